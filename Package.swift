@@ -1,0 +1,21 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// No package dependencies: the toolchain's own modules only.
+// KakeiboKit (values, store, reports, renderers) imports FoundationEssentials only,
+// so `kakeibo month` starts as fast as a FoundationEssentials-only binary.
+let package = Package(
+    name: "kakeibo",
+    products: [
+        .executable(name: "kakeibo", targets: ["kakeibo"]),
+        .library(name: "KakeiboKit", targets: ["KakeiboKit"]),
+    ],
+    targets: [
+        .target(name: "KakeiboKit"),
+        .target(name: "KakeiboCLI", dependencies: ["KakeiboKit"]),
+        .executableTarget(name: "kakeibo", dependencies: ["KakeiboCLI"]),
+        .testTarget(name: "KakeiboKitTests", dependencies: ["KakeiboKit"]),
+        .testTarget(name: "KakeiboCLITests", dependencies: ["KakeiboCLI", "KakeiboKit"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["kakeibo", "KakeiboKit"]),
+    ]
+)

@@ -1,0 +1,43 @@
+import KakeiboKit
+
+/// A subcommand: its help, a validating initializer that turns the command line into typed values (rejecting bad
+/// input before anything is touched), and `run`, which hands off to the library.
+protocol Command {
+    static var name: String { get }
+    static var summary: LocalizedText { get }
+    /// The synopsis after "kakeibo ", e.g. "add NAME PRICE [--date D] [--category CAT[/SUB]]".
+    static var synopsis: String { get }
+    static var arguments: [(String, LocalizedText)] { get }
+    static var options: [OptionSpec] { get }
+    static var examples: [String] { get }
+
+    init(_ arguments: ParsedArguments, _ context: Context) throws
+    func run(_ context: Context) throws
+}
+
+extension Command {
+    static var arguments: [(String, LocalizedText)] { [] }
+
+    /// Checks the positional arguments' count: at least `required.count`, at most `required + optional`.
+    static func positionals(_ parsed: ParsedArguments, required: [String], optional: Int = 0) throws(UsageError) -> [String] {
+        let given = parsed.positionals
+        if given.count < required.count {
+            throw .missingArgument(required[given.count...].joined(separator: " "), command: name)
+        }
+        if given.count > required.count + optional {
+            throw .unexpectedArgument(given[required.count + optional], command: name)
+        }
+        return given
+    }
+}
+
+/// Every subcommand, in the order help lists them.
+enum CommandTable {
+    static let all: [any Command.Type] = [
+        AddCommand.self, MonthCommand.self, YearCommand.self, EditCommand.self, DeleteCommand.self, ImportCommand.self, CategoriesCommand.self, HelpCommand.self,
+    ]
+
+    static var names: [String] { all.map { $0.name } }
+
+    static func find(_ name: String) -> (any Command.Type)? { all.first { $0.name == name } }
+}

@@ -1,0 +1,66 @@
+import FoundationEssentials
+import KakeiboKit
+
+/// `kakeibo add NAME PRICE` — records a purchase (or, with a negative price, a refund).
+struct AddCommand: Command {
+    static let name = "add"
+    static let summary = LocalizedText(en: "Record a purchase", ja: "支出を登録")
+    static let synopsis = "add NAME PRICE [--date YYYY-MM-DD|today|yesterday] [--category CAT[/SUB]]"
+    static let arguments = [
+        ("NAME", LocalizedText(en: "what was bought, 1–30 characters", ja: "品名（1〜30 文字）")),
+        ("PRICE", LocalizedText(en: "whole yen, e.g. 178 or 1,899; negative for a refund", ja: "円単位の整数（178、1,899 など）。返金はマイナス")),
+    ]
+    static let options = [
+        OptionSpec("--date", value: "D", help: LocalizedText(en: "purchase date: YYYY-MM-DD, today (default) or yesterday", ja: "購入日: YYYY-MM-DD、today（既定）、yesterday")),
+        OptionSpec("--category", value: "CAT[/SUB]", help: LocalizedText(en: "key or name, e.g. food/drink or 食費/飲料 (default: the first category)", ja: "キーか名前（food/drink、食費/飲料 など。既定は最初の項目）")),
+        OutputFormat.option([.table, .json]),
+    ]
+    static let examples = [
+        "kakeibo add コーヒー 178 --category food/drink",
+        "kakeibo add 電車 220 --category entertainment/traffic --date yesterday",
+        "kakeibo add 返品 -500 --date 2024-12-03 --category food",
+    ]
+
+    let item: WireItem
+    let format: OutputFormat
+
+    init(_ arguments: ParsedArguments, _ context: Context) throws {
+        let words = try AddCommand.positionals(arguments, required: ["NAME", "PRICE"])
+        let taxonomy = try context.taxonomy()
+        let name = try ItemName.validate(words[0])
+        let price = try Yen.parsePrice(words[1])
+        let date = try arguments.value("--date").map { try Parse.date($0, today: context.clock.today) } ?? context.clock.today
+        let category = try arguments.value("--category").map { try taxonomy.resolve($0) }
+            ?? CategoryCode(taxonomy.categories[0].code)
+        format = try OutputFormat.parse(arguments.value("--format"), allowed: [.table, .json])
+        item = WireItem(id: UUID().uuidString.lowercased(), date: date, name: name, price: price, category: category)
+    }
+
+    func run(_ context: Context) throws {
+        let stored = item.item(added: context.clock.now, sync: .pending)
+        try context.store().write { transaction in
+            let month = stored.date.yearMonth
+            try transaction.setItems(try transaction.items(in: month) + [stored], in: month)
+        }
+        try ItemOutput.print(stored, verb: LocalizedText(en: "Added", ja: "登録しました:"), format: format, context)
+    }
+}
+
+/// How add, edit and delete report the item they touched.
+enum ItemOutput {
+    static func print(_ item: Item, verb: LocalizedText, format: OutputFormat, _ context: Context) throws {
+        let taxonomy = try context.taxonomy()
+        switch format {
+        case .json: context.print(JSONRenderer.render(JSONRenderer.item(item, taxonomy)))
+        default: context.print(TableRenderer.item(item, verb: verb(context.language), taxonomy: taxonomy, style: context.textStyle))
+        }
+    }
+
+    /// The one item an id (or a unique start of one) names.
+    static func find(_ id: String, in store: LedgerStore) throws -> (month: YearMonth, item: Item) {
+        let matches = try store.find(id: id)
+        guard let match = matches.first else { throw CommandError.noSuchItem(id) }
+        guard matches.count == 1 else { throw CommandError.ambiguousItem(id, matches: matches.map(\.item.id)) }
+        return match
+    }
+}

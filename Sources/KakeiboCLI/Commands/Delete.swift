@@ -1,0 +1,29 @@
+import KakeiboKit
+
+/// `kakeibo delete ID` — removes an item.
+struct DeleteCommand: Command {
+    static let name = "delete"
+    static let summary = LocalizedText(en: "Remove an item", ja: "データを削除")
+    static let synopsis = "delete ID"
+    static let arguments = [("ID", LocalizedText(en: "the item's id, or a unique start of it", ja: "データの ID、またはその先頭部分"))]
+    static let options = [OutputFormat.option([.table, .json])]
+    static let examples = ["kakeibo delete 3f2a9c1e"]
+
+    let id: String
+    let format: OutputFormat
+
+    init(_ arguments: ParsedArguments, _ context: Context) throws {
+        id = try DeleteCommand.positionals(arguments, required: ["ID"])[0]
+        format = try OutputFormat.parse(arguments.value("--format"), allowed: [.table, .json])
+    }
+
+    func run(_ context: Context) throws {
+        let store = try context.store()
+        let removed = try store.write { transaction -> Item in
+            let (month, item) = try ItemOutput.find(id, in: store)
+            try transaction.setItems(try transaction.items(in: month).filter { $0.id != item.id }, in: month)
+            return item
+        }
+        try ItemOutput.print(removed, verb: LocalizedText(en: "Deleted", ja: "削除しました:"), format: format, context)
+    }
+}

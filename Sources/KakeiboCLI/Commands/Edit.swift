@@ -1,0 +1,59 @@
+import KakeiboKit
+
+/// `kakeibo edit ID` — changes an item; a new date may move it to another month.
+struct EditCommand: Command {
+    static let name = "edit"
+    static let summary = LocalizedText(en: "Change an item's name, price, date or category", ja: "データの品名・金額・日付・項目を変更")
+    static let synopsis = "edit ID [--name N] [--price P] [--date D] [--category CAT[/SUB]]"
+    static let arguments = [("ID", LocalizedText(en: "the item's id, or a unique start of it (as 'month' shows)", ja: "データの ID、またはその先頭部分（month の表示のとおり）"))]
+    static let options = [
+        OptionSpec("--name", value: "N", help: LocalizedText(en: "new name", ja: "新しい品名")),
+        OptionSpec("--price", value: "P", help: LocalizedText(en: "new price in whole yen", ja: "新しい金額（円）")),
+        OptionSpec("--date", value: "D", help: LocalizedText(en: "new date: YYYY-MM-DD, today or yesterday", ja: "新しい日付: YYYY-MM-DD、today、yesterday")),
+        OptionSpec("--category", value: "CAT[/SUB]", help: LocalizedText(en: "new category", ja: "新しい項目")),
+        OutputFormat.option([.table, .json]),
+    ]
+    static let examples = ["kakeibo edit 3f2a9c1e --price 198", "kakeibo edit 3f2a9c1e --date 2024-11-30 --category food/sweets"]
+
+    let id: String
+    let name: String?
+    let price: Yen?
+    let date: CalendarDate?
+    let category: CategoryCode?
+    let format: OutputFormat
+
+    init(_ arguments: ParsedArguments, _ context: Context) throws {
+        id = try EditCommand.positionals(arguments, required: ["ID"])[0]
+        name = try arguments.value("--name").map { try ItemName.validate($0) }
+        price = try arguments.value("--price").map { try Yen.parsePrice($0) }
+        date = try arguments.value("--date").map { try Parse.date($0, today: context.clock.today) }
+        category = try arguments.value("--category").map { try context.taxonomy().resolve($0) }
+        format = try OutputFormat.parse(arguments.value("--format"), allowed: [.table, .json])
+        guard name != nil || price != nil || date != nil || category != nil else {
+            throw UsageError.needsOneOf(["--name", "--price", "--date", "--category"], command: EditCommand.name)
+        }
+    }
+
+    func run(_ context: Context) throws {
+        let store = try context.store()
+        let edited = try store.write { transaction -> Item in
+            // Look the id up under the lock, so a concurrent edit can't move it away between finding and writing.
+            let (month, original) = try ItemOutput.find(id, in: store)
+            var item = original
+            if let name { item.name = name }
+            if let price { item.price = price }
+            if let date { item.date = date }
+            if let category { item.category = category }
+            let remaining = try transaction.items(in: month).filter { $0.id != original.id }
+            if item.date.yearMonth == month {
+                try transaction.setItems(try transaction.items(in: month).map { $0.id == item.id ? item : $0 }, in: month)
+            } else {
+                try transaction.setItems(remaining, in: month)
+                let target = item.date.yearMonth
+                try transaction.setItems(try transaction.items(in: target) + [item], in: target)
+            }
+            return item
+        }
+        try ItemOutput.print(edited, verb: LocalizedText(en: "Updated", ja: "変更しました:"), format: format, context)
+    }
+}

@@ -1,0 +1,90 @@
+import KakeiboKit
+
+/// Help text for the program and each command, in both languages.
+enum HelpText {
+    static func overview(_ language: Language) -> String {
+        var out = language.pick(
+            "kakeibo \(Kakeibo.version) — a household ledger (家計簿) for the command line\n\n",
+            "kakeibo \(Kakeibo.version) — コマンドラインの家計簿\n\n")
+        out += language.pick("Usage:", "使い方:") + " kakeibo COMMAND [OPTIONS]\n\n"
+        out += language.pick("Commands:\n", "コマンド:\n")
+        let width = CommandTable.names.map(\.count).max() ?? 0
+        for command in CommandTable.all {
+            out += "  " + pad(command.name, to: width) + "  " + command.summary(language) + "\n"
+        }
+        out += "\n" + language.pick("Options for every command:\n", "すべてのコマンドのオプション:\n")
+        out += optionLines(GlobalOptions.specs + [OptionSpec("--version", help: LocalizedText(en: "print the version", ja: "バージョンを表示"))], language)
+        out += "\n" + language.pick("Examples:\n", "例:\n")
+        out += """
+              kakeibo add コーヒー 178 --category food/drink
+              kakeibo month 2024 12 --category food --sort price --desc
+              kakeibo year 2024 --format json | jq '.months[] | .total'
+
+            """
+        out += "\n" + exitCodes(language)
+        out += language.pick(
+            "\nStore: --store DIR, else $KAKEIBO_HOME, else $XDG_DATA_HOME/kakeibo, else ~/.local/share/kakeibo.\n"
+                + "Run 'kakeibo help COMMAND' or 'kakeibo COMMAND --help' for a command's options.\n",
+            "\n保存先: --store DIR、なければ $KAKEIBO_HOME、$XDG_DATA_HOME/kakeibo、~/.local/share/kakeibo の順。\n"
+                + "各コマンドのオプションは 'kakeibo help COMMAND' か 'kakeibo COMMAND --help' で表示します。\n")
+        return out
+    }
+
+    static func command(_ command: any Command.Type, _ language: Language) -> String {
+        var out = language.pick("Usage:", "使い方:") + " kakeibo \(command.synopsis)\n\n"
+        out += command.summary(language) + "\n"
+        if !command.arguments.isEmpty {
+            out += "\n" + language.pick("Arguments:\n", "引数:\n")
+            let width = command.arguments.map { displayWidth($0.0) }.max() ?? 0
+            for (name, help) in command.arguments { out += "  " + pad(name, to: width) + "  " + help(language) + "\n" }
+        }
+        if !command.options.isEmpty {
+            out += "\n" + language.pick("Options:\n", "オプション:\n") + optionLines(command.options, language)
+        }
+        out += "\n" + language.pick("Options for every command:\n", "すべてのコマンドのオプション:\n")
+        out += optionLines(GlobalOptions.specs, language)
+        if !command.examples.isEmpty {
+            out += "\n" + language.pick("Examples:\n", "例:\n")
+            for example in command.examples { out += "  " + example + "\n" }
+        }
+        return out
+    }
+
+    static func optionLines(_ options: [OptionSpec], _ language: Language) -> String {
+        let labels = options.map { option in option.value.map { "\(option.name) \($0)" } ?? option.name }
+        let width = labels.map { displayWidth($0) }.max() ?? 0
+        return zip(labels, options).map { "  " + pad($0, to: width) + "  " + $1.help(language) + "\n" }.joined()
+    }
+
+    static func exitCodes(_ language: Language) -> String {
+        language.pick(
+            "Exit status: 0 success, 1 runtime failure (I/O, unreadable store, unknown id), 2 usage error.\n",
+            "終了コード: 0 成功、1 実行時の失敗（入出力、読めない保存先、存在しない ID）、2 使い方の誤り。\n")
+    }
+}
+
+/// `kakeibo help [COMMAND]`
+struct HelpCommand: Command {
+    static let name = "help"
+    static let summary = LocalizedText(en: "Show help for kakeibo or one command", ja: "kakeibo やコマンドのヘルプを表示")
+    static let synopsis = "help [COMMAND]"
+    static let arguments = [("COMMAND", LocalizedText(en: "the command to explain", ja: "説明するコマンド"))]
+    static let options: [OptionSpec] = []
+    static let examples = ["kakeibo help month"]
+
+    let topic: (any Command.Type)?
+
+    init(_ arguments: ParsedArguments, _ context: Context) throws {
+        let words = try HelpCommand.positionals(arguments, required: [], optional: 1)
+        if let word = words.first {
+            guard let command = CommandTable.find(word) else { throw UsageError.unknownCommand(word) }
+            topic = command
+        } else {
+            topic = nil
+        }
+    }
+
+    func run(_ context: Context) throws {
+        context.print(topic.map { HelpText.command($0, context.language) } ?? HelpText.overview(context.language))
+    }
+}

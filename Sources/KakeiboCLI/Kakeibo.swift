@@ -1,0 +1,77 @@
+import KakeiboKit
+
+/// The `kakeibo` command line: parses, dispatches, and maps every failure to one stderr line and an exit code.
+public enum Kakeibo {
+    public static let version = "0.1.0"
+
+    /// What one run printed and how it ended.
+    public struct Outcome: Sendable {
+        public var status: Int32
+        public var stdout: String
+        public var stderr: String
+    }
+
+    /// Runs the program and exits with its status.
+    public static func main() -> Never {
+        let terminal = Terminal.current()
+        let outcome = run(Array(CommandLine.arguments.dropFirst()), terminal: terminal)
+        Terminal.write(outcome.stdout, to: 1)
+        Terminal.write(outcome.stderr, to: 2)
+        exit(outcome.status)
+    }
+
+    public static func run(_ arguments: [String], terminal: Terminal) -> Outcome {
+        var language = Language.fromLocale(terminal.environment)
+        do {
+            if let requested = preScanLanguage(arguments) {
+                guard let chosen = Language(rawValue: requested.lowercased()) else {
+                    throw UsageError.invalidChoice(option: "--lang", value: requested, choices: ["ja", "en"])
+                }
+                language = chosen
+            }
+            let parsed = try ParsedArguments.parse(arguments) { CommandTable.find($0)?.options }
+            let clock = Clock.current(environment: terminal.environment)
+            let context = Context(terminal: terminal, language: language, clock: clock, storeOption: parsed.value("--store"))
+            if parsed.has("--version") {
+                return Outcome(status: 0, stdout: "kakeibo \(version)\n", stderr: "")
+            }
+            guard let name = parsed.command, let command = CommandTable.find(name) else {
+                return Outcome(status: 0, stdout: HelpText.overview(language), stderr: "")
+            }
+            if parsed.has("--help") {
+                return Outcome(status: 0, stdout: HelpText.command(command, language), stderr: "")
+            }
+            let instance = try command.init(parsed, context)
+            try instance.run(context)
+            return Outcome(status: ExitCode.success.rawValue, stdout: context.output, stderr: context.messages)
+        } catch let failure as any KakeiboFailure {
+            return Outcome(status: failure.exitCode.rawValue, stdout: "", stderr: "kakeibo: " + failure.message(in: language) + "\n")
+        } catch let signal as EarlyExit {
+            return Outcome(status: signal.status.rawValue, stdout: signal.stdout, stderr: signal.stderr)
+        } catch {
+            return Outcome(status: ExitCode.failure.rawValue, stdout: "", stderr: "kakeibo: internal error: \(error)\n")
+        }
+    }
+
+    /// Finds `--lang X` or `--lang=X` before full parsing, so even parse errors are in the chosen language.
+    static func preScanLanguage(_ arguments: [String]) -> String? {
+        for (index, word) in arguments.enumerated() {
+            if word == "--" { return nil }
+            if word == "--lang", index + 1 < arguments.count { return arguments[index + 1] }
+            if word.hasPrefix("--lang=") { return String(word.dropFirst(7)) }
+        }
+        return nil
+    }
+}
+
+/// A command that finished with output and a status other than success, without an error message of kakeibo's own
+/// (for example a check that found a problem and already said so).
+struct EarlyExit: Error {
+    var status: ExitCode
+    var stdout: String
+    var stderr: String
+}
+
+#if canImport(Glibc)
+import Glibc
+#endif

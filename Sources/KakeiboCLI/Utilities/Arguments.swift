@@ -1,0 +1,99 @@
+import KakeiboKit
+
+/// One option a command accepts.
+public struct OptionSpec: Sendable {
+    public var name: String
+    /// The placeholder for its value ("CAT"), or nil for a flag.
+    public var value: String?
+    public var help: LocalizedText
+
+    public init(_ name: String, value: String? = nil, help: LocalizedText) {
+        self.name = name
+        self.value = value
+        self.help = help
+    }
+}
+
+/// The options every command accepts, before or after the command name.
+enum GlobalOptions {
+    static let specs: [OptionSpec] = [
+        OptionSpec("--store", value: "DIR", help: LocalizedText(en: "use the store in DIR", ja: "DIR の保存先を使う")),
+        OptionSpec("--lang", value: "ja|en", help: LocalizedText(en: "language of labels and messages", ja: "表示とメッセージの言語")),
+        OptionSpec("--help", help: LocalizedText(en: "show help", ja: "ヘルプを表示")),
+    ]
+}
+
+/// A command line split into the command, its options and its positional arguments.
+public struct ParsedArguments: Sendable {
+    public var command: String?
+    public var positionals: [String] = []
+    public var values: [String: String] = [:]
+    public var flags: Set<String> = []
+
+    public func value(_ name: String) -> String? { values[name] }
+    public func has(_ name: String) -> Bool { flags.contains(name) }
+
+    /// Splits `arguments` (without the program name). Options are `--name value` or `--name=value`; a word that
+    /// starts with "-" and a digit ("-500") is a value, not an option; "--" ends the options.
+    public static func parse(_ arguments: [String], commandOptions: (String) -> [OptionSpec]?) throws(UsageError) -> ParsedArguments {
+        var parsed = ParsedArguments()
+        var index = 0
+        var optionsEnded = false
+        while index < arguments.count {
+            let word = arguments[index]
+            index += 1
+            if optionsEnded || !looksLikeOption(word) {
+                if parsed.command == nil && !optionsEnded {
+                    guard commandOptions(word) != nil else { throw .unknownCommand(word) }
+                    parsed.command = word
+                } else {
+                    parsed.positionals.append(word)
+                }
+                continue
+            }
+            if word == "--" {
+                optionsEnded = true
+                continue
+            }
+            var name = word
+            var inline: String?
+            if let equals = word.firstIndex(of: "=") {
+                name = String(word[..<equals])
+                inline = String(word[word.index(after: equals)...])
+            }
+            if name == "-h" { name = "--help" }
+            let known = GlobalOptions.specs + (parsed.command.flatMap(commandOptions) ?? [])
+            guard let spec = known.first(where: { $0.name == name }) else {
+                if name == "--version" && parsed.command == nil {
+                    parsed.flags.insert(name)
+                    continue
+                }
+                throw .unknownOption(name, command: parsed.command)
+            }
+            if spec.value == nil {
+                guard inline == nil else { throw .flagTakesNoValue(name) }
+                guard parsed.flags.insert(name).inserted else { throw .repeatedOption(name) }
+                continue
+            }
+            let value: String
+            if let inline {
+                value = inline
+            } else {
+                guard index < arguments.count, !looksLikeOption(arguments[index]) || arguments[index] == "-" else {
+                    throw .missingValue(name)
+                }
+                value = arguments[index]
+                index += 1
+            }
+            guard parsed.values[name] == nil else { throw .repeatedOption(name) }
+            parsed.values[name] = value
+        }
+        return parsed
+    }
+
+    static func looksLikeOption(_ word: String) -> Bool {
+        guard word.hasPrefix("-"), word.count > 1 else { return false }
+        let second = word.utf8[word.utf8.index(after: word.utf8.startIndex)]
+        return !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(second)
+    }
+}

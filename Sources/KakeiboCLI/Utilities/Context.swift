@@ -1,0 +1,62 @@
+import KakeiboKit
+
+/// Everything a command needs from outside: the store, the taxonomy, the language, the clock and the terminal.
+/// Output is collected here and written by the entry point, data to stdout and messages to stderr.
+public final class Context {
+    public let terminal: Terminal
+    public let language: Language
+    public let clock: Clock
+    public let storeOption: String?
+    public private(set) var output = ""
+    public private(set) var messages = ""
+
+    init(terminal: Terminal, language: Language, clock: Clock, storeOption: String?) {
+        self.terminal = terminal
+        self.language = language
+        self.clock = clock
+        self.storeOption = storeOption
+    }
+
+    public var environment: [String: String] { terminal.environment }
+
+    public var textStyle: TextStyle {
+        TextStyle(language: language, colour: terminal.stdoutColour, width: terminal.width)
+    }
+
+    /// Data for stdout.
+    public func print(_ text: String) { output += text }
+
+    /// A message for stderr, prefixed "kakeibo: ".
+    public func note(_ text: String) { messages += "kakeibo: " + text + "\n" }
+
+    /// The store, resolved once.
+    public func store() throws -> LedgerStore {
+        if let cachedStore { return cachedStore }
+        let store = LedgerStore(root: try Locations.store(option: storeOption, environment: environment))
+        cachedStore = store
+        return store
+    }
+
+    /// The store for a query: says on stderr when there is none yet (the first `add` creates it).
+    public func storeForReading() throws -> LedgerStore {
+        let store = try store()
+        if !store.exists { note(language.pick("no store at \(store.root) yet; 'kakeibo add' creates it", "\(store.root) にはまだ保存先がありません。'kakeibo add' で作成されます")) }
+        return store
+    }
+
+    /// The household's categories file if there is one (`categories.json` in the configuration directory),
+    /// else the app's default taxonomy.
+    public func taxonomy() throws -> Taxonomy {
+        if let cachedTaxonomy { return cachedTaxonomy }
+        let path = FileSystem.join(try Locations.config(environment: environment), "categories.json")
+        var taxonomy = Taxonomy.standard
+        if let bytes = try FileSystem.read(path) {
+            do { taxonomy = try TaxonomyCodec.decode(bytes) } catch { throw StoreError.badCategories(path: path, problem: error) }
+        }
+        cachedTaxonomy = taxonomy
+        return taxonomy
+    }
+
+    private var cachedStore: LedgerStore?
+    private var cachedTaxonomy: Taxonomy?
+}

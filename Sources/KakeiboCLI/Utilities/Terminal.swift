@@ -1,0 +1,93 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import KakeiboKit
+
+/// What the process was started with and where its output goes: kept apart from the commands so they stay testable.
+public struct Terminal: Sendable {
+    public var environment: [String: String]
+    public var stdoutIsTerminal: Bool
+    public var stderrIsTerminal: Bool
+
+    public static func current() -> Terminal {
+        var environment: [String: String] = [:]
+        var pointer = environ
+        while let entry = pointer.pointee {
+            let text = String(cString: entry)
+            if let equals = text.firstIndex(of: "=") {
+                environment[String(text[..<equals])] = String(text[text.index(after: equals)...])
+            }
+            pointer += 1
+        }
+        return Terminal(environment: environment, stdoutIsTerminal: isatty(1) == 1, stderrIsTerminal: isatty(2) == 1)
+    }
+
+    /// Colour only on a terminal, never with NO_COLOR set (to anything) or TERM=dumb.
+    public var stdoutColour: Bool {
+        stdoutIsTerminal && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
+    }
+
+    /// $COLUMNS when it is a sensible number, else 80.
+    public var width: Int {
+        if let text = environment["COLUMNS"], let columns = Int(text), (20...1000).contains(columns) { return columns }
+        return 80
+    }
+
+    /// Writes all of `text` to a file descriptor.
+    public static func write(_ text: String, to fd: Int32) {
+        guard !text.isEmpty else { return }
+        var bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeMutableBufferPointer { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                return
+            }
+            offset += n
+        }
+        bytes.removeAll()
+    }
+
+    /// Reads all of standard input.
+    public static func readStandardInput() throws(CommandError) -> [UInt8] {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = chunk.withUnsafeMutableBufferPointer { Glibc.read(0, $0.baseAddress!, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw .readInput("-", code: errno)
+            }
+            if n == 0 { return bytes }
+            bytes.append(contentsOf: chunk[0..<n])
+        }
+    }
+}
+
+/// The current time, and today's date where the user is (the TZ time zone).
+public struct Clock: Sendable {
+    public var now: Timestamp
+    public var today: CalendarDate
+
+    /// The system clock, or $KAKEIBO_NOW ("2024-12-03T09:00:00Z") so scripts and tests can be reproducible.
+    public static func current(environment: [String: String]) -> Clock {
+        var stamp: Timestamp
+        if let fixed = environment["KAKEIBO_NOW"], let parsed = Timestamp.parse(fixed) {
+            stamp = parsed
+        } else {
+            var spec = timespec()
+            clock_gettime(CLOCK_REALTIME, &spec)
+            stamp = Timestamp(milliseconds: Int64(spec.tv_sec) * 1000 + Int64(spec.tv_nsec / 1_000_000))
+        }
+        var seconds = time_t(stamp.milliseconds / 1000)
+        var local = tm()
+        localtime_r(&seconds, &local)
+        let today =
+            CalendarDate(year: Int(local.tm_year) + 1900, month: Int(local.tm_mon) + 1, day: Int(local.tm_mday))
+            ?? CalendarDate(year: 1970, month: 1, day: 1)!
+        return Clock(now: stamp, today: today)
+    }
+}

@@ -1,0 +1,81 @@
+import KakeiboKit
+
+/// A command line kakeibo can't run: exit 2, with a pointer to the help that explains it.
+public enum UsageError: KakeiboFailure, Equatable {
+    case unknownCommand(String)
+    case unknownOption(String, command: String?)
+    case missingValue(String)
+    case repeatedOption(String)
+    case missingArgument(String, command: String)
+    case unexpectedArgument(String, command: String)
+    case invalidChoice(option: String, value: String, choices: [String])
+    case needsOneOf([String], command: String)
+    case flagTakesNoValue(String)
+
+    public var exitCode: ExitCode { .usage }
+
+    public func message(in language: Language) -> String {
+        switch self {
+        case .unknownCommand(let name):
+            return language.pick(
+                "unknown command '\(name)'; commands: \(CommandTable.names.joined(separator: ", ")) (see 'kakeibo --help')",
+                "不明なコマンド '\(name)'。コマンド: \(CommandTable.names.joined(separator: ", "))（'kakeibo --help' を参照）")
+        case .unknownOption(let option, let command):
+            let help = command.map { "kakeibo \($0) --help" } ?? "kakeibo --help"
+            return language.pick("unknown option '\(option)' (see '\(help)')", "不明なオプション '\(option)'（'\(help)' を参照）")
+        case .missingValue(let option):
+            return language.pick("option \(option) needs a value", "オプション \(option) には値が必要です")
+        case .repeatedOption(let option):
+            return language.pick("option \(option) is given more than once", "オプション \(option) が複数回指定されています")
+        case .missingArgument(let name, let command):
+            return language.pick(
+                "\(command) needs \(name) (see 'kakeibo \(command) --help')",
+                "\(command) には \(name) が必要です（'kakeibo \(command) --help' を参照）")
+        case .unexpectedArgument(let value, let command):
+            return language.pick(
+                "unexpected argument '\(value)' for \(command) (see 'kakeibo \(command) --help')",
+                "\(command) に余分な引数 '\(value)' があります（'kakeibo \(command) --help' を参照）")
+        case .invalidChoice(let option, let value, let choices):
+            return language.pick(
+                "\(option) must be one of \(choices.joined(separator: ", ")), got '\(value)'",
+                "\(option) は \(choices.joined(separator: ", ")) のいずれかです（指定: '\(value)'）")
+        case .needsOneOf(let options, let command):
+            return language.pick(
+                "\(command) needs at least one of \(options.joined(separator: ", "))",
+                "\(command) には \(options.joined(separator: ", ")) のどれかが必要です")
+        case .flagTakesNoValue(let option):
+            return language.pick("option \(option) takes no value", "オプション \(option) に値は指定できません")
+        }
+    }
+}
+
+/// A command that ran but could not do what was asked: exit 1.
+public enum CommandError: KakeiboFailure, Equatable {
+    case noSuchItem(String)
+    case ambiguousItem(String, matches: [String])
+    case readInput(String, code: Int32)
+    case importFile(String, problem: WireProblem)
+
+    public var exitCode: ExitCode {
+        switch self {
+        case .importFile: .usage
+        default: .failure
+        }
+    }
+
+    public func message(in language: Language) -> String {
+        switch self {
+        case .noSuchItem(let id):
+            return language.pick("no item with id '\(id)'", "ID '\(id)' のデータはありません")
+        case .ambiguousItem(let id, let matches):
+            let list = matches.prefix(5).joined(separator: ", ") + (matches.count > 5 ? ", …" : "")
+            return language.pick(
+                "id '\(id)' matches \(matches.count) items (\(list)); give more of it",
+                "ID '\(id)' に一致するデータが \(matches.count) 件あります（\(list)）。もっと長く指定してください")
+        case .readInput(let path, let code):
+            return StoreError.io(path: path, operation: .read, code: code).message(in: language)
+        case .importFile(let path, let problem):
+            return language.pick("\(path): nothing imported: ", "\(path): 何も取り込んでいません: ") + problem.message(in: language)
+        }
+    }
+}

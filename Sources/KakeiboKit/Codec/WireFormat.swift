@@ -1,0 +1,172 @@
+/// Why a file or body of items in the household server's wire format was refused.
+public enum WireProblem: Error, Equatable, Sendable {
+    case syntax(JSONError)
+    case notAnArray
+    case item(ItemProblem)
+    case duplicateID(index: Int, firstIndex: Int, id: String)
+
+    public func message(in language: Language) -> String {
+        switch self {
+        case .syntax(let error): return language.pick("not valid JSON: ", "JSON として読めません: ") + error.message(in: language)
+        case .notAnArray: return language.pick("expected a JSON array of items", "データの JSON 配列が必要です")
+        case .item(let problem): return problem.message(in: language)
+        case .duplicateID(let index, let firstIndex, let id):
+            return language.pick(
+                "item [\(index)] repeats the id \(id) of item [\(firstIndex)]",
+                "[\(index)] 番のデータの ID \(id) が [\(firstIndex)] 番と重複しています")
+        }
+    }
+}
+
+/// One item as the household server sends and receives it:
+/// `{"id":"…","date":"20241203","name":"コーヒー","price":178,"category":0,"categorySub":1}`.
+public struct WireItem: Hashable, Sendable {
+    public var id: String
+    public var date: CalendarDate
+    public var name: String
+    public var price: Yen
+    public var category: CategoryCode
+
+    public init(id: String, date: CalendarDate, name: String, price: Yen, category: CategoryCode) {
+        self.id = id
+        self.date = date
+        self.name = name
+        self.price = price
+        self.category = category
+    }
+
+    public init(_ item: Item) {
+        self.init(id: item.id, date: item.date, name: item.name, price: item.price, category: item.category)
+    }
+
+    /// The item as stored here, recorded at `added` with the given sync state.
+    public func item(added: Timestamp, sync: SyncState) -> Item {
+        Item(id: id, date: date, name: name, price: price, category: category, added: added, sync: sync)
+    }
+}
+
+/// Reads and writes the household server's wire format: a JSON array of items.
+///
+/// Lenient where a spreadsheet is: `categorySub` may be a number, null, missing or "" (all but a number mean none);
+/// an id may be a string or a number; the date may be "20241203" or "2024-12-03"; fields it doesn't know are ignored.
+/// Strict everywhere else: every item is validated, and one bad item refuses the whole array.
+public enum WireFormat {
+    public static func decode(_ bytes: [UInt8]) throws(WireProblem) -> [WireItem] {
+        var result: Result<[WireItem], WireProblem> = .success([])
+        bytes.withUnsafeBufferPointer { buffer in
+            var scanner = JSONScanner(buffer)
+            do throws(WireProblem) { result = .success(try decodeArray(&scanner)) } catch { result = .failure(error) }
+        }
+        return try result.get()
+    }
+
+    public static func encode(_ items: [WireItem]) -> [UInt8] {
+        var writer = JSONWriter(capacity: 2 + items.count * 120)
+        writer.raw("[")
+        for (index, item) in items.enumerated() {
+            writer.raw(index == 0 ? "\n" : ",\n")
+            writer.itemFields(item.id, date: item.date.compact, item.name, item.price, item.category, subcategoryKey: "categorySub")
+            writer.raw("}")
+        }
+        writer.raw(items.isEmpty ? "]\n" : "\n]\n")
+        return writer.bytes
+    }
+
+    private static func decodeArray(_ scanner: inout JSONScanner) throws(WireProblem) -> [WireItem] {
+        var items: [WireItem] = []
+        var firstIndex: [String: Int] = [:]
+        do {
+            guard try scanner.peekKind() == .array else { throw WireProblem.notAnArray }
+            try scanner.beginArray()
+            while try scanner.nextElement() {
+                let index = items.count
+                let item = try decodeItem(&scanner, index: index)
+                if let first = firstIndex[item.id] {
+                    throw WireProblem.duplicateID(index: index, firstIndex: first, id: item.id)
+                }
+                firstIndex[item.id] = index
+                items.append(item)
+            }
+            try scanner.end()
+        } catch let error as WireProblem {
+            throw error
+        } catch let error as JSONError {
+            throw .syntax(error)
+        } catch {
+            throw .notAnArray
+        }
+        return items
+    }
+
+    private static func decodeItem(_ scanner: inout JSONScanner, index: Int) throws(WireProblem) -> WireItem {
+        var id: String?, date: CalendarDate?, name: String?, price: Yen?, category: Int?, sub: Int?
+        var field: String?
+        func fail(_ problem: FieldProblem) -> WireProblem {
+            .item(ItemProblem(index: index, id: id, field: field, problem: problem))
+        }
+        do {
+            guard try scanner.peekKind() == .object else {
+                throw WireProblem.item(ItemProblem(index: index, field: nil, problem: .wrongType(expected: .object)))
+            }
+            try scanner.beginObject()
+            var seen = Set<String>()
+            while let key = try scanner.nextKey() {
+                field = key
+                let reader = FieldReader(field: key)
+                if ["id", "date", "name", "price", "category", "categorySub"].contains(key), !seen.insert(key).inserted {
+                    throw FieldProblem.duplicateField
+                }
+                switch key {
+                case "id":
+                    switch try reader.kind(&scanner) {
+                    case .string: id = try ItemID.validate(try reader.string(&scanner))
+                    case .number: id = String(try reader.integer(&scanner))
+                    default: throw FieldProblem.wrongType(expected: .stringOrNumber)
+                    }
+                case "date":
+                    date = try CalendarDate.parseCompact(try reader.string(&scanner))
+                case "name":
+                    name = try ItemName.validate(try reader.string(&scanner))
+                case "price":
+                    let value = Yen(try reader.integer(&scanner))
+                    guard value.isValidPrice else {
+                        throw FieldProblem.invalid(.price(String(value.amount), reason: value.amount == 0 ? .zero : .tooLarge))
+                    }
+                    price = value
+                case "category":
+                    category = try reader.integer(&scanner)
+                case "categorySub":
+                    // A number, or none: null, missing, or "" (an empty spreadsheet cell).
+                    if try reader.kind(&scanner) == .string {
+                        guard try reader.string(&scanner).isEmpty else { throw FieldProblem.wrongType(expected: .wholeNumberOrNull) }
+                        sub = nil
+                    } else {
+                        sub = try reader.optionalInteger(&scanner)
+                    }
+                default:
+                    try scanner.skipValue()
+                }
+            }
+        } catch let error as WireProblem {
+            throw error
+        } catch let problem as FieldProblem {
+            throw fail(problem)
+        } catch let error as ValueError {
+            throw fail(.invalid(error))
+        } catch let error as JSONError {
+            throw .syntax(error)
+        } catch {
+            throw fail(.missing)
+        }
+        field = nil
+        func missing(_ name: String) -> WireProblem {
+            .item(ItemProblem(index: index, id: id, field: name, problem: .missing))
+        }
+        guard let id else { throw missing("id") }
+        guard let date else { throw missing("date") }
+        guard let name else { throw missing("name") }
+        guard let price else { throw missing("price") }
+        guard let category else { throw missing("category") }
+        return WireItem(id: id, date: date, name: name, price: price, category: CategoryCode(category, sub))
+    }
+}

@@ -1,0 +1,199 @@
+/// The years kakeibo accepts.
+public enum Year {
+    public static let minimum = 1
+    public static let maximum = 9999
+
+    /// Parses a year typed by a person: digits only, 1–9999.
+    public static func parse(_ text: String) throws(ValueError) -> Int {
+        guard let value = parseDigits(text[...], maxDigits: 5), (minimum...maximum).contains(value) else {
+            throw .year(text)
+        }
+        return value
+    }
+}
+
+/// A day in the Gregorian calendar, with no time of day and no time zone: 2024-12-31 is in December on any machine.
+public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConvertible {
+    public let year: Int
+    public let month: Int
+    public let day: Int
+
+    /// A valid date, or nil (2024-02-30 is nil).
+    public init?(year: Int, month: Int, day: Int) {
+        guard (Year.minimum...Year.maximum).contains(year), (1...12).contains(month),
+            day >= 1, day <= CalendarDate.days(year: year, month: month)
+        else { return nil }
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
+    public static func < (a: CalendarDate, b: CalendarDate) -> Bool {
+        (a.year, a.month, a.day) < (b.year, b.month, b.day)
+    }
+
+    public static func isLeapYear(_ year: Int) -> Bool {
+        (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
+    }
+
+    /// The number of days in a month (28–31).
+    public static func days(year: Int, month: Int) -> Int {
+        switch month {
+        case 2: return isLeapYear(year) ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
+    public var yearMonth: YearMonth { YearMonth(uncheckedYear: year, month: month) }
+
+    /// Days since 1970-01-01 (negative before it).
+    public var dayNumber: Int {
+        // Howard Hinnant's days_from_civil.
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let mp = (month + 9) % 12
+        let doy = (153 * mp + 2) / 5 + day - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146097 + doe - 719468
+    }
+
+    /// The date a number of days after 1970-01-01, or nil outside years 1–9999.
+    public init?(dayNumber: Int) {
+        let z = dayNumber + 719468
+        let era = (z >= 0 ? z : z - 146096) / 146097
+        let doe = z - era * 146097
+        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let d = doy - (153 * mp + 2) / 5 + 1
+        let m = mp < 10 ? mp + 3 : mp - 9
+        let y = yoe + era * 400 + (m <= 2 ? 1 : 0)
+        self.init(year: y, month: m, day: d)
+    }
+
+    public func adding(days: Int) -> CalendarDate? {
+        CalendarDate(dayNumber: dayNumber + days)
+    }
+
+    /// 0 = Sunday … 6 = Saturday.
+    public var weekday: Int {
+        let w = (dayNumber + 4) % 7  // 1970-01-01 was a Thursday
+        return w < 0 ? w + 7 : w
+    }
+
+    /// "2024-12-03"
+    public var iso: String { "\(year4(year))-\(pad2(month))-\(pad2(day))" }
+
+    /// "20241203", the household server's form.
+    public var compact: String { "\(year4(year))\(pad2(month))\(pad2(day))" }
+
+    public var description: String { iso }
+
+    /// Parses "YYYY-MM-DD" strictly, saying what is wrong with a near miss.
+    public static func parseISO(_ text: String) throws(ValueError) -> CalendarDate {
+        let utf8 = Array(text.utf8)
+        guard utf8.count == 10, utf8[4] == UInt8(ascii: "-"), utf8[7] == UInt8(ascii: "-"),
+            let y = digits(utf8, 0, 4), let m = digits(utf8, 5, 2), let d = digits(utf8, 8, 2)
+        else { throw .dateFormat(text) }
+        return try make(text, y, m, d)
+    }
+
+    /// Parses the server's "YYYYMMDD" (and, leniently, "YYYY-MM-DD").
+    public static func parseCompact(_ text: String) throws(ValueError) -> CalendarDate {
+        let utf8 = Array(text.utf8)
+        if utf8.count == 10 { return try parseISO(text) }
+        guard utf8.count == 8, let y = digits(utf8, 0, 4), let m = digits(utf8, 4, 2), let d = digits(utf8, 6, 2)
+        else { throw .dateFormat(text) }
+        return try make(text, y, m, d)
+    }
+
+    private static func make(_ text: String, _ y: Int, _ m: Int, _ d: Int) throws(ValueError) -> CalendarDate {
+        guard (Year.minimum...Year.maximum).contains(y) else { throw .year(String(y)) }
+        guard (1...12).contains(m) else { throw .dateMonth(text) }
+        guard let date = CalendarDate(year: y, month: m, day: d) else {
+            throw .dateDay(text, year: y, month: m, days: days(year: y, month: m))
+        }
+        return date
+    }
+
+    private static func digits(_ bytes: [UInt8], _ start: Int, _ count: Int) -> Int? {
+        var value = 0
+        for byte in bytes[start..<start + count] {
+            guard byte >= 48, byte <= 57 else { return nil }
+            value = value * 10 + Int(byte - 48)
+        }
+        return value
+    }
+}
+
+/// A calendar month: the unit of the store (one file per month) and of the month report.
+public struct YearMonth: Hashable, Comparable, Sendable, CustomStringConvertible {
+    public let year: Int
+    public let month: Int
+
+    public init?(year: Int, month: Int) {
+        guard (Year.minimum...Year.maximum).contains(year), (1...12).contains(month) else { return nil }
+        self.year = year
+        self.month = month
+    }
+
+    init(uncheckedYear year: Int, month: Int) {
+        self.year = year
+        self.month = month
+    }
+
+    /// Parses a month typed by a person: 1–12 (a leading zero is fine).
+    public static func parseMonth(_ text: String) throws(ValueError) -> Int {
+        guard let value = parseDigits(text[...], maxDigits: 2), (1...12).contains(value) else { throw .month(text) }
+        return value
+    }
+
+    public static func < (a: YearMonth, b: YearMonth) -> Bool { (a.year, a.month) < (b.year, b.month) }
+
+    public var first: CalendarDate { CalendarDate(year: year, month: month, day: 1)! }
+    public var last: CalendarDate { CalendarDate(year: year, month: month, day: days)! }
+    public var days: Int { CalendarDate.days(year: year, month: month) }
+
+    public func contains(_ date: CalendarDate) -> Bool { date.year == year && date.month == month }
+
+    /// The month before, or nil before year 1.
+    public var previous: YearMonth? {
+        month == 1 ? YearMonth(year: year - 1, month: 12) : YearMonth(year: year, month: month - 1)
+    }
+
+    /// The month after, or nil after year 9999.
+    public var next: YearMonth? {
+        month == 12 ? YearMonth(year: year + 1, month: 1) : YearMonth(year: year, month: month + 1)
+    }
+
+    /// "2024-12"
+    public var iso: String { "\(year4(year))-\(pad2(month))" }
+    public var description: String { iso }
+
+    /// Parses "YYYY-MM".
+    public static func parseISO(_ text: String) -> YearMonth? {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts[0].utf8.count == 4, parts[1].utf8.count == 2,
+            let y = parseDigits(parts[0], maxDigits: 4), let m = parseDigits(parts[1], maxDigits: 2)
+        else { return nil }
+        return YearMonth(year: y, month: m)
+    }
+}
+
+/// Parses ASCII digits only (no sign, no spaces), at most `maxDigits` of them.
+func parseDigits(_ text: Substring, maxDigits: Int) -> Int? {
+    guard !text.isEmpty, text.utf8.count <= maxDigits else { return nil }
+    var value = 0
+    for byte in text.utf8 {
+        guard byte >= 48, byte <= 57 else { return nil }
+        value = value * 10 + Int(byte - 48)
+    }
+    return value
+}
+
+func year4(_ year: Int) -> String {
+    let s = String(year)
+    return s.count >= 4 ? s : String(repeating: "0", count: 4 - s.count) + s
+}

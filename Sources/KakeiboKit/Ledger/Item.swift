@@ -1,0 +1,94 @@
+/// One purchase (or refund) in the household ledger.
+public struct Item: Hashable, Sendable, Identifiable {
+    /// A stable identifier: a UUID for items made here, the server's id for items that came from it.
+    public var id: String
+    public var date: CalendarDate
+    /// 1–30 characters, trimmed, no control characters (see `ItemName`).
+    public var name: String
+    /// Non-zero; negative is a refund and counts negatively.
+    public var price: Yen
+    public var category: CategoryCode
+    /// When the item was recorded in this store (for "recent"); not the purchase date.
+    public var added: Timestamp
+    /// Whether the household server has this item.
+    public var sync: SyncState
+
+    public init(
+        id: String, date: CalendarDate, name: String, price: Yen, category: CategoryCode,
+        added: Timestamp, sync: SyncState = .pending
+    ) {
+        self.id = id
+        self.date = date
+        self.name = name
+        self.price = price
+        self.category = category
+        self.added = added
+        self.sync = sync
+    }
+}
+
+/// A category and optional subcategory as the household server stores them: numeric codes.
+/// A code the taxonomy doesn't know is kept as it is and shown as "category 7".
+public struct CategoryCode: Hashable, Sendable, Comparable {
+    public var category: Int
+    public var subcategory: Int?
+
+    public init(_ category: Int, _ subcategory: Int? = nil) {
+        self.category = category
+        self.subcategory = subcategory
+    }
+
+    /// Category order, then subcategory order with "none" last (as the app's pie chart does).
+    public static func < (a: CategoryCode, b: CategoryCode) -> Bool {
+        if a.category != b.category { return a.category < b.category }
+        return (a.subcategory ?? Int.max) < (b.subcategory ?? Int.max)
+    }
+}
+
+/// Whether an item is known to be on the household server.
+public enum SyncState: String, Sendable, Hashable, CaseIterable {
+    /// Recorded here and not yet confirmed by the server.
+    case pending
+    /// Came from, or was confirmed by, the server.
+    case synced
+}
+
+/// Validation of item names: 1–30 characters after trimming whitespace, no control characters.
+public enum ItemName {
+    public static let maximumLength = 30
+
+    /// Trims whitespace (including the ideographic space) and checks the rules.
+    public static func validate(_ raw: String) throws(ValueError) -> String {
+        let trimmed = trimWhitespace(raw)
+        guard !trimmed.isEmpty else { throw .nameEmpty }
+        guard !trimmed.unicodeScalars.contains(where: isControl) else { throw .nameControlCharacter }
+        let count = trimmed.count
+        guard count <= maximumLength else { throw .nameTooLong(count: count) }
+        return trimmed
+    }
+
+    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028
+            || scalar.value == 0x2029
+    }
+}
+
+/// Validation of item ids: 1–200 characters, no control characters, no surrounding whitespace.
+public enum ItemID {
+    public static let maximumLength = 200
+
+    public static func validate(_ raw: String) throws(ValueError) -> String {
+        guard !raw.isEmpty, raw.count <= maximumLength, trimWhitespace(raw) == raw,
+            !raw.unicodeScalars.contains(where: ItemName.isControl)
+        else { throw .id(String(raw.prefix(40))) }
+        return raw
+    }
+}
+
+/// Removes leading and trailing whitespace, including U+3000 (the ideographic space).
+public func trimWhitespace(_ text: String) -> String {
+    let scalars = text.unicodeScalars
+    guard let start = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else { return "" }
+    let end = scalars.lastIndex(where: { !$0.properties.isWhitespace })!
+    return String(scalars[start...end])
+}

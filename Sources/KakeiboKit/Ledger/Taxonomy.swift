@@ -1,0 +1,121 @@
+/// The household's categories and subcategories: a key for the command line, a numeric code for the server,
+/// and a Japanese and an English name for people.
+public struct Taxonomy: Hashable, Sendable {
+    public struct Subcategory: Hashable, Sendable {
+        public var key: String
+        public var code: Int
+        public var name: LocalizedText
+
+        public init(key: String, code: Int, name: LocalizedText) {
+            self.key = key
+            self.code = code
+            self.name = name
+        }
+    }
+
+    public struct Category: Hashable, Sendable {
+        public var key: String
+        public var code: Int
+        public var name: LocalizedText
+        public var subcategories: [Subcategory]
+
+        public init(key: String, code: Int, name: LocalizedText, subcategories: [Subcategory]) {
+            self.key = key
+            self.code = code
+            self.name = name
+            self.subcategories = subcategories
+        }
+
+        public func subcategory(code: Int) -> Subcategory? { subcategories.first { $0.code == code } }
+    }
+
+    /// In display order (the order of the categories file; by code for the default).
+    public let categories: [Category]
+
+    public init(categories: [Category]) { self.categories = categories }
+
+    /// The taxonomy of the ExpenseLog app.
+    public static let standard = Taxonomy(categories: [
+        Category(
+            key: "food", code: 0, name: LocalizedText(en: "Food", ja: "食費"),
+            subcategories: [
+                Subcategory(key: "grocery", code: 0, name: LocalizedText(en: "Grocery", ja: "食品")),
+                Subcategory(key: "drink", code: 1, name: LocalizedText(en: "Drink", ja: "飲料")),
+                Subcategory(key: "sweets", code: 2, name: LocalizedText(en: "Sweets", ja: "菓子")),
+                Subcategory(key: "supplement", code: 3, name: LocalizedText(en: "Supplement", ja: "栄養補助")),
+            ]),
+        Category(
+            key: "entertainment", code: 1, name: LocalizedText(en: "Entertainment", ja: "娯楽費"),
+            subcategories: [
+                Subcategory(key: "luxury", code: 0, name: LocalizedText(en: "Luxury", ja: "嗜好品")),
+                Subcategory(key: "traffic", code: 1, name: LocalizedText(en: "Transportation", ja: "交通費")),
+                Subcategory(key: "goods", code: 2, name: LocalizedText(en: "Goods", ja: "雑貨")),
+            ]),
+    ])
+
+    /// Words that cannot be keys: they mean something else on the command line and in reports.
+    public static let reservedKeys: Set<String> = ["none", "total", "all"]
+
+    public func category(code: Int) -> Category? { categories.first { $0.code == code } }
+
+    /// Where a category sits in display order; unknown codes come after every known one, by code.
+    public func order(of code: CategoryCode) -> (Int, Int, Int, Int) {
+        let categoryIndex = categories.firstIndex { $0.code == code.category } ?? categories.count
+        guard let sub = code.subcategory else { return (categoryIndex, code.category, Int.max, Int.max) }
+        let subIndex = category(code: code.category)?.subcategories.firstIndex { $0.code == sub } ?? Int.max - 1
+        return (categoryIndex, code.category, subIndex, sub)
+    }
+
+    // MARK: Names
+
+    /// The key used in JSON and on the command line; a code the taxonomy doesn't know becomes its number ("7").
+    public func key(category code: Int) -> String { category(code: code)?.key ?? String(code) }
+
+    public func key(category: Int, subcategory code: Int) -> String {
+        self.category(code: category)?.subcategory(code: code)?.key ?? String(code)
+    }
+
+    /// "Food" / "食費", or "category 7" / "項目7" for a code the taxonomy doesn't know.
+    public func label(category code: Int, _ language: Language) -> String {
+        category(code: code)?.name(language) ?? language.pick("category \(code)", "項目\(code)")
+    }
+
+    /// "Drink" / "飲料", "none" / "なし" when there is no subcategory, or "subcategory 5" / "内訳5".
+    public func label(category: Int, subcategory code: Int?, _ language: Language) -> String {
+        guard let code else { return Taxonomy.noneLabel(language) }
+        return self.category(code: category)?.subcategory(code: code)?.name(language)
+            ?? language.pick("subcategory \(code)", "内訳\(code)")
+    }
+
+    /// "Food › Drink", or "Food" without a subcategory.
+    public func label(_ code: CategoryCode, _ language: Language) -> String {
+        let main = label(category: code.category, language)
+        guard let sub = code.subcategory else { return main }
+        return main + " › " + label(category: code.category, subcategory: sub, language)
+    }
+
+    public static func noneLabel(_ language: Language) -> String { language.pick("none", "なし") }
+
+    // MARK: Resolving what a person typed
+
+    /// Resolves "food", "食費", "Food" (any case) — and with a subcategory "food/drink", "食費/飲料".
+    public func resolve(_ text: String) throws(ValueError) -> CategoryCode {
+        let separators: Set<Character> = ["/", "／"]
+        let parts = text.split(maxSplits: 1, omittingEmptySubsequences: false) { separators.contains($0) }
+        let categoryText = trimWhitespace(String(parts[0]))
+        guard let category = categories.first(where: { Taxonomy.matches(categoryText, $0.key, $0.name) }) else {
+            throw .unknownCategory(text, valid: categories.map(\.key))
+        }
+        guard parts.count == 2 else { return CategoryCode(category.code) }
+        let subText = trimWhitespace(String(parts[1]))
+        guard let sub = category.subcategories.first(where: { Taxonomy.matches(subText, $0.key, $0.name) }) else {
+            throw .unknownSubcategory(subText, category: category.key, valid: category.subcategories.map(\.key))
+        }
+        return CategoryCode(category.code, sub.code)
+    }
+
+    static func matches(_ text: String, _ key: String, _ name: LocalizedText) -> Bool {
+        let folded = text.lowercased()
+        return folded == key || folded == name.en.lowercased() || folded == name.ja.lowercased()
+    }
+}

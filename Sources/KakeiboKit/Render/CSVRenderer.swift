@@ -1,0 +1,50 @@
+/// Reports as CSV (RFC 4180: a header row, CRLF line ends, fields quoted when they hold a comma, quote or line end).
+public enum CSVRenderer {
+    /// One row per item: `id,date,name,price,category,subcategory`.
+    public static func month(_ report: MonthReport, taxonomy: Taxonomy) -> String {
+        var out = row(["id", "date", "name", "price", "category", "subcategory"])
+        for item in report.items {
+            out += row([
+                item.id, item.date.iso, item.name, String(item.price.amount),
+                taxonomy.key(category: item.category.category),
+                item.category.subcategory.map { taxonomy.key(category: item.category.category, subcategory: $0) } ?? "",
+            ])
+        }
+        return out
+    }
+
+    /// One row per month and breakdown row: `month,category,subcategory,label,total,count,share`.
+    /// Each month starts with its total (category empty, label "Total"); months without items have only that row.
+    public static func year(_ report: YearReport, taxonomy: Taxonomy, language: Language) -> String {
+        var out = row(["month", "category", "subcategory", "label", "total", "count", "share"])
+        for month in report.months {
+            let period = YearMonth(uncheckedYear: report.year, month: month.month).iso
+            out += row([period, "", "", Labels.total(language), String(month.total.amount), String(month.count), month.count > 0 ? "1" : "0"])
+            for slice in month.breakdown {
+                out += row([
+                    period, taxonomy.key(category: slice.category),
+                    slice.subcategory.map { taxonomy.key(category: slice.category, subcategory: $0) } ?? "",
+                    TableRenderer.rowLabel(slice, report.grouping, taxonomy, language), String(slice.total.amount),
+                    String(slice.count), shareText(slice.share),
+                ])
+            }
+        }
+        return out
+    }
+
+    /// One CSV record, quoted as RFC 4180 asks, ending in CRLF.
+    public static func row(_ fields: [String]) -> String {
+        fields.map(field).joined(separator: ",") + "\r\n"
+    }
+
+    static func field(_ text: String) -> String {
+        guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) else { return text }
+        return "\"" + text.replacing("\"", with: "\"\"") + "\""
+    }
+
+    static func shareText(_ share: Double) -> String {
+        var writer = JSONWriter()
+        writer.fraction(share)
+        return writer.text
+    }
+}

@@ -1,0 +1,84 @@
+/// Reports as one JSON document for other programs. Money is integer yen, dates "YYYY-MM-DD", categories keys;
+/// only `label` follows the chosen language.
+/// Published keys are never renamed; new ones may be added.
+public enum JSONRenderer {
+    public static func month(_ report: MonthReport, taxonomy: Taxonomy, language: Language) -> String {
+        render(.object([
+            ("year", .integer(report.month.year)),
+            ("month", .integer(report.month.month)),
+            ("category", filterCategory(report.filter, taxonomy)),
+            ("subcategory", filterSubcategory(report.filter, taxonomy)),
+            ("total", .integer(report.total.amount)),
+            ("count", .integer(report.count)),
+            ("breakdown", .array(report.breakdown.map { row($0, report.grouping, taxonomy, language) })),
+            ("items", .array(report.items.map { item($0, taxonomy) })),
+        ]))
+    }
+
+    public static func year(_ report: YearReport, taxonomy: Taxonomy, language: Language) -> String {
+        let months = report.months.map { month -> JSONValue in
+            .object([
+                ("month", .integer(month.month)),
+                ("total", .integer(month.total.amount)),
+                ("count", .integer(month.count)),
+                ("breakdown", .array(month.breakdown.map { row($0, report.grouping, taxonomy, language) })),
+            ])
+        }
+        return render(.object([
+            ("year", .integer(report.year)),
+            ("category", filterCategory(report.filter, taxonomy)),
+            ("subcategory", filterSubcategory(report.filter, taxonomy)),
+            ("total", .integer(report.total.amount)),
+            ("count", .integer(report.count)),
+            ("breakdown", .array(report.breakdown.map { row($0, report.grouping, taxonomy, language) })),
+            ("months", .array(months)),
+        ]))
+    }
+
+    /// The taxonomy in the same shape as a categories file, so it can be saved, edited and used as one.
+    public static func categories(_ taxonomy: Taxonomy) -> String {
+        String(decoding: TaxonomyCodec.encode(taxonomy), as: UTF8.self)
+    }
+
+    public static func render(_ value: JSONValue) -> String {
+        var writer = JSONWriter()
+        value.write(to: &writer)
+        writer.raw("\n")
+        return writer.text
+    }
+
+    /// One item: `{"id","date","name","price","category","subcategory"}`.
+    public static func item(_ item: Item, _ taxonomy: Taxonomy) -> JSONValue {
+        .object([
+            ("id", .string(item.id)),
+            ("date", .string(item.date.iso)),
+            ("name", .string(item.name)),
+            ("price", .integer(item.price.amount)),
+            ("category", .string(taxonomy.key(category: item.category.category))),
+            ("subcategory", item.category.subcategory.map { .string(taxonomy.key(category: item.category.category, subcategory: $0)) } ?? .null),
+        ])
+    }
+
+    static func row(_ row: BreakdownRow, _ grouping: Grouping, _ taxonomy: Taxonomy, _ language: Language) -> JSONValue {
+        let sub: JSONValue = row.subcategory.map { .string(taxonomy.key(category: row.category, subcategory: $0)) } ?? .null
+        return .object([
+            ("category", .string(taxonomy.key(category: row.category))),
+            ("subcategory", sub),
+            ("label", .string(TableRenderer.rowLabel(row, grouping, taxonomy, language))),
+            ("total", .integer(row.total.amount)),
+            ("count", .integer(row.count)),
+            ("share", .number(shareValue(row.share))),
+        ])
+    }
+
+    static func shareValue(_ share: Double) -> Double { (share * 10_000).rounded() / 10_000 }
+
+    static func filterCategory(_ filter: CategoryFilter?, _ taxonomy: Taxonomy) -> JSONValue {
+        filter.map { .string(taxonomy.key(category: $0.category)) } ?? .null
+    }
+
+    static func filterSubcategory(_ filter: CategoryFilter?, _ taxonomy: Taxonomy) -> JSONValue {
+        guard let filter, case .some(let sub) = filter.subcategory else { return .null }
+        return sub.map { .string(taxonomy.key(category: filter.category, subcategory: $0)) } ?? .string("none")
+    }
+}

@@ -1,0 +1,43 @@
+/// Words and date forms shown to people, in both languages.
+public enum Labels {
+    static let monthNamesEN = [
+        "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+        "November", "December",
+    ]
+    static let weekdaysEN = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+    static let weekdaysJA = ["日", "月", "火", "水", "木", "金", "土"]
+
+    /// "December 2024" / "2024年12月"
+    public static func month(_ month: YearMonth, _ language: Language) -> String {
+        language.pick("\(monthNamesEN[month.month - 1]) \(month.year)", "\(month.year)年\(month.month)月")
+    }
+
+    /// "Dec" / "12月"
+    public static func shortMonth(_ month: Int, _ language: Language) -> String {
+        language.pick(String(monthNamesEN[month - 1].prefix(3)), "\(month)月")
+    }
+
+    /// "2024" / "2024年"
+    public static func year(_ year: Int, _ language: Language) -> String {
+        language.pick(String(year), "\(year)年")
+    }
+
+    /// The day as the app's list shows it: "3 Tue" / "3(火)".
+    public static func day(_ date: CalendarDate, _ language: Language) -> String {
+        language.pick("\(date.day) \(weekdaysEN[date.weekday])", "\(date.day)(\(weekdaysJA[date.weekday]))")
+    }
+
+    /// "23 items" / "23件"
+    public static func count(_ count: Int, _ language: Language) -> String {
+        language.pick(count == 1 ? "1 item" : "\(Yen(count).grouped) items", "\(Yen(count).grouped)件")
+    }
+
+    public static func noData(_ language: Language) -> String { language.pick("No data", "データなし") }
+    public static func total(_ language: Language) -> String { language.pick("Total", "合計") }
+
+    /// "64.8%"
+    public static func percent(_ share: Double) -> String {
+        let tenths = Int((share * 1000).rounded())
+        return "\(tenths / 10).\(abs(tenths % 10))%"
+    }
+}

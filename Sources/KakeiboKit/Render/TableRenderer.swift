@@ -1,0 +1,131 @@
+/// Reports drawn as text tables for people: a heading, the total, the breakdown with bars, then the items.
+public enum TableRenderer {
+    static let barWidth = 20
+
+    public static func month(_ report: MonthReport, taxonomy: Taxonomy, style: TextStyle) -> String {
+        let language = style.language
+        let period = Labels.month(report.month, language)
+        guard let out = overview(period, report.filter, report.total, report.count, report.breakdown, report.grouping, taxonomy, style)
+        else { return noData(period, report.filter, taxonomy, style) }
+
+        var items = TextTable(
+            [.right, .left, .right, .left, .left],
+            header: [
+                language.pick("Date", "日付"), language.pick("Name", "品名"), language.pick("Price", "金額"),
+                report.filter == nil ? language.pick("Category", "項目") : language.pick("Subcategory", "内訳"), "ID",
+            ])
+        for item in report.items {
+            let category =
+                report.filter == nil
+                ? taxonomy.label(item.category, language)
+                : taxonomy.label(category: item.category.category, subcategory: item.category.subcategory, language)
+            items.add([
+                .init(Labels.day(item.date, language)), .init(terminalSafe(item.name)),
+                .init(item.price.formatted(language), item.price.amount < 0 ? "31" : nil), .init(category),
+                .init(String(item.id.prefix(8)), "2"),
+            ])
+        }
+        return out + items.render(style)
+    }
+
+    public static func year(_ report: YearReport, taxonomy: Taxonomy, style: TextStyle) -> String {
+        let language = style.language
+        let period = Labels.year(report.year, language)
+        guard let out = overview(period, report.filter, report.total, report.count, report.breakdown, report.grouping, taxonomy, style)
+        else { return noData(period, report.filter, taxonomy, style) }
+
+        // One column per slice of the year's breakdown, then the month's bar scaled to the largest month.
+        let columns = report.breakdown
+        var header = [language.pick("Month", "月"), Labels.total(language)]
+        header += columns.map { rowLabel($0, report.grouping, taxonomy, language) }
+        header.append("")
+        var table = TextTable([.left, .right] + columns.map { _ in .right } + [.left], header: header)
+        let largest = report.months.map { max($0.total.amount, 0) }.max() ?? 0
+        for month in report.months {
+            var cells: [TextTable.Cell] = [.init(Labels.shortMonth(month.month, language)), .init(month.total.formatted(language))]
+            for column in columns {
+                let amount = month.breakdown.first { $0.code == column.code }?.total ?? .zero
+                cells.append(.init(amount == .zero ? "-" : amount.formatted(language), amount == .zero ? "2" : nil))
+            }
+            let share = largest > 0 ? Double(max(month.total.amount, 0)) / Double(largest) : 0
+            cells.append(.init(bar(share, width: barWidth), "36"))
+            table.add(cells)
+        }
+        return out + table.render(style)
+    }
+
+    public static func categories(_ taxonomy: Taxonomy, style: TextStyle) -> String {
+        let language = style.language
+        var table = TextTable(
+            [.left, .right, .left, .left],
+            header: [language.pick("Key", "キー"), language.pick("Code", "コード"), "日本語", "English"])
+        for category in taxonomy.categories {
+            table.add([.init(category.key, "1"), .init(String(category.code)), .init(category.name.ja), .init(category.name.en)])
+            for sub in category.subcategories {
+                table.add("  " + sub.key, String(sub.code), sub.name.ja, sub.name.en)
+            }
+        }
+        return table.render(style)
+    }
+
+    /// "Added" lines for add/edit/delete: the item with its full id.
+    public static func item(_ item: Item, verb: String, taxonomy: Taxonomy, style: TextStyle) -> String {
+        let language = style.language
+        return "\(verb) \(item.date.iso) \(terminalSafe(item.name)) \(item.price.formatted(language)) "
+            + "\(taxonomy.label(item.category, language)) (id \(item.id))\n"
+    }
+
+    // MARK: Pieces
+
+    /// The heading, the total and the breakdown table that open both reports; nil when there is nothing to show.
+    static func overview(
+        _ period: String, _ filter: CategoryFilter?, _ total: Yen, _ count: Int, _ rows: [BreakdownRow],
+        _ grouping: Grouping, _ taxonomy: Taxonomy, _ style: TextStyle
+    ) -> String? {
+        guard count > 0 else { return nil }
+        let language = style.language
+        return style.bold(heading(period, filter, taxonomy, language)) + "\n" + summary(total, count, language) + "\n\n"
+            + breakdownTable(rows, grouping: grouping, taxonomy: taxonomy, style: style) + "\n"
+    }
+
+    static func noData(_ period: String, _ filter: CategoryFilter?, _ taxonomy: Taxonomy, _ style: TextStyle) -> String {
+        style.bold(heading(period, filter, taxonomy, style.language)) + "\n" + Labels.noData(style.language) + "\n"
+    }
+
+    static func heading(_ period: String, _ filter: CategoryFilter?, _ taxonomy: Taxonomy, _ language: Language) -> String {
+        guard let filter else { return period }
+        var text = period + " · " + taxonomy.label(category: filter.category, language)
+        if case .some(let sub) = filter.subcategory {
+            text += " › " + taxonomy.label(category: filter.category, subcategory: sub, language)
+        }
+        return text
+    }
+
+    static func summary(_ total: Yen, _ count: Int, _ language: Language) -> String {
+        "\(Labels.total(language)) \(total.formatted(language)) · \(Labels.count(count, language))"
+    }
+
+    static func rowLabel(_ row: BreakdownRow, _ grouping: Grouping, _ taxonomy: Taxonomy, _ language: Language) -> String {
+        switch grouping {
+        case .category: return taxonomy.label(category: row.category, language)
+        case .subcategory: return taxonomy.label(category: row.category, subcategory: row.subcategory, language)
+        }
+    }
+
+    static func breakdownTable(_ rows: [BreakdownRow], grouping: Grouping, taxonomy: Taxonomy, style: TextStyle) -> String {
+        let language = style.language
+        let first = grouping == .category ? language.pick("Category", "項目") : language.pick("Subcategory", "内訳")
+        var table = TextTable(
+            [.left, .right, .right, .right, .left],
+            header: [first, language.pick("Amount", "金額"), language.pick("Count", "件数"), language.pick("Share", "割合"), ""])
+        for (index, row) in rows.enumerated() {
+            let isNone = grouping != .category && row.subcategory == nil
+            table.add([
+                .init(rowLabel(row, grouping, taxonomy, language)), .init(row.total.formatted(language)),
+                .init(Yen(row.count).grouped), .init(Labels.percent(row.share)),
+                .init(bar(row.share, width: barWidth), sliceColour(index, isNone: isNone)),
+            ])
+        }
+        return table.render(style)
+    }
+}

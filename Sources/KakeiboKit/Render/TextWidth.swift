@@ -1,0 +1,87 @@
+/// How many terminal columns a text takes: East Asian wide and fullwidth characters (漢字, かな, ＡＢ, most emoji)
+/// take two, combining marks and zero-width characters none, everything else one.
+public func displayWidth(_ text: String) -> Int {
+    var width = 0
+    for character in text {
+        width += displayWidth(character)
+    }
+    return width
+}
+
+/// The columns one character (grapheme cluster) takes.
+public func displayWidth(_ character: Character) -> Int {
+    guard let first = character.unicodeScalars.first else { return 0 }
+    if character.unicodeScalars.count > 1 {
+        // Emoji sequences (flags, ZWJ families, keycaps, VS16) draw as one wide glyph.
+        if character.unicodeScalars.contains(where: { $0.value == 0xFE0F || $0.value == 0x200D })
+            || (0x1F1E6...0x1F1FF).contains(first.value)
+        {
+            return 2
+        }
+    }
+    return scalarWidth(first)
+}
+
+func scalarWidth(_ scalar: Unicode.Scalar) -> Int {
+    let v = scalar.value
+    if v == 0 { return 0 }
+    if v < 0x20 || (0x7F..<0xA0).contains(v) { return 0 }
+    switch scalar.properties.generalCategory {
+    case .nonspacingMark, .enclosingMark, .format: return 0
+    default: break
+    }
+    if (0x1100...0x115F).contains(v) || (0x2E80...0x303E).contains(v) || (0x3041...0x33FF).contains(v)
+        || (0x3400...0x4DBF).contains(v) || (0x4E00...0x9FFF).contains(v) || (0xA000...0xA4CF).contains(v)
+        || (0xAC00...0xD7A3).contains(v) || (0xF900...0xFAFF).contains(v) || (0xFE30...0xFE4F).contains(v)
+        || (0xFF00...0xFF60).contains(v) || (0xFFE0...0xFFE6).contains(v) || (0x1F300...0x1F64F).contains(v)
+        || (0x1F900...0x1F9FF).contains(v) || (0x1F680...0x1F6FF).contains(v) || (0x20000...0x3FFFD).contains(v)
+        || (0x1FA70...0x1FAFF).contains(v) || v == 0x2B50 || v == 0x2B55 || (0x231A...0x231B).contains(v)
+        || (0x23E9...0x23EC).contains(v) || (0x25FD...0x25FE).contains(v) || (0x2614...0x2615).contains(v)
+        || (0x2648...0x2653).contains(v) || v == 0x26A1 || (0x26AA...0x26AB).contains(v) || v == 0x26BD
+        || v == 0x26C4 || v == 0x26CE || v == 0x26D4 || v == 0x26EA || (0x26F2...0x26F5).contains(v) || v == 0x26FA
+        || v == 0x26FD || v == 0x2705 || (0x270A...0x270B).contains(v) || v == 0x2728 || v == 0x274C
+        || (0x2753...0x2755).contains(v) || v == 0x2757 || (0x2795...0x2797).contains(v) || v == 0x27B0
+        || v == 0x27BF || (0x1F004...0x1F0CF).contains(v) || (0x1F18E...0x1F19A).contains(v)
+        || (0x1F200...0x1F251).contains(v)
+    {
+        return 2
+    }
+    return 1
+}
+
+/// Pads (or, with `truncate`, cuts with "…") a text to exactly `width` columns.
+public func pad(_ text: String, to width: Int, alignRight: Bool = false) -> String {
+    let used = displayWidth(text)
+    guard used < width else { return text }
+    let fill = String(repeating: " ", count: width - used)
+    return alignRight ? fill + text : text + fill
+}
+
+/// Shortens a text to at most `width` columns, ending with "…" when cut.
+public func truncate(_ text: String, to width: Int) -> String {
+    guard displayWidth(text) > width else { return text }
+    var out = ""
+    var used = 0
+    for character in text {
+        let w = displayWidth(character)
+        if used + w > width - 1 { break }
+        out.append(character)
+        used += w
+    }
+    return out + "…"
+}
+
+/// Makes a text safe to print on a terminal: control characters (which could move the cursor or clear the screen)
+/// are shown as escapes like `\u{1B}`.
+public func terminalSafe(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: ItemName.isControl) else { return text }
+    var out = ""
+    for scalar in text.unicodeScalars {
+        if ItemName.isControl(scalar) {
+            out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+        } else {
+            out.unicodeScalars.append(scalar)
+        }
+    }
+    return out
+}

@@ -1,0 +1,66 @@
+/// What a breakdown splits by: categories, or the subcategories of one category.
+public enum Grouping: Hashable, Sendable {
+    case category
+    case subcategory(of: Int)
+}
+
+/// Which items a report covers: all, one category, or one subcategory (or "none") of a category.
+public struct CategoryFilter: Hashable, Sendable {
+    public var category: Int
+    /// nil: the whole category; .some(nil): only its items without a subcategory.
+    public var subcategory: Int??
+
+    public init(category: Int, subcategory: Int?? = nil) {
+        self.category = category
+        self.subcategory = subcategory
+    }
+
+    public init(_ code: CategoryCode) {
+        self.init(category: code.category, subcategory: code.subcategory.map { .some($0) })
+    }
+
+    public func matches(_ item: Item) -> Bool {
+        guard item.category.category == category else { return false }
+        guard case .some(let sub) = subcategory else { return true }
+        return item.category.subcategory == sub
+    }
+
+    public var code: CategoryCode {
+        CategoryCode(category, subcategory ?? nil)
+    }
+}
+
+/// One slice of the pie: a category (or subcategory) with its total, item count and share of the whole.
+public struct BreakdownRow: Hashable, Sendable {
+    public var category: Int
+    /// The subcategory when grouping by subcategory (nil there means "none"); always nil when grouping by category.
+    public var subcategory: Int?
+    public var total: Yen
+    public var count: Int
+    /// This row's part of the whole, 0…1. With refunds a row can be negative; shares are taken over the rows whose
+    /// total is positive (a pie can't draw a negative slice), and a row that isn't positive has share 0.
+    public var share: Double
+
+    public var code: CategoryCode { CategoryCode(category, subcategory) }
+}
+
+/// The pie chart's data: items grouped and summed, in taxonomy order with unknown codes after and "none" last.
+public func breakdown(of items: some Sequence<Item>, by grouping: Grouping, taxonomy: Taxonomy) -> [BreakdownRow] {
+    var sums: [CategoryCode: (total: Yen, count: Int)] = [:]
+    for item in items {
+        let key: CategoryCode
+        switch grouping {
+        case .category: key = CategoryCode(item.category.category)
+        case .subcategory: key = item.category
+        }
+        let current = sums[key] ?? (.zero, 0)
+        sums[key] = (current.total + item.price, current.count + 1)
+    }
+    let positive = sums.values.reduce(0) { $0 + max($1.total.amount, 0) }
+    return sums.map { code, sum in
+        BreakdownRow(
+            category: code.category, subcategory: code.subcategory, total: sum.total, count: sum.count,
+            share: positive > 0 && sum.total.amount > 0 ? Double(sum.total.amount) / Double(positive) : 0)
+    }
+    .sorted { taxonomy.order(of: $0.code) < taxonomy.order(of: $1.code) }
+}

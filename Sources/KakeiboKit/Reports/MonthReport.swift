@@ -1,0 +1,55 @@
+/// How the month's items are listed.
+public struct ItemOrder: Hashable, Sendable {
+    public enum Key: String, Sendable, CaseIterable {
+        case date, price
+    }
+
+    public var key: Key
+    public var descending: Bool
+
+    public init(key: Key = .date, descending: Bool = false) {
+        self.key = key
+        self.descending = descending
+    }
+
+    /// Sorts without touching the caller's array. Ties are broken by date, then name, then id (always ascending),
+    /// so the output is the same on every run.
+    public func sorted(_ items: [Item]) -> [Item] {
+        items.sorted { a, b in
+            switch key {
+            case .price where a.price != b.price:
+                return descending ? a.price > b.price : a.price < b.price
+            case .date where a.date != b.date:
+                return descending ? a.date > b.date : a.date < b.date
+            default:
+                if a.date != b.date { return a.date < b.date }
+                if a.name != b.name { return a.name < b.name }
+                return a.id < b.id
+            }
+        }
+    }
+}
+
+/// A month as the app's month screen shows it: the total, the pie chart's slices and the sorted list.
+public struct MonthReport: Hashable, Sendable {
+    public var month: YearMonth
+    public var filter: CategoryFilter?
+    public var total: Yen
+    public var count: Int
+    public var grouping: Grouping
+    public var breakdown: [BreakdownRow]
+    public var items: [Item]
+
+    /// Builds the report from the month's items. Items dated outside the month are not counted; with a filter,
+    /// only that category's items are, broken down by its subcategories.
+    public init(month: YearMonth, items: [Item], filter: CategoryFilter?, order: ItemOrder, taxonomy: Taxonomy) {
+        let selected = items.filter { month.contains($0.date) && (filter?.matches($0) ?? true) }
+        self.month = month
+        self.filter = filter
+        self.total = selected.reduce(.zero) { $0 + $1.price }
+        self.count = selected.count
+        self.grouping = filter.map { .subcategory(of: $0.category) } ?? .category
+        self.breakdown = KakeiboKit.breakdown(of: selected, by: grouping, taxonomy: taxonomy)
+        self.items = order.sorted(selected)
+    }
+}

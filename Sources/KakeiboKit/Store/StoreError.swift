@@ -1,0 +1,56 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A failure reading or writing files: always names the file, and never leaves a file half-written.
+public enum StoreError: KakeiboFailure, Equatable {
+    /// A system call failed.
+    case io(path: String, operation: FileOperation, code: Int32)
+    /// A month file exists but cannot be used; it is left exactly as it is.
+    case unreadable(path: String, problem: MonthFileProblem)
+    /// A categories (or other configuration) file cannot be used.
+    case badCategories(path: String, problem: TaxonomyProblem)
+    /// Neither --store, KAKEIBO_HOME, XDG_DATA_HOME nor HOME says where the store is.
+    case noHome
+
+    public enum FileOperation: Sendable, Equatable {
+        case read, write, create, rename, remove, sync, lock, list, makeDirectory
+    }
+
+    public var exitCode: ExitCode { .failure }
+
+    public func message(in language: Language) -> String {
+        switch self {
+        case .io(let path, let operation, let code):
+            let reason = String(cString: strerror(code))
+            return language.pick("cannot \(operation.verb.en) \(path): \(reason)", "\(path) を\(operation.verb.ja)できません: \(reason)")
+        case .unreadable(let path, let problem):
+            return language.pick("\(path) is unreadable and was left untouched: ", "\(path) を読めません（ファイルは変更していません）: ")
+                + problem.message(in: language)
+        case .badCategories(let path, let problem):
+            return language.pick("\(path): ", "\(path): ") + problem.message(in: language)
+        case .noHome:
+            return language.pick(
+                "cannot tell where the store is: set --store, KAKEIBO_HOME or HOME",
+                "保存先がわかりません。--store、KAKEIBO_HOME、HOME のいずれかを指定してください")
+        }
+    }
+}
+
+extension StoreError.FileOperation {
+    var verb: LocalizedText {
+        switch self {
+        case .read: LocalizedText(en: "read", ja: "読み込み")
+        case .write: LocalizedText(en: "write", ja: "書き込み")
+        case .create: LocalizedText(en: "create", ja: "作成")
+        case .rename: LocalizedText(en: "replace", ja: "置き換え")
+        case .remove: LocalizedText(en: "remove", ja: "削除")
+        case .sync: LocalizedText(en: "flush to disk", ja: "ディスクへ書き出し")
+        case .lock: LocalizedText(en: "lock", ja: "ロック")
+        case .list: LocalizedText(en: "list", ja: "一覧")
+        case .makeDirectory: LocalizedText(en: "create directory", ja: "ディレクトリ作成")
+        }
+    }
+}

@@ -1,0 +1,21 @@
+/// Where kakeibo keeps data and configuration, following the XDG base directory rules.
+public enum Locations {
+    /// The store: `--store DIR`, else $KAKEIBO_HOME, else $XDG_DATA_HOME/kakeibo, else ~/.local/share/kakeibo.
+    public static func store(option: String?, environment: [String: String]) throws(StoreError) -> String {
+        if let option, !option.isEmpty { return option }
+        if let home = environment["KAKEIBO_HOME"], !home.isEmpty { return home }
+        return try xdg("XDG_DATA_HOME", fallback: ".local/share", environment)
+    }
+
+    /// The configuration directory: $XDG_CONFIG_HOME/kakeibo, else ~/.config/kakeibo.
+    public static func config(environment: [String: String]) throws(StoreError) -> String {
+        try xdg("XDG_CONFIG_HOME", fallback: ".config", environment)
+    }
+
+    private static func xdg(_ variable: String, fallback: String, _ environment: [String: String]) throws(StoreError) -> String {
+        // The XDG rules say a relative path in these variables is invalid and must be ignored.
+        if let base = environment[variable], base.hasPrefix("/") { return FileSystem.join(base, "kakeibo") }
+        guard let home = environment["HOME"], !home.isEmpty else { throw .noHome }
+        return FileSystem.join(FileSystem.join(home, fallback), "kakeibo")
+    }
+}

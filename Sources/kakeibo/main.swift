@@ -1,0 +1,3 @@
+import KakeiboCLI
+
+Kakeibo.main()

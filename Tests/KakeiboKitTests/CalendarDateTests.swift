@@ -1,0 +1,87 @@
+import Testing
+@testable import KakeiboKit
+
+@Suite struct CalendarDateTests {
+    @Test(arguments: [
+        (2024, 1, 31), (2024, 2, 29), (2023, 2, 28), (1900, 2, 28), (2000, 2, 29), (2024, 4, 30), (2024, 12, 31),
+    ])
+    func monthEnds(year: Int, month: Int, days: Int) {
+        #expect(CalendarDate.days(year: year, month: month) == days)
+        #expect(CalendarDate(year: year, month: month, day: days) != nil)
+        #expect(CalendarDate(year: year, month: month, day: days + 1) == nil)
+    }
+
+    @Test func leapYears() {
+        #expect(CalendarDate.isLeapYear(2024))
+        #expect(!CalendarDate.isLeapYear(2023))
+        #expect(!CalendarDate.isLeapYear(1900))
+        #expect(CalendarDate.isLeapYear(2000))
+    }
+
+    @Test func parsesStrictISO() throws {
+        #expect(try CalendarDate.parseISO("2024-12-03") == CalendarDate(year: 2024, month: 12, day: 3))
+        #expect(throws: ValueError.dateDay("2024-02-30", year: 2024, month: 2, days: 29)) { try CalendarDate.parseISO("2024-02-30") }
+        #expect(throws: ValueError.dateMonth("2024-13-01")) { try CalendarDate.parseISO("2024-13-01") }
+        #expect(throws: ValueError.dateFormat("tomorrow-ish")) { try CalendarDate.parseISO("tomorrow-ish") }
+        #expect(throws: ValueError.dateFormat("2024-1-3")) { try CalendarDate.parseISO("2024-1-3") }
+        #expect(throws: ValueError.dateFormat("２０２４-12-03")) { try CalendarDate.parseISO("２０２４-12-03") }
+        #expect(throws: ValueError.year("0")) { try CalendarDate.parseISO("0000-01-01") }
+    }
+
+    @Test func parsesServerDates() throws {
+        #expect(try CalendarDate.parseCompact("20241203") == CalendarDate(year: 2024, month: 12, day: 3))
+        #expect(try CalendarDate.parseCompact("2024-12-03") == CalendarDate(year: 2024, month: 12, day: 3))
+        #expect(throws: ValueError.self) { try CalendarDate.parseCompact("20241232") }
+        #expect(throws: ValueError.self) { try CalendarDate.parseCompact("2024123") }
+    }
+
+    @Test func weekdaysMatchTheCalendar() {
+        #expect(CalendarDate(year: 2024, month: 12, day: 3)!.weekday == 2)  // Tuesday
+        #expect(CalendarDate(year: 1970, month: 1, day: 1)!.weekday == 4)  // Thursday
+        #expect(CalendarDate(year: 2000, month: 2, day: 29)!.weekday == 2)  // Tuesday
+        #expect(CalendarDate(year: 1969, month: 12, day: 28)!.weekday == 0)  // Sunday, before the epoch
+    }
+
+    @Test func dayNumbersRoundTripAcrossTheWholeRange() {
+        for dayNumber in stride(from: CalendarDate(year: 1, month: 1, day: 1)!.dayNumber, through: CalendarDate(year: 9999, month: 12, day: 31)!.dayNumber, by: 997) {
+            let date = CalendarDate(dayNumber: dayNumber)
+            #expect(date?.dayNumber == dayNumber)
+        }
+        #expect(CalendarDate(year: 1970, month: 1, day: 1)!.dayNumber == 0)
+        #expect(CalendarDate(year: 9999, month: 12, day: 31)!.adding(days: 1) == nil)
+    }
+
+    @Test func decemberRollsIntoJanuary() {
+        let newYearsEve = CalendarDate(year: 2024, month: 12, day: 31)!
+        #expect(newYearsEve.adding(days: 1) == CalendarDate(year: 2025, month: 1, day: 1))
+        #expect(CalendarDate(year: 2025, month: 1, day: 1)!.adding(days: -1) == newYearsEve)
+        let december = YearMonth(year: 2024, month: 12)!
+        #expect(december.next == YearMonth(year: 2025, month: 1))
+        #expect(YearMonth(year: 2025, month: 1)!.previous == december)
+        #expect(YearMonth(year: 2024, month: 3)!.previous == YearMonth(year: 2024, month: 2))
+        #expect(december.last == newYearsEve)
+        #expect(december.contains(newYearsEve))
+        #expect(!december.contains(CalendarDate(year: 2023, month: 12, day: 31)!))
+    }
+
+    @Test func yearsAndMonthsTypedByPeople() throws {
+        #expect(try Year.parse("2024") == 2024)
+        #expect(throws: ValueError.year("0")) { try Year.parse("0") }
+        #expect(throws: ValueError.year("99999")) { try Year.parse("99999") }
+        #expect(throws: ValueError.year("-1")) { try Year.parse("-1") }
+        #expect(throws: ValueError.year("twenty")) { try Year.parse("twenty") }
+        #expect(try YearMonth.parseMonth("12") == 12)
+        #expect(try YearMonth.parseMonth("03") == 3)
+        #expect(throws: ValueError.month("0")) { try YearMonth.parseMonth("0") }
+        #expect(throws: ValueError.month("13")) { try YearMonth.parseMonth("13") }
+    }
+
+    @Test func timestampsRoundTrip() {
+        let stamp = Timestamp.parse("2024-12-03T09:15:30.250Z")
+        #expect(stamp?.iso == "2024-12-03T09:15:30.250Z")
+        #expect(Timestamp.parse("2024-12-03T09:15:30Z")?.iso == "2024-12-03T09:15:30.000Z")
+        #expect(Timestamp(milliseconds: 0).iso == "1970-01-01T00:00:00.000Z")
+        #expect(Timestamp.parse("2024-12-03 09:15:30Z") == nil)
+        #expect(Timestamp.parse("2024-12-03T25:15:30Z") == nil)
+    }
+}

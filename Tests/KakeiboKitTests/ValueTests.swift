@@ -1,0 +1,110 @@
+import Testing
+@testable import KakeiboKit
+
+@Suite struct PriceTests {
+    @Test(arguments: [("178", 178), ("-500", -500), ("1,899", 1899), ("12,345,678", 12_345_678), ("9999999999", 9_999_999_999)])
+    func acceptsWholeYen(text: String, amount: Int) throws {
+        #expect(try Yen.parsePrice(text) == Yen(amount))
+    }
+
+    @Test func refusesWhatIsNotAPrice() {
+        #expect(throws: ValueError.price("abc", reason: .notWhole)) { try Yen.parsePrice("abc") }
+        #expect(throws: ValueError.price("0", reason: .zero)) { try Yen.parsePrice("0") }
+        #expect(throws: ValueError.price("-0", reason: .zero)) { try Yen.parsePrice("-0") }
+        #expect(throws: ValueError.price("1e3", reason: .notWhole)) { try Yen.parsePrice("1e3") }
+        #expect(throws: ValueError.price("12.5", reason: .notWhole)) { try Yen.parsePrice("12.5") }
+        #expect(throws: ValueError.price("99999999999999999999", reason: .tooLarge)) { try Yen.parsePrice("99999999999999999999") }
+        #expect(throws: ValueError.price("10000000000", reason: .tooLarge)) { try Yen.parsePrice("10000000000") }
+        #expect(throws: ValueError.price("1,89", reason: .notWhole)) { try Yen.parsePrice("1,89") }
+        #expect(throws: ValueError.price("", reason: .notWhole)) { try Yen.parsePrice("") }
+        #expect(throws: ValueError.price("-", reason: .notWhole)) { try Yen.parsePrice("-") }
+        #expect(throws: ValueError.price("+5", reason: .notWhole)) { try Yen.parsePrice("+5") }
+        #expect(throws: ValueError.price("１７８", reason: .notWhole)) { try Yen.parsePrice("１７８") }
+    }
+
+    @Test func formatsBothWays() {
+        #expect(Yen(12345).formatted(.en) == "¥12,345")
+        #expect(Yen(12345).formatted(.ja) == "12,345円")
+        #expect(Yen(-500).formatted(.en) == "-¥500")
+        #expect(Yen(-1500).formatted(.ja) == "-1,500円")
+        #expect(Yen(0).formatted(.en) == "¥0")
+        #expect(Yen(100).grouped == "100")
+        #expect(Yen(1_000_000).grouped == "1,000,000")
+    }
+}
+
+@Suite struct NameTests {
+    @Test func trimsAndCountsCharacters() throws {
+        #expect(try ItemName.validate("  コーヒー　") == "コーヒー")
+        #expect(try ItemName.validate(String(repeating: "あ", count: 30)).count == 30)
+        #expect(try ItemName.validate(String(repeating: "👨‍👩‍👧", count: 30)).count == 30)
+        #expect(throws: ValueError.nameTooLong(count: 31)) { try ItemName.validate(String(repeating: "a", count: 31)) }
+        #expect(throws: ValueError.nameEmpty) { try ItemName.validate("   ") }
+        #expect(throws: ValueError.nameEmpty) { try ItemName.validate("") }
+        #expect(throws: ValueError.nameControlCharacter) { try ItemName.validate("a\u{1B}[2Jb") }
+        #expect(throws: ValueError.nameControlCharacter) { try ItemName.validate("two\nlines") }
+    }
+}
+
+@Suite struct TaxonomyTests {
+    let taxonomy = Taxonomy.standard
+
+    @Test func resolvesKeysAndNamesInAnyCase() throws {
+        #expect(try taxonomy.resolve("food") == CategoryCode(0))
+        #expect(try taxonomy.resolve("食費") == CategoryCode(0))
+        #expect(try taxonomy.resolve("FOOD") == CategoryCode(0))
+        #expect(try taxonomy.resolve("food/drink") == CategoryCode(0, 1))
+        #expect(try taxonomy.resolve("食費/飲料") == CategoryCode(0, 1))
+        #expect(try taxonomy.resolve("Entertainment/Transportation") == CategoryCode(1, 1))
+        #expect(try taxonomy.resolve("娯楽費／交通費") == CategoryCode(1, 1))
+    }
+
+    @Test func listsTheValidChoicesWhenUnknown() {
+        #expect(throws: ValueError.unknownCategory("fod", valid: ["food", "entertainment"])) { try taxonomy.resolve("fod") }
+        #expect(throws: ValueError.unknownSubcategory("beer", category: "food", valid: ["grocery", "drink", "sweets", "supplement"])) {
+            try taxonomy.resolve("food/beer")
+        }
+        let message = ValueError.unknownCategory("fod", valid: ["food", "entertainment"]).message(in: .en)
+        #expect(message.contains("food, entertainment"))
+    }
+
+    @Test func labelsUnknownCodesWithoutDroppingThem() {
+        #expect(taxonomy.label(category: 7, .en) == "category 7")
+        #expect(taxonomy.label(category: 7, .ja) == "項目7")
+        #expect(taxonomy.label(category: 0, subcategory: 9, .en) == "subcategory 9")
+        #expect(taxonomy.label(category: 0, subcategory: nil, .ja) == "なし")
+        #expect(taxonomy.label(CategoryCode(0, 1), .en) == "Food › Drink")
+        #expect(taxonomy.key(category: 7) == "7")
+    }
+
+    @Test func readsAHouseholdsOwnCategoriesFile() throws {
+        let file = """
+            {"categories": [
+              {"key": "home", "code": 5, "ja": "住居", "en": "Home", "subcategories": [{"key": "rent", "code": 0, "ja": "家賃", "en": "Rent"}]},
+              {"key": "food", "code": 0, "ja": "食費", "en": "Food"}
+            ]}
+            """
+        let custom = try TaxonomyCodec.decode(Array(file.utf8))
+        #expect(custom.categories.map(\.key) == ["home", "food"])
+        #expect(try custom.resolve("住居/家賃") == CategoryCode(5, 0))
+        #expect(try TaxonomyCodec.decode(TaxonomyCodec.encode(custom)) == custom)
+        #expect(try TaxonomyCodec.decode(TaxonomyCodec.encode(.standard)) == .standard)
+    }
+
+    @Test func refusesAmbiguousOrMalformedCategoriesFiles() {
+        #expect(throws: TaxonomyProblem.self) { try TaxonomyCodec.decode(Array("{".utf8)) }
+        #expect(throws: TaxonomyProblem.empty) { try TaxonomyCodec.decode(Array(#"{"categories":[]}"#.utf8)) }
+        #expect(throws: TaxonomyProblem.badKey("Food")) {
+            try TaxonomyCodec.decode(Array(#"{"categories":[{"key":"Food","code":0,"ja":"a","en":"b"}]}"#.utf8))
+        }
+        #expect(throws: TaxonomyProblem.reservedKey("none")) {
+            try TaxonomyCodec.decode(Array(#"{"categories":[{"key":"none","code":0,"ja":"a","en":"b"}]}"#.utf8))
+        }
+        #expect(throws: TaxonomyProblem.duplicate("code 0")) {
+            try TaxonomyCodec.decode(Array(#"{"categories":[{"key":"a","code":0,"ja":"a","en":"a"},{"key":"b","code":0,"ja":"b","en":"b"}]}"#.utf8))
+        }
+        #expect(throws: TaxonomyProblem.duplicate("a")) {
+            try TaxonomyCodec.decode(Array(#"{"categories":[{"key":"a","code":0,"ja":"x","en":"x"},{"key":"b","code":1,"ja":"y","en":"a"}]}"#.utf8))
+        }
+    }
+}
