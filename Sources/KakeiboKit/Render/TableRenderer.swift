@@ -7,25 +7,7 @@ public enum TableRenderer {
         let period = Labels.month(report.month, language)
         guard let out = overview(period, report.filter, report.total, report.count, report.breakdown, report.grouping, taxonomy, style)
         else { return noData(period, report.filter, taxonomy, style) }
-
-        var items = TextTable(
-            [.right, .left, .right, .left, .left],
-            header: [
-                language.pick("Date", "日付"), language.pick("Name", "品名"), language.pick("Price", "金額"),
-                report.filter == nil ? language.pick("Category", "項目") : language.pick("Subcategory", "内訳"), "ID",
-            ])
-        for item in report.items {
-            let category =
-                report.filter == nil
-                ? taxonomy.label(item.category, language)
-                : taxonomy.label(category: item.category.category, subcategory: item.category.subcategory, language)
-            items.add([
-                .init(Labels.day(item.date, language)), .init(terminalSafe(item.name)),
-                .init(item.price.formatted(language), item.price.amount < 0 ? "31" : nil), .init(category),
-                .init(String(item.id.prefix(8)), "2"),
-            ])
-        }
-        return out + items.render(style)
+        return out + itemsTable(report, taxonomy: taxonomy, style: style)
     }
 
     public static func year(_ report: YearReport, taxonomy: Taxonomy, style: TextStyle) -> String {
@@ -33,25 +15,7 @@ public enum TableRenderer {
         let period = Labels.year(report.year, language)
         guard let out = overview(period, report.filter, report.total, report.count, report.breakdown, report.grouping, taxonomy, style)
         else { return noData(period, report.filter, taxonomy, style) }
-
-        // One column per slice of the year's breakdown, then the month's bar scaled to the largest month.
-        let columns = report.breakdown
-        var header = [language.pick("Month", "月"), Labels.total(language)]
-        header += columns.map { rowLabel($0, report.grouping, taxonomy, language) }
-        header.append("")
-        var table = TextTable([.left, .right] + columns.map { _ in .right } + [.left], header: header)
-        let largest = report.months.map { max($0.total.amount, 0) }.max() ?? 0
-        for month in report.months {
-            var cells: [TextTable.Cell] = [.init(Labels.shortMonth(month.month, language)), .init(month.total.formatted(language))]
-            for column in columns {
-                let amount = month.breakdown.first { $0.code == column.code }?.total ?? .zero
-                cells.append(.init(amount == .zero ? "-" : amount.formatted(language), amount == .zero ? "2" : nil))
-            }
-            let share = largest > 0 ? Double(max(month.total.amount, 0)) / Double(largest) : 0
-            cells.append(.init(bar(share, width: barWidth), "36"))
-            table.add(cells)
-        }
-        return out + table.render(style)
+        return out + monthsTable(report, taxonomy: taxonomy, style: style)
     }
 
     public static func categories(_ taxonomy: Taxonomy, style: TextStyle) -> String {
@@ -76,6 +40,52 @@ public enum TableRenderer {
     }
 
     // MARK: Pieces
+
+    /// The month's list, as the app shows it: day and weekday, name, price, category, short id.
+    static func itemsTable(_ report: MonthReport, taxonomy: Taxonomy, style: TextStyle) -> String {
+        let language = style.language
+        var items = TextTable(
+            [.right, .left, .right, .left, .left],
+            header: [
+                language.pick("Date", "日付"), language.pick("Name", "品名"), language.pick("Price", "金額"),
+                report.filter == nil ? language.pick("Category", "項目") : language.pick("Subcategory", "内訳"), "ID",
+            ])
+        for item in report.items {
+            let category =
+                report.filter == nil
+                ? taxonomy.label(item.category, language)
+                : taxonomy.label(category: item.category.category, subcategory: item.category.subcategory, language)
+            items.add([
+                .init(Labels.day(item.date, language)), .init(terminalSafe(item.name)),
+                .init(item.price.formatted(language), item.price.amount < 0 ? "31" : nil), .init(category),
+                .init(String(item.id.prefix(8)), "2"),
+            ])
+        }
+        return items.render(style)
+    }
+
+    /// The year's twelve months: each total, its split by the year's slices, and a bar scaled to the largest month.
+    static func monthsTable(_ report: YearReport, taxonomy: Taxonomy, style: TextStyle) -> String {
+        let language = style.language
+        // One column per slice of the year's breakdown, then the month's bar scaled to the largest month.
+        let columns = report.breakdown
+        var header = [language.pick("Month", "月"), Labels.total(language)]
+        header += columns.map { rowLabel($0, report.grouping, taxonomy, language) }
+        header.append("")
+        var table = TextTable([.left, .right] + columns.map { _ in .right } + [.left], header: header)
+        let largest = report.months.map { max($0.total.amount, 0) }.max() ?? 0
+        for month in report.months {
+            var cells: [TextTable.Cell] = [.init(Labels.shortMonth(month.month, language)), .init(month.total.formatted(language))]
+            for column in columns {
+                let amount = month.breakdown.first { $0.code == column.code }?.total ?? .zero
+                cells.append(.init(amount == .zero ? "-" : amount.formatted(language), amount == .zero ? "2" : nil))
+            }
+            let share = largest > 0 ? Double(max(month.total.amount, 0)) / Double(largest) : 0
+            cells.append(.init(bar(share, width: barWidth), "36"))
+            table.add(cells)
+        }
+        return table.render(style)
+    }
 
     /// The heading, the total and the breakdown table that open both reports; nil when there is nothing to show.
     static func overview(
