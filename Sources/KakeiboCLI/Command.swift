@@ -2,7 +2,9 @@ import KakeiboKit
 
 /// A subcommand: its help, a validating initializer that turns the command line into typed values (rejecting bad
 /// input before anything is touched), and `run`, which hands off to the library.
-protocol Command {
+///
+/// Public so that companion executables (see `Companion`) can define commands with the same machinery.
+public protocol Command {
     static var name: String { get }
     static var summary: LocalizedText { get }
     /// The synopsis after "kakeibo ", e.g. "add NAME PRICE [--date D] [--category CAT[/SUB]]".
@@ -16,10 +18,10 @@ protocol Command {
 }
 
 extension Command {
-    static var arguments: [(String, LocalizedText)] { [] }
+    public static var arguments: [(String, LocalizedText)] { [] }
 
     /// Checks the positional arguments' count: at least `required.count`, at most `required + optional`.
-    static func positionals(_ parsed: ParsedArguments, required: [String], optional: Int = 0) throws(UsageError) -> [String] {
+    public static func positionals(_ parsed: ParsedArguments, required: [String], optional: Int = 0) throws(UsageError) -> [String] {
         let given = parsed.positionals
         if given.count < required.count {
             throw .missingArgument(required[given.count...].joined(separator: " "), command: name)
@@ -31,13 +33,17 @@ extension Command {
     }
 }
 
-/// Every subcommand, in the order help lists them.
+/// Every subcommand the `kakeibo` binary runs itself, in the order help lists them.
 enum CommandTable {
-    static let all: [any Command.Type] = [
-        AddCommand.self, MonthCommand.self, YearCommand.self, EditCommand.self, DeleteCommand.self, ImportCommand.self, CategoriesCommand.self, HelpCommand.self,
+    static let builtIn: [any Command.Type] = [
+        AddCommand.self, MonthCommand.self, YearCommand.self, EditCommand.self, DeleteCommand.self, ImportCommand.self,
+        CategoriesCommand.self, HelpCommand.self,
     ]
 
-    static var names: [String] { all.map { $0.name } }
+    /// The commands of this process: the built-in ones, plus a companion's own when it is the companion running.
+    nonisolated(unsafe) static var all: [any Command.Type] = builtIn
+
+    static var names: [String] { all.map { $0.name } + Companion.commands.map(\.name).filter { n in !all.contains { $0.name == n } } }
 
     static func find(_ name: String) -> (any Command.Type)? { all.first { $0.name == name } }
 }

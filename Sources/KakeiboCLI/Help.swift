@@ -12,6 +12,9 @@ enum HelpText {
         for command in CommandTable.all {
             out += "  " + pad(command.name, to: width) + "  " + command.summary(language) + "\n"
         }
+        for companion in Companion.commands where CommandTable.find(companion.name) == nil {
+            out += "  " + pad(companion.name, to: width) + "  " + companion.summary(language) + "\n"
+        }
         out += "\n" + language.pick("Options for every command:\n", "すべてのコマンドのオプション:\n")
         out += optionLines(GlobalOptions.specs + [OptionSpec("--version", help: LocalizedText(en: "print the version", ja: "バージョンを表示"))], language)
         out += "\n" + language.pick("Examples:\n", "例:\n")

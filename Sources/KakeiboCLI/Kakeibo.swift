@@ -11,10 +11,18 @@ public enum Kakeibo {
         public var stderr: String
     }
 
-    /// Runs the program and exits with its status.
-    public static func main() -> Never {
+    /// Runs the program and exits with its status. A companion executable passes the commands it adds.
+    public static func main(companionCommands: [any Command.Type] = []) -> Never {
+        CommandTable.all = CommandTable.builtIn + companionCommands
         let terminal = Terminal.current()
-        let outcome = run(Array(CommandLine.arguments.dropFirst()), terminal: terminal)
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if companionCommands.isEmpty, let companion = companionFor(arguments) {
+            let failure = companion.exec(arguments)
+            let language = Language(rawValue: preScanLanguage(arguments) ?? "") ?? Language.fromLocale(terminal.environment)
+            Terminal.write("kakeibo: " + failure.message(in: language) + "\n", to: 2)
+            exit(failure.exitCode.rawValue)
+        }
+        let outcome = run(arguments, terminal: terminal)
         Terminal.write(outcome.stdout, to: 1)
         Terminal.write(outcome.stderr, to: 2)
         exit(outcome.status)
@@ -51,6 +59,28 @@ public enum Kakeibo {
         } catch {
             return Outcome(status: ExitCode.failure.rawValue, stdout: "", stderr: "kakeibo: internal error: \(error)\n")
         }
+    }
+
+    /// The companion that runs this command line, if any (`kakeibo pull …`, `kakeibo help pull`).
+    static func companionFor(_ arguments: [String]) -> Companion? {
+        guard let name = commandName(arguments) else { return nil }
+        if name == HelpCommand.name, let index = arguments.firstIndex(of: name), index + 1 < arguments.count {
+            return Companion.find(arguments[index + 1])
+        }
+        return Companion.find(name)
+    }
+
+    /// The command word: the first argument that is neither a global option nor its value.
+    static func commandName(_ arguments: [String]) -> String? {
+        var index = 0
+        while index < arguments.count {
+            let word = arguments[index]
+            if word == "--" { return index + 1 < arguments.count ? arguments[index + 1] : nil }
+            if !ParsedArguments.looksLikeOption(word) { return word }
+            let takesValue = GlobalOptions.specs.contains { $0.name == word && $0.value != nil }
+            index += takesValue ? 2 : 1
+        }
+        return nil
     }
 
     /// Finds `--lang X` or `--lang=X` before full parsing, so even parse errors are in the chosen language.

@@ -44,7 +44,7 @@ public struct ParsedArguments: Sendable {
             index += 1
             if optionsEnded || !looksLikeOption(word) {
                 if parsed.command == nil && !optionsEnded {
-                    guard commandOptions(word) != nil else { throw .unknownCommand(word) }
+                    guard commandOptions(word) != nil || Companion.find(word) != nil else { throw .unknownCommand(word) }
                     parsed.command = word
                 } else {
                     parsed.positionals.append(word)

@@ -5,7 +5,7 @@ public enum OutputFormat: String, Sendable, CaseIterable {
     case table, json, csv
 
     /// Parses `--format`, allowing only the formats a command offers.
-    static func parse(_ text: String?, allowed: [OutputFormat] = OutputFormat.allCases) throws(UsageError) -> OutputFormat {
+    public static func parse(_ text: String?, allowed: [OutputFormat] = OutputFormat.allCases) throws(UsageError) -> OutputFormat {
         guard let text else { return .table }
         guard let format = OutputFormat(rawValue: text.lowercased()), allowed.contains(format) else {
             throw .invalidChoice(option: "--format", value: text, choices: allowed.map(\.rawValue))
@@ -13,7 +13,7 @@ public enum OutputFormat: String, Sendable, CaseIterable {
         return format
     }
 
-    static func option(_ allowed: [OutputFormat] = OutputFormat.allCases) -> OptionSpec {
+    public static func option(_ allowed: [OutputFormat] = OutputFormat.allCases) -> OptionSpec {
         let list = allowed.map(\.rawValue).joined(separator: "|")
         return OptionSpec(
             "--format", value: list,
@@ -22,9 +22,9 @@ public enum OutputFormat: String, Sendable, CaseIterable {
 }
 
 /// Parsing helpers shared by commands: the typed values behind common options.
-enum Parse {
+public enum Parse {
     /// `--date`: YYYY-MM-DD, today or yesterday (in the local time zone).
-    static func date(_ text: String, today: CalendarDate) throws(ValueError) -> CalendarDate {
+    public static func date(_ text: String, today: CalendarDate) throws(ValueError) -> CalendarDate {
         switch text.lowercased() {
         case "today", "今日": return today
         case "yesterday", "昨日": return today.adding(days: -1) ?? today
@@ -33,7 +33,7 @@ enum Parse {
     }
 
     /// `YEAR MONTH` positionals.
-    static func yearMonth(_ year: String, _ month: String) throws(ValueError) -> YearMonth {
+    public static func yearMonth(_ year: String, _ month: String) throws(ValueError) -> YearMonth {
         let y = try Year.parse(year)
         let m = try YearMonth.parseMonth(month)
         return YearMonth(year: y, month: m)!
