@@ -1,0 +1,65 @@
+import Foundation
+import Testing
+@testable import KakeiboKit
+
+@Suite struct RenderTests {
+    @Test func csvQuotesOnlyWhatRFC4180Requires() {
+        #expect(CSVRenderer.row(["a", "b c", "d"]) == "a,b c,d\r\n")
+        #expect(CSVRenderer.row(["1,899", "say \"hi\"", "two\nlines", ""]) == "\"1,899\",\"say \"\"hi\"\"\",\"two\nlines\",\r\n")
+    }
+
+    @Test func widthCountsJapaneseAndEmojiAsTwoColumns() {
+        #expect(displayWidth("abc") == 3)
+        #expect(displayWidth("コーヒー") == 8)
+        #expect(displayWidth("ｺｰﾋｰ") == 4)  // half-width katakana stay narrow
+        #expect(displayWidth("🍣") == 2)
+        #expect(displayWidth("👨‍👩‍👧") == 2)
+        #expect(displayWidth("é") == 1)
+        #expect(pad("食費", to: 6) == "食費  ")
+        #expect(pad("¥1", to: 5, alignRight: true) == "   ¥1")
+        #expect(truncate("あいうえお", to: 6) == "あい…")
+    }
+
+    @Test func controlCharactersCannotReachTheTerminal() {
+        #expect(terminalSafe("ok") == "ok")
+        #expect(terminalSafe("a\u{1B}[2Jb") == "a\\u{1B}[2Jb")
+        #expect(!terminalSafe("x\u{9B}y\ny").unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
+    }
+
+    @Test func tableColumnsLineUpInJapanese() {
+        let items = [
+            Item(id: "1", date: CalendarDate(year: 2024, month: 12, day: 3)!, name: "コーヒー", price: 178, category: CategoryCode(0, 1), added: Timestamp(milliseconds: 0)),
+            Item(id: "2", date: CalendarDate(year: 2024, month: 12, day: 14)!, name: "milk", price: 12_345, category: CategoryCode(1, 2), added: Timestamp(milliseconds: 0)),
+        ]
+        let report = MonthReport(month: YearMonth(year: 2024, month: 12)!, items: items, filter: nil, order: ItemOrder(), taxonomy: .standard)
+        for language in Language.allCases {
+            let text = TableRenderer.month(report, taxonomy: .standard, style: TextStyle(language: language))
+            let rows = text.split(separator: "\n").map(String.init).filter { $0.contains("コーヒー") || $0.contains("milk") }
+            #expect(rows.count == 2)
+            // The price column ends at the same display column on both rows.
+            let ends = rows.map { row -> Int in
+                let price = row.contains("コーヒー") ? Yen(178).formatted(language) : Yen(12_345).formatted(language)
+                let prefix = row.components(separatedBy: price)[0]
+                return displayWidth(prefix) + displayWidth(price)
+            }
+            #expect(ends[0] == ends[1], "\(language): \(rows)")
+        }
+    }
+
+    @Test func weekdaysAsTheAppShowsThem() {
+        let date = CalendarDate(year: 2024, month: 12, day: 3)!
+        #expect(Labels.day(date, .ja) == "3(火)")
+        #expect(Labels.day(date, .en) == "3 Tue")
+        #expect(Labels.month(YearMonth(year: 2024, month: 12)!, .ja) == "2024年12月")
+        #expect(Labels.percent(0.6481) == "64.8%")
+    }
+
+    @Test func jsonSharesHaveAtMostFourDecimals() {
+        var writer = JSONWriter()
+        writer.fraction(2.0 / 3.0)
+        #expect(writer.text == "0.6667")
+        var whole = JSONWriter()
+        whole.fraction(1)
+        #expect(whole.text == "1")
+    }
+}
