@@ -38,7 +38,7 @@ public enum Kakeibo {
                 language = chosen
             }
             let parsed = try ParsedArguments.parse(arguments) { CommandTable.find($0)?.options }
-            let clock = Clock.current(environment: terminal.environment)
+            let clock = try Clock.current(environment: terminal.environment)
             let context = Context(terminal: terminal, language: language, clock: clock, storeOption: parsed.value("--store"))
             if parsed.has("--version") {
                 return Outcome(status: 0, stdout: "kakeibo \(version)\n", stderr: "")

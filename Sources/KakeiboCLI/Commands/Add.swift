@@ -56,9 +56,9 @@ enum ItemOutput {
         }
     }
 
-    /// The one item an id (or a unique start of one) names.
-    static func find(_ id: String, in store: LedgerStore) throws -> (month: YearMonth, item: Item) {
-        let matches = try store.find(id: id)
+    /// The one item an id (or a unique start of one) names, looked up under the transaction's lock.
+    static func find(_ id: String, in transaction: inout StoreTransaction) throws -> (month: YearMonth, item: Item) {
+        let matches = try transaction.find(id: id)
         guard let match = matches.first else { throw CommandError.noSuchItem(id) }
         guard matches.count == 1 else { throw CommandError.ambiguousItem(id, matches: matches.map(\.item.id)) }
         return match

@@ -18,9 +18,8 @@ struct DeleteCommand: Command {
     }
 
     func run(_ context: Context) throws {
-        let store = try context.store()
-        let removed = try store.write { transaction -> Item in
-            let (month, item) = try ItemOutput.find(id, in: store)
+        let removed = try context.store().write { transaction -> Item in
+            let (month, item) = try ItemOutput.find(id, in: &transaction)
             try transaction.setItems(try transaction.items(in: month).filter { $0.id != item.id }, in: month)
             return item
         }

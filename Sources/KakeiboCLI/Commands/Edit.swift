@@ -35,20 +35,18 @@ struct EditCommand: Command {
     }
 
     func run(_ context: Context) throws {
-        let store = try context.store()
-        let edited = try store.write { transaction -> Item in
+        let edited = try context.store().write { transaction -> Item in
             // Look the id up under the lock, so a concurrent edit can't move it away between finding and writing.
-            let (month, original) = try ItemOutput.find(id, in: store)
+            let (month, original) = try ItemOutput.find(id, in: &transaction)
             var item = original
             if let name { item.name = name }
             if let price { item.price = price }
             if let date { item.date = date }
             if let category { item.category = category }
-            let remaining = try transaction.items(in: month).filter { $0.id != original.id }
             if item.date.yearMonth == month {
                 try transaction.setItems(try transaction.items(in: month).map { $0.id == item.id ? item : $0 }, in: month)
             } else {
-                try transaction.setItems(remaining, in: month)
+                try transaction.setItems(try transaction.items(in: month).filter { $0.id != original.id }, in: month)
                 let target = item.date.yearMonth
                 try transaction.setItems(try transaction.items(in: target) + [item], in: target)
             }

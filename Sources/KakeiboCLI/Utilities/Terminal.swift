@@ -73,9 +73,10 @@ public struct Clock: Sendable {
     public var today: CalendarDate
 
     /// The system clock, or $KAKEIBO_NOW ("2024-12-03T09:00:00Z") so scripts and tests can be reproducible.
-    public static func current(environment: [String: String]) -> Clock {
+    public static func current(environment: [String: String]) throws(ClockError) -> Clock {
         var stamp: Timestamp
-        if let fixed = environment["KAKEIBO_NOW"], let parsed = Timestamp.parse(fixed) {
+        if let fixed = environment["KAKEIBO_NOW"], !fixed.isEmpty {
+            guard let parsed = Timestamp.parse(fixed) else { throw ClockError(text: fixed) }
             stamp = parsed
         } else {
             var spec = timespec()
@@ -89,5 +90,16 @@ public struct Clock: Sendable {
             CalendarDate(year: Int(local.tm_year) + 1900, month: Int(local.tm_mon) + 1, day: Int(local.tm_mday))
             ?? CalendarDate(year: 1970, month: 1, day: 1)!
         return Clock(now: stamp, today: today)
+    }
+}
+
+/// $KAKEIBO_NOW is set but is not a timestamp.
+public struct ClockError: KakeiboFailure {
+    var text: String
+    public var exitCode: ExitCode { .usage }
+    public func message(in language: Language) -> String {
+        language.pick(
+            "KAKEIBO_NOW must be a UTC timestamp like 2024-12-31T12:00:00Z, got '\(text)'",
+            "KAKEIBO_NOW は 2024-12-31T12:00:00Z のような UTC の日時にしてください（指定: '\(text)'）")
     }
 }

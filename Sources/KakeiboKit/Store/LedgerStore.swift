@@ -60,6 +60,11 @@ public struct LedgerStore: Sendable {
     /// file first and parsing only the files that contain it.
     public func find(id text: String) throws(StoreError) -> [(month: YearMonth, item: Item)] {
         try finishInterruptedCommit()
+        return try scan(for: text)
+    }
+
+    /// `find` without the recovery check, for use under the lock (which has already recovered).
+    func scan(for text: String) throws(StoreError) -> [(month: YearMonth, item: Item)] {
         var needle = JSONWriter()
         needle.string(text)
         let prefixBytes = Array(needle.bytes.dropLast())  // the opening quote and the id, escaped as we write it
@@ -224,4 +229,14 @@ public struct StoreTransaction {
 
     /// Every month with a file in the store, oldest first.
     public func months() throws(StoreError) -> [YearMonth] { try store.months() }
+
+    /// The items whose id is `text` (or, failing that, starts with it), as they stand in this transaction.
+    public mutating func find(id text: String) throws(StoreError) -> [(month: YearMonth, item: Item)] {
+        var found: [(month: YearMonth, item: Item)] = []
+        for (month, _) in try store.scan(for: text) where !found.contains(where: { $0.month == month }) {
+            for item in try items(in: month) where item.id == text || item.id.hasPrefix(text) { found.append((month, item)) }
+        }
+        let exact = found.filter { $0.item.id == text }
+        return exact.isEmpty ? found : exact
+    }
 }
