@@ -46,4 +46,11 @@ enum CommandTable {
     static var names: [String] { all.map { $0.name } + Companion.commands.map(\.name).filter { n in !all.contains { $0.name == n } } }
 
     static func find(_ name: String) -> (any Command.Type)? { all.first { $0.name == name } }
+
+    /// The built-in commands plus a companion's: a companion command with a built-in's name takes its place
+    /// (kakeibo-convert's `import` also reads other apps' exports).
+    static func with(_ companionCommands: [any Command.Type]) -> [any Command.Type] {
+        builtIn.map { command in companionCommands.first { $0.name == command.name } ?? command }
+            + companionCommands.filter { added in !builtIn.contains { $0.name == added.name } }
+    }
 }

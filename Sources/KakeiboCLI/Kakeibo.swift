@@ -13,7 +13,7 @@ public enum Kakeibo {
 
     /// Runs the program and exits with its status. A companion executable passes the commands it adds.
     public static func main(companionCommands: [any Command.Type] = []) -> Never {
-        CommandTable.all = CommandTable.builtIn + companionCommands
+        CommandTable.all = CommandTable.with(companionCommands)
         let terminal = Terminal.current()
         let arguments = Array(CommandLine.arguments.dropFirst())
         if companionCommands.isEmpty, let companion = companionFor(arguments) {
@@ -61,13 +61,14 @@ public enum Kakeibo {
         }
     }
 
-    /// The companion that runs this command line, if any (`kakeibo pull …`, `kakeibo help pull`).
+    /// The companion that runs this command line, if any (`kakeibo pull …`, `kakeibo help pull`,
+    /// `kakeibo import --from zaim …`; but `kakeibo help import` is the built-in command's help).
     static func companionFor(_ arguments: [String]) -> Companion? {
         guard let name = commandName(arguments) else { return nil }
         if name == HelpCommand.name, let index = arguments.firstIndex(of: name), index + 1 < arguments.count {
-            return Companion.find(arguments[index + 1])
+            return Companion.find(arguments[index + 1], arguments: [])
         }
-        return Companion.find(name)
+        return Companion.find(name, arguments: arguments)
     }
 
     /// The command word: the first argument that is neither a global option nor its value.

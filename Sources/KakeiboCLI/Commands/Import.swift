@@ -1,66 +1,92 @@
 import KakeiboKit
 
 /// `kakeibo import FILE|-` — loads items in the household server's wire format; an id already stored is updated.
-struct ImportCommand: Command {
-    static let name = "import"
-    static let summary = LocalizedText(en: "Import items from a JSON file in the server's format", ja: "サーバー形式の JSON ファイルからデータを取り込む")
-    static let synopsis = "import FILE|- [--format table|json]"
-    static let arguments = [
+///
+/// With `--from moneyforward|zaim` the import of another app's CSV export runs in the kakeibo-convert companion
+/// (it needs full Foundation for Shift_JIS), which shares this command's help and options and `ImportPlan`.
+public struct ImportCommand: Command {
+    public static let name = "import"
+    public static let summary = LocalizedText(en: "Import items: the server's JSON, or MoneyForward ME's or Zaim's CSV export", ja: "データを取り込む（サーバー形式の JSON、マネーフォワード ME・Zaim の CSV）")
+    public static let synopsis = "import FILE|- [--from moneyforward|zaim [--mapping FILE] [--category CAT[/SUB]]] [--format table|json]"
+    public static let arguments = [
         ("FILE", LocalizedText(
-            en: "a JSON array of {\"id\",\"date\":\"20241203\",\"name\",\"price\",\"category\",\"categorySub\"}; - reads stdin",
-            ja: "{\"id\",\"date\":\"20241203\",\"name\",\"price\",\"category\",\"categorySub\"} の JSON 配列。- は標準入力"))
+            en: "a JSON array of {\"id\",\"date\":\"20241203\",\"name\",\"price\",\"category\",\"categorySub\"}, or with --from an app's CSV export; - reads stdin",
+            ja: "{\"id\",\"date\":\"20241203\",\"name\",\"price\",\"category\",\"categorySub\"} の JSON 配列、--from のときはアプリの CSV。- は標準入力"))
     ]
-    static let options = [OutputFormat.option([.table, .json])]
-    static let examples = ["kakeibo import backup.json", "curl -sL \"$URL?year=2024&month=12\" | kakeibo import -"]
+    public static let options = [
+        OptionSpec("--from", value: "moneyforward|zaim", help: LocalizedText(en: "read that app's CSV export (UTF-8 or Shift_JIS)", ja: "そのアプリの CSV を読む（UTF-8 か Shift_JIS）")),
+        OptionSpec("--mapping", value: "FILE", help: LocalizedText(en: "category mapping (default: mapping.json in the config directory)", ja: "項目の対応表（既定は設定ディレクトリの mapping.json）")),
+        OptionSpec("--category", value: "CAT[/SUB]", help: LocalizedText(en: "where expenses in unmapped categories go (else they stop the import)", ja: "対応のない分類の支出の行き先（なければ取り込みを中止）")),
+        OutputFormat.option([.table, .json]),
+    ]
+    public static let examples = [
+        "kakeibo import backup.json",
+        "curl -sL \"$URL?year=2024&month=12\" | kakeibo import -",
+        "kakeibo import --from moneyforward 収入・支出詳細_2024-12-01_2024-12-31.csv",
+        "kakeibo import --from zaim Zaim.csv --category food",
+    ]
 
     let path: String
     let format: OutputFormat
 
-    init(_ arguments: ParsedArguments, _ context: Context) throws {
+    public init(_ arguments: ParsedArguments, _ context: Context) throws {
+        for option in ["--mapping", "--category"] where arguments.value(option) != nil {
+            throw UsageError.onlyWith(option, "--from")
+        }
+        // `--from` is handled by the kakeibo-convert companion; only a caller that bypasses it gets here.
+        if arguments.value("--from") != nil, let companion = Companion.find(ImportCommand.name, arguments: ["--from"]) {
+            throw companion.unavailable()
+        }
         path = try ImportCommand.positionals(arguments, required: ["FILE"])[0]
         format = try OutputFormat.parse(arguments.value("--format"), allowed: [.table, .json])
     }
 
-    func run(_ context: Context) throws {
-        let bytes: [UInt8]
-        if path == "-" {
-            bytes = try Terminal.readStandardInput()
-        } else {
-            guard let read = try FileSystem.read(path) else { throw CommandError.readInput(path, code: 2) }
-            bytes = read
-        }
+    public func run(_ context: Context) throws {
+        let bytes = try ImportCommand.read(path)
         let incoming: [WireItem]
-        do { incoming = try WireFormat.decode(bytes) } catch { throw CommandError.importFile(path == "-" ? "stdin" : path, problem: error) }
-        let summary = try context.store().write { transaction in
-            try ImportPlan.apply(incoming, to: &transaction, now: context.clock.now)
-        }
+        do { incoming = try WireFormat.decode(bytes) } catch { throw CommandError.importFile(ImportCommand.displayName(path), problem: error) }
+        let summary = try ImportPlan.store(incoming, context)
         switch format {
-        case .json:
-            context.print(JSONRenderer.render(.object([
-                ("imported", .integer(incoming.count)), ("added", .integer(summary.added)),
-                ("updated", .integer(summary.updated)), ("unchanged", .integer(summary.unchanged)),
-                ("months", .array(summary.months.map { .string($0.iso) })),
-            ])))
-        default:
-            let l = context.language
-            context.print(l.pick(
-                "Imported \(incoming.count) items: \(summary.added) new, \(summary.updated) updated, \(summary.unchanged) unchanged, in \(summary.months.count) months\n",
-                "\(incoming.count) 件を取り込みました: 新規 \(summary.added)、更新 \(summary.updated)、変更なし \(summary.unchanged)（\(summary.months.count) か月）\n"))
+        case .json: context.print(JSONRenderer.render(.object(summary.jsonFields)))
+        default: context.print(summary.text(context.language) + "\n")
         }
     }
+
+    /// The bytes of FILE, or of stdin for "-".
+    public static func read(_ path: String) throws -> [UInt8] {
+        if path == "-" { return try Terminal.readStandardInput() }
+        guard let bytes = try FileSystem.read(path) else { throw CommandError.readInput(path, code: 2) }
+        return bytes
+    }
+
+    /// How messages name FILE: "stdin" for "-".
+    public static func displayName(_ path: String) -> String { path == "-" ? "stdin" : path }
 }
 
 /// How a batch of incoming items changes the store: new ids are added, known ids updated in place (or moved to
-/// their new month), everything in one transaction.
-enum ImportPlan {
-    struct Summary {
-        var added = 0
-        var updated = 0
-        var unchanged = 0
-        var months: [YearMonth] = []
+/// their new month), everything in one transaction. Every import writes through here.
+public enum ImportPlan {
+    public struct Summary: Sendable {
+        /// The items given (each is added, updated or unchanged).
+        public var imported = 0
+        public var added = 0
+        public var updated = 0
+        public var unchanged = 0
+        public var months: [YearMonth] = []
     }
 
-    static func apply(_ incoming: [WireItem], to transaction: inout StoreTransaction, now: Timestamp) throws -> Summary {
+    /// Applies `incoming` to the store in one transaction, with a progress bar on a terminal's stderr.
+    public static func store(_ incoming: [WireItem], _ context: Context) throws -> Summary {
+        let progress = Progress(total: incoming.count, label: context.language.pick("Importing", "取り込み中"), terminal: context.terminal)
+        defer { progress.finish() }
+        var summary = try context.store().write { transaction in
+            try apply(incoming, to: &transaction, now: context.clock.now, progress: progress)
+        }
+        summary.imported = incoming.count
+        return summary
+    }
+
+    static func apply(_ incoming: [WireItem], to transaction: inout StoreTransaction, now: Timestamp, progress: Progress? = nil) throws -> Summary {
         // Where each stored id lives: the whole store is read, since an id may come back with a new date.
         var location: [String: YearMonth] = [:]
         var months: [YearMonth: [Item]] = [:]
@@ -72,6 +98,7 @@ enum ImportPlan {
         var summary = Summary()
         var touched = Set<YearMonth>()
         for wire in incoming {
+            progress?.advance()
             let target = wire.date.yearMonth
             if let from = location[wire.id], let index = months[from]?.firstIndex(where: { $0.id == wire.id }) {
                 let old = months[from]![index]
@@ -100,5 +127,23 @@ enum ImportPlan {
         for month in touched.sorted() { try transaction.setItems(months[month] ?? [], in: month) }
         summary.months = touched.sorted()
         return summary
+    }
+}
+
+extension ImportPlan.Summary {
+    /// "Imported 3 items: 2 new, 1 updated, 0 unchanged, in 1 months" (`source` says from where, e.g. "from Zaim").
+    public func text(_ language: Language, source: LocalizedText? = nil) -> String {
+        let from = source.map { $0(language) }
+        return language.pick(
+            "Imported \(imported) items\(from.map { " " + $0 } ?? ""): \(added) new, \(updated) updated, \(unchanged) unchanged, in \(months.count) months",
+            "\(from.map { $0 + "から" } ?? "")\(imported) 件を取り込みました: 新規 \(added)、更新 \(updated)、変更なし \(unchanged)（\(months.count) か月）")
+    }
+
+    /// The JSON fields every import prints: `imported`, `added`, `updated`, `unchanged`, `months`.
+    public var jsonFields: [(String, JSONValue)] {
+        [
+            ("imported", .integer(imported)), ("added", .integer(added)), ("updated", .integer(updated)),
+            ("unchanged", .integer(unchanged)), ("months", .array(months.map { .string($0.iso) })),
+        ]
     }
 }

@@ -18,17 +18,43 @@ public struct Companion: Sendable {
     public var executable: String
     /// One line for `kakeibo --help`.
     public var summary: LocalizedText
+    /// When set, the companion runs the command only if this option is given, and the built-in command of the same
+    /// name runs otherwise: `kakeibo import --from zaim …` needs Foundation, `kakeibo import backup.json` stays fast.
+    public var requiredOption: String?
 
-    public init(name: String, executable: String, summary: LocalizedText) {
+    public init(name: String, executable: String, summary: LocalizedText, requiredOption: String? = nil) {
         self.name = name
         self.executable = executable
         self.summary = summary
+        self.requiredOption = requiredOption
     }
 
     /// Every command that runs in a companion.
-    public static let commands: [Companion] = []
+    public static let commands: [Companion] = [
+        Companion(
+            name: "import", executable: "kakeibo-convert",
+            summary: LocalizedText(en: "Import MoneyForward ME's or Zaim's CSV export", ja: "マネーフォワード ME・Zaim の CSV を取り込む"),
+            requiredOption: "--from"),
+    ]
 
+    /// Whether some companion adds a command of this name (for recognising the command word).
     static func find(_ name: String) -> Companion? { commands.first { $0.name == name } }
+
+    /// The companion that runs this command line: one for the command whose required option, if any, is given
+    /// (as `--from X` or `--from=X`, before any `--`).
+    public static func find(_ name: String, arguments: [String]) -> Companion? {
+        let given = arguments.prefix { $0 != "--" }
+        return commands.first { companion in
+            guard companion.name == name else { return false }
+            guard let option = companion.requiredOption else { return true }
+            return given.contains { $0 == option || $0.hasPrefix(option + "=") }
+        }
+    }
+
+    /// The error for a command line that needs this companion but reached a process without it.
+    public func unavailable() -> CompanionError {
+        CompanionError(executable: executable, path: FileSystem.join(Companion.ownDirectory(), executable), code: ENOENT)
+    }
 
     /// The directory the running executable is in (so companions are found beside it, wherever it was installed).
     static func ownDirectory() -> String {

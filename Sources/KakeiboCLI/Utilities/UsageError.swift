@@ -11,6 +11,8 @@ public enum UsageError: KakeiboFailure, Equatable {
     case invalidChoice(option: String, value: String, choices: [String])
     case needsOneOf([String], command: String)
     case flagTakesNoValue(String)
+    /// An option that means something only beside another (`--mapping` without `--from`).
+    case onlyWith(String, String)
 
     public var exitCode: ExitCode { .usage }
 
@@ -45,6 +47,8 @@ public enum UsageError: KakeiboFailure, Equatable {
                 "\(command) には \(options.joined(separator: ", ")) のどれかが必要です")
         case .flagTakesNoValue(let option):
             return language.pick("option \(option) takes no value", "オプション \(option) に値は指定できません")
+        case .onlyWith(let option, let other):
+            return language.pick("option \(option) works only with \(other)", "オプション \(option) は \(other) と一緒にだけ使えます")
         }
     }
 }

@@ -1,0 +1,51 @@
+import KakeiboKit
+import Testing
+@testable import KakeiboCLI
+
+/// Which binary runs a command line: `kakeibo import --from …` needs the kakeibo-convert companion (Foundation, for
+/// Shift_JIS); everything else, plain `import` included, stays in `kakeibo`.
+@Suite struct CompanionRoutingTests {
+    func companion(_ arguments: [String]) -> String? { Kakeibo.companionFor(arguments)?.executable }
+
+    @Test func importGoesToTheConverterOnlyWithFrom() {
+        #expect(companion(["import", "--from", "zaim", "Zaim.csv"]) == "kakeibo-convert")
+        #expect(companion(["import", "--from=moneyforward", "mf.csv"]) == "kakeibo-convert")
+        #expect(companion(["--store", "/tmp/s", "import", "x.csv", "--from", "zaim"]) == "kakeibo-convert")
+        #expect(companion(["import", "backup.json"]) == nil)
+        #expect(companion(["import", "-"]) == nil)
+        #expect(companion(["import", "--", "--from"]) == nil, "after -- it is a file name")
+        #expect(companion(["month", "2024", "12"]) == nil)
+    }
+
+    @Test func helpForImportIsTheBuiltInCommandsWhichCoversFrom() {
+        #expect(companion(["help", "import"]) == nil)
+        #expect(companion(["import", "--help"]) == nil)
+        let help = HelpText.command(ImportCommand.self, .en)
+        for option in ["--from moneyforward|zaim", "--mapping FILE", "--category CAT[/SUB]"] { #expect(help.contains(option)) }
+    }
+
+    @Test func aCompanionsCommandTakesTheBuiltInsPlace() {
+        let table = CommandTable.with([Replacement.self])
+        #expect(table.map { $0.name } == CommandTable.builtIn.map { $0.name })
+        let chosen = table.first { $0.name == "import" }
+        #expect(chosen is Replacement.Type)
+    }
+
+    @Test func theBuiltInImportRefusesConverterOptionsWithoutFrom() throws {
+        let terminal = Terminal(environment: ["HOME": "/nonexistent"], stdoutIsTerminal: false, stderrIsTerminal: false)
+        let outcome = Kakeibo.run(["import", "x.json", "--mapping", "m.json"], terminal: terminal)
+        #expect(outcome.status == 2)
+        #expect(outcome.stderr == "kakeibo: option --mapping works only with --from\n")
+    }
+}
+
+/// A companion's command with a built-in's name.
+struct Replacement: Command {
+    static let name = "import"
+    static let summary = LocalizedText(en: "x", ja: "x")
+    static let synopsis = "import"
+    static let options: [OptionSpec] = []
+    static let examples: [String] = []
+    init(_ arguments: ParsedArguments, _ context: Context) throws {}
+    func run(_ context: Context) throws {}
+}
