@@ -8,14 +8,19 @@ let package = Package(
     name: "kakeibo",
     products: [
         .executable(name: "kakeibo", targets: ["kakeibo"]),
+        .executable(name: "kakeibo-convert", targets: ["kakeibo-convert"]),
         .library(name: "KakeiboKit", targets: ["KakeiboKit"]),
     ],
     targets: [
         .target(name: "KakeiboKit"),
         .target(name: "KakeiboCLI", dependencies: ["KakeiboKit"]),
         .executableTarget(name: "kakeibo", dependencies: ["KakeiboCLI"]),
+        // Imports from other apps' CSV exports need full Foundation (Shift_JIS), so they run in a companion binary.
+        .target(name: "KakeiboConvert", dependencies: ["KakeiboCLI", "KakeiboKit"]),
+        .executableTarget(name: "kakeibo-convert", dependencies: ["KakeiboConvert"]),
         .testTarget(name: "KakeiboKitTests", dependencies: ["KakeiboKit"]),
         .testTarget(name: "KakeiboCLITests", dependencies: ["KakeiboCLI", "KakeiboKit"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["kakeibo", "KakeiboKit"]),
+        .testTarget(name: "KakeiboConvertTests", dependencies: ["KakeiboConvert", "KakeiboKit"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["kakeibo", "kakeibo-convert", "KakeiboKit"]),
     ]
 )

@@ -67,7 +67,8 @@ public enum ItemName {
         return trimmed
     }
 
-    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    /// Control characters a name may not hold: C0, DEL, C1 and the Unicode line and paragraph separators.
+    public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028
             || scalar.value == 0x2029
     }

@@ -1,0 +1,103 @@
+import KakeiboKit
+
+/// Why an export from another app was refused. Nothing is imported when any of these happens.
+public enum ConvertProblem: Error, Equatable, Sendable {
+    case notText
+    case empty(ImportSource)
+    case csv(CSVProblem)
+    /// The header lacks columns the source's export always has; `looksLike` names the other app when it fits.
+    case header(ImportSource, missing: [String], looksLike: ImportSource?)
+    case fieldCount(row: Int, line: Int, count: Int, expected: Int)
+    case field(row: Int, line: Int, column: String, FieldIssue)
+    /// Expense rows whose category neither the mapping nor `--category` places: each source category and its rows.
+    case unmapped([UnmappedCategory])
+
+    /// What is wrong with one field.
+    public enum FieldIssue: Equatable, Sendable {
+        case value(ValueError)
+        case date(String, example: String)
+        case amount(String)
+        case flag(String)
+        case method(String)
+        case repeatedID(String, firstRow: Int)
+    }
+
+    public func message(in language: Language) -> String {
+        switch self {
+        case .notText:
+            return language.pick("not text in UTF-8 or Shift_JIS", "UTF-8 でも Shift_JIS でもありません")
+        case .empty(let source):
+            return language.pick(
+                "the file is empty; expected \(source.displayName)'s CSV export, starting with its header",
+                "ファイルが空です。見出し行で始まる \(source.displayName) の CSV が必要です")
+        case .csv(let problem):
+            return language.pick("not valid CSV: ", "CSV として読めません: ") + problem.message(in: language)
+        case .header(let source, let missing, let other):
+            var text = language.pick(
+                "not a \(source.displayName) export: the header has no column \(missing.joined(separator: ", ")) (expected \(source.columns.joined(separator: ",")))",
+                "\(source.displayName) の CSV ではありません: 見出しに \(missing.joined(separator: "、")) の列がありません（必要な見出し: \(source.columns.joined(separator: ","))）")
+            if let other {
+                text += language.pick(
+                    "; it looks like a \(other.displayName) export: use --from \(other.rawValue)",
+                    "。\(other.displayName) の CSV のようです: --from \(other.rawValue) を指定してください")
+            }
+            return text
+        case .fieldCount(let row, let line, let count, let expected):
+            return CSVProblem.place(row, line, language)
+                + language.pick(
+                    " has \(count) fields; the header has \(expected)",
+                    " の欄の数は \(count) です（見出しは \(expected)）")
+        case .field(let row, let line, let column, let issue):
+            return CSVProblem.place(row, line, language) + language.pick(", column \(column): ", "、\(column) 列: ")
+                + issue.message(in: language)
+        case .unmapped(let categories):
+            let list = categories.prefix(8).map { "\($0.name) (\(ImportReport.rows($0.count, language)))" }
+                .joined(separator: language.pick(", ", "、")) + (categories.count > 8 ? "…" : "")
+            return language.pick(
+                "expenses in categories with no kakeibo category: \(list); map them in mapping.json or --mapping FILE, or send them all to one with --category CAT[/SUB] (see 'kakeibo help import')",
+                "対応する項目のない分類の支出があります: \(list)。mapping.json か --mapping FILE で対応を決めるか、--category CAT[/SUB] でまとめて送り先を指定してください（'kakeibo help import' を参照）")
+        }
+    }
+}
+
+extension ConvertProblem.FieldIssue {
+    func message(in language: Language) -> String {
+        switch self {
+        case .value(let error): return error.message(in: language)
+        case .date(let text, let example):
+            return language.pick("expected a date like \(example), got '\(text)'", "\(example) のような日付が必要です（値: '\(text)'）")
+        case .amount(let text):
+            return language.pick("expected an amount in whole yen, got '\(text)'", "円単位の整数の金額が必要です（値: '\(text)'）")
+        case .flag(let text):
+            return language.pick("expected 0 or 1, got '\(text)'", "0 か 1 が必要です（値: '\(text)'）")
+        case .method(let text):
+            return language.pick(
+                "expected payment, income, transfer or balance, got '\(text)'",
+                "payment、income、transfer、balance のいずれかが必要です（値: '\(text)'）")
+        case .repeatedID(let id, let firstRow):
+            return language.pick(
+                "the ID \(id) is already used by row \(firstRow) for a different entry",
+                "ID \(id) は \(firstRow) 行目の別の明細と重複しています")
+        }
+    }
+}
+
+/// A source category with no kakeibo category, and how many expense rows it has.
+public struct UnmappedCategory: Equatable, Sendable {
+    /// "住宅/家賃", or "未分類" when there is no subcategory.
+    public var name: String
+    public var count: Int
+}
+
+/// An import from another app that was refused: one line naming the file, and exit 2 (the file is the problem).
+public struct ImportFailure: KakeiboFailure {
+    public var path: String
+    public var problem: ConvertProblem
+
+    public var exitCode: ExitCode { .usage }
+
+    public func message(in language: Language) -> String {
+        // Values quoted from the file could hold escape sequences: never let them reach the terminal raw.
+        terminalSafe(language.pick("\(path): nothing imported: ", "\(path): 何も取り込んでいません: ") + problem.message(in: language))
+    }
+}

@@ -1,0 +1,136 @@
+import KakeiboKit
+
+/// Another app's export turned into kakeibo items, with an account of every row that was not imported.
+public struct Conversion: Sendable {
+    public var source: ImportSource
+    public var encoding: SourceEncoding
+    /// Rows read, the header aside.
+    public var rows = 0
+    public var items: [WireItem] = []
+    public var skipped: [SkipReason: Int] = [:]
+    /// The categories that went to `fallback` because nothing mapped them.
+    public var unmapped: [UnmappedCategory] = []
+    public var fallback: CategoryCode?
+    /// Names cut to 30 characters.
+    public var shortened = 0
+    /// Names that held line breaks or other control characters (each run became one space).
+    public var cleaned = 0
+}
+
+/// Reads another app's export into kakeibo items: decode, parse the CSV, check the header, interpret each row,
+/// map its category, name it and give it a stable id. Any bad row refuses the whole file.
+public enum Converter {
+    public static func convert(
+        _ bytes: [UInt8], from source: ImportSource, mapping: CategoryMapping, fallback: CategoryCode?
+    ) throws(ConvertProblem) -> Conversion {
+        guard let (text, encoding) = SourceText.decode(bytes) else { throw .notText }
+        let records: [CSVRecord]
+        do { records = try CSVReader.records(text) } catch { throw .csv(error) }
+        guard let header = records.first else { throw .empty(source) }
+        let index = try columns(header, source)
+
+        var conversion = Conversion(source: source, encoding: encoding, fallback: fallback)
+        var unmapped: [String: Int] = [:]
+        var occurrences: [String: Int] = [:]
+        var seen: [String: (row: Int, item: WireItem)] = [:]
+        for record in records.dropFirst() {
+            conversion.rows += 1
+            guard record.fields.count == header.fields.count else {
+                throw .fieldCount(row: record.row, line: record.line, count: record.fields.count, expected: header.fields.count)
+            }
+            let row = try source.interpret(RowFields(record: record, index: index, dashIsEmpty: source == .zaim))
+            guard case .expense(let price) = row.kind else {
+                if case .skipped(let reason) = row.kind { conversion.skipped[reason, default: 0] += 1 }
+                continue
+            }
+            let id = source.idPrefix + (row.sourceID ?? occurrenceID(row.identity, &occurrences))
+            let code: CategoryCode
+            switch mapping.target(for: row.category, from: source) {
+            case .category(let mapped): code = mapped
+            case .skip:
+                conversion.skipped[.mapping, default: 0] += 1
+                continue
+            case nil:
+                unmapped[row.category.name, default: 0] += 1
+                guard let fallback else { continue }
+                code = fallback
+            }
+            let name = itemName(row.names, source: source)
+            let item = WireItem(id: id, date: row.date, name: name.text, price: price, category: code)
+            if let first = seen[id] {
+                guard first.item == item else {
+                    throw .field(row: row.row, line: row.line, column: "ID", .repeatedID(row.sourceID ?? id, firstRow: first.row))
+                }
+                conversion.skipped[.duplicate, default: 0] += 1
+                continue
+            }
+            seen[id] = (row.row, item)
+            if name.shortened { conversion.shortened += 1 }
+            if name.cleaned { conversion.cleaned += 1 }
+            conversion.items.append(item)
+        }
+        conversion.unmapped = unmapped.map { UnmappedCategory(name: $0.key, count: $0.value) }
+            .sorted { ($0.count, $1.name) > ($1.count, $0.name) }
+        if fallback == nil, !conversion.unmapped.isEmpty { throw .unmapped(conversion.unmapped) }
+        return conversion
+    }
+
+    /// Each column's position; refuses a header without the source's columns, and says so when it is the other app's.
+    static func columns(_ header: CSVRecord, _ source: ImportSource) throws(ConvertProblem) -> [String: Int] {
+        var index: [String: Int] = [:]
+        for (position, name) in header.fields.enumerated() where index[trimWhitespace(name)] == nil {
+            index[trimWhitespace(name)] = position
+        }
+        let missing = source.columns.filter { index[$0] == nil }
+        guard missing.isEmpty else {
+            let other = ImportSource.allCases.first { $0 != source && $0.columns.allSatisfy { index[$0] != nil } }
+            throw .header(source, missing: missing, looksLike: other)
+        }
+        return index
+    }
+
+    /// "<hash of the identity>-<n>" where n counts rows with the same identity in the file, so two identical
+    /// purchases on one day stay two items and importing the file again finds both.
+    static func occurrenceID(_ identity: [String], _ occurrences: inout [String: Int]) -> String {
+        let hash = stableHash(identity.joined(separator: "\u{1F}"))
+        occurrences[hash, default: 0] += 1
+        return "\(hash)-\(occurrences[hash]!)"
+    }
+
+    /// 64-bit FNV-1a, as 16 hex digits: the same on every run and machine (Swift's own Hasher is seeded per process).
+    static func stableHash(_ text: String) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01b3
+        }
+        let digits = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+
+    /// The first candidate that has something in it once control characters are gone, cut to 30 characters; the
+    /// app's name when every candidate is empty.
+    static func itemName(_ candidates: [String], source: ImportSource) -> (text: String, shortened: Bool, cleaned: Bool) {
+        for candidate in candidates {
+            var text = ""
+            var cleaned = false
+            var inControlRun = false
+            for scalar in candidate.unicodeScalars {
+                if ItemName.isControl(scalar) {
+                    if !inControlRun { text.unicodeScalars.append(" ") }
+                    inControlRun = true
+                    cleaned = true
+                } else {
+                    text.unicodeScalars.append(scalar)
+                    inControlRun = false
+                }
+            }
+            text = trimWhitespace(text)
+            guard !text.isEmpty else { continue }
+            let shortened = text.count > ItemName.maximumLength
+            if shortened { text = trimWhitespace(String(text.prefix(ItemName.maximumLength))) }
+            if let valid = try? ItemName.validate(text) { return (valid, shortened, cleaned) }
+        }
+        return (source.displayName, false, false)
+    }
+}

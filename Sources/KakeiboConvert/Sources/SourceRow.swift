@@ -1,0 +1,160 @@
+import KakeiboKit
+
+/// The apps whose CSV exports kakeibo imports.
+public enum ImportSource: String, CaseIterable, Sendable {
+    case moneyforward, zaim
+
+    public var displayName: String {
+        switch self {
+        case .moneyforward: "MoneyForward ME"
+        case .zaim: "Zaim"
+        }
+    }
+
+    /// The export's header, in the app's order.
+    public var columns: [String] {
+        switch self {
+        case .moneyforward: MoneyForward.columns
+        case .zaim: Zaim.columns
+        }
+    }
+
+    /// The start of the ids kakeibo gives this source's entries: "mf:" + MoneyForward's ID; "z:" + a hash for
+    /// Zaim, kept short because tables show an id's first 8 characters, and those must tell items apart.
+    var idPrefix: String {
+        switch self {
+        case .moneyforward: "mf:"
+        case .zaim: "z:"
+        }
+    }
+
+    /// What one row of the export means for kakeibo.
+    func interpret(_ fields: RowFields) throws(ConvertProblem) -> SourceRow {
+        switch self {
+        case .moneyforward: try MoneyForward.interpret(fields)
+        case .zaim: try Zaim.interpret(fields)
+        }
+    }
+}
+
+/// A category as the other app names it: 大項目 / 中項目 (MoneyForward), カテゴリ / カテゴリの内訳 (Zaim).
+public struct SourceCategory: Hashable, Sendable {
+    public var major: String
+    public var minor: String
+
+    public init(_ major: String, _ minor: String = "") {
+        self.major = major
+        self.minor = minor
+    }
+
+    /// "食費/食料品", or "食費" without a subcategory: how mapping files and messages name it.
+    public var name: String { minor.isEmpty ? major : major + "/" + minor }
+}
+
+/// Why a row of an export is not imported. Each skipped row counts once: under its kind (transfer, income,
+/// balance) first, then not counted, then zero.
+public enum SkipReason: String, CaseIterable, Sendable {
+    /// MoneyForward's 計算対象 = 0, Zaim's 集計の設定 = 集計に含めない.
+    case notCounted
+    /// A move between the household's own accounts: MoneyForward's 振替 = 1, Zaim's transfer.
+    case transfer
+    /// Money coming in: MoneyForward's 大項目 収入, Zaim's income.
+    case income
+    /// Zaim's balance adjustment.
+    case balance
+    /// An amount of 0: kakeibo items are never zero.
+    case zero
+    /// The same entry twice in one file (MoneyForward rows with the same ID and content).
+    case duplicate
+    /// Its category is mapped to null in the mapping file.
+    case mapping
+
+    func label(_ language: Language) -> String {
+        switch self {
+        case .notCounted: language.pick("not counted", "計算対象外")
+        case .transfer: language.pick("transfer", "振替")
+        case .income: language.pick("income", "収入")
+        case .balance: language.pick("balance adjustment", "残高調整")
+        case .zero: language.pick("zero amount", "金額ゼロ")
+        case .duplicate: language.pick("duplicate", "重複")
+        case .mapping: language.pick("skipped by the mapping", "対応表で除外")
+        }
+    }
+}
+
+/// One row of an export as kakeibo sees it: an expense (or refund) to import, or a row to skip and why.
+struct SourceRow {
+    enum Kind: Equatable {
+        /// The kakeibo price: positive for a purchase, negative for a refund.
+        case expense(Yen)
+        case skipped(SkipReason)
+    }
+
+    var row: Int
+    var line: Int
+    var kind: Kind
+    var date: CalendarDate
+    var category: SourceCategory
+    /// Candidates for the item's name, best first; the first that isn't empty is used.
+    var names: [String]
+    /// The app's own id for the entry (MoneyForward's ID), if it has one.
+    var sourceID: String?
+    /// The fields that identify an entry without an id; their hash and the occurrence number make its id.
+    var identity: [String]
+}
+
+/// One record's fields by column name, with the conversions both formats need; every failure names the row and
+/// the column.
+struct RowFields {
+    let record: CSVRecord
+    let index: [String: Int]
+    /// Zaim writes "-" for an empty field.
+    let dashIsEmpty: Bool
+
+    /// The field, trimmed; "" for an empty one.
+    func text(_ column: String) -> String {
+        guard let position = index[column], position < record.fields.count else { return "" }
+        let value = trimWhitespace(record.fields[position])
+        return dashIsEmpty && value == "-" ? "" : value
+    }
+
+    func fail(_ column: String, _ issue: ConvertProblem.FieldIssue) -> ConvertProblem {
+        .field(row: record.row, line: record.line, column: column, issue)
+    }
+
+    /// A date written year, month, day with `separator` ("2024/12/03"; a one-digit month or day is fine).
+    func date(_ column: String, separator: Character, example: String) throws(ConvertProblem) -> CalendarDate {
+        let value = text(column)
+        let parts = value.split(separator: separator, omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].utf8.count == 4, (1...2).contains(parts[1].utf8.count),
+            (1...2).contains(parts[2].utf8.count), parts.allSatisfy({ $0.utf8.allSatisfy { (48...57).contains($0) } }),
+            let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
+        else { throw fail(column, .date(value, example: example)) }
+        guard (1...12).contains(month) else { throw fail(column, .value(.dateMonth(value))) }
+        guard let date = CalendarDate(year: year, month: month, day: day) else {
+            guard (Year.minimum...Year.maximum).contains(year) else { throw fail(column, .value(.year(String(parts[0])))) }
+            throw fail(column, .value(.dateDay(value, year: year, month: month, days: CalendarDate.days(year: year, month: month))))
+        }
+        return date
+    }
+
+    /// A whole number of yen ("-1200", "1,200"); zero is allowed here (the row is then skipped).
+    func amount(_ column: String) throws(ConvertProblem) -> Int {
+        let value = text(column)
+        let digits = value.hasPrefix("-") ? value.dropFirst() : value[...]
+        if !digits.isEmpty, digits.allSatisfy({ $0 == "0" }) { return 0 }
+        do { return try Yen.parsePrice(value).amount } catch {
+            if case .price(_, .tooLarge) = error { throw fail(column, .value(error)) }
+            throw fail(column, .amount(value))
+        }
+    }
+
+    /// "0" or "1".
+    func flag(_ column: String) throws(ConvertProblem) -> Bool {
+        switch text(column) {
+        case "0": return false
+        case "1": return true
+        case let other: throw fail(column, .flag(other))
+        }
+    }
+}
