@@ -2,8 +2,13 @@
 public enum CSVRenderer {
     /// One row per item: `id,date,name,price,category,subcategory`.
     public static func month(_ report: MonthReport, taxonomy: Taxonomy) -> String {
+        items(report.items, taxonomy: taxonomy)
+    }
+
+    /// Items in the order given, one row each: `id,date,name,price,category,subcategory` (as `month` and `export`).
+    public static func items(_ items: [Item], taxonomy: Taxonomy) -> String {
         var out = row(["id", "date", "name", "price", "category", "subcategory"])
-        for item in report.items {
+        for item in items {
             out += row([
                 item.id, item.date.iso, item.name, String(item.price.amount),
                 taxonomy.key(category: item.category.category),

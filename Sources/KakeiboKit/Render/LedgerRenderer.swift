@@ -1,0 +1,37 @@
+/// Items as a plain-text accounting journal that ledger and hledger read with kakeibo's totals: one transaction per
+/// item, its category as the expense account (`expenses:food:drink`, from the keys), the price in JPY, balanced by
+/// `assets:cash`. A refund is a negative expense.
+public enum LedgerRenderer {
+    public static func journal(_ items: [Item], taxonomy: Taxonomy) -> String {
+        var out = ""
+        for item in items {
+            out += "\(item.date.iso) \(payee(item.name))\n"
+            out += "    ; id: \(item.id)\n"
+            out += "    \(account(item.category, taxonomy))  \(item.price.amount) JPY\n"
+            out += "    assets:cash\n\n"
+        }
+        return out
+    }
+
+    /// `expenses:food:drink`; keys are lowercase ASCII (or a bare code for one the taxonomy doesn't know), so
+    /// they never hold the spaces, tabs or colons that would end or split an account name.
+    static func account(_ code: CategoryCode, _ taxonomy: Taxonomy) -> String {
+        var account = "expenses:" + taxonomy.key(category: code.category)
+        if let sub = code.subcategory { account += ":" + taxonomy.key(category: code.category, subcategory: sub) }
+        return account
+    }
+
+    /// The name as a payee both tools read back whole: ';' (hledger starts a comment there) and '|' (hledger's
+    /// payee|note separator) become '；' and '｜', and a leading '*', '!' or '(' (a status mark or a code to them)
+    /// becomes its full-width form.
+    static func payee(_ name: String) -> String {
+        var text = name.replacing(";", with: "；").replacing("|", with: "｜")
+        switch text.first {
+        case "*": text = "＊" + text.dropFirst()
+        case "!": text = "！" + text.dropFirst()
+        case "(": text = "（" + text.dropFirst()
+        default: break
+        }
+        return text
+    }
+}

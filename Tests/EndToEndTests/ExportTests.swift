@@ -1,0 +1,130 @@
+import Foundation
+import Testing
+
+/// `kakeibo export`: the whole store or a period, as JSON that `import` reads back, as CSV, and as a journal that
+/// ledger and hledger total exactly as kakeibo does.
+@Suite struct ExportTests {
+    /// A household over three months, with a refund, names ledger could misread and a category code the taxonomy
+    /// doesn't know.
+    func household() throws -> Sandbox {
+        let box = try Sandbox()
+        _ = try box.add("コーヒー", 178, date: "2024-11-03", category: "food/drink")
+        _ = try box.add("*特売* a;b (c) | 1,000 \"円\"", 1980, date: "2024-12-03", category: "food/grocery")
+        _ = try box.add("(返品", -500, date: "2024-12-04", category: "food/drink")
+        _ = try box.add("電車", 220, date: "2024-12-15", category: "entertainment/traffic")
+        _ = try box.add("!雑誌", 680, date: "2025-01-02", category: "entertainment")
+        let imported = try box.run(["import", "-"], stdin: #"[{"id":"x7","date":"20241220","name":"謎の項目","price":300,"category":7,"categorySub":2}]"#)
+        #expect(imported.status == 0)
+        return box
+    }
+
+    @Test func jsonRoundTripsIntoAnEmptyStore() throws {
+        let box = try household()
+        let exported = try box.run("export", "--format", "json")
+        #expect(exported.status == 0)
+        let other = try Sandbox()
+        let imported = try other.run(["import", "-"], stdin: exported.stdout)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(imported.stdout.hasPrefix("Imported 6 items: 6 new"))
+        #expect(try other.run("export").stdout == exported.stdout, "json is the default format")
+        for (year, month) in [("2024", "11"), ("2024", "12"), ("2025", "1")] {
+            #expect(try other.run("month", year, month, "--format", "json").stdout == box.run("month", year, month, "--format", "json").stdout)
+        }
+    }
+
+    @Test func aPeriodIsAYearOrAMonth() throws {
+        let box = try household()
+        func ids(_ arguments: String...) throws -> [String] {
+            let run = try box.run(["export"] + arguments)
+            #expect(run.status == 0)
+            let items = try #require(try run.json() as? [[String: Any]])
+            return items.compactMap { $0["date"] as? String }
+        }
+        #expect(try ids() == ["20241103", "20241203", "20241204", "20241215", "20241220", "20250102"])
+        #expect(try ids("2024") == ["20241103", "20241203", "20241204", "20241215", "20241220"])
+        #expect(try ids("2024", "12") == ["20241203", "20241204", "20241215", "20241220"])
+        #expect(try ids("2023") == [])
+        for bad in [["2024", "13"], ["0"], ["2024", "12", "1"], ["--format", "xml"]] {
+            let run = try box.run(["export"] + bad)
+            #expect(run.status == 2, "\(bad)")
+            #expect(run.stdout.isEmpty)
+        }
+        #expect(try Sandbox().run("export").stdout == "[]\n")
+    }
+
+    @Test func csvIsRFC4180WithAHeader() throws {
+        let box = try household()
+        let csv = try box.run("export", "2024", "12", "--format", "csv").stdout
+        let lines = csv.components(separatedBy: "\r\n")
+        #expect(lines.first == "id,date,name,price,category,subcategory")
+        #expect(lines.count == 6 && lines.last == "")
+        #expect(lines[1].contains(#","*特売* a;b (c) | 1,000 ""円""",1980,food,grocery"#))
+        #expect(lines[2].hasSuffix(",2024-12-04,(返品,-500,food,drink"))
+        #expect(lines[4].hasSuffix(",2024-12-20,謎の項目,300,7,2"))
+    }
+
+    @Test func outputWritesAFileInsteadOfStdout() throws {
+        let box = try household()
+        let path = box.root.appendingPathComponent("out/2024.csv").path
+        try FileManager.default.createDirectory(atPath: box.root.appendingPathComponent("out").path, withIntermediateDirectories: true)
+        let run = try box.run("export", "2024", "--format", "csv", "--output", path)
+        #expect(run.status == 0)
+        #expect(run.stdout.isEmpty)
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == box.run("export", "2024", "--format", "csv").stdout)
+    }
+
+    /// Account → total from a balance report: hledger's "   178 JPY  expenses:food:drink" or the
+    /// "expenses:food:drink 178" that the format given to ledger prints. Only accounts below the top level.
+    static func balances(_ output: String) -> [String: Int] {
+        var result: [String: Int] = [:]
+        for line in output.split(separator: "\n") {
+            let words = line.split(separator: " ").map(String.init)
+            guard let amount = words.lazy.compactMap({ Int($0) }).first, let account = words.last(where: { $0.contains(":") }) else { continue }
+            result[account] = amount
+        }
+        return result
+    }
+
+    /// The balance report of each tool: per account, or down to `depth` levels.
+    static func balance(_ tool: String, _ file: String, depth: Int?, _ box: Sandbox) throws -> [String: Int] {
+        var arguments = ["-f", file, "balance", "--no-total"]
+        // ledger 3.3 drops accounts with --flat and --depth together; its own format gives full names instead.
+        arguments += tool == "ledger" ? ["--format", "%(account) %(quantity(display_total))\n"] : ["--flat"]
+        if let depth { arguments += ["--depth", String(depth)] }
+        let run = try Tools.run(tool, arguments, environment: box.baseEnvironment)
+        #expect(run.status == 0, "\(tool): \(run.stderr)")
+        return balances(run.stdout)
+    }
+
+    @Test(.enabled(if: Tools.has("ledger") && Tools.has("hledger")))
+    func ledgerAndHledgerReadTheJournalWithKakeibosTotals() throws {
+        let box = try household()
+        let journal = try box.run("export", "--format", "ledger")
+        #expect(journal.status == 0)
+        let file = try box.write("kakeibo.journal", journal.stdout)
+
+        // What kakeibo itself says, per category and in all.
+        var expected: [String: Int] = [:]
+        var total = 0
+        for year in ["2024", "2025"] {
+            let report = try #require(try box.run("year", year, "--format", "json").json() as? [String: Any])
+            total += report["total"] as? Int ?? 0
+            for row in report["breakdown"] as? [[String: Any]] ?? [] {
+                expected["expenses:" + (row["category"] as? String ?? ""), default: 0] += row["total"] as? Int ?? 0
+            }
+        }
+        expected["assets:cash"] = -total
+        #expect(total == 178 + 1980 - 500 + 220 + 680 + 300)
+
+        for tool in ["ledger", "hledger"] {
+            #expect(try Self.balance(tool, file, depth: 2, box) == expected, "\(tool)")
+            let leaves = try Self.balance(tool, file, depth: nil, box)
+            #expect(leaves["expenses:food:drink"] == 178 - 500, "\(tool): the refund counts against its subcategory")
+            #expect(leaves["expenses:food:grocery"] == 1980, "\(tool)")
+            #expect(leaves["expenses:7:2"] == 300, "\(tool): an unknown code keeps its number")
+            let payees = try Tools.run(tool, ["-f", file, "payees"], environment: box.baseEnvironment).stdout
+            #expect(payees.contains("＊特売* a；b (c) ｜ 1,000 \"円\""), "\(tool) reads the whole name: \(payees)")
+            #expect(payees.contains("（返品") && payees.contains("！雑誌"), "\(tool)")
+        }
+    }
+}
