@@ -1,0 +1,59 @@
+import KakeiboKit
+import Testing
+@testable import KakeiboCLI
+
+@Suite struct CompletionModelTests {
+    @Test func placeholdersSayWhatAValueCompletesTo() {
+        #expect(CompletionModel.value("CAT[/SUB]") == .category)
+        #expect(CompletionModel.value("FILE") == .file)
+        #expect(CompletionModel.value("FILE|-") == .file)
+        #expect(CompletionModel.value("DIR") == .directory)
+        #expect(CompletionModel.value("COMMAND") == .command)
+        #expect(CompletionModel.value("table|json|csv") == .choices(["table", "json", "csv"]))
+        #expect(CompletionModel.value("ja|en") == .choices(["ja", "en"]))
+        #expect(CompletionModel.value("YYYY-MM-DD|today|yesterday") == .none)
+        #expect(CompletionModel.value("NAME") == .none)
+        #expect(CompletionModel.value("YEAR MONTH") == .none)
+    }
+
+    @Test func theModelIsTheCommandSpecs() {
+        let model = CompletionModel(.en)
+        let names = model.commands.map(\.name)
+        #expect(Array(names.prefix(CommandTable.all.count)) == CommandTable.all.map { $0.name })
+        for companion in Companion.commands { #expect(names.contains(companion.name)) }
+        #expect(Set(names).count == names.count)
+        for command in CommandTable.all {
+            let entry = model.commands.first { $0.name == command.name }
+            #expect(entry?.options.map(\.name) == command.options.map(\.name), "\(command.name)")
+        }
+        let month = model.commands.first { $0.name == "month" }
+        #expect(month?.options.first { $0.name == "--category" }?.value == .category)
+        #expect(month?.options.first { $0.name == "--desc" }?.value == nil)
+        #expect(model.commands.first { $0.name == "import" }?.positional == .file)
+        #expect(model.commands.first { $0.name == "help" }?.positional == .command)
+        #expect(model.commands.first { $0.name == "completion" }?.positional == .choices(["bash", "zsh", "fish"]))
+        #expect(model.globalValueOptions == ["--store", "--lang"])
+    }
+
+    @Test func everyScriptNamesEveryCommandAndOption() {
+        let model = CompletionModel(.ja)
+        for shell in Shell.allCases {
+            let script = shell.script(model)
+            for command in model.commands {
+                #expect(script.contains(command.name), "\(shell) \(command.name)")
+                for option in command.options {
+                    let word = shell == .fish ? "-l \(option.name.dropFirst(2))" : option.name
+                    #expect(script.contains(word), "\(shell) \(command.name) \(option.name)")
+                }
+            }
+            #expect(script.contains("kakeibo categories --format json"), "\(shell) asks kakeibo for the category keys")
+            #expect(script.contains(CompletionModel.categoryKeysAwk))
+        }
+    }
+
+    @Test func quotingSurvivesApostrophesAndBackslashes() {
+        #expect(CompletionScripts.posixQuote("the server's") == #"'the server'\''s'"#)
+        #expect(CompletionScripts.fishQuote(#"the server's \ path"#) == #"'the server\'s \\ path'"#)
+        #expect(!CompletionModel.categoryKeysAwk.contains("'") && !CompletionModel.categoryKeysAwk.contains("\\"))
+    }
+}
