@@ -1,7 +1,5 @@
 /// Reports drawn as text tables for people: a heading, the total, the breakdown with bars, then the items.
 public enum TableRenderer {
-    static let barWidth = 20
-
     public static func month(_ report: MonthReport, taxonomy: Taxonomy, style: TextStyle) -> String {
         let language = style.language
         let period = Labels.month(report.month, language)
@@ -64,29 +62,6 @@ public enum TableRenderer {
         return items.render(style)
     }
 
-    /// The year's twelve months: each total, its split by the year's slices, and a bar scaled to the largest month.
-    static func monthsTable(_ report: YearReport, taxonomy: Taxonomy, style: TextStyle) -> String {
-        let language = style.language
-        // One column per slice of the year's breakdown, then the month's bar scaled to the largest month.
-        let columns = report.breakdown
-        var header = [language.pick("Month", "月"), Labels.total(language)]
-        header += columns.map { rowLabel($0, report.grouping, taxonomy, language) }
-        header.append("")
-        var table = TextTable([.left, .right] + columns.map { _ in .right } + [.left], header: header)
-        let largest = report.months.map { max($0.total.amount, 0) }.max() ?? 0
-        for month in report.months {
-            var cells: [TextTable.Cell] = [.init(Labels.shortMonth(month.month, language)), .init(month.total.formatted(language))]
-            for column in columns {
-                let amount = month.breakdown.first { $0.code == column.code }?.total ?? .zero
-                cells.append(.init(amount == .zero ? "-" : amount.formatted(language), amount == .zero ? "2" : nil))
-            }
-            let share = largest > 0 ? Double(max(month.total.amount, 0)) / Double(largest) : 0
-            cells.append(.init(bar(share, width: barWidth), "36"))
-            table.add(cells)
-        }
-        return table.render(style)
-    }
-
     /// The heading, the total and the breakdown table that open both reports; nil when there is nothing to show.
     static func overview(
         _ period: String, _ filter: CategoryFilter?, _ total: Yen, _ count: Int, _ rows: [BreakdownRow],
@@ -94,12 +69,12 @@ public enum TableRenderer {
     ) -> String? {
         guard count > 0 else { return nil }
         let language = style.language
-        return style.bold(heading(period, filter, taxonomy, language)) + "\n" + summary(total, count, language) + "\n\n"
-            + breakdownTable(rows, grouping: grouping, taxonomy: taxonomy, style: style) + "\n"
+        return style.bold(truncate(heading(period, filter, taxonomy, language), to: style.width)) + "\n"
+            + summary(total, count, style) + "\n\n" + breakdownTable(rows, grouping: grouping, taxonomy: taxonomy, style: style) + "\n"
     }
 
     static func noData(_ period: String, _ filter: CategoryFilter?, _ taxonomy: Taxonomy, _ style: TextStyle) -> String {
-        style.bold(heading(period, filter, taxonomy, style.language)) + "\n" + Labels.noData(style.language) + "\n"
+        style.bold(truncate(heading(period, filter, taxonomy, style.language), to: style.width)) + "\n" + Labels.noData(style.language) + "\n"
     }
 
     static func heading(_ period: String, _ filter: CategoryFilter?, _ taxonomy: Taxonomy, _ language: Language) -> String {
@@ -111,8 +86,12 @@ public enum TableRenderer {
         return text
     }
 
-    static func summary(_ total: Yen, _ count: Int, _ language: Language) -> String {
-        "\(Labels.total(language)) \(total.formatted(language)) · \(Labels.count(count, language))"
+    /// "Total ¥118,519 · 127 items", on two lines when the terminal is narrower than that.
+    static func summary(_ total: Yen, _ count: Int, _ style: TextStyle) -> String {
+        let language = style.language
+        let amount = "\(Labels.total(language)) \(total.formatted(language))"
+        let line = amount + " · " + Labels.count(count, language)
+        return displayWidth(line) <= style.width ? line : amount + "\n" + Labels.count(count, language)
     }
 
     static func rowLabel(_ row: BreakdownRow, _ grouping: Grouping, _ taxonomy: Taxonomy, _ language: Language) -> String {
@@ -120,22 +99,5 @@ public enum TableRenderer {
         case .category: return taxonomy.label(category: row.category, language)
         case .subcategory: return taxonomy.label(category: row.category, subcategory: row.subcategory, language)
         }
-    }
-
-    static func breakdownTable(_ rows: [BreakdownRow], grouping: Grouping, taxonomy: Taxonomy, style: TextStyle) -> String {
-        let language = style.language
-        let first = grouping == .category ? language.pick("Category", "項目") : language.pick("Subcategory", "内訳")
-        var table = TextTable(
-            [.left, .right, .right, .right, .left],
-            header: [first, language.pick("Amount", "金額"), language.pick("Count", "件数"), language.pick("Share", "割合"), ""])
-        for (index, row) in rows.enumerated() {
-            let isNone = grouping != .category && row.subcategory == nil
-            table.add([
-                .init(rowLabel(row, grouping, taxonomy, language)), .init(row.total.formatted(language)),
-                .init(Yen(row.count).grouped), .init(Labels.percent(row.share)),
-                .init(bar(row.share, width: barWidth), sliceColour(index, isNone: isNone)),
-            ])
-        }
-        return table.render(style)
     }
 }

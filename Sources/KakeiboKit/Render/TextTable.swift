@@ -28,10 +28,21 @@ struct TextTable {
     struct Cell {
         var text: String
         var sgr: String?
+        /// Pieces drawn each in its own colour (a stacked bar); `text` is their concatenation.
+        var parts: [(text: String, sgr: String?)] = []
 
         init(_ text: String, _ sgr: String? = nil) {
             self.text = text
             self.sgr = sgr
+        }
+
+        init(parts: [(text: String, sgr: String?)]) {
+            self.text = parts.map(\.text).joined()
+            self.parts = parts
+        }
+
+        func painted(_ style: TextStyle) -> String {
+            parts.isEmpty ? style.paint(text, sgr) : parts.map { style.paint($0.text, $0.sgr) }.joined()
         }
     }
 
@@ -47,18 +58,25 @@ struct TextTable {
     mutating func add(_ cells: [Cell]) { rows.append(cells) }
     mutating func add(_ texts: String...) { rows.append(texts.map { Cell($0) }) }
 
-    func render(_ style: TextStyle, indent: String = "") -> String {
+    /// Each column's width: its widest cell or header, in display columns.
+    func columnWidths() -> [Int] {
         var widths = [Int](repeating: 0, count: aligns.count)
         for row in ([header.map { $0.map { Cell($0) } }].compactMap { $0 } + rows) {
             for (index, cell) in row.enumerated() { widths[index] = max(widths[index], displayWidth(cell.text)) }
         }
+        return widths
+    }
+
+    func render(_ style: TextStyle, indent: String = "") -> String {
+        let widths = columnWidths()
         var out = ""
         func line(_ cells: [Cell], isHeader: Bool) {
             var parts: [String] = []
             for (index, cell) in cells.enumerated() {
                 let isLast = index == cells.count - 1
-                let padded = isLast && aligns[index] == .left ? cell.text : pad(cell.text, to: widths[index], alignRight: aligns[index] == .right)
-                parts.append(isHeader ? style.dim(padded) : style.paint(padded, cell.sgr))
+                let fill = isLast && aligns[index] == .left ? "" : String(repeating: " ", count: max(0, widths[index] - displayWidth(cell.text)))
+                let text = isHeader ? style.dim(cell.text) : cell.painted(style)
+                parts.append(aligns[index] == .right ? fill + text : text + fill)
             }
             var text = indent + parts.joined(separator: "  ")
             while text.hasSuffix(" ") { text.removeLast() }
@@ -68,20 +86,4 @@ struct TextTable {
         for row in rows { line(row, isHeader: false) }
         return out
     }
-}
-
-/// A horizontal bar for a share (0…1) of `width` columns, drawn with eighth blocks.
-func bar(_ share: Double, width: Int) -> String {
-    let eighths = Int((max(0, min(1, share)) * Double(width * 8)).rounded())
-    let partials = ["", "▏", "▎", "▍", "▌", "▋", "▊", "▉"]
-    var text = String(repeating: "█", count: eighths / 8) + partials[eighths % 8]
-    if text.isEmpty && share > 0 { text = "▏" }
-    return text
-}
-
-/// ANSI colours for the slices, cycled in display order; "none" is grey.
-func sliceColour(_ index: Int, isNone: Bool) -> String {
-    if isNone { return "90" }
-    let palette = ["33", "34", "32", "35", "36", "31", "93", "94"]
-    return palette[index % palette.count]
 }
