@@ -2,7 +2,8 @@
 /// only `label` follows the chosen language.
 /// Published keys are never renamed; new ones may be added.
 public enum JSONRenderer {
-    public static func month(_ report: MonthReport, taxonomy: Taxonomy, language: Language) -> String {
+    /// The month; `budgets` adds how each budget stands (`"budgets": []` when none apply).
+    public static func month(_ report: MonthReport, taxonomy: Taxonomy, language: Language, budgets: [BudgetStatus] = []) -> String {
         render(.object([
             ("year", .integer(report.month.year)),
             ("month", .integer(report.month.month)),
@@ -11,6 +12,7 @@ public enum JSONRenderer {
             ("total", .integer(report.total.amount)),
             ("count", .integer(report.count)),
             ("breakdown", .array(report.breakdown.map { row($0, report.grouping, taxonomy, language) })),
+            ("budgets", .array(budgets.map { budget($0, taxonomy, language) })),
             ("items", .array(report.items.map { item($0, taxonomy) })),
         ]))
     }
@@ -57,6 +59,32 @@ public enum JSONRenderer {
             ("category", .string(taxonomy.key(category: item.category.category))),
             ("subcategory", item.category.subcategory.map { .string(taxonomy.key(category: item.category.category, subcategory: $0)) } ?? .null),
         ])
+    }
+
+    /// `kakeibo budget list`: `{"budgets":[{"category","subcategory","label","budget"}]}`.
+    public static func budgetList(_ budgets: Budgets, taxonomy: Taxonomy, language: Language) -> String {
+        render(.object([("budgets", .array(budgets.sorted(taxonomy).map { .object(target($0.target, taxonomy, language) + [("budget", .integer($0.amount.amount))]) }))]))
+    }
+
+    /// One budget in a month: `{"category","subcategory","label","budget","spent","remaining","over"}`; the month's
+    /// own budget has category "total".
+    static func budget(_ status: BudgetStatus, _ taxonomy: Taxonomy, _ language: Language) -> JSONValue {
+        .object(target(status.target, taxonomy, language) + [
+            ("budget", .integer(status.budget.amount)), ("spent", .integer(status.spent.amount)),
+            ("remaining", .integer(status.remaining.amount)), ("over", .bool(status.isOver)),
+        ])
+    }
+
+    static func target(_ target: BudgetTarget, _ taxonomy: Taxonomy, _ language: Language) -> [(String, JSONValue)] {
+        let category: String
+        var sub: JSONValue = .null
+        switch target {
+        case .total: category = "total"
+        case .category(let code):
+            category = taxonomy.key(category: code.category)
+            if let subcode = code.subcategory { sub = .string(taxonomy.key(category: code.category, subcategory: subcode)) }
+        }
+        return [("category", .string(category)), ("subcategory", sub), ("label", .string(target.label(taxonomy, language)))]
     }
 
     static func row(_ row: BreakdownRow, _ grouping: Grouping, _ taxonomy: Taxonomy, _ language: Language) -> JSONValue {

@@ -1,11 +1,13 @@
 /// Reports drawn as text tables for people: a heading, the total, the breakdown with bars, then the items.
 public enum TableRenderer {
-    public static func month(_ report: MonthReport, taxonomy: Taxonomy, style: TextStyle) -> String {
+    /// The month; `budgets` adds a section of how each budget stands, before the items.
+    public static func month(_ report: MonthReport, taxonomy: Taxonomy, style: TextStyle, budgets: [BudgetStatus] = []) -> String {
         let language = style.language
         let period = Labels.month(report.month, language)
+        let budgetSection = budgets.isEmpty ? "" : budgetsTable(budgets, taxonomy: taxonomy, style: style) + "\n"
         guard let out = overview(period, report.filter, report.total, report.count, report.breakdown, report.grouping, taxonomy, style)
-        else { return noData(period, report.filter, taxonomy, style) }
-        return out + itemsTable(report, taxonomy: taxonomy, style: style)
+        else { return noData(period, report.filter, taxonomy, style) + (budgets.isEmpty ? "" : "\n" + budgetsTable(budgets, taxonomy: taxonomy, style: style)) }
+        return out + budgetSection + itemsTable(report, taxonomy: taxonomy, style: style)
     }
 
     public static func year(_ report: YearReport, taxonomy: Taxonomy, style: TextStyle) -> String {

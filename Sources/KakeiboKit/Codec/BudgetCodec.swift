@@ -1,0 +1,93 @@
+/// Why a budgets file was refused.
+public enum BudgetFileProblem: Error, Equatable, Sendable {
+    case syntax(JSONError)
+    case shape(String)
+    case schemaNewer(found: Int)
+    case amount(String)
+    case duplicate(String)
+
+    public func message(in language: Language) -> String {
+        switch self {
+        case .syntax(let error): return language.pick("not valid JSON: ", "JSON として読めません: ") + error.message(in: language)
+        case .shape(let path):
+            return language.pick(
+                "\(path): expected {\"schema\":1,\"total\":N|null,\"categories\":[{\"category\":N,\"subcategory\":N|null,\"amount\":N}]}",
+                "\(path): {\"schema\":1,\"total\":N|null,\"categories\":[{\"category\":N,\"subcategory\":N|null,\"amount\":N}]} の形が必要です")
+        case .schemaNewer(let found):
+            return language.pick(
+                "schema version \(found) is newer than this kakeibo understands (\(BudgetCodec.schemaVersion)); upgrade kakeibo",
+                "スキーマのバージョン \(found) はこの kakeibo（\(BudgetCodec.schemaVersion)）より新しいです。kakeibo を更新してください")
+        case .amount(let path):
+            return language.pick("\(path): an amount must be whole yen from 1 to \(Yen.limitText)", "\(path): 金額は 1〜\(Yen.limitText) の整数です")
+        case .duplicate(let path):
+            return language.pick("\(path): a second budget for the same category", "\(path): 同じ項目の予算が 2 つあります")
+        }
+    }
+}
+
+/// The household's budgets file (`budgets.json` in the store), by codes as the month files are, so renaming a
+/// category's key or name keeps its budget:
+///
+///     {"schema": 1, "total": 120000,
+///      "categories": [{"category": 0, "subcategory": null, "amount": 50000}]}
+///
+/// Reading is strict: an unknown field, a wrong type or a newer schema refuses the file (and it is never rewritten).
+public enum BudgetCodec {
+    public static let schemaVersion = 1
+
+    public static func decode(_ bytes: [UInt8]) throws(BudgetFileProblem) -> Budgets {
+        let root: JSONValue
+        do { root = try JSONValue.parse(bytes) } catch { throw .syntax(error) }
+        guard let members = root.objectValue, members.allSatisfy({ ["schema", "total", "categories"].contains($0.0) }) else {
+            throw .shape("budgets")
+        }
+        guard let schema = root["schema"]?.intValue, schema >= 1 else { throw .shape("schema") }
+        guard schema <= schemaVersion else { throw .schemaNewer(found: schema) }
+        var budgets = Budgets()
+        switch root["total"] {
+        case .none, .some(.null): break
+        case .some(let value): budgets.set(.total, try amount(value, path: "total"))
+        }
+        guard let list = root["categories"]?.arrayValue else { throw .shape("categories") }
+        for (index, entry) in list.enumerated() {
+            let path = "categories[\(index)]"
+            guard let fields = entry.objectValue, fields.allSatisfy({ ["category", "subcategory", "amount"].contains($0.0) }),
+                let category = entry["category"]?.intValue
+            else { throw .shape(path) }
+            let subcategory: Int?
+            switch entry["subcategory"] {
+            case .none, .some(.null): subcategory = nil
+            case .some(.integer(let code)): subcategory = code
+            default: throw .shape(path)
+            }
+            guard let value = entry["amount"] else { throw .shape(path) }
+            let target = BudgetTarget.category(CategoryCode(category, subcategory))
+            guard budgets.amount(for: target) == nil else { throw .duplicate(path) }
+            budgets.set(target, try amount(value, path: path))
+        }
+        return budgets
+    }
+
+    public static func encode(_ budgets: Budgets, taxonomy: Taxonomy) -> [UInt8] {
+        var categories: [JSONValue] = []
+        for budget in budgets.sorted(taxonomy) {
+            guard case .category(let code) = budget.target else { continue }
+            categories.append(.object([
+                ("category", .integer(code.category)), ("subcategory", code.subcategory.map { .integer($0) } ?? .null),
+                ("amount", .integer(budget.amount.amount)),
+            ]))
+        }
+        var writer = JSONWriter()
+        JSONValue.object([
+            ("schema", .integer(schemaVersion)), ("total", budgets.amount(for: .total).map { .integer($0.amount) } ?? .null),
+            ("categories", .array(categories)),
+        ]).write(to: &writer)
+        writer.raw("\n")
+        return writer.bytes
+    }
+
+    private static func amount(_ value: JSONValue, path: String) throws(BudgetFileProblem) -> Yen {
+        guard let amount = value.intValue, amount > 0, amount <= Yen.limit else { throw .amount(path) }
+        return Yen(amount)
+    }
+}

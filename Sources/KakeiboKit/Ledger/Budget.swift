@@ -1,0 +1,133 @@
+/// What a monthly budget limits: the whole month, or one category, or one subcategory of a category.
+public enum BudgetTarget: Hashable, Sendable {
+    case total
+    case category(CategoryCode)
+
+    /// Whether an item counts against this budget.
+    public func covers(_ item: Item) -> Bool {
+        switch self {
+        case .total: return true
+        case .category(let code):
+            return item.category.category == code.category && (code.subcategory == nil || item.category.subcategory == code.subcategory)
+        }
+    }
+
+    /// "total", "food" or "food/drink": what a person types, and what JSON and messages show.
+    public func key(_ taxonomy: Taxonomy) -> String {
+        switch self {
+        case .total: return "total"
+        case .category(let code):
+            let main = taxonomy.key(category: code.category)
+            return code.subcategory.map { main + "/" + taxonomy.key(category: code.category, subcategory: $0) } ?? main
+        }
+    }
+
+    /// "Total" / "合計", "Food › Drink" / "食費 › 飲料".
+    public func label(_ taxonomy: Taxonomy, _ language: Language) -> String {
+        switch self {
+        case .total: return Labels.total(language)
+        case .category(let code): return taxonomy.label(code, language)
+        }
+    }
+
+    /// Resolves what a person typed: `total` (or 合計), else a category as `Taxonomy.resolve` reads it.
+    public static func resolve(_ text: String, _ taxonomy: Taxonomy) throws(ValueError) -> BudgetTarget {
+        let folded = trimWhitespace(text).lowercased()
+        if folded == "total" || folded == Labels.total(.ja) { return .total }
+        return .category(try taxonomy.resolve(text))
+    }
+
+    /// Total first, then the taxonomy's order, a category before its subcategories.
+    func precedes(_ other: BudgetTarget, _ taxonomy: Taxonomy) -> Bool {
+        switch (self, other) {
+        case (.total, _): return other != .total
+        case (.category, .total): return false
+        case (.category(let a), .category(let b)):
+            let (x, y) = (taxonomy.order(of: a), taxonomy.order(of: b))
+            if (x.0, x.1) != (y.0, y.1) { return (x.0, x.1) < (y.0, y.1) }
+            if a.subcategory == nil || b.subcategory == nil { return a.subcategory == nil && b.subcategory != nil }
+            return x < y
+        }
+    }
+}
+
+/// A monthly limit on spending.
+public struct Budget: Hashable, Sendable {
+    public var target: BudgetTarget
+    public var amount: Yen
+
+    public init(target: BudgetTarget, amount: Yen) {
+        self.target = target
+        self.amount = amount
+    }
+
+    /// Parses a budget typed by a person: whole yen more than zero, `30000` or `30,000`.
+    public static func parseAmount(_ text: String) throws(BudgetError) -> Yen {
+        guard let amount = try? Yen.parsePrice(text), amount.amount > 0 else { throw .amount(text) }
+        return amount
+    }
+}
+
+/// The household's monthly budgets, at most one per target.
+public struct Budgets: Hashable, Sendable {
+    public private(set) var entries: [Budget] = []
+
+    public init(_ entries: [Budget] = []) {
+        for entry in entries { set(entry.target, entry.amount) }
+    }
+
+    public var isEmpty: Bool { entries.isEmpty }
+
+    public func amount(for target: BudgetTarget) -> Yen? { entries.first { $0.target == target }?.amount }
+
+    /// Sets (or replaces) the budget for a target.
+    public mutating func set(_ target: BudgetTarget, _ amount: Yen) {
+        if let index = entries.firstIndex(where: { $0.target == target }) {
+            entries[index].amount = amount
+        } else {
+            entries.append(Budget(target: target, amount: amount))
+        }
+    }
+
+    /// Removes a target's budget; false if it had none.
+    @discardableResult
+    public mutating func unset(_ target: BudgetTarget) -> Bool {
+        guard let index = entries.firstIndex(where: { $0.target == target }) else { return false }
+        entries.remove(at: index)
+        return true
+    }
+
+    /// The entries in display order: the total first, then categories as the taxonomy orders them.
+    public func sorted(_ taxonomy: Taxonomy) -> [Budget] {
+        entries.sorted { $0.target.precedes($1.target, taxonomy) }
+    }
+}
+
+/// A budget command that can't be done.
+public enum BudgetError: KakeiboFailure, Equatable {
+    case amount(String)
+    case notSet(String)
+
+    public var exitCode: ExitCode {
+        switch self {
+        case .amount: .usage
+        case .notSet: .failure
+        }
+    }
+
+    public func message(in language: Language) -> String {
+        switch self {
+        case .amount(let text):
+            return language.pick(
+                "budget must be whole yen more than 0 and at most \(Yen.limitText), such as 30000 or 30,000, got '\(text)'",
+                "予算は 1〜\(Yen.limitText) 円の整数で指定してください（30000、30,000 など。指定: '\(text)'）")
+        case .notSet(let target):
+            return language.pick("there is no budget for \(target) (see 'kakeibo budget list')", "\(target) の予算は設定されていません（'kakeibo budget list' を参照）")
+        }
+    }
+}
+
+extension ExitCode {
+    /// `kakeibo month --check-budget`: a category, or the month's total, is over its budget.
+    public static let overBudget = ExitCode(rawValue: 3)
+}
