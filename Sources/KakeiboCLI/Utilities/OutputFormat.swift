@@ -3,6 +3,11 @@ import KakeiboKit
 /// The forms a report can be printed in.
 public enum OutputFormat: String, Sendable, CaseIterable {
     case table, json, csv
+    /// A chart (month and year only).
+    case svg
+
+    /// What `month` and `year` print.
+    public static let reports: [OutputFormat] = [.table, .json, .csv, .svg]
 
     /// Parses `--format`, allowing only the formats a command offers.
     public static func parse(_ text: String?, allowed: [OutputFormat] = OutputFormat.allCases) throws(UsageError) -> OutputFormat {

@@ -1,0 +1,94 @@
+import KakeiboKit
+
+/// `kakeibo budget set|list|unset` — monthly budgets for the whole month or a category, kept with the store.
+struct BudgetCommand: Command {
+    static let name = "budget"
+    static let summary = LocalizedText(en: "Set, list or remove monthly budgets", ja: "月の予算を設定・一覧・削除")
+    static let synopsis = "budget set CAT AMOUNT | budget list | budget unset CAT"
+    static let arguments = [
+        ("set CAT AMOUNT", LocalizedText(en: "set the monthly budget of CAT (replaces an earlier one)", ja: "CAT の月の予算を設定（前の予算は置き換え）")),
+        ("list", LocalizedText(en: "show every budget", ja: "すべての予算を表示")),
+        ("unset CAT", LocalizedText(en: "remove CAT's budget", ja: "CAT の予算を削除")),
+        ("CAT", LocalizedText(en: "total (the whole month), a category or CAT/SUB: food, 食費, food/drink", ja: "total（月全体）、項目、または 項目/内訳: food、食費、food/drink など")),
+        ("AMOUNT", LocalizedText(en: "whole yen a month, e.g. 30000 or 30,000", ja: "月あたりの金額（円）。30000、30,000 など")),
+    ]
+    static let options = [OutputFormat.option([.table, .json])]
+    static let examples = [
+        "kakeibo budget set total 120000",
+        "kakeibo budget set food 50,000",
+        "kakeibo budget set 食費/飲料 8000",
+        "kakeibo budget list --format json",
+        "kakeibo budget unset food/drink",
+        "kakeibo month --check-budget > /dev/null || echo 'over budget'",
+    ]
+
+    enum Action {
+        case set(BudgetTarget, Yen)
+        case list
+        case unset(BudgetTarget)
+    }
+
+    let action: Action
+    let format: OutputFormat
+
+    init(_ arguments: ParsedArguments, _ context: Context) throws {
+        let words = arguments.positionals
+        guard let verb = words.first else { throw UsageError.missingArgument("set|list|unset", command: BudgetCommand.name) }
+        let operands = Array(words.dropFirst())
+        func expect(_ names: [String]) throws(UsageError) {
+            if operands.count < names.count {
+                throw .missingArgument(names[operands.count...].joined(separator: " "), command: BudgetCommand.name)
+            }
+            if operands.count > names.count { throw .unexpectedArgument(operands[names.count], command: BudgetCommand.name) }
+        }
+        switch verb {
+        case "set":
+            try expect(["CAT", "AMOUNT"])
+            action = .set(try BudgetTarget.resolve(operands[0], try context.taxonomy()), try Budget.parseAmount(operands[1]))
+        case "list":
+            try expect([])
+            action = .list
+        case "unset":
+            try expect(["CAT"])
+            action = .unset(try BudgetTarget.resolve(operands[0], try context.taxonomy()))
+        default:
+            throw UsageError.invalidChoice(option: BudgetCommand.name, value: verb, choices: ["set", "list", "unset"])
+        }
+        format = try OutputFormat.parse(arguments.value("--format"), allowed: [.table, .json])
+    }
+
+    func run(_ context: Context) throws {
+        let taxonomy = try context.taxonomy()
+        let language = context.language
+        let budgets = BudgetStore(store: try context.store())
+        switch action {
+        case .set(let target, let amount):
+            let all = try budgets.update(taxonomy: taxonomy) { budgets in
+                budgets.set(target, amount)
+                return budgets
+            }
+            finish(all, taxonomy, message: language.pick(
+                "Budget for \(target.label(taxonomy, language)): \(amount.formatted(language)) a month\n",
+                "\(target.label(taxonomy, language))の予算: 月 \(amount.formatted(language))\n"), context)
+        case .list:
+            finish(try budgets.read(), taxonomy, message: nil, context)
+        case .unset(let target):
+            // Without a store there is nothing to remove, and nothing is created to find that out.
+            guard budgets.store.exists else { throw BudgetError.notSet(target.key(taxonomy)) }
+            let all = try budgets.update(taxonomy: taxonomy) { budgets in
+                guard budgets.unset(target) else { throw BudgetError.notSet(target.key(taxonomy)) }
+                return budgets
+            }
+            finish(all, taxonomy, message: language.pick(
+                "Removed the budget for \(target.label(taxonomy, language))\n", "\(target.label(taxonomy, language))の予算を削除しました\n"), context)
+        }
+    }
+
+    /// Tables say what changed (list shows the budgets); JSON always prints every budget as they now stand.
+    private func finish(_ budgets: Budgets, _ taxonomy: Taxonomy, message: String?, _ context: Context) {
+        switch format {
+        case .json: context.print(JSONRenderer.budgetList(budgets, taxonomy: taxonomy, language: context.language))
+        default: context.print(message ?? TableRenderer.budgetList(budgets, taxonomy: taxonomy, style: context.textStyle))
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import KakeiboKit
+
+/// `--output FILE`: where a report goes instead of stdout. Checked before anything is read, and written atomically
+/// (a temporary file beside it, then a rename), so a reader never sees half a chart and a failure leaves any old
+/// file as it was. `-` means stdout.
+struct OutputFile {
+    let path: String
+
+    static let option = OptionSpec(
+        "--output", value: "FILE",
+        help: LocalizedText(en: "write to FILE (replaced atomically, mode 0600) instead of stdout", ja: "標準出力の代わりに FILE に書き出す（アトミックに置き換え、モード 0600）"))
+
+    /// nil when the report goes to stdout (no --output, or `--output -`).
+    static func parse(_ text: String?) throws(OutputFileError) -> OutputFile? {
+        guard let text, text != "-" else { return nil }
+        guard !text.isEmpty else { throw .empty }
+        if text.hasSuffix("/") || FileSystem.isDirectory(text) { throw .isDirectory(text) }
+        let parent = FileSystem.parentDirectory(text)
+        guard FileSystem.isDirectory(parent) else { throw .noDirectory(text, parent: parent) }
+        return OutputFile(path: text)
+    }
+
+    /// The text style for a report: no colour in a file, whatever the terminal.
+    static func style(for file: OutputFile?, _ context: Context) -> TextStyle {
+        var style = context.textStyle
+        style.colour = style.colour && file == nil
+        return style
+    }
+
+    /// Writes the text to the file, or prints it when there is no file.
+    static func deliver(_ text: String, to file: OutputFile?, _ context: Context) throws {
+        guard let file else { return context.print(text) }
+        do { try FileSystem.replaceAtomically(file.path, Array(text.utf8)) } catch {
+            // The temporary file's name means nothing to the user: name the file they asked for.
+            guard case .io(_, let operation, let code) = error else { throw error }
+            throw StoreError.io(path: file.path, operation: operation == .create ? .write : operation, code: code)
+        }
+    }
+}
+
+/// An --output that can't be written, found before anything runs.
+enum OutputFileError: KakeiboFailure, Equatable {
+    case empty
+    case isDirectory(String)
+    case noDirectory(String, parent: String)
+
+    var exitCode: ExitCode { .usage }
+
+    func message(in language: Language) -> String {
+        switch self {
+        case .empty: return language.pick("--output needs a file name (or - for stdout)", "--output にはファイル名（標準出力なら -）が必要です")
+        case .isDirectory(let path):
+            return language.pick("--output \(path) is a directory; give a file name such as \(FileSystem.join(path, "month.svg"))",
+                "--output \(path) はディレクトリです。\(FileSystem.join(path, "month.svg")) のようにファイル名を指定してください")
+        case .noDirectory(let path, let parent):
+            return language.pick("--output \(path): directory \(parent) does not exist", "--output \(path): ディレクトリ \(parent) がありません")
+        }
+    }
+}
