@@ -1,30 +1,31 @@
 /// Budgets as text: the month's budgets against what was spent, and the list of budgets.
 extension TableRenderer {
-    /// Budget, spent, what is left and how much is used, with a bar that fills as the budget is used and turns
-    /// red, marked "over", past it.
+    /// Budget, spent, what is left and how much is used, marked "over" past the budget, with a bar that fills as
+    /// the budget is used (red when over).
     static func budgetsTable(_ statuses: [BudgetStatus], taxonomy: Taxonomy, style: TextStyle) -> String {
         let language = style.language
         let chart = BarTable(
             header: [
                 language.pick("Budget", "予算"), language.pick("Monthly", "月額"), language.pick("Spent", "支出"),
-                language.pick("Left", "残り"), language.pick("Used", "消化率"),
+                language.pick("Left", "残り"), language.pick("Used", "消化率"), "",
             ],
-            aligns: [.left, .right, .right, .right, .right],
+            aligns: [.left, .right, .right, .right, .right, .left],
             rows: statuses.map { status in
                 [
                     .init(status.target.label(taxonomy, language)), .init(status.budget.formatted(language)),
                     money(status.spent, language), money(status.remaining, language),
                     .init(Labels.percent(Double(status.spent.amount) / Double(status.budget.amount)), status.isOver ? "31" : nil),
+                    .init(status.isOver ? language.pick("over", "超過") : "", "31"),
                 ]
             })
-        let over = " " + language.pick("over", "超過")
-        let steps: [BarTable.Step] = [.drop([4], ifBarBelow: 10), .shortenLabels(atLeast: 6, ifBarBelow: 10), .drop([1], ifBarBelow: 4)]
+        // Narrow terminals keep the name, what is left and the "over" mark longest.
+        let steps: [BarTable.Step] = [
+            .drop([4], ifBarBelow: 10), .shortenLabels(atLeast: 6, ifBarBelow: 10), .drop([1], ifBarBelow: 6),
+            .drop([2], ifBarBelow: 6), .shortenLabels(atLeast: 3, ifBarBelow: 1),
+        ]
         return chart.render(style, steps: steps) { width in
             statuses.map { status in
-                guard !status.isOver else {
-                    let bar = max(1, width - displayWidth(over))
-                    return .init(parts: [(String(repeating: "█", count: bar), "31"), (over, "31")])
-                }
+                if status.isOver { return .init(String(repeating: "█", count: width), "31") }
                 let used = status.spent.amount <= 0 ? 0 : cells(Double(status.spent.amount) / Double(status.budget.amount), of: width)
                 return .init(parts: [(String(repeating: "█", count: used), "32"), (String(repeating: "░", count: width - used), "2")])
             }

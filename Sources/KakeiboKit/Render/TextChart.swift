@@ -97,14 +97,14 @@ extension TableRenderer {
     /// How many columns of a `width`-column bar a share takes: at least one for any positive share, so no slice
     /// vanishes; none for a share that isn't positive.
     static func cells(_ share: Double, of width: Int) -> Int {
-        guard share > 0 else { return 0 }
+        guard share > 0, width > 0 else { return 0 }
         return max(1, Int((min(share, 1) * Double(width)).rounded()))
     }
 }
 
 /// A table of text columns followed by a bar column that takes the width they leave. When the width is short the
 /// table gives way one step at a time — dropping columns, shortening the labels of the first — so that no line
-/// is wider than the terminal.
+/// is wider than the terminal; when even that is not enough, the bars go (width 0).
 struct BarTable {
     enum Step {
         /// Drop these columns when the bar would be narrower than `ifBarBelow`.
@@ -139,7 +139,7 @@ struct BarTable {
             column == 0 && displayWidth(cell.text) > labelWidth ? .init(truncate(cell.text, to: labelWidth), cell.sgr) : cell
         }
         var table = TextTable(kept.map { aligns[$0] } + [.left], header: kept.map { cut(.init(header[$0]), $0).text } + [""])
-        for (row, bar) in zip(rows, bars(max(1, barWidth()))) {
+        for (row, bar) in zip(rows, bars(max(0, barWidth()))) {
             table.add(kept.map { cut(row[$0], $0) } + [bar])
         }
         return table.render(style)
