@@ -57,7 +57,7 @@ public enum Kakeibo {
         } catch let signal as EarlyExit {
             return Outcome(status: signal.status.rawValue, stdout: signal.stdout, stderr: signal.stderr)
         } catch {
-            return Outcome(status: ExitCode.failure.rawValue, stdout: "", stderr: "kakeibo: internal error: \(error)\n")
+            return Outcome(status: ExitCode.failure.rawValue, stdout: "", stderr: "kakeibo: " + language.pick("internal error: ", "内部エラー: ") + "\(error)\n")
         }
     }
 

@@ -87,7 +87,7 @@ public struct CompanionError: KakeiboFailure {
     public var exitCode: ExitCode { .failure }
 
     public func message(in language: Language) -> String {
-        let reason = String(cString: strerror(code))
+        let reason = StoreError.reason(code, language)
         return language.pick(
             "cannot run \(path) (\(reason)); \(executable) must be installed beside kakeibo (swift build builds both)",
             "\(path) を実行できません（\(reason)）。\(executable) を kakeibo と同じ場所に置いてください（swift build で両方できます）")

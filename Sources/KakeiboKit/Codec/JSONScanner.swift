@@ -21,7 +21,7 @@ public struct JSONError: Error, Equatable, Sendable {
         let what: String
         switch problem {
         case .unexpectedEnd: what = language.pick("the text ends too early", "途中で終わっています")
-        case .expected(let thing): what = language.pick("expected \(thing)", "\(thing) が必要です")
+        case .expected(let thing): what = language.pick("expected \(thing)", "\(JSONError.japanese(thing)) が必要です")
         case .invalidUTF8: what = language.pick("not valid UTF-8", "UTF-8 として正しくありません")
         case .controlCharacterInString:
             what = language.pick("unescaped control character in a string", "文字列にエスケープされていない制御文字があります")
@@ -32,6 +32,21 @@ public struct JSONError: Error, Equatable, Sendable {
         case .trailingContent: what = language.pick("unexpected text after the end", "末尾に余分な文字があります")
         }
         return "\(place): \(what)"
+    }
+
+    /// What the reader expected, in Japanese (the reader names it in English where it stops).
+    static func japanese(_ thing: String) -> String {
+        switch thing {
+        case "a value": return "値"
+        case "a key in double quotes": return "ダブルクォートで囲んだキー"
+        case "a string": return "文字列"
+        case "a number": return "数"
+        case "a digit": return "数字"
+        case "true or false": return "true か false"
+        case "each key once": return "重複しないキー"
+        case "',' or the end of the number": return "',' か数の終わり"
+        default: return thing.replacing(" or ", with: " か ")  // punctuation such as "',' or '}'"
+        }
     }
 }
 

@@ -24,7 +24,7 @@ public enum StoreError: KakeiboFailure, Equatable {
     public func message(in language: Language) -> String {
         switch self {
         case .io(let path, let operation, let code):
-            let reason = String(cString: strerror(code))
+            let reason = StoreError.reason(code, language)
             return language.pick("cannot \(operation.verb.en) \(path): \(reason)", "\(path) を\(operation.verb.ja)できません: \(reason)")
         case .unreadable(let path, let problem):
             return language.pick("\(path) is unreadable and was left untouched: ", "\(path) を読めません（ファイルは変更していません）: ")
@@ -35,6 +35,30 @@ public enum StoreError: KakeiboFailure, Equatable {
             return language.pick(
                 "cannot tell where the store is: set --store, KAKEIBO_HOME or HOME",
                 "保存先がわかりません。--store、KAKEIBO_HOME、HOME のいずれかを指定してください")
+        }
+    }
+}
+
+extension StoreError {
+    /// Why a system call failed, in the chosen language: the common causes in Japanese too, the C library's
+    /// words for the rest.
+    public static func reason(_ code: Int32, _ language: Language) -> String {
+        let english = String(cString: strerror(code))
+        guard language == .ja else { return english }
+        switch code {
+        case ENOENT: return "ファイルまたはディレクトリがありません"
+        case EACCES, EPERM: return "権限がありません"
+        case EISDIR: return "ディレクトリです"
+        case ENOTDIR: return "ディレクトリではありません"
+        case EEXIST: return "すでに存在します"
+        case ENOSPC: return "ディスクの空きがありません"
+        case EDQUOT: return "ディスク容量の上限を超えています"
+        case EROFS: return "読み取り専用のファイルシステムです"
+        case ENOEXEC: return "実行できない形式です"
+        case EIO: return "入出力エラーです"
+        case ENAMETOOLONG: return "名前が長すぎます"
+        case ELOOP: return "シンボリックリンクが多すぎます"
+        default: return english
         }
     }
 }
