@@ -85,7 +85,7 @@ public enum SVGRenderer {
                 ("x", "390"), ("y", SVGDocument.number(y - 11)), ("width", "14"), ("height", "14"), ("rx", "2"),
                 ("fill", drawn ? look.hex : "none"), ("stroke", look.hex), ("stroke-width", drawn ? "0" : "1.5"),
             ])
-            let label = truncate(TableRenderer.rowLabel(row, report.grouping, taxonomy, language), to: 20)
+            let label = truncate(TableRenderer.rowLabel(row, report.grouping, taxonomy, language), to: 16)
             svg.element("text", [("x", "412"), ("y", SVGDocument.number(y)), ("fill", ink)], text: label)
             svg.element("text", [
                 ("x", "600"), ("y", SVGDocument.number(y)), ("fill", row.total.amount < 0 ? refund : ink), ("text-anchor", "end"),
