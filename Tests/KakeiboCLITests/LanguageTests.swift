@@ -92,12 +92,11 @@ import Testing
         for pattern in ["'[^']*'", "\"[^\"]*\"", "/[^ ,）)]*", "--[a-z-]+", "\\b[A-Z][A-Z|]+\\b"] {
             text = text.replacingOccurrences(of: pattern, with: " ", options: .regularExpression)
         }
-        let allowed: Set<String> = [
-            "kakeibo", "json", "csv", "svg", "table", "true", "false", "null", "food", "entertainment", "grocery", "drink",
-            "sweets", "supplement", "luxury", "traffic", "goods", "set", "list", "unset", "month", "year", "add", "edit",
-            "delete", "import", "categories", "budget", "help", "date", "price", "utf", "today", "yesterday", "total",
-            "kakeibo_home", "home", "schema", "ja", "en",
-        ]
+        // Command names, category keys and the words typed as they are.
+        let allowed = Set(CommandTable.names).union(Taxonomy.standard.categories.flatMap { [$0.key] + $0.subcategories.map(\.key) }).union([
+            "kakeibo", "json", "csv", "svg", "table", "true", "false", "null", "set", "list", "unset", "date", "price", "utf",
+            "today", "yesterday", "total", "kakeibo_home", "home", "schema", "ja", "en",
+        ])
         return text.split { !($0.isASCII && $0.isLetter) && $0 != "_" }.map { $0.lowercased() }
             .filter { $0.count >= 3 && !allowed.contains($0) }
     }

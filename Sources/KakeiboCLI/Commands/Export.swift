@@ -11,7 +11,7 @@ struct ExportCommand: Command {
     ]
     static let options = [
         OptionSpec("--format", value: Format.allCases.map(\.rawValue).joined(separator: "|"), help: LocalizedText(en: "output format (default json)", ja: "出力形式（既定は json）")),
-        OptionSpec("--output", value: "FILE", help: LocalizedText(en: "write to FILE instead of stdout (replaced atomically)", ja: "標準出力ではなく FILE に書く（置き換えは一度に）")),
+        OutputFile.option,
     ]
     static let examples = [
         "kakeibo export > backup.json",
@@ -32,7 +32,7 @@ struct ExportCommand: Command {
 
     let period: Period
     let format: Format
-    let output: String?
+    let output: OutputFile?
 
     init(_ arguments: ParsedArguments, _ context: Context) throws {
         let words = try ExportCommand.positionals(arguments, required: [], optional: 2)
@@ -46,7 +46,7 @@ struct ExportCommand: Command {
             throw UsageError.invalidChoice(option: "--format", value: text, choices: Format.allCases.map(\.rawValue))
         }
         self.format = format
-        output = arguments.value("--output")
+        output = try OutputFile.parse(arguments.value("--output"))
     }
 
     func run(_ context: Context) throws {
@@ -65,10 +65,6 @@ struct ExportCommand: Command {
         case .csv: text = CSVRenderer.items(items, taxonomy: taxonomy)
         case .ledger: text = LedgerRenderer.journal(items, taxonomy: taxonomy)
         }
-        if let output {
-            try FileSystem.replaceAtomically(output, Array(text.utf8))
-        } else {
-            context.print(text)
-        }
+        try OutputFile.deliver(text, to: output, context)
     }
 }

@@ -50,8 +50,8 @@ enum OutputFileError: KakeiboFailure, Equatable {
         switch self {
         case .empty: return language.pick("--output needs a file name (or - for stdout)", "--output にはファイル名（標準出力なら -）が必要です")
         case .isDirectory(let path):
-            return language.pick("--output \(path) is a directory; give a file name such as \(FileSystem.join(path, "month.svg"))",
-                "--output \(path) はディレクトリです。\(FileSystem.join(path, "month.svg")) のようにファイル名を指定してください")
+            return language.pick("--output \(path) is a directory; give a file name (in it, or elsewhere)",
+                "--output \(path) はディレクトリです。ファイル名を指定してください")
         case .noDirectory(let path, let parent):
             return language.pick("--output \(path): directory \(parent) does not exist", "--output \(path): ディレクトリ \(parent) がありません")
         }
