@@ -37,7 +37,7 @@ extension Command {
 enum CommandTable {
     static let builtIn: [any Command.Type] = [
         AddCommand.self, MonthCommand.self, YearCommand.self, EditCommand.self, DeleteCommand.self, ImportCommand.self,
-        ExportCommand.self, CategoriesCommand.self, BudgetCommand.self, CompletionCommand.self, HelpCommand.self,
+        ExportCommand.self, CategoriesCommand.self, BudgetCommand.self, ConfigCommand.self, CompletionCommand.self, HelpCommand.self,
     ]
 
     /// The commands of this process: the built-in ones, plus a companion's own when it is the companion running.

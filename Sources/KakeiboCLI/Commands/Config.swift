@@ -1,0 +1,144 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import KakeiboKit
+
+/// `kakeibo config set|get|unset|list` — the household server's endpoint, token and timeout, kept in `config.json`
+/// in the configuration directory. Needs no network.
+struct ConfigCommand: Command {
+    static let name = "config"
+    static let summary = LocalizedText(en: "Set the household server's endpoint, token and timeout", ja: "家計簿サーバーのエンドポイント・トークン・タイムアウトを設定")
+    static let synopsis = "config set KEY [VALUE] | get KEY | unset KEY | list"
+    static let arguments = [
+        ("set|get|unset|list", LocalizedText(en: "what to do", ja: "操作")),
+        ("KEY", LocalizedText(
+            en: "endpoint (https://…; http:// only for this machine), token (read from stdin, never shown), timeout (seconds)",
+            ja: "endpoint（https://…。http:// はこの機械だけ）、token（標準入力から読み、表示しない）、timeout（秒）")),
+    ]
+    static let options: [OptionSpec] = []
+    static let examples = [
+        "kakeibo config set endpoint https://script.google.com/macros/s/…/exec",
+        "printf '%s' \"$TOKEN\" | kakeibo config set token",
+        "kakeibo config get endpoint",
+        "kakeibo config list",
+    ]
+
+    enum Action {
+        case set(ConfigKey, String?)
+        case get(ConfigKey)
+        case unset(ConfigKey)
+        case list
+    }
+
+    let action: Action
+
+    init(_ arguments: ParsedArguments, _ context: Context) throws {
+        let words = try ConfigCommand.positionals(arguments, required: ["set|get|unset|list"], optional: 2)
+        func key() throws -> ConfigKey {
+            guard words.count > 1 else { throw UsageError.missingArgument("KEY", command: ConfigCommand.name) }
+            guard let key = ConfigKey(rawValue: words[1]) else { throw SettingError.unknownKey(words[1]) }
+            return key
+        }
+        func noValue() throws {
+            if words.count > 2 { throw UsageError.unexpectedArgument(words[2], command: ConfigCommand.name) }
+        }
+        switch words[0] {
+        case "set":
+            let key = try key()
+            if key == .token {
+                guard words.count == 2 else { throw SettingError.tokenOnCommandLine }
+                action = .set(key, nil)
+            } else {
+                guard words.count == 3 else { throw UsageError.missingArgument("VALUE", command: ConfigCommand.name) }
+                var probe = Configuration.empty
+                try probe.set(key, words[2])  // checked now, before anything is read or written
+                action = .set(key, words[2])
+            }
+        case "get":
+            action = .get(try key())
+            try noValue()
+        case "unset":
+            action = .unset(try key())
+            try noValue()
+        case "list":
+            if words.count > 1 { throw UsageError.unexpectedArgument(words[1], command: ConfigCommand.name) }
+            action = .list
+        default:
+            throw UsageError.invalidChoice(option: "config", value: words[0], choices: ["set", "get", "unset", "list"])
+        }
+    }
+
+    func run(_ context: Context) throws {
+        var configuration = try Configuration.load(environment: context.environment)
+        let l = context.language
+        switch action {
+        case .set(let key, let value):
+            try configuration.set(key, try value ?? ConfigCommand.readToken(context))
+            try configuration.save()
+            context.print(l.pick("Saved \(key.rawValue) in \(configuration.path)\n", "\(key.rawValue) を \(configuration.path) に保存しました\n"))
+            noteOverride(key, context)
+        case .get(let key):
+            guard let value = configuration.display(key) else { throw NotSet(key: key) }
+            context.print(value + "\n")
+            noteOverride(key, context)
+        case .unset(let key):
+            if configuration.has(key) {
+                configuration.unset(key)
+                try configuration.save()
+            }
+            context.print(l.pick("Unset \(key.rawValue)\n", "\(key.rawValue) を削除しました\n"))
+        case .list:
+            for key in ConfigKey.allCases {
+                guard let value = configuration.display(key) else { continue }
+                context.print("\(key.rawValue)=\(value)\n")
+                noteOverride(key, context)
+            }
+        }
+    }
+
+    /// Says when an environment variable, not the file, decides a setting.
+    private func noteOverride(_ key: ConfigKey, _ context: Context) {
+        let variable = ["endpoint": "KAKEIBO_ENDPOINT", "token": "KAKEIBO_TOKEN"][key.rawValue]
+        guard let variable, let value = context.environment[variable], !value.isEmpty else { return }
+        context.note(context.language.pick(
+            "\(variable) is set and is used instead of the \(key.rawValue) in the file",
+            "\(variable) が設定されているため、ファイルの \(key.rawValue) の代わりに使われます"))
+    }
+
+    /// The token from standard input: typed without echo at a terminal, else the whole input less its final newline.
+    static func readToken(_ context: Context) throws -> String {
+        var bytes: [UInt8]
+        if isatty(0) == 1 {
+            Terminal.write(context.language.pick("Token: ", "トークン: "), to: 2)
+            var saved = termios()
+            let hidden = tcgetattr(0, &saved) == 0
+            if hidden {
+                var quiet = saved
+                quiet.c_lflag &= ~tcflag_t(ECHO)
+                tcsetattr(0, TCSANOW, &quiet)
+            }
+            defer {
+                if hidden { tcsetattr(0, TCSANOW, &saved) }
+                Terminal.write("\n", to: 2)
+            }
+            bytes = []
+            var byte: UInt8 = 0
+            while read(0, &byte, 1) == 1 && byte != UInt8(ascii: "\n") { bytes.append(byte) }
+        } else {
+            bytes = try Terminal.readStandardInput()
+        }
+        if bytes.last == UInt8(ascii: "\n") { bytes.removeLast() }
+        if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
+        guard !bytes.isEmpty else { throw SettingError.tokenEmpty }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `config get` of a key that isn't set: exit 1, as `git config` does.
+    struct NotSet: KakeiboFailure {
+        var key: ConfigKey
+        var exitCode: ExitCode { .failure }
+        func message(in language: Language) -> String {
+            language.pick("\(key.rawValue) is not set (kakeibo config set \(key.rawValue) …)", "\(key.rawValue) は設定されていません（kakeibo config set \(key.rawValue) …）")
+        }
+    }
+}

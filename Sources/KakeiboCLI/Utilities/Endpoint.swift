@@ -1,0 +1,137 @@
+import KakeiboKit
+
+/// The household server's address, checked once where it is typed (`--endpoint`, $KAKEIBO_ENDPOINT, the config file):
+/// http or https, a host, an optional port; plain http only for this machine.
+public struct Endpoint: Sendable, Equatable {
+    /// The address as given.
+    public var text: String
+    /// "http" or "https".
+    public var scheme: String
+    /// Lowercased, without the brackets of an IPv6 address.
+    public var host: String
+    public var port: Int?
+
+    /// The loopback names plain http is allowed for.
+    public static let loopbackNames = ["127.0.0.1", "::1", "localhost"]
+
+    public var isLoopback: Bool { Endpoint.isLoopback(host) }
+
+    /// A host on this machine: localhost, ::1, or any 127.x.y.z.
+    public static func isLoopback(_ host: String) -> Bool {
+        let lower = host.lowercased()
+        if lower == "localhost" || lower == "::1" { return true }
+        let parts = lower.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count == 4 && parts[0] == "127" && parts.allSatisfy { part in UInt8(part) != nil }
+    }
+
+    public static func parse(_ text: String) throws(SettingError) -> Endpoint {
+        let lower = text.lowercased()
+        let scheme: String
+        if lower.hasPrefix("https://") { scheme = "https" } else if lower.hasPrefix("http://") { scheme = "http" } else {
+            throw .endpoint(text, .scheme)
+        }
+        guard !text.unicodeScalars.contains(where: { $0.value <= 0x20 || $0.value == 0x7F || $0.value > 0x7E }) else {
+            throw .endpoint(text, .characters)
+        }
+        let rest = text.dropFirst(scheme.count + 3)
+        let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        guard !rest.contains("#") else { throw .endpoint(text, .fragment) }
+        guard !authority.contains("@") else { throw .endpoint(text, .credentials) }
+        var host = Substring(authority)
+        var portText: Substring?
+        if host.hasPrefix("[") {
+            guard let close = host.firstIndex(of: "]") else { throw .endpoint(text, .host) }
+            let after = host[host.index(after: close)...]
+            if !after.isEmpty {
+                guard after.hasPrefix(":") else { throw .endpoint(text, .host) }
+                portText = after.dropFirst()
+            }
+            host = host[host.index(after: host.startIndex)..<close]
+        } else if let colon = host.lastIndex(of: ":") {
+            portText = host[host.index(after: colon)...]
+            host = host[..<colon]
+        }
+        guard !host.isEmpty, !host.contains(":") || authority.hasPrefix("[") else { throw .endpoint(text, .host) }
+        var port: Int?
+        if let portText {
+            guard let value = Int(portText), portText.allSatisfy(\.isASCII), (1...65535).contains(value) else {
+                throw .endpoint(text, .port)
+            }
+            port = value
+        }
+        let endpoint = Endpoint(text: text, scheme: scheme, host: host.lowercased(), port: port)
+        guard scheme == "https" || endpoint.isLoopback else { throw .endpoint(text, .insecure(host: endpoint.host)) }
+        return endpoint
+    }
+}
+
+/// A sync setting that can't be used: exit 2, naming where it came from. Never shows a token's value.
+public enum SettingError: KakeiboFailure, Equatable {
+    case endpoint(String, EndpointProblem)
+    case noEndpoint
+    case token(source: String)
+    case timeout(String)
+    case unknownKey(String)
+    case tokenOnCommandLine
+    case tokenEmpty
+
+    public enum EndpointProblem: Equatable, Sendable {
+        case scheme, characters, fragment, credentials, host, port
+        case insecure(host: String)
+    }
+
+    public var exitCode: ExitCode { .usage }
+
+    public func message(in language: Language) -> String {
+        switch self {
+        case .endpoint(let text, let problem):
+            let shown = "'" + terminalSafe(String(text.prefix(200))) + "'"
+            switch problem {
+            case .scheme:
+                return language.pick(
+                    "endpoint \(shown) must start with https:// (or http:// for this machine)",
+                    "エンドポイント \(shown) は https://（この機械なら http://）で始めてください")
+            case .characters:
+                return language.pick(
+                    "endpoint \(shown) must not contain spaces or non-ASCII characters (percent-encode them)",
+                    "エンドポイント \(shown) に空白や ASCII 以外の文字は使えません（パーセントエンコードしてください）")
+            case .fragment:
+                return language.pick("endpoint \(shown) must not contain '#'", "エンドポイント \(shown) に '#' は使えません")
+            case .credentials:  // the address is not shown: it holds a password
+                return language.pick(
+                    "the endpoint must not contain a user or password (not shown); put a token in KAKEIBO_TOKEN or 'kakeibo config set token'",
+                    "エンドポイントにユーザー名やパスワードは書けません（表示しません）。トークンは KAKEIBO_TOKEN か 'kakeibo config set token' で設定してください")
+            case .host:
+                return language.pick("endpoint \(shown) has no usable host name", "エンドポイント \(shown) のホスト名が正しくありません")
+            case .port:
+                return language.pick("endpoint \(shown) has a port that is not 1–65535", "エンドポイント \(shown) のポートが 1〜65535 ではありません")
+            case .insecure(let host):
+                return language.pick(
+                    "endpoint \(shown) must use https:// for \(host): plain http:// is only for this machine (\(Endpoint.loopbackNames.joined(separator: ", ")))",
+                    "エンドポイント \(shown) のホスト \(host) には https:// を使ってください。http:// はこの機械（\(Endpoint.loopbackNames.joined(separator: "、"))）だけに使えます")
+            }
+        case .noEndpoint:
+            return language.pick(
+                "no endpoint: run 'kakeibo config set endpoint URL', set KAKEIBO_ENDPOINT, or give --endpoint URL",
+                "エンドポイントがありません。'kakeibo config set endpoint URL'、KAKEIBO_ENDPOINT、--endpoint URL のいずれかで指定してください")
+        case .token(let source):
+            return language.pick(
+                "the token in \(source) must be printable ASCII without spaces (its value is not shown)",
+                "\(source) のトークンは空白なしの表示可能な ASCII にしてください（値は表示しません）")
+        case .timeout(let text):
+            return language.pick(
+                "--timeout must be a number of seconds from 0.1 to 3600, got '\(terminalSafe(String(text.prefix(40))))'",
+                "--timeout は 0.1〜3600 の秒数で指定してください（指定: '\(terminalSafe(String(text.prefix(40))))'）")
+        case .unknownKey(let key):
+            return language.pick(
+                "unknown setting '\(terminalSafe(String(key.prefix(40))))'; settings: \(ConfigKey.allCases.map(\.rawValue).joined(separator: ", "))",
+                "不明な設定 '\(terminalSafe(String(key.prefix(40))))'。設定: \(ConfigKey.allCases.map(\.rawValue).joined(separator: ", "))")
+        case .tokenOnCommandLine:
+            return language.pick(
+                "a token is never taken on the command line (ps and shell history would show it); pipe it in: printf '%s' \"$TOKEN\" | kakeibo config set token",
+                "トークンはコマンドラインでは受け付けません（ps やシェルの履歴に残ります）。標準入力から渡してください: printf '%s' \"$TOKEN\" | kakeibo config set token")
+        case .tokenEmpty:
+            return language.pick("no token on standard input", "標準入力にトークンがありません")
+        }
+    }
+}
