@@ -43,6 +43,7 @@ struct EditCommand: Command {
             if let price { item.price = price }
             if let date { item.date = date }
             if let category { item.category = category }
+            if WireItem(item) != WireItem(original) { item.sync = original.sync.afterLocalChange }
             if item.date.yearMonth == month {
                 try transaction.setItems(try transaction.items(in: month).map { $0.id == item.id ? item : $0 }, in: month)
             } else {

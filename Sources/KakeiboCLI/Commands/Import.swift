@@ -102,7 +102,7 @@ public enum ImportPlan {
             let target = wire.date.yearMonth
             if let from = location[wire.id], let index = months[from]?.firstIndex(where: { $0.id == wire.id }) {
                 let old = months[from]![index]
-                var item = wire.item(added: old.added, sync: old.sync)
+                var item = wire.item(added: old.added, sync: old.sync.afterLocalChange)
                 if WireItem(old) == wire {
                     summary.unchanged += 1
                     continue

@@ -66,7 +66,8 @@ struct MonthCommand: Command {
         let text: String
         switch format {
         case .table:
-            let style = OutputFile.style(for: output, context)
+            var style = OutputFile.style(for: output, context)
+            style.syncMarks = SyncSettings.isConfigured(environment: context.environment)
             text = TableRenderer.month(report, taxonomy: taxonomy, style: style, budgets: budgets)
         case .json: text = JSONRenderer.month(report, taxonomy: taxonomy, language: context.language, budgets: budgets)
         case .csv: text = CSVRenderer.month(report, taxonomy: taxonomy)

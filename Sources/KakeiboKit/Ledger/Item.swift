@@ -51,6 +51,12 @@ public enum SyncState: String, Sendable, Hashable, CaseIterable {
     case pending
     /// Came from, or was confirmed by, the server.
     case synced
+    /// Changed here after the server had it. The server only appends, so it keeps its older copy: this version is
+    /// kept (a pull never overwrites it, a push never sends it again) until the server's copy matches it.
+    case edited
+
+    /// The state after the item is changed here.
+    public var afterLocalChange: SyncState { self == .synced ? .edited : self }
 }
 
 /// Validation of item names: 1–30 characters after trimming whitespace, no control characters.

@@ -49,7 +49,8 @@ public enum JSONRenderer {
         return writer.text
     }
 
-    /// One item: `{"id","date","name","price","category","subcategory"}`.
+    /// One item: `{"id","date","name","price","category","subcategory","synced"}`; `synced` is whether the household
+    /// server has this very version of it.
     public static func item(_ item: Item, _ taxonomy: Taxonomy) -> JSONValue {
         .object([
             ("id", .string(item.id)),
@@ -58,6 +59,7 @@ public enum JSONRenderer {
             ("price", .integer(item.price.amount)),
             ("category", .string(taxonomy.key(category: item.category.category))),
             ("subcategory", item.category.subcategory.map { .string(taxonomy.key(category: item.category.category, subcategory: $0)) } ?? .null),
+            ("synced", .bool(item.sync == .synced)),
         ])
     }
 

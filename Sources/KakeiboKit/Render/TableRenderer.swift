@@ -58,10 +58,32 @@ public enum TableRenderer {
             items.add([
                 .init(Labels.day(item.date, language)), .init(terminalSafe(item.name)),
                 .init(item.price.formatted(language), item.price.amount < 0 ? "31" : nil), .init(category),
-                .init(String(item.id.prefix(8)), "2"),
+                .init(String(item.id.prefix(8)) + (style.syncMarks ? syncMark(item.sync) : ""), "2"),
             ])
         }
-        return items.render(style)
+        return items.render(style) + (style.syncMarks ? syncLegend(Set(report.items.map(\.sync)), language) : "")
+    }
+
+    /// After the short id: "*" for an item not yet on the server, "!" for one changed here after the server had it.
+    static func syncMark(_ state: SyncState) -> String {
+        switch state {
+        case .synced: ""
+        case .pending: " *"
+        case .edited: " !"
+        }
+    }
+
+    static func syncLegend(_ states: Set<SyncState>, _ language: Language) -> String {
+        var out = ""
+        if states.contains(.pending) {
+            out += language.pick("* not on the household server yet (kakeibo push)\n", "* まだ家計簿サーバーにありません（kakeibo push）\n")
+        }
+        if states.contains(.edited) {
+            out += language.pick(
+                "! changed here; the server keeps its older copy (change it there too)\n",
+                "! ここで変更済み。サーバーには古い内容が残っています（サーバーでも変更してください）\n")
+        }
+        return out
     }
 
     /// The heading, the total and the breakdown table that open both reports; nil when there is nothing to show.

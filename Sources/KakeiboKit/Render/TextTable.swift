@@ -5,6 +5,8 @@ public struct TextStyle: Sendable {
     public var colour: Bool
     /// Terminal columns to fit ($COLUMNS, else 80).
     public var width: Int
+    /// Mark items the household server doesn't have (only when the household syncs with one).
+    public var syncMarks = false
 
     public init(language: Language, colour: Bool = false, width: Int = 80) {
         self.language = language
