@@ -142,8 +142,17 @@ public final class FileLock {
     private var fd: Int32
 
     /// Blocks until the lock is ours. Creates the lock file (0600) if needed.
-    public init(path: String) throws(StoreError) {
-        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+    public convenience init(path: String) throws(StoreError) {
+        try self.init(path, flags: O_RDWR | O_CREAT | O_CLOEXEC)
+    }
+
+    /// Locks a directory itself, creating no file: a lock apart from the ones its files' users take.
+    public convenience init(directory: String) throws(StoreError) {
+        try self.init(directory, flags: O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    }
+
+    private init(_ path: String, flags: Int32) throws(StoreError) {
+        let fd = open(path, flags, 0o600)
         guard fd >= 0 else { throw .io(path: path, operation: .lock, code: errno) }
         while flock(fd, LOCK_EX) != 0 {
             let code = errno

@@ -1,0 +1,196 @@
+import Foundation
+import KakeiboCLI
+import KakeiboKit
+
+/// What pull, push and sync share: their options and the settings they resolve to, the network phases, and the one
+/// write at the end, so that a failure anywhere leaves the store byte-for-byte as it was.
+struct SyncSession {
+    static let options: [OptionSpec] = [
+        OptionSpec("--endpoint", value: "URL", help: LocalizedText(
+            en: "the household server (else $KAKEIBO_ENDPOINT, else 'kakeibo config set endpoint')",
+            ja: "家計簿サーバー（なければ $KAKEIBO_ENDPOINT、'kakeibo config set endpoint' の順）")),
+        OptionSpec("--timeout", value: "SECONDS", help: LocalizedText(
+            en: "give up on a request after this long (default 30)", ja: "この秒数で応答がなければあきらめる（既定は 30）")),
+        OutputFormat.option([.table, .json]),
+    ]
+
+    let settings: SyncSettings
+    let format: OutputFormat
+    let client: HouseholdClient
+
+    init(_ arguments: ParsedArguments, _ context: Context) throws {
+        format = try OutputFormat.parse(arguments.value("--format"), allowed: [.table, .json])
+        settings = try SyncSettings.resolve(
+            endpointOption: arguments.value("--endpoint"), timeoutOption: arguments.value("--timeout"),
+            environment: context.environment)
+        client = HouseholdClient(transport: URLSessionTransport(settings: settings), host: settings.endpoint.host)
+    }
+
+    /// The months `[YEAR [MONTH]]` names: one month, a year's twelve, or this month.
+    static func months(_ words: [String], today: CalendarDate) throws -> [YearMonth] {
+        switch words.count {
+        case 0: return [today.yearMonth]
+        case 1:
+            let year = try Year.parse(words[0])
+            return (1...12).compactMap { YearMonth(year: year, month: $0) }
+        default: return [try Parse.yearMonth(words[0], words[1])]
+        }
+    }
+
+    // MARK: Network phases (nothing is written)
+
+    /// What a push learned: the items the server has (found there, or just registered). Holds the push lock until
+    /// it is dropped, after the write.
+    final class Pushed {
+        var known: [WireItem] = []
+        var checked: [YearMonth] = []
+        /// An exclusive lock on the store directory itself, from the first look at the server to the write, so two
+        /// pushes (cron and a shell) never send the same item. `add` and the queries lock `.lock`, another file, so
+        /// the network never holds them up.
+        let lock: FileLock?
+
+        init(lock: FileLock?) { self.lock = lock }
+    }
+
+    /// Sends what the server doesn't have. A push whose answer was lost may still have been stored, so the months of
+    /// the unsent items are fetched first and only ids the server doesn't list are sent: an item is never registered
+    /// twice. Edited items are never sent (the server only appends).
+    func push(_ context: Context) throws -> Pushed {
+        let store = try context.store()
+        guard store.exists else { return Pushed(lock: nil) }
+        let pushed = Pushed(lock: try FileLock(directory: store.root))
+        let unsent = try Ledger(reading: store).unsent
+        guard !unsent.isEmpty else { return pushed }
+        pushed.checked = Set(unsent.map(\.date.yearMonth)).sorted()
+        let onServer = try fetch(pushed.checked, label: LocalizedText(en: "Checking", ja: "確認中"), context)
+        let unsentIDs = Set(unsent.map(\.id))
+        let serverCopies = pushed.checked.flatMap { onServer[$0] ?? [] }
+        pushed.known = serverCopies.filter { unsentIDs.contains($0.id) }
+        let serverIDs = Set(serverCopies.map(\.id))
+        let toSend = unsent.filter { $0.sync == .pending && !serverIDs.contains($0.id) }.map(WireItem.init)
+        guard !toSend.isEmpty else { return pushed }
+        let batches = (toSend.count + HouseholdClient.batchSize - 1) / HouseholdClient.batchSize
+        let progress = ProgressTicker(total: batches, label: LocalizedText(en: "Sending", ja: "送信中"), context)
+        defer { progress.finish() }
+        let client = self.client
+        pushed.known += try blocking { try await client.register(toSend, done: { progress.tick() }) }
+        return pushed
+    }
+
+    /// Fetches the months and checks them all.
+    func pull(_ months: [YearMonth], _ context: Context) throws -> PulledMonths {
+        try PulledMonths(try fetch(months, label: LocalizedText(en: "Fetching", ja: "取得中"), context))
+    }
+
+    private func fetch(_ months: [YearMonth], label: LocalizedText, _ context: Context) throws -> [YearMonth: [WireItem]] {
+        let progress = ProgressTicker(total: months.count, label: label, context)
+        defer { progress.finish() }
+        let client = self.client
+        return try blocking { try await client.fetch(months, done: { progress.tick() }) }
+    }
+
+    // MARK: The write
+
+    struct Outcome {
+        var pulled = 0
+        var pushed = 0
+        var months: [YearMonth] = []
+        /// Items here the server doesn't have in this version, after the command.
+        var unsent = 0
+    }
+
+    /// Applies what the server said, in one transaction under the store's lock: the push's confirmations, then the
+    /// pull. The store is read again here, so items added or edited meanwhile are kept.
+    func commit(pushed: Pushed?, pulled: PulledMonths?, _ context: Context) throws -> Outcome {
+        let store = try context.store()
+        guard pulled != nil || !(pushed?.checked.isEmpty ?? true) else {
+            return Outcome(unsent: store.exists ? try Ledger(reading: store).unsent.count : 0)
+        }
+        let now = context.clock.now
+        let l = context.language
+        return try store.write { transaction in
+            var ledger = try Ledger(&transaction)
+            let confirmed = pushed.map { Reconcile.confirm($0.known, in: &ledger) } ?? Reconcile.Effect()
+            let fetched = pulled.map { Reconcile.pull($0, in: &ledger, now: now) } ?? Reconcile.Effect()
+            let changed = try ledger.write(to: &transaction)
+            for item in confirmed.edited + fetched.edited {
+                context.note(l.pick(
+                    "\(item.id) (\(terminalSafe(item.name))) was changed here after the server got it: kept this version; the server keeps its older copy",
+                    "\(item.id)（\(terminalSafe(item.name))）はサーバーに送った後にここで変更されています。この内容を残します（サーバーには古い内容が残ります）"))
+            }
+            for misfiled in pulled?.misfiled ?? [] {
+                context.note(l.pick(
+                    "\(misfiled.item.id) (\(terminalSafe(misfiled.item.name))) came with \(misfiled.cameWith.iso) but is dated \(misfiled.item.date.iso): filed under \(misfiled.item.date.yearMonth.iso)",
+                    "\(misfiled.item.id)（\(terminalSafe(misfiled.item.name))）は \(misfiled.cameWith.iso) の分として届きましたが日付が \(misfiled.item.date.iso) なので、\(misfiled.item.date.yearMonth.iso) に入れました"))
+            }
+            let unsent = ledger.unsent
+            let heldBack = unsent.filter { $0.sync == .edited }.count
+            if pushed != nil && heldBack > 0 {
+                context.note(l.pick(
+                    "\(Labels.count(heldBack, l)) changed here after the server had them not sent (the server only appends): change them there too; 'kakeibo month' marks them !",
+                    "サーバーに送った後でここで変更した \(Labels.count(heldBack, l))は送っていません（サーバーは追加しかできません）。サーバーでも変更してください。'kakeibo month' では ! が付きます"))
+            }
+            let months = Set(changed).union(pushed?.checked ?? []).union(pulled?.months ?? [])
+            return Outcome(pulled: pulled?.items.count ?? 0, pushed: confirmed.synced, months: months.sorted(), unsent: unsent.count)
+        }
+    }
+
+    // MARK: Output
+
+    /// The summary: `{"pulled","pushed","pending","months"}` for cron, or a line per phase for people.
+    func report(_ outcome: Outcome, pushed: Bool, pulled: [YearMonth]?, _ context: Context) {
+        let l = context.language
+        switch format {
+        case .json:
+            context.print(JSONRenderer.render(.object([
+                ("pulled", .integer(outcome.pulled)), ("pushed", .integer(outcome.pushed)),
+                ("pending", .integer(outcome.unsent)), ("months", .array(outcome.months.map { .string($0.iso) })),
+            ])))
+        default:
+            if pushed {
+                context.print(outcome.pushed == 0
+                    ? l.pick("Nothing to push\n", "送信するデータはありません\n")
+                    : l.pick("Pushed \(Labels.count(outcome.pushed, l))\n", "\(Labels.count(outcome.pushed, l))を送信しました\n"))
+            }
+            if let months = pulled, let first = months.first {
+                let period = months.count == 1 ? Labels.month(first, l) : Labels.year(first.year, l)
+                context.print(l.pick("Pulled \(Labels.count(outcome.pulled, l)) for \(period)\n", "\(period)の \(Labels.count(outcome.pulled, l))を取得しました\n"))
+                if !pushed && outcome.unsent > 0 {
+                    context.print(l.pick(
+                        "\(Labels.count(outcome.unsent, l)) here not on the household server yet (kakeibo push)\n",
+                        "家計簿サーバーにまだないデータが \(Labels.count(outcome.unsent, l))あります（kakeibo push）\n"))
+                }
+            }
+        }
+    }
+}
+
+/// The progress bar, advanced from concurrent requests.
+final class ProgressTicker: @unchecked Sendable {
+    private let progress: KakeiboCLI.Progress
+    private let lock = NSLock()
+
+    init(total: Int, label: LocalizedText, _ context: Context) {
+        progress = KakeiboCLI.Progress(total: total, label: label(context.language), terminal: context.terminal)
+    }
+
+    func tick() { lock.withLock { progress.advance() } }
+    func finish() { lock.withLock { progress.finish() } }
+}
+
+private final class ResultBox<T>: @unchecked Sendable {
+    var result: Result<T, any Error>?
+}
+
+/// Runs async work from a synchronous command and waits for it: commands are synchronous, URLSession's answers
+/// arrive on its own threads.
+func blocking<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) throws -> T {
+    let box = ResultBox<T>()
+    let done = DispatchSemaphore(value: 0)
+    Task.detached {
+        do { box.result = .success(try await work()) } catch { box.result = .failure(error) }
+        done.signal()
+    }
+    done.wait()
+    return try box.result!.get()
+}

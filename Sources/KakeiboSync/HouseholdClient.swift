@@ -1,0 +1,80 @@
+import KakeiboKit
+
+/// The household server's two operations over a transport: fetch months, several at a time, and register items in
+/// batches. Every answer is checked completely; the first failure is thrown, naming the month or the batch.
+public struct HouseholdClient: Sendable {
+    public let transport: any HTTPTransport
+    /// The endpoint's host, for messages (never the whole URL, which may hold a key).
+    public let host: String
+
+    /// At most this many fetches at once (a year's 12 months go 4 at a time).
+    public static let concurrentFetches = 4
+    /// Items per POST.
+    public static let batchSize = 100
+
+    public init(transport: any HTTPTransport, host: String) {
+        self.transport = transport
+        self.host = host
+    }
+
+    /// Each month's items as the server sent them. `done` is called as each month arrives.
+    ///
+    /// After a failure no new fetch starts, and the ones under way are left to finish (each within the timeout)
+    /// rather than cancelled: cancelling a URLSession task from a task group deadlocks swift-corelibs-foundation.
+    /// Of several failures, the earliest month's is thrown.
+    public func fetch(_ months: [YearMonth], done: @escaping @Sendable () -> Void = {}) async throws(SyncError) -> [YearMonth: [WireItem]] {
+        let (fetched, failures) = await withTaskGroup(of: (YearMonth, Result<[WireItem], SyncError>).self) { group in
+            var waiting = months[...]
+            var fetched: [YearMonth: [WireItem]] = [:]
+            var failures: [YearMonth: SyncError] = [:]
+            func next(_ group: inout TaskGroup<(YearMonth, Result<[WireItem], SyncError>)>) {
+                guard failures.isEmpty, let month = waiting.popFirst() else { return }
+                group.addTask {
+                    do throws(SyncError) { return (month, .success(try await fetchOne(month))) } catch { return (month, .failure(error)) }
+                }
+            }
+            for _ in 0..<HouseholdClient.concurrentFetches { next(&group) }
+            while let (month, result) = await group.next() {
+                switch result {
+                case .success(let items):
+                    fetched[month] = items
+                    done()
+                case .failure(let error):
+                    failures[month] = error
+                }
+                next(&group)
+            }
+            return (fetched, failures)
+        }
+        if let first = failures.keys.min(), let error = failures[first] { throw error }
+        return fetched
+    }
+
+    func fetchOne(_ month: YearMonth) async throws(SyncError) -> [WireItem] {
+        do throws(ServerProblem) {
+            return try HouseholdAPI.items(in: try await transport.send(HouseholdAPI.fetch(month)))
+        } catch {
+            throw .fetch(month, host: host, error)
+        }
+    }
+
+    /// Registers the items, in batches and in order; returns them once the server's answers list every one.
+    /// `done` is called after each batch.
+    public func register(_ items: [WireItem], done: @escaping @Sendable () -> Void = {}) async throws(SyncError) -> [WireItem] {
+        var start = 0
+        while start < items.count {
+            let batch = Array(items[start..<min(start + HouseholdClient.batchSize, items.count)])
+            do throws(ServerProblem) {
+                let answer = try HouseholdAPI.items(in: try await transport.send(HouseholdAPI.register(batch)))
+                let listed = Set(answer.map(\.id))
+                let missing = batch.filter { !listed.contains($0.id) }.count
+                guard missing == 0 else { throw ServerProblem.unconfirmed(missing: missing, sent: batch.count) }
+            } catch {
+                throw .register(count: batch.count, host: host, error)
+            }
+            done()
+            start += batch.count
+        }
+        return items
+    }
+}

@@ -1,0 +1,79 @@
+import KakeiboKit
+
+/// What went wrong in one exchange with the household server.
+public enum ServerProblem: Error, Equatable, Sendable {
+    case timedOut(seconds: Double)
+    case cannotConnect(String)
+    /// The connection closed before the answer came.
+    case connectionLost
+    case status(Int)
+    /// A redirect kakeibo would not follow (to plain http on another machine).
+    case redirect(status: Int, location: String?)
+    /// A 200 whose body is an HTML page (the service's error page), with its title.
+    case htmlPage(title: String?)
+    case notItems(WireProblem)
+    /// The register answer did not list some of the items sent.
+    case unconfirmed(missing: Int, sent: Int)
+    case other(String)
+
+    public func message(in language: Language) -> String {
+        switch self {
+        case .timedOut(let seconds):
+            let shown = seconds.rounded() == seconds ? String(Int(seconds)) : String(seconds)
+            return language.pick("no answer within \(shown) s (--timeout)", "\(shown) 秒以内に応答がありません（--timeout）")
+        case .cannotConnect(let detail):
+            return language.pick("cannot connect: \(detail)", "接続できません: \(detail)")
+        case .connectionLost:
+            return language.pick("the connection closed before the answer came", "応答の前に接続が切れました")
+        case .status(let code):
+            return language.pick("the server answered HTTP \(code), not 200", "サーバーの応答が 200 ではなく HTTP \(code) でした")
+        case .redirect(let code, let location):
+            let target = location.map { " " + terminalSafe(String($0.prefix(80))) } ?? ""
+            return language.pick(
+                "the server redirected (HTTP \(code)) to\(target), which is neither https nor this machine; not followed",
+                "サーバーが https でもこの機械でもない\(target) へ転送しました（HTTP \(code)）。転送先には接続していません")
+        case .htmlPage(let title):
+            let named = title.map { " (\"\($0)\")" } ?? ""
+            return language.pick(
+                "the server answered with an HTML page\(named), not JSON: is the endpoint right, and deployed for everyone?",
+                "サーバーの応答が JSON ではなく HTML のページ\(named)でした。エンドポイントが正しいか、公開設定を確認してください")
+        case .notItems(let problem):
+            return language.pick("the answer is not a list of items: ", "応答がデータの一覧ではありません: ") + problem.message(in: language)
+        case .unconfirmed(let missing, let sent):
+            return language.pick(
+                "the answer lists only \(sent - missing) of the \(sent) items sent",
+                "送った \(sent) 件のうち \(sent - missing) 件しか応答にありません")
+        case .other(let detail):
+            return detail
+        }
+    }
+}
+
+/// A sync that failed: exit 1, naming the month or items and why. Nothing was written to the store.
+public enum SyncError: KakeiboFailure, Equatable {
+    case fetch(YearMonth, host: String, ServerProblem)
+    case register(count: Int, host: String, ServerProblem)
+    /// The server listed one id in two months' answers.
+    case sameID(String, YearMonth, YearMonth)
+
+    public var exitCode: ExitCode { .failure }
+
+    public func message(in language: Language) -> String {
+        let unchanged = language.pick("; nothing changed here", "。ここでは何も変更していません")
+        switch self {
+        case .fetch(let month, let host, let problem):
+            return language.pick("cannot fetch \(month.iso) from \(host): ", "\(host) から \(month.iso) を取得できません: ")
+                + problem.message(in: language) + unchanged
+        case .register(let count, let host, let problem):
+            return language.pick("cannot push \(Labels.count(count, .en)) to \(host): ", "\(host) へ \(Labels.count(count, .ja))を送れません: ")
+                + problem.message(in: language) + unchanged
+                + language.pick(
+                    " (if the server stored them, the next push finds them there and does not send them again)",
+                    "（サーバーが保存していた場合も、次の push がサーバー上で見つけるので二重には送りません）")
+        case .sameID(let id, let first, let second):
+            return language.pick(
+                "the server lists id \(terminalSafe(id)) in both \(first.iso) and \(second.iso)",
+                "サーバーの \(first.iso) と \(second.iso) の両方に ID \(terminalSafe(id)) があります") + unchanged
+        }
+    }
+}

@@ -1,0 +1,4 @@
+import KakeiboCLI
+import KakeiboSync
+
+Kakeibo.main(companionCommands: SyncCommands.all)
