@@ -17,7 +17,7 @@ struct ConfigCommand: Command {
     ]
     static let options: [OptionSpec] = []
     static let examples = [
-        "kakeibo config set endpoint https://script.google.com/macros/s/…/exec",
+        "kakeibo config set endpoint https://script.google.com/macros/s/DEPLOYMENT-ID/exec",
         "printf '%s' \"$TOKEN\" | kakeibo config set token",
         "kakeibo config get endpoint",
         "kakeibo config list",

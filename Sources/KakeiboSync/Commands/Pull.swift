@@ -15,7 +15,7 @@ public struct PullCommand: Command {
     public static let examples = [
         "kakeibo pull 2024 12",
         "kakeibo pull 2024 --format json",
-        "kakeibo pull 2024 12 --endpoint https://script.google.com/macros/s/…/exec --timeout 10",
+        "kakeibo pull 2024 12 --endpoint https://script.google.com/macros/s/DEPLOYMENT-ID/exec --timeout 10",
     ]
 
     let months: [YearMonth]
