@@ -5,9 +5,12 @@ struct MonthCommand: Command {
     static let name = "month"
     static let summary = LocalizedText(en: "Show a month: total, breakdown by category, items", ja: "月の合計・項目別の内訳・一覧を表示")
     static let synopsis =
-        "month [YEAR MONTH] [--category CAT[/SUB]] [--sort date|price] [--desc] [--format table|json|csv|svg] [--output FILE] [--check-budget]"
+        "month [YEAR MONTH|YYYY-MM|this|prev|next|-N] [--category CAT[/SUB]] [--sort date|price] [--desc] [--format table|json|csv|svg] [--output FILE] [--check-budget]"
     static let arguments = [
-        ("YEAR MONTH", LocalizedText(en: "the month, e.g. 2024 12 (default: this month)", ja: "年と月（2024 12 など。既定は今月）"))
+        ("YEAR MONTH", LocalizedText(en: "the month, e.g. 2024 12 (default: this month)", ja: "年と月（2024 12 など。既定は今月）")),
+        ("YYYY-MM", LocalizedText(en: "the month as one word, e.g. 2024-12", ja: "1 語で書いた年月（2024-12 など）")),
+        ("this|prev|next", LocalizedText(en: "this month, the one before, the one after", ja: "今月・先月・来月")),
+        ("-N", LocalizedText(en: "N months back from this month: -1 is last month", ja: "今月から N か月前（-1 は先月）")),
     ]
     static let options = [
         OptionSpec("--category", value: "CAT[/SUB]", help: LocalizedText(en: "only this category, broken down by subcategory", ja: "この項目だけを内訳別に表示")),
@@ -21,6 +24,8 @@ struct MonthCommand: Command {
     ]
     static let examples = [
         "kakeibo month",
+        "kakeibo month prev",
+        "kakeibo month -3 --format json | jq '{total, previous: .previous.total}'",
         "kakeibo month 2024 12 --category food --sort price --desc",
         "kakeibo month 2024 12 --format json | jq '.breakdown[] | {label, total}'",
         "kakeibo month 2024 12 --format svg --output month.svg",
@@ -36,11 +41,7 @@ struct MonthCommand: Command {
 
     init(_ arguments: ParsedArguments, _ context: Context) throws {
         let words = try MonthCommand.positionals(arguments, required: [], optional: 2)
-        switch words.count {
-        case 0: month = context.clock.today.yearMonth
-        case 2: month = try Parse.yearMonth(words[0], words[1])
-        default: throw UsageError.missingArgument("MONTH", command: MonthCommand.name)
-        }
+        month = try Parse.month(words, today: context.clock.today.yearMonth)
         filter = try arguments.value("--category").map { CategoryFilter(try context.taxonomy().resolve($0)) }
         let key = try arguments.value("--sort").map { text in
             guard let key = ItemOrder.Key(rawValue: text.lowercased()) else {
@@ -58,7 +59,8 @@ struct MonthCommand: Command {
         let taxonomy = try context.taxonomy()
         let store = try context.storeForReading()
         let items = try store.items(in: month)
-        let report = MonthReport(month: month, items: items, filter: filter, order: order, taxonomy: taxonomy)
+        var report = MonthReport(month: month, items: items, filter: filter, order: order, taxonomy: taxonomy)
+        if format == .table || format == .json { report.neighbours = neighbours(store, taxonomy, context) }
         // Budgets show in the table and JSON; CSV and SVG stay as they are, but --check-budget checks them all the same.
         let budgets =
             checkBudget || format == .table || format == .json
@@ -75,6 +77,21 @@ struct MonthCommand: Command {
         }
         try OutputFile.deliver(text, to: output, context)
         if checkBudget { try BudgetCheck.report(budgets, taxonomy: taxonomy, context) }
+    }
+
+    /// The previous and next months' totals: two more reads, whatever the size of the store. A neighbour whose file
+    /// can't be read is left out of the comparison (and said so); this month still shows.
+    func neighbours(_ store: LedgerStore, _ taxonomy: Taxonomy, _ context: Context) -> Neighbours {
+        func totals(_ neighbour: YearMonth?) -> MonthTotals? {
+            guard let neighbour else { return nil }
+            do {
+                return MonthTotals(month: neighbour, items: try store.items(in: neighbour), filter: filter, taxonomy: taxonomy)
+            } catch {
+                context.note(error.message(in: context.language))
+                return nil
+            }
+        }
+        return Neighbours(previous: totals(month.previous), next: totals(month.next))
     }
 }
 
@@ -97,4 +114,5 @@ enum BudgetCheck {
         }
         throw EarlyExit(status: .overBudget, stdout: context.output, stderr: context.messages)
     }
+
 }

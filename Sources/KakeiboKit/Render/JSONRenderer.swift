@@ -14,7 +14,7 @@ public enum JSONRenderer {
             ("breakdown", .array(report.breakdown.map { row($0, report.grouping, taxonomy, language) })),
             ("budgets", .array(budgets.map { budget($0, taxonomy, language) })),
             ("items", .array(report.items.map { item($0, taxonomy) })),
-        ]))
+        ] + monthContext(report, taxonomy, language)))
     }
 
     public static func year(_ report: YearReport, taxonomy: Taxonomy, language: Language) -> String {

@@ -6,8 +6,11 @@ public enum TableRenderer {
         let period = Labels.month(report.month, language)
         let budgetSection = budgets.isEmpty ? "" : budgetsTable(budgets, taxonomy: taxonomy, style: style) + "\n"
         guard let out = overview(period, report.filter, report.total, report.count, report.breakdown, report.grouping, taxonomy, style)
-        else { return noData(period, report.filter, taxonomy, style) + (budgets.isEmpty ? "" : "\n" + budgetsTable(budgets, taxonomy: taxonomy, style: style)) }
-        return out + budgetSection + itemsTable(report, taxonomy: taxonomy, style: style)
+        else {
+            return noData(period, report.filter, taxonomy, style) + (budgets.isEmpty ? "" : "\n" + budgetsTable(budgets, taxonomy: taxonomy, style: style))
+                + monthContext(report, taxonomy: taxonomy, style: style)
+        }
+        return out + budgetSection + itemsTable(report, taxonomy: taxonomy, style: style) + monthContext(report, taxonomy: taxonomy, style: style)
     }
 
     public static func year(_ report: YearReport, taxonomy: Taxonomy, style: TextStyle) -> String {

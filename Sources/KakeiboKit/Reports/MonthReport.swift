@@ -39,6 +39,8 @@ public struct MonthReport: Hashable, Sendable {
     public var grouping: Grouping
     public var breakdown: [BreakdownRow]
     public var items: [Item]
+    /// The months either side, for the comparison; nil until the command reads them (see `Neighbours`).
+    public var neighbours: Neighbours? = nil
 
     /// Builds the report from the month's items. Items dated outside the month are not counted; with a filter,
     /// only that category's items are, broken down by its subcategories.
