@@ -1,0 +1,45 @@
+/// Monthly totals over a run of consecutive months — the data of a line chart — with their average and extremes.
+/// Every month in the run is there; a month without items is a point at 0.
+public struct TrendReport: Hashable, Sendable {
+    public struct Point: Hashable, Sendable {
+        public var month: YearMonth
+        public var total: Yen
+        public var count: Int
+    }
+
+    public var filter: CategoryFilter?
+    /// One per month, oldest first, never empty.
+    public var points: [Point]
+    public var total: Yen
+    public var count: Int
+    /// The mean of the monthly totals (empty months count as 0), rounded to the yen, halves away from zero.
+    public var average: Yen
+    /// The month with the largest total; the earliest when several share it.
+    public var highest: Point
+    /// The month with the smallest total; the earliest when several share it.
+    public var lowest: Point
+
+    /// The `length` months ending with `end`, oldest first; nil if they would start before year 1 or `length` < 1.
+    public static func months(ending end: YearMonth, length: Int) -> [YearMonth]? {
+        guard length >= 1, let start = end.adding(months: -(length - 1)) else { return nil }
+        return (0..<length).compactMap { start.adding(months: $0) }
+    }
+
+    /// Sums each month's items (only those dated in it and matching the filter). `months` must not be empty.
+    public init(months: [YearMonth], items: [YearMonth: [Item]], filter: CategoryFilter?) {
+        precondition(!months.isEmpty, "a trend needs at least one month")
+        points = months.map { month in
+            let selected = (items[month] ?? []).filter { month.contains($0.date) && (filter?.matches($0) ?? true) }
+            return Point(month: month, total: selected.reduce(.zero) { $0 + $1.price }, count: selected.count)
+        }
+        self.filter = filter
+        total = points.reduce(.zero) { $0 + $1.total }
+        count = points.reduce(0) { $0 + $1.count }
+        average = Yen(divideRoundingHalfAway(total.amount, points.count))
+        highest = points.dropFirst().reduce(points[0]) { $1.total > $0.total ? $1 : $0 }
+        lowest = points.dropFirst().reduce(points[0]) { $1.total < $0.total ? $1 : $0 }
+    }
+
+    public var first: YearMonth { points[0].month }
+    public var last: YearMonth { points[points.count - 1].month }
+}
