@@ -1,0 +1,159 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import FoundationEssentials
+import KakeiboKit
+
+/// `kakeibo receipt FILE|-` — reads a receipt's OCR text (or, with --image, runs tesseract on a photo) and proposes
+/// its items; with --add, stores them.
+struct ReceiptCommand: Command {
+    static let name = "receipt"
+    static let summary = LocalizedText(en: "Read a receipt's text into items, and optionally add them", ja: "レシートの文字から品目を読み取り、登録もできる")
+    static let synopsis = "receipt FILE|- | --image IMAGE [--add [--date D] [--category CAT[/SUB]]] [--format table|json]"
+    static let arguments = [
+        ("FILE", LocalizedText(en: "the receipt's text, one printed line per line (as OCR gives it); - reads stdin", ja: "レシートの文字（印字 1 行が 1 行、OCR の出力のまま）。- は標準入力"))
+    ]
+    static let options = [
+        OptionSpec("--image", value: "IMAGE", help: LocalizedText(en: "a photo or scan: read it with tesseract (jpn+eng) first", ja: "写真やスキャン画像を tesseract（jpn+eng）で読み取る")),
+        OptionSpec("--add", help: LocalizedText(en: "store the proposed items (one change: all or none)", ja: "読み取った品目を登録する（全部まとめて登録）")),
+        OptionSpec("--date", value: "D", help: LocalizedText(en: "with --add: purchase date, YYYY-MM-DD, today (default) or yesterday", ja: "--add と: 購入日 YYYY-MM-DD、today（既定）、yesterday")),
+        OptionSpec("--category", value: "CAT[/SUB]", help: LocalizedText(en: "with --add: category of every item (default: the first)", ja: "--add と: すべての品目の項目（既定は最初の項目）")),
+        OutputFormat.option([.table, .json]),
+    ]
+    static let examples = [
+        "kakeibo receipt Examples/receipts/homecenter.txt",
+        "kakeibo receipt --image receipt.jpg --add --date 2024-12-07 --category entertainment/goods",
+        "tesseract receipt.jpg - -l jpn+eng | kakeibo receipt - --format json",
+    ]
+    /// A receipt is a few kilobytes; anything this large is not one.
+    static let maximumBytes = 1 << 20
+
+    enum Source {
+        /// A text file, or "-" for stdin.
+        case text(String)
+        case image(String)
+    }
+
+    let source: Source
+    let add: Bool
+    let date: CalendarDate
+    let category: CategoryCode
+    let format: OutputFormat
+
+    init(_ arguments: ParsedArguments, _ context: Context) throws {
+        let words = try ReceiptCommand.positionals(arguments, required: [], optional: 1)
+        switch (words.first, arguments.value("--image")) {
+        case (nil, nil): throw UsageError.missingArgument("FILE|- or --image IMAGE", command: ReceiptCommand.name)
+        case (.some, .some): throw ContextArgumentError.eitherOr("FILE", "--image")
+        case (.some(let path), nil): source = .text(path)
+        case (nil, .some(let image)): source = .image(image)
+        }
+        try Parse.requireAdd(arguments, for: ["--date", "--category"])
+        add = arguments.has("--add")
+        let taxonomy = try context.taxonomy()
+        date = try arguments.value("--date").map { try Parse.date($0, today: context.clock.today) } ?? context.clock.today
+        category = try arguments.value("--category").map { try taxonomy.resolve($0) } ?? CategoryCode(taxonomy.categories[0].code)
+        format = try OutputFormat.parse(arguments.value("--format"), allowed: [.table, .json])
+    }
+
+    func run(_ context: Context) throws {
+        let proposal = ReceiptParser.parse(try text(context))
+        var added: [Item] = []
+        if add {
+            guard !proposal.items.isEmpty else { throw ReceiptError.nothingToAdd }
+            added = try proposal.items.map { proposed in
+                Item(
+                    id: UUID().uuidString.lowercased(), date: date, name: try ItemName.validate(proposed.name), price: proposed.price,
+                    category: category, added: context.clock.now, sync: .pending)
+            }
+            try context.store().append(added)
+            if proposal.matchesTotal != true {
+                context.note(context.language.pick(
+                    "added what was read, which \(proposal.total == nil ? "can't be checked against a total" : "does not add up to the receipt's total"); check it (see 'kakeibo edit')",
+                    "読み取れた分を登録しましたが、\(proposal.total == nil ? "合計と照合できません" : "レシートの合計と一致しません")。確認してください（'kakeibo edit'）"))
+            }
+        }
+        let taxonomy = try context.taxonomy()
+        switch format {
+        case .json:
+            var fields = JSONRenderer.receipt(proposal)
+            if add { fields.append(("added", .array(added.map { JSONRenderer.item($0, taxonomy) }))) }
+            context.print(JSONRenderer.render(.object(fields)))
+        default:
+            var out = TableRenderer.receipt(proposal, style: context.textStyle)
+            if add {
+                out += "\n" + added.map {
+                    TableRenderer.item($0, verb: context.language.pick("Added", "登録しました:"), taxonomy: taxonomy, style: context.textStyle)
+                }.joined()
+            }
+            context.print(out)
+        }
+    }
+
+    /// The receipt's text from the file, stdin, or tesseract.
+    func text(_ context: Context) throws -> String {
+        let bytes: [UInt8]
+        switch source {
+        case .text(let path): bytes = try ImportCommand.read(path)
+        case .image(let path): bytes = try OCR.read(path, environment: context.environment)
+        }
+        guard bytes.count <= ReceiptCommand.maximumBytes else { throw ReceiptError.tooLarge(bytes: bytes.count) }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+/// Reading a receipt image with tesseract, if it is installed.
+enum OCR {
+    static let program = "tesseract"
+    static let arguments = ["-", "-l", "jpn+eng"]
+
+    static func read(_ image: String, environment: [String: String]) throws -> [UInt8] {
+        guard FileSystem.exists(image) else { throw CommandError.readInput(image, code: ENOENT) }
+        guard let tesseract = Subprocess.find(program, path: environment["PATH"]) else { throw ReceiptError.noTesseract }
+        let result: Subprocess.Result
+        do { result = try Subprocess.run(tesseract, [image] + arguments, environment: environment) } catch {
+            throw ReceiptError.tesseractFailed(image: image, detail: String(cString: strerror(error.code)))
+        }
+        guard result.status == 0 else {
+            let lines = String(decoding: result.stderr, as: UTF8.self).split(whereSeparator: \.isNewline)
+            throw ReceiptError.tesseractFailed(image: image, detail: "exit \(result.status)" + (lines.last.map { ": " + terminalSafe(String($0)) } ?? ""))
+        }
+        return result.stdout
+    }
+}
+
+/// A receipt that can't be read or stored.
+enum ReceiptError: KakeiboFailure, Equatable {
+    case noTesseract
+    case tesseractFailed(image: String, detail: String)
+    case nothingToAdd
+    case tooLarge(bytes: Int)
+
+    var exitCode: ExitCode {
+        switch self {
+        case .tooLarge: .usage
+        default: .failure
+        }
+    }
+
+    func message(in language: Language) -> String {
+        switch self {
+        case .noTesseract:
+            return language.pick(
+                "--image needs the OCR program tesseract, which is not on PATH; install it with 'apt-get install tesseract-ocr tesseract-ocr-jpn', or give the receipt's text as FILE",
+                "--image には OCR プログラム tesseract が必要ですが PATH にありません。'apt-get install tesseract-ocr tesseract-ocr-jpn' でインストールするか、レシートの文字を FILE で渡してください")
+        case .tesseractFailed(let image, let detail):
+            return language.pick(
+                "tesseract could not read \(image) (\(detail)); Japanese needs its language data: 'apt-get install tesseract-ocr-jpn'",
+                "tesseract で \(image) を読み取れませんでした（\(detail)）。日本語には言語データが必要です: 'apt-get install tesseract-ocr-jpn'")
+        case .nothingToAdd:
+            return language.pick("no items were read from the receipt; nothing added", "レシートから品目を読み取れなかったため、何も登録していません")
+        case .tooLarge(let bytes):
+            return language.pick(
+                "the text is \(Yen(bytes).grouped) bytes; a receipt is at most \(Yen(ReceiptCommand.maximumBytes).grouped)",
+                "文字が \(Yen(bytes).grouped) バイトあります。レシートは \(Yen(ReceiptCommand.maximumBytes).grouped) バイトまでです")
+        }
+    }
+}

@@ -1,0 +1,90 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import KakeiboKit
+
+/// Running another program (the OCR engine) with posix_spawn: no shell, stdin from /dev/null, stdout and stderr
+/// captured.
+enum Subprocess {
+    struct Result {
+        var status: Int32
+        var stdout: [UInt8]
+        var stderr: [UInt8]
+    }
+
+    /// The first executable file called `name` in the directories of `path` (a PATH value), as a shell finds it.
+    static func find(_ name: String, path: String?) -> String? {
+        for directory in (path ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":", omittingEmptySubsequences: false) {
+            let candidate = FileSystem.join(directory.isEmpty ? "." : String(directory), name)
+            if access(candidate, X_OK) == 0 && !FileSystem.isDirectory(candidate) { return candidate }
+        }
+        return nil
+    }
+
+    /// Runs `executable` with `arguments` and waits for it, reading its output as it comes (so a full pipe can't
+    /// stall it). The status is the exit code, or 128 + the signal that ended it. Throws the errno of a failed start.
+    static func run(_ executable: String, _ arguments: [String], environment: [String: String]) throws(SubprocessError) -> Result {
+        var output: [Int32] = [-1, -1]
+        var errors: [Int32] = [-1, -1]
+        guard pipe(&output) == 0 else { throw SubprocessError(code: errno) }
+        guard pipe(&errors) == 0 else {
+            let code = errno
+            close(output[0])
+            close(output[1])
+            throw SubprocessError(code: code)
+        }
+        // Only the copies on the child's stdout and stderr (made by dup2, which clears the flag) reach the program.
+        for fd in output + errors { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, output[1], 1)
+        posix_spawn_file_actions_adddup2(&actions, errors[1], 2)
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            for pointer in argv { free(pointer) }
+            for pointer in envp { free(pointer) }
+        }
+        var pid = pid_t()
+        let started = posix_spawn(&pid, executable, &actions, nil, argv, envp)
+        close(output[1])
+        close(errors[1])
+        guard started == 0 else {
+            close(output[0])
+            close(errors[0])
+            throw SubprocessError(code: started)
+        }
+        var result = Result(status: 0, stdout: [], stderr: [])
+        var fds = [pollfd(fd: output[0], events: Int16(POLLIN), revents: 0), pollfd(fd: errors[0], events: Int16(POLLIN), revents: 0)]
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while fds.contains(where: { $0.fd >= 0 }) {
+            if poll(&fds, nfds_t(fds.count), -1) < 0 {
+                if errno == EINTR { continue }
+                break
+            }
+            for index in fds.indices where fds[index].fd >= 0 && fds[index].revents != 0 {
+                let n = chunk.withUnsafeMutableBufferPointer { read(fds[index].fd, $0.baseAddress!, $0.count) }
+                if n > 0 {
+                    if index == 0 { result.stdout += chunk[0..<n] } else { result.stderr += chunk[0..<n] }
+                } else if n == 0 || errno != EINTR {
+                    close(fds[index].fd)
+                    fds[index].fd = -1
+                }
+            }
+        }
+        for fd in fds where fd.fd >= 0 { close(fd.fd) }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        result.status = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+        return result
+    }
+}
+
+/// A program could not be started.
+struct SubprocessError: Error {
+    var code: Int32
+}
