@@ -28,9 +28,27 @@ import Testing
         let csv = try box.run("trend", "--months", "2", "--format", "csv")
         #expect(csv.stdout == "month,total,count\r\n2024-11,0,0\r\n2024-12,3500,2\r\n")
         for (arguments, mention) in [(["--months", "0"], "'0'"), (["--months", "1201"], "1,200"), (["--end", "soon"], "YYYY-MM"),
-                                     (["--end", "0001-02", "--months", "3"], "before year 1"), (["--format", "svg"], "table, json, csv")] {
+                                     (["--end", "0001-02", "--months", "3"], "before year 1"), (["--format", "pdf"], "table, json, csv, svg")] {
             let run = try box.run(["trend"] + arguments)
             #expect(run.status == 2 && run.stderr.contains(mention), "\(arguments): \(run.stderr)")
         }
+    }
+}
+
+@Suite struct TrendSVGCommandTests {
+    @Test func trendDrawsAnSVGLineChartToStdoutOrAFile() throws {
+        let box = try Sandbox()
+        _ = try box.add("a", 1000, date: "2024-11-03")
+        _ = try box.add("b", 2500, date: "2024-12-03")
+        let svg = try box.run("trend", "--months", "3", "--end", "2024-12", "--format", "svg")
+        #expect(svg.status == 0, "\(svg.stderr)")
+        #expect(svg.stdout.hasPrefix("<?xml"))
+        #expect(svg.stdout.contains("data-month=\"2024-12\" data-total=\"2500\""))
+        #expect(svg.stdout.contains("data-month=\"2024-10\" data-total=\"0\""))
+        let path = box.root.appendingPathComponent("trend.svg").path
+        let written = try box.run("trend", "--months", "3", "--end", "2024-12", "--format", "svg", "--output", path)
+        #expect(written.status == 0)
+        #expect(written.stdout.isEmpty)
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == svg.stdout)
     }
 }

@@ -275,3 +275,62 @@ func outerSweeps(_ d: String) -> [Double] {
         #expect(SVGRenderer.niceStep(0) == 2_500)
     }
 }
+
+@Suite struct TrendSVGTests {
+    func trend(_ totals: [Int]) -> TrendReport {
+        let months = TrendReport.months(ending: YearMonth(year: 2025, month: 2)!, length: totals.count)!
+        var items: [YearMonth: [Item]] = [:]
+        for (month, total) in zip(months, totals) where total != 0 {
+            items[month] = [item("x", total, "\(month.iso)-10", 0, 0, id: "i-\(month.iso)")]
+        }
+        return TrendReport(months: months, items: items, filter: nil)
+    }
+
+    /// The axis's zero line and pixels per yen, read back from the grid lines and their labels.
+    func axis(_ svg: XMLElement) throws -> (zero: Double, scale: Double) {
+        let group = try #require(svg.all("g", class: "axis").first)
+        let ys = group.all("line").map { $0.number("y1") }
+        let amounts = group.all("text", class: "tick").map { text -> Double in
+            let digits = Double(text.text.filter(\.isNumber)) ?? .nan
+            return text.text.hasPrefix("-") ? -digits : digits
+        }
+        let zero = try #require(zip(ys, amounts).first { $0.1 == 0 }?.0)
+        let top = try #require(zip(ys, amounts).max { $0.1 < $1.1 })
+        let scale = (zero - top.0) / top.1
+        for (y, amount) in zip(ys, amounts) { #expect(abs(zero - amount * scale - y) < 0.02) }
+        return (zero, scale)
+    }
+
+    @Test func eachPointSitsAtItsMonthsTotalOnTheAxis() throws {
+        let report = trend([12_000, 0, 30_500, 8_000, -2_000, 18_250])
+        let svg = try XMLElement.parse(SVGRenderer.trend(report, taxonomy: .standard, language: .en))
+        #expect(svg.name == "svg")
+        let (zero, scale) = try axis(svg)
+        let points = svg.all("circle", class: "point")
+        #expect(points.count == report.points.count)
+        for (circle, point) in zip(points, report.points) {
+            #expect(circle["data-month"] == point.month.iso)
+            #expect(circle["data-total"] == String(point.total.amount))
+            #expect(abs(zero - Double(point.total.amount) * scale - circle.number("cy")) < 0.02, "\(point.month)")
+        }
+        // The line passes through every point, left to right.
+        let line = try #require(svg.all("polyline", class: "line").first?["points"])
+        let vertices = line.split(separator: " ").map { $0.split(separator: ",").map { Double($0)! } }
+        #expect(vertices.map { $0[1] } == points.map { $0.number("cy") })
+        #expect(vertices.map { $0[0] } == vertices.map { $0[0] }.sorted())
+        // The average line at the report's average; the extremes are the larger points.
+        let average = try #require(svg.all("line", class: "average").first)
+        #expect(abs(zero - Double(report.average.amount) * scale - average.number("y1")) < 0.02)
+        #expect(points.filter { $0["r"] == "5" }.map { $0["data-month"] } == [report.highest.month.iso, report.lowest.month.iso].sorted())
+    }
+
+    @Test func emptyMonthsAreOnTheZeroLineAndLabelsAreJapanese() throws {
+        let report = trend([0, 0, 0])
+        let text = SVGRenderer.trend(report, taxonomy: .standard, language: .ja)
+        let svg = try XMLElement.parse(text)
+        let (zero, _) = try axis(svg)
+        #expect(svg.all("circle", class: "point").allSatisfy { abs($0.number("cy") - zero) < 0.02 })
+        #expect(text.contains("月平均"))
+        #expect(text == SVGRenderer.trend(report, taxonomy: .standard, language: .ja))
+    }
+}

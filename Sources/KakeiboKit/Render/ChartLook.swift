@@ -25,6 +25,8 @@ enum ChartPalette {
     ]
     /// Items without a subcategory ("none") are grey, as the app draws them.
     static let none = (hex: "#BAB0AC", sgr: "90")
+    /// A single series over time (trend): the second colour, blue.
+    static let lineColour = colours[1].hex
 
     /// Fill characters in chart order; neighbours contrast, so a stacked bar reads without colour.
     static let fills: [Character] = ["█", "░", "▓", "▚", "▒", "▄", "▞", "▀", "▙", "▜"]

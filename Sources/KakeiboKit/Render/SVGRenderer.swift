@@ -148,21 +148,7 @@ public enum SVGRenderer {
         // The axis: round steps from zero to at least the largest month.
         let stacks = report.stacks
         let largest = stacks.map { $0.reduce(0, +) }.max() ?? 0
-        let step = niceStep(Double(largest) / 4)
-        let tickCount = max(1, Int((Double(largest) / step).rounded(.up)))
-        let axisTop = step * Double(tickCount)
-        let scale = (plot.bottom - plot.top) / axisTop
-        svg.open("g", [("class", "axis"), ("font-size", "11"), ("fill", faint)])
-        for tick in 0...tickCount {
-            let amount = step * Double(tick)
-            let y = plot.bottom - amount * scale
-            svg.element("line", [
-                ("x1", n(plot.left)), ("x2", n(plot.right)), ("y1", n(y)), ("y2", n(y)),
-                ("stroke", tick == 0 ? faint : grey), ("stroke-width", "1"),
-            ])
-            svg.element("text", [("class", "tick"), ("x", n(plot.left - 8)), ("y", n(y + 4)), ("text-anchor", "end")], text: Yen(Int(amount)).formatted(language))
-        }
-        svg.close("g")
+        let scale = drawAxis(&svg, low: 0, high: largest, language: language).scale
 
         // The bars: each month's positive slices stacked from the axis up, in the legend's order.
         let slot = (plot.right - plot.left) / 12
@@ -207,6 +193,79 @@ public enum SVGRenderer {
                 ("fill", drawn ? look.hex : "none"), ("stroke", look.hex), ("stroke-width", drawn ? "0" : "1.5"),
             ])
             svg.element("text", [("x", n(place.x + 22)), ("y", n(y)), ("fill", ink)], text: truncate(label, to: 24))
+        }
+        svg.close("g")
+        return svg.finish()
+    }
+
+    /// Draws horizontal grid lines with amount labels from `low` (≤ 0) to `high` (≥ 0) in round steps, and returns
+    /// the pixels per yen and the y of zero.
+    static func drawAxis(_ svg: inout SVGDocument, low: Int, high: Int, language: Language) -> (scale: Double, zero: Double) {
+        let step = niceStep(Double(max(high - low, 0)) / 4)
+        let below = Int((Double(-min(low, 0)) / step).rounded(.up))
+        let above = max(below == 0 ? 1 : 0, Int((Double(max(high, 0)) / step).rounded(.up)))
+        let scale = (plot.bottom - plot.top) / (step * Double(below + above))
+        let zero = plot.bottom - step * Double(below) * scale
+        svg.open("g", [("class", "axis"), ("font-size", "11"), ("fill", faint)])
+        for tick in -below...above {
+            let amount = step * Double(tick)
+            let y = zero - amount * scale
+            svg.element("line", [
+                ("x1", n(plot.left)), ("x2", n(plot.right)), ("y1", n(y)), ("y2", n(y)),
+                ("stroke", tick == 0 ? faint : grey), ("stroke-width", "1"),
+            ])
+            svg.element("text", [("class", "tick"), ("x", n(plot.left - 8)), ("y", n(y + 4)), ("text-anchor", "end")], text: Yen(Int(amount)).formatted(language))
+        }
+        svg.close("g")
+        return (scale, zero)
+    }
+
+    // MARK: Trend
+
+    /// The run of months as a line: one point per month (empty months at 0), the average as a dashed line, and the
+    /// highest and lowest months marked.
+    public static func trend(_ report: TrendReport, taxonomy: Taxonomy, language: Language) -> String {
+        let period = language.pick(
+            "\(Labels.shortMonthYear(report.first, language)) – \(Labels.shortMonthYear(report.last, language))",
+            "\(Labels.shortMonthYear(report.first, language))〜\(Labels.shortMonthYear(report.last, language))")
+        let heading = TableRenderer.heading(period, report.filter, taxonomy, language)
+        let summary = language.pick(
+            "Average \(report.average.formatted(language)) a month · highest \(report.highest.total.formatted(language)) (\(Labels.shortMonthYear(report.highest.month, language))) · lowest \(report.lowest.total.formatted(language)) (\(Labels.shortMonthYear(report.lowest.month, language)))",
+            "月平均 \(report.average.formatted(language)) · 最高 \(report.highest.total.formatted(language))（\(Labels.shortMonthYear(report.highest.month, language))）· 最低 \(report.lowest.total.formatted(language))（\(Labels.shortMonthYear(report.lowest.month, language))）")
+        var svg = SVGDocument(width: 760, height: plot.bottom + 56, title: heading + " · " + summary)
+        svg.element("text", [("x", "24"), ("y", "40"), ("font-size", "20"), ("font-weight", "bold"), ("fill", ink)], text: heading)
+        svg.element("text", [("x", "24"), ("y", "64"), ("font-size", "13"), ("fill", faint)], text: summary)
+
+        let axis = drawAxis(&svg, low: min(0, report.lowest.total.amount), high: max(0, report.highest.total.amount), language: language)
+        let slot = (plot.right - plot.left) / Double(report.points.count)
+        func x(_ index: Int) -> Double { plot.left + slot * (Double(index) + 0.5) }
+        func y(_ amount: Int) -> Double { axis.zero - Double(amount) * axis.scale }
+
+        // Month names under the axis, thinned so they never overlap; January (and the first month) carry the year.
+        let every = max(1, Int((44 / slot).rounded(.up)))
+        svg.open("g", [("class", "months"), ("font-size", "11"), ("fill", ink), ("text-anchor", "middle")])
+        for (index, point) in report.points.enumerated() where index % every == 0 || point.month.month == 1 {
+            let label = point.month.month == 1 || index == 0 ? Labels.shortMonthYear(point.month, language) : Labels.shortMonth(point.month.month, language)
+            svg.element("text", [("x", n(x(index))), ("y", n(plot.bottom + 20))], text: label)
+        }
+        svg.close("g")
+
+        svg.element("line", [
+            ("class", "average"), ("x1", n(plot.left)), ("x2", n(plot.right)), ("y1", n(y(report.average.amount))),
+            ("y2", n(y(report.average.amount))), ("stroke", refund), ("stroke-width", "1"), ("stroke-dasharray", "4 3"),
+        ])
+        let line = report.points.indices.map { n(x($0)) + "," + n(y(report.points[$0].total.amount)) }.joined(separator: " ")
+        svg.element("polyline", [("class", "line"), ("points", line), ("fill", "none"), ("stroke", ChartPalette.lineColour), ("stroke-width", "2")])
+        svg.open("g", [("class", "points")])
+        for (index, point) in report.points.enumerated() {
+            let extreme = report.highest.total != report.lowest.total && (point.month == report.highest.month || point.month == report.lowest.month)
+            svg.open("circle", [
+                ("class", "point"), ("data-month", point.month.iso), ("data-total", String(point.total.amount)),
+                ("cx", n(x(index))), ("cy", n(y(point.total.amount))), ("r", extreme ? "5" : "3"),
+                ("fill", extreme ? refund : ChartPalette.lineColour),
+            ])
+            svg.element("title", [], text: "\(Labels.shortMonthYear(point.month, language)) \(point.total.formatted(language))")
+            svg.close("circle")
         }
         svg.close("g")
         return svg.finish()
