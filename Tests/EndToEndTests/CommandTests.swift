@@ -226,3 +226,18 @@ import Testing
         #expect(!(try box.run("month", "2024", "12").stdout.contains("\u{1B}[")))
     }
 }
+
+@Suite struct EnvironmentEdgeTests {
+    @Test func aStoreOptionIsEnoughWithoutHome() throws {
+        let box = try Sandbox()
+        let store = box.root.appendingPathComponent("s").path
+        let env = ["PATH": "/usr/bin:/bin", "KAKEIBO_NOW": "2024-12-15T09:00:00Z", "TZ": "UTC", "LANG": "C.UTF-8"]
+        let added = try Sandbox.launch(Products.kakeibo, ["add", "a", "5", "--store", store], environment: env)
+        #expect(added.status == 0, "\(added.stderr)")
+        let month = try Sandbox.launch(Products.kakeibo, ["month", "--store", store, "--format", "json"], environment: env)
+        #expect(month.status == 0, "\(month.stderr)")
+        let none = try Sandbox.launch(Products.kakeibo, ["month"], environment: env)
+        #expect(none.status == 1)
+        #expect(none.stderr.contains("--store"))
+    }
+}

@@ -63,3 +63,12 @@ import Testing
         #expect(whole.text == "1")
     }
 }
+
+@Suite struct ShortIDTests {
+    @Test func eightCharactersUnlessMoreAreNeededToTellItemsApart() {
+        #expect(shortIDs(["3c747910-c5ce", "657a067a-e70f"]) == ["3c747910", "657a067a"])
+        #expect(shortIDs(["mf:mf7QkA1", "mf:mf7QkB2", "mf:x"]) == ["mf:mf7QkA", "mf:mf7QkB", "mf:x"])
+        #expect(shortIDs(["1", "2"]) == ["1", "2"])
+        #expect(shortIDs([]) == [])
+    }
+}

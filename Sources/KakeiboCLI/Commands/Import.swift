@@ -131,11 +131,11 @@ public enum ImportPlan {
 }
 
 extension ImportPlan.Summary {
-    /// "Imported 3 items: 2 new, 1 updated, 0 unchanged, in 1 months" (`source` says from where, e.g. "from Zaim").
+    /// "Imported 3 items: 2 new, 1 updated, 0 unchanged, in 1 month" (`source` says from where, e.g. "from Zaim").
     public func text(_ language: Language, source: LocalizedText? = nil) -> String {
         let from = source.map { $0(language) }
         return language.pick(
-            "Imported \(imported) items\(from.map { " " + $0 } ?? ""): \(added) new, \(updated) updated, \(unchanged) unchanged, in \(months.count) months",
+            "Imported \(imported == 1 ? "1 item" : "\(imported) items")\(from.map { " " + $0 } ?? ""): \(added) new, \(updated) updated, \(unchanged) unchanged, in \(months.count == 1 ? "1 month" : "\(months.count) months")",
             "\(from.map { $0 + "から" } ?? "")\(imported) 件を取り込みました: 新規 \(added)、更新 \(updated)、変更なし \(unchanged)（\(months.count) か月）")
     }
 

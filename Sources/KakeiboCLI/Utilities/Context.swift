@@ -48,9 +48,12 @@ public final class Context {
     /// else the app's default taxonomy.
     public func taxonomy() throws -> Taxonomy {
         if let cachedTaxonomy { return cachedTaxonomy }
-        let path = FileSystem.join(try Locations.config(environment: environment), "categories.json")
         var taxonomy = Taxonomy.standard
-        if let bytes = try FileSystem.read(path) {
+        // Without HOME or XDG_CONFIG_HOME there is no configuration directory, hence no categories file.
+        if let directory = try? Locations.config(environment: environment),
+            let bytes = try FileSystem.read(FileSystem.join(directory, "categories.json"))
+        {
+            let path = FileSystem.join(directory, "categories.json")
             do { taxonomy = try TaxonomyCodec.decode(bytes) } catch { throw StoreError.badCategories(path: path, problem: error) }
         }
         cachedTaxonomy = taxonomy

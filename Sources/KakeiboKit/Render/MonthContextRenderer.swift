@@ -51,14 +51,11 @@ extension TableRenderer {
     static func topTable(_ items: [Item], _ report: MonthReport, taxonomy: Taxonomy, style: TextStyle) -> String {
         let language = style.language
         var table = TextTable([.right, .right, .left, .right, .left, .left])
-        for (index, item) in items.enumerated() {
-            let category =
-                report.filter == nil
-                ? taxonomy.label(item.category, language)
-                : taxonomy.label(category: item.category.category, subcategory: item.category.subcategory, language)
+        for (index, (item, id)) in zip(items, shortIDs(items.map(\.id))).enumerated() {
             table.add([
                 .init("\(index + 1)"), .init(Labels.day(item.date, language)), .init(terminalSafe(item.name)),
-                .init(item.price.formatted(language)), .init(category), .init(String(item.id.prefix(8)), "2"),
+                .init(item.price.formatted(language)), .init(categoryLabel(item, report.filter, taxonomy, language)),
+                .init(terminalSafe(id), "2"),
             ])
         }
         return table.render(style)

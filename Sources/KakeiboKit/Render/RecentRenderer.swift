@@ -11,12 +11,12 @@ extension TableRenderer {
                 language.pick("Added", "登録"), language.pick("Date", "日付"), language.pick("Name", "品名"),
                 language.pick("Price", "金額"), language.pick("Category", "項目"), "ID",
             ])
-        for entry in report.entries {
+        for (entry, id) in zip(report.entries, shortIDs(report.entries.map(\.item.id))) {
             let item = entry.item
             table.add([
                 .init(entry.added.description, "2"), .init(item.date.iso), .init(terminalSafe(item.name)),
                 .init(item.price.formatted(language), item.price.amount < 0 ? "31" : nil),
-                .init(taxonomy.label(item.category, language)), .init(String(item.id.prefix(8)), "2"),
+                .init(taxonomy.label(item.category, language)), .init(terminalSafe(id), "2"),
             ])
         }
         out += table.render(style)
@@ -45,7 +45,7 @@ extension CSVRenderer {
     /// One row per item, newest first: `id,date,name,price,category,subcategory,added`.
     public static func recent(_ report: RecentReport, taxonomy: Taxonomy) -> String {
         var out = row(["id", "date", "name", "price", "category", "subcategory", "added"])
-        for entry in report.entries {
+        for (entry, id) in zip(report.entries, shortIDs(report.entries.map(\.item.id))) {
             let item = entry.item
             out += row([
                 item.id, item.date.iso, item.name, String(item.price.amount), taxonomy.key(category: item.category.category),

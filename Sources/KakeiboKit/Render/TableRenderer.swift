@@ -53,18 +53,23 @@ public enum TableRenderer {
                 language.pick("Date", "日付"), language.pick("Name", "品名"), language.pick("Price", "金額"),
                 report.filter == nil ? language.pick("Category", "項目") : language.pick("Subcategory", "内訳"), "ID",
             ])
-        for item in report.items {
-            let category =
-                report.filter == nil
-                ? taxonomy.label(item.category, language)
-                : taxonomy.label(category: item.category.category, subcategory: item.category.subcategory, language)
+        for (item, id) in zip(report.items, shortIDs(report.items.map(\.id))) {
             items.add([
                 .init(Labels.day(item.date, language)), .init(terminalSafe(item.name)),
-                .init(item.price.formatted(language), item.price.amount < 0 ? "31" : nil), .init(category),
-                .init(String(item.id.prefix(8)) + (style.syncMarks ? syncMark(item.sync) : ""), "2"),
+                .init(item.price.formatted(language), item.price.amount < 0 ? "31" : nil),
+                .init(categoryLabel(item, report.filter, taxonomy, language)),
+                .init(terminalSafe(id) + (style.syncMarks ? syncMark(item.sync) : ""), "2"),
             ])
         }
         return items.render(style) + (style.syncMarks ? syncLegend(Set(report.items.map(\.sync)), language) : "")
+    }
+
+    /// An item's category as a list shows it: "Food › Drink", or only the subcategory when the report is of one
+    /// category (as the app does).
+    static func categoryLabel(_ item: Item, _ filter: CategoryFilter?, _ taxonomy: Taxonomy, _ language: Language) -> String {
+        filter == nil
+            ? taxonomy.label(item.category, language)
+            : taxonomy.label(category: item.category.category, subcategory: item.category.subcategory, language)
     }
 
     /// After the short id: "*" for an item not yet on the server, "!" for one changed here after the server had it.

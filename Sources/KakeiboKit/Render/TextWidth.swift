@@ -86,3 +86,12 @@ public func terminalSafe(_ text: String) -> String {
     }
     return out
 }
+
+/// Ids cut short for a table: the first 8 characters, or more where that is what it takes to tell the listed items
+/// apart (imported ids such as "mf:…" can share their first 8), so whatever is shown works with `edit`/`delete`.
+public func shortIDs(_ ids: [String]) -> [String] {
+    var length = 8
+    let longest = ids.map(\.count).max() ?? 0
+    while length < longest, Set(ids.map { $0.prefix(length) }).count < Set(ids).count { length += 1 }
+    return ids.map { String($0.prefix(length)) }
+}
