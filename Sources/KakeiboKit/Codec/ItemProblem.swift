@@ -85,6 +85,31 @@ struct FieldReader {
         return try integer(&scanner)
     }
 
+    /// A "YYYY-MM-DD" date (with `compact`, also the server's "YYYYMMDD"), read from the string's bytes.
+    func date(_ scanner: inout JSONScanner, compact: Bool = false) throws(FieldProblem) -> CalendarDate {
+        try parsed(&scanner) { utf8 in
+            do throws(ValueError) {
+                return .success(compact ? try CalendarDate.parseCompact(utf8: utf8) : try CalendarDate.parseISO(utf8: utf8))
+            } catch { return .failure(.invalid(error)) }
+        }
+    }
+
+    /// A "YYYY-MM-DDTHH:MM:SS.fffZ" timestamp, read from the string's bytes.
+    func timestamp(_ scanner: inout JSONScanner) throws(FieldProblem) -> Timestamp {
+        try parsed(&scanner) { utf8 in
+            Timestamp.parse(utf8: utf8).map { .success($0) } ?? .failure(.invalidTimestamp(String(decoding: utf8, as: UTF8.self)))
+        }
+    }
+
+    private func parsed<T>(
+        _ scanner: inout JSONScanner, _ parse: (UnsafeBufferPointer<UInt8>) -> Result<T, FieldProblem>
+    ) throws(FieldProblem) -> T {
+        guard try kind(&scanner) == .string else { throw .wrongType(expected: .string) }
+        let result: Result<T, FieldProblem>
+        do { result = try scanner.readString(parse) } catch { throw .syntax(error) }
+        return try result.get()
+    }
+
     func kind(_ scanner: inout JSONScanner) throws(FieldProblem) -> JSONScanner.Kind {
         do { return try scanner.peekKind() } catch { throw .syntax(error) }
     }

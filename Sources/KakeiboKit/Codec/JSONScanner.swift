@@ -61,6 +61,8 @@ public struct JSONScanner {
 
     private let bytes: UnsafeBufferPointer<UInt8>
     public private(set) var position = 0
+    /// How many bytes are left to read.
+    public var remaining: Int { bytes.count - position }
     /// For each open object or array: whether a comma must come before the next member.
     private var needsComma: [Bool] = []
     private static let maximumDepth = 256
@@ -94,12 +96,20 @@ public struct JSONScanner {
 
     /// The next key of the current object, or nil when the object ends (its '}' consumed).
     public mutating func nextKey() throws(JSONError) -> String? {
+        guard try openKey() else { return nil }
+        let key = try readString()
+        try consume(UInt8(ascii: ":"), "':'")
+        return key
+    }
+
+    /// Moves to the opening quote of the next key and returns true, or consumes the object's '}' and returns false.
+    private mutating func openKey() throws(JSONError) -> Bool {
         skipWhitespace()
         guard position < bytes.count else { throw error(.unexpectedEnd) }
         if bytes[position] == UInt8(ascii: "}") {
             position += 1
             needsComma.removeLast()
-            return nil
+            return false
         }
         if needsComma[needsComma.count - 1] {
             try consume(UInt8(ascii: ","), "',' or '}'")
@@ -108,10 +118,8 @@ public struct JSONScanner {
         guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
             throw error(.expected("a key in double quotes"))
         }
-        let key = try readString()
-        try consume(UInt8(ascii: ":"), "':'")
         needsComma[needsComma.count - 1] = true
-        return key
+        return true
     }
 
     public mutating func beginArray() throws(JSONError) {
@@ -147,27 +155,18 @@ public struct JSONScanner {
         try consume(UInt8(ascii: "\""), "a string")
         let start = position
         // Fast path: no escapes.
-        while position < bytes.count {
-            let byte = bytes[position]
-            if byte == UInt8(ascii: "\"") {
-                let slice = UnsafeBufferPointer(rebasing: bytes[start..<position])
-                position += 1
-                if let string = String(validating: slice, as: UTF8.self) { return string }
-                position = start
-                throw error(.invalidUTF8)
-            }
-            if byte == UInt8(ascii: "\\") { break }
-            if byte < 0x20 { throw error(.controlCharacterInString) }
-            position += 1
+        if let (slice, isASCII) = try scanPlainString() {
+            if let string = JSONScanner.string(slice, isASCII: isASCII) { return string }
+            position = start
+            throw error(.invalidUTF8)
         }
-        guard position < bytes.count else { throw error(.unexpectedEnd) }
         // Slow path: unescape into a buffer, then validate.
         var buffer = Array(bytes[start..<position])
         while position < bytes.count {
             let byte = bytes[position]
             if byte == UInt8(ascii: "\"") {
                 position += 1
-                guard let string = String(validating: buffer, as: UTF8.self) else {
+                guard let string = buffer.withUnsafeBufferPointer({ JSONScanner.string($0, isASCII: false) }) else {
                     position = start
                     throw error(.invalidUTF8)
                 }
@@ -211,6 +210,33 @@ public struct JSONScanner {
             }
         }
         throw error(.unexpectedEnd)
+    }
+
+    /// Reads a string and hands its UTF-8 bytes to `body` without making a String when it is plain ASCII, as dates
+    /// and times are: a month file holds thousands of them.
+    public mutating func readString<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) throws(JSONError) -> R {
+        let start = position
+        try consume(UInt8(ascii: "\""), "a string")
+        if let (slice, isASCII) = try scanPlainString(), isASCII { return body(slice) }
+        position = start
+        var text = try readString()
+        return text.withUTF8(body)
+    }
+
+    /// The next key of the current object, as one of `keys` when it is one of them; nil when the object ends.
+    /// Known keys are matched on their bytes, so reading a field's name makes no String.
+    public mutating func nextKey<Key>(_ keys: JSONKeys<Key>) throws(JSONError) -> JSONKeys<Key>.Match? {
+        guard try openKey() else { return nil }
+        let start = position
+        position += 1  // the opening quote, which openKey found
+        if let (slice, isASCII) = try scanPlainString(), isASCII, let key = keys.match(slice) {
+            try consume(UInt8(ascii: ":"), "':'")
+            return .known(key)
+        }
+        position = start
+        let key = try readString()
+        try consume(UInt8(ascii: ":"), "':'")
+        return keys.match(key)
     }
 
     /// Reads a number that must be a whole number fitting in Int ("178", "-500"; not "1.5", "1e3").
@@ -304,6 +330,37 @@ public struct JSONScanner {
 
     // MARK: Private
 
+    /// Scans a string's body after its opening quote. Without escapes: consumes through the closing quote and returns
+    /// the bytes between and whether they are all ASCII. At a backslash: stops there and returns nil.
+    private mutating func scanPlainString() throws(JSONError) -> (UnsafeBufferPointer<UInt8>, isASCII: Bool)? {
+        let start = position
+        var high: UInt8 = 0
+        while position < bytes.count {
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "\"") {
+                let slice = UnsafeBufferPointer(rebasing: bytes[start..<position])
+                position += 1
+                return (slice, high < 0x80)
+            }
+            if byte == UInt8(ascii: "\\") { return nil }
+            if byte < 0x20 { throw error(.controlCharacterInString) }
+            high |= byte
+            position += 1
+        }
+        throw error(.unexpectedEnd)
+    }
+
+    /// The text the bytes spell, or nil if they are not valid UTF-8.
+    ///
+    /// `String(validating:as:)` is generic and looks up type metadata on every call (a third of the time it took to
+    /// read a month); decoding with repair is not, and it changes the bytes exactly when they were invalid.
+    private static func string(_ bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool) -> String? {
+        let string = String(decoding: bytes, as: UTF8.self)
+        if isASCII { return string }
+        let same = string.utf8.withContiguousStorageIfAvailable { $0.elementsEqual(bytes) }
+        return (same ?? string.utf8.elementsEqual(bytes)) ? string : nil
+    }
+
     private mutating func push() throws(JSONError) {
         guard needsComma.count < JSONScanner.maximumDepth else { throw error(.tooDeep) }
         needsComma.append(false)
@@ -390,4 +447,32 @@ public struct JSONScanner {
 
     @inline(__always)
     private func isDigit(_ byte: UInt8) -> Bool { byte >= 48 && byte <= 57 }
+}
+
+/// The keys a reader knows, matched against a document's bytes without making Strings (see `JSONScanner.nextKey(_:)`).
+public struct JSONKeys<Key: RawRepresentable & CaseIterable & Sendable>: Sendable where Key.RawValue == String {
+    public enum Match {
+        case known(Key)
+        /// A key not in the list.
+        case other(String)
+    }
+
+    private let keys: [(key: Key, utf8: [UInt8])]
+
+    public init() {
+        keys = Key.allCases.map { ($0, Array($0.rawValue.utf8)) }
+    }
+
+    func match(_ bytes: UnsafeBufferPointer<UInt8>) -> Key? {
+        for (key, utf8) in keys where utf8.count == bytes.count {
+            var index = 0
+            while index < bytes.count && utf8[index] == bytes[index] { index += 1 }
+            if index == bytes.count { return key }
+        }
+        return nil
+    }
+
+    func match(_ text: String) -> Match {
+        Key(rawValue: text).map { .known($0) } ?? .other(text)
+    }
 }

@@ -93,32 +93,42 @@ public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConverti
 
     /// Parses "YYYY-MM-DD" strictly, saying what is wrong with a near miss.
     public static func parseISO(_ text: String) throws(ValueError) -> CalendarDate {
-        let utf8 = Array(text.utf8)
+        var text = text
+        return try text.withUTF8 { utf8 in Result { () throws(ValueError) in try parseISO(utf8: utf8) } }.get()
+    }
+
+    /// Parses "YYYY-MM-DD" from UTF-8 bytes (a month file's dates are read without making Strings).
+    public static func parseISO(utf8: UnsafeBufferPointer<UInt8>) throws(ValueError) -> CalendarDate {
         guard utf8.count == 10, utf8[4] == UInt8(ascii: "-"), utf8[7] == UInt8(ascii: "-"),
             let y = digits(utf8, 0, 4), let m = digits(utf8, 5, 2), let d = digits(utf8, 8, 2)
-        else { throw .dateFormat(text) }
-        return try make(text, y, m, d)
+        else { throw .dateFormat(String(decoding: utf8, as: UTF8.self)) }
+        return try make(utf8, y, m, d)
     }
 
     /// Parses the server's "YYYYMMDD" (and, leniently, "YYYY-MM-DD").
     public static func parseCompact(_ text: String) throws(ValueError) -> CalendarDate {
-        let utf8 = Array(text.utf8)
-        if utf8.count == 10 { return try parseISO(text) }
-        guard utf8.count == 8, let y = digits(utf8, 0, 4), let m = digits(utf8, 4, 2), let d = digits(utf8, 6, 2)
-        else { throw .dateFormat(text) }
-        return try make(text, y, m, d)
+        var text = text
+        return try text.withUTF8 { utf8 in Result { () throws(ValueError) in try parseCompact(utf8: utf8) } }.get()
     }
 
-    private static func make(_ text: String, _ y: Int, _ m: Int, _ d: Int) throws(ValueError) -> CalendarDate {
+    /// Parses "YYYYMMDD" (or "YYYY-MM-DD") from UTF-8 bytes.
+    public static func parseCompact(utf8: UnsafeBufferPointer<UInt8>) throws(ValueError) -> CalendarDate {
+        if utf8.count == 10 { return try parseISO(utf8: utf8) }
+        guard utf8.count == 8, let y = digits(utf8, 0, 4), let m = digits(utf8, 4, 2), let d = digits(utf8, 6, 2)
+        else { throw .dateFormat(String(decoding: utf8, as: UTF8.self)) }
+        return try make(utf8, y, m, d)
+    }
+
+    private static func make(_ utf8: UnsafeBufferPointer<UInt8>, _ y: Int, _ m: Int, _ d: Int) throws(ValueError) -> CalendarDate {
         guard (Year.minimum...Year.maximum).contains(y) else { throw .year(String(y)) }
-        guard (1...12).contains(m) else { throw .dateMonth(text) }
+        guard (1...12).contains(m) else { throw .dateMonth(String(decoding: utf8, as: UTF8.self)) }
         guard let date = CalendarDate(year: y, month: m, day: d) else {
-            throw .dateDay(text, year: y, month: m, days: days(year: y, month: m))
+            throw .dateDay(String(decoding: utf8, as: UTF8.self), year: y, month: m, days: days(year: y, month: m))
         }
         return date
     }
 
-    private static func digits(_ bytes: [UInt8], _ start: Int, _ count: Int) -> Int? {
+    static func digits(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ count: Int) -> Int? {
         var value = 0
         for byte in bytes[start..<start + count] {
             guard byte >= 48, byte <= 57 else { return nil }

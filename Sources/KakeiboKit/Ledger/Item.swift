@@ -68,8 +68,11 @@ public enum ItemName {
         let trimmed = trimWhitespace(raw)
         guard !trimmed.isEmpty else { throw .nameEmpty }
         guard !trimmed.unicodeScalars.contains(where: isControl) else { throw .nameControlCharacter }
-        let count = trimmed.count
-        guard count <= maximumLength else { throw .nameTooLong(count: count) }
+        // Every character is at least one byte and one scalar, so short names need no (slower) character count.
+        if trimmed.utf8.count > maximumLength && trimmed.unicodeScalars.count > maximumLength {
+            let count = trimmed.count
+            guard count <= maximumLength else { throw .nameTooLong(count: count) }
+        }
         return trimmed
     }
 
@@ -85,6 +88,11 @@ public enum ItemID {
     public static let maximumLength = 200
 
     public static func validate(_ raw: String) throws(ValueError) -> String {
+        // The ids kakeibo and the server make (UUIDs, numbers) are short printable ASCII: nothing more to check.
+        var bytes = raw
+        if !raw.isEmpty, raw.utf8.count <= maximumLength, bytes.withUTF8({ $0.allSatisfy { $0 > 0x20 && $0 < 0x7F } }) {
+            return raw
+        }
         guard !raw.isEmpty, raw.count <= maximumLength, trimWhitespace(raw) == raw,
             !raw.unicodeScalars.contains(where: ItemName.isControl)
         else { throw .id(String(raw.prefix(40))) }
@@ -95,7 +103,17 @@ public enum ItemID {
 /// Removes leading and trailing whitespace, including U+3000 (the ideographic space).
 public func trimWhitespace(_ text: String) -> String {
     let scalars = text.unicodeScalars
-    guard let start = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else { return "" }
-    let end = scalars.lastIndex(where: { !$0.properties.isWhitespace })!
+    if let first = scalars.first, let last = scalars.last, !isWhitespace(first), !isWhitespace(last) { return text }
+    guard let start = scalars.firstIndex(where: { !isWhitespace($0) }) else { return "" }
+    let end = scalars.lastIndex(where: { !isWhitespace($0) })!
     return String(scalars[start...end])
+}
+
+/// Unicode's White_Space property, without the table lookup `properties.isWhitespace` makes (a store checks every
+/// name it reads). The set is small and fixed; a test holds it equal to the standard library's.
+func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x09...0x0D, 0x20, 0x85, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000: return true
+    default: return false
+    }
 }

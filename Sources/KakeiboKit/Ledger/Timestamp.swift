@@ -26,23 +26,24 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
 
     /// Parses "YYYY-MM-DDTHH:MM:SS[.fff]Z".
     public static func parse(_ text: String) -> Timestamp? {
-        let b = Array(text.utf8)
-        guard b.count == 20 || b.count == 24, b[10] == UInt8(ascii: "T"), b[13] == UInt8(ascii: ":"),
-            b[16] == UInt8(ascii: ":"), b.last == UInt8(ascii: "Z"),
-            let date = try? CalendarDate.parseISO(String(decoding: b[0..<10], as: UTF8.self)),
-            let h = parseDigits(Substring(String(decoding: b[11..<13], as: UTF8.self)), maxDigits: 2),
-            let m = parseDigits(Substring(String(decoding: b[14..<16], as: UTF8.self)), maxDigits: 2),
-            let s = parseDigits(Substring(String(decoding: b[17..<19], as: UTF8.self)), maxDigits: 2),
-            h < 24, m < 60, s < 60
+        var text = text
+        return text.withUTF8(parse(utf8:))
+    }
+
+    /// Parses "YYYY-MM-DDTHH:MM:SS[.fff]Z" from UTF-8 bytes.
+    public static func parse(utf8 b: UnsafeBufferPointer<UInt8>) -> Timestamp? {
+        guard b.count == 20 || b.count == 24, b[4] == UInt8(ascii: "-"), b[7] == UInt8(ascii: "-"),
+            b[10] == UInt8(ascii: "T"), b[13] == UInt8(ascii: ":"), b[16] == UInt8(ascii: ":"),
+            b[b.count - 1] == UInt8(ascii: "Z"),
+            let y = CalendarDate.digits(b, 0, 4), let mo = CalendarDate.digits(b, 5, 2),
+            let d = CalendarDate.digits(b, 8, 2), let date = CalendarDate(year: y, month: mo, day: d),
+            let h = CalendarDate.digits(b, 11, 2), let m = CalendarDate.digits(b, 14, 2),
+            let s = CalendarDate.digits(b, 17, 2), h < 24, m < 60, s < 60
         else { return nil }
         var f = 0
         if b.count == 24 {
-            guard b[19] == UInt8(ascii: "."),
-                let frac = parseDigits(Substring(String(decoding: b[20..<23], as: UTF8.self)), maxDigits: 3)
-            else { return nil }
+            guard b[19] == UInt8(ascii: "."), let frac = CalendarDate.digits(b, 20, 3) else { return nil }
             f = frac
-        } else {
-            guard b[19] == UInt8(ascii: "Z") else { return nil }
         }
         let ms = ((date.dayNumber * 24 + h) * 60 + m) * 60_000 + s * 1000 + f
         return Timestamp(milliseconds: Int64(ms))

@@ -61,31 +61,40 @@ struct TextTable {
     mutating func add(_ texts: String...) { rows.append(texts.map { Cell($0) }) }
 
     /// Each column's width: its widest cell or header, in display columns.
-    func columnWidths() -> [Int] {
+    func columnWidths() -> [Int] { columnWidths(cellWidths()) }
+
+    /// Every cell's width, the header's first: measured once, as a month's items table has thousands of cells.
+    private func cellWidths() -> [[Int]] { lines.map { $0.map { displayWidth($0.text) } } }
+
+    private func columnWidths(_ cellWidths: [[Int]]) -> [Int] {
         var widths = [Int](repeating: 0, count: aligns.count)
-        for row in ([header.map { $0.map { Cell($0) } }].compactMap { $0 } + rows) {
-            for (index, cell) in row.enumerated() { widths[index] = max(widths[index], displayWidth(cell.text)) }
+        for row in cellWidths {
+            for (index, width) in row.enumerated() { widths[index] = max(widths[index], width) }
         }
         return widths
     }
 
+    private var lines: [[Cell]] { (header.map { [$0.map { Cell($0) }] } ?? []) + rows }
+
     func render(_ style: TextStyle, indent: String = "") -> String {
-        let widths = columnWidths()
+        let lines = lines
+        let cellWidths = cellWidths()
+        let widths = columnWidths(cellWidths)
         var out = ""
-        func line(_ cells: [Cell], isHeader: Bool) {
-            var parts: [String] = []
+        for (number, cells) in lines.enumerated() {
+            let isHeader = header != nil && number == 0
+            var text = indent
             for (index, cell) in cells.enumerated() {
                 let isLast = index == cells.count - 1
-                let fill = isLast && aligns[index] == .left ? "" : String(repeating: " ", count: max(0, widths[index] - displayWidth(cell.text)))
-                let text = isHeader ? style.dim(cell.text) : cell.painted(style)
-                parts.append(aligns[index] == .right ? fill + text : text + fill)
+                let fill = isLast && aligns[index] == .left ? "" : spaces(widths[index] - cellWidths[number][index])
+                let painted = isHeader ? style.dim(cell.text) : cell.painted(style)
+                if index > 0 { text += "  " }
+                text += aligns[index] == .right ? fill + painted : painted + fill
             }
-            var text = indent + parts.joined(separator: "  ")
-            while text.hasSuffix(" ") { text.removeLast() }
-            out += text + "\n"
+            while text.utf8.last == UInt8(ascii: " ") { text.removeLast() }
+            out += text
+            out += "\n"
         }
-        if let header { line(header.map { Cell($0) }, isHeader: true) }
-        for row in rows { line(row, isHeader: false) }
         return out
     }
 }

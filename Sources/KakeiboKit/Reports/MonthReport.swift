@@ -15,7 +15,13 @@ public struct ItemOrder: Hashable, Sendable {
     /// Sorts without touching the caller's array. Ties are broken by date, then name, then id (always ascending),
     /// so the output is the same on every run.
     public func sorted(_ items: [Item]) -> [Item] {
-        items.sorted { a, b in
+        // Names are compared by their place among the month's distinct names: comparing Japanese Strings is slow
+        // (they are normalised first), and a month repeats a few dozen names thousands of times.
+        var rank: [String: Int] = [:]
+        for name in Set(items.map(\.name)).sorted() { rank[name] = rank.count }
+        let names = items.map { rank[$0.name] ?? 0 }
+        let order = items.indices.sorted { i, j in
+            let a = items[i], b = items[j]
             switch key {
             case .price where a.price != b.price:
                 return descending ? a.price > b.price : a.price < b.price
@@ -23,10 +29,11 @@ public struct ItemOrder: Hashable, Sendable {
                 return descending ? a.date > b.date : a.date < b.date
             default:
                 if a.date != b.date { return a.date < b.date }
-                if a.name != b.name { return a.name < b.name }
+                if names[i] != names[j] { return names[i] < names[j] }
                 return a.id < b.id
             }
         }
+        return order.map { items[$0] }
     }
 }
 
