@@ -33,8 +33,8 @@ struct YearCommand: Command {
 
     func run(_ context: Context) throws {
         let taxonomy = try context.taxonomy()
-        let items = try context.storeForReading().items(inYear: year)
-        let report = YearReport(year: year, items: items, filter: filter, taxonomy: taxonomy)
+        let summaries = try context.storeForReading().summaries(inYear: year)
+        let report = YearReport(year: year, summaries: summaries, filter: filter, taxonomy: taxonomy)
         let text: String
         switch format {
         case .table:

@@ -19,10 +19,12 @@ public struct CategoryFilter: Hashable, Sendable {
         self.init(category: code.category, subcategory: code.subcategory.map { .some($0) })
     }
 
-    public func matches(_ item: Item) -> Bool {
-        guard item.category.category == category else { return false }
+    public func matches(_ item: Item) -> Bool { matches(item.category) }
+
+    public func matches(_ code: CategoryCode) -> Bool {
+        guard code.category == category else { return false }
         guard case .some(let sub) = subcategory else { return true }
-        return item.category.subcategory == sub
+        return code.subcategory == sub
     }
 
     public var code: CategoryCode {
@@ -46,15 +48,19 @@ public struct BreakdownRow: Hashable, Sendable {
 
 /// The pie chart's data: items grouped and summed, in taxonomy order with unknown codes after and "none" last.
 public func breakdown(of items: some Sequence<Item>, by grouping: Grouping, taxonomy: Taxonomy) -> [BreakdownRow] {
-    var sums: [CategoryCode: (total: Yen, count: Int)] = [:]
-    for item in items {
+    breakdown(of: MonthSummary.sums(of: items), by: grouping, taxonomy: taxonomy)
+}
+
+/// The same from totals already summed by category code (a month's summary).
+public func breakdown(of codes: [CategoryCode: MonthSummary.Sum], by grouping: Grouping, taxonomy: Taxonomy) -> [BreakdownRow] {
+    var sums: [CategoryCode: MonthSummary.Sum] = [:]
+    for (code, sum) in codes {
         let key: CategoryCode
         switch grouping {
-        case .category: key = CategoryCode(item.category.category)
-        case .subcategory: key = item.category
+        case .category: key = CategoryCode(code.category)
+        case .subcategory: key = code
         }
-        let current = sums[key] ?? (.zero, 0)
-        sums[key] = (current.total + item.price, current.count + 1)
+        sums[key, default: .zero] += sum
     }
     let positive = sums.values.reduce(0) { $0 + max($1.total.amount, 0) }
     return sums.map { code, sum in

@@ -17,22 +17,30 @@ public struct YearReport: Hashable, Sendable {
     public var months: [Month]
 
     public init(year: Int, items: [YearMonth: [Item]], filter: CategoryFilter?, taxonomy: Taxonomy) {
+        var summaries: [YearMonth: MonthSummary] = [:]
+        for (month, list) in items { summaries[month] = MonthSummary(month: month, items: list) }
+        self.init(year: year, summaries: summaries, filter: filter, taxonomy: taxonomy)
+    }
+
+    /// Builds the report from each month's totals by category code (what the store keeps beside each month file).
+    public init(year: Int, summaries: [YearMonth: MonthSummary], filter: CategoryFilter?, taxonomy: Taxonomy) {
         let grouping: Grouping = filter.map { .subcategory(of: $0.category) } ?? .category
-        var all: [Item] = []
+        var all: [CategoryCode: MonthSummary.Sum] = [:]
         var months: [Month] = []
         for number in 1...12 {
             let month = YearMonth(uncheckedYear: year, month: number)
-            let selected = (items[month] ?? []).filter { month.contains($0.date) && (filter?.matches($0) ?? true) }
-            all.append(contentsOf: selected)
+            let selected = (summaries[month]?.sums ?? [:]).filter { filter?.matches($0.key) ?? true }
+            let sum = selected.values.reduce(MonthSummary.Sum.zero, +)
+            all.merge(selected, uniquingKeysWith: +)
             months.append(
                 Month(
-                    month: number, total: selected.reduce(.zero) { $0 + $1.price }, count: selected.count,
+                    month: number, total: sum.total, count: sum.count,
                     breakdown: KakeiboKit.breakdown(of: selected, by: grouping, taxonomy: taxonomy)))
         }
         self.year = year
         self.filter = filter
         self.total = months.reduce(.zero) { $0 + $1.total }
-        self.count = all.count
+        self.count = months.reduce(0) { $0 + $1.count }
         self.grouping = grouping
         self.breakdown = KakeiboKit.breakdown(of: all, by: grouping, taxonomy: taxonomy)
         self.months = months

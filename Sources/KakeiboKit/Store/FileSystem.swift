@@ -56,8 +56,9 @@ public enum FileSystem {
     }
 
     /// Writes a new file completely and flushes it to disk (it must not exist, or is replaced), mode 0600.
-    /// On failure the partial file is removed.
-    public static func writeNewFile(_ path: String, _ bytes: [UInt8], mode: mode_t = 0o600) throws(StoreError) {
+    /// On failure the partial file is removed. Without `durable` it is not flushed: for files that are checked
+    /// whenever they are read, so a crash can only make them unusable, never wrong (month summaries).
+    public static func writeNewFile(_ path: String, _ bytes: [UInt8], mode: mode_t = 0o600, durable: Bool = true) throws(StoreError) {
         unlink(path)
         let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
         guard fd >= 0 else { throw .io(path: path, operation: .create, code: errno) }
@@ -73,7 +74,7 @@ public enum FileSystem {
                 offset += n
             }
         }
-        if failure == nil && fsync(fd) != 0 { failure = .io(path: path, operation: .sync, code: errno) }
+        if failure == nil && durable && fsync(fd) != 0 { failure = .io(path: path, operation: .sync, code: errno) }
         if close(fd) != 0 && failure == nil { failure = .io(path: path, operation: .write, code: errno) }
         if let failure {
             unlink(path)
@@ -82,17 +83,18 @@ public enum FileSystem {
     }
 
     /// Replaces `path` with `bytes` atomically: a temporary file beside it, fsync, rename, fsync of the directory.
-    /// Readers see the old file or the new one, never a mixture; a crash leaves one of the two.
-    public static func replaceAtomically(_ path: String, _ bytes: [UInt8], mode: mode_t = 0o600) throws(StoreError) {
+    /// Readers see the old file or the new one, never a mixture; a crash leaves one of the two (without `durable`,
+    /// no fsync: see `writeNewFile`).
+    public static func replaceAtomically(_ path: String, _ bytes: [UInt8], mode: mode_t = 0o600, durable: Bool = true) throws(StoreError) {
         let directory = parentDirectory(path)
         let temporary = directory + "/." + lastComponent(path) + ".tmp-\(getpid())"
-        try writeNewFile(temporary, bytes, mode: mode)
+        try writeNewFile(temporary, bytes, mode: mode, durable: durable)
         guard rename(temporary, path) == 0 else {
             let code = errno
             unlink(temporary)
             throw .io(path: path, operation: .rename, code: code)
         }
-        try syncDirectory(directory)
+        if durable { try syncDirectory(directory) }
     }
 
     /// Flushes a directory's entries (renames, creations, removals) to disk.

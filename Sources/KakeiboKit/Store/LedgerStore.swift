@@ -9,6 +9,11 @@ import Darwin
 /// A month query reads only that month's file. Writes happen in a `StoreTransaction` under an exclusive lock and
 /// rewrite only the months they change; several months change all together or not at all (see `commit`).
 /// A file that can't be read is reported and never overwritten.
+///
+/// Beside each month file the store keeps its summary (`.summary/2024-12.json`: totals by category code), written
+/// in the same commit and stamped with the month file's fingerprint. A year query uses a summary only while the
+/// month file has exactly those bytes; otherwise it reads the month. Summaries are derived: losing one costs time,
+/// never an item or a wrong total.
 public struct LedgerStore: Sendable {
     public let root: String
 
@@ -21,6 +26,9 @@ public struct LedgerStore: Sendable {
 
     public func path(_ month: YearMonth) -> String { FileSystem.join(root, LedgerStore.fileName(month)) }
 
+    public func summaryPath(_ month: YearMonth) -> String { FileSystem.join(summaryDirectory, LedgerStore.fileName(month)) }
+
+    var summaryDirectory: String { FileSystem.join(root, ".summary") }
     var lockPath: String { FileSystem.join(root, ".lock") }
     var journalDirectory: String { FileSystem.join(root, ".tx") }
     var commitPath: String { FileSystem.join(journalDirectory, "COMMIT") }
@@ -42,6 +50,31 @@ public struct LedgerStore: Sendable {
             result[key] = try readMonth(key)
         }
         return result
+    }
+
+    /// Each month of a year reduced to its totals by category code (months without a file are empty): what a year
+    /// report needs, without decoding twelve months of items when their summaries are current.
+    public func summaries(inYear year: Int) throws(StoreError) -> [YearMonth: MonthSummary] {
+        try finishInterruptedCommit()
+        var result: [YearMonth: MonthSummary] = [:]
+        for month in 1...12 {
+            let key = YearMonth(uncheckedYear: year, month: month)
+            result[key] = try summary(of: key)
+        }
+        return result
+    }
+
+    /// The month's summary file if it was made from exactly the month file's current bytes, else a summary worked out
+    /// from the month's items. A summary that is missing, unreadable, malformed or stale is passed over, not reported:
+    /// the month file is the record, and it is read (and any problem with it reported) instead.
+    func summary(of month: YearMonth) throws(StoreError) -> MonthSummary {
+        guard let bytes = try FileSystem.read(path(month)) else { return MonthSummary(month: month) }
+        if let stored = (try? FileSystem.read(summaryPath(month))) ?? nil,
+            let (summary, source) = SummaryFileCodec.decode(stored, month: month), source == Fingerprint(of: bytes)
+        {
+            return summary
+        }
+        return MonthSummary(month: month, items: try decode(bytes, month))
     }
 
     /// Every month that has a file, oldest first.
@@ -121,6 +154,17 @@ public struct LedgerStore: Sendable {
         return result
     }
 
+    /// Puts a month's summary in place after its month was written. If that fails the old summary no longer matches
+    /// the month file, so it is removed (or, failing even that, passed over when read): the write still succeeded.
+    private func writeSummary(_ bytes: [UInt8], _ month: YearMonth) {
+        do {
+            try FileSystem.makeDirectories(summaryDirectory)
+            try FileSystem.replaceAtomically(summaryPath(month), bytes, durable: false)
+        } catch {
+            unlink(summaryPath(month))
+        }
+    }
+
     /// If a multi-month commit was interrupted (the process was killed), completes it before anyone reads.
     func finishInterruptedCommit() throws(StoreError) {
         guard FileSystem.exists(commitPath) else { return }
@@ -136,17 +180,22 @@ public struct LedgerStore: Sendable {
         if let journal = try FileSystem.read(commitPath) {
             for line in String(decoding: journal, as: UTF8.self).split(separator: "\n") {
                 let parts = line.split(separator: " ", maxSplits: 1)
-                guard parts.count == 2, LedgerStore.month(fileName: String(parts[1])) != nil else { continue }
-                let name = String(parts[1])
-                let staged = FileSystem.join(journalDirectory, name)
-                if parts[0] == "put", FileSystem.exists(staged) {
-                    guard rename(staged, FileSystem.join(root, name)) == 0 else {
-                        throw .io(path: FileSystem.join(root, name), operation: .rename, code: errno)
+                guard parts.count == 2, let file = JournalFile(name: String(parts[1])) else { continue }
+                let staged = FileSystem.join(journalDirectory, file.name)
+                switch (parts[0], file) {
+                case ("put", .month(let month)) where FileSystem.exists(staged):
+                    guard rename(staged, path(month)) == 0 else { throw .io(path: path(month), operation: .rename, code: errno) }
+                case ("delete", .month(let month)):
+                    if unlink(path(month)) != 0 && errno != ENOENT { throw .io(path: path(month), operation: .remove, code: errno) }
+                case ("put", .summary(let month)) where FileSystem.exists(staged):
+                    // A summary that can't be put in place is left out: the month is read instead.
+                    if (try? FileSystem.makeDirectories(summaryDirectory)) == nil || rename(staged, summaryPath(month)) != 0 {
+                        unlink(summaryPath(month))
                     }
-                } else if parts[0] == "delete" {
-                    if unlink(FileSystem.join(root, name)) != 0 && errno != ENOENT {
-                        throw .io(path: FileSystem.join(root, name), operation: .remove, code: errno)
-                    }
+                case ("delete", .summary(let month)):
+                    unlink(summaryPath(month))
+                default:
+                    break
                 }
             }
             try FileSystem.syncDirectory(root)
@@ -161,31 +210,52 @@ public struct LedgerStore: Sendable {
     /// Several: each is staged complete in `.tx/`, then a journal naming them is written and flushed — the commit
     /// point — and only then are they renamed into place. A crash before the journal leaves every month as it was;
     /// a crash after it is rolled forward by the next command, so either all the months change or none does.
+    ///
+    /// Each month's summary is part of the same commit: staged and named in the journal with the months, or, for a
+    /// single month, written just after it (not flushed, and a failure there doesn't undo the month). A summary is
+    /// used only while it matches its month file's bytes, so a crash at any point can make it unusable, never wrong.
     private func commit(_ transaction: StoreTransaction) throws(StoreError) {
-        var changes: [(YearMonth, [UInt8]?)] = []
+        var changes: [(month: YearMonth, bytes: [UInt8]?, summary: [UInt8]?)] = []
         for month in transaction.changed.sorted() {
             let items = transaction.cache[month] ?? []
-            changes.append((month, items.isEmpty ? nil : MonthFileCodec.encode(items, month: month)))
+            guard !items.isEmpty else {
+                changes.append((month, nil, nil))
+                continue
+            }
+            let bytes = MonthFileCodec.encode(items, month: month)
+            let summary = SummaryFileCodec.encode(MonthSummary(month: month, items: items), source: Fingerprint(of: bytes))
+            changes.append((month, bytes, summary))
         }
         guard !changes.isEmpty else { return }
-        if changes.count == 1, let (month, bytes) = changes.first {
-            if let bytes {
+        if changes.count == 1, let (month, bytes, summary) = changes.first {
+            if let bytes, let summary {
                 try FileSystem.replaceAtomically(path(month), bytes)
+                writeSummary(summary, month)
             } else {
                 guard unlink(path(month)) == 0 || errno == ENOENT else {
                     throw .io(path: path(month), operation: .remove, code: errno)
                 }
                 try FileSystem.syncDirectory(root)
+                unlink(summaryPath(month))
             }
             return
         }
         try FileSystem.makeDirectories(journalDirectory)
         var journal = ""
         do {
-            for (month, bytes) in changes {
-                let name = LedgerStore.fileName(month)
+            for (month, bytes, _) in changes {
+                let name = JournalFile.month(month).name
                 if let bytes {
                     try FileSystem.writeNewFile(FileSystem.join(journalDirectory, name), bytes)
+                    journal += "put \(name)\n"
+                } else {
+                    journal += "delete \(name)\n"
+                }
+            }
+            for (month, _, summary) in changes {
+                let name = JournalFile.summary(month).name
+                if let summary {
+                    try FileSystem.writeNewFile(FileSystem.join(journalDirectory, name), summary, durable: false)
                     journal += "put \(name)\n"
                 } else {
                     journal += "delete \(name)\n"
@@ -201,6 +271,35 @@ public struct LedgerStore: Sendable {
             throw error
         }
         try recover()
+    }
+}
+
+/// A file a commit stages in `.tx/` and names in its journal: a month file (`2024-12.json`, which goes to the
+/// store's root) or a month's summary (`2024-12.summary.json`, which goes to `.summary/2024-12.json`).
+/// A kakeibo that predates summaries skips the lines it doesn't know, so its recovery still installs the months.
+enum JournalFile: Equatable {
+    case month(YearMonth)
+    case summary(YearMonth)
+
+    private static let summarySuffix = ".summary.json"
+
+    var name: String {
+        switch self {
+        case .month(let month): return LedgerStore.fileName(month)
+        case .summary(let month): return month.iso + JournalFile.summarySuffix
+        }
+    }
+
+    init?(name: String) {
+        if let month = LedgerStore.month(fileName: name) {
+            self = .month(month)
+        } else if name.hasSuffix(JournalFile.summarySuffix),
+            let month = YearMonth.parseISO(String(name.dropLast(JournalFile.summarySuffix.utf8.count)))
+        {
+            self = .summary(month)
+        } else {
+            return nil
+        }
     }
 }
 

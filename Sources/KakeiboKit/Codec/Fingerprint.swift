@@ -1,0 +1,55 @@
+/// Identifies a file's exact bytes: their count and a 64-bit hash. A month's summary records the fingerprint of the
+/// month file it was made from, and is used only while the month file still has exactly those bytes.
+public struct Fingerprint: Hashable, Sendable {
+    public var byteCount: Int
+    public var hash: UInt64
+
+    public init(byteCount: Int, hash: UInt64) {
+        self.byteCount = byteCount
+        self.hash = hash
+    }
+
+    public init(of bytes: [UInt8]) {
+        self.init(byteCount: bytes.count, hash: bytes.withUnsafeBytes(Fingerprint.xxh64Lane))
+    }
+
+    /// The hash as 16 lowercase hex digits.
+    public var hex: String {
+        let digits = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+
+    /// XXH64 (seed 0) as it hashes inputs shorter than 32 bytes — one lane, eight bytes a step, then the
+    /// avalanche — applied at any length: equal to XXH64 below 32 bytes, and about 1.5 bytes a cycle here, so
+    /// checking a year of a million-item store's month files (9 MB) takes a few milliseconds.
+    static func xxh64Lane(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+        let p1: UInt64 = 0x9E37_79B1_85EB_CA87, p2: UInt64 = 0xC2B2_AE3D_27D4_EB4F, p3: UInt64 = 0x1656_67B1_9E37_79F9
+        let p4: UInt64 = 0x85EB_CA77_C2B2_AE63, p5: UInt64 = 0x27D4_EB2F_1656_67C5
+        func rotate(_ x: UInt64, _ r: UInt64) -> UInt64 { (x << r) | (x >> (64 - r)) }
+        var h = p5 &+ UInt64(bytes.count)
+        var index = 0
+        while index + 8 <= bytes.count {
+            let k = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+            h ^= rotate(k &* p2, 31) &* p1
+            h = rotate(h, 27) &* p1 &+ p4
+            index += 8
+        }
+        if index + 4 <= bytes.count {
+            let k = UInt64(UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: index, as: UInt32.self)))
+            h ^= k &* p1
+            h = rotate(h, 23) &* p2 &+ p3
+            index += 4
+        }
+        while index < bytes.count {
+            h ^= UInt64(bytes[index]) &* p5
+            h = rotate(h, 11) &* p1
+            index += 1
+        }
+        h ^= h >> 33
+        h = h &* p2
+        h ^= h >> 29
+        h = h &* p3
+        h ^= h >> 32
+        return h
+    }
+}

@@ -1,0 +1,215 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import Testing
+@testable import KakeiboKit
+
+/// The month summaries the store keeps beside its month files, on real files in a temporary directory: written in
+/// the same commit, used only while they match their month file's bytes, and never able to hide or change an item.
+@Suite struct SummaryStoreTests {
+    let store: LedgerStore
+    let november = YearMonth(year: 2024, month: 11)!
+
+    init() {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("kakeibo-summary-\(UUID().uuidString)").path
+        store = LedgerStore(root: directory + "/store")
+    }
+
+    func read(_ path: String) -> [UInt8]? { FileManager.default.contents(atPath: path).map { Array($0) } }
+    func write(_ bytes: [UInt8], _ path: String) throws { try Data(bytes).write(to: URL(fileURLWithPath: path)) }
+
+    func add(_ items: [Item]) throws {
+        try store.write { transaction in
+            for item in items {
+                let month = item.date.yearMonth
+                try transaction.setItems(try transaction.items(in: month) + [item], in: month)
+            }
+        }
+    }
+
+    /// What the year's summaries must be: worked out from the month files' items.
+    func expected() throws -> [YearMonth: MonthSummary] {
+        var result: [YearMonth: MonthSummary] = [:]
+        for (month, items) in try store.items(inYear: 2024) { result[month] = MonthSummary(month: month, items: items) }
+        return result
+    }
+
+    /// The stored summary of a month, checked against its month file.
+    func storedSummary(_ month: YearMonth) throws -> MonthSummary? {
+        guard let bytes = read(store.summaryPath(month)), let file = read(store.path(month)),
+            let (summary, source) = SummaryFileCodec.decode(bytes, month: month)
+        else { return nil }
+        #expect(source == Fingerprint(of: file))
+        return summary
+    }
+
+    let items = [
+        item("牛乳", 198, "2024-12-03", 0, 0), item("コーヒー", 178, "2024-12-03", 0, 1),
+        item("返品", -98, "2024-12-04", 0, 0), item("電車", 220, "2024-11-30", 1, 1), item("弁当", 500, "2024-11-02", 0),
+    ]
+
+    @Test func writesASummaryOfEachMonthItWrites() throws {
+        try add(items)  // two months: through the journal
+        #expect(try storedSummary(december) == MonthSummary(month: december, items: items))
+        #expect(try storedSummary(november) == MonthSummary(month: november, items: items))
+        #expect(try storedSummary(december)?.sums[CategoryCode(0, 0)] == MonthSummary.Sum(total: Yen(100), count: 2))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: store.root + "/.tx").isEmpty)
+        try add([item("卵", 250, "2024-12-20", 0, 0)])  // one month: written just after it
+        #expect(try storedSummary(december)?.sums[CategoryCode(0, 0)] == MonthSummary.Sum(total: Yen(350), count: 3))
+        #expect(try store.summaries(inYear: 2024) == expected())
+        // The store still lists only month files.
+        #expect(try store.months() == [november, december])
+    }
+
+    @Test func aSummaryThatMatchesItsMonthIsWhatAYearReads() throws {
+        try add(items)
+        // Forge a summary with the right fingerprint but other totals: the year believes it, which is why only the
+        // store writes summaries, from the very items it writes into the month.
+        let file = try #require(read(store.path(december)))
+        let forged = MonthSummary(month: december, sums: [CategoryCode(5): MonthSummary.Sum(total: Yen(1), count: 1)])
+        try write(SummaryFileCodec.encode(forged, source: Fingerprint(of: file)), store.summaryPath(december))
+        #expect(try store.summaries(inYear: 2024)[december] == forged)
+    }
+
+    @Test func aStaleSummaryIsPassedOverAndLeftAlone() throws {
+        try add(items)
+        let summary = try #require(read(store.summaryPath(december)))
+        // Edited by hand (or by a kakeibo that predates summaries): the summary no longer matches the month file.
+        var edited = try store.items(in: december)
+        edited[0].price = Yen(5000)
+        try write(MonthFileCodec.encode(edited, month: december), store.path(december))
+        #expect(try store.summaries(inYear: 2024) == expected())
+        #expect(try store.summaries(inYear: 2024)[december]?.sums[CategoryCode(0, 0)]?.total == Yen(4902))
+        #expect(read(store.summaryPath(december)) == summary)  // reading never writes
+    }
+
+    @Test func aBrokenSummaryIsPassedOverNotReported() throws {
+        try add(items)
+        let novemberSummary = try #require(read(store.summaryPath(november)))
+        let file = try #require(read(store.path(december)))
+        let good = String(decoding: SummaryFileCodec.encode(MonthSummary(month: december, items: items), source: Fingerprint(of: file)), as: UTF8.self)
+        let broken = [
+            "", "{", "[]", "{\"schema\":1}",
+            String(decoding: novemberSummary, as: UTF8.self),  // another month's
+            good.replacingOccurrences(of: "{\"schema\":1,", with: "{\"schema\":2,"),  // a newer summary format
+            good.replacingOccurrences(of: "\"source\":{\"schema\":1", with: "\"source\":{\"schema\":2"),  // of a newer month format
+            good.replacingOccurrences(of: "\"count\":2}", with: "\"count\":2,\"extra\":1}"),
+            good.replacingOccurrences(of: "\"count\":2}", with: "\"count\":0}"),
+        ]
+        #expect(SummaryFileCodec.decode(Array(good.utf8), month: december) != nil)
+        for text in broken {
+            try write(Array(text.utf8), store.summaryPath(december))
+            #expect(try store.summaries(inYear: 2024) == expected(), "\(text)")
+        }
+        // A summary that can't even be read (a directory in its place) is passed over too.
+        try FileManager.default.removeItem(atPath: store.summaryPath(december))
+        try FileManager.default.createDirectory(atPath: store.summaryPath(december), withIntermediateDirectories: false)
+        #expect(try store.summaries(inYear: 2024) == expected())
+    }
+
+    @Test func aSummaryNeverMakesABadMonthReadable() throws {
+        try add(items)
+        let file = try #require(read(store.path(december)))
+        try write(Array(file.dropLast(10)), store.path(december))
+        #expect(throws: StoreError.self) { try store.summaries(inYear: 2024) }
+        #expect(throws: StoreError.self) { try store.items(in: december) }
+    }
+
+    @Test func aSummaryThatCantBeWrittenDoesNotFailTheWrite() throws {
+        try add(items)
+        // `.summary` is a file, so no summary can be written: the items are still recorded, and the year still right.
+        try FileManager.default.removeItem(atPath: store.root + "/.summary")
+        try write(Array("not a directory".utf8), store.root + "/.summary")
+        try add([item("卵", 250, "2024-12-20", 0, 0)])
+        try add([item("パン", 150, "2024-10-20", 0, 0), item("米", 2000, "2024-09-20", 0, 0)])
+        #expect(try store.items(in: december).count == 4)
+        #expect(try store.items(in: YearMonth(year: 2024, month: 9)!).count == 1)
+        #expect(try store.summaries(inYear: 2024) == expected())
+    }
+
+    @Test func emptyingAMonthRemovesItsSummary() throws {
+        try add(items)
+        try store.write { transaction in try transaction.setItems([], in: december) }
+        #expect(read(store.path(december)) == nil)
+        #expect(read(store.summaryPath(december)) == nil)
+        try store.write { transaction in
+            try transaction.setItems([], in: november)
+            try transaction.setItems([item("卵", 250, "2024-10-20")], in: YearMonth(year: 2024, month: 10)!)
+        }
+        #expect(read(store.summaryPath(november)) == nil)
+        #expect(try storedSummary(YearMonth(year: 2024, month: 10)!) != nil)
+    }
+
+    @Test func anInterruptedCommitRollsItsSummariesForward() throws {
+        try add([item("old", 1, "2024-12-03", id: "o")])
+        let january = YearMonth(year: 2025, month: 1)!
+        let staged = [item("jan", 3, "2025-01-01", id: "j")]
+        let month = MonthFileCodec.encode(staged, month: january)
+        let summary = SummaryFileCodec.encode(MonthSummary(month: january, items: staged), source: Fingerprint(of: month))
+        try FileManager.default.createDirectory(atPath: store.root + "/.tx", withIntermediateDirectories: true)
+        try write(month, store.root + "/.tx/2025-01.json")
+        try write(summary, store.root + "/.tx/2025-01.summary.json")
+        try write(Array("put 2025-01.json\nput 2025-01.summary.json\ndelete 2024-12.json\ndelete 2024-12.summary.json\n".utf8), store.root + "/.tx/COMMIT")
+        #expect(try store.summaries(inYear: 2025)[january] == MonthSummary(month: january, items: staged))
+        #expect(read(store.summaryPath(january)) == summary)
+        #expect(read(store.summaryPath(december)) == nil)
+        #expect(read(store.path(december)) == nil)
+    }
+
+    @Test func aStoreWithoutSummariesStillAnswers() throws {
+        // Written by a kakeibo that predates summaries: schema 1 month files and nothing else.
+        try FileManager.default.createDirectory(atPath: store.root, withIntermediateDirectories: true)
+        try write(Array(#"{"schema":1,"month":"2024-12","items":[{"id":"a","date":"2024-12-03","name":"牛乳","price":198,"category":0,"subcategory":0,"sync":"synced","added":"2024-12-03T09:15:00.000Z"}]}"#.utf8), store.path(december))
+        #expect(try store.summaries(inYear: 2024)[december]?.sums == [CategoryCode(0, 0): MonthSummary.Sum(total: Yen(198), count: 1)])
+        #expect(try store.summaries(inYear: 2024)[november] == MonthSummary(month: november))
+    }
+}
+
+@Suite struct SummaryValueTests {
+    @Test func fingerprintIsXXH64ForShortInputsAndSeesEveryByte() {
+        // Published XXH64 (seed 0) values.
+        #expect(Fingerprint(of: []).hash == 0xEF46_DB37_51D8_E999)
+        #expect(Fingerprint(of: Array("a".utf8)).hash == 0xD24E_C4F1_A98C_6E5B)
+        #expect(Fingerprint(of: Array("abc".utf8)).hash == 0x44BC_2CF5_AD77_0999)
+        let month = MonthFileCodec.encode([item("牛乳", 198, "2024-12-03")], month: december)
+        var changed = month
+        changed[month.count / 2] ^= 1
+        #expect(Fingerprint(of: month) != Fingerprint(of: changed))
+        #expect(Fingerprint(of: month).hex.utf8.count == 16)
+    }
+
+    @Test func roundTrips() {
+        let summary = MonthSummary(month: december, sums: [
+            CategoryCode(0, 1): MonthSummary.Sum(total: Yen(-5), count: 2), CategoryCode(7): MonthSummary.Sum(total: Yen(9_999_999_999), count: 1),
+        ])
+        let source = Fingerprint(byteCount: 1234, hash: 0x0123_4567_89AB_CDEF)
+        let decoded = SummaryFileCodec.decode(SummaryFileCodec.encode(summary, source: source), month: december)
+        #expect(decoded?.summary == summary)
+        #expect(decoded?.source == source)
+        #expect(SummaryFileCodec.decode(SummaryFileCodec.encode(summary, source: source), month: YearMonth(year: 2024, month: 11)!) == nil)
+    }
+
+    @Test func aYearFromSummariesCountsRefundsUnknownCodesAndNone() {
+        let summaries = [
+            december: MonthSummary(month: december, items: [
+                item("牛乳", 198, "2024-12-03", 0, 0), item("電車", 220, "2024-12-30", 1, 1), item("返品", -500, "2024-12-04", 1, nil),
+                item("去年", 999, "2023-12-04", 0, 0),  // not December's: not counted
+            ]),
+            YearMonth(year: 2024, month: 3)!: MonthSummary(month: YearMonth(year: 2024, month: 3)!, items: [item("弁当", 500, "2024-03-02", 0), item("謎", 10, "2024-03-02", 7, 2)]),
+        ]
+        let all = YearReport(year: 2024, summaries: summaries, filter: nil, taxonomy: .standard)
+        #expect(all.total == Yen(428))
+        #expect(all.count == 5)
+        #expect(all.breakdown.map(\.category) == [0, 1, 7])
+        #expect(all.breakdown.map(\.total) == [Yen(698), Yen(-280), Yen(10)])
+        #expect(all.breakdown.map(\.share) == [698.0 / 708.0, 0, 10.0 / 708.0])
+        #expect(all.months[11].total == Yen(-82))
+        #expect(all.months[11].count == 3)
+        let refunds = YearReport(year: 2024, summaries: summaries, filter: CategoryFilter(category: 1, subcategory: .some(nil)), taxonomy: .standard)
+        #expect(refunds.total == Yen(-500))
+        #expect(refunds.breakdown == [BreakdownRow(category: 1, subcategory: nil, total: Yen(-500), count: 1, share: 0)])
+        let unknown = YearReport(year: 2024, summaries: summaries, filter: CategoryFilter(category: 7, subcategory: 2), taxonomy: .standard)
+        #expect(unknown.months.map(\.total.amount) == [0, 0, 10, 0, 0, 0, 0, 0, 0, 0, 0, 0])
+    }
+}
