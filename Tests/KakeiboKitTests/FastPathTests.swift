@@ -117,4 +117,18 @@ import Testing
         }
         #expect(try JSONValue.parse([0x22, 0xEF, 0xBF, 0xBD, 0x22]) == .string("\u{FFFD}"))
     }
+
+    @Test func randomIdsAreVersion4UUIDs() throws {
+        let ids = (0..<200).map { _ in ItemID.random() }
+        #expect(Set(ids).count == ids.count)
+        for id in ids {
+            let utf8 = Array(id.utf8)
+            #expect(utf8.count == 36)
+            #expect([8, 13, 18, 23].allSatisfy { utf8[$0] == UInt8(ascii: "-") })
+            #expect(utf8[14] == UInt8(ascii: "4"))
+            #expect(Array("89ab".utf8).contains(utf8[19]))
+            #expect(id.allSatisfy { "0123456789abcdef-".contains($0) })
+            #expect(try ItemID.validate(id) == id)
+        }
+    }
 }

@@ -1,4 +1,3 @@
-import FoundationEssentials
 import KakeiboKit
 
 /// `kakeibo add NAME PRICE` — records a purchase (or, with a negative price, a refund).
@@ -33,7 +32,7 @@ struct AddCommand: Command {
         let category = try arguments.value("--category").map { try taxonomy.resolve($0) }
             ?? CategoryCode(taxonomy.categories[0].code)
         format = try OutputFormat.parse(arguments.value("--format"), allowed: [.table, .json])
-        item = WireItem(id: UUID().uuidString.lowercased(), date: date, name: name, price: price, category: category)
+        item = WireItem(id: ItemID.random(), date: date, name: name, price: price, category: category)
     }
 
     func run(_ context: Context) throws {
