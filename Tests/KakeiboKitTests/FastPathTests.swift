@@ -131,4 +131,22 @@ import Testing
             #expect(try ItemID.validate(id) == id)
         }
     }
+
+    @Test func theWriterEscapesAndWritesNumbersAsBefore() throws {
+        let texts = ["", "コーヒー \"濃いめ\"", "a\\b", "tab\there\nnew\r", "\u{1}\u{1F}\u{7F}é🍣", String((0..<128).map { Character(Unicode.Scalar(UInt8($0))) })]
+        for text in texts {
+            var writer = JSONWriter()
+            writer.string(text)
+            #expect(try JSONValue.parse(writer.bytes) == .string(text))
+            #expect(!writer.bytes.dropFirst().dropLast().contains { $0 < 0x20 })
+        }
+        var writer = JSONWriter()
+        writer.string("a\"\\\n\u{1}")
+        #expect(writer.text == #""a\"\\\n\u0001""#)
+        for value in [0, 7, -7, 178, -500, 9_999_999_999, Int.max, Int.min] {
+            var writer = JSONWriter()
+            writer.integer(value)
+            #expect(writer.text == String(value))
+        }
+    }
 }

@@ -14,24 +14,45 @@ public struct JSONWriter {
 
     public mutating func string(_ value: String) {
         bytes.append(UInt8(ascii: "\""))
-        for byte in value.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): raw("\\\"")
-            case UInt8(ascii: "\\"): raw("\\\\")
-            case 0x0A: raw("\\n")
-            case 0x0D: raw("\\r")
-            case 0x09: raw("\\t")
-            case 0..<0x20:
-                raw("\\u00")
-                bytes.append(JSONWriter.hex[Int(byte >> 4)])
-                bytes.append(JSONWriter.hex[Int(byte & 0xF)])
-            default: bytes.append(byte)
+        var value = value
+        value.withUTF8 { utf8 in
+            // Runs that need no escape (nearly all text) are copied whole.
+            var start = 0
+            for (index, byte) in utf8.enumerated() where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
+                escape(byte)
+                start = index + 1
             }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
         }
         bytes.append(UInt8(ascii: "\""))
     }
 
-    public mutating func integer(_ value: Int) { raw(String(value)) }
+    private mutating func escape(_ byte: UInt8) {
+        switch byte {
+        case UInt8(ascii: "\""): raw("\\\"")
+        case UInt8(ascii: "\\"): raw("\\\\")
+        case 0x0A: raw("\\n")
+        case 0x0D: raw("\\r")
+        case 0x09: raw("\\t")
+        default:
+            raw("\\u00")
+            bytes.append(JSONWriter.hex[Int(byte >> 4)])
+            bytes.append(JSONWriter.hex[Int(byte & 0xF)])
+        }
+    }
+
+    /// Writes the digits straight into the buffer (a month file has three numbers per item).
+    public mutating func integer(_ value: Int) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        let start = bytes.count
+        var rest = value.magnitude
+        repeat {
+            bytes.append(UInt8(48 + rest % 10))
+            rest /= 10
+        } while rest > 0
+        bytes[start...].reverse()
+    }
 
     public mutating func optionalString(_ value: String?) {
         if let value { string(value) } else { raw("null") }

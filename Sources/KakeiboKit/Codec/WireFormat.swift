@@ -98,6 +98,13 @@ public enum WireFormat {
         return items
     }
 
+    /// The fields kakeibo reads from a wire item; any others are skipped.
+    private enum WireKey: String, CaseIterable {
+        case id, date, name, price, category, categorySub
+    }
+
+    private static let wireKeys = JSONKeys<WireKey>()
+
     private static func decodeItem(_ scanner: inout JSONScanner, index: Int) throws(WireProblem) -> WireItem {
         var id: String?, date: CalendarDate?, name: String?, price: Yen?, category: Int?, sub: Int?
         var field: String?
@@ -109,33 +116,37 @@ public enum WireFormat {
                 throw WireProblem.item(ItemProblem(index: index, field: nil, problem: .wrongType(expected: .object)))
             }
             try scanner.beginObject()
-            var seen = Set<String>()
-            while let key = try scanner.nextKey() {
-                field = key
-                let reader = FieldReader(field: key)
-                if ["id", "date", "name", "price", "category", "categorySub"].contains(key), !seen.insert(key).inserted {
-                    throw FieldProblem.duplicateField
+            var seen = 0  // a bit for each field read, to refuse one given twice
+            while let match = try scanner.nextKey(wireKeys) {
+                guard case .known(let key) = match else {
+                    try scanner.skipValue()
+                    continue
                 }
+                field = key.rawValue
+                let reader = FieldReader(field: key.rawValue)
+                let bit = 1 << (WireKey.allCases.firstIndex(of: key) ?? 0)
+                guard seen & bit == 0 else { throw FieldProblem.duplicateField }
+                seen |= bit
                 switch key {
-                case "id":
+                case .id:
                     switch try reader.kind(&scanner) {
                     case .string: id = try ItemID.validate(try reader.string(&scanner))
                     case .number: id = String(try reader.integer(&scanner))
                     default: throw FieldProblem.wrongType(expected: .stringOrNumber)
                     }
-                case "date":
-                    date = try CalendarDate.parseCompact(try reader.string(&scanner))
-                case "name":
+                case .date:
+                    date = try reader.date(&scanner, compact: true)
+                case .name:
                     name = try ItemName.validate(try reader.string(&scanner))
-                case "price":
+                case .price:
                     let value = Yen(try reader.integer(&scanner))
                     guard value.isValidPrice else {
                         throw FieldProblem.invalid(.price(String(value.amount), reason: value.amount == 0 ? .zero : .tooLarge))
                     }
                     price = value
-                case "category":
+                case .category:
                     category = try reader.integer(&scanner)
-                case "categorySub":
+                case .categorySub:
                     // A number, or none: null, missing, or "" (an empty spreadsheet cell).
                     if try reader.kind(&scanner) == .string {
                         guard try reader.string(&scanner).isEmpty else { throw FieldProblem.wrongType(expected: .wholeNumberOrNull) }
@@ -143,8 +154,6 @@ public enum WireFormat {
                     } else {
                         sub = try reader.optionalInteger(&scanner)
                     }
-                default:
-                    try scanner.skipValue()
                 }
             }
         } catch let error as WireProblem {

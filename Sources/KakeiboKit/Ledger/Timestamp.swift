@@ -18,8 +18,7 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
         }
         let date = CalendarDate(dayNumber: days) ?? CalendarDate(year: 1970, month: 1, day: 1)!
         let h = rest / 3_600_000, m = rest / 60_000 % 60, s = rest / 1000 % 60, f = rest % 1000
-        let frac = f < 10 ? "00\(f)" : f < 100 ? "0\(f)" : "\(f)"
-        return "\(date.iso)T\(pad2(h)):\(pad2(m)):\(pad2(s)).\(frac)Z"
+        return digitText([(date.year, 4), (date.month, 2), (date.day, 2), (h, 2), (m, 2), (s, 2), (f, 3)], separators: "--T::.Z")
     }
 
     public var description: String { iso }
