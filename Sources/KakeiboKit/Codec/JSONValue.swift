@@ -64,29 +64,29 @@ public enum JSONValue: Hashable, Sendable {
 
     /// Writes the value as JSON text, pretty-printed with two-space indents.
     public func write(to writer: inout JSONWriter, indent: Int = 0) {
-        let pad = String(repeating: " ", count: indent + 2)
-        let closePad = String(repeating: " ", count: indent)
         switch self {
         case .object(let members):
             guard !members.isEmpty else { return writer.raw("{}") }
             writer.raw("{\n")
             for (index, (key, value)) in members.enumerated() {
-                writer.raw(pad)
+                writer.spaces(indent + 2)
                 writer.string(key)
                 writer.raw(": ")
                 value.write(to: &writer, indent: indent + 2)
                 writer.raw(index == members.count - 1 ? "\n" : ",\n")
             }
-            writer.raw(closePad + "}")
+            writer.spaces(indent)
+            writer.raw("}")
         case .array(let values):
             guard !values.isEmpty else { return writer.raw("[]") }
             writer.raw("[\n")
             for (index, value) in values.enumerated() {
-                writer.raw(pad)
+                writer.spaces(indent + 2)
                 value.write(to: &writer, indent: indent + 2)
                 writer.raw(index == values.count - 1 ? "\n" : ",\n")
             }
-            writer.raw(closePad + "]")
+            writer.spaces(indent)
+            writer.raw("]")
         case .string(let value): writer.string(value)
         case .integer(let value): writer.integer(value)
         case .number(let value): writer.raw(value.description)

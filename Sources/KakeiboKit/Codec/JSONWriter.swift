@@ -54,6 +54,11 @@ public struct JSONWriter {
         bytes[start...].reverse()
     }
 
+    /// Indentation.
+    public mutating func spaces(_ count: Int) {
+        bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: max(count, 0)))
+    }
+
     public mutating func optionalString(_ value: String?) {
         if let value { string(value) } else { raw("null") }
     }

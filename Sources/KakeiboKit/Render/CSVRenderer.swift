@@ -43,7 +43,10 @@ public enum CSVRenderer {
     }
 
     static func field(_ text: String) -> String {
-        guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) else { return text }
+        // Bytes, not characters: the same answer (CRLF holds a CR) without splitting thousands of names into graphemes.
+        guard text.utf8.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D }) else {
+            return text
+        }
         return "\"" + text.replacing("\"", with: "\"\"") + "\""
     }
 
