@@ -87,44 +87,47 @@ public enum ImportPlan {
     }
 
     static func apply(_ incoming: [WireItem], to transaction: inout StoreTransaction, now: Timestamp, progress: Progress? = nil) throws -> Summary {
-        // Where each stored id lives: the whole store is read, since an id may come back with a new date.
-        var location: [String: YearMonth] = [:]
-        var months: [YearMonth: [Item]] = [:]
+        // Where each stored id lives, its month and its place there: the whole store is read, since an id may come
+        // back with a new date. An item that moves leaves a hole (nil) in its old month, dropped when the months are
+        // written, so every place stays valid and each id is found at once (re-importing a million items took a
+        // scan of its month for each).
+        var location: [String: (month: YearMonth, index: Int)] = [:]
+        var months: [YearMonth: [Item?]] = [:]
         for month in try transaction.months() {
             let items = try transaction.items(in: month)
             months[month] = items
-            for item in items { location[item.id] = month }
+            for (index, item) in items.enumerated() { location[item.id] = (month, index) }
         }
         var summary = Summary()
         var touched = Set<YearMonth>()
+        func append(_ item: Item, to month: YearMonth) {
+            months[month, default: []].append(item)
+            location[item.id] = (month, months[month, default: []].count - 1)
+        }
         for wire in incoming {
             progress?.advance()
             let target = wire.date.yearMonth
-            if let from = location[wire.id], let index = months[from]?.firstIndex(where: { $0.id == wire.id }) {
-                let old = months[from]![index]
-                var item = wire.item(added: old.added, sync: old.sync.afterLocalChange)
+            if let (from, index) = location[wire.id], let old = months[from]?[index] ?? nil {
                 if WireItem(old) == wire {
                     summary.unchanged += 1
                     continue
                 }
+                let item = wire.item(added: old.added, sync: old.sync.afterLocalChange)
                 if from == target {
-                    months[from]![index] = item
+                    months[from]?[index] = item
                 } else {
-                    months[from]!.remove(at: index)
-                    item.added = old.added
-                    months[target, default: []].append(item)
-                    location[wire.id] = target
+                    months[from]?[index] = nil
+                    append(item, to: target)
                     touched.insert(from)
                 }
                 summary.updated += 1
             } else {
-                months[target, default: []].append(wire.item(added: now, sync: .pending))
-                location[wire.id] = target
+                append(wire.item(added: now, sync: .pending), to: target)
                 summary.added += 1
             }
             touched.insert(target)
         }
-        for month in touched.sorted() { try transaction.setItems(months[month] ?? [], in: month) }
+        for month in touched.sorted() { try transaction.setItems((months[month] ?? []).compactMap { $0 }, in: month) }
         summary.months = touched.sorted()
         return summary
     }
