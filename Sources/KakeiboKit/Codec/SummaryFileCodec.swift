@@ -7,6 +7,8 @@
 /// `source` is the fingerprint of the month file it was made from. A summary is only ever a shortcut: anything
 /// unexpected in it — a version, a field, a value — makes `decode` return nil and the store reads the month itself.
 public enum SummaryFileCodec {
+    /// Bump it when what a summary counts changes (say, a sync state whose items reports leave out): summaries
+    /// written before then are passed over, and their months read, until each month is written again.
     public static let schemaVersion = 1
 
     public static func encode(_ summary: MonthSummary, source: Fingerprint) -> [UInt8] {
