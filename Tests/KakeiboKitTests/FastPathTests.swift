@@ -149,4 +149,32 @@ import Testing
             #expect(writer.text == String(value))
         }
     }
+
+    @Test func theLargestItemsAreTheTopOfTheFullOrder() {
+        var generator = SeededGenerator(seed: 7)
+        let names = ["牛乳", "卵", "パン", "米"]
+        let items = (0..<400).map { n in
+            item(names[Int(generator.next() % 4)], [-100, 100, 200, 300, 300, 300][Int(generator.next() % 6)],
+                 "2024-12-\(10 + Int(generator.next() % 3))", id: "id-\(n)")
+        }
+        let report = MonthReport(month: december, items: items, filter: nil, order: ItemOrder(), taxonomy: .standard)
+        let full = ItemOrder(key: .price, descending: true).sorted(items.filter { $0.price.amount > 0 })
+        for count in [0, 1, 3, 50, 1000] {
+            #expect(report.largestItems(count).map(\.id) == full.prefix(count).map(\.id))
+        }
+        #expect(MonthReport(month: december, items: [item("返品", -5, "2024-12-01")], filter: nil, order: ItemOrder(), taxonomy: .standard).largestItems().isEmpty)
+    }
+}
+
+/// A small deterministic generator (SplitMix64), so a test's "random" data is the same every run.
+struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
 }

@@ -62,6 +62,18 @@ import Testing
         #expect(try store.months() == [november, december])
     }
 
+    @Test func anyRunOfMonthsReadsTheSameWay() throws {
+        // A trend's run crosses years; a month's neighbours are single months.
+        try add(items + [item("翌年", 300, "2025-01-02", 1, 0)])
+        let months = [november, december, YearMonth(year: 2025, month: 1)!, YearMonth(year: 2025, month: 2)!]
+        let summaries = try store.summaries(of: months)
+        #expect(summaries.count == 4)
+        for month in months {
+            #expect(summaries[month] == MonthSummary(month: month, items: try store.items(in: month)))
+            #expect(try store.summary(of: month) == summaries[month])
+        }
+    }
+
     @Test func aSummaryThatMatchesItsMonthIsWhatAYearReads() throws {
         try add(items)
         // Forge a summary with the right fingerprint but other totals: the year believes it, which is why only the

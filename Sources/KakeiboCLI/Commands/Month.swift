@@ -79,13 +79,13 @@ struct MonthCommand: Command {
         if checkBudget { try BudgetCheck.report(budgets, taxonomy: taxonomy, context) }
     }
 
-    /// The previous and next months' totals: two more reads, whatever the size of the store. A neighbour whose file
+    /// The previous and next months' totals, from their summaries: two more reads, whatever the size of the store. A neighbour whose file
     /// can't be read is left out of the comparison (and said so); this month still shows.
     func neighbours(_ store: LedgerStore, _ taxonomy: Taxonomy, _ context: Context) -> Neighbours {
         func totals(_ neighbour: YearMonth?) -> MonthTotals? {
             guard let neighbour else { return nil }
             do {
-                return MonthTotals(month: neighbour, items: try store.items(in: neighbour), filter: filter, taxonomy: taxonomy)
+                return MonthTotals(summary: try store.summary(of: neighbour), filter: filter, taxonomy: taxonomy)
             } catch {
                 context.note(error.message(in: context.language))
                 return nil

@@ -42,9 +42,7 @@ struct TrendCommand: Command {
     func run(_ context: Context) throws {
         let taxonomy = try context.taxonomy()
         let store = try context.storeForReading()
-        var items: [YearMonth: [Item]] = [:]
-        for month in months { items[month] = try store.items(in: month) }
-        let report = TrendReport(months: months, items: items, filter: filter)
+        let report = TrendReport(months: months, summaries: try store.summaries(of: months), filter: filter)
         let text: String
         switch format {
         case .table: text = TableRenderer.trend(report, taxonomy: taxonomy, style: OutputFile.style(for: output, context))

@@ -32,6 +32,19 @@ public struct CategoryFilter: Hashable, Sendable {
     }
 }
 
+extension MonthSummary {
+    /// The sums of the codes a filter keeps (all of them without one).
+    public func sums(matching filter: CategoryFilter?) -> [CategoryCode: Sum] {
+        guard let filter else { return sums }
+        return sums.filter { filter.matches($0.key) }
+    }
+
+    /// The total and count of the items a filter keeps.
+    public func sum(matching filter: CategoryFilter?) -> Sum {
+        sums(matching: filter).values.reduce(Sum.zero, +)
+    }
+}
+
 /// One slice of the pie: a category (or subcategory) with its total, item count and share of the whole.
 public struct BreakdownRow: Hashable, Sendable {
     public var category: Int

@@ -8,10 +8,17 @@ public struct MonthTotals: Hashable, Sendable {
     /// Sums the month's items as `MonthReport` does: only items dated in the month and matching the filter, broken
     /// down by category (by the filter's subcategories with a filter).
     public init(month: YearMonth, items: [Item], filter: CategoryFilter?, taxonomy: Taxonomy) {
-        let selected = items.filter { month.contains($0.date) && (filter?.matches($0) ?? true) }
-        self.month = month
-        self.total = selected.reduce(.zero) { $0 + $1.price }
-        self.count = selected.count
+        self.init(summary: MonthSummary(month: month, items: items), filter: filter, taxonomy: taxonomy)
+    }
+
+    /// The same from the month's summary, which the store keeps beside each month file: a neighbour costs a read
+    /// of its file, not the decoding of its items.
+    public init(summary: MonthSummary, filter: CategoryFilter?, taxonomy: Taxonomy) {
+        let selected = summary.sums(matching: filter)
+        let sum = selected.values.reduce(MonthSummary.Sum.zero, +)
+        self.month = summary.month
+        self.total = sum.total
+        self.count = sum.count
         self.breakdown = KakeiboKit.breakdown(
             of: selected, by: filter.map { .subcategory(of: $0.category) } ?? .category, taxonomy: taxonomy)
     }
@@ -73,6 +80,10 @@ extension MonthReport {
     /// The month's largest purchases, dearest first; ties by date, then name, then id, so every run agrees.
     /// Refunds are not purchases and never appear.
     public func largestItems(_ count: Int = 3) -> [Item] {
-        Array(ItemOrder(key: .price, descending: true).sorted(items.filter { $0.price.amount > 0 }).prefix(count))
+        let purchases = items.filter { $0.price.amount > 0 }
+        // Only items priced at least the count-th largest price can be among the largest: sort just those (a month
+        // of thousands of items has a handful), not the whole month.
+        guard count > 0, let threshold = purchases.map(\.price.amount).sorted(by: >).prefix(count).last else { return [] }
+        return Array(ItemOrder(key: .price, descending: true).sorted(purchases.filter { $0.price.amount >= threshold }).prefix(count))
     }
 }

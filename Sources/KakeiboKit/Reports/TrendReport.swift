@@ -27,10 +27,17 @@ public struct TrendReport: Hashable, Sendable {
 
     /// Sums each month's items (only those dated in it and matching the filter). `months` must not be empty.
     public init(months: [YearMonth], items: [YearMonth: [Item]], filter: CategoryFilter?) {
+        var summaries: [YearMonth: MonthSummary] = [:]
+        for (month, list) in items { summaries[month] = MonthSummary(month: month, items: list) }
+        self.init(months: months, summaries: summaries, filter: filter)
+    }
+
+    /// The same from each month's summary, which the store keeps beside each month file.
+    public init(months: [YearMonth], summaries: [YearMonth: MonthSummary], filter: CategoryFilter?) {
         precondition(!months.isEmpty, "a trend needs at least one month")
         points = months.map { month in
-            let selected = (items[month] ?? []).filter { month.contains($0.date) && (filter?.matches($0) ?? true) }
-            return Point(month: month, total: selected.reduce(.zero) { $0 + $1.price }, count: selected.count)
+            let sum = summaries[month]?.sum(matching: filter) ?? .zero
+            return Point(month: month, total: sum.total, count: sum.count)
         }
         self.filter = filter
         total = points.reduce(.zero) { $0 + $1.total }

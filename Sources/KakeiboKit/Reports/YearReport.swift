@@ -29,7 +29,7 @@ public struct YearReport: Hashable, Sendable {
         var months: [Month] = []
         for number in 1...12 {
             let month = YearMonth(uncheckedYear: year, month: number)
-            let selected = (summaries[month]?.sums ?? [:]).filter { filter?.matches($0.key) ?? true }
+            let selected = summaries[month]?.sums(matching: filter) ?? [:]
             let sum = selected.values.reduce(MonthSummary.Sum.zero, +)
             all.merge(selected, uniquingKeysWith: +)
             months.append(

@@ -55,19 +55,27 @@ public struct LedgerStore: Sendable {
     /// Each month of a year reduced to its totals by category code (months without a file are empty): what a year
     /// report needs, without decoding twelve months of items when their summaries are current.
     public func summaries(inYear year: Int) throws(StoreError) -> [YearMonth: MonthSummary] {
+        try summaries(of: (1...12).map { YearMonth(uncheckedYear: year, month: $0) })
+    }
+
+    /// The summaries of any months (a trend's run, a month's neighbours).
+    public func summaries(of months: [YearMonth]) throws(StoreError) -> [YearMonth: MonthSummary] {
         try finishInterruptedCommit()
         var result: [YearMonth: MonthSummary] = [:]
-        for month in 1...12 {
-            let key = YearMonth(uncheckedYear: year, month: month)
-            result[key] = try summary(of: key)
-        }
+        for month in months { result[month] = try readSummary(month) }
         return result
+    }
+
+    /// One month's summary.
+    public func summary(of month: YearMonth) throws(StoreError) -> MonthSummary {
+        try finishInterruptedCommit()
+        return try readSummary(month)
     }
 
     /// The month's summary file if it was made from exactly the month file's current bytes, else a summary worked out
     /// from the month's items. A summary that is missing, unreadable, malformed or stale is passed over, not reported:
     /// the month file is the record, and it is read (and any problem with it reported) instead.
-    func summary(of month: YearMonth) throws(StoreError) -> MonthSummary {
+    func readSummary(_ month: YearMonth) throws(StoreError) -> MonthSummary {
         guard let bytes = try FileSystem.read(path(month)) else { return MonthSummary(month: month) }
         if let stored = (try? FileSystem.read(summaryPath(month))) ?? nil,
             let (summary, source) = SummaryFileCodec.decode(stored, month: month), source == Fingerprint(of: bytes)
