@@ -11,8 +11,8 @@ import Darwin
 /// A file that can't be read is reported and never overwritten.
 ///
 /// Beside each month file the store keeps its summary (`.summary/2024-12.json`: totals by category code), written
-/// in the same commit and stamped with the month file's fingerprint. A year query uses a summary only while the
-/// month file has exactly those bytes; otherwise it reads the month. Summaries are derived: losing one costs time,
+/// in the same commit and stamped with the month file's fingerprint. A year, a trend or a month's neighbours use a
+/// summary only while the month file has exactly those bytes; otherwise they read the month. Summaries are derived: losing one costs time,
 /// never an item or a wrong total.
 public struct LedgerStore: Sendable {
     public let root: String
