@@ -183,8 +183,7 @@ import Testing
         let box = try Sandbox()
         let alone = box.root.appendingPathComponent("bin/kakeibo")
         try FileManager.default.createDirectory(at: alone.deletingLastPathComponent(), withIntermediateDirectories: true)
-        // Copied by `cp`, not in this process: a copy written here leaves a write descriptor that a test on another
-        // thread can inherit when it spawns a process, and exec of the copy then fails with "Text file busy".
+        // Copied by `cp`, not in this process (see Sandbox.writeExecutable: "Text file busy").
         let copy = try Sandbox.launch(URL(fileURLWithPath: "/bin/cp"), [Products.kakeibo.path, alone.path], environment: box.baseEnvironment)
         #expect(copy.status == 0, "\(copy.stderr)")
         let wire = try box.write("in.json", #"[{"id":"s1","date":"20241203","name":"コーヒー","price":178,"category":0,"categorySub":1}]"#)

@@ -50,13 +50,12 @@ import Testing
         let box = try Sandbox()
         let image = Self.receipts.appendingPathComponent("supermarket.txt").path  // the fake "reads" a text file
         let bin = box.root.appendingPathComponent("bin")
-        try box.write("bin/tesseract", """
+        try box.writeExecutable("bin/tesseract", """
             #!/bin/sh
             [ "$2" = "-" ] && [ "$3" = "-l" ] && [ "$4" = "jpn+eng" ] || { echo "bad arguments: $*" >&2; exit 3; }
             echo "Estimating resolution as 300" >&2
             cat "$1"
             """)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: bin.appendingPathComponent("tesseract").path)
         let path = bin.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
         let run = try box.run(["receipt", "--image", image, "--add", "--date", "2024-12-03"], environment: ["PATH": path])
         #expect(run.status == 0, "\(run.stderr)")
@@ -64,7 +63,7 @@ import Testing
         #expect(run.stderr.contains("does not add up"))  // one price was unreadable: stored as read, and said so
         #expect((try successfulObject(try box.run("month", "2024", "12", "--format", "json")))["total"] as? Int == 2779)
 
-        try box.write("bin/tesseract", "#!/bin/sh\necho \"Failed loading language 'jpn'\" >&2\nexit 1\n")
+        try box.writeExecutable("bin/tesseract", "#!/bin/sh\necho \"Failed loading language 'jpn'\" >&2\nexit 1\n")
         let failed = try box.run(["receipt", "--image", image], environment: ["PATH": path])
         #expect(failed.status == 1 && failed.stderr.contains("Failed loading language 'jpn'") && failed.stderr.contains("tesseract-ocr-jpn"))
 

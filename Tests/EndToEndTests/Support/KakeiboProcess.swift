@@ -124,6 +124,19 @@ final class Sandbox: @unchecked Sendable {
         return url.path
     }
 
+    /// Writes an executable script into the sandbox (mode 0755) and returns its path. A child process writes it:
+    /// a file written by this (multi-threaded) test process leaves a write descriptor that another test's spawned
+    /// child can inherit, and exec of the script then fails with "Text file busy".
+    @discardableResult
+    func writeExecutable(_ relativePath: String, _ text: String) throws -> String {
+        let url = root.appendingPathComponent(relativePath)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let script = "cat > \"$1.tmp\" && chmod 755 \"$1.tmp\" && mv \"$1.tmp\" \"$1\""
+        let run = try Sandbox.launch(URL(fileURLWithPath: "/bin/sh"), ["-c", script, "sh", url.path], environment: baseEnvironment, stdin: Data(text.utf8))
+        guard run.status == 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSDebugDescriptionErrorKey: run.stderr]) }
+        return url.path
+    }
+
     /// Adds an item and returns its id (via JSON output).
     func add(_ name: String, _ price: Int, date: String, category: String = "food") throws -> String {
         let run = try self.run(["add", name, String(price), "--date", date, "--category", category, "--format", "json"])
