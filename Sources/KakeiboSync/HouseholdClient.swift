@@ -30,7 +30,11 @@ public struct HouseholdClient: Sendable {
             func next(_ group: inout TaskGroup<(YearMonth, Result<[WireItem], SyncError>)>) {
                 guard failures.isEmpty, let month = waiting.popFirst() else { return }
                 group.addTask {
-                    do throws(SyncError) { return (month, .success(try await fetchOne(month))) } catch { return (month, .failure(error)) }
+                    // The month is returned from a value computed before the await: in release builds (Swift 6.3)
+                    // the captured `month` read again after the await came back zeroed (0000-00).
+                    let requested = month
+                    let result: Result<[WireItem], SyncError> = await fetchResult(requested)
+                    return (requested, result)
                 }
             }
             for _ in 0..<HouseholdClient.concurrentFetches { next(&group) }
@@ -48,6 +52,10 @@ public struct HouseholdClient: Sendable {
         }
         if let first = failures.keys.min(), let error = failures[first] { throw error }
         return fetched
+    }
+
+    func fetchResult(_ month: YearMonth) async -> Result<[WireItem], SyncError> {
+        do throws(SyncError) { return .success(try await fetchOne(month)) } catch { return .failure(error) }
     }
 
     func fetchOne(_ month: YearMonth) async throws(SyncError) -> [WireItem] {
