@@ -37,6 +37,7 @@ extension Command {
 enum CommandTable {
     static let builtIn: [any Command.Type] = [
         AddCommand.self, MonthCommand.self, YearCommand.self, EditCommand.self, DeleteCommand.self, ImportCommand.self,
+        UndoCommand.self, BackupsCommand.self, CheckCommand.self,
         RecentCommand.self, TrendCommand.self, ReceiptCommand.self, FuelCommand.self,
         ExportCommand.self, CategoriesCommand.self, BudgetCommand.self, ConfigCommand.self, CompletionCommand.self, HelpCommand.self,
     ]

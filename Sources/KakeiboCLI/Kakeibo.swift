@@ -19,7 +19,7 @@ public enum Kakeibo {
         if companionCommands.isEmpty, let companion = companionFor(arguments) {
             let failure = companion.exec(arguments)
             let language = Language(rawValue: preScanLanguage(arguments) ?? "") ?? Language.fromLocale(terminal.environment)
-            Terminal.write("kakeibo: " + failure.message(in: language) + "\n", to: 2)
+            Terminal.write("kakeibo: " + terminalSafe(failure.message(in: language), keepingNewlines: true) + "\n", to: 2)
             exit(failure.exitCode.rawValue)
         }
         let outcome = run(arguments, terminal: terminal)
@@ -49,15 +49,19 @@ public enum Kakeibo {
             if parsed.has("--help") {
                 return Outcome(status: 0, stdout: HelpText.command(command, language), stderr: "")
             }
+            context.command = name
             let instance = try command.init(parsed, context)
             try instance.run(context)
             return Outcome(status: ExitCode.success.rawValue, stdout: context.output, stderr: context.messages)
         } catch let failure as any KakeiboFailure {
-            return Outcome(status: failure.exitCode.rawValue, stdout: "", stderr: "kakeibo: " + failure.message(in: language) + "\n")
+            // Messages quote what they were given (paths, values, names): control characters in it are shown as escapes.
+            let message = terminalSafe(failure.message(in: language), keepingNewlines: true)
+            return Outcome(status: failure.exitCode.rawValue, stdout: "", stderr: "kakeibo: " + message + "\n")
         } catch let signal as EarlyExit {
             return Outcome(status: signal.status.rawValue, stdout: signal.stdout, stderr: signal.stderr)
         } catch {
-            return Outcome(status: ExitCode.failure.rawValue, stdout: "", stderr: "kakeibo: " + language.pick("internal error: ", "内部エラー: ") + "\(error)\n")
+            let message = terminalSafe("\(error)", keepingNewlines: true)
+            return Outcome(status: ExitCode.failure.rawValue, stdout: "", stderr: "kakeibo: " + language.pick("internal error: ", "内部エラー: ") + message + "\n")
         }
     }
 

@@ -7,6 +7,8 @@ public final class Context {
     public let language: Language
     public let clock: Clock
     public let storeOption: String?
+    /// The command running, whose name labels the store's backups ("import", "pull").
+    public internal(set) var command: String?
     public private(set) var output = ""
     public private(set) var messages = ""
 
@@ -26,13 +28,14 @@ public final class Context {
     /// Data for stdout.
     public func print(_ text: String) { output += text }
 
-    /// A message for stderr, prefixed "kakeibo: ".
-    public func note(_ text: String) { messages += "kakeibo: " + text + "\n" }
+    /// A message for stderr, prefixed "kakeibo: ", with any control characters from data shown as escapes.
+    public func note(_ text: String) { messages += "kakeibo: " + terminalSafe(text, keepingNewlines: true) + "\n" }
 
     /// The store, resolved once.
     public func store() throws -> LedgerStore {
         if let cachedStore { return cachedStore }
-        let store = LedgerStore(root: try Locations.store(option: storeOption, environment: environment))
+        let operation = command.map { StoreOperation(name: $0, time: clock.now) }
+        let store = LedgerStore(root: try Locations.store(option: storeOption, environment: environment), operation: operation)
         cachedStore = store
         return store
     }
@@ -49,15 +52,17 @@ public final class Context {
     public func taxonomy() throws -> Taxonomy {
         if let cachedTaxonomy { return cachedTaxonomy }
         var taxonomy = Taxonomy.standard
-        // Without HOME or XDG_CONFIG_HOME there is no configuration directory, hence no categories file.
-        if let directory = try? Locations.config(environment: environment),
-            let bytes = try FileSystem.read(FileSystem.join(directory, "categories.json"))
-        {
-            let path = FileSystem.join(directory, "categories.json")
+        if let path = categoriesPath(), let bytes = try FileSystem.read(path) {
             do { taxonomy = try TaxonomyCodec.decode(bytes) } catch { throw StoreError.badCategories(path: path, problem: error) }
         }
         cachedTaxonomy = taxonomy
         return taxonomy
+    }
+
+    /// Where the household's categories file is (`categories.json` in the configuration directory); without HOME or
+    /// XDG_CONFIG_HOME there is no configuration directory, hence no categories file.
+    public func categoriesPath() -> String? {
+        (try? Locations.config(environment: environment)).map { FileSystem.join($0, "categories.json") }
     }
 
     private var cachedStore: LedgerStore?

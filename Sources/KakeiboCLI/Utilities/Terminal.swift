@@ -79,9 +79,7 @@ public struct Clock: Sendable {
             guard let parsed = Timestamp.parse(fixed) else { throw ClockError(text: fixed) }
             stamp = parsed
         } else {
-            var spec = timespec()
-            clock_gettime(CLOCK_REALTIME, &spec)
-            stamp = Timestamp(milliseconds: Int64(spec.tv_sec) * 1000 + Int64(spec.tv_nsec / 1_000_000))
+            stamp = .now()
         }
         var seconds = time_t(stamp.milliseconds / 1000)
         var local = tm()

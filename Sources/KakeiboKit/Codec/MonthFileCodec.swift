@@ -50,9 +50,35 @@ public enum MonthFileCodec {
         var result: Result<[Item], MonthFileProblem> = .success([])
         bytes.withUnsafeBufferPointer { buffer in
             var scanner = JSONScanner(buffer)
-            do throws(MonthFileProblem) { result = .success(try decodeDocument(&scanner, month: month)) } catch { result = .failure(error) }
+            var items: [Item] = []
+            var strict: [MonthFileProblem]? = nil
+            do throws(MonthFileProblem) {
+                try decodeDocument(&scanner, month: month, into: &items, log: &strict)
+                result = .success(items)
+            } catch { result = .failure(error) }
         }
         return try result.get()
+    }
+
+    /// Every problem in a month file rather than the first (for `kakeibo check`), and the items that are sound.
+    /// A problem that leaves the rest unreadable (broken JSON, a newer schema) ends the reading.
+    public static func inspect(_ bytes: [UInt8], month: YearMonth) -> (items: [Item], problems: [MonthFileProblem]) {
+        guard !bytes.isEmpty else { return ([], [.empty]) }
+        var items: [Item] = []
+        var log: [MonthFileProblem]? = []
+        bytes.withUnsafeBufferPointer { buffer in
+            var scanner = JSONScanner(buffer)
+            do throws(MonthFileProblem) { try decodeDocument(&scanner, month: month, into: &items, log: &log) } catch {
+                log?.append(error)
+            }
+        }
+        return (items, log ?? [])
+    }
+
+    /// Records a problem when inspecting (`log` is non-nil); throws it when decoding, where the first one refuses the file.
+    private static func note(_ problem: MonthFileProblem, _ log: inout [MonthFileProblem]?) throws(MonthFileProblem) {
+        guard log != nil else { throw problem }
+        log?.append(problem)
     }
 
     public static func encode(_ items: [Item], month: YearMonth) -> [UInt8] {
@@ -75,10 +101,12 @@ public enum MonthFileCodec {
         return writer.bytes
     }
 
-    private static func decodeDocument(_ scanner: inout JSONScanner, month: YearMonth) throws(MonthFileProblem) -> [Item] {
+    private static func decodeDocument(
+        _ scanner: inout JSONScanner, month: YearMonth, into items: inout [Item], log: inout [MonthFileProblem]?
+    ) throws(MonthFileProblem) {
         var schema: Int?
         var monthText: String?
-        var items: [Item]?
+        var sawItems = false
         do {
             guard try scanner.peekKind() == .object else { throw MonthFileProblem.notAnObject }
             try scanner.beginObject()
@@ -86,19 +114,27 @@ public enum MonthFileCodec {
                 switch key {
                 case "schema":
                     guard try scanner.peekKind() == .number, let value = try? scanner.readInteger(), value > 0 else {
-                        throw MonthFileProblem.schemaInvalid
+                        try note(.schemaInvalid, &log)
+                        try scanner.skipValue()
+                        continue
                     }
                     // Refuse a newer file before reading anything else: its items may mean something we don't know.
                     guard value <= schemaVersion else { throw MonthFileProblem.schemaNewer(found: value) }
                     schema = value
                 case "month":
-                    guard try scanner.peekKind() == .string else { throw MonthFileProblem.monthMissing }
+                    guard try scanner.peekKind() == .string else {
+                        try note(.monthMissing, &log)
+                        try scanner.skipValue()
+                        continue
+                    }
                     monthText = try scanner.readString()
                 case "items":
+                    sawItems = true
                     // An item takes about 180 bytes in the file: reserving room for them saves regrowing as they come.
-                    items = try decodeItems(&scanner, month: month, expectedCount: scanner.remaining / 180)
+                    try decodeItems(&scanner, month: month, into: &items, expectedCount: scanner.remaining / 180, log: &log)
                 default:
-                    throw MonthFileProblem.unknownField(key)
+                    try note(.unknownField(key), &log)
+                    try scanner.skipValue()
                 }
             }
             try scanner.end()
@@ -109,32 +145,49 @@ public enum MonthFileCodec {
         } catch {
             throw .notAnObject
         }
-        guard schema != nil else { throw .schemaMissing }
-        guard let monthText else { throw .monthMissing }
-        guard monthText == month.iso else { throw .monthMismatch(found: monthText) }
-        guard let items else { throw .itemsMissing }
-        return items
+        if schema == nil { try note(.schemaMissing, &log) }
+        if let monthText {
+            if monthText != month.iso { try note(.monthMismatch(found: monthText), &log) }
+        } else if !(log?.contains(.monthMissing) ?? false) {
+            try note(.monthMissing, &log)
+        }
+        if !sawItems { try note(.itemsMissing, &log) }
     }
 
-    private static func decodeItems(_ scanner: inout JSONScanner, month: YearMonth, expectedCount: Int) throws -> [Item] {
-        guard try scanner.peekKind() == .array else { throw MonthFileProblem.itemsMissing }
+    private static func decodeItems(
+        _ scanner: inout JSONScanner, month: YearMonth, into items: inout [Item], expectedCount: Int,
+        log: inout [MonthFileProblem]?
+    ) throws {
+        guard try scanner.peekKind() == .array else {
+            try note(.itemsMissing, &log)
+            return try scanner.skipValue()
+        }
         try scanner.beginArray()
-        var items: [Item] = []
         var seen = Set<String>(minimumCapacity: expectedCount)
         items.reserveCapacity(expectedCount)
+        var index = -1
         while try scanner.nextElement() {
-            let index = items.count
+            index += 1
+            let start = log == nil ? nil : scanner  // where to come back to, to step over an item that can't be used
             let item: Item
             do { item = try decodeItem(&scanner) } catch {
-                throw MonthFileProblem.item(ItemProblem(index: index, id: error.id, field: error.field, problem: error.problem))
+                // Broken JSON ends the reading (reported once, as the file's problem); a bad value only this item.
+                if log != nil, case .syntax(let broken) = error.problem { throw broken }
+                try note(.item(ItemProblem(index: index, id: error.id, field: error.field, problem: error.problem)), &log)
+                if let start { scanner = start }
+                try scanner.skipValue()
+                continue
             }
             guard month.contains(item.date) else {
-                throw MonthFileProblem.dateOutsideMonth(index: index, id: item.id, date: item.date)
+                try note(.dateOutsideMonth(index: index, id: item.id, date: item.date), &log)
+                continue
             }
-            guard seen.insert(item.id).inserted else { throw MonthFileProblem.duplicateID(item.id) }
+            guard seen.insert(item.id).inserted else {
+                try note(.duplicateID(item.id), &log)
+                continue
+            }
             items.append(item)
         }
-        return items
     }
 
     private struct ItemFailure: Error {

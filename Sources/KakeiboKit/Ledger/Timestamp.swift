@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// An instant in UTC with millisecond precision, written as "2024-12-03T09:15:00.000Z".
 public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// Milliseconds since 1970-01-01T00:00:00Z.
@@ -6,6 +12,13 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
     public init(milliseconds: Int64) { self.milliseconds = milliseconds }
 
     public static func < (a: Timestamp, b: Timestamp) -> Bool { a.milliseconds < b.milliseconds }
+
+    /// The system clock's time.
+    public static func now() -> Timestamp {
+        var spec = timespec()
+        clock_gettime(CLOCK_REALTIME, &spec)
+        return Timestamp(milliseconds: Int64(spec.tv_sec) * 1000 + Int64(spec.tv_nsec / 1_000_000))
+    }
 
     public var iso: String {
         let ms = Int(milliseconds)

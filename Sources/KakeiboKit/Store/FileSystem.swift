@@ -37,9 +37,17 @@ public enum FileSystem {
     /// Whether something (file or directory) exists at the path.
     public static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
 
-    public static func isDirectory(_ path: String) -> Bool {
+    public static func isDirectory(_ path: String) -> Bool { type(path) == S_IFDIR }
+
+    /// Whether the path (followed through links) is a regular file.
+    public static func isRegularFile(_ path: String) -> Bool { type(path) == S_IFREG }
+
+    /// Whether the path (followed through links) is a character or block device, such as /dev/null or /dev/zero.
+    public static func isDevice(_ path: String) -> Bool { type(path) == S_IFCHR || type(path) == S_IFBLK }
+
+    private static func type(_ path: String) -> mode_t? {
         var info = stat()
-        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+        return stat(path, &info) == 0 ? info.st_mode & S_IFMT : nil
     }
 
     /// Creates the directory and any missing parents, new ones with the given mode (0700 by default).
@@ -86,14 +94,28 @@ public enum FileSystem {
     /// Readers see the old file or the new one, never a mixture; a crash leaves one of the two (without `durable`,
     /// no fsync: see `writeNewFile`).
     public static func replaceAtomically(_ path: String, _ bytes: [UInt8], mode: mode_t = 0o600, durable: Bool = true) throws(StoreError) {
+        var replaced = false
+        try replaceAtomically(path, bytes, mode: mode, durable: durable, replaced: &replaced)
+    }
+
+    /// `replaceAtomically`, saying whether the rename happened (after it, readers see the new bytes even if the
+    /// final flush fails).
+    public static func replaceAtomically(
+        _ path: String, _ bytes: [UInt8], mode: mode_t = 0o600, durable: Bool = true, replaced: inout Bool
+    ) throws(StoreError) {
         let directory = parentDirectory(path)
         let temporary = directory + "/." + lastComponent(path) + ".tmp-\(getpid())"
-        try writeNewFile(temporary, bytes, mode: mode, durable: durable)
+        do { try writeNewFile(temporary, bytes, mode: mode, durable: durable) } catch {
+            // Name the file being replaced, not its temporary neighbour, which no longer exists.
+            guard case .io(_, let operation, let code) = error else { throw error }
+            throw .io(path: path, operation: operation, code: code)
+        }
         guard rename(temporary, path) == 0 else {
             let code = errno
             unlink(temporary)
             throw .io(path: path, operation: .rename, code: code)
         }
+        replaced = true
         if durable { try syncDirectory(directory) }
     }
 

@@ -16,8 +16,13 @@ import Darwin
 /// never an item or a wrong total.
 public struct LedgerStore: Sendable {
     public let root: String
+    /// What the writes through this value are, for their backups (see `Backups`).
+    public var operation: StoreOperation?
 
-    public init(root: String) { self.root = root }
+    public init(root: String, operation: StoreOperation? = nil) {
+        self.root = root
+        self.operation = operation
+    }
 
     /// Whether the store directory exists yet (it is created by the first write).
     public var exists: Bool { FileSystem.isDirectory(root) }
@@ -150,12 +155,14 @@ public struct LedgerStore: Sendable {
 
     // MARK: Writing
 
-    /// Runs `body` with the store locked, then commits the months it changed. If `body` throws, nothing is written.
+    /// Runs `body` with the store locked, then commits the months it changed, having first kept the files they
+    /// replace (see `Backups`). If `body` throws, nothing is written.
     public func write<T>(_ body: (inout StoreTransaction) throws -> T) throws -> T {
         try FileSystem.makeDirectories(root)
         let lock = try FileLock(path: lockPath)
         defer { lock.release() }
         try recover()
+        removeTemporaryFiles()
         var transaction = StoreTransaction(store: self)
         let result = try body(&transaction)
         try commit(transaction)
@@ -170,6 +177,31 @@ public struct LedgerStore: Sendable {
             try FileSystem.replaceAtomically(summaryPath(month), bytes, durable: false)
         } catch {
             unlink(summaryPath(month))
+        }
+    }
+
+    /// Runs `body` with the store locked and any interrupted commit finished, so that it sees every file as of one
+    /// moment. A store whose lock can't be taken (a read-only one) is read as it stands.
+    func readingLocked<T>(_ body: () throws -> T) throws -> T {
+        let lock: FileLock
+        do { lock = try FileLock(path: lockPath) } catch {
+            if case .io(_, _, let code) = error, code == EROFS || code == EACCES { return try body() }
+            throw error
+        }
+        defer { lock.release() }
+        try recover()
+        return try body()
+    }
+
+    /// Whether a name in the store's directory is the temporary file of a write (`.2024-12.json.tmp-PID`).
+    static func isTemporary(_ name: String) -> Bool { name.hasPrefix(".") && name.contains(".tmp-") }
+
+    /// Removes the temporary files of writes that were killed before their rename. Only a lock holder writes here,
+    /// so under the lock any such file is left over.
+    private func removeTemporaryFiles() {
+        for directory in [root, summaryDirectory] {
+            guard let names = try? FileSystem.list(directory) else { continue }
+            for name in names where LedgerStore.isTemporary(name) { unlink(FileSystem.join(directory, name)) }
         }
     }
 
@@ -214,35 +246,51 @@ public struct LedgerStore: Sendable {
 
     /// Writes the changed months.
     ///
-    /// One month: a temporary file, fsync, rename over the old one, fsync of the directory.
+    /// First the files they replace are kept in a backup (see `Backups`), and months whose bytes would not change
+    /// are left alone. Then, one month: a temporary file, fsync, rename over the old one, fsync of the directory.
     /// Several: each is staged complete in `.tx/`, then a journal naming them is written and flushed — the commit
     /// point — and only then are they renamed into place. A crash before the journal leaves every month as it was;
     /// a crash after it is rolled forward by the next command, so either all the months change or none does.
+    /// A failure before the commit point removes the backup too, so the store is byte-for-byte as it was.
     ///
     /// Each month's summary is part of the same commit: staged and named in the journal with the months, or, for a
     /// single month, written just after it (not flushed, and a failure there doesn't undo the month). A summary is
     /// used only while it matches its month file's bytes, so a crash at any point can make it unusable, never wrong.
     private func commit(_ transaction: StoreTransaction) throws(StoreError) {
-        var changes: [(month: YearMonth, bytes: [UInt8]?, summary: [UInt8]?)] = []
+        var changes: [(YearMonth, [UInt8]?)] = []
         for month in transaction.changed.sorted() {
             let items = transaction.cache[month] ?? []
-            guard !items.isEmpty else {
-                changes.append((month, nil, nil))
-                continue
-            }
-            let bytes = MonthFileCodec.encode(items, month: month)
-            let summary = SummaryFileCodec.encode(MonthSummary(month: month, items: items), source: Fingerprint(of: bytes))
-            changes.append((month, bytes, summary))
+            changes.append((month, transaction.restored[month] ?? (items.isEmpty ? nil : MonthFileCodec.encode(items, month: month))))
         }
         guard !changes.isEmpty else { return }
+        var counts: [YearMonth: (before: Int, after: Int)] = [:]
+        for month in transaction.changed { counts[month] = (transaction.counts[month] ?? 0, transaction.cache[month]?.count ?? 0) }
+        let backup = try Backups(store: self).keep(&changes, counts: counts, operation: transaction.operation)
+        guard !changes.isEmpty else { return }
+        // Each month's summary, made from its items and stamped with the bytes it describes.
+        let files = changes.map { month, bytes in
+            (month: month, bytes: bytes, summary: bytes.map { bytes in
+                SummaryFileCodec.encode(MonthSummary(month: month, items: transaction.cache[month] ?? []), source: Fingerprint(of: bytes))
+            })
+        }
+        var committed = false
+        do { try put(files, committed: &committed) } catch {
+            if !committed { backup?.discard() }
+            throw error
+        }
+        backup?.pruneOlder()
+    }
+
+    private func put(_ changes: [(month: YearMonth, bytes: [UInt8]?, summary: [UInt8]?)], committed: inout Bool) throws(StoreError) {
         if changes.count == 1, let (month, bytes, summary) = changes.first {
             if let bytes, let summary {
-                try FileSystem.replaceAtomically(path(month), bytes)
+                try FileSystem.replaceAtomically(path(month), bytes, replaced: &committed)
                 writeSummary(summary, month)
             } else {
                 guard unlink(path(month)) == 0 || errno == ENOENT else {
                     throw .io(path: path(month), operation: .remove, code: errno)
                 }
+                committed = true
                 try FileSystem.syncDirectory(root)
                 unlink(summaryPath(month))
             }
@@ -270,10 +318,10 @@ public struct LedgerStore: Sendable {
                 }
             }
             try FileSystem.syncDirectory(journalDirectory)
-            try FileSystem.replaceAtomically(commitPath, Array(journal.utf8))
+            try FileSystem.replaceAtomically(commitPath, Array(journal.utf8), replaced: &committed)
         } catch {
             // Nothing has been committed: throw the staged files away and leave every month as it was.
-            if let names = try? FileSystem.list(journalDirectory) {
+            if !committed, let names = try? FileSystem.list(journalDirectory) {
                 for name in names { unlink(FileSystem.join(journalDirectory, name)) }
             }
             throw error
@@ -316,14 +364,25 @@ public struct StoreTransaction {
     public let store: LedgerStore
     fileprivate(set) var cache: [YearMonth: [Item]] = [:]
     fileprivate(set) var changed: Set<YearMonth> = []
+    /// How many items each month had when first read here, for the backup's record.
+    fileprivate(set) var counts: [YearMonth: Int] = [:]
+    /// Months put back to exact earlier bytes (by `undo`), written as they are rather than encoded again.
+    fileprivate(set) var restored: [YearMonth: [UInt8]] = [:]
 
-    init(store: LedgerStore) { self.store = store }
+    /// What this change is, for its backup (the store's operation unless set otherwise).
+    public var operation: StoreOperation?
+
+    init(store: LedgerStore) {
+        self.store = store
+        self.operation = store.operation
+    }
 
     /// The month's items as they stand in this transaction.
     public mutating func items(in month: YearMonth) throws(StoreError) -> [Item] {
         if let items = cache[month] { return items }
         let items = try store.readMonth(month)
         cache[month] = items
+        counts[month] = items.count
         return items
     }
 
@@ -332,6 +391,15 @@ public struct StoreTransaction {
         _ = try self.items(in: month)  // a month that can't be read is never overwritten
         cache[month] = items
         changed.insert(month)
+        restored[month] = nil
+    }
+
+    /// Puts a month back to exactly these bytes (nil: no file), which must be a month file this kakeibo can read.
+    public mutating func restore(_ bytes: [UInt8]?, in month: YearMonth) throws(StoreError) {
+        guard let bytes else { return try setItems([], in: month) }
+        let items = try store.decode(bytes, month)
+        try setItems(items, in: month)
+        restored[month] = bytes
     }
 
     /// Every month with a file in the store, oldest first.

@@ -1,0 +1,64 @@
+import KakeiboKit
+
+/// `kakeibo undo [N]` — puts back the files the last change replaced (or backup N's), as one change of its own.
+struct UndoCommand: Command {
+    static let name = "undo"
+    static let summary = LocalizedText(en: "Undo the last change of the store, from its backup", ja: "保存先への直前の変更をバックアップから取り消す")
+    static let synopsis = "undo [N] [--format table|json]"
+    static let arguments = [
+        ("N", LocalizedText(
+            en: "the backup to put back, as 'kakeibo backups' numbers them (default: the last change still in effect)",
+            ja: "戻すバックアップの番号（'kakeibo backups' の表示のとおり。既定は有効な直前の変更）"))
+    ]
+    static let options = [OutputFormat.option([.table, .json])]
+    static let examples = ["kakeibo undo", "kakeibo backups && kakeibo undo 12"]
+
+    let number: Int?
+    let format: OutputFormat
+
+    init(_ arguments: ParsedArguments, _ context: Context) throws {
+        let words = try UndoCommand.positionals(arguments, required: [], optional: 1)
+        number = try words.first.map { text in
+            guard let number = Int(text), number > 0 else {
+                throw UsageError.invalidChoice(option: "N", value: String(text.prefix(40)), choices: ["1, 2, 3, … ('kakeibo backups')"])
+            }
+            return number
+        }
+        format = try OutputFormat.parse(arguments.value("--format"), allowed: [.table, .json])
+    }
+
+    func run(_ context: Context) throws {
+        let store = try context.store()
+        guard store.exists else { throw UndoError.nothingToUndo }
+        let outcome = try Backups(store: store).undo(number, time: context.clock.now)
+        switch format {
+        case .json: context.print(BackupRenderer.undoneJSON(outcome))
+        default: context.print(BackupRenderer.undone(outcome, style: context.textStyle, localTime: Clock.local))
+        }
+    }
+}
+
+/// `kakeibo backups` — the changes kept for undo, newest first.
+struct BackupsCommand: Command {
+    static let name = "backups"
+    static let summary = LocalizedText(en: "List the changes kept for undo (the last 20)", ja: "取り消し用に保存した変更（直近 20 件）を一覧表示")
+    static let synopsis = "backups [--format table|json]"
+    static let options = [OutputFormat.option([.table, .json])]
+    static let examples = ["kakeibo backups", "kakeibo backups --format json | jq '.backups[0]'"]
+
+    let format: OutputFormat
+
+    init(_ arguments: ParsedArguments, _ context: Context) throws {
+        _ = try BackupsCommand.positionals(arguments, required: [])
+        format = try OutputFormat.parse(arguments.value("--format"), allowed: [.table, .json])
+    }
+
+    func run(_ context: Context) throws {
+        let backups = Backups(store: try context.storeForReading())
+        let history = try backups.store.exists ? backups.readHistory() : .empty(backups.store)
+        switch format {
+        case .json: context.print(BackupRenderer.json(history, directory: backups.directory))
+        default: context.print(BackupRenderer.table(history, directory: backups.directory, style: context.textStyle, localTime: Clock.local))
+        }
+    }
+}

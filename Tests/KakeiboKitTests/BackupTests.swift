@@ -1,0 +1,162 @@
+import Foundation
+import Testing
+@testable import KakeiboKit
+
+/// Backups and undo against real files: what a change keeps, what undo puts back, and when it refuses.
+@Suite struct BackupTests {
+    let store: LedgerStore
+    var backups: Backups { Backups(store: store) }
+    let november = YearMonth(year: 2024, month: 11)!
+
+    init() {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("kakeibo-backups-\(UUID().uuidString)").path
+        store = LedgerStore(root: directory, operation: StoreOperation(name: "test", time: Timestamp(milliseconds: 1_734_253_200_000)))
+    }
+
+    func bytes(_ month: YearMonth) -> Data? { FileManager.default.contents(atPath: store.path(month)) }
+
+    func add(_ items: [Item], as name: String = "add") throws {
+        var store = self.store
+        store.operation?.name = name
+        try store.append(items)
+    }
+
+    func undo(_ number: Int? = nil) throws -> UndoOutcome { try backups.undo(number, time: Timestamp(milliseconds: 0)) }
+
+    @Test func aChangeKeepsTheExactBytesItReplacesAndWhichFilesDidNotExist() throws {
+        try add([item("a", 1, "2024-12-03")])
+        let before = try #require(bytes(december))
+        try add([item("b", 2, "2024-12-04"), item("c", 3, "2024-11-30")], as: "import")
+        let entry = try #require(try backups.entries().last)
+        #expect(entry.operation.name == "import")
+        #expect(entry.months.map(\.month) == [november, december])
+        #expect(entry.months[0].before == nil)  // November had no file
+        #expect(entry.months[1].before?.items == 1 && entry.months[1].after?.items == 2)
+        let kept = FileManager.default.contents(atPath: backups.entryDirectory(entry.number) + "/2024-12.json")
+        #expect(kept == before)
+        #expect(!FileManager.default.fileExists(atPath: backups.entryDirectory(entry.number) + "/2024-11.json"))
+        let mode = try FileManager.default.attributesOfItem(atPath: backups.entryDirectory(entry.number))[.posixPermissions] as? Int
+        #expect(mode == 0o700)
+        let fileMode = try FileManager.default.attributesOfItem(atPath: backups.entryDirectory(entry.number) + "/2024-12.json")[.posixPermissions] as? Int
+        #expect(fileMode == 0o600)
+    }
+
+    @Test func aMonthWhoseBytesWouldNotChangeIsNeitherWrittenNorBackedUp() throws {
+        try add([item("a", 1, "2024-12-03")])
+        let count = try backups.entries().count
+        try store.write { transaction in try transaction.setItems(try transaction.items(in: december), in: december) }
+        #expect(try backups.entries().count == count)
+    }
+
+    @Test func onlyTheLastTwentyAreKeptOldestGoingFirst() throws {
+        for index in 1...23 { try add([item("i\(index)", index, "2024-12-03", id: "id\(index)")]) }
+        let numbers = try backups.entries().map(\.number)
+        #expect(numbers == Array(4...23))
+    }
+
+    @Test func undoPutsBackEveryMonthOfTheChangeExactly() throws {
+        try add([item("a", 1, "2024-12-03")])
+        let december1 = try #require(bytes(december))
+        try add([item("b", 2, "2024-12-04"), item("c", 3, "2024-11-30")], as: "import")
+        let outcome = try undo()
+        #expect(outcome.entry.operation.name == "import")
+        #expect(bytes(december) == december1)
+        #expect(bytes(november) == nil)
+        #expect(try store.items(in: december).map(\.name) == ["a"])
+    }
+
+    @Test func undoAfterALaterAddUndoesTheAddFirstAndNeverDropsIt() throws {
+        try add([item("b", 2, "2024-12-04")], as: "import")
+        let imported = try #require(bytes(december))
+        try add([item("later", 3, "2024-12-05")])
+        // Undoing the import directly would drop the later add: refused, naming it.
+        let refusal = #expect(throws: UndoError.self) { try undo(1) }
+        #expect(refusal?.message(in: .en).contains("by #2 (add)") == true)
+        #expect(try store.items(in: december).map(\.name) == ["b", "later"])
+        // Plain undo goes newest first: the add, then the import.
+        #expect(try undo().entry.number == 2)
+        #expect(bytes(december) == imported)
+        #expect(try undo().entry.number == 1)
+        #expect(bytes(december) == nil)
+    }
+
+    @Test func anUndoCanItselfBeUndone() throws {
+        try add([item("a", 1, "2024-12-03")])
+        let after = try #require(bytes(december))
+        let first = try undo()
+        #expect(bytes(december) == nil)
+        let history = try backups.history()
+        #expect(history.states[1] == .undone(by: first.backup))
+        #expect(history.next == nil)
+        let redo = try undo(first.backup)
+        #expect(redo.entry.number == first.backup)
+        #expect(bytes(december) == after)
+        #expect(try backups.history().next?.number == 1)
+    }
+
+    @Test func aMonthChangedByHandIsRefusedAndLeftAlone() throws {
+        try add([item("a", 1, "2024-12-03")])
+        var edited = try #require(bytes(december))
+        edited.append(contentsOf: Array("\n".utf8))
+        try edited.write(to: URL(fileURLWithPath: store.path(december)))
+        let refusal = #expect(throws: UndoError.self) { try undo() }
+        #expect(refusal?.message(in: .en).contains("edited by hand") == true)
+        #expect(bytes(december) == edited)
+    }
+
+    @Test func aDamagedBackupIsRefusedAndReportedByCheck() throws {
+        try add([item("a", 1, "2024-12-03")])
+        try add([item("b", 2, "2024-12-04")])
+        let kept = backups.entryDirectory(2) + "/2024-12.json"
+        try Data("{}".utf8).write(to: URL(fileURLWithPath: kept))
+        let current = bytes(december)
+        #expect(throws: UndoError.self) { try undo() }
+        #expect(bytes(december) == current)
+        #expect(try backups.check().map(\.kind) == [.backup(.damaged(number: 2))])
+    }
+
+    @Test func aBackupOfAChangeThatNeverCommittedIsPassedOver() throws {
+        try add([item("a", 1, "2024-12-03")])
+        // As if a command was killed between writing its backup and its commit point.
+        var changes: [(YearMonth, [UInt8]?)] = [(december, nil)]
+        _ = try backups.keep(&changes, counts: [december: (1, 0)], operation: StoreOperation(name: "delete", time: .now()))
+        let history = try backups.history()
+        #expect(history.states[2] == .interrupted)
+        #expect(history.next?.number == 1)
+        let outcome = try undo()
+        #expect(outcome.entry.number == 1)
+        #expect(outcome.passedOver.map(\.number) == [2])
+        #expect(throws: UndoError.interrupted(number: 2)) { try undo(2) }
+    }
+
+    @Test func aChangeThatFailsBeforeItsCommitPointLeavesNoBackup() throws {
+        try add([item("a", 1, "2024-12-03")])
+        let before = try backups.entries()
+        // The temporary file the month is written through can't be made: the write fails before its rename.
+        let blocker = store.root + "/.2024-12.json.tmp-\(getpid())"
+        try FileManager.default.createDirectory(atPath: blocker + "/inside", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: blocker) }
+        #expect(throws: StoreError.self) { try add([item("b", 2, "2024-12-04")]) }
+        #expect(try backups.entries() == before)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: backups.directory).count == before.count)
+    }
+
+    @Test func nothingToUndoIsSaidSo() throws {
+        #expect(throws: UndoError.nothingToUndo) { try undo() }
+        try add([item("a", 1, "2024-12-03")])
+        _ = try undo()
+        #expect(throws: UndoError.nothingToUndo) { try undo() }
+        #expect(throws: UndoError.noSuchBackup(99)) { try undo(99) }
+    }
+
+    @Test func aManifestReadsBackAsItWasWritten() throws {
+        let entry = Backups.Entry(
+            number: 7, operation: StoreOperation(name: "pull", time: Timestamp(milliseconds: 1_734_253_200_123), undoes: 3),
+            months: [
+                Backups.MonthRecord(month: december, before: nil, after: .init(fingerprint: Fingerprint(of: [1, 2, 3]), items: 4)),
+                Backups.MonthRecord(month: november, before: .init(fingerprint: Fingerprint(of: []), items: 0), after: nil),
+            ])
+        #expect(BackupManifest.decode(BackupManifest.encode(entry)) == entry)
+        #expect(BackupManifest.decode(Array("{\"schema\":2}".utf8)) == nil)
+    }
+}
