@@ -56,6 +56,7 @@ public struct ForeignImportCommand: Command {
         var mapping = CategoryMapping.standard(taxonomy)
         let explicit = arguments.value("--mapping")
         let mappingPath = try explicit ?? FileSystem.join(try Locations.config(environment: context.environment), "mapping.json")
+        if FileSystem.isDevice(mappingPath) { throw CommandError.notAFile(mappingPath) }
         if let bytes = try FileSystem.read(mappingPath) {
             mapping = try mapping.adding(file: bytes, path: mappingPath, taxonomy: taxonomy)
         } else if explicit != nil {
@@ -104,7 +105,7 @@ enum ImportReport {
                 "Names whose line breaks or other control characters became spaces: \(conversion.cleaned)",
                 "改行などの制御文字を空白にした品名: \(conversion.cleaned) 件"))
         }
-        return lines.map(terminalSafe).joined(separator: "\n") + "\n"
+        return lines.map { terminalSafe($0) }.joined(separator: "\n") + "\n"
     }
 
     /// "1 row", "3 rows" (件 in Japanese).

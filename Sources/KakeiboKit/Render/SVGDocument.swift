@@ -53,7 +53,7 @@ struct SVGDocument {
     /// control characters (which XML 1.0 forbids even as references) shown as escapes, as the terminal shows them.
     static func escape(_ text: String) -> String {
         var out = ""
-        for scalar in terminalSafe(text).unicodeScalars {
+        for scalar in escapingScalars(text, where: ItemName.isControl).unicodeScalars {
             switch scalar {
             case "&": out += "&amp;"
             case "<": out += "&lt;"

@@ -39,7 +39,7 @@ public enum TableRenderer {
     public static func item(_ item: Item, verb: String, taxonomy: Taxonomy, style: TextStyle) -> String {
         let language = style.language
         return "\(verb) \(item.date.iso) \(terminalSafe(item.name)) \(item.price.formatted(language)) "
-            + "\(taxonomy.label(item.category, language)) (id \(item.id))\n"
+            + "\(terminalSafe(taxonomy.label(item.category, language))) (id \(item.id))\n"
     }
 
     // MARK: Pieces
@@ -101,12 +101,12 @@ public enum TableRenderer {
     ) -> String? {
         guard count > 0 else { return nil }
         let language = style.language
-        return style.bold(truncate(heading(period, filter, taxonomy, language), to: style.width)) + "\n"
+        return style.bold(truncate(terminalSafe(heading(period, filter, taxonomy, language)), to: style.width)) + "\n"
             + summary(total, count, style) + "\n\n" + breakdownTable(rows, grouping: grouping, taxonomy: taxonomy, style: style) + "\n"
     }
 
     static func noData(_ period: String, _ filter: CategoryFilter?, _ taxonomy: Taxonomy, _ style: TextStyle) -> String {
-        style.bold(truncate(heading(period, filter, taxonomy, style.language), to: style.width)) + "\n" + Labels.noData(style.language) + "\n"
+        style.bold(truncate(terminalSafe(heading(period, filter, taxonomy, style.language)), to: style.width)) + "\n" + Labels.noData(style.language) + "\n"
     }
 
     static func heading(_ period: String, _ filter: CategoryFilter?, _ taxonomy: Taxonomy, _ language: Language) -> String {

@@ -71,7 +71,7 @@ extension TableRenderer {
         var line = ""
         var used = 0
         for entry in entries {
-            let text = truncate(entry.text, to: style.width)
+            let text = truncate(terminalSafe(entry.text), to: style.width)
             let width = displayWidth(text)
             if used > 0 && used + 3 + width > style.width {
                 out += line + "\n"

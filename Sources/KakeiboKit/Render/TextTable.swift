@@ -24,6 +24,7 @@ public struct TextStyle: Sendable {
 }
 
 /// Columns of text aligned by display width (Japanese counts double), with optional colour per cell.
+/// Every cell is made terminal-safe (see `terminalSafe`): whatever data a table shows, it can't move the cursor.
 struct TextTable {
     enum Align { case left, right }
 
@@ -34,13 +35,13 @@ struct TextTable {
         var parts: [(text: String, sgr: String?)] = []
 
         init(_ text: String, _ sgr: String? = nil) {
-            self.text = text
+            self.text = terminalSafe(text)
             self.sgr = sgr
         }
 
         init(parts: [(text: String, sgr: String?)]) {
-            self.text = parts.map(\.text).joined()
-            self.parts = parts
+            self.parts = parts.map { (terminalSafe($0.text), $0.sgr) }
+            self.text = self.parts.map(\.text).joined()
         }
 
         func painted(_ style: TextStyle) -> String {

@@ -111,12 +111,22 @@ public func truncate(_ text: String, to width: Int) -> String {
 }
 
 /// Makes a text safe to print on a terminal: control characters (which could move the cursor or clear the screen)
-/// are shown as escapes like `\u{1B}`.
-public func terminalSafe(_ text: String) -> String {
-    guard text.unicodeScalars.contains(where: ItemName.isControl) else { return text }
+/// and the bidirectional overrides and isolates (which could reorder the rest of the line) are shown as escapes like
+/// `\u{1B}`. With `keepingNewlines`, line feeds stay (a message of several lines). For terminal output only: JSON,
+/// CSV and SVG carry the data exactly.
+public func terminalSafe(_ text: String, keepingNewlines: Bool = false) -> String {
+    escapingScalars(text) { scalar in
+        (ItemName.isControl(scalar) && !(keepingNewlines && scalar == "\n"))
+            || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
+    }
+}
+
+/// The text with each scalar `unsafe` picks shown as an escape like `\u{1B}`.
+func escapingScalars(_ text: String, where unsafe: (Unicode.Scalar) -> Bool) -> String {
+    guard text.unicodeScalars.contains(where: unsafe) else { return text }
     var out = ""
     for scalar in text.unicodeScalars {
-        if ItemName.isControl(scalar) {
+        if unsafe(scalar) {
             out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
         } else {
             out.unicodeScalars.append(scalar)
