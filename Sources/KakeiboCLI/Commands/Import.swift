@@ -55,6 +55,8 @@ public struct ImportCommand: Command {
     /// The bytes of FILE, or of stdin for "-".
     public static func read(_ path: String) throws -> [UInt8] {
         if path == "-" { return try Terminal.readStandardInput() }
+        // A device is no file to import: /dev/zero would be read until memory ran out.
+        if FileSystem.isDevice(path) { throw CommandError.notAFile(path) }
         guard let bytes = try FileSystem.read(path) else { throw CommandError.readInput(path, code: 2) }
         return bytes
     }

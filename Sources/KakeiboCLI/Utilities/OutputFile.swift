@@ -15,6 +15,8 @@ struct OutputFile {
         guard let text, text != "-" else { return nil }
         guard !text.isEmpty else { throw .empty }
         if text.hasSuffix("/") || FileSystem.isDirectory(text) { throw .isDirectory(text) }
+        // Replacing is by rename: over /dev/null or a FIFO it would put a plain file in its place.
+        if FileSystem.exists(text) && !FileSystem.isRegularFile(text) { throw .notAFile(text) }
         let parent = FileSystem.parentDirectory(text)
         guard FileSystem.isDirectory(parent) else { throw .noDirectory(text, parent: parent) }
         return OutputFile(path: text)
@@ -43,6 +45,7 @@ enum OutputFileError: KakeiboFailure, Equatable {
     case empty
     case isDirectory(String)
     case noDirectory(String, parent: String)
+    case notAFile(String)
 
     var exitCode: ExitCode { .usage }
 
@@ -52,6 +55,9 @@ enum OutputFileError: KakeiboFailure, Equatable {
         case .isDirectory(let path):
             return language.pick("--output \(path) is a directory; give a file name (in it, or elsewhere)",
                 "--output \(path) はディレクトリです。ファイル名を指定してください")
+        case .notAFile(let path):
+            return language.pick("--output \(path) is not a regular file (a device or a pipe?); give a file name, or - for stdout",
+                "--output \(path) は通常のファイルではありません（デバイスやパイプ？）。ファイル名か、標準出力なら - を指定してください")
         case .noDirectory(let path, let parent):
             return language.pick("--output \(path): directory \(parent) does not exist", "--output \(path): ディレクトリ \(parent) がありません")
         }

@@ -59,6 +59,8 @@ public enum CommandError: KakeiboFailure, Equatable {
     case ambiguousItem(String, matches: [String])
     case readInput(String, code: Int32)
     case importFile(String, problem: WireProblem)
+    /// A device (/dev/zero) given where a file is read.
+    case notAFile(String)
 
     public var exitCode: ExitCode {
         switch self {
@@ -78,6 +80,8 @@ public enum CommandError: KakeiboFailure, Equatable {
                 "ID '\(id)' に一致するデータが \(matches.count) 件あります（\(list)）。もっと長く指定してください")
         case .readInput(let path, let code):
             return StoreError.io(path: path, operation: .read, code: code).message(in: language)
+        case .notAFile(let path):
+            return language.pick("\(path) is a device, not a file: give a file, or - for stdin", "\(path) はファイルではなくデバイスです。ファイルか、標準入力なら - を指定してください")
         case .importFile(let path, let problem):
             return language.pick("\(path): nothing imported: ", "\(path): 何も取り込んでいません: ") + problem.message(in: language)
         }
