@@ -11,11 +11,15 @@ with one JSON line on stdout. Exits when stdin closes, so it never outlives the 
 
     {"cmd": "seed", "sheets": {"2024-12": [items]}}        replace those sheets
     {"cmd": "fail", "how": H, "method": "GET"|"POST", "month": "2024-03", "times": 1, "seconds": 3}
-        H: status500 | html | truncated | baddate | delay | drop. GET faults may name the month they hit.
+        H: status500 | html | truncated | baddate | delay | drop | body. GET faults may name the month they hit.
+        body answers with the bytes given base64-encoded as "body64" (for the hostile-input suite).
         delay and drop on a POST happen after the items are stored (the answer is lost, the items are not).
     {"cmd": "state"}   -> {"sheets": {...}, "requests": [{"method", "path", "query", "host", "accept",
                                                           "authorization", "contentType", "body"}]}
+    {"cmd": "wait", "method": "GET", "count": N}   answers once N requests of that method to /exec have arrived
+        (or after 60 s, with "ok": false): a client is known to be mid-request without sleeping to guess when.
 """
+import base64
 import json
 import os
 import re
@@ -26,6 +30,7 @@ import urllib.parse
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 lock = threading.Lock()
+arrived = threading.Condition(lock)  # notified as each request is recorded
 sheets = {}  # "2024-12" -> [item dicts, in the order they were appended]
 requests = []  # what the server was asked, for the tests to check
 answers = {}  # answer number -> (status, content type, body bytes)
@@ -64,6 +69,7 @@ class Handler(BaseHTTPRequestHandler):
                 "authorization": self.headers.get("Authorization"),
                 "contentType": self.headers.get("Content-Type"), "body": body,
             })
+            arrived.notify_all()
         return url
 
     def send(self, status, content_type, body, headers=()):
@@ -106,6 +112,9 @@ class Handler(BaseHTTPRequestHandler):
             return True
         if how == "truncated":
             self.redirect(200, "application/json", b'[{"id":"t1","date":"20241203","name":"\xe7\x89\x9b\xe4\xb9\xb3","pri')
+            return True
+        if how == "body":
+            self.redirect(200, "application/json", base64.b64decode(fault["body64"]))
             return True
         if how == "baddate":
             items = [{"id": "good", "date": month.replace("-", "") + "01", "name": "ok", "price": 100, "category": 0},
@@ -178,6 +187,10 @@ def control():
                 reply = {"ok": True}
             elif command["cmd"] == "state":
                 reply = {"sheets": sheets, "requests": requests}
+            elif command["cmd"] == "wait":
+                def enough():
+                    return sum(1 for r in requests if r["method"] == command.get("method", "GET") and r["path"] == "/exec") >= command["count"]
+                reply = {"ok": arrived.wait_for(enough, timeout=60)}
             else:
                 reply = {"error": "unknown command"}
         sys.stdout.write(json.dumps(reply, ensure_ascii=False) + "\n")

@@ -1,0 +1,291 @@
+#!/usr/bin/env python3
+"""Corruption suite: a store with a damaged month file, a read-only store, a disk that is full. Each command that
+needs what is damaged (or must write) fails with a clear error naming the file and exit 1, changes no file of the
+store, and the other months stay readable (and, when only a file is damaged, writable).
+
+Damage, each to 2024-11.json of a three-month store: truncated, invalid UTF-8, a value of the wrong type, a newer
+schema version, an empty file, a directory where the file should be.
+
+A read-only store: as a non-root user, the store chmod'ed read-only; as root (which file permissions don't stop), a
+read-only bind mount in a private mount namespace if this machine permits one, else the commands run as the user
+nobody against a store it owns but may not write. A full disk: the store on a small tmpfs filled up, if mounting one is
+permitted; else an LD_PRELOAD shim, compiled here with gcc, that makes write() and fsync() on regular files fail with
+ENOSPC (nothing in kakeibo itself knows about it). The suite says which it used.
+
+    scripts/reliability/corruption.py
+"""
+import json
+import os
+import random
+import shutil
+import subprocess
+import sys
+
+from common import (Failure, Figures, HouseholdServer, Sandbox, require_binaries, snapshot, snapshot_difference, wire_item)
+
+MONTHS = ["2024-10", "2024-11", "2024-12"]
+BAD = "2024-11"
+IN_NAMESPACE = "KAKEIBO_CORRUPTION_NAMESPACE"
+# Set to try the fallbacks for machines where mounts aren't permitted: running as nobody, the ENOSPC shim.
+NO_MOUNTS = os.environ.get("KAKEIBO_CORRUPTION_NO_MOUNTS") == "1"
+shown = set()
+
+
+def main():
+    require_binaries()
+    reexec_in_private_mount_namespace()
+    figures = Figures("corruption")
+    server = HouseholdServer()
+    server.seed({BAD: [wire_item(random.Random(1), BAD, 0, "server")]})  # so a pull has something to write
+    methods = {}
+    try:
+        for name, damage in DAMAGE:
+            run_case(name, lambda rng, damage=damage: damaged_month(rng, damage), figures, server)
+        methods["read-only"] = run_case("read-only store", read_only_store, figures, server)
+        methods["no space"] = run_case("full disk", full_disk, figures, server)
+    finally:
+        server.close()
+    return figures.finish([
+        "%d cases (%s), %d failing commands: each exit 1 naming the file, no file of the store changed" % (
+            figures.counts.get("cases", 0), ", ".join(name for name, _ in DAMAGE) + ", read-only store, full disk",
+            figures.counts.get("refused", 0)),
+        "%d checks that the other months are still readable, %d writes to them that succeeded beside a damaged month" % (
+            figures.counts.get("readable", 0), figures.counts.get("writable", 0)),
+        "read-only store by %s; full disk by %s" % (methods.get("read-only", "?"), methods.get("no space", "?")),
+    ])
+
+
+# MARK: Damage
+
+
+def truncate(path):
+    data = open(path, "rb").read()
+    open(path, "wb").write(data[: len(data) // 2])
+
+
+def invalid_utf8(path):
+    data = open(path, "rb").read()
+    index = data.index(b'"name":"') + 8
+    open(path, "wb").write(data[:index] + b"\xff\xfe\xc3" + data[index + 3:])
+
+
+def wrong_type(path):
+    data = open(path, "rb").read()
+    start = data.index(b'"price":') + 8
+    end = data.index(b",", start)
+    open(path, "wb").write(data[:start] + b'"' + data[start:end] + b'"' + data[end:])
+
+
+def newer_schema(path):
+    data = open(path, "rb").read()
+    open(path, "wb").write(data.replace(b'"schema":1', b'"schema":2', 1))
+
+
+def empty(path):
+    open(path, "wb").close()
+
+
+def directory(path):
+    os.unlink(path)
+    os.mkdir(path, 0o700)
+    open(os.path.join(path, "2024-11.json"), "wb").write(b"{}")
+
+
+DAMAGE = [("truncated", truncate), ("invalid UTF-8", invalid_utf8), ("wrong type", wrong_type),
+          ("newer schema", newer_schema), ("empty file", empty), ("directory", directory)]
+
+
+# MARK: Cases
+
+
+def make_store(box, rng):
+    items = [wire_item(rng, month, i, "base") for month in MONTHS for i in range(20)]
+    result = box.run(["import", box.write("base.json", json.dumps(items, ensure_ascii=False))])
+    if result.status != 0:
+        raise Failure(result.describe())
+    return items
+
+
+def run_case(name, build, figures, server):
+    """Builds a store and spoils it as `build` says, then runs every command that must fail and those that must not.
+
+    `build(rng)` gives the sandbox, how to undo what it did outside it, how it did it, the damaged file (None when
+    no file is damaged: every write must fail instead), whether the other months stay writable, and how to run
+    kakeibo there."""
+    rng = random.Random(name)
+    box, cleanup = None, None
+    try:
+        box, cleanup, method, failing_file, writable, runner = build(rng)
+        figures.add("cases")
+        items = json.loads(open(os.path.join(box.scratch, "base.json")).read())
+        ids = {month: [it["id"] for it in items if it["date"].startswith(month.replace("-", ""))] for month in MONTHS}
+        moves = [wire_item(rng, BAD, 1, "imp"), wire_item(rng, "2024-12", 2, "imp")]
+        import_file = box.write("more.json", json.dumps(moves, ensure_ascii=False))
+        failing = [
+            ["add", "牛乳", "200", "--date", "2024-11-05"],
+            ["import", import_file],
+            ["edit", ids["2024-12"][0], "--date", "2024-11-20"],
+            ["undo"],
+            ["pull", "2024", "11", "--endpoint", server.endpoint],
+        ]
+        if failing_file is not None:  # a damaged month: reading it fails too
+            failing = [["month", "2024", "11"], ["year", "2024"], ["check"]] + failing
+        else:  # nothing to read is wrong, but nothing may be written
+            failing += [["delete", ids["2024-12"][1]], ["budget", "set", "total", "100000"], ["add", "x", "1", "--date", "2024-12-01"]]
+        for args in failing:
+            before = snapshot(box.store)
+            result = runner(box, args)
+            after = snapshot(box.store)
+            where = failing_file or box.store
+            if result.status != 1 or result.signalled or "Fatal error" in result.error():
+                figures.fail("%s: %s should exit 1: %s" % (name, " ".join(args[:3]), result.describe()))
+            elif where not in result.error():
+                figures.fail("%s: %s does not name %s: %s" % (name, " ".join(args[:3]), where, result.error().strip()))
+            elif before != after:
+                figures.fail("%s: %s changed the store: %s" % (name, " ".join(args[:3]), snapshot_difference(before, after)))
+            else:
+                figures.add("refused")
+                if args[0] == "add" and name not in shown:
+                    shown.add(name)
+                    print("corruption: %s: %s" % (name, result.error().strip()), flush=True)
+        # The other months are still readable; and, when only a file is damaged, writable.
+        for month in ("2024-10", "2024-12"):
+            result = runner(box, ["month", "2024", month[5:], "--format", "json"])
+            if result.status != 0 or result.json()["count"] != 20:
+                figures.fail("%s: month %s is no longer readable: %s" % (name, month, result.describe()))
+            else:
+                figures.add("readable")
+        if writable:
+            result = runner(box, ["add", "パン", "300", "--date", "2024-12-02"])
+            if result.status != 0:
+                figures.fail("%s: a write to another month failed: %s" % (name, result.describe()))
+            else:
+                figures.add("writable")
+        return method
+    except Failure as failure:
+        figures.fail("%s: %s" % (name, failure))
+    finally:
+        if cleanup:
+            cleanup()
+        if box:
+            box.close()
+
+
+def plain(box, args):
+    return box.run(args)
+
+
+def damaged_month(rng, damage):
+    box = Sandbox("corruption")
+    make_store(box, rng)
+    damage(os.path.join(box.store, BAD + ".json"))
+    return box, None, "damaged %s.json" % BAD, os.path.join(box.store, BAD + ".json"), True, plain
+
+
+# MARK: A read-only store
+
+
+def read_only_store(rng):
+    box = Sandbox("corruption-ro")
+    make_store(box, rng)
+    if os.geteuid() != 0:
+        os.chmod(box.store, 0o500)
+        return box, lambda: os.chmod(box.store, 0o700), "chmod (not root)", None, False, plain
+    if not NO_MOUNTS and subprocess.run(["mount", "--bind", box.store, box.store], capture_output=True).returncode == 0:
+        if subprocess.run(["mount", "-o", "remount,bind,ro", box.store, box.store], capture_output=True).returncode == 0:
+            return box, lambda: subprocess.run(["umount", box.store]), "a read-only bind mount (root)", None, False, plain
+        subprocess.run(["umount", box.store])
+    # Root, and no mounts: run kakeibo as nobody, against a store nobody owns but may not write.
+    for path in (box.root, box.scratch):
+        os.chmod(path, 0o755)
+    for base, dirs, files in os.walk(box.store):
+        for entry in dirs + files:
+            os.chown(os.path.join(base, entry), 65534, 65534)
+    os.chown(box.store, 65534, 65534)
+    for base, dirs, files in os.walk(box.store):
+        for entry in files:
+            os.chmod(os.path.join(base, entry), 0o400)
+        for entry in dirs:
+            os.chmod(os.path.join(base, entry), 0o500)
+    os.chmod(box.store, 0o500)
+    nobody = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
+    return box, None, "running as nobody, the store chmod'ed read-only (root; mounts not permitted)", None, False, \
+        lambda b, args: b.run(args, prefix=nobody)
+
+
+# MARK: A full disk
+
+
+SHIM = r"""
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <errno.h>
+#include <sys/stat.h>
+#include <unistd.h>
+static int regular(int fd) { struct stat info; return fstat(fd, &info) == 0 && S_ISREG(info.st_mode); }
+ssize_t write(int fd, const void *buffer, size_t count) {
+    static ssize_t (*real)(int, const void *, size_t);
+    if (!real) real = dlsym(RTLD_NEXT, "write");
+    if (regular(fd)) { errno = ENOSPC; return -1; }
+    return real(fd, buffer, count);
+}
+int fsync(int fd) {
+    static int (*real)(int);
+    if (!real) real = dlsym(RTLD_NEXT, "fsync");
+    if (regular(fd)) { errno = ENOSPC; return -1; }
+    return real(fd);
+}
+"""
+
+
+def full_disk(rng):
+    box = Sandbox("corruption-full")
+    mount = os.path.join(box.root, "disk")
+    os.mkdir(mount, 0o700)
+    if not NO_MOUNTS and subprocess.run(["mount", "-t", "tmpfs", "-o", "size=1m,mode=0700", "tmpfs", mount], capture_output=True).returncode == 0:
+        box.store = box.env["KAKEIBO_HOME"] = os.path.join(mount, "store")
+        make_store(box, rng)
+        fill(os.path.join(mount, "filler"))  # beside the store, on the same small disk
+        return box, lambda: subprocess.run(["umount", mount]), "a 1 MB tmpfs, filled up", None, False, plain
+    make_store(box, rng)
+    source = box.write("enospc.c", SHIM)
+    library = os.path.join(box.scratch, "enospc.so")
+    compiled = subprocess.run(["gcc", "-shared", "-fPIC", "-O2", "-o", library, source, "-ldl"], capture_output=True, text=True)
+    if compiled.returncode != 0:
+        raise Failure("gcc could not build the ENOSPC shim: " + compiled.stderr)
+    return box, None, "an LD_PRELOAD shim failing write() and fsync() with ENOSPC (tmpfs mounts not permitted)", None, False, \
+        lambda b, args: b.run(args, env={"LD_PRELOAD": library})
+
+
+def fill(path):
+    """Writes until the file system is full."""
+    with open(path, "wb", buffering=0) as f:
+        block = b"\0" * 65536
+        while True:
+            try:
+                f.write(block)
+            except OSError:
+                break
+        block = b"\0" * 512
+        while True:
+            try:
+                f.write(block)
+            except OSError:
+                return
+
+
+def reexec_in_private_mount_namespace():
+    """As root, runs the suite in a mount namespace of its own, so the mounts it makes vanish with it, even if it is
+    killed. Where that isn't permitted, it runs as it is (and mounts, if it may, are undone as each case ends)."""
+    if os.geteuid() != 0 or os.environ.get(IN_NAMESPACE) or not shutil.which("unshare"):
+        return
+    probe = subprocess.run(["unshare", "--mount", "--propagation", "private", "true"], capture_output=True)
+    if probe.returncode != 0:
+        return
+    os.environ[IN_NAMESPACE] = "1"
+    sys.stdout.flush()
+    os.execvp("unshare", ["unshare", "--mount", "--propagation", "private", sys.executable] + sys.argv)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
