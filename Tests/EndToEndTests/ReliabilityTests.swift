@@ -75,7 +75,7 @@ import Testing
             #expect(listed.first?["operation"] as? String == name)
             let undo = try box.run("undo")
             #expect(undo.status == 0, "\(undo.stderr)")
-            #expect(undo.stdout.hasPrefix("Undid \(name) (#"))
+            #expect(undo.stdout.hasPrefix("Undid #") && undo.stdout.contains(", \(name) ("))
             #expect(try box.snapshot().filter { !$0.key.hasPrefix("/backups/") } == before, "undo of \(name)")
         }
     }
@@ -90,7 +90,7 @@ import Testing
         #expect(refused.status == 1)
         #expect(refused.stderr.contains("has changed since #1, by #2 (add)") && refused.stderr.contains("nothing was restored"))
         let first = try box.run("undo")
-        #expect(first.stdout.contains("Undid add (#2, 2024-12-15 09:00):") && first.stdout.contains("'kakeibo undo 3' puts it back"))
+        #expect(first.stdout.contains("Undid #2, add (2024-12-15 09:00):") && first.stdout.contains("'kakeibo undo 3' puts it back"))
         #expect(try box.snapshot().filter { !$0.key.hasPrefix("/backups/") } == afterImport)
         let second = try object(try box.run("undo", "--format", "json"))
         #expect(second["undone"] as? Int == 1 && second["operation"] as? String == "import")

@@ -65,6 +65,19 @@ import Testing
         #expect(try store.items(in: december).map(\.name) == ["a"])
     }
 
+    @Test func undoLeavesEverySummaryAgreeingWithItsMonth() throws {
+        try add([item("a", 1, "2024-12-03")])
+        try add([item("b", 2, "2024-12-04"), item("c", 3, "2024-11-30")], as: "import")
+        _ = try undo()
+        #expect(!FileManager.default.fileExists(atPath: store.summaryPath(november)))
+        let bytes = try #require(try FileSystem.read(store.path(december)))
+        let stored = try #require(try FileSystem.read(store.summaryPath(december)))
+        let (summary, source) = try #require(SummaryFileCodec.decode(stored, month: december))
+        #expect(source == Fingerprint(of: bytes))
+        #expect(summary == MonthSummary(month: december, items: [item("a", 1, "2024-12-03")]))
+        #expect(try StoreCheck.run(store, categoriesPath: nil).problems.isEmpty)
+    }
+
     @Test func undoAfterALaterAddUndoesTheAddFirstAndNeverDropsIt() throws {
         try add([item("b", 2, "2024-12-04")], as: "import")
         let imported = try #require(bytes(december))
@@ -118,8 +131,9 @@ import Testing
     @Test func aBackupOfAChangeThatNeverCommittedIsPassedOver() throws {
         try add([item("a", 1, "2024-12-03")])
         // As if a command was killed between writing its backup and its commit point.
-        var changes: [(YearMonth, [UInt8]?)] = [(december, nil)]
-        _ = try backups.keep(&changes, counts: [december: (1, 0)], operation: StoreOperation(name: "delete", time: .now()))
+        let current = try FileSystem.read(store.path(december))
+        let change = Backups.Change(month: december, before: current, after: nil, beforeItems: 1, afterItems: 0)
+        _ = try backups.keep([change], operation: StoreOperation(name: "delete", time: .now()))
         let history = try backups.history()
         #expect(history.states[2] == .interrupted)
         #expect(history.next?.number == 1)

@@ -53,8 +53,8 @@ public enum BackupRenderer {
         let language = style.language
         let entry = outcome.entry
         var out = language.pick(
-            "Undid \(operation(entry.operation, language)) (#\(entry.number), \(localTime(entry.operation.time))):\n",
-            "\(operation(entry.operation, language))を取り消しました（#\(entry.number)、\(localTime(entry.operation.time))）:\n")
+            "Undid #\(entry.number), \(operation(entry.operation, language)) (\(localTime(entry.operation.time))):\n",
+            "#\(entry.number)（\(operation(entry.operation, language))、\(localTime(entry.operation.time))）を取り消しました:\n")
         var table = TextTable([.left, .right, .right], header: [language.pick("Month", "月"), language.pick("Items", "件数"), language.pick("Was", "取り消し前")])
         for record in entry.months {
             table.add(record.month.iso, count(record.before, language), count(record.after, language))

@@ -25,7 +25,8 @@ public struct StoreOperation: Sendable, Equatable {
 
 /// The store's backups: before a change replaces month files, the exact bytes they had (and which of them did not
 /// exist) are kept in `backups/000042/`, with a `manifest.json` saying what the change was and the fingerprint of
-/// each file before and after it. The last 20 changes are kept; `kakeibo undo` puts one back.
+/// each file before and after it. The last 20 changes are kept; `kakeibo undo` puts one back. A kept file is a hard
+/// link to the month file it was (a copy where links aren't possible), so keeping it costs no copying.
 ///
 /// Every change of month files is backed up — add and edit too — so undoing is always "the last change", never an
 /// older one behind a newer change's back. A backup is written (and flushed) before the change's commit point, and
@@ -85,24 +86,33 @@ public struct Backups: Sendable {
         func pruneOlder() { backups.prune() }
     }
 
-    /// Keeps the files `changes` will replace, before anything is written, and leaves out of `changes` the months
-    /// whose bytes would not change. `counts` gives each month's items before and after. Called under the lock.
-    func keep(_ changes: inout [(YearMonth, [UInt8]?)], counts: [YearMonth: (before: Int, after: Int)], operation: StoreOperation?) throws(StoreError) -> Pending? {
-        var records: [MonthRecord] = []
-        var previous: [(YearMonth, [UInt8])] = []
-        var remaining: [(YearMonth, [UInt8]?)] = []
-        for (month, bytes) in changes {
-            let old = try FileSystem.read(store.path(month))
-            if old == bytes { continue }
-            remaining.append((month, bytes))
-            let count = counts[month] ?? (0, 0)
-            records.append(MonthRecord(
-                month: month, before: old.map { FileRecord(fingerprint: Fingerprint(of: $0), items: count.before) },
-                after: bytes.map { FileRecord(fingerprint: Fingerprint(of: $0), items: count.after) }))
-            if let old { previous.append((month, old)) }
+    /// One month a commit changes: its file's bytes before and after (nil: no file) and its item counts.
+    struct Change {
+        let month: YearMonth
+        let before: [UInt8]?
+        let after: [UInt8]?
+        let beforeItems: Int
+        let afterItems: Int
+        /// Worked out once: the manifest records it, and the month's summary is stamped with it.
+        let afterFingerprint: Fingerprint?
+
+        init(month: YearMonth, before: [UInt8]?, after: [UInt8]?, beforeItems: Int, afterItems: Int) {
+            self.month = month
+            self.before = before
+            self.after = after
+            self.beforeItems = beforeItems
+            self.afterItems = afterItems
+            afterFingerprint = after.map(Fingerprint.init(of:))
         }
-        changes = remaining
-        guard !remaining.isEmpty else { return nil }
+    }
+
+    /// Keeps the files `changes` will replace, before anything is written. Called under the lock.
+    func keep(_ changes: [Change], operation: StoreOperation?) throws(StoreError) -> Pending {
+        let records = changes.map { change in
+            MonthRecord(
+                month: change.month, before: change.before.map { FileRecord(fingerprint: Fingerprint(of: $0), items: change.beforeItems) },
+                after: change.afterFingerprint.map { FileRecord(fingerprint: $0, items: change.afterItems) })
+        }
         let created = !FileSystem.isDirectory(directory)
         try FileSystem.makeDirectories(directory)
         let number = try nextNumber()
@@ -110,8 +120,13 @@ public struct Backups: Sendable {
         let path = entryDirectory(number)
         do {
             try FileSystem.makeDirectories(path)
-            for (month, bytes) in previous {
-                try FileSystem.writeNewFile(FileSystem.join(path, LedgerStore.fileName(month)), bytes)
+            for change in changes {
+                guard let bytes = change.before else { continue }
+                // A second name for the month file as it stands: kakeibo only ever replaces a month file by rename,
+                // never writes into it, so these bytes stay as they are, at no cost however large the month. (An
+                // editor writing into the file in place would change them: `undo` checks them before using them.)
+                let kept = FileSystem.join(path, LedgerStore.fileName(change.month))
+                if link(store.path(change.month), kept) != 0 { try FileSystem.writeNewFile(kept, bytes) }
             }
             // The manifest last: a backup without one was interrupted, and is never used.
             try FileSystem.writeNewFile(FileSystem.join(path, Backups.manifestName), BackupManifest.encode(entry))
@@ -143,19 +158,11 @@ public struct Backups: Sendable {
         rmdir(path)
     }
 
-    /// Keeps the newest `kept` backups and removes the rest, and any that were never finished. Failures are
-    /// ignored: a backup too many is harmless.
+    /// Keeps the newest `kept` backup directories and removes the rest, oldest first. (One a crash left unfinished
+    /// is never used, and goes when its number comes.) Failures are ignored: a backup too many is harmless.
     private func prune() {
-        guard let numbers = try? numbers().sorted(by: >) else { return }
-        var complete = 0
-        for number in numbers {
-            let finished = FileSystem.exists(FileSystem.join(entryDirectory(number), Backups.manifestName))
-            if finished && complete < Backups.kept {
-                complete += 1
-            } else {
-                remove(number)
-            }
-        }
+        guard let numbers = try? numbers().sorted(by: >), numbers.count > Backups.kept else { return }
+        for number in numbers[Backups.kept...].reversed() { remove(number) }
     }
 
     // MARK: Reading

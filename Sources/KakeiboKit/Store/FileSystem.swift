@@ -170,6 +170,12 @@ public final class FileLock {
         try self.init(path, flags: O_RDWR | O_CREAT | O_CLOEXEC)
     }
 
+    /// Locks an existing lock file, opened only for reading (enough for flock), creating nothing: for a reader, which
+    /// needs no lock where no writer has ever been and must work where it can't write.
+    public convenience init(existing path: String) throws(StoreError) {
+        try self.init(path, flags: O_RDONLY | O_CLOEXEC)
+    }
+
     /// Locks a directory itself, creating no file: a lock apart from the ones its files' users take.
     public convenience init(directory: String) throws(StoreError) {
         try self.init(directory, flags: O_RDONLY | O_DIRECTORY | O_CLOEXEC)

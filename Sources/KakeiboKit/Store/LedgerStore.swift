@@ -181,15 +181,17 @@ public struct LedgerStore: Sendable {
     }
 
     /// Runs `body` with the store locked and any interrupted commit finished, so that it sees every file as of one
-    /// moment. A store whose lock can't be taken (a read-only one) is read as it stands.
+    /// moment. A store no kakeibo has written to (no lock file), or whose lock file can't be opened, is read as it
+    /// stands; nothing is created unless an interrupted commit has to be finished.
     func readingLocked<T>(_ body: () throws -> T) throws -> T {
+        try finishInterruptedCommit()  // as every command does before reading
         let lock: FileLock
-        do { lock = try FileLock(path: lockPath) } catch {
-            if case .io(_, _, let code) = error, code == EROFS || code == EACCES { return try body() }
+        do { lock = try FileLock(existing: lockPath) } catch {
+            if case .io(_, _, let code) = error, code == ENOENT || code == EACCES { return try body() }
             throw error
         }
         defer { lock.release() }
-        try recover()
+        if FileSystem.exists(commitPath) { try recover() }
         return try body()
     }
 
@@ -257,28 +259,30 @@ public struct LedgerStore: Sendable {
     /// single month, written just after it (not flushed, and a failure there doesn't undo the month). A summary is
     /// used only while it matches its month file's bytes, so a crash at any point can make it unusable, never wrong.
     private func commit(_ transaction: StoreTransaction) throws(StoreError) {
-        var changes: [(YearMonth, [UInt8]?)] = []
+        var changes: [Backups.Change] = []
         for month in transaction.changed.sorted() {
             let items = transaction.cache[month] ?? []
-            changes.append((month, transaction.restored[month] ?? (items.isEmpty ? nil : MonthFileCodec.encode(items, month: month))))
+            let bytes = transaction.restored[month] ?? (items.isEmpty ? nil : MonthFileCodec.encode(items, month: month))
+            let before = transaction.original[month] ?? nil
+            // A month whose bytes would not change is left alone: nothing to write, nothing to back up.
+            guard bytes != before else { continue }
+            changes.append(Backups.Change(
+                month: month, before: before, after: bytes, beforeItems: transaction.counts[month] ?? 0, afterItems: items.count))
         }
         guard !changes.isEmpty else { return }
-        var counts: [YearMonth: (before: Int, after: Int)] = [:]
-        for month in transaction.changed { counts[month] = (transaction.counts[month] ?? 0, transaction.cache[month]?.count ?? 0) }
-        let backup = try Backups(store: self).keep(&changes, counts: counts, operation: transaction.operation)
-        guard !changes.isEmpty else { return }
+        let backup = try Backups(store: self).keep(changes, operation: transaction.operation)
         // Each month's summary, made from its items and stamped with the bytes it describes.
-        let files = changes.map { month, bytes in
-            (month: month, bytes: bytes, summary: bytes.map { bytes in
-                SummaryFileCodec.encode(MonthSummary(month: month, items: transaction.cache[month] ?? []), source: Fingerprint(of: bytes))
+        let files = changes.map { change in
+            (month: change.month, bytes: change.after, summary: change.afterFingerprint.map { fingerprint in
+                SummaryFileCodec.encode(MonthSummary(month: change.month, items: transaction.cache[change.month] ?? []), source: fingerprint)
             })
         }
         var committed = false
         do { try put(files, committed: &committed) } catch {
-            if !committed { backup?.discard() }
+            if !committed { backup.discard() }
             throw error
         }
-        backup?.pruneOlder()
+        backup.pruneOlder()
     }
 
     private func put(_ changes: [(month: YearMonth, bytes: [UInt8]?, summary: [UInt8]?)], committed: inout Bool) throws(StoreError) {
@@ -364,6 +368,9 @@ public struct StoreTransaction {
     public let store: LedgerStore
     fileprivate(set) var cache: [YearMonth: [Item]] = [:]
     fileprivate(set) var changed: Set<YearMonth> = []
+    /// Each month's file as first read here (nil: there was none), for the backup: under the lock, these are the
+    /// very bytes the commit replaces.
+    fileprivate(set) var original: [YearMonth: [UInt8]?] = [:]
     /// How many items each month had when first read here, for the backup's record.
     fileprivate(set) var counts: [YearMonth: Int] = [:]
     /// Months put back to exact earlier bytes (by `undo`), written as they are rather than encoded again.
@@ -380,8 +387,10 @@ public struct StoreTransaction {
     /// The month's items as they stand in this transaction.
     public mutating func items(in month: YearMonth) throws(StoreError) -> [Item] {
         if let items = cache[month] { return items }
-        let items = try store.readMonth(month)
+        let bytes = try FileSystem.read(store.path(month))
+        let items = try bytes.map { bytes throws(StoreError) in try store.decode(bytes, month) } ?? []
         cache[month] = items
+        original[month] = .some(bytes)
         counts[month] = items.count
         return items
     }

@@ -32,7 +32,7 @@ public enum StoreCheck {
     }
 
     private static func months(_ store: LedgerStore, _ taxonomy: Taxonomy, _ report: inout CheckReport) throws {
-        var firstFile: [String: String] = [:]  // id → the file it was first seen in
+        var firstFile: [String: String] = [:]  // id → the month file it was first seen in (its name)
         for month in try store.months() {
             let path = store.path(month)
             report.files += 1
@@ -46,11 +46,12 @@ public enum StoreCheck {
             }
             let (items, problems) = MonthFileCodec.inspect(bytes, month: month)
             for problem in problems { report.add(.error, path, .month(problem), item: problem.item) }
+            if problems.isEmpty { summary(store, month, bytes, items, &report) }
             for item in items {
                 if let other = firstFile[item.id] {
                     report.add(.error, path, .duplicateAcrossMonths(otherFile: other), item: item.id)
                 } else {
-                    firstFile[item.id] = path
+                    firstFile[item.id] = LedgerStore.fileName(month)
                 }
                 if !taxonomy.knows(item.category) {
                     report.add(.warning, path, .unknownCategory(item.category), item: item.id)
@@ -58,6 +59,23 @@ public enum StoreCheck {
             }
             report.items += items.count
         }
+        for name in try FileSystem.list(store.summaryDirectory) ?? [] {
+            guard let month = LedgerStore.month(fileName: name), !FileSystem.exists(store.path(month)) else { continue }
+            report.add(.warning, store.summaryPath(month), .summary(.orphan))
+        }
+    }
+
+    /// A month's summary (`.summary/2024-12.json`) is only ever a shortcut: one that can't be read or was made from
+    /// other bytes is passed over (a warning); one made from these very bytes that disagrees with them would give a
+    /// wrong total (an error).
+    private static func summary(_ store: LedgerStore, _ month: YearMonth, _ bytes: [UInt8], _ items: [Item], _ report: inout CheckReport) {
+        let path = store.summaryPath(month)
+        guard let stored = (try? FileSystem.read(path)) ?? nil else { return }
+        guard let (summary, source) = SummaryFileCodec.decode(stored, month: month) else {
+            return report.add(.warning, path, .summary(.unreadable))
+        }
+        guard source == Fingerprint(of: bytes) else { return report.add(.warning, path, .summary(.stale)) }
+        if summary != MonthSummary(month: month, items: items) { report.add(.error, path, .summary(.disagrees)) }
     }
 
     private static func budgets(_ store: LedgerStore, _ report: inout CheckReport) {
@@ -132,6 +150,12 @@ public struct StoreProblem: Sendable, Equatable {
         case leftoverFile
         /// A backup that can't be restored.
         case backup(BackupProblem)
+        case summary(SummaryProblem)
+    }
+
+    /// What is wrong with a month's summary.
+    public enum SummaryProblem: Sendable, Equatable {
+        case unreadable, stale, disagrees, orphan
     }
 
     public var severity: Severity
@@ -166,6 +190,7 @@ public struct StoreProblem: Sendable, Equatable {
         case .interruptedChange: return "interruptedChange"
         case .leftoverFile: return "leftoverFile"
         case .backup: return "backup"
+        case .summary: return "summary"
         }
     }
 
@@ -192,10 +217,25 @@ public struct StoreProblem: Sendable, Equatable {
         case .interruptedChange(let committed):
             return committed
                 ? language.pick("a change of several months was interrupted after it committed: finished it", "複数の月の変更が確定後に中断されていたので、完了させました")
-                : language.pick("a change of several months was interrupted before it committed: discarded it (nothing had changed)", "複数の月の変更が確定前に中断されていたので、破棄しました（何も変わっていません）")
+                : language.pick(
+                    "a change of several months was interrupted before it committed (nothing had changed); the next change removes what it staged",
+                    "複数の月の変更が確定前に中断されていました（何も変わっていません）。準備されたファイルは次の変更で削除されます")
         case .leftoverFile:
             return language.pick("temporary file of an interrupted write (the month files are intact); the next change removes it", "中断された書き込みの一時ファイルです（月のファイルは無事です）。次の変更で削除されます")
         case .backup(let problem): return problem.message(in: language)
+        case .summary(let problem):
+            let passed = language.pick(
+                ": passed over (the month itself is read); the next change of the month rewrites it",
+                "。使わずに月のファイルを読みます（次にその月を変更すると作り直されます）")
+            switch problem {
+            case .unreadable: return language.pick("the month's summary can't be read", "月の集計を読めません") + passed
+            case .stale: return language.pick("the month's summary was made from other contents of the month", "月の集計は月のファイルの別の内容から作られています") + passed
+            case .orphan: return language.pick("a summary of a month that has no file", "ファイルのない月の集計です") + passed
+            case .disagrees:
+                return language.pick(
+                    "the month's summary disagrees with the month it was made from: year and trend totals would be wrong",
+                    "月の集計が元の月の内容と一致しません。年や推移の合計が誤って表示されます")
+            }
         }
     }
 }
