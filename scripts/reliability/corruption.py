@@ -250,9 +250,12 @@ def full_disk(rng):
     make_store(box, rng)
     source = box.write("enospc.c", SHIM)
     library = os.path.join(box.scratch, "enospc.so")
-    compiled = subprocess.run(["gcc", "-shared", "-fPIC", "-O2", "-o", library, source, "-ldl"], capture_output=True, text=True)
+    compiler = shutil.which("gcc") or shutil.which("clang") or shutil.which("cc")
+    if not compiler:
+        raise Failure("no C compiler (gcc, clang) to build the ENOSPC shim with")
+    compiled = subprocess.run([compiler, "-shared", "-fPIC", "-O2", "-o", library, source, "-ldl"], capture_output=True, text=True)
     if compiled.returncode != 0:
-        raise Failure("gcc could not build the ENOSPC shim: " + compiled.stderr)
+        raise Failure("%s could not build the ENOSPC shim: %s" % (compiler, compiled.stderr))
     return box, None, "an LD_PRELOAD shim failing write() and fsync() with ENOSPC (tmpfs mounts not permitted)", None, False, \
         lambda b, args: b.run(args, env={"LD_PRELOAD": library})
 

@@ -109,6 +109,9 @@ def main():
             figures.counts.get("trace temporary", 0), figures.counts.get("trace journal", 0), figures.counts.get("trace backup", 0)),
         "after every kill: month files parsed %d times, kakeibo check passed %d times, %s acknowledged items verified" % (
             figures.counts.get("parses", 0), figures.counts.get("checks", 0), thousands(figures.counts.get("items verified", 0))),
+        "check's warnings on the way: %d interrupted multi-month changes finished, %d summaries passed over as out of date, "
+        "%d temporary files left" % (figures.counts.get("warning interruptedChange", 0), figures.counts.get("warning summary", 0),
+                                    figures.counts.get("warning leftoverFile", 0)),
     ])
 
 
@@ -145,6 +148,8 @@ def verify(box, ledger, kind, target, change, acknowledged, stdout, figures):
     if result.status != 0 or report["errors"] != 0:
         raise Failure("kakeibo check exited %d: %s" % (result.status, json.dumps(report["problems"], ensure_ascii=False)[:600]))
     figures.add("checks")
+    for problem in report["problems"]:
+        figures.add("warning " + problem["kind"])
     stored = read_store(box.store)
     if kind == "add":
         date, name, price = change
