@@ -18,12 +18,7 @@ struct UndoCommand: Command {
 
     init(_ arguments: ParsedArguments, _ context: Context) throws {
         let words = try UndoCommand.positionals(arguments, required: [], optional: 1)
-        number = try words.first.map { text in
-            guard let number = Int(text), number > 0 else {
-                throw UsageError.invalidChoice(option: "N", value: String(text.prefix(40)), choices: ["1, 2, 3, … ('kakeibo backups')"])
-            }
-            return number
-        }
+        number = try words.first.map { try Parse.count($0, name: "N", maximum: 999_999_999) }
         format = try OutputFormat.parse(arguments.value("--format"), allowed: [.table, .json])
     }
 

@@ -146,7 +146,7 @@ public struct Backups: Sendable {
     /// The numbers of the backup directories.
     private func numbers() throws(StoreError) -> [Int] {
         (try FileSystem.list(directory) ?? []).compactMap { name in
-            name.utf8.count == 6 && name.utf8.allSatisfy { $0 >= 48 && $0 <= 57 } ? Int(name) : nil
+            name.utf8.count >= 6 && name.utf8.count <= 18 && name.utf8.allSatisfy { $0 >= 48 && $0 <= 57 } ? Int(name) : nil
         }
     }
 
