@@ -3,7 +3,7 @@ import Testing
 @testable import KakeiboKit
 
 /// Backups and undo against real files: what a change keeps, what undo puts back, and when it refuses.
-@Suite struct BackupTests {
+@Suite final class BackupTests {
     let store: LedgerStore
     var backups: Backups { Backups(store: store) }
     let november = YearMonth(year: 2024, month: 11)!
@@ -12,6 +12,8 @@ import Testing
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("kakeibo-backups-\(UUID().uuidString)").path
         store = LedgerStore(root: directory, operation: StoreOperation(name: "test", time: Timestamp(milliseconds: 1_734_253_200_000)))
     }
+
+    deinit { try? FileManager.default.removeItem(atPath: store.root) }
 
     func bytes(_ month: YearMonth) -> Data? { FileManager.default.contents(atPath: store.path(month)) }
 

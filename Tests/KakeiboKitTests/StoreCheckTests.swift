@@ -3,15 +3,18 @@ import Testing
 @testable import KakeiboKit
 
 /// `kakeibo check`'s reading: every problem of every file, not just the first.
-@Suite struct StoreCheckTests {
+@Suite final class StoreCheckTests {
+    let directory: String
     let store: LedgerStore
     let categories: String
 
     init() {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("kakeibo-check-\(UUID().uuidString)").path
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("kakeibo-check-\(UUID().uuidString)").path
         store = LedgerStore(root: directory + "/store")
         categories = directory + "/categories.json"
     }
+
+    deinit { try? FileManager.default.removeItem(atPath: directory) }
 
     func write(_ name: String, _ text: String) throws {
         try FileManager.default.createDirectory(atPath: store.root, withIntermediateDirectories: true)
