@@ -37,10 +37,7 @@ struct AddCommand: Command {
 
     func run(_ context: Context) throws {
         let stored = item.item(added: context.clock.now, sync: .pending)
-        try context.store().write { transaction in
-            let month = stored.date.yearMonth
-            try transaction.setItems(try transaction.items(in: month) + [stored], in: month)
-        }
+        try context.store().append([stored])
         try ItemOutput.print(stored, verb: LocalizedText(en: "Added", ja: "登録しました:"), format: format, context)
     }
 }
