@@ -61,7 +61,8 @@ public enum Kakeibo {
             return Outcome(status: signal.status.rawValue, stdout: signal.stdout, stderr: signal.stderr)
         } catch {
             let message = terminalSafe("\(error)", keepingNewlines: true)
-            return Outcome(status: ExitCode.failure.rawValue, stdout: "", stderr: "kakeibo: " + language.pick("internal error: ", "内部エラー: ") + message + "\n")
+            return Outcome(
+                status: ExitCode.failure.rawValue, stdout: "", stderr: "kakeibo: " + language.pick("internal error: ", "内部エラー: ") + message + "\n")
         }
     }
 
@@ -108,5 +109,5 @@ struct EarlyExit: Error {
 }
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif

@@ -35,7 +35,8 @@ public enum ConvertProblem: Error, Equatable, Sendable {
         case .header(let source, let missing, let other):
             var text = language.pick(
                 "not a \(source.displayName) export: the header has no column \(missing.joined(separator: ", ")) (expected \(source.columns.joined(separator: ",")))",
-                "\(source.displayName) の CSV ではありません: 見出しに \(missing.joined(separator: "、")) の列がありません（必要な見出し: \(source.columns.joined(separator: ","))）")
+                "\(source.displayName) の CSV ではありません: 見出しに \(missing.joined(separator: "、")) の列がありません（必要な見出し: \(source.columns.joined(separator: ","))）"
+            )
             if let other {
                 text += language.pick(
                     "; it looks like a \(other.displayName) export: use --from \(other.rawValue)",
@@ -51,11 +52,13 @@ public enum ConvertProblem: Error, Equatable, Sendable {
             return CSVProblem.place(row, line, language) + language.pick(", column \(column): ", "、\(column) 列: ")
                 + issue.message(in: language)
         case .unmapped(let categories):
-            let list = categories.prefix(8).map { "\($0.name) (\(ImportReport.rows($0.count, language)))" }
+            let list =
+                categories.prefix(8).map { "\($0.name) (\(ImportReport.rows($0.count, language)))" }
                 .joined(separator: language.pick(", ", "、")) + (categories.count > 8 ? "…" : "")
             return language.pick(
                 "expenses in categories with no kakeibo category: \(list); map them in mapping.json or --mapping FILE, or send them all to one with --category CAT[/SUB] (see 'kakeibo help import')",
-                "対応する項目のない分類の支出があります: \(list)。mapping.json か --mapping FILE で対応を決めるか、--category CAT[/SUB] でまとめて送り先を指定してください（'kakeibo help import' を参照）")
+                "対応する項目のない分類の支出があります: \(list)。mapping.json か --mapping FILE で対応を決めるか、--category CAT[/SUB] でまとめて送り先を指定してください（'kakeibo help import' を参照）"
+            )
         }
     }
 }

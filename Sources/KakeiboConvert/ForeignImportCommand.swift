@@ -83,27 +83,31 @@ enum ImportReport {
         let skipped = SkipReason.allCases.compactMap { reason in conversion.skipped[reason].map { "\(reason.label(language)) \($0)" } }
         if !skipped.isEmpty {
             let count = conversion.skipped.values.reduce(0, +)
-            lines.append(language.pick(
-                "Skipped \(rows(count, language)): \(skipped.joined(separator: ", "))",
-                "取り込まなかった行 \(count) 件: \(skipped.joined(separator: "、"))"))
+            lines.append(
+                language.pick(
+                    "Skipped \(rows(count, language)): \(skipped.joined(separator: ", "))",
+                    "取り込まなかった行 \(count) 件: \(skipped.joined(separator: "、"))"))
         }
         if let fallback = conversion.fallback, !conversion.unmapped.isEmpty {
             let count = conversion.unmapped.reduce(0) { $0 + $1.count }
             let list = conversion.unmapped.map { "\($0.name) \($0.count)" }.joined(separator: language.pick(", ", "、"))
             let target = taxonomy.label(fallback, language)
-            lines.append(language.pick(
-                "Sent \(rows(count, language)) of unmapped categories to \(target): \(list)",
-                "対応のない分類の \(count) 件を「\(target)」にしました: \(list)"))
+            lines.append(
+                language.pick(
+                    "Sent \(rows(count, language)) of unmapped categories to \(target): \(list)",
+                    "対応のない分類の \(count) 件を「\(target)」にしました: \(list)"))
         }
         if conversion.shortened > 0 {
-            lines.append(language.pick(
-                "Names cut to \(ItemName.maximumLength) characters: \(conversion.shortened)",
-                "\(ItemName.maximumLength) 文字に縮めた品名: \(conversion.shortened) 件"))
+            lines.append(
+                language.pick(
+                    "Names cut to \(ItemName.maximumLength) characters: \(conversion.shortened)",
+                    "\(ItemName.maximumLength) 文字に縮めた品名: \(conversion.shortened) 件"))
         }
         if conversion.cleaned > 0 {
-            lines.append(language.pick(
-                "Names whose line breaks or other control characters became spaces: \(conversion.cleaned)",
-                "改行などの制御文字を空白にした品名: \(conversion.cleaned) 件"))
+            lines.append(
+                language.pick(
+                    "Names whose line breaks or other control characters became spaces: \(conversion.cleaned)",
+                    "改行などの制御文字を空白にした品名: \(conversion.cleaned) 件"))
         }
         return lines.map { terminalSafe($0) }.joined(separator: "\n") + "\n"
     }
@@ -114,19 +118,21 @@ enum ImportReport {
     }
 
     static func json(_ conversion: Conversion, _ summary: ImportPlan.Summary, _ taxonomy: Taxonomy) -> JSONValue {
-        let fallback: JSONValue = conversion.fallback.map { code in
-            let key = taxonomy.key(category: code.category)
-            return .string(code.subcategory.map { key + "/" + taxonomy.key(category: code.category, subcategory: $0) } ?? key)
-        } ?? .null
-        return .object(summary.jsonFields + [
-            ("source", .string(conversion.source.rawValue)),
-            ("encoding", .string(conversion.encoding.rawValue)),
-            ("rows", .integer(conversion.rows)),
-            ("skipped", .object(SkipReason.allCases.map { ($0.rawValue, .integer(conversion.skipped[$0] ?? 0)) })),
-            ("unmapped", .array(conversion.unmapped.map { .object([("category", .string($0.name)), ("count", .integer($0.count))]) })),
-            ("fallback", fallback),
-            ("shortened", .integer(conversion.shortened)),
-            ("cleaned", .integer(conversion.cleaned)),
-        ])
+        let fallback: JSONValue =
+            conversion.fallback.map { code in
+                let key = taxonomy.key(category: code.category)
+                return .string(code.subcategory.map { key + "/" + taxonomy.key(category: code.category, subcategory: $0) } ?? key)
+            } ?? .null
+        return .object(
+            summary.jsonFields + [
+                ("source", .string(conversion.source.rawValue)),
+                ("encoding", .string(conversion.encoding.rawValue)),
+                ("rows", .integer(conversion.rows)),
+                ("skipped", .object(SkipReason.allCases.map { ($0.rawValue, .integer(conversion.skipped[$0] ?? 0)) })),
+                ("unmapped", .array(conversion.unmapped.map { .object([("category", .string($0.name)), ("count", .integer($0.count))]) })),
+                ("fallback", fallback),
+                ("shortened", .integer(conversion.shortened)),
+                ("cleaned", .integer(conversion.cleaned)),
+            ])
     }
 }

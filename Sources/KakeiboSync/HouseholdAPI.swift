@@ -3,7 +3,10 @@ import KakeiboKit
 /// One request to the household endpoint, as data: the method, what is added to the endpoint's query, and the body.
 /// The transport (`HTTPTransport`) adds the endpoint, `Accept: application/json` and the token.
 public struct HTTPRequest: Sendable, Equatable {
-    public enum Method: String, Sendable { case get = "GET", post = "POST" }
+    public enum Method: String, Sendable {
+        case get = "GET"
+        case post = "POST"
+    }
 
     public var method: Method
     public var query: [QueryItem]

@@ -148,7 +148,7 @@ public enum Reconcile {
                     confirm(copy, in: &ledger, &effect)
                     continue
                 }
-                previous[copy.id] = ledger.remove(copy.id)  // synced in a month not fetched: the server moved it
+                previous[copy.id] = ledger.remove(copy.id) // synced in a month not fetched: the server moved it
             }
             ledger.append(copy.item(added: previous[copy.id]?.added ?? now, sync: .synced))
         }

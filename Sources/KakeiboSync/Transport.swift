@@ -1,9 +1,10 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import KakeiboCLI
 import KakeiboKit
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// Sends one request to the household endpoint and returns the final answer, after redirects.
 /// Behind a protocol so tests can swap in a scripted server.
@@ -38,7 +39,8 @@ public final class URLSessionTransport: HTTPTransport {
         if !request.query.isEmpty {
             text += text.contains("?") ? "&" : "?"
             text += request.query.map { item in
-                let value = item.value.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed.subtracting(CharacterSet(charactersIn: "&=+"))) ?? ""
+                let value =
+                    item.value.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed.subtracting(CharacterSet(charactersIn: "&=+"))) ?? ""
                 return item.name + "=" + value
             }.joined(separator: "&")
         }

@@ -69,11 +69,20 @@ import Testing
     static let badImports: [(String, [String])] = [
         (#"{"id":"1"}"#, ["JSON array"]),
         ("[{\"id\":\"1\",", ["not valid JSON", "line 1"]),
-        (#"[{"id":"1","date":"20241203","name":"a","price":1,"category":0},{"id":"2","date":"20241232","name":"b","price":1,"category":0}]"#, ["item [1]", "date"]),
-        (#"[{"id":"1","date":"20241203","name":"a","price":1,"category":0},{"id":"2","date":"20241203","name":"b","price":"12","category":0}]"#, ["item [1]", "price"]),
+        (
+            #"[{"id":"1","date":"20241203","name":"a","price":1,"category":0},{"id":"2","date":"20241232","name":"b","price":1,"category":0}]"#,
+            ["item [1]", "date"]
+        ),
+        (
+            #"[{"id":"1","date":"20241203","name":"a","price":1,"category":0},{"id":"2","date":"20241203","name":"b","price":"12","category":0}]"#,
+            ["item [1]", "price"]
+        ),
         (#"[{"id":"1","date":"20241203","name":"","price":1,"category":0}]"#, ["item [0]", "name"]),
         (#"[{"id":"1","date":"20241203","name":"a","price":1}]"#, ["item [0]", "category", "missing"]),
-        (#"[{"id":"1","date":"20241203","name":"a","price":1,"category":0},{"id":"1","date":"20241203","name":"a","price":1,"category":0}]"#, ["item [1]", "repeats"]),
+        (
+            #"[{"id":"1","date":"20241203","name":"a","price":1,"category":0},{"id":"1","date":"20241203","name":"a","price":1,"category":0}]"#,
+            ["item [1]", "repeats"]
+        ),
         ("", ["not valid JSON"]),
     ]
 

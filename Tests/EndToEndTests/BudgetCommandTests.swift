@@ -20,10 +20,13 @@ import Testing
         #expect(set.stdout == "Budget for Food: ¥30,000 a month\n")
         #expect(try box.run("budget", "set", "合計", "100000", "--lang", "ja").stdout == "合計の予算: 月 100,000円\n")
         #expect(try box.run("budget", "set", "food/drink", "1500").status == 0)
-        #expect(try box.run("budget", "set", "food", "31000").status == 0)  // replaces
+        #expect(try box.run("budget", "set", "food", "31000").status == 0) // replaces
 
         let list = try box.run("budget", "list")
-        #expect(list.lines.prefix(4).map { $0.split(separator: " ", omittingEmptySubsequences: true).first.map(String.init) } == ["Key", "total", "food", "food/drink"])
+        #expect(
+            list.lines.prefix(4).map { $0.split(separator: " ", omittingEmptySubsequences: true).first.map(String.init) } == [
+                "Key", "total", "food", "food/drink",
+            ])
         #expect(list.stdout.contains("¥31,000"))
         let json = try #require(try box.run("budget", "list", "--format", "json").json() as? [String: Any])
         let budgets = try #require(json["budgets"] as? [[String: Any]])
@@ -89,7 +92,7 @@ import Testing
         #expect(fun.status == 3)
         #expect(fun.stderr == "kakeibo: over budget: entertainment ¥5,000 of ¥4,000\n")
 
-        try box.run("budget", "set", "food", "32000")  // exactly the budget is within it
+        try box.run("budget", "set", "food", "32000") // exactly the budget is within it
         try box.run("budget", "unset", "entertainment")
         let within = try box.run("month", "2024", "12", "--check-budget")
         #expect(within.status == 0)
@@ -101,7 +104,9 @@ import Testing
 
     @Test func aCronScriptAlertsOnlyWhenOverBudget() throws {
         let box = try household()
-        let script = try box.write("check.sh", """
+        let script = try box.write(
+            "check.sh",
+            """
             #!/bin/bash
             # What a crontab line runs: quiet when within budget, an alert (and kakeibo's reasons) when over.
             kakeibo month 2024 12 --check-budget > /dev/null || echo "ALERT: kakeibo exited $?"
@@ -158,7 +163,9 @@ import Testing
         let path = box.store.appendingPathComponent("budgets.json")
         let broken = Data("{\"schema\":1,\"total\":".utf8)
         try broken.write(to: path)
-        for arguments in [["budget", "set", "food", "1000"], ["budget", "list"], ["month", "2024", "12"], ["month", "2024", "12", "--check-budget"]] {
+        for arguments in [
+            ["budget", "set", "food", "1000"], ["budget", "list"], ["month", "2024", "12"], ["month", "2024", "12", "--check-budget"],
+        ] {
             let run = try box.run(arguments)
             #expect(run.status == 1, "\(arguments)")
             #expect(run.stderr.contains(path.path) && run.stderr.contains("left untouched"), "\(run.stderr)")

@@ -1,9 +1,10 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import KakeiboKit
 import Testing
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 
 /// Charts from the real binary: SVG to stdout or a file, and tables that fit the terminal.
 @Suite struct ChartCommandTests {

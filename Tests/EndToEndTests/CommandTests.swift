@@ -99,7 +99,7 @@ import Testing
     }
 
     @Test func monthDefaultsToThisMonthAndAddToToday() throws {
-        let box = try Sandbox()  // KAKEIBO_NOW is 2024-12-15
+        let box = try Sandbox() // KAKEIBO_NOW is 2024-12-15
         let added = try box.run("add", "今日", "100", "--format", "json")
         #expect((try added.json() as? [String: Any])?["date"] as? String == "2024-12-15")
         _ = try box.run("add", "昨日", "100", "--date", "yesterday")
@@ -138,7 +138,9 @@ import Testing
 
     @Test func importAddsKeepsIdsAndUpdatesInsteadOfDuplicating() throws {
         let box = try Sandbox()
-        let file = try box.write("in.json", """
+        let file = try box.write(
+            "in.json",
+            """
             [{"id":"s1","date":"20241203","name":"コーヒー","price":178,"category":0,"categorySub":1},
              {"id":"s2","date":"20241130","name":"牛乳","price":198,"category":0,"categorySub":null},
              {"id":"s3","date":"20241201","name":"謎","price":50,"category":7}]
@@ -166,7 +168,9 @@ import Testing
         #expect(table.stdout.contains("栄養補助"))
         let json = try #require(try box.run("categories", "--format", "json").json() as? [String: Any])
         #expect((json["categories"] as? [[String: Any]])?.map { $0["key"] as? String } == ["food", "entertainment"])
-        try box.write("config/kakeibo/categories.json", #"{"categories":[{"key":"home","code":5,"ja":"住居","en":"Home","subcategories":[{"key":"rent","code":0,"ja":"家賃","en":"Rent"}]}]}"#)
+        try box.write(
+            "config/kakeibo/categories.json",
+            #"{"categories":[{"key":"home","code":5,"ja":"住居","en":"Home","subcategories":[{"key":"rent","code":0,"ja":"家賃","en":"Rent"}]}]}"#)
         let added = try box.run("add", "家賃", "80000", "--category", "住居/家賃", "--date", "2024-12-01")
         #expect(added.status == 0)
         #expect(added.stdout.contains("Home › Rent"))

@@ -35,7 +35,9 @@ import Testing
     /// A household with its own categories: completion must offer them, not the defaults.
     func household() throws -> Sandbox {
         let box = try Sandbox()
-        try box.write("config/kakeibo/categories.json", """
+        try box.write(
+            "config/kakeibo/categories.json",
+            """
             {"categories": [
               {"key": "food", "code": 0, "ja": "食費", "en": "Food", "subcategories": [{"key": "drink", "code": 1, "ja": "飲料", "en": "Drink \\"cold\\" [x]"}]},
               {"key": "home", "code": 5, "ja": "住居", "en": "Home", "subcategories": [{"key": "rent", "code": 0, "ja": "家賃", "en": "Rent"}]}
@@ -61,10 +63,11 @@ import Testing
             """
         let run = try Tools.run("bash", ["-c", harness], environment: box.baseEnvironment)
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.lines == [
-            "month", "export", "food food/drink home home/rent", "moneyforward zaim", "json csv ledger",
-            "--format --output --store --lang --help", "completion", "",
-        ])
+        #expect(
+            run.lines == [
+                "month", "export", "food food/drink home home/rent", "moneyforward zaim", "json csv ledger",
+                "--format --output --store --lang --help", "completion", "",
+            ])
     }
 
     @Test(.enabled(if: Tools.has("zsh"))) func zshCompletesTheSame() throws {
@@ -88,9 +91,10 @@ import Testing
         let run = try Tools.run("zsh", ["-f", "-c", harness], environment: box.baseEnvironment)
         #expect(run.status == 0, "\(run.stderr)")
         let commands = try commands(box).joined(separator: " ")
-        #expect(run.lines == [
-            commands + " ", "food food/drink home home/rent ", "(files ) ", "(files -/) ", "--format --output --store --lang --help ", "",
-        ])
+        #expect(
+            run.lines == [
+                commands + " ", "food food/drink home home/rent ", "(files ) ", "(files -/) ", "--format --output --store --lang --help ", "",
+            ])
     }
 
     @Test(.enabled(if: Tools.has("fish"))) func fishCompletesTheSame() throws {

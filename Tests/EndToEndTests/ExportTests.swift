@@ -13,7 +13,8 @@ import Testing
         _ = try box.add("(返品", -500, date: "2024-12-04", category: "food/drink")
         _ = try box.add("電車", 220, date: "2024-12-15", category: "entertainment/traffic")
         _ = try box.add("!雑誌", 680, date: "2025-01-02", category: "entertainment")
-        let imported = try box.run(["import", "-"], stdin: #"[{"id":"x7","date":"20241220","name":"謎の項目","price":300,"category":7,"categorySub":2}]"#)
+        let imported = try box.run(
+            ["import", "-"], stdin: #"[{"id":"x7","date":"20241220","name":"謎の項目","price":300,"category":7,"categorySub":2}]"#)
         #expect(imported.status == 0)
         return box
     }

@@ -14,11 +14,13 @@ import Testing
         #expect(json["cost"] as? Int == 407 && json["litres"] as? Double == 2.34 && json["exact"] as? Bool == false)
         #expect(!FileManager.default.fileExists(atPath: box.store.path))
 
-        let added = try successfulObject(try box.run("fuel", "--km", "320", "--km-per-litre", "16", "--yen-per-litre", "175", "--add", "--date", "2024-12-01", "--format", "json"))
+        let added = try successfulObject(
+            try box.run("fuel", "--km", "320", "--km-per-litre", "16", "--yen-per-litre", "175", "--add", "--date", "2024-12-01", "--format", "json"))
         let item = try #require(added["added"] as? [String: Any])
         #expect(item["price"] as? Int == 3500 && item["category"] as? String == "entertainment" && item["subcategory"] as? String == "traffic")
         #expect(item["name"] as? String == "Fuel 320 km")
-        let named = try box.run("fuel", "--km", "10", "--km-per-litre", "10", "--yen-per-litre", "170", "--add", "--name", "給油", "--category", "food", "--lang", "ja")
+        let named = try box.run(
+            "fuel", "--km", "10", "--km-per-litre", "10", "--yen-per-litre", "170", "--add", "--name", "給油", "--category", "food", "--lang", "ja")
         #expect(named.stdout.contains("登録しました: 2024-12-15 給油 170円 食費"))
     }
 

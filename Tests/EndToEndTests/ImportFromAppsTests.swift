@@ -33,7 +33,10 @@ import Testing
         #expect(summary["source"] as? String == "moneyforward")
         #expect(summary["fallback"] as? String == "food")
         #expect(summary["shortened"] as? Int == 1)
-        #expect(summary["skipped"] as? [String: Int] == ["notCounted": 1, "transfer": 1, "income": 1, "balance": 0, "zero": 1, "duplicate": 0, "mapping": 0])
+        #expect(
+            summary["skipped"] as? [String: Int] == [
+                "notCounted": 1, "transfer": 1, "income": 1, "balance": 0, "zero": 1, "duplicate": 0, "mapping": 0,
+            ])
         let unmapped = try #require(summary["unmapped"] as? [[String: Any]])
         #expect(unmapped.map { $0["category"] as? String } == ["住宅/家賃・地代", "水道・光熱費/電気代"])
 
@@ -84,7 +87,10 @@ import Testing
         let summary = try #require(try run.json() as? [String: Any])
         #expect(summary["imported"] as? Int == 7)
         #expect(summary["rows"] as? Int == 12)
-        #expect(summary["skipped"] as? [String: Int] == ["notCounted": 1, "transfer": 1, "income": 1, "balance": 1, "zero": 0, "duplicate": 0, "mapping": 1])
+        #expect(
+            summary["skipped"] as? [String: Int] == [
+                "notCounted": 1, "transfer": 1, "income": 1, "balance": 1, "zero": 0, "duplicate": 0, "mapping": 1,
+            ])
         #expect((summary["unmapped"] as? [Any])?.isEmpty == true)
 
         let stored = try items(box, "2024", "12")
@@ -142,15 +148,30 @@ import Testing
     static let goodRow = "1,2024/12/01,ローソン,-580,カード,食費,食料品,,0,a1\r\n"
 
     static let badFiles: [BadFile] = [
-        BadFile(name: "binary", source: "moneyforward", bytes: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0xFF, 0xFF], mentions: ["not text in UTF-8 or Shift_JIS"]),
+        BadFile(
+            name: "binary", source: "moneyforward", bytes: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0xFF, 0xFF],
+            mentions: ["not text in UTF-8 or Shift_JIS"]),
         BadFile(name: "JSON", source: "zaim", bytes: Array(#"[{"id":"1","date":"20241201"}]"#.utf8), mentions: ["not valid CSV", "row 1"]),
-        BadFile(name: "the other app's file", source: "zaim", bytes: Array((header + goodRow).utf8), mentions: ["not a Zaim export", "use --from moneyforward"]),
+        BadFile(
+            name: "the other app's file", source: "zaim", bytes: Array((header + goodRow).utf8),
+            mentions: ["not a Zaim export", "use --from moneyforward"]),
         BadFile(name: "empty", source: "zaim", bytes: [], mentions: ["the file is empty"]),
-        BadFile(name: "bad date", source: "moneyforward", bytes: Array((header + goodRow + "1,2024/02/30,x,-1,c,食費,,,0,a2\r\n").utf8), mentions: ["row 3, column 日付", "'2024/02/30'", "29 days"]),
-        BadFile(name: "bad amount", source: "moneyforward", bytes: Array((header + goodRow + goodRow.replacing("a1", with: "a2") + "1,2024/12/02,x,¥500,c,食費,,,0,a3\r\n").utf8), mentions: ["row 4, column 金額（円）", "'¥500'"]),
-        BadFile(name: "short row", source: "moneyforward", bytes: Array((header + "1,2024/12/01,x,-1\r\n").utf8), mentions: ["row 2 has 4 fields; the header has 10"]),
-        BadFile(name: "unclosed quote", source: "moneyforward", bytes: Array((header + goodRow + "1,2024/12/02,\"open,-1,c,食費,,,0,a2\r\n").utf8), mentions: ["row 3: a quoted field is never closed"]),
-        BadFile(name: "escape in a bad value", source: "moneyforward", bytes: Array((header + "1,\u{1B}[2J,x,-1,c,食費,,,0,a2\r\n").utf8), mentions: ["\\u{1B}[2J"]),
+        BadFile(
+            name: "bad date", source: "moneyforward", bytes: Array((header + goodRow + "1,2024/02/30,x,-1,c,食費,,,0,a2\r\n").utf8),
+            mentions: ["row 3, column 日付", "'2024/02/30'", "29 days"]),
+        BadFile(
+            name: "bad amount", source: "moneyforward",
+            bytes: Array((header + goodRow + goodRow.replacing("a1", with: "a2") + "1,2024/12/02,x,¥500,c,食費,,,0,a3\r\n").utf8),
+            mentions: ["row 4, column 金額（円）", "'¥500'"]),
+        BadFile(
+            name: "short row", source: "moneyforward", bytes: Array((header + "1,2024/12/01,x,-1\r\n").utf8),
+            mentions: ["row 2 has 4 fields; the header has 10"]),
+        BadFile(
+            name: "unclosed quote", source: "moneyforward", bytes: Array((header + goodRow + "1,2024/12/02,\"open,-1,c,食費,,,0,a2\r\n").utf8),
+            mentions: ["row 3: a quoted field is never closed"]),
+        BadFile(
+            name: "escape in a bad value", source: "moneyforward", bytes: Array((header + "1,\u{1B}[2J,x,-1,c,食費,,,0,a2\r\n").utf8),
+            mentions: ["\\u{1B}[2J"]),
     ]
 
     @Test(arguments: badFiles) func aBadFileImportsNothingAndSaysWhereItIsBad(_ file: BadFile) throws {

@@ -17,14 +17,14 @@ import Testing
         #expect(food.contains("¥1,000") && food.contains("¥1,500") && food.contains("¥300") && food.contains("+¥500") && food.contains("+50.0%"))
         let total = try #require(table.lines.last { $0.hasPrefix("Total ") })
         #expect(total.contains("+¥0") == false && total.contains("0.0%"))
-        #expect(!table.stdout.contains("Top "))  // one item: the list already is the top
+        #expect(!table.stdout.contains("Top ")) // one item: the list already is the top
 
         let json = try successfulObject(try box.run("month", "2025", "1", "--format", "json"))
         let previous = try #require(json["previous"] as? [String: Any])
         #expect(previous["year"] as? Int == 2024 && previous["month"] as? Int == 12 && previous["total"] as? Int == 1500)
         let next = try #require(json["next"] as? [String: Any])
         #expect(next["year"] as? Int == 2025 && next["month"] as? Int == 2 && next["total"] as? Int == 300)
-        #expect(json["total"] as? Int == 1500)  // the published keys are all still there
+        #expect(json["total"] as? Int == 1500) // the published keys are all still there
         #expect((json["top"] as? [[String: Any]])?.map { $0["name"] as? String } == ["正月"])
 
         let ja = try box.run("month", "2025", "1", "--lang", "ja")
@@ -41,7 +41,7 @@ import Testing
         let table = try box.run("month", "2024", "12", "--sort", "price")
         let top = try #require(table.lines.firstIndex(of: "Top 3"))
         #expect(table.lines[(top + 1)...].prefix(3).map { $0.split(separator: " ", omittingEmptySubsequences: true)[3] } == ["b", "c", "e"])
-        #expect(table.lines.last { !$0.isEmpty }?.contains(" e ") == true)  // the table ends with them
+        #expect(table.lines.last { !$0.isEmpty }?.contains(" e ") == true) // the table ends with them
         let json = try successfulObject(try box.run("month", "2024", "12", "--format", "json"))
         #expect((json["top"] as? [[String: Any]])?.map { $0["name"] as? String } == ["b", "c", "e"])
         #expect(try box.run("month", "2024", "12", "--lang", "ja").stdout.contains("金額の大きい 3 件"))
@@ -53,7 +53,7 @@ import Testing
         let table = try box.run("month", "2024", "6")
         let total = try #require(table.lines.last { $0.hasPrefix("Total ") })
         #expect(total.contains("+¥100"))
-        #expect(total.hasSuffix("-"))  // no percentage from an empty month
+        #expect(total.hasSuffix("-")) // no percentage from an empty month
         let first = try successfulObject(try box.run("month", "1", "1", "--format", "json"))
         #expect(first["previous"] is NSNull)
         #expect((first["next"] as? [String: Any])?["month"] as? Int == 2)
@@ -68,10 +68,12 @@ import Testing
     }
 
     @Test func monthsByNameRelativeToToday() throws {
-        let box = try Sandbox()  // today is 2024-12-15
-        for (words, heading) in [(["prev"], "November 2024"), (["-1"], "November 2024"), (["-12"], "December 2023"),
-                                 (["next"], "January 2025"), (["this"], "December 2024"), (["2024-03"], "March 2024"),
-                                 (["先月"], "November 2024")] {
+        let box = try Sandbox() // today is 2024-12-15
+        for (words, heading) in [
+            (["prev"], "November 2024"), (["-1"], "November 2024"), (["-12"], "December 2023"),
+            (["next"], "January 2025"), (["this"], "December 2024"), (["2024-03"], "March 2024"),
+            (["先月"], "November 2024"),
+        ] {
             let run = try box.run(["month"] + words)
             #expect(run.status == 0, "\(words): \(run.stderr)")
             #expect(run.lines.first == heading, "\(words)")

@@ -30,7 +30,9 @@ import Testing
 
     @Test func aTerminalSeesTheBarAndItIsClearedAtTheEnd() throws {
         let box = try Sandbox()
-        for arguments in [["import", try box.write("in.json", Self.wire)], ["import", "--from", "moneyforward", try box.write("mf.csv", Self.moneyForward)]] {
+        for arguments in [
+            ["import", try box.write("in.json", Self.wire)], ["import", "--from", "moneyforward", try box.write("mf.csv", Self.moneyForward)],
+        ] {
             let (run, terminal) = try box.runWithTerminalStderr(arguments)
             #expect(run.status == 0)
             #expect(run.stdout.hasPrefix("Imported 2000 items"), "the summary still goes to stdout")

@@ -11,13 +11,14 @@ import Testing
         #expect(proposal.status == 0)
         #expect(proposal.stdout.contains("カラーボックス 3段ホワイト  ¥1,899"))
         #expect(proposal.stdout.contains("matches the receipt's total (合計) ¥2,695"))
-        #expect(!FileManager.default.fileExists(atPath: box.store.path))  // a proposal stores nothing
+        #expect(!FileManager.default.fileExists(atPath: box.store.path)) // a proposal stores nothing
         let json = try successfulObject(try box.run(["receipt", "-", "--format", "json"], stdin: try String(contentsOfFile: file, encoding: .utf8)))
         #expect((json["items"] as? [[String: Any]])?.map { $0["price"] as? Int } == [1899, 298, 498])
         #expect(json["matchesTotal"] as? Bool == true)
         #expect((json["unread"] as? [[String: Any]])?.map { $0["line"] as? Int } == [1, 2, 3, 4])
 
-        let added = try successfulObject(try box.run("receipt", file, "--add", "--date", "2024-12-07", "--category", "entertainment/goods", "--format", "json"))
+        let added = try successfulObject(
+            try box.run("receipt", file, "--add", "--date", "2024-12-07", "--category", "entertainment/goods", "--format", "json"))
         #expect((added["added"] as? [[String: Any]])?.count == 3)
         let month = try successfulObject(try box.run("month", "2024", "12", "--format", "json"))
         #expect(month["total"] as? Int == 2695)
@@ -35,10 +36,12 @@ import Testing
         let run = try box.run(["receipt", "-", "--add"], stdin: "ありがとうございました\n")
         #expect(run.status == 1 && run.stderr.contains("nothing added"))
         #expect(try box.snapshot() == before)
-        for (arguments, mention) in [(["receipt", "-", "--date", "2024-12-01"], "--date only applies with --add"),
-                                     (["receipt"], "FILE|- or --image"), (["receipt", "a.txt", "--image", "b.png"], "not both"),
-                                     (["receipt", "/no/such/receipt.txt"], "/no/such/receipt.txt"),
-                                     (["receipt", "-", "--add", "--category", "nope"], "'nope'")] {
+        for (arguments, mention) in [
+            (["receipt", "-", "--date", "2024-12-01"], "--date only applies with --add"),
+            (["receipt"], "FILE|- or --image"), (["receipt", "a.txt", "--image", "b.png"], "not both"),
+            (["receipt", "/no/such/receipt.txt"], "/no/such/receipt.txt"),
+            (["receipt", "-", "--add", "--category", "nope"], "'nope'"),
+        ] {
             let bad = try box.run(arguments, stdin: "")
             #expect(bad.status != 0 && bad.stderr.contains(mention), "\(arguments): \(bad.stderr)")
             #expect(bad.stdout.isEmpty)
@@ -48,9 +51,11 @@ import Testing
 
     @Test func anImageIsReadWithTesseractWhenItIsInstalled() throws {
         let box = try Sandbox()
-        let image = Self.receipts.appendingPathComponent("supermarket.txt").path  // the fake "reads" a text file
+        let image = Self.receipts.appendingPathComponent("supermarket.txt").path // the fake "reads" a text file
         let bin = box.root.appendingPathComponent("bin")
-        try box.writeExecutable("bin/tesseract", """
+        try box.writeExecutable(
+            "bin/tesseract",
+            """
             #!/bin/sh
             [ "$2" = "-" ] && [ "$3" = "-l" ] && [ "$4" = "jpn+eng" ] || { echo "bad arguments: $*" >&2; exit 3; }
             echo "Estimating resolution as 300" >&2
@@ -60,7 +65,7 @@ import Testing
         let run = try box.run(["receipt", "--image", image, "--add", "--date", "2024-12-03"], environment: ["PATH": path])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("カップヌードル"))
-        #expect(run.stderr.contains("does not add up"))  // one price was unreadable: stored as read, and said so
+        #expect(run.stderr.contains("does not add up")) // one price was unreadable: stored as read, and said so
         #expect((try successfulObject(try box.run("month", "2024", "12", "--format", "json")))["total"] as? Int == 2779)
 
         try box.writeExecutable("bin/tesseract", "#!/bin/sh\necho \"Failed loading language 'jpn'\" >&2\nexit 1\n")

@@ -82,7 +82,10 @@ import Testing
 
     @Test func undoAfterALaterAddTakesTheAddFirstAndSaysWhatItRestored() throws {
         let box = try Sandbox()
-        try box.write("import.json", #"[{"id":"i1","date":"20241203","name":"本","price":1200,"category":1},{"id":"i2","date":"20241104","name":"傘","price":800,"category":1}]"#)
+        try box.write(
+            "import.json",
+            #"[{"id":"i1","date":"20241203","name":"本","price":1200,"category":1},{"id":"i2","date":"20241104","name":"傘","price":800,"category":1}]"#
+        )
         #expect(try box.run("import", box.root.appendingPathComponent("import.json").path).status == 0)
         let afterImport = try box.snapshot().filter { !$0.key.hasPrefix("/backups/") }
         _ = try box.add("後から", 50, date: "2024-12-09")
@@ -118,7 +121,9 @@ import Testing
 
     @Test func namesFromTheCategoriesFileCannotDriveTheTerminal() throws {
         let box = try Sandbox()
-        try box.write("config/kakeibo/categories.json", #"""
+        try box.write(
+            "config/kakeibo/categories.json",
+            #"""
             {"categories":[{"key":"food","code":0,"ja":"食費\u001b[2J","en":"Food\u001b]0;pwned\u0007","subcategories":[{"key":"drink","code":1,"ja":"飲料\u202e","en":"Drink\r"}]}]}
             """#)
         _ = try box.add("コーヒー", 178, date: "2024-12-03", category: "food/drink")

@@ -23,10 +23,12 @@ import Testing
 
     @Test func pullFollowsTheRedirectAndReplacesOnlyWhatCameFromTheServer() throws {
         let server = try HouseholdServer()
-        try server.seed(["2024-12": [
-            wire("s1", "20241201", "りんご", 300, sub: 0), wire("s2", "20241202", "電車", 220, category: 1, sub: ""),
-            wire("s3", "20241203", "弁当", 500, sub: NSNull()), wire("s4", "2024-12-04", "牛乳", 198),
-        ]])
+        try server.seed([
+            "2024-12": [
+                wire("s1", "20241201", "りんご", 300, sub: 0), wire("s2", "20241202", "電車", 220, category: 1, sub: ""),
+                wire("s3", "20241203", "弁当", 500, sub: NSNull()), wire("s4", "2024-12-04", "牛乳", 198),
+            ]
+        ])
         let box = try sandbox(server)
         let mine = try box.add("コーヒー", 178, date: "2024-12-05")
 
@@ -83,7 +85,7 @@ import Testing
     }
 
     @Test func addWorksOfflineThenPushRegistersEachItemOnceAndSyncPullsBack() throws {
-        let box = try Sandbox()  // no endpoint at all: add needs no network
+        let box = try Sandbox() // no endpoint at all: add needs no network
         let coffee = try box.add("コーヒー", 178, date: "2024-12-03", category: "food/drink")
         let train = try box.add("電車", 220, date: "2024-11-30", category: "entertainment/traffic")
         let server = try HouseholdServer()
@@ -130,7 +132,7 @@ import Testing
         #expect(lost.stderr.contains(how == "drop" ? "the connection closed before the answer came" : "no answer within 1 s"))
         #expect(lost.stdout.isEmpty)
         #expect(try box.snapshot() == before)
-        #expect(try server.ids() == [id])  // the server stored it; the answer was lost
+        #expect(try server.ids() == [id]) // the server stored it; the answer was lost
 
         let retry = try summary(try box.run("push", "--format", "json"))
         #expect(retry["pushed"] as? Int == 1)
@@ -294,7 +296,9 @@ import Testing
     }
 
     static let badSettings: [BadInputTests.Case] = [
-        .init(arguments: ["config", "set", "endpoint", "http://example.com/exec"], status: 2, mentions: ["https://", "example.com", "127.0.0.1, ::1, localhost"]),
+        .init(
+            arguments: ["config", "set", "endpoint", "http://example.com/exec"], status: 2,
+            mentions: ["https://", "example.com", "127.0.0.1, ::1, localhost"]),
         .init(arguments: ["config", "set", "endpoint", "ftp://example.com"], status: 2, mentions: ["must start with https://"]),
         .init(arguments: ["config", "set", "token", "abc"], status: 2, mentions: ["never taken on the command line"]),
         .init(arguments: ["config", "set", "colour", "red"], status: 2, mentions: ["unknown setting 'colour'", "endpoint, token, timeout"]),
@@ -302,7 +306,8 @@ import Testing
         .init(arguments: ["config", "frob"], status: 2, mentions: ["set, get, unset, list"]),
         .init(arguments: ["pull", "2024", "12", "--endpoint", "http://192.168.1.2/exec"], status: 2, mentions: ["https://", "192.168.1.2"]),
         .init(arguments: ["pull", "2024", "12", "--endpoint", "https://me:pw@x.example/"], status: 2, mentions: ["user or password"]),
-        .init(arguments: ["pull", "2024", "12", "--endpoint", "http://127.0.0.1:1/", "--timeout", "soon"], status: 2, mentions: ["--timeout", "'soon'"]),
+        .init(
+            arguments: ["pull", "2024", "12", "--endpoint", "http://127.0.0.1:1/", "--timeout", "soon"], status: 2, mentions: ["--timeout", "'soon'"]),
         .init(arguments: ["pull", "2024", "12", "--endpoint", "http://127.0.0.1:1/", "--timeout", "-1"], status: 2, mentions: ["--timeout"]),
         .init(arguments: ["pull", "2024", "13"], status: 2, mentions: ["month must be 1–12"]),
         .init(arguments: ["pull"], status: 2, mentions: ["pull needs YEAR"]),

@@ -16,7 +16,7 @@ import Testing
         #expect(json["average"] as? Int == 1125)
         #expect((json["highest"] as? [String: Any])?["month"] as? Int == 12)
         #expect((json["lowest"] as? [String: Any])?["month"] as? Int == 11)
-        let food = try successfulObject(try box.run("trend", "--months", "3", "--category", "food", "--format", "json"))  // ends this month
+        let food = try successfulObject(try box.run("trend", "--months", "3", "--category", "food", "--format", "json")) // ends this month
         #expect((food["months"] as? [[String: Any]])?.map { $0["total"] as? Int } == [1000, 0, 500])
         let table = try box.run(["trend", "--months", "24"], environment: ["COLUMNS": "60"])
         #expect(table.status == 0)
@@ -27,8 +27,10 @@ import Testing
         #expect(!table.stdout.contains("\u{1B}["))
         let csv = try box.run("trend", "--months", "2", "--format", "csv")
         #expect(csv.stdout == "month,total,count\r\n2024-11,0,0\r\n2024-12,3500,2\r\n")
-        for (arguments, mention) in [(["--months", "0"], "'0'"), (["--months", "1201"], "1,200"), (["--end", "soon"], "YYYY-MM"),
-                                     (["--end", "0001-02", "--months", "3"], "before year 1"), (["--format", "pdf"], "table, json, csv, svg")] {
+        for (arguments, mention) in [
+            (["--months", "0"], "'0'"), (["--months", "1201"], "1,200"), (["--end", "soon"], "YYYY-MM"),
+            (["--end", "0001-02", "--months", "3"], "before year 1"), (["--format", "pdf"], "table, json, csv, svg"),
+        ] {
             let run = try box.run(["trend"] + arguments)
             #expect(run.status == 2 && run.stderr.contains(mention), "\(arguments): \(run.stderr)")
         }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import KakeiboCLI
 @testable import KakeiboKit
 
@@ -6,7 +7,8 @@ import Testing
     let options: (String) -> [OptionSpec]? = { CommandTable.find($0)?.options }
 
     @Test func splitsCommandOptionsAndPositionals() throws {
-        let parsed = try ParsedArguments.parse(["--store", "/s", "month", "2024", "12", "--sort=price", "--desc", "--lang", "ja"], commandOptions: options)
+        let parsed = try ParsedArguments.parse(
+            ["--store", "/s", "month", "2024", "12", "--sort=price", "--desc", "--lang", "ja"], commandOptions: options)
         #expect(parsed.command == "month")
         #expect(parsed.positionals == ["2024", "12"])
         #expect(parsed.value("--store") == "/s")
@@ -25,11 +27,19 @@ import Testing
 
     @Test func refusesWhatItDoesNotKnow() {
         #expect(throws: UsageError.unknownCommand("mnth")) { try ParsedArguments.parse(["mnth"], commandOptions: options) }
-        #expect(throws: UsageError.unknownOption("--color", command: "month")) { try ParsedArguments.parse(["month", "--color"], commandOptions: options) }
-        #expect(throws: UsageError.unknownOption("--sort", command: nil)) { try ParsedArguments.parse(["--sort", "price", "month"], commandOptions: options) }
+        #expect(throws: UsageError.unknownOption("--color", command: "month")) {
+            try ParsedArguments.parse(["month", "--color"], commandOptions: options)
+        }
+        #expect(throws: UsageError.unknownOption("--sort", command: nil)) {
+            try ParsedArguments.parse(["--sort", "price", "month"], commandOptions: options)
+        }
         #expect(throws: UsageError.missingValue("--category")) { try ParsedArguments.parse(["month", "--category"], commandOptions: options) }
-        #expect(throws: UsageError.missingValue("--category")) { try ParsedArguments.parse(["month", "--category", "--desc"], commandOptions: options) }
-        #expect(throws: UsageError.repeatedOption("--sort")) { try ParsedArguments.parse(["month", "--sort", "date", "--sort=price"], commandOptions: options) }
+        #expect(throws: UsageError.missingValue("--category")) {
+            try ParsedArguments.parse(["month", "--category", "--desc"], commandOptions: options)
+        }
+        #expect(throws: UsageError.repeatedOption("--sort")) {
+            try ParsedArguments.parse(["month", "--sort", "date", "--sort=price"], commandOptions: options)
+        }
         #expect(throws: UsageError.flagTakesNoValue("--desc")) { try ParsedArguments.parse(["month", "--desc=1"], commandOptions: options) }
     }
 

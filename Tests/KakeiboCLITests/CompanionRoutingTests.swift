@@ -1,5 +1,6 @@
 import KakeiboKit
 import Testing
+
 @testable import KakeiboCLI
 
 /// Which binary runs a command line: `kakeibo import --from …` needs the kakeibo-convert companion (Foundation, for

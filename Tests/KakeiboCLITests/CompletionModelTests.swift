@@ -1,5 +1,6 @@
 import KakeiboKit
 import Testing
+
 @testable import KakeiboCLI
 
 @Suite struct CompletionModelTests {

@@ -1,19 +1,21 @@
 import Foundation
 import Testing
+
 @testable import KakeiboCLI
 @testable import KakeiboKit
 
 /// The sync settings: endpoint rules, timeout and token checks, the config file, and which source wins.
 @Suite struct ConfigTests {
-    @Test(arguments: [
-        ("https://script.google.com/macros/s/AKfy/exec", "https", "script.google.com", nil),
-        ("HTTPS://Example.COM", "https", "example.com", nil),
-        ("https://x.example/exec?key=1", "https", "x.example", nil),
-        ("http://127.0.0.1:8080/exec", "http", "127.0.0.1", 8080),
-        ("http://127.1.2.3/exec", "http", "127.1.2.3", nil),
-        ("http://localhost/exec", "http", "localhost", nil),
-        ("http://[::1]:9/exec", "http", "::1", 9),
-    ] as [(String, String, String, Int?)])
+    @Test(
+        arguments: [
+            ("https://script.google.com/macros/s/AKfy/exec", "https", "script.google.com", nil),
+            ("HTTPS://Example.COM", "https", "example.com", nil),
+            ("https://x.example/exec?key=1", "https", "x.example", nil),
+            ("http://127.0.0.1:8080/exec", "http", "127.0.0.1", 8080),
+            ("http://127.1.2.3/exec", "http", "127.1.2.3", nil),
+            ("http://localhost/exec", "http", "localhost", nil),
+            ("http://[::1]:9/exec", "http", "::1", 9),
+        ] as [(String, String, String, Int?)])
     func goodEndpoints(_ text: String, _ scheme: String, _ host: String, _ port: Int?) throws {
         let endpoint = try Endpoint.parse(text)
         #expect(endpoint.text == text)

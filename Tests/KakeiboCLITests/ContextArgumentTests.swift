@@ -1,4 +1,5 @@
 import Testing
+
 @testable import KakeiboCLI
 @testable import KakeiboKit
 
@@ -50,8 +51,10 @@ import Testing
             ["month", "lastmonth"], ["month", "-99999"], ["recent", "0"], ["trend", "--months", "x"], ["trend", "--end", "0001-01", "--months", "2"],
             ["receipt"], ["receipt", "a", "--image", "b"], ["receipt", "-", "--date", "today"], ["receipt", "/no/such.txt"],
             ["receipt", "--image", "/no/such.png"], ["fuel"], ["fuel", "--km", "0", "--km-per-litre", "1", "--yen-per-litre", "1"],
-            ["fuel", "--km", "x", "--km-per-litre", "1", "--yen-per-litre", "1"], ["fuel", "--km", "1.001", "--km-per-litre", "1", "--yen-per-litre", "1"],
-            ["fuel", "--km", "100001", "--km-per-litre", "1", "--yen-per-litre", "1"], ["fuel", "--km", "0.01", "--km-per-litre", "9", "--yen-per-litre", "1", "--add"],
+            ["fuel", "--km", "x", "--km-per-litre", "1", "--yen-per-litre", "1"],
+            ["fuel", "--km", "1.001", "--km-per-litre", "1", "--yen-per-litre", "1"],
+            ["fuel", "--km", "100001", "--km-per-litre", "1", "--yen-per-litre", "1"],
+            ["fuel", "--km", "0.01", "--km-per-litre", "9", "--yen-per-litre", "1", "--add"],
         ]
         for arguments in failures {
             let en = home.run(arguments + ["--lang", "en"])

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import KakeiboCLI
 @testable import KakeiboKit
 
@@ -18,10 +19,11 @@ import Testing
     }
 
     @Test func updatesInPlaceMovesAndAddsInOneBatch() throws {
-        let first = try apply([
-            try wire("a", "2024-12-01", 100), try wire("b", "2024-12-02", 200), try wire("c", "2024-12-03", 300),
-            try wire("d", "2024-11-30", 400),
-        ], at: firstImport)
+        let first = try apply(
+            [
+                try wire("a", "2024-12-01", 100), try wire("b", "2024-12-02", 200), try wire("c", "2024-12-03", 300),
+                try wire("d", "2024-11-30", 400),
+            ], at: firstImport)
         #expect((first.added, first.months) == (4, [YearMonth(year: 2024, month: 11)!, december]))
         // b moves to January, c changes price where it is, d is unchanged, e is new in December.
         let second = try apply([
@@ -34,7 +36,7 @@ import Testing
         #expect(try store.items(in: december).map(\.price.amount) == [100, 333, 500])
         let moved = try #require(try store.items(in: YearMonth(year: 2025, month: 1)!).first)
         #expect(moved.id == "b")
-        #expect(moved.added == firstImport)  // kept from when it was first recorded
+        #expect(moved.added == firstImport) // kept from when it was first recorded
         // Moving every item out of a month empties (removes) it.
         let third = try apply([try wire("d", "2025-01-05", 400)])
         #expect(third.updated == 1)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import KakeiboCLI
 @testable import KakeiboKit
 
@@ -19,8 +20,12 @@ import Testing
         deinit { try? FileManager.default.removeItem(atPath: root) }
 
         func run(_ arguments: [String], _ environment: [String: String] = ["LANG": "C.UTF-8"]) -> Kakeibo.Outcome {
-            let base = ["KAKEIBO_HOME": root + "/store", "HOME": root, "XDG_CONFIG_HOME": root + "/config", "KAKEIBO_NOW": "2024-12-15T09:00:00Z", "TZ": "UTC"]
-            return Kakeibo.run(arguments, terminal: Terminal(environment: base.merging(environment) { $1 }, stdoutIsTerminal: false, stderrIsTerminal: false))
+            let base = [
+                "KAKEIBO_HOME": root + "/store", "HOME": root, "XDG_CONFIG_HOME": root + "/config", "KAKEIBO_NOW": "2024-12-15T09:00:00Z",
+                "TZ": "UTC",
+            ]
+            return Kakeibo.run(
+                arguments, terminal: Terminal(environment: base.merging(environment) { $1 }, stdoutIsTerminal: false, stderrIsTerminal: false))
         }
     }
 
@@ -127,7 +132,9 @@ import Testing
     }
 
     @Test func jsonReadingErrorsAreTranslatedToo() {
-        let broken = ["", "{", "{\"a\" 1}", "{\"a\":1,}", "[1 2]", "{a:1}", "tru", "nul", "-", "1.", "1e", "01", "{\"a\":1,\"a\":2}", "[\"\\x\"]", "[1]x"]
+        let broken = [
+            "", "{", "{\"a\" 1}", "{\"a\":1,}", "[1 2]", "{a:1}", "tru", "nul", "-", "1.", "1e", "01", "{\"a\":1,\"a\":2}", "[\"\\x\"]", "[1]x",
+        ]
         for text in broken {
             do {
                 _ = try JSONValue.parse(Array(text.utf8))

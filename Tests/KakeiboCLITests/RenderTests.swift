@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import KakeiboKit
 
 @Suite struct RenderTests {
@@ -11,7 +12,7 @@ import Testing
     @Test func widthCountsJapaneseAndEmojiAsTwoColumns() {
         #expect(displayWidth("abc") == 3)
         #expect(displayWidth("コーヒー") == 8)
-        #expect(displayWidth("ｺｰﾋｰ") == 4)  // half-width katakana stay narrow
+        #expect(displayWidth("ｺｰﾋｰ") == 4) // half-width katakana stay narrow
         #expect(displayWidth("🍣") == 2)
         #expect(displayWidth("👨‍👩‍👧") == 2)
         #expect(displayWidth("é") == 1)
@@ -28,8 +29,12 @@ import Testing
 
     @Test func tableColumnsLineUpInJapanese() {
         let items = [
-            Item(id: "1", date: CalendarDate(year: 2024, month: 12, day: 3)!, name: "コーヒー", price: 178, category: CategoryCode(0, 1), added: Timestamp(milliseconds: 0)),
-            Item(id: "2", date: CalendarDate(year: 2024, month: 12, day: 14)!, name: "milk", price: 12_345, category: CategoryCode(1, 2), added: Timestamp(milliseconds: 0)),
+            Item(
+                id: "1", date: CalendarDate(year: 2024, month: 12, day: 3)!, name: "コーヒー", price: 178, category: CategoryCode(0, 1),
+                added: Timestamp(milliseconds: 0)),
+            Item(
+                id: "2", date: CalendarDate(year: 2024, month: 12, day: 14)!, name: "milk", price: 12_345, category: CategoryCode(1, 2),
+                added: Timestamp(milliseconds: 0)),
         ]
         let report = MonthReport(month: YearMonth(year: 2024, month: 12)!, items: items, filter: nil, order: ItemOrder(), taxonomy: .standard)
         for language in Language.allCases {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import KakeiboConvert
 
 @Suite struct CSVReaderTests {

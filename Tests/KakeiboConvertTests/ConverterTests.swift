@@ -1,5 +1,6 @@
 import KakeiboKit
 import Testing
+
 @testable import KakeiboConvert
 
 let mfHeader = "計算対象,日付,内容,金額（円）,保有金融機関,大項目,中項目,メモ,振替,ID"
@@ -24,30 +25,36 @@ func zaimRow(
 
 @Suite struct MoneyForwardTests {
     @Test func expensesBecomePositivePricesAndRefundsNegativeOnes() throws {
-        let result = try convert(.moneyforward, [
-            "1,2024/12/01,ローソン,-580,カード,食費,食料品,,0,abc1",
-            "1,2024/12/12,マツモトキヨシ 返品,480,カード,日用品,ドラッグストア,,0,abc2",
-            #"1,2024/12/03,すき家,"-1,200",現金,食費,外食,"3人分, ""割り勘""",0,abc3"#,
-        ])
-        #expect(result.items == [
-            WireItem(id: "mf:abc1", date: CalendarDate(year: 2024, month: 12, day: 1)!, name: "ローソン", price: 580, category: CategoryCode(0, 0)),
-            WireItem(id: "mf:abc2", date: CalendarDate(year: 2024, month: 12, day: 12)!, name: "マツモトキヨシ 返品", price: -480, category: CategoryCode(1, 2)),
-            WireItem(id: "mf:abc3", date: CalendarDate(year: 2024, month: 12, day: 3)!, name: "すき家", price: 1200, category: CategoryCode(0)),
-        ])
+        let result = try convert(
+            .moneyforward,
+            [
+                "1,2024/12/01,ローソン,-580,カード,食費,食料品,,0,abc1",
+                "1,2024/12/12,マツモトキヨシ 返品,480,カード,日用品,ドラッグストア,,0,abc2",
+                #"1,2024/12/03,すき家,"-1,200",現金,食費,外食,"3人分, ""割り勘""",0,abc3"#,
+            ])
+        #expect(
+            result.items == [
+                WireItem(id: "mf:abc1", date: CalendarDate(year: 2024, month: 12, day: 1)!, name: "ローソン", price: 580, category: CategoryCode(0, 0)),
+                WireItem(
+                    id: "mf:abc2", date: CalendarDate(year: 2024, month: 12, day: 12)!, name: "マツモトキヨシ 返品", price: -480, category: CategoryCode(1, 2)),
+                WireItem(id: "mf:abc3", date: CalendarDate(year: 2024, month: 12, day: 3)!, name: "すき家", price: 1200, category: CategoryCode(0)),
+            ])
         #expect(result.rows == 3)
         #expect(result.skipped.isEmpty)
     }
 
     @Test func skipsTransfersIncomeUncountedAndZeroRowsCountingEachOnce() throws {
-        let result = try convert(.moneyforward, [
-            "1,2024/12/05,カード引き落とし,-32000,銀行,現金・カード,カード引き落とし,,1,t1",
-            "0,2024/12/05,振替で計算対象外,-100,銀行,現金・カード,カード引き落とし,,1,t2",
-            "1,2024/12/10,給与,250000,銀行,収入,給与,,0,i1",
-            "1,2024/12/10,返金された給与,-1000,銀行,収入,給与,,0,i2",
-            "0,2024/12/11,立替,-3000,現金,交際費,飲み会,,0,n1",
-            "1,2024/12/25,ポイント相殺,0,カード,日用品,日用品,,0,z1",
-            "1,2024/12/01,ローソン,-580,カード,食費,食料品,,0,e1",
-        ])
+        let result = try convert(
+            .moneyforward,
+            [
+                "1,2024/12/05,カード引き落とし,-32000,銀行,現金・カード,カード引き落とし,,1,t1",
+                "0,2024/12/05,振替で計算対象外,-100,銀行,現金・カード,カード引き落とし,,1,t2",
+                "1,2024/12/10,給与,250000,銀行,収入,給与,,0,i1",
+                "1,2024/12/10,返金された給与,-1000,銀行,収入,給与,,0,i2",
+                "0,2024/12/11,立替,-3000,現金,交際費,飲み会,,0,n1",
+                "1,2024/12/25,ポイント相殺,0,カード,日用品,日用品,,0,z1",
+                "1,2024/12/01,ローソン,-580,カード,食費,食料品,,0,e1",
+            ])
         #expect(result.items.map(\.id) == ["mf:e1"])
         #expect(result.skipped == [.transfer: 2, .income: 2, .notCounted: 1, .zero: 1])
         #expect(result.rows == 7)
@@ -55,12 +62,14 @@ func zaimRow(
 
     @Test func namesFallBackToTheCategoryAndAreCleanedAndCut() throws {
         let long = "ＡＭＡＺＯＮ．ＣＯ．ＪＰ マーケットプレイス ワイヤレスイヤホン"
-        let result = try convert(.moneyforward, [
-            "1,2024/11/25,,-880,現金,日用品,日用品,,0,a",
-            "1,2024/11/25, ,-880,現金,日用品,,,0,b",
-            "1,2024/11/03,\"ドトール\r\n\t新宿店\",-320,現金,食費,カフェ,,0,c",
-            "1,2024/12/15,\(long),-3980,カード,趣味・娯楽,本,,0,d",
-        ])
+        let result = try convert(
+            .moneyforward,
+            [
+                "1,2024/11/25,,-880,現金,日用品,日用品,,0,a",
+                "1,2024/11/25, ,-880,現金,日用品,,,0,b",
+                "1,2024/11/03,\"ドトール\r\n\t新宿店\",-320,現金,食費,カフェ,,0,c",
+                "1,2024/12/15,\(long),-3980,カード,趣味・娯楽,本,,0,d",
+            ])
         #expect(result.items.map(\.name) == ["日用品", "日用品", "ドトール 新宿店", String(long.prefix(30))])
         #expect(result.items[3].name.count == 30)
         #expect(result.shortened == 1)
@@ -112,31 +121,37 @@ func zaimRow(
             try Converter.convert(Array("[{\"id\":1}]".utf8), from: .zaim, mapping: .standard(.standard), fallback: nil)
         }
         #expect(throws: ConvertProblem.empty(.zaim)) { try Converter.convert([], from: .zaim, mapping: .standard(.standard), fallback: nil) }
-        #expect(throws: ConvertProblem.notText) { try Converter.convert([0x00, 0xFF, 0xFE, 0x82], from: .zaim, mapping: .standard(.standard), fallback: nil) }
+        #expect(throws: ConvertProblem.notText) {
+            try Converter.convert([0x00, 0xFF, 0xFE, 0x82], from: .zaim, mapping: .standard(.standard), fallback: nil)
+        }
     }
 }
 
 @Suite struct ZaimTests {
     @Test func onlyPaymentsAreExpensesAndEveryOtherMethodIsCounted() throws {
-        let result = try convert(.zaim, [
-            zaimRow(),
-            zaimRow(method: "income", category: "給与所得", sub: "-", payment: "0"),
-            zaimRow(method: "transfer", category: "-", sub: "-", payment: "0"),
-            zaimRow(method: "balance", category: "-", sub: "-", payment: "0"),
-            zaimRow(category: "大型出費", sub: "家電", payment: "128000", setting: "集計に含めない"),
-            zaimRow(payment: "0"),
-            zaimRow(date: "2024-12-02", item: "返品", payment: "-238"),
-        ])
+        let result = try convert(
+            .zaim,
+            [
+                zaimRow(),
+                zaimRow(method: "income", category: "給与所得", sub: "-", payment: "0"),
+                zaimRow(method: "transfer", category: "-", sub: "-", payment: "0"),
+                zaimRow(method: "balance", category: "-", sub: "-", payment: "0"),
+                zaimRow(category: "大型出費", sub: "家電", payment: "128000", setting: "集計に含めない"),
+                zaimRow(payment: "0"),
+                zaimRow(date: "2024-12-02", item: "返品", payment: "-238"),
+            ])
         #expect(result.items.map(\.price) == [238, -238])
         #expect(result.skipped == [.income: 1, .transfer: 1, .balance: 1, .notCounted: 1, .zero: 1])
     }
 
     @Test func dashMeansEmptyAndNamesFallBackToShopThenCategory() throws {
-        let result = try convert(.zaim, [
-            zaimRow(item: "-", shop: "JR東日本"),
-            zaimRow(item: "-", shop: "-"),
-            zaimRow(sub: "-", item: "-", shop: "-"),
-        ])
+        let result = try convert(
+            .zaim,
+            [
+                zaimRow(item: "-", shop: "JR東日本"),
+                zaimRow(item: "-", shop: "-"),
+                zaimRow(sub: "-", item: "-", shop: "-"),
+            ])
         #expect(result.items.map(\.name) == ["JR東日本", "食料品", "食費"])
         #expect(result.items.map(\.category) == [CategoryCode(0, 0), CategoryCode(0, 0), CategoryCode(0)])
     }
@@ -214,7 +229,8 @@ func zaimRow(
             } catch { return error.issue }
         }
         #expect(problem(#"{"moneyfoward": {}}"#) == .unknownSource("moneyfoward"))
-        #expect(problem(#"{"zaim": {"食費/*": "fod"}}"#) == .target(source: "zaim", key: "食費/*", .unknownCategory("fod", valid: ["food", "entertainment"])))
+        #expect(
+            problem(#"{"zaim": {"食費/*": "fod"}}"#) == .target(source: "zaim", key: "食費/*", .unknownCategory("fod", valid: ["food", "entertainment"])))
         #expect(problem(#"{"zaim": {"食費/*": 3}}"#) == .shape("zaim: 食費/*"))
         #expect(problem(#"{"zaim": ["食費"]}"#) == .shape("zaim"))
         #expect(problem(#"["zaim"]"#) == .shape(nil))
@@ -227,7 +243,8 @@ func zaimRow(
         let own = Taxonomy(categories: [Taxonomy.Category(key: "food", code: 0, name: LocalizedText(en: "Food", ja: "食費"), subcategories: [])])
         let mapping = CategoryMapping.standard(own)
         #expect(mapping.target(for: SourceCategory("食費", "外食"), from: .zaim) == .category(CategoryCode(0)))
-        #expect(mapping.target(for: SourceCategory("食費", "カフェ"), from: .zaim) == .category(CategoryCode(0)), "'food/drink' is unknown: '食費/*' applies")
+        #expect(
+            mapping.target(for: SourceCategory("食費", "カフェ"), from: .zaim) == .category(CategoryCode(0)), "'food/drink' is unknown: '食費/*' applies")
         #expect(mapping.target(for: SourceCategory("交通", "電車"), from: .zaim) == nil)
     }
 

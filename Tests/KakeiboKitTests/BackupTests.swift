@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import KakeiboKit
 
 /// Backups and undo against real files: what a change keeps, what undo puts back, and when it refuses.
@@ -32,14 +33,15 @@ import Testing
         let entry = try #require(try backups.entries().last)
         #expect(entry.operation.name == "import")
         #expect(entry.months.map(\.month) == [november, december])
-        #expect(entry.months[0].before == nil)  // November had no file
+        #expect(entry.months[0].before == nil) // November had no file
         #expect(entry.months[1].before?.items == 1 && entry.months[1].after?.items == 2)
         let kept = FileManager.default.contents(atPath: backups.entryDirectory(entry.number) + "/2024-12.json")
         #expect(kept == before)
         #expect(!FileManager.default.fileExists(atPath: backups.entryDirectory(entry.number) + "/2024-11.json"))
         let mode = try FileManager.default.attributesOfItem(atPath: backups.entryDirectory(entry.number))[.posixPermissions] as? Int
         #expect(mode == 0o700)
-        let fileMode = try FileManager.default.attributesOfItem(atPath: backups.entryDirectory(entry.number) + "/2024-12.json")[.posixPermissions] as? Int
+        let fileMode =
+            try FileManager.default.attributesOfItem(atPath: backups.entryDirectory(entry.number) + "/2024-12.json")[.posixPermissions] as? Int
         #expect(fileMode == 0o600)
     }
 

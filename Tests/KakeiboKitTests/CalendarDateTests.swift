@@ -1,4 +1,5 @@
 import Testing
+
 @testable import KakeiboKit
 
 @Suite struct CalendarDateTests {
@@ -36,14 +37,16 @@ import Testing
     }
 
     @Test func weekdaysMatchTheCalendar() {
-        #expect(CalendarDate(year: 2024, month: 12, day: 3)!.weekday == 2)  // Tuesday
-        #expect(CalendarDate(year: 1970, month: 1, day: 1)!.weekday == 4)  // Thursday
-        #expect(CalendarDate(year: 2000, month: 2, day: 29)!.weekday == 2)  // Tuesday
-        #expect(CalendarDate(year: 1969, month: 12, day: 28)!.weekday == 0)  // Sunday, before the epoch
+        #expect(CalendarDate(year: 2024, month: 12, day: 3)!.weekday == 2) // Tuesday
+        #expect(CalendarDate(year: 1970, month: 1, day: 1)!.weekday == 4) // Thursday
+        #expect(CalendarDate(year: 2000, month: 2, day: 29)!.weekday == 2) // Tuesday
+        #expect(CalendarDate(year: 1969, month: 12, day: 28)!.weekday == 0) // Sunday, before the epoch
     }
 
     @Test func dayNumbersRoundTripAcrossTheWholeRange() {
-        for dayNumber in stride(from: CalendarDate(year: 1, month: 1, day: 1)!.dayNumber, through: CalendarDate(year: 9999, month: 12, day: 31)!.dayNumber, by: 997) {
+        for dayNumber in stride(
+            from: CalendarDate(year: 1, month: 1, day: 1)!.dayNumber, through: CalendarDate(year: 9999, month: 12, day: 31)!.dayNumber, by: 997)
+        {
             let date = CalendarDate(dayNumber: dayNumber)
             #expect(date?.dayNumber == dayNumber)
         }

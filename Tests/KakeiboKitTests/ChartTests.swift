@@ -1,4 +1,5 @@
 import Testing
+
 @testable import KakeiboKit
 
 /// A taxonomy with long names in both languages, to push the charts against the terminal's width.
@@ -34,8 +35,14 @@ func stripColour(_ text: String) -> String {
     var out = ""
     var escaping = false
     for scalar in text.unicodeScalars {
-        if scalar == "\u{1B}" { escaping = true; continue }
-        if escaping { if scalar == "m" { escaping = false }; continue }
+        if scalar == "\u{1B}" {
+            escaping = true
+            continue
+        }
+        if escaping {
+            if scalar == "m" { escaping = false }
+            continue
+        }
         out.unicodeScalars.append(scalar)
     }
     return out
@@ -55,7 +62,9 @@ func barStart(_ line: String) -> Int? {
     let widths = [20, 30, 40, 60, 80, 120, 200]
 
     func monthReport(_ taxonomy: Taxonomy = longNames, filter: CategoryFilter? = nil) -> MonthReport {
-        MonthReport(month: YearMonth(year: 2024, month: 3)!, items: chartYear[YearMonth(year: 2024, month: 3)!]!, filter: filter, order: ItemOrder(), taxonomy: taxonomy)
+        MonthReport(
+            month: YearMonth(year: 2024, month: 3)!, items: chartYear[YearMonth(year: 2024, month: 3)!]!, filter: filter, order: ItemOrder(),
+            taxonomy: taxonomy)
     }
 
     @Test func everyLineFitsTheTerminalInBothLanguages() {
@@ -98,7 +107,9 @@ func barStart(_ line: String) -> Int? {
                 #expect(Set(shareEnds).count == 1, "\(language) \(width): \(rows)")
                 #expect(Set(rows.compactMap(barStart)).count == 1, "\(language) \(width): \(rows)")
 
-                let year = lines(TableRenderer.monthsTable(YearReport(year: 2024, items: chartYear, filter: nil, taxonomy: longNames), taxonomy: longNames, style: style))
+                let year = lines(
+                    TableRenderer.monthsTable(
+                        YearReport(year: 2024, items: chartYear, filter: nil, taxonomy: longNames), taxonomy: longNames, style: style))
                 let months = year.dropFirst().prefix(12)
                 #expect(Set(months.compactMap(barStart)).count == 1, "\(language) \(width): \(year)")
                 let totalEnds = months.map { line -> Int in
@@ -115,7 +126,9 @@ func barStart(_ line: String) -> Int? {
     @Test func eachBarIsAsLongAsItsShare() {
         let report = monthReport(.standard)
         let style = TextStyle(language: .en, width: 80)
-        let rows = lines(TableRenderer.breakdownTable(report.breakdown, grouping: .category, taxonomy: .standard, style: style)).dropFirst().filter { !$0.isEmpty }
+        let rows = lines(TableRenderer.breakdownTable(report.breakdown, grouping: .category, taxonomy: .standard, style: style)).dropFirst().filter {
+            !$0.isEmpty
+        }
         let start = barStart(rows[0]) ?? 0
         let barWidth = 80 - start
         for (line, row) in zip(rows, report.breakdown) {
@@ -181,17 +194,21 @@ func barStart(_ line: String) -> Int? {
         #expect(stripColour(coloured) == plain)
         // A month with only entertainment still paints it entertainment's colour (blue), not the first slice's.
         let onlyFun = MonthReport(month: december, items: [item("映画", 1_800, "2024-12-01", 1)], filter: nil, order: ItemOrder(), taxonomy: .standard)
-        let chart = TableRenderer.breakdownTable(onlyFun.breakdown, grouping: .category, taxonomy: .standard, style: TextStyle(language: .en, colour: true))
+        let chart = TableRenderer.breakdownTable(
+            onlyFun.breakdown, grouping: .category, taxonomy: .standard, style: TextStyle(language: .en, colour: true))
         #expect(chart.contains("\u{1B}[34m█"))
         // Items without a subcategory are grey.
-        let none = MonthReport(month: december, items: [item("弁当", 500, "2024-12-01", 0)], filter: CategoryFilter(category: 0), order: ItemOrder(), taxonomy: .standard)
-        let noneChart = TableRenderer.breakdownTable(none.breakdown, grouping: none.grouping, taxonomy: .standard, style: TextStyle(language: .en, colour: true))
+        let none = MonthReport(
+            month: december, items: [item("弁当", 500, "2024-12-01", 0)], filter: CategoryFilter(category: 0), order: ItemOrder(), taxonomy: .standard)
+        let noneChart = TableRenderer.breakdownTable(
+            none.breakdown, grouping: none.grouping, taxonomy: .standard, style: TextStyle(language: .en, colour: true))
         #expect(noneChart.contains("\u{1B}[90m█"))
     }
 
     @Test func longNamesAreShortenedByDisplayWidthOnNarrowTerminals() {
         let report = monthReport()
-        let text = TableRenderer.breakdownTable(report.breakdown, grouping: .category, taxonomy: longNames, style: TextStyle(language: .ja, width: 30))
+        let text = TableRenderer.breakdownTable(
+            report.breakdown, grouping: .category, taxonomy: longNames, style: TextStyle(language: .ja, width: 30))
         #expect(text.contains("…"))
         #expect(!text.contains("食費と日々の買い物"))
         for line in lines(text) { #expect(displayWidth(line) <= 30, "\(line)") }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import KakeiboKit
 
 @Suite struct JSONScannerTests {
@@ -7,11 +8,15 @@ import Testing
 
     @Test func readsEscapesAndSurrogatePairs() throws {
         #expect(try parse(#""a\"b\\c\/d\n\u00e9\ud83c\udf63""#) == .string("a\"b\\c/d\né🍣"))
-        #expect(try parse(#"["コーヒー", 178, -5, 1.5, true, null]"#) == .array([.string("コーヒー"), .integer(178), .integer(-5), .number(1.5), .bool(true), .null]))
+        #expect(
+            try parse(#"["コーヒー", 178, -5, 1.5, true, null]"#)
+                == .array([.string("コーヒー"), .integer(178), .integer(-5), .number(1.5), .bool(true), .null]))
     }
 
     @Test func refusesWhatIsNotJSON() {
-        for bad in ["", "[1,]", "{\"a\":1,}", "[01]", "\"\\ud800\"", "\"\\x\"", "[1 2]", "{\"a\" 1}", "nul", "[1]x", "\"tab\there\"", "{\"a\":1,\"a\":2}"] {
+        for bad in [
+            "", "[1,]", "{\"a\":1,}", "[01]", "\"\\ud800\"", "\"\\x\"", "[1 2]", "{\"a\" 1}", "nul", "[1]x", "\"tab\there\"", "{\"a\":1,\"a\":2}",
+        ] {
             #expect(throws: JSONError.self, "\(bad)") { try parse(bad) }
         }
         #expect(throws: JSONError.self) { try JSONValue.parse([0x22, 0xFF, 0x22]) }
@@ -76,13 +81,19 @@ import Testing
     }
 
     @Test func namesTheItemAndFieldThatIsWrong() {
-        let base = #"{"id":"x","date":"2024-12-03","name":"a","price":1,"category":0,"subcategory":null,"sync":"pending","added":"2024-12-03T00:00:00.000Z"}"#
+        let base =
+            #"{"id":"x","date":"2024-12-03","name":"a","price":1,"category":0,"subcategory":null,"sync":"pending","added":"2024-12-03T00:00:00.000Z"}"#
         let wrongPrice = base.replacingOccurrences(of: #""price":1"#, with: #""price":"1""#)
         do {
-            _ = try MonthFileCodec.decode(Array(#"{"schema":1,"month":"2024-12","items":[\#(base.replacingOccurrences(of: "\"x\"", with: "\"y\"")),\#(wrongPrice)]}"#.utf8), month: december)
+            _ = try MonthFileCodec.decode(
+                Array(#"{"schema":1,"month":"2024-12","items":[\#(base.replacingOccurrences(of: "\"x\"", with: "\"y\"")),\#(wrongPrice)]}"#.utf8),
+                month: december)
             Issue.record("expected an error")
         } catch {
-            guard case .item(let problem) = error else { Issue.record("wrong error \(error)"); return }
+            guard case .item(let problem) = error else {
+                Issue.record("wrong error \(error)")
+                return
+            }
             #expect(problem.index == 1)
             #expect(problem.id == "x")
             #expect(problem.field == "price")
@@ -118,16 +129,24 @@ import Testing
             _ = try WireFormat.decode(Array(text.utf8))
             Issue.record("expected an error")
         } catch {
-            guard case .item(let problem) = error else { Issue.record("wrong error \(error)"); return }
+            guard case .item(let problem) = error else {
+                Issue.record("wrong error \(error)")
+                return
+            }
             #expect(problem.index == 1)
             #expect(problem.field == "date")
             #expect(problem.message(in: .en).contains("item [1]"))
         }
         #expect(throws: WireProblem.notAnArray) { try WireFormat.decode(Array(#"{"id":"1"}"#.utf8)) }
         #expect(throws: WireProblem.duplicateID(index: 1, firstIndex: 0, id: "1")) {
-            try WireFormat.decode(Array(#"[{"id":"1","date":"20241203","name":"a","price":1,"category":0},{"id":"1","date":"20241203","name":"a","price":1,"category":0}]"#.utf8))
+            try WireFormat.decode(
+                Array(
+                    #"[{"id":"1","date":"20241203","name":"a","price":1,"category":0},{"id":"1","date":"20241203","name":"a","price":1,"category":0}]"#
+                        .utf8))
         }
-        #expect(throws: WireProblem.self) { try WireFormat.decode(Array(#"[{"id":"1","date":"20241203","name":"a","price":12.5,"category":0}]"#.utf8)) }
+        #expect(throws: WireProblem.self) {
+            try WireFormat.decode(Array(#"[{"id":"1","date":"20241203","name":"a","price":12.5,"category":0}]"#.utf8))
+        }
         #expect(throws: WireProblem.self) { try WireFormat.decode(Array(#"[{"id":"1","date":"20241203","name":"a","price":0,"category":0}]"#.utf8)) }
         #expect(throws: WireProblem.self) { try WireFormat.decode(Array(#"[{"id":"1","date":"20241203","name":"","price":5,"category":0}]"#.utf8)) }
         #expect(throws: WireProblem.self) { try WireFormat.decode(Array(#"[{"id":"1","date":"20241203","name":"a","price":5}]"#.utf8)) }
@@ -137,26 +156,30 @@ import Testing
 @Suite struct LedgerRendererTests {
     @Test func oneBalancedTransactionPerItemWithTheCategoryAsAccount() {
         let journal = LedgerRenderer.journal(
-            [item("コーヒー", 178, "2024-12-03", 0, 1, id: "a1"), item("返品", -500, "2024-12-04", 1, id: "a2"), item("謎", 5, "2024-12-05", 7, 3, id: "a3")],
+            [
+                item("コーヒー", 178, "2024-12-03", 0, 1, id: "a1"), item("返品", -500, "2024-12-04", 1, id: "a2"),
+                item("謎", 5, "2024-12-05", 7, 3, id: "a3"),
+            ],
             taxonomy: .standard)
-        #expect(journal == """
-            2024-12-03 コーヒー
-                ; id: a1
-                expenses:food:drink  178 JPY
-                assets:cash
+        #expect(
+            journal == """
+                2024-12-03 コーヒー
+                    ; id: a1
+                    expenses:food:drink  178 JPY
+                    assets:cash
 
-            2024-12-04 返品
-                ; id: a2
-                expenses:entertainment  -500 JPY
-                assets:cash
+                2024-12-04 返品
+                    ; id: a2
+                    expenses:entertainment  -500 JPY
+                    assets:cash
 
-            2024-12-05 謎
-                ; id: a3
-                expenses:7:3  5 JPY
-                assets:cash
+                2024-12-05 謎
+                    ; id: a3
+                    expenses:7:3  5 JPY
+                    assets:cash
 
 
-            """)
+                """)
     }
 
     @Test func payeesLedgerWouldMisreadAreMadeSafe() {

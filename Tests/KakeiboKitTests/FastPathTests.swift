@@ -1,4 +1,5 @@
 import Testing
+
 @testable import KakeiboKit
 
 /// Each shortcut the query path takes for speed must give exactly what the plain way gives.
@@ -82,7 +83,8 @@ import Testing
     @Test func datesAndTimesParseFromBytes() throws {
         #expect(Timestamp.parse("2024-12-03T09:15:00.250Z") == Timestamp(milliseconds: 1_733_217_300_250))
         #expect(Timestamp.parse("2024-12-03T09:15:00Z") == Timestamp(milliseconds: 1_733_217_300_000))
-        for bad in ["2024-12-03T24:00:00Z", "2024-02-30T00:00:00Z", "2024-12-03 09:15:00Z", "2024-12-03T09:15:00.25Z", "2024-12-03T09:15:00.250", ""] {
+        for bad in ["2024-12-03T24:00:00Z", "2024-02-30T00:00:00Z", "2024-12-03 09:15:00Z", "2024-12-03T09:15:00.25Z", "2024-12-03T09:15:00.250", ""]
+        {
             #expect(Timestamp.parse(bad) == nil, "\(bad)")
         }
         #expect(try CalendarDate.parseCompact("20241203") == CalendarDate(year: 2024, month: 12, day: 3))
@@ -133,7 +135,9 @@ import Testing
     }
 
     @Test func theWriterEscapesAndWritesNumbersAsBefore() throws {
-        let texts = ["", "コーヒー \"濃いめ\"", "a\\b", "tab\there\nnew\r", "\u{1}\u{1F}\u{7F}é🍣", String((0..<128).map { Character(Unicode.Scalar(UInt8($0))) })]
+        let texts = [
+            "", "コーヒー \"濃いめ\"", "a\\b", "tab\there\nnew\r", "\u{1}\u{1F}\u{7F}é🍣", String((0..<128).map { Character(Unicode.Scalar(UInt8($0))) }),
+        ]
         for text in texts {
             var writer = JSONWriter()
             writer.string(text)
@@ -154,15 +158,18 @@ import Testing
         var generator = SeededGenerator(seed: 7)
         let names = ["牛乳", "卵", "パン", "米"]
         let items = (0..<400).map { n in
-            item(names[Int(generator.next() % 4)], [-100, 100, 200, 300, 300, 300][Int(generator.next() % 6)],
-                 "2024-12-\(10 + Int(generator.next() % 3))", id: "id-\(n)")
+            item(
+                names[Int(generator.next() % 4)], [-100, 100, 200, 300, 300, 300][Int(generator.next() % 6)],
+                "2024-12-\(10 + Int(generator.next() % 3))", id: "id-\(n)")
         }
         let report = MonthReport(month: december, items: items, filter: nil, order: ItemOrder(), taxonomy: .standard)
         let full = ItemOrder(key: .price, descending: true).sorted(items.filter { $0.price.amount > 0 })
         for count in [0, 1, 3, 50, 1000] {
             #expect(report.largestItems(count).map(\.id) == full.prefix(count).map(\.id))
         }
-        #expect(MonthReport(month: december, items: [item("返品", -5, "2024-12-01")], filter: nil, order: ItemOrder(), taxonomy: .standard).largestItems().isEmpty)
+        #expect(
+            MonthReport(month: december, items: [item("返品", -5, "2024-12-01")], filter: nil, order: ItemOrder(), taxonomy: .standard).largestItems()
+                .isEmpty)
     }
 }
 

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import KakeiboKit
 
 /// Fuel cost: exact decimal arithmetic, rounding at the end, and bad values refused.

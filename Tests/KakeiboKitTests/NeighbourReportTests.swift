@@ -1,4 +1,5 @@
 import Testing
+
 @testable import KakeiboKit
 
 /// A month among its neighbours and its largest items.
@@ -70,7 +71,9 @@ import Testing
         let items = [item("a", 100, "2024-12-01", 0, nil), item("b", 200, "2024-12-02", 0, 1), item("c", 999, "2024-12-03", 1, 1)]
         var month = report(december, items, filter: CategoryFilter(category: 0))
         month.neighbours = Neighbours(
-            previous: MonthTotals(month: YearMonth(year: 2024, month: 11)!, items: [item("d", 50, "2024-11-02", 0, 2)], filter: CategoryFilter(category: 0), taxonomy: .standard),
+            previous: MonthTotals(
+                month: YearMonth(year: 2024, month: 11)!, items: [item("d", 50, "2024-11-02", 0, 2)], filter: CategoryFilter(category: 0),
+                taxonomy: .standard),
             next: nil)
         let rows = month.neighbourRows(taxonomy: .standard)
         #expect(rows.map(\.code) == [CategoryCode(0, 1), CategoryCode(0, 2), CategoryCode(0, nil), nil])

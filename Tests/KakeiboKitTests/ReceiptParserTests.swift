@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import KakeiboKit
 
 /// The receipt parser on realistic OCR text of both layouts, and on the lines that trip parsers up.

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import KakeiboKit
 
 /// The items most recently added, and when they were added on the user's clock.
@@ -10,7 +11,10 @@ import Testing
             return value
         }
         // Purchase dates disagree with when they were added: the old receipt typed in last is first.
-        let items = [added("c", 3_000, date: "2024-12-30"), added("b", 5_000, date: "2023-01-01"), added("a", 5_000, date: "2024-06-01"), added("d", 1_000, date: "2024-12-31")]
+        let items = [
+            added("c", 3_000, date: "2024-12-30"), added("b", 5_000, date: "2023-01-01"), added("a", 5_000, date: "2024-06-01"),
+            added("d", 1_000, date: "2024-12-31"),
+        ]
         let report = RecentReport(items: items, limit: 3) { LocalDateTime($0, offsetSeconds: 9 * 3600) }
         #expect(report.entries.map(\.item.id) == ["a", "b", "c"])
         #expect(report.entries[0].added.description == "1970-01-01 09:00")

@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+
 @testable import KakeiboKit
 
 /// `recentlyAdded` reads the newest-written months first and stops early only when that can't change the answer.
 @Suite struct RecentStoreTests {
     let store = LedgerStore(root: FileManager.default.temporaryDirectory.appendingPathComponent("kakeibo-recent-\(UUID().uuidString)").path)
-    let base: Int64 = 1_735_689_600_000  // 2025-01-01T00:00:00Z
+    let base: Int64 = 1_735_689_600_000 // 2025-01-01T00:00:00Z
 
     func item(_ id: String, _ date: String, addedHoursAfterBase hours: Int64) -> Item {
         Item(
@@ -44,7 +45,7 @@ import Testing
         try write(items)
         let read = try store.recentlyAdded(limit: 3)
         #expect(read.monthsInStore == 12)
-        #expect(read.monthsRead == 2)  // January (written last), then December; November is older than the third newest
+        #expect(read.monthsRead == 2) // January (written last), then December; November is older than the third newest
         #expect(answer(read.items, 3) == ["late-january", "m12-4", "m12-3"])
         #expect(answer(read.items, 3) == answer(items, 3))
         for limit in [1, 5, 6, 7, 20, 61, 100] {

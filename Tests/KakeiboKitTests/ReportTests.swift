@@ -1,4 +1,5 @@
 import Testing
+
 @testable import KakeiboKit
 
 @Suite struct MonthReportTests {
@@ -45,7 +46,8 @@ import Testing
     @Test func aSubcategoryFilterKeepsOnlyThatSubcategory() {
         let drinks = MonthReport(month: december, items: items, filter: CategoryFilter(CategoryCode(0, 1)), order: ItemOrder(), taxonomy: .standard)
         #expect(drinks.items.map(\.name) == ["コーヒー"])
-        let none = MonthReport(month: december, items: items, filter: CategoryFilter(category: 0, subcategory: .some(nil)), order: ItemOrder(), taxonomy: .standard)
+        let none = MonthReport(
+            month: december, items: items, filter: CategoryFilter(category: 0, subcategory: .some(nil)), order: ItemOrder(), taxonomy: .standard)
         #expect(none.items.map(\.name) == ["弁当"])
     }
 
@@ -87,7 +89,8 @@ import Testing
     }
 
     @Test func unknownCategoryCodesAreKeptAndComeLast() {
-        let report = MonthReport(month: december, items: items + [item("謎", 50, "2024-12-01", 7)], filter: nil, order: ItemOrder(), taxonomy: .standard)
+        let report = MonthReport(
+            month: december, items: items + [item("謎", 50, "2024-12-01", 7)], filter: nil, order: ItemOrder(), taxonomy: .standard)
         #expect(report.breakdown.map(\.category) == [0, 1, 7])
         #expect(report.total == Yen(1266))
     }

@@ -1,9 +1,11 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import Testing
+
 @testable import KakeiboKit
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 
 /// An XML element as parsed by Foundation's XMLParser: the test reads the SVG the way any viewer would.
 final class XMLElement {
@@ -31,7 +33,9 @@ final class XMLElement {
         final class Builder: NSObject, XMLParserDelegate {
             var stack: [XMLElement] = []
             var root: XMLElement?
-            func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+            func parser(
+                _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]
+            ) {
                 let element = XMLElement(name, attributes)
                 stack.last?.children.append(element)
                 if root == nil { root = element }
@@ -81,7 +85,9 @@ func outerSweeps(_ d: String) -> [Double] {
             let end = (x: Double(tokens[index + 6])!, y: Double(tokens[index + 7])!)
             if radius == SVGRenderer.outerRadius {
                 #expect(tokens[index + 5] == "1", "outer arcs run clockwise")
-                let distance = ((end.x - SVGRenderer.center.x) * (end.x - SVGRenderer.center.x) + (end.y - SVGRenderer.center.y) * (end.y - SVGRenderer.center.y)).squareRoot()
+                let distance =
+                    ((end.x - SVGRenderer.center.x) * (end.x - SVGRenderer.center.x) + (end.y - SVGRenderer.center.y) * (end.y - SVGRenderer.center.y))
+                    .squareRoot()
                 #expect(abs(distance - radius) < 0.02, "the arc ends on the circle")
                 var sweep = angle(end) - angle(point)
                 if sweep < 0 { sweep += 360 }
@@ -216,7 +222,7 @@ func outerSweeps(_ d: String) -> [Double] {
             #expect(lines.count == amounts.count && lines.count >= 2)
             #expect(amounts.first == 0)
             let zero = lines[0]
-            let scale = (zero - lines.last!) / amounts.last!  // pixels per yen
+            let scale = (zero - lines.last!) / amounts.last! // pixels per yen
             for (y, amount) in zip(lines, amounts) { #expect(abs(zero - amount * scale - y) < 0.02) }
             #expect(amounts.last! >= Double(report.stacks.map { $0.reduce(0, +) }.max() ?? 0))
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import KakeiboKit
 
 /// `kakeibo check`'s reading: every problem of every file, not just the first.
@@ -30,10 +31,12 @@ import Testing
     }
 
     @Test func inspectingAFileFindsEveryProblemWhereDecodingStopsAtTheFirst() throws {
-        let text = month("2024-12", [
-            line("a", "2024-12-01"), line("b", "2024-12-02", price: "\"100\""), line("c", "2024-11-30"),
-            line("a", "2024-12-03"), line("d", "2024-12-04", name: ""), line("e", "2024-12-05"),
-        ])
+        let text = month(
+            "2024-12",
+            [
+                line("a", "2024-12-01"), line("b", "2024-12-02", price: "\"100\""), line("c", "2024-11-30"),
+                line("a", "2024-12-03"), line("d", "2024-12-04", name: ""), line("e", "2024-12-05"),
+            ])
         let (items, problems) = MonthFileCodec.inspect(Array(text.utf8), month: december)
         #expect(items.map(\.id) == ["a", "e"])
         #expect(problems.map(\.item) == ["b", "c", "a", "d"])
@@ -63,13 +66,14 @@ import Testing
         try write(".2024-12.json.tmp-1234", "half")
         let report = try StoreCheck.run(store, categoriesPath: categories)
         let found = report.problems.map { "\($0.severity.rawValue) \(report.display($0.path)) \($0.item ?? "-") \($0.code)" }
-        #expect(found == [
-            "warning .2024-12.json.tmp-1234 - leftoverFile",
-            "error 2024-10.json - unreadable",
-            "warning 2024-11.json y unknownCategory",
-            "error 2024-12.json x duplicateID",
-            "error budgets.json - budgets",
-        ])
+        #expect(
+            found == [
+                "warning .2024-12.json.tmp-1234 - leftoverFile",
+                "error 2024-10.json - unreadable",
+                "warning 2024-11.json y unknownCategory",
+                "error 2024-12.json x duplicateID",
+                "error budgets.json - budgets",
+            ])
         #expect(report.errors == 3 && report.warnings == 2)
         #expect(report.files == 4 && report.items == 3)
         #expect(report.problems[3].message(in: .en) == "the same id is also in 2024-11.json")
@@ -104,14 +108,16 @@ import Testing
         let wrong = MonthSummary(month: december, items: [item("a", 999, "2024-12-03")])
         try FileSystem.replaceAtomically(store.summaryPath(december), SummaryFileCodec.encode(wrong, source: Fingerprint(of: bytes)))
         // Made from other bytes (stale), and of a month with no file: passed over when read. Warnings.
-        try FileSystem.replaceAtomically(store.summaryPath(november), SummaryFileCodec.encode(MonthSummary(month: november), source: Fingerprint(of: [1])))
+        try FileSystem.replaceAtomically(
+            store.summaryPath(november), SummaryFileCodec.encode(MonthSummary(month: november), source: Fingerprint(of: [1])))
         try FileSystem.replaceAtomically(store.summaryPath(YearMonth(year: 2024, month: 1)!), Array("{}".utf8))
         let report = try StoreCheck.run(store, categoriesPath: nil)
         let found = report.problems.map { "\($0.severity.rawValue) \(report.display($0.path)) \($0.kind)" }
-        #expect(found == [
-            "warning .summary/2024-11.json summary(KakeiboKit.StoreProblem.SummaryProblem.stale)",
-            "error .summary/2024-12.json summary(KakeiboKit.StoreProblem.SummaryProblem.disagrees)",
-            "warning .summary/2024-01.json summary(KakeiboKit.StoreProblem.SummaryProblem.orphan)",
-        ])
+        #expect(
+            found == [
+                "warning .summary/2024-11.json summary(KakeiboKit.StoreProblem.SummaryProblem.stale)",
+                "error .summary/2024-12.json summary(KakeiboKit.StoreProblem.SummaryProblem.disagrees)",
+                "warning .summary/2024-01.json summary(KakeiboKit.StoreProblem.SummaryProblem.orphan)",
+            ])
     }
 }

@@ -1,9 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
 import Testing
+
 @testable import KakeiboKit
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The month summaries the store keeps beside its month files, on real files in a temporary directory: written in
 /// the same commit, used only while they match their month file's bytes, and never able to hide or change an item.
@@ -50,12 +52,12 @@ import Testing
     ]
 
     @Test func writesASummaryOfEachMonthItWrites() throws {
-        try add(items)  // two months: through the journal
+        try add(items) // two months: through the journal
         #expect(try storedSummary(december) == MonthSummary(month: december, items: items))
         #expect(try storedSummary(november) == MonthSummary(month: november, items: items))
         #expect(try storedSummary(december)?.sums[CategoryCode(0, 0)] == MonthSummary.Sum(total: Yen(100), count: 2))
         #expect(try FileManager.default.contentsOfDirectory(atPath: store.root + "/.tx").isEmpty)
-        try add([item("卵", 250, "2024-12-20", 0, 0)])  // one month: written just after it
+        try add([item("卵", 250, "2024-12-20", 0, 0)]) // one month: written just after it
         #expect(try storedSummary(december)?.sums[CategoryCode(0, 0)] == MonthSummary.Sum(total: Yen(350), count: 3))
         #expect(try store.summaries(inYear: 2024) == expected())
         // The store still lists only month files.
@@ -93,19 +95,20 @@ import Testing
         try write(MonthFileCodec.encode(edited, month: december), store.path(december))
         #expect(try store.summaries(inYear: 2024) == expected())
         #expect(try store.summaries(inYear: 2024)[december]?.sums[CategoryCode(0, 0)]?.total == Yen(4902))
-        #expect(read(store.summaryPath(december)) == summary)  // reading never writes
+        #expect(read(store.summaryPath(december)) == summary) // reading never writes
     }
 
     @Test func aBrokenSummaryIsPassedOverNotReported() throws {
         try add(items)
         let novemberSummary = try #require(read(store.summaryPath(november)))
         let file = try #require(read(store.path(december)))
-        let good = String(decoding: SummaryFileCodec.encode(MonthSummary(month: december, items: items), source: Fingerprint(of: file)), as: UTF8.self)
+        let good = String(
+            decoding: SummaryFileCodec.encode(MonthSummary(month: december, items: items), source: Fingerprint(of: file)), as: UTF8.self)
         let broken = [
             "", "{", "[]", "{\"schema\":1}",
-            String(decoding: novemberSummary, as: UTF8.self),  // another month's
-            good.replacingOccurrences(of: "{\"schema\":1,", with: "{\"schema\":2,"),  // a newer summary format
-            good.replacingOccurrences(of: "\"source\":{\"schema\":1", with: "\"source\":{\"schema\":2"),  // of a newer month format
+            String(decoding: novemberSummary, as: UTF8.self), // another month's
+            good.replacingOccurrences(of: "{\"schema\":1,", with: "{\"schema\":2,"), // a newer summary format
+            good.replacingOccurrences(of: "\"source\":{\"schema\":1", with: "\"source\":{\"schema\":2"), // of a newer month format
             good.replacingOccurrences(of: "\"count\":2}", with: "\"count\":2,\"extra\":1}"),
             good.replacingOccurrences(of: "\"count\":2}", with: "\"count\":0}"),
         ]
@@ -162,7 +165,8 @@ import Testing
         try FileManager.default.createDirectory(atPath: store.root + "/.tx", withIntermediateDirectories: true)
         try write(month, store.root + "/.tx/2025-01.json")
         try write(summary, store.root + "/.tx/2025-01.summary.json")
-        try write(Array("put 2025-01.json\nput 2025-01.summary.json\ndelete 2024-12.json\ndelete 2024-12.summary.json\n".utf8), store.root + "/.tx/COMMIT")
+        try write(
+            Array("put 2025-01.json\nput 2025-01.summary.json\ndelete 2024-12.json\ndelete 2024-12.summary.json\n".utf8), store.root + "/.tx/COMMIT")
         #expect(try store.summaries(inYear: 2025)[january] == MonthSummary(month: january, items: staged))
         #expect(read(store.summaryPath(january)) == summary)
         #expect(read(store.summaryPath(december)) == nil)
@@ -172,7 +176,10 @@ import Testing
     @Test func aStoreWithoutSummariesStillAnswers() throws {
         // Written by a kakeibo that predates summaries: schema 1 month files and nothing else.
         try FileManager.default.createDirectory(atPath: store.root, withIntermediateDirectories: true)
-        try write(Array(#"{"schema":1,"month":"2024-12","items":[{"id":"a","date":"2024-12-03","name":"牛乳","price":198,"category":0,"subcategory":0,"sync":"synced","added":"2024-12-03T09:15:00.000Z"}]}"#.utf8), store.path(december))
+        try write(
+            Array(
+                #"{"schema":1,"month":"2024-12","items":[{"id":"a","date":"2024-12-03","name":"牛乳","price":198,"category":0,"subcategory":0,"sync":"synced","added":"2024-12-03T09:15:00.000Z"}]}"#
+                    .utf8), store.path(december))
         #expect(try store.summaries(inYear: 2024)[december]?.sums == [CategoryCode(0, 0): MonthSummary.Sum(total: Yen(198), count: 1)])
         #expect(try store.summaries(inYear: 2024)[november] == MonthSummary(month: november))
     }
@@ -192,9 +199,12 @@ import Testing
     }
 
     @Test func roundTrips() {
-        let summary = MonthSummary(month: december, sums: [
-            CategoryCode(0, 1): MonthSummary.Sum(total: Yen(-5), count: 2), CategoryCode(7): MonthSummary.Sum(total: Yen(9_999_999_999), count: 1),
-        ])
+        let summary = MonthSummary(
+            month: december,
+            sums: [
+                CategoryCode(0, 1): MonthSummary.Sum(total: Yen(-5), count: 2),
+                CategoryCode(7): MonthSummary.Sum(total: Yen(9_999_999_999), count: 1),
+            ])
         let source = Fingerprint(byteCount: 1234, hash: 0x0123_4567_89AB_CDEF)
         let decoded = SummaryFileCodec.decode(SummaryFileCodec.encode(summary, source: source), month: december)
         #expect(decoded?.summary == summary)
@@ -204,11 +214,14 @@ import Testing
 
     @Test func aYearFromSummariesCountsRefundsUnknownCodesAndNone() {
         let summaries = [
-            december: MonthSummary(month: december, items: [
-                item("牛乳", 198, "2024-12-03", 0, 0), item("電車", 220, "2024-12-30", 1, 1), item("返品", -500, "2024-12-04", 1, nil),
-                item("去年", 999, "2023-12-04", 0, 0),  // not December's: not counted
-            ]),
-            YearMonth(year: 2024, month: 3)!: MonthSummary(month: YearMonth(year: 2024, month: 3)!, items: [item("弁当", 500, "2024-03-02", 0), item("謎", 10, "2024-03-02", 7, 2)]),
+            december: MonthSummary(
+                month: december,
+                items: [
+                    item("牛乳", 198, "2024-12-03", 0, 0), item("電車", 220, "2024-12-30", 1, 1), item("返品", -500, "2024-12-04", 1, nil),
+                    item("去年", 999, "2023-12-04", 0, 0), // not December's: not counted
+                ]),
+            YearMonth(year: 2024, month: 3)!: MonthSummary(
+                month: YearMonth(year: 2024, month: 3)!, items: [item("弁当", 500, "2024-03-02", 0), item("謎", 10, "2024-03-02", 7, 2)]),
         ]
         let all = YearReport(year: 2024, summaries: summaries, filter: nil, taxonomy: .standard)
         #expect(all.total == Yen(428))

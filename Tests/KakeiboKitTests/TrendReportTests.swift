@@ -1,4 +1,5 @@
 import Testing
+
 @testable import KakeiboKit
 
 /// Monthly totals over time, their average and extremes.
@@ -14,9 +15,9 @@ import Testing
         let trend = TrendReport(months: months, items: items, filter: nil)
         #expect(trend.points.map(\.total) == [Yen(0), Yen(400), Yen(301), Yen(0)])
         #expect(trend.total == Yen(701))
-        #expect(trend.average == Yen(175))  // 175.25
+        #expect(trend.average == Yen(175)) // 175.25
         #expect(trend.highest.month == december)
-        #expect(trend.lowest.month == months[0])  // the earliest of the empty months
+        #expect(trend.lowest.month == months[0]) // the earliest of the empty months
         let food = TrendReport(months: months, items: items, filter: CategoryFilter(category: 0))
         #expect(food.points.map(\.total) == [Yen(0), Yen(300), Yen(301), Yen(0)])
         #expect(TrendReport.months(ending: YearMonth(year: 1, month: 3)!, length: 4) == nil)
@@ -52,7 +53,7 @@ import Testing
         let text = chart(values, width: 40)
         let lines = text.split(separator: "\n").map(String.init)
         #expect(lines.allSatisfy { displayWidth($0) <= 40 })
-        #expect(lines.count == 8 + 3)  // eight rows, the axis, the month labels, the year
+        #expect(lines.count == 8 + 3) // eight rows, the axis, the month labels, the year
         #expect(lines[0].hasPrefix("¥400 ┤"))
         #expect(lines[7].hasPrefix("  ¥0 ┤"))
         #expect(lines[9].contains("m1") && lines[10].contains("2024"))
@@ -63,7 +64,7 @@ import Testing
     @Test func moreMonthsThanColumnsAreAveragedAndSaidSo() {
         let text = chart(Array(0..<500), width: 40)
         #expect(text.split(separator: "\n").allSatisfy { displayWidth(String($0)) <= 40 })
-        #expect(text.contains("(a column: 15 months' average)"))  // 500 points over 34 columns
+        #expect(text.contains("(a column: 15 months' average)")) // 500 points over 34 columns
         #expect(!chart([1, 2], width: 40).contains("average"))
     }
 

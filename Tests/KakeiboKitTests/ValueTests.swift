@@ -1,4 +1,5 @@
 import Testing
+
 @testable import KakeiboKit
 
 @Suite struct PriceTests {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import KakeiboCLI
 @testable import KakeiboKit
 @testable import KakeiboSync
@@ -142,8 +143,10 @@ func month(_ request: HTTPRequest) -> Int { Int(request.query.first { $0.name ==
     @Test func theQueryIsAddedToTheEndpointsOwn() throws {
         let plain = URLSessionTransport(settings: SyncSettings(endpoint: try Endpoint.parse("https://x.example/exec"), token: nil, timeout: 30))
         #expect(plain.url(for: HouseholdAPI.fetch(YearMonth(year: 2024, month: 12)!))?.absoluteString == "https://x.example/exec?year=2024&month=12")
-        let keyed = URLSessionTransport(settings: SyncSettings(endpoint: try Endpoint.parse("https://x.example/exec?key=k1"), token: nil, timeout: 30))
-        #expect(keyed.url(for: HouseholdAPI.fetch(YearMonth(year: 2024, month: 1)!))?.absoluteString == "https://x.example/exec?key=k1&year=2024&month=1")
+        let keyed = URLSessionTransport(
+            settings: SyncSettings(endpoint: try Endpoint.parse("https://x.example/exec?key=k1"), token: nil, timeout: 30))
+        #expect(
+            keyed.url(for: HouseholdAPI.fetch(YearMonth(year: 2024, month: 1)!))?.absoluteString == "https://x.example/exec?key=k1&year=2024&month=1")
         #expect(keyed.url(for: HouseholdAPI.register([]))?.absoluteString == "https://x.example/exec?key=k1")
     }
 }

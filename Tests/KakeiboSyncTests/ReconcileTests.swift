@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import KakeiboKit
 @testable import KakeiboSync
 
@@ -32,7 +33,7 @@ func ledger(_ items: [Item]) -> Ledger { Ledger(Dictionary(grouping: items) { $0
         let ids = book.months[december]?.map(\.id)
         #expect(ids == ["mine", "changed", "kept", "new"])
         #expect(book.item("kept")?.price == Yen(120))
-        #expect(book.item("kept")?.added == earlier)  // still the first time it was recorded here
+        #expect(book.item("kept")?.added == earlier) // still the first time it was recorded here
         #expect(book.item("new")?.added == now)
         #expect(book.item("changed")?.price == Yen(999))
         #expect(book.item("changed")?.sync == .edited)
@@ -73,7 +74,7 @@ func ledger(_ items: [Item]) -> Ledger { Ledger(Dictionary(grouping: items) { $0
         let pulled = try PulledMonths([december: [wire("late", "2024-11-30"), wire("dec", "2024-12-01")]])
         #expect(pulled.misfiled == [PulledMonths.Misfiled(item: wire("late", "2024-11-30"), cameWith: december)])
         _ = Reconcile.pull(pulled, in: &book, now: now)
-        #expect(book.months[november]?.map(\.id) == ["nov", "late"])  // November wasn't fetched: its items stay
+        #expect(book.months[november]?.map(\.id) == ["nov", "late"]) // November wasn't fetched: its items stay
         #expect(book.months[december]?.map(\.id) == ["dec"])
     }
 

@@ -10,8 +10,12 @@ struct AddCommand: Command {
         ("PRICE", LocalizedText(en: "whole yen, e.g. 178 or 1,899; negative for a refund", ja: "円単位の整数（178、1,899 など）。返金はマイナス")),
     ]
     static let options = [
-        OptionSpec("--date", value: "D", help: LocalizedText(en: "purchase date: YYYY-MM-DD, today (default) or yesterday", ja: "購入日: YYYY-MM-DD、today（既定）、yesterday")),
-        OptionSpec("--category", value: "CAT[/SUB]", help: LocalizedText(en: "key or name, e.g. food/drink or 食費/飲料 (default: the first category)", ja: "キーか名前（food/drink、食費/飲料 など。既定は最初の項目）")),
+        OptionSpec(
+            "--date", value: "D",
+            help: LocalizedText(en: "purchase date: YYYY-MM-DD, today (default) or yesterday", ja: "購入日: YYYY-MM-DD、today（既定）、yesterday")),
+        OptionSpec(
+            "--category", value: "CAT[/SUB]",
+            help: LocalizedText(en: "key or name, e.g. food/drink or 食費/飲料 (default: the first category)", ja: "キーか名前（food/drink、食費/飲料 など。既定は最初の項目）")),
         OutputFormat.option([.table, .json]),
     ]
     static let examples = [
@@ -29,7 +33,8 @@ struct AddCommand: Command {
         let name = try ItemName.validate(words[0])
         let price = try Yen.parsePrice(words[1])
         let date = try arguments.value("--date").map { try Parse.date($0, today: context.clock.today) } ?? context.clock.today
-        let category = try arguments.value("--category").map { try taxonomy.resolve($0) }
+        let category =
+            try arguments.value("--category").map { try taxonomy.resolve($0) }
             ?? CategoryCode(taxonomy.categories[0].code)
         format = try OutputFormat.parse(arguments.value("--format"), allowed: [.table, .json])
         item = WireItem(id: ItemID.random(), date: date, name: name, price: price, category: category)

@@ -9,7 +9,11 @@ struct BudgetCommand: Command {
         ("set CAT AMOUNT", LocalizedText(en: "set the monthly budget of CAT (replaces an earlier one)", ja: "CAT の月の予算を設定（前の予算は置き換え）")),
         ("list", LocalizedText(en: "show every budget", ja: "すべての予算を表示")),
         ("unset CAT", LocalizedText(en: "remove CAT's budget", ja: "CAT の予算を削除")),
-        ("CAT", LocalizedText(en: "total (the whole month), a category or CAT/SUB: food, 食費, food/drink", ja: "total（月全体）、項目、または 項目/内訳: food、食費、food/drink など")),
+        (
+            "CAT",
+            LocalizedText(
+                en: "total (the whole month), a category or CAT/SUB: food, 食費, food/drink", ja: "total（月全体）、項目、または 項目/内訳: food、食費、food/drink など")
+        ),
         ("AMOUNT", LocalizedText(en: "whole yen a month, e.g. 30000 or 30,000", ja: "月あたりの金額（円）。30000、30,000 など")),
     ]
     static let options = [OutputFormat.option([.table, .json])]
@@ -67,9 +71,11 @@ struct BudgetCommand: Command {
                 budgets.set(target, amount)
                 return budgets
             }
-            finish(all, taxonomy, message: language.pick(
-                "Budget for \(target.label(taxonomy, language)): \(amount.formatted(language)) a month\n",
-                "\(target.label(taxonomy, language))の予算: 月 \(amount.formatted(language))\n"), context)
+            finish(
+                all, taxonomy,
+                message: language.pick(
+                    "Budget for \(target.label(taxonomy, language)): \(amount.formatted(language)) a month\n",
+                    "\(target.label(taxonomy, language))の予算: 月 \(amount.formatted(language))\n"), context)
         case .list:
             finish(try budgets.read(), taxonomy, message: nil, context)
         case .unset(let target):
@@ -79,8 +85,10 @@ struct BudgetCommand: Command {
                 guard budgets.unset(target) else { throw BudgetError.notSet(target.key(taxonomy)) }
                 return budgets
             }
-            finish(all, taxonomy, message: language.pick(
-                "Removed the budget for \(target.label(taxonomy, language))\n", "\(target.label(taxonomy, language))の予算を削除しました\n"), context)
+            finish(
+                all, taxonomy,
+                message: language.pick(
+                    "Removed the budget for \(target.label(taxonomy, language))\n", "\(target.label(taxonomy, language))の予算を削除しました\n"), context)
         }
     }
 

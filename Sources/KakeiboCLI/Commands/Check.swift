@@ -18,7 +18,8 @@ struct CheckCommand: Command {
 
     func run(_ context: Context) throws {
         let report = try StoreCheck.run(try context.storeForReading(), categoriesPath: context.categoriesPath())
-        let output = format == .json
+        let output =
+            format == .json
             ? CheckRenderer.json(report, language: context.language) : CheckRenderer.table(report, style: context.textStyle)
         guard report.errors == 0 else {
             let l = context.language

@@ -1,7 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import KakeiboKit
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// `kakeibo config set|get|unset|list` — the household server's endpoint, token and timeout, kept in `config.json`
 /// in the configuration directory. Needs no network.
@@ -11,9 +12,12 @@ struct ConfigCommand: Command {
     static let synopsis = "config set KEY [VALUE] | get KEY | unset KEY | list"
     static let arguments = [
         ("set|get|unset|list", LocalizedText(en: "what to do", ja: "操作")),
-        ("KEY", LocalizedText(
-            en: "endpoint (https://…; http:// only for this machine), token (read from stdin, never shown), timeout (seconds)",
-            ja: "endpoint（https://…。http:// はこの機械だけ）、token（標準入力から読み、表示しない）、timeout（秒）")),
+        (
+            "KEY",
+            LocalizedText(
+                en: "endpoint (https://…; http:// only for this machine), token (read from stdin, never shown), timeout (seconds)",
+                ja: "endpoint（https://…。http:// はこの機械だけ）、token（標準入力から読み、表示しない）、timeout（秒）")
+        ),
     ]
     static let options: [OptionSpec] = []
     static let examples = [
@@ -51,7 +55,7 @@ struct ConfigCommand: Command {
             } else {
                 guard words.count == 3 else { throw UsageError.missingArgument("VALUE", command: ConfigCommand.name) }
                 var probe = Configuration.empty
-                try probe.set(key, words[2])  // checked now, before anything is read or written
+                try probe.set(key, words[2]) // checked now, before anything is read or written
                 action = .set(key, words[2])
             }
         case "get":
@@ -100,9 +104,10 @@ struct ConfigCommand: Command {
     private func noteOverride(_ key: ConfigKey, _ context: Context) {
         let variable = ["endpoint": "KAKEIBO_ENDPOINT", "token": "KAKEIBO_TOKEN"][key.rawValue]
         guard let variable, let value = context.environment[variable], !value.isEmpty else { return }
-        context.note(context.language.pick(
-            "\(variable) is set and is used instead of the \(key.rawValue) in the file",
-            "\(variable) が設定されているため、ファイルの \(key.rawValue) の代わりに使われます"))
+        context.note(
+            context.language.pick(
+                "\(variable) is set and is used instead of the \(key.rawValue) in the file",
+                "\(variable) が設定されているため、ファイルの \(key.rawValue) の代わりに使われます"))
     }
 
     /// The token from standard input: typed without echo at a terminal, else the whole input less its final newline.
@@ -138,7 +143,9 @@ struct ConfigCommand: Command {
         var key: ConfigKey
         var exitCode: ExitCode { .failure }
         func message(in language: Language) -> String {
-            language.pick("\(key.rawValue) is not set (kakeibo config set \(key.rawValue) …)", "\(key.rawValue) は設定されていません（kakeibo config set \(key.rawValue) …）")
+            language.pick(
+                "\(key.rawValue) is not set (kakeibo config set \(key.rawValue) …)",
+                "\(key.rawValue) は設定されていません（kakeibo config set \(key.rawValue) …）")
         }
     }
 }

@@ -36,6 +36,7 @@ struct OnServer: KakeiboFailure {
     func message(in language: Language) -> String {
         language.pick(
             "\(item.id) (\(terminalSafe(item.name))) is on the household server, which only appends: delete it there (the spreadsheet), then 'kakeibo pull \(item.date.year) \(item.date.month)' removes it here",
-            "\(item.id)（\(terminalSafe(item.name))）は家計簿サーバーにあり、サーバーは追加しかできません。サーバー（スプレッドシート）で削除してから 'kakeibo pull \(item.date.year) \(item.date.month)' を実行すると、ここからも消えます")
+            "\(item.id)（\(terminalSafe(item.name))）は家計簿サーバーにあり、サーバーは追加しかできません。サーバー（スプレッドシート）で削除してから 'kakeibo pull \(item.date.year) \(item.date.month)' を実行すると、ここからも消えます"
+        )
     }
 }

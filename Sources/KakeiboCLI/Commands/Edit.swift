@@ -5,11 +5,14 @@ struct EditCommand: Command {
     static let name = "edit"
     static let summary = LocalizedText(en: "Change an item's name, price, date or category", ja: "データの品名・金額・日付・項目を変更")
     static let synopsis = "edit ID [--name N] [--price P] [--date D] [--category CAT[/SUB]]"
-    static let arguments = [("ID", LocalizedText(en: "the item's id, or a unique start of it (as 'month' shows)", ja: "データの ID、またはその先頭部分（month の表示のとおり）"))]
+    static let arguments = [
+        ("ID", LocalizedText(en: "the item's id, or a unique start of it (as 'month' shows)", ja: "データの ID、またはその先頭部分（month の表示のとおり）"))
+    ]
     static let options = [
         OptionSpec("--name", value: "N", help: LocalizedText(en: "new name", ja: "新しい品名")),
         OptionSpec("--price", value: "P", help: LocalizedText(en: "new price in whole yen", ja: "新しい金額（円）")),
-        OptionSpec("--date", value: "D", help: LocalizedText(en: "new date: YYYY-MM-DD, today or yesterday", ja: "新しい日付: YYYY-MM-DD、today、yesterday")),
+        OptionSpec(
+            "--date", value: "D", help: LocalizedText(en: "new date: YYYY-MM-DD, today or yesterday", ja: "新しい日付: YYYY-MM-DD、today、yesterday")),
         OptionSpec("--category", value: "CAT[/SUB]", help: LocalizedText(en: "new category", ja: "新しい項目")),
         OutputFormat.option([.table, .json]),
     ]

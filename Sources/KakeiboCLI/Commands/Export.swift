@@ -4,13 +4,16 @@ import KakeiboKit
 /// back), CSV, or a journal for ledger and hledger.
 struct ExportCommand: Command {
     static let name = "export"
-    static let summary = LocalizedText(en: "Export items as JSON (what import reads), CSV or a ledger journal", ja: "データを JSON（import 形式）・CSV・ledger 形式で書き出す")
+    static let summary = LocalizedText(
+        en: "Export items as JSON (what import reads), CSV or a ledger journal", ja: "データを JSON（import 形式）・CSV・ledger 形式で書き出す")
     static let synopsis = "export [YEAR [MONTH]] [--format json|csv|ledger] [--output FILE]"
     static let arguments = [
         ("YEAR MONTH", LocalizedText(en: "a year, or a year and month (default: everything)", ja: "年、または年と月（既定はすべて）"))
     ]
     static let options = [
-        OptionSpec("--format", value: Format.allCases.map(\.rawValue).joined(separator: "|"), help: LocalizedText(en: "output format (default json)", ja: "出力形式（既定は json）")),
+        OptionSpec(
+            "--format", value: Format.allCases.map(\.rawValue).joined(separator: "|"),
+            help: LocalizedText(en: "output format (default json)", ja: "出力形式（既定は json）")),
         OutputFile.option,
     ]
     static let examples = [

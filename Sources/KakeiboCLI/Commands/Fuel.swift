@@ -5,15 +5,23 @@ import KakeiboKit
 struct FuelCommand: Command {
     static let name = "fuel"
     static let summary = LocalizedText(en: "Work out a drive's fuel cost, and optionally record it", ja: "走行距離と燃費からガソリン代を計算し、登録もできる")
-    static let synopsis = "fuel --km KM --km-per-litre KM --yen-per-litre YEN [--add [--date D] [--name N] [--category CAT[/SUB]]] [--format table|json]"
+    static let synopsis =
+        "fuel --km KM --km-per-litre KM --yen-per-litre YEN [--add [--date D] [--name N] [--category CAT[/SUB]]] [--format table|json]"
     static let options = [
         OptionSpec("--km", value: "KM", help: LocalizedText(en: "distance driven, e.g. 320 or 42.5", ja: "走行距離（320、42.5 など）")),
         OptionSpec("--km-per-litre", value: "KM", help: LocalizedText(en: "fuel economy in km per litre, e.g. 16.5", ja: "燃費（km/L、16.5 など）")),
-        OptionSpec("--yen-per-litre", value: "YEN", help: LocalizedText(en: "fuel price per litre, e.g. 175 or 174.5", ja: "1 リットルの価格（175、174.5 など）")),
+        OptionSpec(
+            "--yen-per-litre", value: "YEN", help: LocalizedText(en: "fuel price per litre, e.g. 175 or 174.5", ja: "1 リットルの価格（175、174.5 など）")),
         OptionSpec("--add", help: LocalizedText(en: "record the cost as an item", ja: "金額をデータとして登録")),
-        OptionSpec("--date", value: "D", help: LocalizedText(en: "with --add: YYYY-MM-DD, today (default) or yesterday", ja: "--add と: YYYY-MM-DD、today（既定）、yesterday")),
-        OptionSpec("--name", value: "N", help: LocalizedText(en: "with --add: the item's name (default \"Fuel 320 km\")", ja: "--add と: 品名（既定は「ガソリン代 320km」）")),
-        OptionSpec("--category", value: "CAT[/SUB]", help: LocalizedText(en: "with --add: default entertainment/traffic", ja: "--add と: 既定は entertainment/traffic（娯楽費/交通費）")),
+        OptionSpec(
+            "--date", value: "D",
+            help: LocalizedText(en: "with --add: YYYY-MM-DD, today (default) or yesterday", ja: "--add と: YYYY-MM-DD、today（既定）、yesterday")),
+        OptionSpec(
+            "--name", value: "N",
+            help: LocalizedText(en: "with --add: the item's name (default \"Fuel 320 km\")", ja: "--add と: 品名（既定は「ガソリン代 320km」）")),
+        OptionSpec(
+            "--category", value: "CAT[/SUB]",
+            help: LocalizedText(en: "with --add: default entertainment/traffic", ja: "--add と: 既定は entertainment/traffic（娯楽費/交通費）")),
         OutputFormat.option([.table, .json]),
     ]
     static let examples = [

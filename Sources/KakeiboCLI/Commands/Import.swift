@@ -6,17 +6,28 @@ import KakeiboKit
 /// (it needs full Foundation for Shift_JIS), which shares this command's help and options and `ImportPlan`.
 public struct ImportCommand: Command {
     public static let name = "import"
-    public static let summary = LocalizedText(en: "Import items: the server's JSON, or MoneyForward ME's or Zaim's CSV export", ja: "データを取り込む（サーバー形式の JSON、マネーフォワード ME・Zaim の CSV）")
+    public static let summary = LocalizedText(
+        en: "Import items: the server's JSON, or MoneyForward ME's or Zaim's CSV export", ja: "データを取り込む（サーバー形式の JSON、マネーフォワード ME・Zaim の CSV）")
     public static let synopsis = "import FILE|- [--from moneyforward|zaim [--mapping FILE] [--category CAT[/SUB]]] [--format table|json]"
     public static let arguments = [
-        ("FILE", LocalizedText(
-            en: "a JSON array of {\"id\",\"date\":\"20241203\",\"name\",\"price\",\"category\",\"categorySub\"}, or with --from an app's CSV export; - reads stdin",
-            ja: "{\"id\",\"date\":\"20241203\",\"name\",\"price\",\"category\",\"categorySub\"} の JSON 配列、--from のときはアプリの CSV。- は標準入力"))
+        (
+            "FILE",
+            LocalizedText(
+                en:
+                    "a JSON array of {\"id\",\"date\":\"20241203\",\"name\",\"price\",\"category\",\"categorySub\"}, or with --from an app's CSV export; - reads stdin",
+                ja: "{\"id\",\"date\":\"20241203\",\"name\",\"price\",\"category\",\"categorySub\"} の JSON 配列、--from のときはアプリの CSV。- は標準入力")
+        )
     ]
     public static let options = [
-        OptionSpec("--from", value: "moneyforward|zaim", help: LocalizedText(en: "read that app's CSV export (UTF-8 or Shift_JIS)", ja: "そのアプリの CSV を読む（UTF-8 か Shift_JIS）")),
-        OptionSpec("--mapping", value: "FILE", help: LocalizedText(en: "category mapping (default: mapping.json in the config directory)", ja: "項目の対応表（既定は設定ディレクトリの mapping.json）")),
-        OptionSpec("--category", value: "CAT[/SUB]", help: LocalizedText(en: "where expenses in unmapped categories go (else they stop the import)", ja: "対応のない分類の支出の行き先（なければ取り込みを中止）")),
+        OptionSpec(
+            "--from", value: "moneyforward|zaim",
+            help: LocalizedText(en: "read that app's CSV export (UTF-8 or Shift_JIS)", ja: "そのアプリの CSV を読む（UTF-8 か Shift_JIS）")),
+        OptionSpec(
+            "--mapping", value: "FILE",
+            help: LocalizedText(en: "category mapping (default: mapping.json in the config directory)", ja: "項目の対応表（既定は設定ディレクトリの mapping.json）")),
+        OptionSpec(
+            "--category", value: "CAT[/SUB]",
+            help: LocalizedText(en: "where expenses in unmapped categories go (else they stop the import)", ja: "対応のない分類の支出の行き先（なければ取り込みを中止）")),
         OutputFormat.option([.table, .json]),
     ]
     public static let examples = [

@@ -18,9 +18,11 @@ struct MonthCommand: Command {
         OptionSpec("--desc", help: LocalizedText(en: "newest or most expensive first", ja: "新しい順・高い順")),
         OutputFormat.option(OutputFormat.reports),
         OutputFile.option,
-        OptionSpec("--check-budget", help: LocalizedText(
-            en: "exit 3 if any budget is over, naming each on stderr (for cron)",
-            ja: "予算を超えた項目があれば標準エラーに出して終了コード 3（cron 向け）")),
+        OptionSpec(
+            "--check-budget",
+            help: LocalizedText(
+                en: "exit 3 if any budget is over, naming each on stderr (for cron)",
+                ja: "予算を超えた項目があれば標準エラーに出して終了コード 3（cron 向け）")),
     ]
     static let examples = [
         "kakeibo month",
@@ -43,12 +45,13 @@ struct MonthCommand: Command {
         let words = try MonthCommand.positionals(arguments, required: [], optional: 2)
         month = try Parse.month(words, today: context.clock.today.yearMonth)
         filter = try arguments.value("--category").map { CategoryFilter(try context.taxonomy().resolve($0)) }
-        let key = try arguments.value("--sort").map { text in
-            guard let key = ItemOrder.Key(rawValue: text.lowercased()) else {
-                throw UsageError.invalidChoice(option: "--sort", value: text, choices: ItemOrder.Key.allCases.map(\.rawValue))
-            }
-            return key
-        } ?? .date
+        let key =
+            try arguments.value("--sort").map { text in
+                guard let key = ItemOrder.Key(rawValue: text.lowercased()) else {
+                    throw UsageError.invalidChoice(option: "--sort", value: text, choices: ItemOrder.Key.allCases.map(\.rawValue))
+                }
+                return key
+            } ?? .date
         order = ItemOrder(key: key, descending: arguments.has("--desc"))
         format = try OutputFormat.parse(arguments.value("--format"), allowed: OutputFormat.reports)
         output = try OutputFile.parse(arguments.value("--output"))
@@ -100,17 +103,19 @@ enum BudgetCheck {
     static func report(_ statuses: [BudgetStatus], taxonomy: Taxonomy, _ context: Context) throws {
         let language = context.language
         if statuses.isEmpty {
-            context.note(language.pick(
-                "no budgets to check; set one with 'kakeibo budget set CAT AMOUNT'",
-                "確認する予算がありません。'kakeibo budget set CAT AMOUNT' で設定します"))
+            context.note(
+                language.pick(
+                    "no budgets to check; set one with 'kakeibo budget set CAT AMOUNT'",
+                    "確認する予算がありません。'kakeibo budget set CAT AMOUNT' で設定します"))
             return
         }
         let over = statuses.filter(\.isOver)
         guard !over.isEmpty else { return }
         for status in over {
-            context.note(language.pick(
-                "over budget: \(status.target.key(taxonomy)) \(status.spent.formatted(language)) of \(status.budget.formatted(language))",
-                "予算超過: \(status.target.label(taxonomy, language)) \(status.spent.formatted(language))（予算 \(status.budget.formatted(language))）"))
+            context.note(
+                language.pick(
+                    "over budget: \(status.target.key(taxonomy)) \(status.spent.formatted(language)) of \(status.budget.formatted(language))",
+                    "予算超過: \(status.target.label(taxonomy, language)) \(status.spent.formatted(language))（予算 \(status.budget.formatted(language))）"))
         }
         throw EarlyExit(status: .overBudget, stdout: context.output, stderr: context.messages)
     }

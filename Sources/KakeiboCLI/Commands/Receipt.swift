@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import FoundationEssentials
 import KakeiboKit
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// `kakeibo receipt FILE|-` — reads a receipt's OCR text (or, with --image, runs tesseract on a photo) and proposes
 /// its items; with --add, stores them.
@@ -13,13 +14,24 @@ struct ReceiptCommand: Command {
     static let summary = LocalizedText(en: "Read a receipt's text into items, and optionally add them", ja: "レシートの文字から品目を読み取り、登録もできる")
     static let synopsis = "receipt FILE|- | --image IMAGE [--add [--date D] [--category CAT[/SUB]]] [--format table|json]"
     static let arguments = [
-        ("FILE", LocalizedText(en: "the receipt's text, one printed line per line (as OCR gives it); - reads stdin", ja: "レシートの文字（印字 1 行が 1 行、OCR の出力のまま）。- は標準入力"))
+        (
+            "FILE",
+            LocalizedText(
+                en: "the receipt's text, one printed line per line (as OCR gives it); - reads stdin", ja: "レシートの文字（印字 1 行が 1 行、OCR の出力のまま）。- は標準入力")
+        )
     ]
     static let options = [
-        OptionSpec("--image", value: "IMAGE", help: LocalizedText(en: "a photo or scan: read it with tesseract (jpn+eng) first", ja: "写真やスキャン画像を tesseract（jpn+eng）で読み取る")),
+        OptionSpec(
+            "--image", value: "IMAGE",
+            help: LocalizedText(en: "a photo or scan: read it with tesseract (jpn+eng) first", ja: "写真やスキャン画像を tesseract（jpn+eng）で読み取る")),
         OptionSpec("--add", help: LocalizedText(en: "store the proposed items (one change: all or none)", ja: "読み取った品目を登録する（全部まとめて登録）")),
-        OptionSpec("--date", value: "D", help: LocalizedText(en: "with --add: purchase date, YYYY-MM-DD, today (default) or yesterday", ja: "--add と: 購入日 YYYY-MM-DD、today（既定）、yesterday")),
-        OptionSpec("--category", value: "CAT[/SUB]", help: LocalizedText(en: "with --add: category of every item (default: the first)", ja: "--add と: すべての品目の項目（既定は最初の項目）")),
+        OptionSpec(
+            "--date", value: "D",
+            help: LocalizedText(
+                en: "with --add: purchase date, YYYY-MM-DD, today (default) or yesterday", ja: "--add と: 購入日 YYYY-MM-DD、today（既定）、yesterday")),
+        OptionSpec(
+            "--category", value: "CAT[/SUB]",
+            help: LocalizedText(en: "with --add: category of every item (default: the first)", ja: "--add と: すべての品目の項目（既定は最初の項目）")),
         OutputFormat.option([.table, .json]),
     ]
     static let examples = [
@@ -70,9 +82,10 @@ struct ReceiptCommand: Command {
             }
             try context.store().append(added)
             if proposal.matchesTotal != true {
-                context.note(context.language.pick(
-                    "added what was read, which \(proposal.total == nil ? "can't be checked against a total" : "does not add up to the receipt's total"); check it (see 'kakeibo edit')",
-                    "読み取れた分を登録しましたが、\(proposal.total == nil ? "合計と照合できません" : "レシートの合計と一致しません")。確認してください（'kakeibo edit'）"))
+                context.note(
+                    context.language.pick(
+                        "added what was read, which \(proposal.total == nil ? "can't be checked against a total" : "does not add up to the receipt's total"); check it (see 'kakeibo edit')",
+                        "読み取れた分を登録しましたが、\(proposal.total == nil ? "合計と照合できません" : "レシートの合計と一致しません")。確認してください（'kakeibo edit'）"))
             }
         }
         let taxonomy = try context.taxonomy()
@@ -84,9 +97,11 @@ struct ReceiptCommand: Command {
         default:
             var out = TableRenderer.receipt(proposal, style: context.textStyle)
             if add {
-                out += "\n" + added.map {
-                    TableRenderer.item($0, verb: context.language.pick("Added", "登録しました:"), taxonomy: taxonomy, style: context.textStyle)
-                }.joined()
+                out +=
+                    "\n"
+                    + added.map {
+                        TableRenderer.item($0, verb: context.language.pick("Added", "登録しました:"), taxonomy: taxonomy, style: context.textStyle)
+                    }.joined()
             }
             context.print(out)
         }
@@ -118,7 +133,8 @@ enum OCR {
         }
         guard result.status == 0 else {
             let lines = String(decoding: result.stderr, as: UTF8.self).split(whereSeparator: \.isNewline)
-            throw ReceiptError.tesseractFailed(image: image, detail: "exit \(result.status)" + (lines.last.map { ": " + terminalSafe(String($0)) } ?? ""))
+            throw ReceiptError.tesseractFailed(
+                image: image, detail: "exit \(result.status)" + (lines.last.map { ": " + terminalSafe(String($0)) } ?? ""))
         }
         return result.stdout
     }
@@ -143,7 +159,8 @@ enum ReceiptError: KakeiboFailure, Equatable {
         case .noTesseract:
             return language.pick(
                 "--image needs the OCR program tesseract, which is not on PATH; install it with 'apt-get install tesseract-ocr tesseract-ocr-jpn', or give the receipt's text as FILE",
-                "--image には OCR プログラム tesseract が必要ですが PATH にありません。'apt-get install tesseract-ocr tesseract-ocr-jpn' でインストールするか、レシートの文字を FILE で渡してください")
+                "--image には OCR プログラム tesseract が必要ですが PATH にありません。'apt-get install tesseract-ocr tesseract-ocr-jpn' でインストールするか、レシートの文字を FILE で渡してください"
+            )
         case .tesseractFailed(let image, let detail):
             return language.pick(
                 "tesseract could not read \(image) (\(detail)); Japanese needs its language data: 'apt-get install tesseract-ocr-jpn'",

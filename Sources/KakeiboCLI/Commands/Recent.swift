@@ -33,7 +33,7 @@ struct RecentCommand: Command {
         switch format {
         case .table: context.print(TableRenderer.recent(report, taxonomy: taxonomy, style: context.textStyle))
         case .json: context.print(JSONRenderer.recent(report, taxonomy: taxonomy))
-        case .svg: break  // not offered: parse refuses it
+        case .svg: break // not offered: parse refuses it
         case .csv: context.print(CSVRenderer.recent(report, taxonomy: taxonomy))
         }
     }

@@ -7,7 +7,9 @@ struct TrendCommand: Command {
     static let synopsis = "trend [--months N] [--end MONTH] [--category CAT[/SUB]] [--format table|json|csv|svg] [--output FILE]"
     static let options = [
         OptionSpec("--months", value: "N", help: LocalizedText(en: "how many months, 1–1,200 (default 12)", ja: "月数（1〜1,200、既定は 12）")),
-        OptionSpec("--end", value: "MONTH", help: LocalizedText(en: "the last month: YYYY-MM, this (default), prev or -N", ja: "最後の月: YYYY-MM、this（既定）、prev、-N")),
+        OptionSpec(
+            "--end", value: "MONTH",
+            help: LocalizedText(en: "the last month: YYYY-MM, this (default), prev or -N", ja: "最後の月: YYYY-MM、this（既定）、prev、-N")),
         OptionSpec("--category", value: "CAT[/SUB]", help: LocalizedText(en: "only this category", ja: "この項目だけ")),
         OutputFormat.option(TrendCommand.formats),
         OutputFile.option,

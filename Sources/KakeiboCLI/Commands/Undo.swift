@@ -6,9 +6,12 @@ struct UndoCommand: Command {
     static let summary = LocalizedText(en: "Undo the last change of the store, from its backup", ja: "保存先への直前の変更をバックアップから取り消す")
     static let synopsis = "undo [N] [--format table|json]"
     static let arguments = [
-        ("N", LocalizedText(
-            en: "the backup to put back, as 'kakeibo backups' numbers them (default: the last change still in effect)",
-            ja: "戻すバックアップの番号（'kakeibo backups' の表示のとおり。既定は有効な直前の変更）"))
+        (
+            "N",
+            LocalizedText(
+                en: "the backup to put back, as 'kakeibo backups' numbers them (default: the last change still in effect)",
+                ja: "戻すバックアップの番号（'kakeibo backups' の表示のとおり。既定は有効な直前の変更）")
+        )
     ]
     static let options = [OutputFormat.option([.table, .json])]
     static let examples = ["kakeibo undo", "kakeibo backups && kakeibo undo 12"]

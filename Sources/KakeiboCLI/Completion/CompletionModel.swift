@@ -45,7 +45,8 @@ struct CompletionModel {
         for companion in Companion.commands where !commands.contains(where: { $0.name == companion.name }) {
             commands.append(Entry(name: companion.name, summary: companion.summary(language), options: [], positional: .none))
         }
-        global = GlobalOptions.specs.map(option)
+        global =
+            GlobalOptions.specs.map(option)
             + [Option(name: "--version", value: nil, help: language.pick("print the version", "バージョンを表示"))]
     }
 

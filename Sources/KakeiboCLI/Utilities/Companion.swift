@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import KakeiboKit
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Commands that live in a companion executable beside `kakeibo`, as git runs its subcommands.
 ///
@@ -35,9 +36,14 @@ public struct Companion: Sendable {
             name: "import", executable: "kakeibo-convert",
             summary: LocalizedText(en: "Import MoneyForward ME's or Zaim's CSV export", ja: "マネーフォワード ME・Zaim の CSV を取り込む"),
             requiredOption: "--from"),
-        Companion(name: "pull", executable: "kakeibo-sync", summary: LocalizedText(en: "Fetch a month or a year from the household server", ja: "家計簿サーバーから月か年のデータを取得")),
-        Companion(name: "push", executable: "kakeibo-sync", summary: LocalizedText(en: "Send items the household server doesn't have yet", ja: "家計簿サーバーにまだないデータを送信")),
-        Companion(name: "sync", executable: "kakeibo-sync", summary: LocalizedText(en: "Push, then pull (default: this month)", ja: "送信してから取得（既定は今月）")),
+        Companion(
+            name: "pull", executable: "kakeibo-sync",
+            summary: LocalizedText(en: "Fetch a month or a year from the household server", ja: "家計簿サーバーから月か年のデータを取得")),
+        Companion(
+            name: "push", executable: "kakeibo-sync",
+            summary: LocalizedText(en: "Send items the household server doesn't have yet", ja: "家計簿サーバーにまだないデータを送信")),
+        Companion(
+            name: "sync", executable: "kakeibo-sync", summary: LocalizedText(en: "Push, then pull (default: this month)", ja: "送信してから取得（既定は今月）")),
     ]
 
     /// Whether some companion adds a command of this name (for recognising the command word).

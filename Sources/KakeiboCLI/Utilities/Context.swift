@@ -43,7 +43,9 @@ public final class Context {
     /// The store for a query: says on stderr when there is none yet (the first `add` creates it).
     public func storeForReading() throws -> LedgerStore {
         let store = try store()
-        if !store.exists { note(language.pick("no store at \(store.root) yet; 'kakeibo add' creates it", "\(store.root) にはまだ保存先がありません。'kakeibo add' で作成されます")) }
+        if !store.exists {
+            note(language.pick("no store at \(store.root) yet; 'kakeibo add' creates it", "\(store.root) にはまだ保存先がありません。'kakeibo add' で作成されます"))
+        }
         return store
     }
 

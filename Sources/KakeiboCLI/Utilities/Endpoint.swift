@@ -27,7 +27,11 @@ public struct Endpoint: Sendable, Equatable {
     public static func parse(_ text: String) throws(SettingError) -> Endpoint {
         let lower = text.lowercased()
         let scheme: String
-        if lower.hasPrefix("https://") { scheme = "https" } else if lower.hasPrefix("http://") { scheme = "http" } else {
+        if lower.hasPrefix("https://") {
+            scheme = "https"
+        } else if lower.hasPrefix("http://") {
+            scheme = "http"
+        } else {
             throw .endpoint(text, .scheme)
         }
         guard !text.unicodeScalars.contains(where: { $0.value <= 0x20 || $0.value == 0x7F || $0.value > 0x7E }) else {
@@ -97,7 +101,7 @@ public enum SettingError: KakeiboFailure, Equatable {
                     "エンドポイント \(shown) に空白や ASCII 以外の文字は使えません（パーセントエンコードしてください）")
             case .fragment:
                 return language.pick("endpoint \(shown) must not contain '#'", "エンドポイント \(shown) に '#' は使えません")
-            case .credentials:  // the address is not shown: it holds a password
+            case .credentials: // the address is not shown: it holds a password
                 return language.pick(
                     "the endpoint must not contain a user or password (not shown); put a token in KAKEIBO_TOKEN or 'kakeibo config set token'",
                     "エンドポイントにユーザー名やパスワードは書けません（表示しません）。トークンは KAKEIBO_TOKEN か 'kakeibo config set token' で設定してください")

@@ -53,10 +53,12 @@ enum OutputFileError: KakeiboFailure, Equatable {
         switch self {
         case .empty: return language.pick("--output needs a file name (or - for stdout)", "--output にはファイル名（標準出力なら -）が必要です")
         case .isDirectory(let path):
-            return language.pick("--output \(path) is a directory; give a file name (in it, or elsewhere)",
+            return language.pick(
+                "--output \(path) is a directory; give a file name (in it, or elsewhere)",
                 "--output \(path) はディレクトリです。ファイル名を指定してください")
         case .notAFile(let path):
-            return language.pick("--output \(path) is not a regular file (a device or a pipe?); give a file name, or - for stdout",
+            return language.pick(
+                "--output \(path) is not a regular file (a device or a pipe?); give a file name, or - for stdout",
                 "--output \(path) は通常のファイルではありません（デバイスやパイプ？）。ファイル名か、標準出力なら - を指定してください")
         case .noDirectory(let path, let parent):
             return language.pick("--output \(path): directory \(parent) does not exist", "--output \(path): ディレクトリ \(parent) がありません")

@@ -35,7 +35,7 @@ public final class Progress {
     private func draw() {
         guard enabled else { return }
         let percent = done * 100 / total
-        guard percent != lastDrawn else { return }  // redraw at most 101 times
+        guard percent != lastDrawn else { return } // redraw at most 101 times
         lastDrawn = percent
         let filled = done * width / total
         let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)

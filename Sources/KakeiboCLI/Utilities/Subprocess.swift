@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import KakeiboKit
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Running another program (the OCR engine) with posix_spawn: no shell, stdin from /dev/null, stdout and stderr
 /// captured.

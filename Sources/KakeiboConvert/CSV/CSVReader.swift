@@ -48,13 +48,18 @@ public enum CSVProblem: Error, Equatable, Sendable {
 public enum CSVReader {
     public static func records(_ text: String) throws(CSVProblem) -> [CSVRecord] {
         let bytes = Array(text.utf8)
-        let comma = UInt8(ascii: ","), quote = UInt8(ascii: "\""), cr = UInt8(ascii: "\r"), lf = UInt8(ascii: "\n")
+        let comma = UInt8(ascii: ",")
+        let quote = UInt8(ascii: "\"")
+        let cr = UInt8(ascii: "\r")
+        let lf = UInt8(ascii: "\n")
         var records: [CSVRecord] = []
         guard !bytes.isEmpty else { return records }
         var fields: [String] = []
         var field: [UInt8] = []
         var index = 0
-        var row = 1, line = 1, startLine = 1
+        var row = 1
+        var line = 1
+        var startLine = 1
 
         while true {
             if index < bytes.count, bytes[index] == quote {
@@ -88,7 +93,7 @@ public enum CSVReader {
             field.removeAll(keepingCapacity: true)
 
             if index < bytes.count, bytes[index] == comma {
-                index += 1  // another field follows, even at the very end ("a,b," has an empty third field)
+                index += 1 // another field follows, even at the very end ("a,b," has an empty third field)
                 continue
             }
             if index < bytes.count {

@@ -17,11 +17,9 @@ enum MoneyForward {
         let amount = try fields.amount("金額（円）")
         let category = SourceCategory(fields.text("大項目"), fields.text("中項目"))
         let kind: SourceRow.Kind =
-            if transfer { .skipped(.transfer) }
-            else if category.major == incomeCategory { .skipped(.income) }
-            else if !counted { .skipped(.notCounted) }
-            else if amount == 0 { .skipped(.zero) }
-            else { .expense(Yen(-amount)) }
+            if transfer { .skipped(.transfer) } else if category.major == incomeCategory { .skipped(.income) } else if !counted {
+                .skipped(.notCounted)
+            } else if amount == 0 { .skipped(.zero) } else { .expense(Yen(-amount)) }
         var sourceID: String?
         let id = fields.text("ID")
         if !id.isEmpty {

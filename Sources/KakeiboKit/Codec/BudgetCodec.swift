@@ -72,10 +72,11 @@ public enum BudgetCodec {
         var categories: [JSONValue] = []
         for budget in budgets.sorted(taxonomy) {
             guard case .category(let code) = budget.target else { continue }
-            categories.append(.object([
-                ("category", .integer(code.category)), ("subcategory", code.subcategory.map { .integer($0) } ?? .null),
-                ("amount", .integer(budget.amount.amount)),
-            ]))
+            categories.append(
+                .object([
+                    ("category", .integer(code.category)), ("subcategory", code.subcategory.map { .integer($0) } ?? .null),
+                    ("amount", .integer(budget.amount.amount)),
+                ]))
         }
         var writer = JSONWriter()
         JSONValue.object([

@@ -23,8 +23,11 @@ public struct Fingerprint: Hashable, Sendable {
     /// avalanche — applied at any length: equal to XXH64 below 32 bytes, and about 1.5 bytes a cycle here, so
     /// checking a year of a million-item store's month files (9 MB) takes a few milliseconds.
     static func xxh64Lane(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
-        let p1: UInt64 = 0x9E37_79B1_85EB_CA87, p2: UInt64 = 0xC2B2_AE3D_27D4_EB4F, p3: UInt64 = 0x1656_67B1_9E37_79F9
-        let p4: UInt64 = 0x85EB_CA77_C2B2_AE63, p5: UInt64 = 0x27D4_EB2F_1656_67C5
+        let p1: UInt64 = 0x9E37_79B1_85EB_CA87
+        let p2: UInt64 = 0xC2B2_AE3D_27D4_EB4F
+        let p3: UInt64 = 0x1656_67B1_9E37_79F9
+        let p4: UInt64 = 0x85EB_CA77_C2B2_AE63
+        let p5: UInt64 = 0x27D4_EB2F_1656_67C5
         func rotate(_ x: UInt64, _ r: UInt64) -> UInt64 { (x << r) | (x >> (64 - r)) }
         var h = p5 &+ UInt64(bytes.count)
         var index = 0

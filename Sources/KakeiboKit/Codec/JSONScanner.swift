@@ -45,7 +45,7 @@ public struct JSONError: Error, Equatable, Sendable {
         case "true or false": return "true か false"
         case "each key once": return "重複しないキー"
         case "',' or the end of the number": return "',' か数の終わり"
-        default: return thing.replacing(" or ", with: " か ")  // punctuation such as "',' or '}'"
+        default: return thing.replacing(" or ", with: " か ") // punctuation such as "',' or '}'"
         }
     }
 }
@@ -228,7 +228,7 @@ public struct JSONScanner {
     public mutating func nextKey<Key>(_ keys: JSONKeys<Key>) throws(JSONError) -> JSONKeys<Key>.Match? {
         guard try openKey() else { return nil }
         let start = position
-        position += 1  // the opening quote, which openKey found
+        position += 1 // the opening quote, which openKey found
         if let (slice, isASCII) = try scanPlainString(), isASCII, let key = keys.match(slice) {
             try consume(UInt8(ascii: ":"), "':'")
             return .known(key)

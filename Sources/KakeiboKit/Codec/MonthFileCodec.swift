@@ -168,7 +168,7 @@ public enum MonthFileCodec {
         var index = -1
         while try scanner.nextElement() {
             index += 1
-            let start = log == nil ? nil : scanner  // where to come back to, to step over an item that can't be used
+            let start = log == nil ? nil : scanner // where to come back to, to step over an item that can't be used
             let item: Item
             do { item = try decodeItem(&scanner) } catch {
                 // Broken JSON ends the reading (reported once, as the file's problem); a bad value only this item.
@@ -204,9 +204,14 @@ public enum MonthFileCodec {
     private static let itemKeys = JSONKeys<ItemKey>()
 
     private static func decodeItem(_ scanner: inout JSONScanner) throws(ItemFailure) -> Item {
-        var id: String?, date: CalendarDate?, name: String?, price: Yen?, category: Int?
+        var id: String?
+        var date: CalendarDate?
+        var name: String?
+        var price: Yen?
+        var category: Int?
         var subcategory: Int?? = .none
-        var sync: SyncState?, added: Timestamp?
+        var sync: SyncState?
+        var added: Timestamp?
         var field: String?
         do {
             guard try scanner.peekKind() == .object else {

@@ -106,7 +106,12 @@ public enum WireFormat {
     private static let wireKeys = JSONKeys<WireKey>()
 
     private static func decodeItem(_ scanner: inout JSONScanner, index: Int) throws(WireProblem) -> WireItem {
-        var id: String?, date: CalendarDate?, name: String?, price: Yen?, category: Int?, sub: Int?
+        var id: String?
+        var date: CalendarDate?
+        var name: String?
+        var price: Yen?
+        var category: Int?
+        var sub: Int?
         var field: String?
         func fail(_ problem: FieldProblem) -> WireProblem {
             .item(ItemProblem(index: index, id: id, field: field, problem: problem))
@@ -116,7 +121,7 @@ public enum WireFormat {
                 throw WireProblem.item(ItemProblem(index: index, field: nil, problem: .wrongType(expected: .object)))
             }
             try scanner.beginObject()
-            var seen = 0  // a bit for each field read, to refuse one given twice
+            var seen = 0 // a bit for each field read, to refuse one given twice
             while let match = try scanner.nextKey(wireKeys) {
                 guard case .known(let key) = match else {
                     try scanner.skipValue()

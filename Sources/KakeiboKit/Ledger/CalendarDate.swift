@@ -79,7 +79,7 @@ public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConverti
 
     /// 0 = Sunday … 6 = Saturday.
     public var weekday: Int {
-        let w = (dayNumber + 4) % 7  // 1970-01-01 was a Thursday
+        let w = (dayNumber + 4) % 7 // 1970-01-01 was a Thursday
         return w < 0 ? w + 7 : w
     }
 

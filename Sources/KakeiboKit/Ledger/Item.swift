@@ -93,8 +93,8 @@ public enum ItemID {
     public static func random() -> String {
         var generator = SystemRandomNumberGenerator()
         var bytes = (0..<16).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
-        bytes[6] = bytes[6] & 0x0F | 0x40  // version 4
-        bytes[8] = bytes[8] & 0x3F | 0x80  // the RFC 4122 variant
+        bytes[6] = bytes[6] & 0x0F | 0x40 // version 4
+        bytes[8] = bytes[8] & 0x3F | 0x80 // the RFC 4122 variant
         let hex = Array("0123456789abcdef".utf8)
         var text: [UInt8] = []
         for (index, byte) in bytes.enumerated() {

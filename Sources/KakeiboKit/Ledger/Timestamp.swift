@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// An instant in UTC with millisecond precision, written as "2024-12-03T09:15:00.000Z".
@@ -30,7 +30,10 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
             days -= 1
         }
         let date = CalendarDate(dayNumber: days) ?? CalendarDate(year: 1970, month: 1, day: 1)!
-        let h = rest / 3_600_000, m = rest / 60_000 % 60, s = rest / 1000 % 60, f = rest % 1000
+        let h = rest / 3_600_000
+        let m = rest / 60_000 % 60
+        let s = rest / 1000 % 60
+        let f = rest % 1000
         return digitText([(date.year, 4), (date.month, 2), (date.day, 2), (h, 2), (m, 2), (s, 2), (f, 3)], separators: "--T::.Z")
     }
 

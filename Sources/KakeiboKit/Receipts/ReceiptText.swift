@@ -10,7 +10,7 @@ enum ReceiptText {
         for scalar in line.unicodeScalars {
             var value = scalar.value
             switch value {
-            case 0xFF3C, 0xFFE5, 0x5C: value = 0xA5  // full-width backslash, full-width yen, backslash (¥ in Japanese fonts)
+            case 0xFF3C, 0xFFE5, 0x5C: value = 0xA5 // full-width backslash, full-width yen, backslash (¥ in Japanese fonts)
             case 0xFF01...0xFF5E: value -= 0xFEE0
             case 0x3000: value = 0x20
             case 0x2212, 0x2010...0x2015, 0xFE63: value = 0x2D
@@ -206,9 +206,9 @@ enum ReceiptText {
         if words.contains(where: compact.contains) || compact.hasSuffix("店") { return true }
         let s = Array(compact.unicodeScalars)
         for i in s.indices.dropFirst().dropLast() where isDigit(s[i - 1]) && isDigit(s[i + 1]) {
-            if s[i] == ":" || s[i] == "/" { return true }  // 18:32, 2024/12/03
+            if s[i] == ":" || s[i] == "/" { return true } // 18:32, 2024/12/03
         }
-        return s.indices.dropFirst().contains { isDigit(s[$0 - 1]) && (s[$0] == "年" || s[$0] == "日") }  // 2024年, 3日
+        return s.indices.dropFirst().contains { isDigit(s[$0 - 1]) && (s[$0] == "年" || s[$0] == "日") } // 2024年, 3日
     }
 
     // MARK: Names

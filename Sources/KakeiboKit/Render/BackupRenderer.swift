@@ -4,13 +4,17 @@ public enum BackupRenderer {
     public static func table(_ history: BackupHistory, directory: String, style: TextStyle, localTime: (Timestamp) -> LocalDateTime) -> String {
         let language = style.language
         guard !history.entries.isEmpty else {
-            return language.pick("No backups yet: each change of the store keeps one, in \(directory)\n", "バックアップはまだありません（変更のたびに \(directory) に作られます）\n")
+            return language.pick(
+                "No backups yet: each change of the store keeps one, in \(directory)\n", "バックアップはまだありません（変更のたびに \(directory) に作られます）\n")
         }
         let states = history.states
         let next = history.next?.number
         var table = TextTable(
             [.right, .left, .left, .left, .left],
-            header: ["#", language.pick("When", "日時"), language.pick("Change", "変更"), language.pick("Months (items before → after)", "月（件数 変更前 → 変更後）"), language.pick("State", "状態")])
+            header: [
+                "#", language.pick("When", "日時"), language.pick("Change", "変更"), language.pick("Months (items before → after)", "月（件数 変更前 → 変更後）"),
+                language.pick("State", "状態"),
+            ])
         for entry in history.entries.reversed() {
             let state = states[entry.number] ?? .inEffect
             table.add([
@@ -21,9 +25,11 @@ public enum BackupRenderer {
         }
         var out = table.render(style)
         if let next, let entry = history.entries.first(where: { $0.number == next }) {
-            out += "\n" + language.pick(
-                "'kakeibo undo' puts back #\(next) (\(operation(entry.operation, language)))\n",
-                "'kakeibo undo' で #\(next)（\(operation(entry.operation, language))）を取り消します\n")
+            out +=
+                "\n"
+                + language.pick(
+                    "'kakeibo undo' puts back #\(next) (\(operation(entry.operation, language)))\n",
+                    "'kakeibo undo' で #\(next)（\(operation(entry.operation, language))）を取り消します\n")
         }
         return out
     }
@@ -31,21 +37,26 @@ public enum BackupRenderer {
     /// `{"directory","next","backups":[{"number","operation","time","undoes","state","undoneBy","months":[…]}]}`, newest first.
     public static func json(_ history: BackupHistory, directory: String) -> String {
         let states = history.states
-        return JSONRenderer.render(.object([
-            ("directory", .string(directory)),
-            ("next", history.next.map { .integer($0.number) } ?? .null),
-            ("backups", .array(history.entries.reversed().map { entry in
-                let state = states[entry.number] ?? .inEffect
-                var undoneBy: JSONValue = .null
-                if case .undone(let by) = state { undoneBy = .integer(by) }
-                return .object([
-                    ("number", .integer(entry.number)), ("operation", .string(entry.operation.name)),
-                    ("time", .string(entry.operation.time.iso)), ("undoes", entry.operation.undoes.map { .integer($0) } ?? .null),
-                    ("state", .string(code(state))), ("undoneBy", undoneBy),
-                    ("months", .array(entry.months.map(month))),
-                ])
-            })),
-        ]))
+        return JSONRenderer.render(
+            .object([
+                ("directory", .string(directory)),
+                ("next", history.next.map { .integer($0.number) } ?? .null),
+                (
+                    "backups",
+                    .array(
+                        history.entries.reversed().map { entry in
+                            let state = states[entry.number] ?? .inEffect
+                            var undoneBy: JSONValue = .null
+                            if case .undone(let by) = state { undoneBy = .integer(by) }
+                            return .object([
+                                ("number", .integer(entry.number)), ("operation", .string(entry.operation.name)),
+                                ("time", .string(entry.operation.time.iso)), ("undoes", entry.operation.undoes.map { .integer($0) } ?? .null),
+                                ("state", .string(code(state))), ("undoneBy", undoneBy),
+                                ("months", .array(entry.months.map(month))),
+                            ])
+                        })
+                ),
+            ]))
     }
 
     /// What `undo` restored: the change, then each month's items now and before the undo.
@@ -55,7 +66,8 @@ public enum BackupRenderer {
         var out = language.pick(
             "Undid #\(entry.number), \(operation(entry.operation, language)) (\(localTime(entry.operation.time))):\n",
             "#\(entry.number)（\(operation(entry.operation, language))、\(localTime(entry.operation.time))）を取り消しました:\n")
-        var table = TextTable([.left, .right, .right], header: [language.pick("Month", "月"), language.pick("Items", "件数"), language.pick("Was", "取り消し前")])
+        var table = TextTable(
+            [.left, .right, .right], header: [language.pick("Month", "月"), language.pick("Items", "件数"), language.pick("Was", "取り消し前")])
         for record in entry.months {
             table.add(record.month.iso, count(record.before, language), count(record.after, language))
         }
@@ -77,17 +89,22 @@ public enum BackupRenderer {
     /// `{"undone","operation","time","backup","months":[{"month","items","was"}],"passedOver":[…]}`.
     public static func undoneJSON(_ outcome: UndoOutcome) -> String {
         let entry = outcome.entry
-        return JSONRenderer.render(.object([
-            ("undone", .integer(entry.number)), ("operation", .string(entry.operation.name)),
-            ("time", .string(entry.operation.time.iso)), ("backup", .integer(outcome.backup)),
-            ("months", .array(entry.months.map { record in
-                .object([
-                    ("month", .string(record.month.iso)), ("items", record.before.map { .integer($0.items) } ?? .null),
-                    ("was", record.after.map { .integer($0.items) } ?? .null),
-                ])
-            })),
-            ("passedOver", .array(outcome.passedOver.map { .integer($0.number) })),
-        ]))
+        return JSONRenderer.render(
+            .object([
+                ("undone", .integer(entry.number)), ("operation", .string(entry.operation.name)),
+                ("time", .string(entry.operation.time.iso)), ("backup", .integer(outcome.backup)),
+                (
+                    "months",
+                    .array(
+                        entry.months.map { record in
+                            .object([
+                                ("month", .string(record.month.iso)), ("items", record.before.map { .integer($0.items) } ?? .null),
+                                ("was", record.after.map { .integer($0.items) } ?? .null),
+                            ])
+                        })
+                ),
+                ("passedOver", .array(outcome.passedOver.map { .integer($0.number) })),
+            ]))
     }
 
     // MARK: Pieces

@@ -12,16 +12,16 @@ struct SliceLook: Equatable {
 enum ChartPalette {
     /// Colours by code: category code N (or, within one category, subcategory code N) takes entry N, cycling.
     static let colours: [(hex: String, sgr: String)] = [
-        ("#F28E2B", "33"),  // orange
-        ("#4E79A7", "34"),  // blue
-        ("#59A14F", "32"),  // green
-        ("#E15759", "31"),  // red
-        ("#B07AA1", "35"),  // purple
-        ("#76B7B2", "36"),  // teal
-        ("#EDC948", "93"),  // yellow
-        ("#FF9DA7", "95"),  // pink
-        ("#9C755F", "91"),  // brown
-        ("#86BCB6", "96"),  // light teal
+        ("#F28E2B", "33"), // orange
+        ("#4E79A7", "34"), // blue
+        ("#59A14F", "32"), // green
+        ("#E15759", "31"), // red
+        ("#B07AA1", "35"), // purple
+        ("#76B7B2", "36"), // teal
+        ("#EDC948", "93"), // yellow
+        ("#FF9DA7", "95"), // pink
+        ("#9C755F", "91"), // brown
+        ("#86BCB6", "96"), // light teal
     ]
     /// Items without a subcategory ("none") are grey, as the app draws them.
     static let none = (hex: "#BAB0AC", sgr: "90")

@@ -28,17 +28,22 @@ public enum CheckRenderer {
 
     /// `{"store","files","items","errors","warnings","problems":[{"severity","kind","file","path","item","message"}]}`.
     public static func json(_ report: CheckReport, language: Language) -> String {
-        JSONRenderer.render(.object([
-            ("store", .string(report.store)), ("files", .integer(report.files)), ("items", .integer(report.items)),
-            ("errors", .integer(report.errors)), ("warnings", .integer(report.warnings)),
-            ("problems", .array(report.problems.map { problem in
-                .object([
-                    ("severity", .string(problem.severity.rawValue)), ("kind", .string(problem.code)),
-                    ("file", .string(report.display(problem.path))), ("path", .string(problem.path)),
-                    ("item", problem.item.map { .string($0) } ?? .null), ("message", .string(problem.message(in: language))),
-                ])
-            })),
-        ]))
+        JSONRenderer.render(
+            .object([
+                ("store", .string(report.store)), ("files", .integer(report.files)), ("items", .integer(report.items)),
+                ("errors", .integer(report.errors)), ("warnings", .integer(report.warnings)),
+                (
+                    "problems",
+                    .array(
+                        report.problems.map { problem in
+                            .object([
+                                ("severity", .string(problem.severity.rawValue)), ("kind", .string(problem.code)),
+                                ("file", .string(report.display(problem.path))), ("path", .string(problem.path)),
+                                ("item", problem.item.map { .string($0) } ?? .null), ("message", .string(problem.message(in: language))),
+                            ])
+                        })
+                ),
+            ]))
     }
 
     static func severity(_ severity: StoreProblem.Severity, _ language: Language) -> String {

@@ -11,7 +11,8 @@ extension TableRenderer {
             out += style.bold(fuel.cost.formatted(language)) + "\n"
         } else {
             let exact = fuel.exactCost.decimalText(places: 2, minimumPlaces: 2)
-            out += language.pick("¥\(exact)", "\(exact)円") + " → " + style.bold(fuel.cost.formatted(language))
+            out +=
+                language.pick("¥\(exact)", "\(exact)円") + " → " + style.bold(fuel.cost.formatted(language))
                 + language.pick(" (rounded half up to the yen)", "（円未満を四捨五入）") + "\n"
         }
         return out

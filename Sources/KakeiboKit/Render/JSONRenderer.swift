@@ -4,17 +4,19 @@
 public enum JSONRenderer {
     /// The month; `budgets` adds how each budget stands (`"budgets": []` when none apply).
     public static func month(_ report: MonthReport, taxonomy: Taxonomy, language: Language, budgets: [BudgetStatus] = []) -> String {
-        render(.object([
-            ("year", .integer(report.month.year)),
-            ("month", .integer(report.month.month)),
-            ("category", filterCategory(report.filter, taxonomy)),
-            ("subcategory", filterSubcategory(report.filter, taxonomy)),
-            ("total", .integer(report.total.amount)),
-            ("count", .integer(report.count)),
-            ("breakdown", .array(report.breakdown.map { row($0, report.grouping, taxonomy, language) })),
-            ("budgets", .array(budgets.map { budget($0, taxonomy, language) })),
-            ("items", .array(report.items.map { item($0, taxonomy) })),
-        ] + monthContext(report, taxonomy, language)))
+        render(
+            .object(
+                [
+                    ("year", .integer(report.month.year)),
+                    ("month", .integer(report.month.month)),
+                    ("category", filterCategory(report.filter, taxonomy)),
+                    ("subcategory", filterSubcategory(report.filter, taxonomy)),
+                    ("total", .integer(report.total.amount)),
+                    ("count", .integer(report.count)),
+                    ("breakdown", .array(report.breakdown.map { row($0, report.grouping, taxonomy, language) })),
+                    ("budgets", .array(budgets.map { budget($0, taxonomy, language) })),
+                    ("items", .array(report.items.map { item($0, taxonomy) })),
+                ] + monthContext(report, taxonomy, language)))
     }
 
     public static func year(_ report: YearReport, taxonomy: Taxonomy, language: Language) -> String {
@@ -26,15 +28,16 @@ public enum JSONRenderer {
                 ("breakdown", .array(month.breakdown.map { row($0, report.grouping, taxonomy, language) })),
             ])
         }
-        return render(.object([
-            ("year", .integer(report.year)),
-            ("category", filterCategory(report.filter, taxonomy)),
-            ("subcategory", filterSubcategory(report.filter, taxonomy)),
-            ("total", .integer(report.total.amount)),
-            ("count", .integer(report.count)),
-            ("breakdown", .array(report.breakdown.map { row($0, report.grouping, taxonomy, language) })),
-            ("months", .array(months)),
-        ]))
+        return render(
+            .object([
+                ("year", .integer(report.year)),
+                ("category", filterCategory(report.filter, taxonomy)),
+                ("subcategory", filterSubcategory(report.filter, taxonomy)),
+                ("total", .integer(report.total.amount)),
+                ("count", .integer(report.count)),
+                ("breakdown", .array(report.breakdown.map { row($0, report.grouping, taxonomy, language) })),
+                ("months", .array(months)),
+            ]))
     }
 
     /// The taxonomy in the same shape as a categories file, so it can be saved, edited and used as one.
@@ -65,16 +68,23 @@ public enum JSONRenderer {
 
     /// `kakeibo budget list`: `{"budgets":[{"category","subcategory","label","budget"}]}`.
     public static func budgetList(_ budgets: Budgets, taxonomy: Taxonomy, language: Language) -> String {
-        render(.object([("budgets", .array(budgets.sorted(taxonomy).map { .object(target($0.target, taxonomy, language) + [("budget", .integer($0.amount.amount))]) }))]))
+        render(
+            .object([
+                (
+                    "budgets",
+                    .array(budgets.sorted(taxonomy).map { .object(target($0.target, taxonomy, language) + [("budget", .integer($0.amount.amount))]) })
+                )
+            ]))
     }
 
     /// One budget in a month: `{"category","subcategory","label","budget","spent","remaining","over"}`; the month's
     /// own budget has category "total".
     static func budget(_ status: BudgetStatus, _ taxonomy: Taxonomy, _ language: Language) -> JSONValue {
-        .object(target(status.target, taxonomy, language) + [
-            ("budget", .integer(status.budget.amount)), ("spent", .integer(status.spent.amount)),
-            ("remaining", .integer(status.remaining.amount)), ("over", .bool(status.isOver)),
-        ])
+        .object(
+            target(status.target, taxonomy, language) + [
+                ("budget", .integer(status.budget.amount)), ("spent", .integer(status.spent.amount)),
+                ("remaining", .integer(status.remaining.amount)), ("over", .bool(status.isOver)),
+            ])
     }
 
     static func target(_ target: BudgetTarget, _ taxonomy: Taxonomy, _ language: Language) -> [(String, JSONValue)] {

@@ -22,7 +22,8 @@ struct LineChart {
 
     func render(width: Int, style: TextStyle) -> String {
         guard !values.isEmpty else { return "" }
-        let low = values.min()!, high = values.max()!
+        let low = values.min()!
+        let high = values.max()!
         let rowValues = (0..<height).map { low + (high > low ? divideRoundingHalfAway((high - low) * $0, height - 1) : 0) }
         let axisLabels = rowValues.map(valueLabel)
         let labelWidth = axisLabels.map(displayWidth).max() ?? 0

@@ -35,9 +35,12 @@ extension TableRenderer {
             return .init(value.formatted(language), bold ? "1" : nil)
         }
         for row in rows {
-            let label = row.code.map { code in
-                rowLabel(BreakdownRow(category: code.category, subcategory: code.subcategory, total: .zero, count: 0, share: 0), report.grouping, taxonomy, language)
-            } ?? Labels.total(language)
+            let label =
+                row.code.map { code in
+                    rowLabel(
+                        BreakdownRow(category: code.category, subcategory: code.subcategory, total: .zero, count: 0, share: 0), report.grouping,
+                        taxonomy, language)
+                } ?? Labels.total(language)
             let trend = row.change.map { $0 > .zero ? "31" : $0 < .zero ? "32" : nil } ?? nil
             table.add([
                 .init(label, row.code == nil ? "1" : nil), amount(row.previous), amount(row.current, bold: true), amount(row.next),

@@ -25,7 +25,9 @@ extension TableRenderer {
         }
         out += "\n" + receiptCheck(proposal, style: style) + "\n"
         if !proposal.unread.isEmpty {
-            out += "\n" + style.bold(language.pick("Lines not read as items (\(proposal.unread.count))", "品目として読まなかった行（\(proposal.unread.count) 行）")) + "\n"
+            out +=
+                "\n" + style.bold(language.pick("Lines not read as items (\(proposal.unread.count))", "品目として読まなかった行（\(proposal.unread.count) 行）"))
+                + "\n"
             var table = TextTable([.right, .left, .left])
             for line in proposal.unread {
                 table.add([.init("\(line.number)"), .init(terminalSafe(line.text)), .init(reasonLabel(line.reason, language), "2")])
@@ -77,19 +79,27 @@ extension JSONRenderer {
     public static func receipt(_ proposal: ReceiptProposal) -> [(String, JSONValue)] {
         func optional(_ yen: Yen?) -> JSONValue { yen.map { .integer($0.amount) } ?? .null }
         return [
-            ("items", .array(proposal.items.map { item in
-                .object([
-                    ("name", .string(item.name)), ("price", .integer(item.price.amount)),
-                    ("discount", .integer(item.discount.amount)), ("lines", .array(item.lines.map { .integer($0) })),
-                ])
-            })),
+            (
+                "items",
+                .array(
+                    proposal.items.map { item in
+                        .object([
+                            ("name", .string(item.name)), ("price", .integer(item.price.amount)),
+                            ("discount", .integer(item.discount.amount)), ("lines", .array(item.lines.map { .integer($0) })),
+                        ])
+                    })
+            ),
             ("sum", .integer(proposal.sum.amount)),
             ("total", optional(proposal.total)),
             ("tax", optional(proposal.tax)),
             ("matchesTotal", proposal.matchesTotal.map { .bool($0) } ?? .null),
-            ("unread", .array(proposal.unread.map { line in
-                .object([("line", .integer(line.number)), ("text", .string(line.text)), ("reason", .string(line.reason.rawValue))])
-            })),
+            (
+                "unread",
+                .array(
+                    proposal.unread.map { line in
+                        .object([("line", .integer(line.number)), ("text", .string(line.text)), ("reason", .string(line.reason.rawValue))])
+                    })
+            ),
         ]
     }
 }

@@ -27,11 +27,12 @@ extension TableRenderer {
 extension JSONRenderer {
     /// `{"limit","count","items":[item + "added"]}`, newest first.
     public static func recent(_ report: RecentReport, taxonomy: Taxonomy) -> String {
-        render(.object([
-            ("limit", .integer(report.limit)),
-            ("count", .integer(report.entries.count)),
-            ("items", .array(report.entries.map { itemWithAdded($0.item, taxonomy) })),
-        ]))
+        render(
+            .object([
+                ("limit", .integer(report.limit)),
+                ("count", .integer(report.entries.count)),
+                ("items", .array(report.entries.map { itemWithAdded($0.item, taxonomy) })),
+            ]))
     }
 
     /// An item with `"added"`: when it was recorded here, in UTC.

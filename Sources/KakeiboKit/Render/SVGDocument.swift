@@ -14,12 +14,14 @@ struct SVGDocument {
         self.width = width
         self.height = height
         text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        open("svg", [
-            ("xmlns", "http://www.w3.org/2000/svg"), ("version", "1.1"),
-            ("width", SVGDocument.number(width)), ("height", SVGDocument.number(height)),
-            ("viewBox", "0 0 \(SVGDocument.number(width)) \(SVGDocument.number(height))"),
-            ("font-family", SVGDocument.fonts),
-        ])
+        open(
+            "svg",
+            [
+                ("xmlns", "http://www.w3.org/2000/svg"), ("version", "1.1"),
+                ("width", SVGDocument.number(width)), ("height", SVGDocument.number(height)),
+                ("viewBox", "0 0 \(SVGDocument.number(width)) \(SVGDocument.number(height))"),
+                ("font-family", SVGDocument.fonts),
+            ])
         element("title", [], text: title)
         element("rect", [("width", "100%"), ("height", "100%"), ("fill", "#FFFFFF")])
     }

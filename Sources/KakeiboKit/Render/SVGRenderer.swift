@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Reports as SVG charts, as the app draws them: the month as a donut of its slices with the total in the middle,
@@ -35,10 +35,12 @@ public enum SVGRenderer {
         svg.open("g", [("class", "donut")])
         if positive == 0 {
             let middle = (outerRadius + innerRadius) / 2
-            svg.element("circle", [
-                ("cx", SVGDocument.number(center.x)), ("cy", SVGDocument.number(center.y)), ("r", SVGDocument.number(middle)),
-                ("fill", "none"), ("stroke", grey), ("stroke-width", SVGDocument.number(outerRadius - innerRadius)),
-            ])
+            svg.element(
+                "circle",
+                [
+                    ("cx", SVGDocument.number(center.x)), ("cy", SVGDocument.number(center.y)), ("r", SVGDocument.number(middle)),
+                    ("fill", "none"), ("stroke", grey), ("stroke-width", SVGDocument.number(outerRadius - innerRadius)),
+                ])
         }
         var start = 0.0
         var running = 0
@@ -47,15 +49,18 @@ public enum SVGRenderer {
             running += row.total.amount
             let end = 360 * Double(running) / Double(positive)
             let label = TableRenderer.rowLabel(row, report.grouping, taxonomy, language)
-            svg.open("path", [("class", "slice"), ("d", wedge(from: start, to: end)), ("fill", look.hex), ("stroke", "#FFFFFF"), ("stroke-width", "1")])
+            svg.open(
+                "path", [("class", "slice"), ("d", wedge(from: start, to: end)), ("fill", look.hex), ("stroke", "#FFFFFF"), ("stroke-width", "1")])
             svg.element("title", [], text: "\(label) \(row.total.formatted(language)) (\(Labels.percent(row.share)))")
             svg.close("path")
-            if end - start >= 14 {  // room for the percentage inside the ring
+            if end - start >= 14 { // room for the percentage inside the ring
                 let mid = point((start + end) / 2, (outerRadius + innerRadius) / 2)
-                svg.element("text", [
-                    ("class", "slice-label"), ("x", SVGDocument.number(mid.x)), ("y", SVGDocument.number(mid.y + 5)),
-                    ("font-size", "13"), ("font-weight", "bold"), ("fill", "#FFFFFF"), ("text-anchor", "middle"),
-                ], text: Labels.percent(row.share))
+                svg.element(
+                    "text",
+                    [
+                        ("class", "slice-label"), ("x", SVGDocument.number(mid.x)), ("y", SVGDocument.number(mid.y + 5)),
+                        ("font-size", "13"), ("font-weight", "bold"), ("fill", "#FFFFFF"), ("text-anchor", "middle"),
+                    ], text: Labels.percent(row.share))
             }
             start = end
         }
@@ -70,10 +75,12 @@ public enum SVGRenderer {
                 (Labels.count(report.count, language), 36, "12", faint),
             ]
         for (text, dy, size, colour) in middleText {
-            svg.element("text", [
-                ("class", "total"), ("x", SVGDocument.number(center.x)), ("y", SVGDocument.number(center.y + dy)),
-                ("font-size", size), ("font-weight", size == "22" ? "bold" : "normal"), ("fill", colour), ("text-anchor", "middle"),
-            ], text: text)
+            svg.element(
+                "text",
+                [
+                    ("class", "total"), ("x", SVGDocument.number(center.x)), ("y", SVGDocument.number(center.y + dy)),
+                    ("font-size", size), ("font-weight", size == "22" ? "bold" : "normal"), ("fill", colour), ("text-anchor", "middle"),
+                ], text: text)
         }
 
         // The legend: a swatch, the name, the amount and the share of each slice, refunds included.
@@ -81,16 +88,22 @@ public enum SVGRenderer {
         for (index, (row, look)) in zip(rows, looks).enumerated() {
             let y = legendTop + Double(index) * rowHeight
             let drawn = row.total.amount > 0
-            svg.element("rect", [
-                ("x", "390"), ("y", SVGDocument.number(y - 11)), ("width", "14"), ("height", "14"), ("rx", "2"),
-                ("fill", drawn ? look.hex : "none"), ("stroke", look.hex), ("stroke-width", drawn ? "0" : "1.5"),
-            ])
+            svg.element(
+                "rect",
+                [
+                    ("x", "390"), ("y", SVGDocument.number(y - 11)), ("width", "14"), ("height", "14"), ("rx", "2"),
+                    ("fill", drawn ? look.hex : "none"), ("stroke", look.hex), ("stroke-width", drawn ? "0" : "1.5"),
+                ])
             let label = truncate(TableRenderer.rowLabel(row, report.grouping, taxonomy, language), to: 16)
             svg.element("text", [("x", "412"), ("y", SVGDocument.number(y)), ("fill", ink)], text: label)
-            svg.element("text", [
-                ("x", "600"), ("y", SVGDocument.number(y)), ("fill", row.total.amount < 0 ? refund : ink), ("text-anchor", "end"),
-            ], text: row.total.formatted(language))
-            svg.element("text", [("x", "656"), ("y", SVGDocument.number(y)), ("fill", faint), ("text-anchor", "end")], text: drawn ? Labels.percent(row.share) : "—")
+            svg.element(
+                "text",
+                [
+                    ("x", "600"), ("y", SVGDocument.number(y)), ("fill", row.total.amount < 0 ? refund : ink), ("text-anchor", "end"),
+                ], text: row.total.formatted(language))
+            svg.element(
+                "text", [("x", "656"), ("y", SVGDocument.number(y)), ("fill", faint), ("text-anchor", "end")],
+                text: drawn ? Labels.percent(row.share) : "—")
         }
         svg.close("g")
         return svg.finish()
@@ -165,33 +178,42 @@ public enum SVGRenderer {
                 running += amount
                 let top = (plot.bottom - Double(running) * scale) * 100
                 let edge = top.rounded() / 100
-                svg.open("rect", [
-                    ("class", "segment"), ("x", n(left)), ("y", n(edge)), ("width", n(barWidth)), ("height", n(bottom - edge)), ("fill", look.hex),
-                ])
+                svg.open(
+                    "rect",
+                    [
+                        ("class", "segment"), ("x", n(left)), ("y", n(edge)), ("width", n(barWidth)), ("height", n(bottom - edge)),
+                        ("fill", look.hex),
+                    ])
                 svg.element("title", [], text: "\(name) \(label) \(Yen(amount).formatted(language))")
                 svg.close("rect")
                 bottom = edge
             }
-            svg.element("text", [
-                ("x", n(left + barWidth / 2)), ("y", n(plot.bottom + 20)), ("font-size", "12"), ("fill", ink), ("text-anchor", "middle"),
-            ], text: name)
+            svg.element(
+                "text",
+                [
+                    ("x", n(left + barWidth / 2)), ("y", n(plot.bottom + 20)), ("font-size", "12"), ("fill", ink), ("text-anchor", "middle"),
+                ], text: name)
             svg.close("g")
         }
         if report.count == 0 {
-            svg.element("text", [
-                ("x", n((plot.left + plot.right) / 2)), ("y", n((plot.top + plot.bottom) / 2)), ("font-size", "16"),
-                ("fill", faint), ("text-anchor", "middle"),
-            ], text: Labels.noData(language))
+            svg.element(
+                "text",
+                [
+                    ("x", n((plot.left + plot.right) / 2)), ("y", n((plot.top + plot.bottom) / 2)), ("font-size", "16"),
+                    ("fill", faint), ("text-anchor", "middle"),
+                ], text: Labels.noData(language))
         }
 
         svg.open("g", [("class", "legend"), ("font-size", "12")])
         for ((place, label), (slice, look)) in zip(zip(legend, labels), zip(slices, looks)) {
             let y = legendTop + Double(place.row) * 22
             let drawn = slice.total.amount > 0
-            svg.element("rect", [
-                ("x", n(place.x)), ("y", n(y - 11)), ("width", "14"), ("height", "14"), ("rx", "2"),
-                ("fill", drawn ? look.hex : "none"), ("stroke", look.hex), ("stroke-width", drawn ? "0" : "1.5"),
-            ])
+            svg.element(
+                "rect",
+                [
+                    ("x", n(place.x)), ("y", n(y - 11)), ("width", "14"), ("height", "14"), ("rx", "2"),
+                    ("fill", drawn ? look.hex : "none"), ("stroke", look.hex), ("stroke-width", drawn ? "0" : "1.5"),
+                ])
             svg.element("text", [("x", n(place.x + 22)), ("y", n(y)), ("fill", ink)], text: truncate(label, to: 24))
         }
         svg.close("g")
@@ -210,11 +232,15 @@ public enum SVGRenderer {
         for tick in -below...above {
             let amount = step * Double(tick)
             let y = zero - amount * scale
-            svg.element("line", [
-                ("x1", n(plot.left)), ("x2", n(plot.right)), ("y1", n(y)), ("y2", n(y)),
-                ("stroke", tick == 0 ? faint : grey), ("stroke-width", "1"),
-            ])
-            svg.element("text", [("class", "tick"), ("x", n(plot.left - 8)), ("y", n(y + 4)), ("text-anchor", "end")], text: Yen(Int(amount)).formatted(language))
+            svg.element(
+                "line",
+                [
+                    ("x1", n(plot.left)), ("x2", n(plot.right)), ("y1", n(y)), ("y2", n(y)),
+                    ("stroke", tick == 0 ? faint : grey), ("stroke-width", "1"),
+                ])
+            svg.element(
+                "text", [("class", "tick"), ("x", n(plot.left - 8)), ("y", n(y + 4)), ("text-anchor", "end")],
+                text: Yen(Int(amount)).formatted(language))
         }
         svg.close("g")
         return (scale, zero)
@@ -231,7 +257,8 @@ public enum SVGRenderer {
         let heading = TableRenderer.heading(period, report.filter, taxonomy, language)
         let summary = language.pick(
             "Average \(report.average.formatted(language)) a month · highest \(report.highest.total.formatted(language)) (\(Labels.shortMonthYear(report.highest.month, language))) · lowest \(report.lowest.total.formatted(language)) (\(Labels.shortMonthYear(report.lowest.month, language)))",
-            "月平均 \(report.average.formatted(language)) · 最高 \(report.highest.total.formatted(language))（\(Labels.shortMonthYear(report.highest.month, language))）· 最低 \(report.lowest.total.formatted(language))（\(Labels.shortMonthYear(report.lowest.month, language))）")
+            "月平均 \(report.average.formatted(language)) · 最高 \(report.highest.total.formatted(language))（\(Labels.shortMonthYear(report.highest.month, language))）· 最低 \(report.lowest.total.formatted(language))（\(Labels.shortMonthYear(report.lowest.month, language))）"
+        )
         var svg = SVGDocument(width: 760, height: plot.bottom + 56, title: heading + " · " + summary)
         svg.element("text", [("x", "24"), ("y", "40"), ("font-size", "20"), ("font-weight", "bold"), ("fill", ink)], text: heading)
         svg.element("text", [("x", "24"), ("y", "64"), ("font-size", "13"), ("fill", faint)], text: summary)
@@ -245,25 +272,30 @@ public enum SVGRenderer {
         let every = max(1, Int((44 / slot).rounded(.up)))
         svg.open("g", [("class", "months"), ("font-size", "11"), ("fill", ink), ("text-anchor", "middle")])
         for (index, point) in report.points.enumerated() where index % every == 0 || point.month.month == 1 {
-            let label = point.month.month == 1 || index == 0 ? Labels.shortMonthYear(point.month, language) : Labels.shortMonth(point.month.month, language)
+            let label =
+                point.month.month == 1 || index == 0 ? Labels.shortMonthYear(point.month, language) : Labels.shortMonth(point.month.month, language)
             svg.element("text", [("x", n(x(index))), ("y", n(plot.bottom + 20))], text: label)
         }
         svg.close("g")
 
-        svg.element("line", [
-            ("class", "average"), ("x1", n(plot.left)), ("x2", n(plot.right)), ("y1", n(y(report.average.amount))),
-            ("y2", n(y(report.average.amount))), ("stroke", refund), ("stroke-width", "1"), ("stroke-dasharray", "4 3"),
-        ])
+        svg.element(
+            "line",
+            [
+                ("class", "average"), ("x1", n(plot.left)), ("x2", n(plot.right)), ("y1", n(y(report.average.amount))),
+                ("y2", n(y(report.average.amount))), ("stroke", refund), ("stroke-width", "1"), ("stroke-dasharray", "4 3"),
+            ])
         let line = report.points.indices.map { n(x($0)) + "," + n(y(report.points[$0].total.amount)) }.joined(separator: " ")
         svg.element("polyline", [("class", "line"), ("points", line), ("fill", "none"), ("stroke", ChartPalette.lineColour), ("stroke-width", "2")])
         svg.open("g", [("class", "points")])
         for (index, point) in report.points.enumerated() {
             let extreme = report.highest.total != report.lowest.total && (point.month == report.highest.month || point.month == report.lowest.month)
-            svg.open("circle", [
-                ("class", "point"), ("data-month", point.month.iso), ("data-total", String(point.total.amount)),
-                ("cx", n(x(index))), ("cy", n(y(point.total.amount))), ("r", extreme ? "5" : "3"),
-                ("fill", extreme ? refund : ChartPalette.lineColour),
-            ])
+            svg.open(
+                "circle",
+                [
+                    ("class", "point"), ("data-month", point.month.iso), ("data-total", String(point.total.amount)),
+                    ("cx", n(x(index))), ("cy", n(y(point.total.amount))), ("r", extreme ? "5" : "3"),
+                    ("fill", extreme ? refund : ChartPalette.lineColour),
+                ])
             svg.element("title", [], text: "\(Labels.shortMonthYear(point.month, language)) \(point.total.formatted(language))")
             svg.close("circle")
         }

@@ -7,7 +7,8 @@ public enum TableRenderer {
         let budgetSection = budgets.isEmpty ? "" : budgetsTable(budgets, taxonomy: taxonomy, style: style) + "\n"
         guard let out = overview(period, report.filter, report.total, report.count, report.breakdown, report.grouping, taxonomy, style)
         else {
-            return noData(period, report.filter, taxonomy, style) + (budgets.isEmpty ? "" : "\n" + budgetsTable(budgets, taxonomy: taxonomy, style: style))
+            return noData(period, report.filter, taxonomy, style)
+                + (budgets.isEmpty ? "" : "\n" + budgetsTable(budgets, taxonomy: taxonomy, style: style))
                 + monthContext(report, taxonomy: taxonomy, style: style)
         }
         return out + budgetSection + itemsTable(report, taxonomy: taxonomy, style: style) + monthContext(report, taxonomy: taxonomy, style: style)
@@ -106,7 +107,8 @@ public enum TableRenderer {
     }
 
     static func noData(_ period: String, _ filter: CategoryFilter?, _ taxonomy: Taxonomy, _ style: TextStyle) -> String {
-        style.bold(truncate(terminalSafe(heading(period, filter, taxonomy, style.language)), to: style.width)) + "\n" + Labels.noData(style.language) + "\n"
+        style.bold(truncate(terminalSafe(heading(period, filter, taxonomy, style.language)), to: style.width)) + "\n" + Labels.noData(style.language)
+            + "\n"
     }
 
     static func heading(_ period: String, _ filter: CategoryFilter?, _ taxonomy: Taxonomy, _ language: Language) -> String {

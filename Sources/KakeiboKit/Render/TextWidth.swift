@@ -106,7 +106,7 @@ public func truncate(_ text: String, to width: Int) -> String {
         out.append(character)
         used += w
     }
-    while out.last?.isWhitespace == true { out.removeLast() }  // "食費 …" reads as two words
+    while out.last?.isWhitespace == true { out.removeLast() } // "食費 …" reads as two words
     return out + "…"
 }
 

@@ -14,7 +14,8 @@ extension TableRenderer {
             header: [language.pick("Month", "月"), Labels.total(language), language.pick("Count", "件数"), ""])
         for point in report.points {
             let mark =
-                point.month == report.highest.month && report.highest.total != report.lowest.total ? language.pick("highest", "最高")
+                point.month == report.highest.month && report.highest.total != report.lowest.total
+                ? language.pick("highest", "最高")
                 : point.month == report.lowest.month && report.highest.total != report.lowest.total ? language.pick("lowest", "最低") : ""
             table.add([
                 .init(Labels.shortMonthYear(point.month, language)),
@@ -47,18 +48,19 @@ extension JSONRenderer {
                 ("total", .integer(point.total.amount)), ("count", .integer(point.count)),
             ])
         }
-        return render(.object([
-            ("start", .string(report.first.iso)),
-            ("end", .string(report.last.iso)),
-            ("category", filterCategory(report.filter, taxonomy)),
-            ("subcategory", filterSubcategory(report.filter, taxonomy)),
-            ("total", .integer(report.total.amount)),
-            ("count", .integer(report.count)),
-            ("average", .integer(report.average.amount)),
-            ("highest", point(report.highest)),
-            ("lowest", point(report.lowest)),
-            ("months", .array(report.points.map(point))),
-        ]))
+        return render(
+            .object([
+                ("start", .string(report.first.iso)),
+                ("end", .string(report.last.iso)),
+                ("category", filterCategory(report.filter, taxonomy)),
+                ("subcategory", filterSubcategory(report.filter, taxonomy)),
+                ("total", .integer(report.total.amount)),
+                ("count", .integer(report.count)),
+                ("average", .integer(report.average.amount)),
+                ("highest", point(report.highest)),
+                ("lowest", point(report.lowest)),
+                ("months", .array(report.points.map(point))),
+            ]))
     }
 }
 

@@ -21,7 +21,8 @@ public struct ItemOrder: Hashable, Sendable {
         for name in Set(items.map(\.name)).sorted() { rank[name] = rank.count }
         let names = items.map { rank[$0.name] ?? 0 }
         let order = items.indices.sorted { i, j in
-            let a = items[i], b = items[j]
+            let a = items[i]
+            let b = items[j]
             switch key {
             case .price where a.price != b.price:
                 return descending ? a.price > b.price : a.price < b.price

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// What a change to the store is, for its backup: the command that made it and when; an undo also names the backup
@@ -232,7 +232,7 @@ public struct Backups: Sendable {
         let entries = try self.entries()
         for number in try numbers().sorted() where !entries.contains(where: { $0.number == number }) {
             let manifest = FileSystem.join(entryDirectory(number), Backups.manifestName)
-            guard FileSystem.exists(manifest) else { continue }  // never finished: removed by the next change
+            guard FileSystem.exists(manifest) else { continue } // never finished: removed by the next change
             problems.append(StoreProblem(.warning, manifest, .backup(.unreadable(number: number))))
         }
         for entry in entries {
@@ -407,7 +407,8 @@ public enum BackupProblem: Sendable, Equatable {
         case .unreadable(let number):
             return language.pick("backup #\(number)'s record can't be read: it can't be undone", "バックアップ #\(number) の記録を読めないため、取り消しに使えません")
         case .damaged(let number):
-            return language.pick("backup #\(number) doesn't hold the file it recorded: it can't be undone", "バックアップ #\(number) のファイルが記録と一致しないため、取り消しに使えません")
+            return language.pick(
+                "backup #\(number) doesn't hold the file it recorded: it can't be undone", "バックアップ #\(number) のファイルが記録と一致しないため、取り消しに使えません")
         }
     }
 }
@@ -430,7 +431,10 @@ enum BackupManifest {
             ("schema", .integer(Backups.schemaVersion)), ("number", .integer(entry.number)),
             ("operation", .string(entry.operation.name)), ("time", .string(entry.operation.time.iso)),
             ("undoes", entry.operation.undoes.map { .integer($0) } ?? .null),
-            ("months", .array(entry.months.map { .object([("month", .string($0.month.iso)), ("before", file($0.before)), ("after", file($0.after))]) })),
+            (
+                "months",
+                .array(entry.months.map { .object([("month", .string($0.month.iso)), ("before", file($0.before)), ("after", file($0.after))]) })
+            ),
         ])
         var writer = JSONWriter()
         value.write(to: &writer)

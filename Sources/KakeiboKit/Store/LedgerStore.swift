@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The household ledger on disk: a directory with one JSON file per month (`2024-12.json`).
@@ -113,7 +113,7 @@ public struct LedgerStore: Sendable {
     func scan(for text: String) throws(StoreError) -> [(month: YearMonth, item: Item)] {
         var needle = JSONWriter()
         needle.string(text)
-        let prefixBytes = Array(needle.bytes.dropLast())  // the opening quote and the id, escaped as we write it
+        let prefixBytes = Array(needle.bytes.dropLast()) // the opening quote and the id, escaped as we write it
         var exact: [(YearMonth, Item)] = []
         var prefixed: [(YearMonth, Item)] = []
         for month in try months() {
@@ -184,7 +184,7 @@ public struct LedgerStore: Sendable {
     /// moment. A store no kakeibo has written to (no lock file), or whose lock file can't be opened, is read as it
     /// stands; nothing is created unless an interrupted commit has to be finished.
     func readingLocked<T>(_ body: () throws -> T) throws -> T {
-        try finishInterruptedCommit()  // as every command does before reading
+        try finishInterruptedCommit() // as every command does before reading
         let lock: FileLock
         do { lock = try FileLock(existing: lockPath) } catch {
             if case .io(_, _, let code) = error, code == ENOENT || code == EACCES { return try body() }
@@ -266,16 +266,20 @@ public struct LedgerStore: Sendable {
             let before = transaction.original[month] ?? nil
             // A month whose bytes would not change is left alone: nothing to write, nothing to back up.
             guard bytes != before else { continue }
-            changes.append(Backups.Change(
-                month: month, before: before, after: bytes, beforeItems: transaction.counts[month] ?? 0, afterItems: items.count))
+            changes.append(
+                Backups.Change(
+                    month: month, before: before, after: bytes, beforeItems: transaction.counts[month] ?? 0, afterItems: items.count))
         }
         guard !changes.isEmpty else { return }
         let backup = try Backups(store: self).keep(changes, operation: transaction.operation)
         // Each month's summary, made from its items and stamped with the bytes it describes.
         let files = changes.map { change in
-            (month: change.month, bytes: change.after, summary: change.afterFingerprint.map { fingerprint in
-                SummaryFileCodec.encode(MonthSummary(month: change.month, items: transaction.cache[change.month] ?? []), source: fingerprint)
-            })
+            (
+                month: change.month, bytes: change.after,
+                summary: change.afterFingerprint.map { fingerprint in
+                    SummaryFileCodec.encode(MonthSummary(month: change.month, items: transaction.cache[change.month] ?? []), source: fingerprint)
+                }
+            )
         }
         var committed = false
         do { try put(files, committed: &committed) } catch {
@@ -397,7 +401,7 @@ public struct StoreTransaction {
 
     /// Replaces the month's items; written on commit (an empty month's file is removed).
     public mutating func setItems(_ items: [Item], in month: YearMonth) throws(StoreError) {
-        _ = try self.items(in: month)  // a month that can't be read is never overwritten
+        _ = try self.items(in: month) // a month that can't be read is never overwritten
         cache[month] = items
         changed.insert(month)
         restored[month] = nil

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Finding the most recently added items without reading the whole store.
@@ -33,7 +33,7 @@ extension LedgerStore {
         for month in try months() {
             var info = stat()
             guard stat(path(month), &info) == 0 else {
-                if errno == ENOENT { continue }  // removed since the listing
+                if errno == ENOENT { continue } // removed since the listing
                 throw .io(path: path(month), operation: .read, code: errno)
             }
             files.append((month, Int64(info.st_mtim.tv_sec) * 1000 + Int64(info.st_mtim.tv_nsec) / 1_000_000))
@@ -41,7 +41,7 @@ extension LedgerStore {
         files.sort { ($0.modified, $0.month) > ($1.modified, $1.month) }
         var result = RecentRead(items: [], monthsRead: 0, monthsInStore: files.count)
         guard limit > 0 else { return result }
-        var newest: [Int64] = []  // the `limit` latest `added` times read so far, latest first
+        var newest: [Int64] = [] // the `limit` latest `added` times read so far, latest first
         var timesHold = true
         for file in files {
             if timesHold, newest.count == limit, let cutoff = newest.last, cutoff > file.modified + LedgerStore.clockAllowance {

@@ -32,13 +32,13 @@ public enum StoreCheck {
     }
 
     private static func months(_ store: LedgerStore, _ taxonomy: Taxonomy, _ report: inout CheckReport) throws {
-        var firstFile: [String: String] = [:]  // id → the month file it was first seen in (its name)
+        var firstFile: [String: String] = [:] // id → the month file it was first seen in (its name)
         for month in try store.months() {
             let path = store.path(month)
             report.files += 1
             let bytes: [UInt8]
             do {
-                guard let read = try FileSystem.read(path) else { continue }  // removed since the listing
+                guard let read = try FileSystem.read(path) else { continue } // removed since the listing
                 bytes = read
             } catch {
                 report.add(.error, path, .io(error))
@@ -221,7 +221,9 @@ public struct StoreProblem: Sendable, Equatable {
                     "a change of several months was interrupted before it committed (nothing had changed); the next change removes what it staged",
                     "複数の月の変更が確定前に中断されていました（何も変わっていません）。準備されたファイルは次の変更で削除されます")
         case .leftoverFile:
-            return language.pick("temporary file of an interrupted write (the month files are intact); the next change removes it", "中断された書き込みの一時ファイルです（月のファイルは無事です）。次の変更で削除されます")
+            return language.pick(
+                "temporary file of an interrupted write (the month files are intact); the next change removes it",
+                "中断された書き込みの一時ファイルです（月のファイルは無事です）。次の変更で削除されます")
         case .backup(let problem): return problem.message(in: language)
         case .summary(let problem):
             let passed = language.pick(

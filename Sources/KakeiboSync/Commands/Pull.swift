@@ -7,9 +7,12 @@ public struct PullCommand: Command {
     public static var summary: LocalizedText { Companion.find(name, arguments: [])?.summary ?? LocalizedText(en: name, ja: name) }
     public static let synopsis = "pull YEAR [MONTH] [--endpoint URL] [--timeout SECONDS] [--format table|json]"
     public static let arguments = [
-        ("YEAR [MONTH]", LocalizedText(
-            en: "the month, or without MONTH the year's 12 months (fetched 4 at a time)",
-            ja: "月。MONTH がなければその年の 12 か月（4 か月ずつ並行して取得）"))
+        (
+            "YEAR [MONTH]",
+            LocalizedText(
+                en: "the month, or without MONTH the year's 12 months (fetched 4 at a time)",
+                ja: "月。MONTH がなければその年の 12 か月（4 か月ずつ並行して取得）")
+        )
     ]
     public static let options = SyncSession.options
     public static let examples = [

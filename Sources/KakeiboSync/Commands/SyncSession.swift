@@ -6,11 +6,15 @@ import KakeiboKit
 /// write at the end, so that a failure anywhere leaves the store byte-for-byte as it was.
 struct SyncSession {
     static let options: [OptionSpec] = [
-        OptionSpec("--endpoint", value: "URL", help: LocalizedText(
-            en: "the household server (else $KAKEIBO_ENDPOINT, else 'kakeibo config set endpoint')",
-            ja: "家計簿サーバー（なければ $KAKEIBO_ENDPOINT、'kakeibo config set endpoint' の順）")),
-        OptionSpec("--timeout", value: "SECONDS", help: LocalizedText(
-            en: "give up on a request after this long (default 30)", ja: "この秒数で応答がなければあきらめる（既定は 30）")),
+        OptionSpec(
+            "--endpoint", value: "URL",
+            help: LocalizedText(
+                en: "the household server (else $KAKEIBO_ENDPOINT, else 'kakeibo config set endpoint')",
+                ja: "家計簿サーバー（なければ $KAKEIBO_ENDPOINT、'kakeibo config set endpoint' の順）")),
+        OptionSpec(
+            "--timeout", value: "SECONDS",
+            help: LocalizedText(
+                en: "give up on a request after this long (default 30)", ja: "この秒数で応答がなければあきらめる（既定は 30）")),
         OutputFormat.option([.table, .json]),
     ]
 
@@ -114,21 +118,25 @@ struct SyncSession {
             let fetched = pulled.map { Reconcile.pull($0, in: &ledger, now: now) } ?? Reconcile.Effect()
             let changed = try ledger.write(to: &transaction)
             for item in confirmed.edited + fetched.edited {
-                context.note(l.pick(
-                    "\(item.id) (\(terminalSafe(item.name))) was changed here after the server got it: kept this version; the server keeps its older copy",
-                    "\(item.id)（\(terminalSafe(item.name))）はサーバーに送った後にここで変更されています。この内容を残します（サーバーには古い内容が残ります）"))
+                context.note(
+                    l.pick(
+                        "\(item.id) (\(terminalSafe(item.name))) was changed here after the server got it: kept this version; the server keeps its older copy",
+                        "\(item.id)（\(terminalSafe(item.name))）はサーバーに送った後にここで変更されています。この内容を残します（サーバーには古い内容が残ります）"))
             }
             for misfiled in pulled?.misfiled ?? [] {
-                context.note(l.pick(
-                    "\(misfiled.item.id) (\(terminalSafe(misfiled.item.name))) came with \(misfiled.cameWith.iso) but is dated \(misfiled.item.date.iso): filed under \(misfiled.item.date.yearMonth.iso)",
-                    "\(misfiled.item.id)（\(terminalSafe(misfiled.item.name))）は \(misfiled.cameWith.iso) の分として届きましたが日付が \(misfiled.item.date.iso) なので、\(misfiled.item.date.yearMonth.iso) に入れました"))
+                context.note(
+                    l.pick(
+                        "\(misfiled.item.id) (\(terminalSafe(misfiled.item.name))) came with \(misfiled.cameWith.iso) but is dated \(misfiled.item.date.iso): filed under \(misfiled.item.date.yearMonth.iso)",
+                        "\(misfiled.item.id)（\(terminalSafe(misfiled.item.name))）は \(misfiled.cameWith.iso) の分として届きましたが日付が \(misfiled.item.date.iso) なので、\(misfiled.item.date.yearMonth.iso) に入れました"
+                    ))
             }
             let unsent = ledger.unsent
             let heldBack = unsent.filter { $0.sync == .edited }.count
             if pushed != nil && heldBack > 0 {
-                context.note(l.pick(
-                    "\(Labels.count(heldBack, l)) changed here after the server had them not sent (the server only appends): change them there too; 'kakeibo month' marks them !",
-                    "サーバーに送った後でここで変更した \(Labels.count(heldBack, l))は送っていません（サーバーは追加しかできません）。サーバーでも変更してください。'kakeibo month' では ! が付きます"))
+                context.note(
+                    l.pick(
+                        "\(Labels.count(heldBack, l)) changed here after the server had them not sent (the server only appends): change them there too; 'kakeibo month' marks them !",
+                        "サーバーに送った後でここで変更した \(Labels.count(heldBack, l))は送っていません（サーバーは追加しかできません）。サーバーでも変更してください。'kakeibo month' では ! が付きます"))
             }
             let months = Set(changed).union(pushed?.checked ?? []).union(pulled?.months ?? [])
             return Outcome(pulled: pulled?.items.count ?? 0, pushed: confirmed.synced, months: months.sorted(), unsent: unsent.count)
@@ -142,23 +150,28 @@ struct SyncSession {
         let l = context.language
         switch format {
         case .json:
-            context.print(JSONRenderer.render(.object([
-                ("pulled", .integer(outcome.pulled)), ("pushed", .integer(outcome.pushed)),
-                ("pending", .integer(outcome.unsent)), ("months", .array(outcome.months.map { .string($0.iso) })),
-            ])))
+            context.print(
+                JSONRenderer.render(
+                    .object([
+                        ("pulled", .integer(outcome.pulled)), ("pushed", .integer(outcome.pushed)),
+                        ("pending", .integer(outcome.unsent)), ("months", .array(outcome.months.map { .string($0.iso) })),
+                    ])))
         default:
             if pushed {
-                context.print(outcome.pushed == 0
-                    ? l.pick("Nothing to push\n", "送信するデータはありません\n")
-                    : l.pick("Pushed \(Labels.count(outcome.pushed, l))\n", "\(Labels.count(outcome.pushed, l))を送信しました\n"))
+                context.print(
+                    outcome.pushed == 0
+                        ? l.pick("Nothing to push\n", "送信するデータはありません\n")
+                        : l.pick("Pushed \(Labels.count(outcome.pushed, l))\n", "\(Labels.count(outcome.pushed, l))を送信しました\n"))
             }
             if let months = pulled, let first = months.first {
                 let period = months.count == 1 ? Labels.month(first, l) : Labels.year(first.year, l)
-                context.print(l.pick("Pulled \(Labels.count(outcome.pulled, l)) for \(period)\n", "\(period)の \(Labels.count(outcome.pulled, l))を取得しました\n"))
+                context.print(
+                    l.pick("Pulled \(Labels.count(outcome.pulled, l)) for \(period)\n", "\(period)の \(Labels.count(outcome.pulled, l))を取得しました\n"))
                 if !pushed && outcome.unsent > 0 {
-                    context.print(l.pick(
-                        "\(Labels.count(outcome.unsent, l)) here not on the household server yet (kakeibo push)\n",
-                        "家計簿サーバーにまだないデータが \(Labels.count(outcome.unsent, l))あります（kakeibo push）\n"))
+                    context.print(
+                        l.pick(
+                            "\(Labels.count(outcome.unsent, l)) here not on the household server yet (kakeibo push)\n",
+                            "家計簿サーバーにまだないデータが \(Labels.count(outcome.unsent, l))あります（kakeibo push）\n"))
                 }
             }
         }

@@ -80,7 +80,9 @@ final class Sandbox: @unchecked Sendable {
         process.executableURL = executable
         process.arguments = arguments
         process.environment = environment
-        let out = Pipe(), err = Pipe(), input = Pipe()
+        let out = Pipe()
+        let err = Pipe()
+        let input = Pipe()
         process.standardOutput = out
         process.standardError = err
         process.standardInput = input
@@ -132,7 +134,8 @@ final class Sandbox: @unchecked Sendable {
         let url = root.appendingPathComponent(relativePath)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         let script = "cat > \"$1.tmp\" && chmod 755 \"$1.tmp\" && mv \"$1.tmp\" \"$1\""
-        let run = try Sandbox.launch(URL(fileURLWithPath: "/bin/sh"), ["-c", script, "sh", url.path], environment: baseEnvironment, stdin: Data(text.utf8))
+        let run = try Sandbox.launch(
+            URL(fileURLWithPath: "/bin/sh"), ["-c", script, "sh", url.path], environment: baseEnvironment, stdin: Data(text.utf8))
         guard run.status == 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSDebugDescriptionErrorKey: run.stderr]) }
         return url.path
     }

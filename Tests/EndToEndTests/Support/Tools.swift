@@ -46,8 +46,9 @@ extension Sandbox {
         defer { close(master) }
         var unlock: CInt = 0
         var number: CUnsignedInt = 0
-        let TIOCSPTLCK: UInt = 0x4004_5431, TIOCGPTN: UInt = 0x8004_5430
-        guard ioctl(master, TIOCSPTLCK, &unlock) == 0, ioctl(master, TIOCGPTN, &number) == 0 else {
+        let setPtyLock: UInt = 0x4004_5431
+        let getPtyNumber: UInt = 0x8004_5430
+        guard ioctl(master, setPtyLock, &unlock) == 0, ioctl(master, getPtyNumber, &number) == 0 else {
             throw CocoaError(.fileReadUnknown)
         }
         let slave = open("/dev/pts/\(number)", O_RDWR | O_NOCTTY)
