@@ -18,11 +18,9 @@ public enum OutputFormat: String, Sendable, CaseIterable {
         return format
     }
 
-    public static func option(_ allowed: [OutputFormat] = OutputFormat.allCases) -> OptionSpec {
-        let list = allowed.map(\.rawValue).joined(separator: "|")
-        return OptionSpec(
-            "--format", value: list,
-            help: LocalizedText(en: "output format (default table)", ja: "出力形式（既定は table）"))
+    /// `--format`, offering the formats a command prints (the first is the default).
+    public static func option(_ allowed: [OutputFormat] = OutputFormat.allCases) -> Option<OutputFormat> {
+        Option.choice("--format", allowed, help: LocalizedText(en: "output format (default table)", ja: "出力形式（既定は table）"))
     }
 }
 
@@ -30,17 +28,6 @@ public enum OutputFormat: String, Sendable, CaseIterable {
 public enum Parse {
     /// `--date`: YYYY-MM-DD, today or yesterday (in the local time zone).
     public static func date(_ text: String, today: CalendarDate) throws(ValueError) -> CalendarDate {
-        switch text.lowercased() {
-        case "today", "今日": return today
-        case "yesterday", "昨日": return today.adding(days: -1) ?? today
-        default: return try CalendarDate.parseISO(text)
-        }
-    }
-
-    /// `YEAR MONTH` positionals.
-    public static func yearMonth(_ year: String, _ month: String) throws(ValueError) -> YearMonth {
-        let y = try Year.parse(year)
-        let m = try YearMonth.parseMonth(month)
-        return YearMonth(year: y, month: m)!
+        try DayExpression.parse(text).resolve(today: today)
     }
 }
