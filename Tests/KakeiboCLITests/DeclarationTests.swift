@@ -35,6 +35,9 @@ import Testing
         #expect(try parse(["trend", "--months", "24"])[TrendCommand.months] == 24)
         #expect(throws: ContextArgumentError.self) { try parse(["trend", "--months", "0"])[TrendCommand.months] }
         #expect(try parse(["export", "--format", "ledger"])[ExportCommand.format] == .ledger)
+        let end = try parse(["trend", "--end", "先月"])[TrendCommand.end]
+        #expect(try end?.resolve(today: YearMonth(year: 2025, month: 1)!) == .month(YearMonth(year: 2024, month: 12)!))
+        #expect(throws: PeriodError.form("2024", .month)) { try parse(["trend", "--end", "2024"])[TrendCommand.end] }
     }
 
     @Test func hiddenOptionsAreAcceptedButNotShown() throws {

@@ -84,6 +84,17 @@ import Testing
         #expect(PeriodError.outOfRange("x").exitCode == .usage)
     }
 
+    /// Parsed once at the command line, read against the clock later: `prev` means the month before whichever today.
+    @Test func anExpressionIsResolvedAgainstTheClockItIsGiven() throws {
+        let prev = try #require(try PeriodExpression.parse(["prev"], as: .month))
+        #expect(try prev.resolve(today: today) == .month(YearMonth(year: 2024, month: 12)!))
+        #expect(try prev.resolve(today: YearMonth(year: 2024, month: 6)!) == .month(YearMonth(year: 2024, month: 5)!))
+        #expect(throws: PeriodError.outOfRange("prev")) { try prev.resolve(today: YearMonth(year: 1, month: 1)!) }
+        let fixed = try #require(try PeriodExpression.parse(["2024-07"], as: .month))
+        #expect(try fixed.resolve(today: today) == fixed.resolve(today: YearMonth(year: 3000, month: 1)!))
+        #expect(try PeriodExpression.parse([], as: .year) == nil)
+    }
+
     @Test func dayExpressions() throws {
         let day = CalendarDate(year: 2025, month: 1, day: 1)!
         #expect(try DayExpression.parse("today").resolve(today: day) == day)

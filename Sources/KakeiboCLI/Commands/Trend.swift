@@ -5,9 +5,8 @@ struct TrendCommand: Command {
     static let months = Option.count(
         "--months", value: "N", maximum: TrendCommand.maximumMonths,
         help: LocalizedText(en: "how many months, 1–1,200 (default 12)", ja: "月数（1〜1,200、既定は 12）"))
-    /// A month in the period grammar, read against today's month once the clock is known.
-    static let end = Option(
-        "--end", value: "MONTH",
+    static let end = Option.period(
+        "--end", value: "MONTH", as: .month,
         help: LocalizedText(
             en: "the last month: YYYY-MM, this (default), prev, -N or 先月", ja: "最後の月: YYYY-MM、this（既定）、prev、-N、先月 など"))
     static let category = Option.category(help: LocalizedText(en: "only this category", ja: "この項目だけ"))
@@ -34,7 +33,7 @@ struct TrendCommand: Command {
         _ = try TrendCommand.positionals(arguments)
         let count = try arguments[Self.months] ?? 12
         let today = context.clock.today.yearMonth
-        let end = try arguments[Self.end].flatMap { try Period.parse([$0], today: today, as: .month)?.months[0] } ?? today
+        let end = try arguments[Self.end]?.resolve(today: today).months[0] ?? today
         guard let months = TrendReport.months(ending: end, length: count) else {
             throw ContextArgumentError.trendBeforeYearOne(months: count, end: end.iso)
         }

@@ -84,6 +84,16 @@ extension Option where Value == DayExpression {
     }
 }
 
+extension Option where Value == PeriodExpression {
+    /// A month or a year in the one period grammar, read against the clock when the command has it.
+    public static func period(_ name: String, value placeholder: String, as kind: Period.Kind, help: LocalizedText) -> Option<PeriodExpression> {
+        Option(name, value: placeholder, help: help) { text in
+            guard let expression = try PeriodExpression.parse([text], as: kind) else { throw PeriodError.form(text, kind) }
+            return expression
+        }
+    }
+}
+
 extension Option where Value == Yen {
     /// A price in whole yen (178, 1,899, -500).
     public static func price(_ name: String, value placeholder: String, help: LocalizedText) -> Option<Yen> {

@@ -26,46 +26,53 @@ public enum Period: Hashable, Sendable {
 
     /// Reads a period from the words a person typed, relative to this month; nil when there are none.
     public static func parse(_ words: [String], today: YearMonth, as kind: Kind) throws -> Period? {
+        try PeriodExpression.parse(words, as: kind)?.resolve(today: today)
+    }
+}
+
+/// A period as typed, checked but not yet read against the clock: `prev` stays "one back" until `resolve`.
+/// Options hold this (`trend --end`), so the value is typed when the command line is parsed.
+public struct PeriodExpression: Hashable, Sendable {
+    enum Form: Hashable, Sendable {
+        case month(YearMonth)
+        case year(Int)
+        /// Steps from now: months, or years where only a year is taken.
+        case steps(Int)
+        /// Years from now (今年, 去年, 来年).
+        case years(Int)
+    }
+
+    let form: Form
+    let kind: Period.Kind
+    /// The words as given, for messages.
+    let text: String
+
+    /// Reads the words; nil when there are none.
+    public static func parse(_ words: [String], as kind: Period.Kind) throws -> PeriodExpression? {
+        let text = words.joined(separator: " ")
         switch words.count {
         case 0: return nil
-        case 1: return try parse(word: words[0], today: today, as: kind)
+        case 1: return PeriodExpression(form: try form(words[0], kind), kind: kind, text: text)
         case 2 where kind != .year:
             let year = try Year.parse(words[0])
-            return .month(YearMonth(year: year, month: try YearMonth.parseMonth(words[1]))!)
-        default: throw PeriodError.form(words.joined(separator: " "), kind)
+            let month = YearMonth(year: year, month: try YearMonth.parseMonth(words[1]))!
+            return PeriodExpression(form: .month(month), kind: kind, text: text)
+        default: throw PeriodError.form(text, kind)
         }
     }
 
-    private static func parse(word: String, today: YearMonth, as kind: Kind) throws -> Period {
+    private static func form(_ word: String, _ kind: Period.Kind) throws -> Form {
         let lowered = word.lowercased()
-        let inYears = kind == .year
-        /// A step from now: months, or years for the year command.
-        func step(_ count: Int) throws(PeriodError) -> Period {
-            if inYears {
-                let year = today.year.addingReportingOverflow(count)
-                guard !year.overflow, (Year.minimum...Year.maximum).contains(year.partialValue) else { throw .outOfRange(word) }
-                return .year(year.partialValue)
-            }
-            guard let month = today.adding(months: count) else { throw .outOfRange(word) }
-            return .month(month)
-        }
-        /// A year named relative to this one (今年, 去年, 来年), wherever a year is taken.
-        func year(_ offset: Int) throws(PeriodError) -> Period {
-            guard kind != .month else { throw .form(word, kind) }
-            let year = today.year + offset
-            guard (Year.minimum...Year.maximum).contains(year) else { throw .outOfRange(word) }
-            return .year(year)
-        }
         switch lowered {
-        case "this": return try step(0)
-        case "prev", "previous", "last": return try step(-1)
-        case "next": return try step(1)
+        case "this": return .steps(0)
+        case "prev", "previous", "last": return .steps(-1)
+        case "next": return .steps(1)
         case "今月", "先月", "来月":
-            guard !inYears else { throw PeriodError.form(word, kind) }
-            return try step(lowered == "今月" ? 0 : lowered == "先月" ? -1 : 1)
-        case "今年": return try year(0)
-        case "去年", "昨年": return try year(-1)
-        case "来年": return try year(1)
+            guard kind != .year else { throw PeriodError.form(word, kind) }
+            return .steps(lowered == "今月" ? 0 : lowered == "先月" ? -1 : 1)
+        case "今年", "去年", "昨年", "来年":
+            guard kind != .month else { throw PeriodError.form(word, kind) }
+            return .years(lowered == "今年" ? 0 : lowered == "来年" ? 1 : -1)
         default: break
         }
         let isDigits = { (text: Substring) in !text.isEmpty && text.allSatisfy { $0.isASCII && $0.isNumber } }
@@ -73,9 +80,9 @@ public enum Period: Hashable, Sendable {
         if parts.count == 2, parts[0].isEmpty, isDigits(parts[1]) {
             // -N: N months (years) back. Past the calendar's range is out of range, not a parse failure.
             guard let count = Int(parts[1]), count <= 120_000 else { throw PeriodError.outOfRange(word) }
-            return try step(-count)
+            return .steps(-count)
         }
-        if parts.count == 2, !inYears, parts[0].count == 4, parts[1].count == 2, isDigits(parts[0]), isDigits(parts[1]) {
+        if parts.count == 2, kind != .year, parts[0].count == 4, parts[1].count == 2, isDigits(parts[0]), isDigits(parts[1]) {
             let year = try Year.parse(String(parts[0]))
             return .month(YearMonth(year: year, month: try YearMonth.parseMonth(String(parts[1])))!)
         }
@@ -83,6 +90,24 @@ public enum Period: Hashable, Sendable {
             return .year(try Year.parse(word))
         }
         throw PeriodError.form(word, kind)
+    }
+
+    /// The period it names, counted from this month.
+    public func resolve(today: YearMonth) throws(PeriodError) -> Period {
+        func year(_ offset: Int) throws(PeriodError) -> Period {
+            let year = today.year.addingReportingOverflow(offset)
+            guard !year.overflow, (Year.minimum...Year.maximum).contains(year.partialValue) else { throw .outOfRange(text) }
+            return .year(year.partialValue)
+        }
+        switch form {
+        case .month(let month): return .month(month)
+        case .year(let year): return .year(year)
+        case .years(let offset): return try year(offset)
+        case .steps(let count) where kind == .year: return try year(count)
+        case .steps(let count):
+            guard let month = today.adding(months: count) else { throw .outOfRange(text) }
+            return .month(month)
+        }
     }
 }
 
