@@ -22,6 +22,10 @@ struct ConfigCommand: Command {
                     en: "endpoint (https://…; http:// only for this machine), token (read from stdin, never shown), timeout (seconds)",
                     ja: "endpoint（https://…。http:// はこの機械だけ）、token（標準入力から読み、表示しない）、timeout（秒）"), .optional),
             Argument("VALUE", LocalizedText(en: "the new value (set only; not for token)", ja: "新しい値（set のみ。token 以外）"), .optional),
+            Argument("set KEY [VALUE]", LocalizedText(en: "save a setting (the token is read from stdin)", ja: "設定を保存（token は標準入力から読む）"), .note),
+            Argument("get KEY", LocalizedText(en: "print a setting (the token only as 'set')", ja: "設定を表示（token は「set」とだけ表示）"), .note),
+            Argument("unset KEY", LocalizedText(en: "remove a setting", ja: "設定を削除"), .note),
+            Argument("list", LocalizedText(en: "show every setting", ja: "すべての設定を表示"), .note),
         ],
         examples: [
             "kakeibo config set endpoint https://script.google.com/macros/s/DEPLOYMENT-ID/exec",
