@@ -1,24 +1,31 @@
 import KakeiboKit
 
-/// A subcommand: its help, a validating initializer that turns the command line into typed values (rejecting bad
-/// input before anything is touched), and `run`, which hands off to the library.
+/// A subcommand: its declaration (`info`), a validating initializer that turns the command line into typed values
+/// (rejecting bad input before anything is touched), and `run`, which hands off to the library.
 ///
 /// Public so that companion executables (see `Companion`) can define commands with the same machinery.
 public protocol Command {
-    static var name: String { get }
-    static var summary: LocalizedText { get }
-    /// The synopsis after "kakeibo ", e.g. "add NAME PRICE [--date D] [--category CAT[/SUB]]".
-    static var synopsis: String { get }
-    static var arguments: [(String, LocalizedText)] { get }
-    static var options: [OptionSpec] { get }
-    static var examples: [String] { get }
+    /// Everything the command line, help, completion and the man page know about the command, declared once.
+    static var info: CommandInfo { get }
 
     init(_ arguments: ParsedArguments, _ context: Context) throws
     func run(_ context: Context) throws
 }
 
 extension Command {
-    public static var arguments: [(String, LocalizedText)] { [] }
+    public static var name: String { info.name }
+    public static var summary: LocalizedText { info.summary }
+    public static var synopsis: String { info.synopsis }
+    public static var arguments: [Argument] { info.arguments }
+    public static var options: [OptionSpec] { info.options }
+    public static var examples: [String] { info.examples }
+
+    /// The positional words, checked against the declared arguments: each required one given, no more than they take.
+    public static func positionals(_ parsed: ParsedArguments) throws(UsageError) -> [String] {
+        let required = info.arguments.filter { $0.presence == .required }
+        let words = info.arguments.filter { $0.presence != .note }.map(\.words).reduce(0, +)
+        return try positionals(parsed, required: required.map(\.name), optional: words - required.count)
+    }
 
     /// Checks the positional arguments' count: at least `required.count`, at most `required + optional`.
     public static func positionals(_ parsed: ParsedArguments, required: [String], optional: Int = 0) throws(UsageError) -> [String] {
@@ -33,26 +40,39 @@ extension Command {
     }
 }
 
-/// Every subcommand the `kakeibo` binary runs itself, in the order help lists them.
-enum CommandTable {
-    static let builtIn: [any Command.Type] = [
-        AddCommand.self, MonthCommand.self, YearCommand.self, EditCommand.self, DeleteCommand.self, ImportCommand.self,
-        UndoCommand.self, BackupsCommand.self, CheckCommand.self,
-        RecentCommand.self, TrendCommand.self, ReceiptCommand.self, FuelCommand.self,
-        ExportCommand.self, CategoriesCommand.self, BudgetCommand.self, ConfigCommand.self, CompletionCommand.self, HelpCommand.self,
-    ]
+/// The commands one process runs, in the order help lists them: the built-in ones, plus a companion's own when it
+/// is the companion running. Passed as a value from `main` to whatever lists or finds commands.
+public struct CommandTable {
+    public var commands: [any Command.Type]
 
-    /// The commands of this process: the built-in ones, plus a companion's own when it is the companion running.
-    nonisolated(unsafe) static var all: [any Command.Type] = builtIn
-
-    static var names: [String] { all.map { $0.name } + Companion.commands.map(\.name).filter { n in !all.contains { $0.name == n } } }
-
-    static func find(_ name: String) -> (any Command.Type)? { all.first { $0.name == name } }
+    /// Every subcommand the `kakeibo` binary runs itself.
+    static var builtIn: [any Command.Type] {
+        [
+            AddCommand.self, MonthCommand.self, YearCommand.self, EditCommand.self, DeleteCommand.self, ImportCommand.self,
+            UndoCommand.self, BackupsCommand.self, CheckCommand.self,
+            RecentCommand.self, TrendCommand.self, ReceiptCommand.self, FuelCommand.self,
+            ExportCommand.self, CategoriesCommand.self, BudgetCommand.self, ConfigCommand.self, CompletionCommand.self, HelpCommand.self,
+        ]
+    }
 
     /// The built-in commands plus a companion's: a companion command with a built-in's name takes its place
     /// (kakeibo-convert's `import` also reads other apps' exports).
-    static func with(_ companionCommands: [any Command.Type]) -> [any Command.Type] {
-        builtIn.map { command in companionCommands.first { $0.name == command.name } ?? command }
+    public init(companionCommands: [any Command.Type] = []) {
+        let builtIn = CommandTable.builtIn
+        commands =
+            builtIn.map { command in companionCommands.first { $0.name == command.name } ?? command }
             + companionCommands.filter { added in !builtIn.contains { $0.name == added.name } }
+    }
+
+    /// Every command name kakeibo answers to, in whichever binary it runs (the same list in every process).
+    static var names: [String] {
+        builtIn.map { $0.name } + Companion.commands.map(\.name).filter { n in !builtIn.contains { $0.name == n } }
+    }
+
+    func find(_ name: String) -> (any Command.Type)? { commands.first { $0.name == name } }
+
+    /// Every command's declaration, companions' included, in help's order (for help, completion and the manual).
+    var declarations: [CommandInfo] {
+        commands.map { $0.info } + Companion.commands.compactMap { $0.info }.filter { info in !commands.contains { $0.name == info.name } }
     }
 }

@@ -2,21 +2,18 @@ import KakeiboKit
 
 /// Help text for the program and each command, in both languages.
 enum HelpText {
-    static func overview(_ language: Language) -> String {
+    static func overview(_ commands: CommandTable, _ language: Language) -> String {
         var out = language.pick(
             "kakeibo \(Kakeibo.version) — a household ledger (家計簿) for the command line\n\n",
             "kakeibo \(Kakeibo.version) — コマンドラインの家計簿\n\n")
         out += language.pick("Usage:", "使い方:") + " kakeibo COMMAND [OPTIONS]\n\n"
         out += language.pick("Commands:\n", "コマンド:\n")
         let width = CommandTable.names.map(\.count).max() ?? 0
-        for command in CommandTable.all {
+        for command in commands.declarations {
             out += "  " + pad(command.name, to: width) + "  " + command.summary(language) + "\n"
         }
-        for companion in Companion.commands where CommandTable.find(companion.name) == nil {
-            out += "  " + pad(companion.name, to: width) + "  " + companion.summary(language) + "\n"
-        }
         out += "\n" + language.pick("Options for every command:\n", "すべてのコマンドのオプション:\n")
-        out += optionLines(GlobalOptions.specs + [OptionSpec("--version", help: LocalizedText(en: "print the version", ja: "バージョンを表示"))], language)
+        out += optionLines(GlobalOptions.specs + [GlobalOptions.version.spec], language)
         out += "\n" + language.pick("Examples:\n", "例:\n")
         out += """
               kakeibo add コーヒー 178 --category food/drink
@@ -33,13 +30,14 @@ enum HelpText {
         return out
     }
 
-    static func command(_ command: any Command.Type, _ language: Language) -> String {
+    static func command(_ command: CommandInfo, _ language: Language) -> String {
         var out = language.pick("Usage:", "使い方:") + " kakeibo \(command.synopsis)\n\n"
         out += command.summary(language) + "\n"
+        if let description = command.description { out += "\n" + description(language) + "\n" }
         if !command.arguments.isEmpty {
             out += "\n" + language.pick("Arguments:\n", "引数:\n")
-            let width = command.arguments.map { displayWidth($0.0) }.max() ?? 0
-            for (name, help) in command.arguments { out += "  " + pad(name, to: width) + "  " + help(language) + "\n" }
+            let width = command.arguments.map { displayWidth($0.name) }.max() ?? 0
+            for argument in command.arguments { out += "  " + pad(argument.name, to: width) + "  " + argument.help(language) + "\n" }
         }
         if !command.options.isEmpty {
             out += "\n" + language.pick("Options:\n", "オプション:\n") + optionLines(command.options, language)
@@ -54,7 +52,7 @@ enum HelpText {
     }
 
     static func optionLines(_ options: [OptionSpec], _ language: Language) -> String {
-        let labels = options.map { option in option.value.map { "\(option.name) \($0)" } ?? option.name }
+        let labels = options.map(\.label)
         let width = labels.map { displayWidth($0) }.max() ?? 0
         return zip(labels, options).map { "  " + pad($0, to: width) + "  " + $1.help(language) + "\n" }.joined()
     }
@@ -70,26 +68,48 @@ enum HelpText {
 
 /// `kakeibo help [COMMAND]`
 struct HelpCommand: Command {
-    static let name = "help"
-    static let summary = LocalizedText(en: "Show help for kakeibo or one command", ja: "kakeibo やコマンドのヘルプを表示")
-    static let synopsis = "help [COMMAND]"
-    static let arguments = [("COMMAND", LocalizedText(en: "the command to explain", ja: "説明するコマンド"))]
-    static let options: [OptionSpec] = []
-    static let examples = ["kakeibo help month"]
+    static let info = CommandInfo(
+        name: "help", summary: LocalizedText(en: "Show help for kakeibo or one command", ja: "kakeibo やコマンドのヘルプを表示"),
+        arguments: [Argument("COMMAND", LocalizedText(en: "the command to explain", ja: "説明するコマンド"), .optional)],
+        hidden: [man, markdown],
+        examples: ["kakeibo help month"])
+    /// `help --man`: the man page, docs/kakeibo.1 (scripts/make-docs).
+    static let man = Flag("--man", help: LocalizedText(en: "print the man page (roff)", ja: "man ページ（roff）を表示"))
+    /// `help --markdown COMMAND`: the command's page, docs/commands/NAME.md (scripts/make-docs).
+    static let markdown = Flag("--markdown", help: LocalizedText(en: "print the command's Markdown page", ja: "コマンドの Markdown ページを表示"))
 
-    let topic: (any Command.Type)?
+    enum Page {
+        case overview
+        case command(CommandInfo)
+        case man
+        case markdown(CommandInfo)
+    }
+
+    let page: Page
 
     init(_ arguments: ParsedArguments, _ context: Context) throws {
-        let words = try HelpCommand.positionals(arguments, required: [], optional: 1)
-        if let word = words.first {
-            guard let command = CommandTable.find(word) else { throw UsageError.unknownCommand(word) }
-            topic = command
-        } else {
-            topic = nil
+        let words = try HelpCommand.positionals(arguments)
+        if arguments[Self.man] {
+            if let word = words.first { throw UsageError.unexpectedArgument(word, command: HelpCommand.name) }
+            page = .man
+            return
         }
+        guard let word = words.first else {
+            guard !arguments[Self.markdown] else { throw UsageError.missingArgument("COMMAND", command: HelpCommand.name) }
+            page = .overview
+            return
+        }
+        // Companions' commands are documented from the declarations kakeibo carries for them.
+        guard let command = context.commands.declarations.first(where: { $0.name == word }) else { throw UsageError.unknownCommand(word) }
+        page = arguments[Self.markdown] ? .markdown(command) : .command(command)
     }
 
     func run(_ context: Context) throws {
-        context.print(topic.map { HelpText.command($0, context.language) } ?? HelpText.overview(context.language))
+        switch page {
+        case .overview: context.print(HelpText.overview(context.commands, context.language))
+        case .command(let command): context.print(HelpText.command(command, context.language))
+        case .man: context.print(Manual.manPage(context.commands.declarations))
+        case .markdown(let command): context.print(Manual.commandPage(command))
+        }
     }
 }

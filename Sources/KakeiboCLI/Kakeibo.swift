@@ -13,7 +13,7 @@ public enum Kakeibo {
 
     /// Runs the program and exits with its status. A companion executable passes the commands it adds.
     public static func main(companionCommands: [any Command.Type] = []) -> Never {
-        CommandTable.all = CommandTable.with(companionCommands)
+        let commands = CommandTable(companionCommands: companionCommands)
         let terminal = Terminal.current()
         let arguments = Array(CommandLine.arguments.dropFirst())
         if companionCommands.isEmpty, let companion = companionFor(arguments) {
@@ -22,13 +22,13 @@ public enum Kakeibo {
             Terminal.write("kakeibo: " + terminalSafe(failure.message(in: language), keepingNewlines: true) + "\n", to: 2)
             exit(failure.exitCode.rawValue)
         }
-        let outcome = run(arguments, terminal: terminal)
+        let outcome = run(arguments, terminal: terminal, commands: commands)
         Terminal.write(outcome.stdout, to: 1)
         Terminal.write(outcome.stderr, to: 2)
         exit(outcome.status)
     }
 
-    public static func run(_ arguments: [String], terminal: Terminal) -> Outcome {
+    public static func run(_ arguments: [String], terminal: Terminal, commands: CommandTable = CommandTable()) -> Outcome {
         var language = Language.fromLocale(terminal.environment)
         do {
             if let requested = preScanLanguage(arguments) {
@@ -37,17 +37,18 @@ public enum Kakeibo {
                 }
                 language = chosen
             }
-            let parsed = try ParsedArguments.parse(arguments) { CommandTable.find($0)?.options }
+            let parsed = try ParsedArguments.parse(arguments) { commands.find($0)?.info.accepted }
             let clock = try Clock.current(environment: terminal.environment)
-            let context = Context(terminal: terminal, language: language, clock: clock, storeOption: parsed.value("--store"))
-            if parsed.has("--version") {
+            let context = Context(
+                terminal: terminal, language: language, clock: clock, storeOption: try parsed[GlobalOptions.store], commands: commands)
+            if parsed[GlobalOptions.version] {
                 return Outcome(status: 0, stdout: "kakeibo \(version)\n", stderr: "")
             }
-            guard let name = parsed.command, let command = CommandTable.find(name) else {
-                return Outcome(status: 0, stdout: HelpText.overview(language), stderr: "")
+            guard let name = parsed.command, let command = commands.find(name) else {
+                return Outcome(status: 0, stdout: HelpText.overview(commands, language), stderr: "")
             }
-            if parsed.has("--help") {
-                return Outcome(status: 0, stdout: HelpText.command(command, language), stderr: "")
+            if parsed[GlobalOptions.help] {
+                return Outcome(status: 0, stdout: HelpText.command(command.info, language), stderr: "")
             }
             context.command = name
             let instance = try command.init(parsed, context)
@@ -93,7 +94,7 @@ public enum Kakeibo {
     static func preScanLanguage(_ arguments: [String]) -> String? {
         for (index, word) in arguments.enumerated() {
             if word == "--" { return nil }
-            if word == "--lang", index + 1 < arguments.count { return arguments[index + 1] }
+            if word == GlobalOptions.lang.name, index + 1 < arguments.count { return arguments[index + 1] }
             if word.hasPrefix("--lang=") { return String(word.dropFirst(7)) }
         }
         return nil

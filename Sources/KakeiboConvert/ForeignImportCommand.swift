@@ -4,12 +4,7 @@ import KakeiboKit
 /// kakeibo-convert's `import`: with `--from moneyforward|zaim`, reads that app's CSV export; without, it is the
 /// built-in import. Help, options and the store path (`ImportPlan`) are the built-in command's.
 public struct ForeignImportCommand: Command {
-    public static var name: String { ImportCommand.name }
-    public static var summary: LocalizedText { ImportCommand.summary }
-    public static var synopsis: String { ImportCommand.synopsis }
-    public static var arguments: [(String, LocalizedText)] { ImportCommand.arguments }
-    public static var options: [OptionSpec] { ImportCommand.options }
-    public static var examples: [String] { ImportCommand.examples }
+    public static var info: CommandInfo { ImportCommand.info }
 
     enum Job {
         case wire(ImportCommand)
@@ -42,19 +37,19 @@ public struct ForeignImportCommand: Command {
     let job: Job
 
     public init(_ arguments: ParsedArguments, _ context: Context) throws {
-        guard let from = arguments.value("--from") else {
+        guard let from = try arguments[ImportCommand.from] else {
             job = .wire(try ImportCommand(arguments, context))
             return
         }
         guard let source = ImportSource(rawValue: from.lowercased()) else {
-            throw UsageError.invalidChoice(option: "--from", value: from, choices: ImportSource.allCases.map(\.rawValue))
+            throw UsageError.invalidChoice(option: ImportCommand.from.name, value: from, choices: ImportSource.allCases.map(\.rawValue))
         }
-        let path = try ForeignImportCommand.positionals(arguments, required: ["FILE"])[0]
-        let format = try OutputFormat.parse(arguments.value("--format"), allowed: [.table, .json])
+        let path = try ForeignImportCommand.positionals(arguments)[0]
+        let format = try arguments[ImportCommand.format] ?? .table
         let taxonomy = try context.taxonomy()
-        let fallback = try arguments.value("--category").map { try taxonomy.resolve($0) }
+        let fallback = try arguments[ImportCommand.category].map { try taxonomy.resolve($0) }
         var mapping = CategoryMapping.standard(taxonomy)
-        let explicit = arguments.value("--mapping")
+        let explicit = try arguments[ImportCommand.mapping]
         let mappingPath = try explicit ?? FileSystem.join(try Locations.config(environment: context.environment), "mapping.json")
         if FileSystem.isDevice(mappingPath) { throw CommandError.notAFile(mappingPath) }
         if let bytes = try FileSystem.read(mappingPath) {

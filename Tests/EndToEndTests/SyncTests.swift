@@ -310,7 +310,7 @@ import Testing
             arguments: ["pull", "2024", "12", "--endpoint", "http://127.0.0.1:1/", "--timeout", "soon"], status: 2, mentions: ["--timeout", "'soon'"]),
         .init(arguments: ["pull", "2024", "12", "--endpoint", "http://127.0.0.1:1/", "--timeout", "-1"], status: 2, mentions: ["--timeout"]),
         .init(arguments: ["pull", "2024", "13"], status: 2, mentions: ["month must be 1–12"]),
-        .init(arguments: ["pull"], status: 2, mentions: ["pull needs YEAR"]),
+        .init(arguments: ["pull"], status: 2, mentions: ["pull needs PERIOD"]),
         .init(arguments: ["pull", "2024", "12"], status: 2, mentions: ["no endpoint"]),
         .init(arguments: ["push", "extra"], status: 2, mentions: ["unexpected argument 'extra'"]),
         .init(arguments: ["sync", "--token", "x"], status: 2, mentions: ["unknown option '--token'"]),
@@ -344,8 +344,32 @@ import Testing
         let box = try Sandbox()
         let help = try box.run("help", "pull")
         #expect(help.status == 0)
-        #expect(help.stdout.contains("kakeibo pull YEAR [MONTH]"))
+        #expect(help.stdout.contains("kakeibo pull PERIOD [--endpoint URL]"))
+        #expect(help.stdout.contains("2024-12"))
         #expect(try box.run("push", "--help").stdout.contains("--timeout SECONDS"))
         #expect(try box.run("--help").stdout.contains("sync"))
+    }
+}
+
+/// pull and sync read their period through the grammar `month` uses.
+@Suite struct SyncPeriodTests {
+    @Test func pullAndSyncTakeEveryMonthForm() throws {
+        let server = try HouseholdServer()
+        try server.seed(["2024-12": [wire("s1", "20241201", "りんご", 300, sub: 0)]])
+        let box = try Sandbox()
+        box.environment["KAKEIBO_ENDPOINT"] = server.endpoint
+        box.environment["KAKEIBO_NOW"] = "2025-01-15T09:00:00Z"
+        for words in [["2024-12"], ["2024", "12"], ["prev"], ["先月"], ["-1"]] {
+            let run = try box.run(["pull"] + words + ["--format", "json"])
+            #expect(run.status == 0, "\(words): \(run.stderr)")
+            #expect((try run.json() as? [String: Any])?["months"] as? [String] == ["2024-12"], "\(words)")
+        }
+        let synced = try box.run("sync", "prev", "--format", "json")
+        #expect(synced.status == 0, "\(synced.stderr)")
+        #expect((try synced.json() as? [String: Any])?["months"] as? [String] == ["2024-12"])
+        let bad = try box.run("sync", "someday")
+        #expect(bad.status == 2)
+        #expect(bad.stderr.split(separator: "\n").count == 1)
+        #expect(bad.stderr.contains("'someday'"))
     }
 }

@@ -4,17 +4,19 @@ import Testing
 @testable import KakeiboKit
 
 @Suite struct ArgumentTests {
-    let options: (String) -> [OptionSpec]? = { CommandTable.find($0)?.options }
+    let options: (String) -> [OptionSpec]? = { CommandTable().find($0)?.options }
 
     @Test func splitsCommandOptionsAndPositionals() throws {
         let parsed = try ParsedArguments.parse(
             ["--store", "/s", "month", "2024", "12", "--sort=price", "--desc", "--lang", "ja"], commandOptions: options)
         #expect(parsed.command == "month")
         #expect(parsed.positionals == ["2024", "12"])
-        #expect(parsed.value("--store") == "/s")
-        #expect(parsed.value("--sort") == "price")
-        #expect(parsed.value("--lang") == "ja")
-        #expect(parsed.has("--desc"))
+        #expect(try parsed[GlobalOptions.store] == "/s")
+        #expect(try parsed[MonthCommand.sort] == .price)
+        #expect(try parsed[GlobalOptions.lang] == "ja")
+        #expect(parsed[MonthCommand.desc])
+        #expect(!parsed[MonthCommand.checkBudget])
+        #expect(try parsed[MonthCommand.category] == nil)
     }
 
     @Test func aMinusFollowedByADigitIsAValueNotAnOption() throws {
@@ -70,8 +72,8 @@ import Testing
 
     @Test func everyCommandHasHelpInBothLanguages() {
         for command in CommandTable.builtIn {
-            let en = HelpText.command(command, .en)
-            let ja = HelpText.command(command, .ja)
+            let en = HelpText.command(command.info, .en)
+            let ja = HelpText.command(command.info, .ja)
             #expect(en.contains("Usage: kakeibo \(command.synopsis)"))
             #expect(ja.contains("使い方: kakeibo \(command.synopsis)"))
             #expect(!command.summary.en.isEmpty && !command.summary.ja.isEmpty)

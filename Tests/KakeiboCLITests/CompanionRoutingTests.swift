@@ -21,12 +21,12 @@ import Testing
     @Test func helpForImportIsTheBuiltInCommandsWhichCoversFrom() {
         #expect(companion(["help", "import"]) == nil)
         #expect(companion(["import", "--help"]) == nil)
-        let help = HelpText.command(ImportCommand.self, .en)
+        let help = HelpText.command(ImportCommand.info, .en)
         for option in ["--from moneyforward|zaim", "--mapping FILE", "--category CAT[/SUB]"] { #expect(help.contains(option)) }
     }
 
     @Test func aCompanionsCommandTakesTheBuiltInsPlace() {
-        let table = CommandTable.with([Replacement.self])
+        let table = CommandTable(companionCommands: [Replacement.self]).commands
         #expect(table.map { $0.name } == CommandTable.builtIn.map { $0.name })
         let chosen = table.first { $0.name == "import" }
         #expect(chosen is Replacement.Type)
@@ -42,11 +42,7 @@ import Testing
 
 /// A companion's command with a built-in's name.
 struct Replacement: Command {
-    static let name = "import"
-    static let summary = LocalizedText(en: "x", ja: "x")
-    static let synopsis = "import"
-    static let options: [OptionSpec] = []
-    static let examples: [String] = []
+    static let info = CommandInfo(name: "import", summary: LocalizedText(en: "x", ja: "x"))
     init(_ arguments: ParsedArguments, _ context: Context) throws {}
     func run(_ context: Context) throws {}
 }

@@ -3,36 +3,8 @@ import Testing
 @testable import KakeiboCLI
 @testable import KakeiboKit
 
-/// Month names on the command line, and counts.
+/// Counts on the command line (month names are `Period`'s, tested in KakeiboKitTests).
 @Suite struct ContextArgumentTests {
-    let today = YearMonth(year: 2025, month: 1)!
-
-    @Test func monthNames() throws {
-        #expect(try Parse.month([], today: today) == today)
-        #expect(try Parse.month(["this"], today: today) == today)
-        #expect(try Parse.month(["prev"], today: today) == YearMonth(year: 2024, month: 12))
-        #expect(try Parse.month(["先月"], today: today) == YearMonth(year: 2024, month: 12))
-        #expect(try Parse.month(["NEXT"], today: today) == YearMonth(year: 2025, month: 2))
-        #expect(try Parse.month(["-1"], today: today) == YearMonth(year: 2024, month: 12))
-        #expect(try Parse.month(["-13"], today: today) == YearMonth(year: 2023, month: 12))
-        #expect(try Parse.month(["-0"], today: today) == today)
-        #expect(try Parse.month(["2024-07"], today: today) == YearMonth(year: 2024, month: 7))
-        #expect(try Parse.month(["2024", "7"], today: today) == YearMonth(year: 2024, month: 7))
-    }
-
-    @Test func badMonthNamesListTheAcceptedForms() {
-        for word in ["2024", "foo", "+1", "-1x", "2024-7", "prev1", "- 1"] {
-            #expect(throws: ContextArgumentError.monthForm(word)) { try Parse.month([word], today: today) }
-        }
-        #expect(throws: ValueError.month("13")) { try Parse.month(["2024-13"], today: today) }
-        #expect(throws: ContextArgumentError.monthOutOfRange("-24301")) { try Parse.month(["-24301"], today: today) }
-        #expect(throws: ContextArgumentError.monthOutOfRange("-99999999999999999999")) { try Parse.month(["-99999999999999999999"], today: today) }
-        #expect(throws: ContextArgumentError.monthOutOfRange("prev")) { try Parse.month(["prev"], today: YearMonth(year: 1, month: 1)!) }
-        #expect(throws: ContextArgumentError.monthOutOfRange("next")) { try Parse.month(["next"], today: YearMonth(year: 9999, month: 12)!) }
-        let message = ContextArgumentError.monthForm("foo").message(in: .en)
-        for form in ["YEAR MONTH", "YYYY-MM", "this", "prev", "next", "-N"] { #expect(message.contains(form)) }
-    }
-
     @Test func counts() throws {
         #expect(try Parse.count("12", name: "--months", maximum: 1200) == 12)
         for text in ["0", "-1", "abc", "1201", "1.5", "", "99999999999999999999", "１２"] {

@@ -61,7 +61,7 @@ import Testing
         var helps: [(String, Language, String)] = []
         for language in Language.allCases {
             helps.append(("kakeibo --help", language, home.run(["--help", "--lang", language.rawValue]).stdout))
-            for command in CommandTable.all {
+            for command in CommandTable().commands {
                 let run = home.run([command.name, "--help", "--lang", language.rawValue])
                 #expect(run.status == 0)
                 helps.append(("\(command.name) --help", language, run.stdout))

@@ -2,41 +2,38 @@ import KakeiboKit
 
 /// `kakeibo add NAME PRICE` — records a purchase (or, with a negative price, a refund).
 struct AddCommand: Command {
-    static let name = "add"
-    static let summary = LocalizedText(en: "Record a purchase", ja: "支出を登録")
-    static let synopsis = "add NAME PRICE [--date YYYY-MM-DD|today|yesterday] [--category CAT[/SUB]]"
-    static let arguments = [
-        ("NAME", LocalizedText(en: "what was bought, 1–30 characters", ja: "品名（1〜30 文字）")),
-        ("PRICE", LocalizedText(en: "whole yen, e.g. 178 or 1,899; negative for a refund", ja: "円単位の整数（178、1,899 など）。返金はマイナス")),
-    ]
-    static let options = [
-        OptionSpec(
-            "--date", value: "D",
-            help: LocalizedText(en: "purchase date: YYYY-MM-DD, today (default) or yesterday", ja: "購入日: YYYY-MM-DD、today（既定）、yesterday")),
-        OptionSpec(
-            "--category", value: "CAT[/SUB]",
-            help: LocalizedText(en: "key or name, e.g. food/drink or 食費/飲料 (default: the first category)", ja: "キーか名前（food/drink、食費/飲料 など。既定は最初の項目）")),
-        OutputFormat.option([.table, .json]),
-    ]
-    static let examples = [
-        "kakeibo add コーヒー 178 --category food/drink",
-        "kakeibo add 電車 220 --category entertainment/traffic --date yesterday",
-        "kakeibo add 返品 -500 --date 2024-12-03 --category food",
-    ]
+    static let date = Option.date(
+        help: LocalizedText(en: "purchase date: YYYY-MM-DD, today (default) or yesterday", ja: "購入日: YYYY-MM-DD、today（既定）、yesterday"))
+    static let category = Option.category(
+        help: LocalizedText(en: "key or name, e.g. food/drink or 食費/飲料 (default: the first category)", ja: "キーか名前（food/drink、食費/飲料 など。既定は最初の項目）"))
+    static let format = OutputFormat.option([.table, .json])
+    static let info = CommandInfo(
+        name: "add", summary: LocalizedText(en: "Record a purchase", ja: "支出を登録"),
+        description: LocalizedText(
+            en: "Records one item in its month's file, marked to be sent by the next push. A negative price records a refund.",
+            ja: "品目を 1 件、その月のファイルに登録します（次の push で送信）。金額がマイナスなら返金です。"),
+        arguments: [
+            Argument("NAME", LocalizedText(en: "what was bought, 1–30 characters", ja: "品名（1〜30 文字）")),
+            Argument("PRICE", LocalizedText(en: "whole yen, e.g. 178 or 1,899; negative for a refund", ja: "円単位の整数（178、1,899 など）。返金はマイナス")),
+        ],
+        options: [date, category, format],
+        examples: [
+            "kakeibo add コーヒー 178 --category food/drink",
+            "kakeibo add 電車 220 --category entertainment/traffic --date yesterday",
+            "kakeibo add 返品 -500 --date 2024-12-03 --category food",
+        ])
 
     let item: WireItem
     let format: OutputFormat
 
     init(_ arguments: ParsedArguments, _ context: Context) throws {
-        let words = try AddCommand.positionals(arguments, required: ["NAME", "PRICE"])
+        let words = try AddCommand.positionals(arguments)
         let taxonomy = try context.taxonomy()
         let name = try ItemName.validate(words[0])
         let price = try Yen.parsePrice(words[1])
-        let date = try arguments.value("--date").map { try Parse.date($0, today: context.clock.today) } ?? context.clock.today
-        let category =
-            try arguments.value("--category").map { try taxonomy.resolve($0) }
-            ?? CategoryCode(taxonomy.categories[0].code)
-        format = try OutputFormat.parse(arguments.value("--format"), allowed: [.table, .json])
+        let date = try arguments[Self.date]?.resolve(today: context.clock.today) ?? context.clock.today
+        let category = try arguments[Self.category].map { try taxonomy.resolve($0) } ?? CategoryCode(taxonomy.categories[0].code)
+        format = try arguments[Self.format] ?? .table
         item = WireItem(id: ItemID.random(), date: date, name: name, price: price, category: category)
     }
 

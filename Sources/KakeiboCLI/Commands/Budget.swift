@@ -2,29 +2,35 @@ import KakeiboKit
 
 /// `kakeibo budget set|list|unset` — monthly budgets for the whole month or a category, kept with the store.
 struct BudgetCommand: Command {
-    static let name = "budget"
-    static let summary = LocalizedText(en: "Set, list or remove monthly budgets", ja: "月の予算を設定・一覧・削除")
-    static let synopsis = "budget set CAT AMOUNT | budget list | budget unset CAT"
-    static let arguments = [
-        ("set CAT AMOUNT", LocalizedText(en: "set the monthly budget of CAT (replaces an earlier one)", ja: "CAT の月の予算を設定（前の予算は置き換え）")),
-        ("list", LocalizedText(en: "show every budget", ja: "すべての予算を表示")),
-        ("unset CAT", LocalizedText(en: "remove CAT's budget", ja: "CAT の予算を削除")),
-        (
-            "CAT",
-            LocalizedText(
-                en: "total (the whole month), a category or CAT/SUB: food, 食費, food/drink", ja: "total（月全体）、項目、または 項目/内訳: food、食費、food/drink など")
-        ),
-        ("AMOUNT", LocalizedText(en: "whole yen a month, e.g. 30000 or 30,000", ja: "月あたりの金額（円）。30000、30,000 など")),
-    ]
-    static let options = [OutputFormat.option([.table, .json])]
-    static let examples = [
-        "kakeibo budget set total 120000",
-        "kakeibo budget set food 50,000",
-        "kakeibo budget set 食費/飲料 8000",
-        "kakeibo budget list --format json",
-        "kakeibo budget unset food/drink",
-        "kakeibo month --check-budget > /dev/null || echo 'over budget'",
-    ]
+    static let format = OutputFormat.option([.table, .json])
+    static let info = CommandInfo(
+        name: "budget", summary: LocalizedText(en: "Set, list or remove monthly budgets", ja: "月の予算を設定・一覧・削除"),
+        description: LocalizedText(
+            en:
+                "Budgets are kept with the store, in budgets.json. 'month' shows each budget beside what was spent, and 'month --check-budget' exits 3 when one is over.",
+            ja: "予算は保存先の budgets.json に保存します。month は予算と支出を並べて表示し、month --check-budget は超過があれば終了コード 3 で終わります。"),
+        arguments: [
+            Argument("set|list|unset", LocalizedText(en: "what to do", ja: "操作")),
+            Argument(
+                "CAT",
+                LocalizedText(
+                    en: "total (the whole month), a category or CAT/SUB: food, 食費, food/drink", ja: "total（月全体）、項目、または 項目/内訳: food、食費、food/drink など"),
+                .optional),
+            Argument("AMOUNT", LocalizedText(en: "whole yen a month, e.g. 30000 or 30,000", ja: "月あたりの金額（円）。30000、30,000 など"), .optional),
+            Argument(
+                "set CAT AMOUNT", LocalizedText(en: "set the monthly budget of CAT (replaces an earlier one)", ja: "CAT の月の予算を設定（前の予算は置き換え）"), .note),
+            Argument("list", LocalizedText(en: "show every budget", ja: "すべての予算を表示"), .note),
+            Argument("unset CAT", LocalizedText(en: "remove CAT's budget", ja: "CAT の予算を削除"), .note),
+        ],
+        options: [format],
+        examples: [
+            "kakeibo budget set total 120000",
+            "kakeibo budget set food 50,000",
+            "kakeibo budget set 食費/飲料 8000",
+            "kakeibo budget list --format json",
+            "kakeibo budget unset food/drink",
+            "kakeibo month --check-budget > /dev/null || echo 'over budget'",
+        ])
 
     enum Action {
         case set(BudgetTarget, Yen)
@@ -58,7 +64,7 @@ struct BudgetCommand: Command {
         default:
             throw UsageError.invalidChoice(option: BudgetCommand.name, value: verb, choices: ["set", "list", "unset"])
         }
-        format = try OutputFormat.parse(arguments.value("--format"), allowed: [.table, .json])
+        format = try arguments[Self.format] ?? .table
     }
 
     func run(_ context: Context) throws {

@@ -3,17 +3,21 @@ import KakeiboKit
 /// `kakeibo check` — reads every file of the store and reports each problem with its file and item, like
 /// `hledger check`: exit 1 if any is an error, 0 with warnings only.
 struct CheckCommand: Command {
-    static let name = "check"
-    static let summary = LocalizedText(en: "Read every file of the store and report each problem", ja: "保存先のすべてのファイルを読み、問題をすべて報告")
-    static let synopsis = "check [--format table|json]"
-    static let options = [OutputFormat.option([.table, .json])]
-    static let examples = ["kakeibo check", "kakeibo check --format json | jq -r '.problems[] | \"\\(.file) \\(.item) \\(.message)\"'"]
+    static let format = OutputFormat.option([.table, .json])
+    static let info = CommandInfo(
+        name: "check",
+        summary: LocalizedText(en: "Read every file of the store and report each problem", ja: "保存先のすべてのファイルを読み、問題をすべて報告"),
+        description: LocalizedText(
+            en: "Exits 1 if any problem is an error, 0 when there are only warnings.",
+            ja: "エラーが 1 件でもあれば終了コード 1、警告だけなら 0 で終わります。"),
+        options: [format],
+        examples: ["kakeibo check", "kakeibo check --format json | jq -r '.problems[] | \"\\(.file) \\(.item) \\(.message)\"'"])
 
     let format: OutputFormat
 
     init(_ arguments: ParsedArguments, _ context: Context) throws {
-        _ = try CheckCommand.positionals(arguments, required: [])
-        format = try OutputFormat.parse(arguments.value("--format"), allowed: [.table, .json])
+        _ = try CheckCommand.positionals(arguments)
+        format = try arguments[Self.format] ?? .table
     }
 
     func run(_ context: Context) throws {

@@ -7,25 +7,32 @@ import KakeiboKit
 /// `kakeibo config set|get|unset|list` — the household server's endpoint, token and timeout, kept in `config.json`
 /// in the configuration directory. Needs no network.
 struct ConfigCommand: Command {
-    static let name = "config"
-    static let summary = LocalizedText(en: "Set the household server's endpoint, token and timeout", ja: "家計簿サーバーのエンドポイント・トークン・タイムアウトを設定")
-    static let synopsis = "config set KEY [VALUE] | get KEY | unset KEY | list"
-    static let arguments = [
-        ("set|get|unset|list", LocalizedText(en: "what to do", ja: "操作")),
-        (
-            "KEY",
-            LocalizedText(
-                en: "endpoint (https://…; http:// only for this machine), token (read from stdin, never shown), timeout (seconds)",
-                ja: "endpoint（https://…。http:// はこの機械だけ）、token（標準入力から読み、表示しない）、timeout（秒）")
-        ),
-    ]
-    static let options: [OptionSpec] = []
-    static let examples = [
-        "kakeibo config set endpoint https://script.google.com/macros/s/DEPLOYMENT-ID/exec",
-        "printf '%s' \"$TOKEN\" | kakeibo config set token",
-        "kakeibo config get endpoint",
-        "kakeibo config list",
-    ]
+    static let info = CommandInfo(
+        name: "config",
+        summary: LocalizedText(en: "Set the household server's endpoint, token and timeout", ja: "家計簿サーバーのエンドポイント・トークン・タイムアウトを設定"),
+        description: LocalizedText(
+            en:
+                "Settings are kept in config.json in the configuration directory; an option or environment variable given to pull, push or sync takes precedence.",
+            ja: "設定は設定ディレクトリの config.json に保存します。pull・push・sync に渡したオプションや環境変数がこれより優先されます。"),
+        arguments: [
+            Argument("set|get|unset|list", LocalizedText(en: "what to do", ja: "操作")),
+            Argument(
+                "KEY",
+                LocalizedText(
+                    en: "endpoint (https://…; http:// only for this machine), token (read from stdin, never shown), timeout (seconds)",
+                    ja: "endpoint（https://…。http:// はこの機械だけ）、token（標準入力から読み、表示しない）、timeout（秒）"), .optional),
+            Argument("VALUE", LocalizedText(en: "the new value (set only; not for token)", ja: "新しい値（set のみ。token 以外）"), .optional),
+            Argument("set KEY [VALUE]", LocalizedText(en: "save a setting (the token is read from stdin)", ja: "設定を保存（token は標準入力から読む）"), .note),
+            Argument("get KEY", LocalizedText(en: "print a setting (the token only as 'set')", ja: "設定を表示（token は「set」とだけ表示）"), .note),
+            Argument("unset KEY", LocalizedText(en: "remove a setting", ja: "設定を削除"), .note),
+            Argument("list", LocalizedText(en: "show every setting", ja: "すべての設定を表示"), .note),
+        ],
+        examples: [
+            "kakeibo config set endpoint https://script.google.com/macros/s/DEPLOYMENT-ID/exec",
+            "printf '%s' \"$TOKEN\" | kakeibo config set token",
+            "kakeibo config get endpoint",
+            "kakeibo config list",
+        ])
 
     enum Action {
         case set(ConfigKey, String?)
@@ -37,7 +44,7 @@ struct ConfigCommand: Command {
     let action: Action
 
     init(_ arguments: ParsedArguments, _ context: Context) throws {
-        let words = try ConfigCommand.positionals(arguments, required: ["set|get|unset|list"], optional: 2)
+        let words = try ConfigCommand.positionals(arguments)
         func key() throws -> ConfigKey {
             guard words.count > 1 else { throw UsageError.missingArgument("KEY", command: ConfigCommand.name) }
             guard let key = ConfigKey(rawValue: words[1]) else { throw SettingError.unknownKey(words[1]) }

@@ -2,19 +2,19 @@ import KakeiboKit
 
 /// `kakeibo delete ID` — removes an item.
 struct DeleteCommand: Command {
-    static let name = "delete"
-    static let summary = LocalizedText(en: "Remove an item", ja: "データを削除")
-    static let synopsis = "delete ID"
-    static let arguments = [("ID", LocalizedText(en: "the item's id, or a unique start of it", ja: "データの ID、またはその先頭部分"))]
-    static let options = [OutputFormat.option([.table, .json])]
-    static let examples = ["kakeibo delete 3f2a9c1e"]
+    static let format = OutputFormat.option([.table, .json])
+    static let info = CommandInfo(
+        name: "delete", summary: LocalizedText(en: "Remove an item", ja: "データを削除"),
+        arguments: [Argument("ID", LocalizedText(en: "the item's id, or a unique start of it", ja: "データの ID、またはその先頭部分"))],
+        options: [format],
+        examples: ["kakeibo delete 3f2a9c1e"])
 
     let id: String
     let format: OutputFormat
 
     init(_ arguments: ParsedArguments, _ context: Context) throws {
-        id = try DeleteCommand.positionals(arguments, required: ["ID"])[0]
-        format = try OutputFormat.parse(arguments.value("--format"), allowed: [.table, .json])
+        id = try DeleteCommand.positionals(arguments)[0]
+        format = try arguments[Self.format] ?? .table
     }
 
     func run(_ context: Context) throws {

@@ -2,21 +2,21 @@ import KakeiboKit
 
 /// `kakeibo edit ID` — changes an item; a new date may move it to another month.
 struct EditCommand: Command {
-    static let name = "edit"
-    static let summary = LocalizedText(en: "Change an item's name, price, date or category", ja: "データの品名・金額・日付・項目を変更")
-    static let synopsis = "edit ID [--name N] [--price P] [--date D] [--category CAT[/SUB]]"
-    static let arguments = [
-        ("ID", LocalizedText(en: "the item's id, or a unique start of it (as 'month' shows)", ja: "データの ID、またはその先頭部分（month の表示のとおり）"))
-    ]
-    static let options = [
-        OptionSpec("--name", value: "N", help: LocalizedText(en: "new name", ja: "新しい品名")),
-        OptionSpec("--price", value: "P", help: LocalizedText(en: "new price in whole yen", ja: "新しい金額（円）")),
-        OptionSpec(
-            "--date", value: "D", help: LocalizedText(en: "new date: YYYY-MM-DD, today or yesterday", ja: "新しい日付: YYYY-MM-DD、today、yesterday")),
-        OptionSpec("--category", value: "CAT[/SUB]", help: LocalizedText(en: "new category", ja: "新しい項目")),
-        OutputFormat.option([.table, .json]),
-    ]
-    static let examples = ["kakeibo edit 3f2a9c1e --price 198", "kakeibo edit 3f2a9c1e --date 2024-11-30 --category food/sweets"]
+    static let newName = Option("--name", value: "N", help: LocalizedText(en: "new name", ja: "新しい品名"))
+    static let price = Option.price("--price", value: "P", help: LocalizedText(en: "new price in whole yen", ja: "新しい金額（円）"))
+    static let date = Option.date(help: LocalizedText(en: "new date: YYYY-MM-DD, today or yesterday", ja: "新しい日付: YYYY-MM-DD、today、yesterday"))
+    static let category = Option.category(help: LocalizedText(en: "new category", ja: "新しい項目"))
+    static let format = OutputFormat.option([.table, .json])
+    static let info = CommandInfo(
+        name: "edit", summary: LocalizedText(en: "Change an item's name, price, date or category", ja: "データの品名・金額・日付・項目を変更"),
+        description: LocalizedText(
+            en: "A new date may move the item to another month's file; the change is one write, and 'kakeibo undo' puts it back.",
+            ja: "日付を変えると別の月のファイルに移ることがあります。変更は 1 回の書き込みで、'kakeibo undo' で元に戻せます。"),
+        arguments: [
+            Argument("ID", LocalizedText(en: "the item's id, or a unique start of it (as 'month' shows)", ja: "データの ID、またはその先頭部分（month の表示のとおり）"))
+        ],
+        options: [newName, price, date, category, format],
+        examples: ["kakeibo edit 3f2a9c1e --price 198", "kakeibo edit 3f2a9c1e --date 2024-11-30 --category food/sweets"])
 
     let id: String
     let name: String?
@@ -26,14 +26,15 @@ struct EditCommand: Command {
     let format: OutputFormat
 
     init(_ arguments: ParsedArguments, _ context: Context) throws {
-        id = try EditCommand.positionals(arguments, required: ["ID"])[0]
-        name = try arguments.value("--name").map { try ItemName.validate($0) }
-        price = try arguments.value("--price").map { try Yen.parsePrice($0) }
-        date = try arguments.value("--date").map { try Parse.date($0, today: context.clock.today) }
-        category = try arguments.value("--category").map { try context.taxonomy().resolve($0) }
-        format = try OutputFormat.parse(arguments.value("--format"), allowed: [.table, .json])
+        id = try EditCommand.positionals(arguments)[0]
+        name = try arguments[Self.newName].map { try ItemName.validate($0) }
+        price = try arguments[Self.price]
+        date = try arguments[Self.date]?.resolve(today: context.clock.today)
+        category = try arguments[Self.category].map { try context.taxonomy().resolve($0) }
+        format = try arguments[Self.format] ?? .table
         guard name != nil || price != nil || date != nil || category != nil else {
-            throw UsageError.needsOneOf(["--name", "--price", "--date", "--category"], command: EditCommand.name)
+            throw UsageError.needsOneOf(
+                ([Self.newName, Self.price, Self.date, Self.category] as [any OptionDeclaration]).map(\.spec.name), command: EditCommand.name)
         }
     }
 

@@ -3,27 +3,29 @@ import KakeiboKit
 /// `kakeibo export [YEAR [MONTH]]` — the whole store, a year or a month as the server's JSON (which `import` reads
 /// back), CSV, or a journal for ledger and hledger.
 struct ExportCommand: Command {
-    static let name = "export"
-    static let summary = LocalizedText(
-        en: "Export items as JSON (what import reads), CSV or a ledger journal", ja: "データを JSON（import 形式）・CSV・ledger 形式で書き出す")
-    static let synopsis = "export [YEAR [MONTH]] [--format json|csv|ledger] [--output FILE]"
-    static let arguments = [
-        ("YEAR MONTH", LocalizedText(en: "a year, or a year and month (default: everything)", ja: "年、または年と月（既定はすべて）"))
-    ]
-    static let options = [
-        OptionSpec(
-            "--format", value: Format.allCases.map(\.rawValue).joined(separator: "|"),
-            help: LocalizedText(en: "output format (default json)", ja: "出力形式（既定は json）")),
-        OutputFile.option,
-    ]
-    static let examples = [
-        "kakeibo export > backup.json",
-        "kakeibo export 2024 --format csv --output 2024.csv",
-        "kakeibo export --format ledger | hledger -f - balance",
-        "kakeibo export --format json | kakeibo import --store ~/another-store -",
-    ]
+    static let format = Option.choice("--format", Format.allCases, help: LocalizedText(en: "output format (default json)", ja: "出力形式（既定は json）"))
+    static let output = OutputFile.option
+    static let info = CommandInfo(
+        name: "export",
+        summary: LocalizedText(
+            en: "Export items as JSON (what import reads), CSV or a ledger journal", ja: "データを JSON（import 形式）・CSV・ledger 形式で書き出す"),
+        arguments: [
+            Argument(
+                "PERIOD",
+                LocalizedText(
+                    en: "a year (2024, 今年, 去年) or a month (2024 12, 2024-12, this, prev, -N); default: everything",
+                    ja: "年（2024、今年、去年）か月（2024 12、2024-12、今月、先月、-N）。既定はすべて"), .optional, words: 2)
+        ],
+        options: [format, output],
+        examples: [
+            "kakeibo export > backup.json",
+            "kakeibo export 2024 --format csv --output 2024.csv",
+            "kakeibo export 2024-12 --format csv",
+            "kakeibo export --format ledger | hledger -f - balance",
+            "kakeibo export --format json | kakeibo import --store ~/another-store -",
+        ])
 
-    enum Format: String, CaseIterable {
+    enum Format: String, CaseIterable, Sendable {
         case json, csv, ledger
     }
 
@@ -38,18 +40,14 @@ struct ExportCommand: Command {
     let output: OutputFile?
 
     init(_ arguments: ParsedArguments, _ context: Context) throws {
-        let words = try ExportCommand.positionals(arguments, required: [], optional: 2)
-        switch words.count {
-        case 0: period = .all
-        case 1: period = .year(try Year.parse(words[0]))
-        default: period = .month(try Parse.yearMonth(words[0], words[1]))
+        let words = try ExportCommand.positionals(arguments)
+        switch try KakeiboKit.Period.parse(words, today: context.clock.today.yearMonth, as: .monthOrYear) {
+        case nil: period = .all
+        case .year(let year): period = .year(year)
+        case .month(let month): period = .month(month)
         }
-        let text = arguments.value("--format") ?? Format.json.rawValue
-        guard let format = Format(rawValue: text.lowercased()) else {
-            throw UsageError.invalidChoice(option: "--format", value: text, choices: Format.allCases.map(\.rawValue))
-        }
-        self.format = format
-        output = try OutputFile.parse(arguments.value("--output"))
+        format = try arguments[Self.format] ?? .json
+        output = try arguments[Self.output] ?? nil
     }
 
     func run(_ context: Context) throws {

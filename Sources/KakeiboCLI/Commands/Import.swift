@@ -5,51 +5,51 @@ import KakeiboKit
 /// With `--from moneyforward|zaim` the import of another app's CSV export runs in the kakeibo-convert companion
 /// (it needs full Foundation for Shift_JIS), which shares this command's help and options and `ImportPlan`.
 public struct ImportCommand: Command {
-    public static let name = "import"
-    public static let summary = LocalizedText(
-        en: "Import items: the server's JSON, or MoneyForward ME's or Zaim's CSV export", ja: "データを取り込む（サーバー形式の JSON、マネーフォワード ME・Zaim の CSV）")
-    public static let synopsis = "import FILE|- [--from moneyforward|zaim [--mapping FILE] [--category CAT[/SUB]]] [--format table|json]"
-    public static let arguments = [
-        (
-            "FILE",
-            LocalizedText(
-                en:
-                    "a JSON array of {\"id\",\"date\":\"20241203\",\"name\",\"price\",\"category\",\"categorySub\"}, or with --from an app's CSV export; - reads stdin",
-                ja: "{\"id\",\"date\":\"20241203\",\"name\",\"price\",\"category\",\"categorySub\"} の JSON 配列、--from のときはアプリの CSV。- は標準入力")
-        )
-    ]
-    public static let options = [
-        OptionSpec(
-            "--from", value: "moneyforward|zaim",
-            help: LocalizedText(en: "read that app's CSV export (UTF-8 or Shift_JIS)", ja: "そのアプリの CSV を読む（UTF-8 か Shift_JIS）")),
-        OptionSpec(
-            "--mapping", value: "FILE",
-            help: LocalizedText(en: "category mapping (default: mapping.json in the config directory)", ja: "項目の対応表（既定は設定ディレクトリの mapping.json）")),
-        OptionSpec(
-            "--category", value: "CAT[/SUB]",
-            help: LocalizedText(en: "where expenses in unmapped categories go (else they stop the import)", ja: "対応のない分類の支出の行き先（なければ取り込みを中止）")),
-        OutputFormat.option([.table, .json]),
-    ]
-    public static let examples = [
-        "kakeibo import backup.json",
-        "curl -sL \"$URL?year=2024&month=12\" | kakeibo import -",
-        "kakeibo import --from moneyforward 収入・支出詳細_2024-12-01_2024-12-31.csv",
-        "kakeibo import --from zaim Zaim.csv --category food",
-    ]
+    public static let from = Option(
+        "--from", value: "moneyforward|zaim",
+        help: LocalizedText(en: "read that app's CSV export (UTF-8 or Shift_JIS)", ja: "そのアプリの CSV を読む（UTF-8 か Shift_JIS）"))
+    public static let mapping = Option(
+        "--mapping", value: "FILE",
+        help: LocalizedText(en: "category mapping (default: mapping.json in the config directory)", ja: "項目の対応表（既定は設定ディレクトリの mapping.json）"))
+    public static let category = Option.category(
+        help: LocalizedText(en: "where expenses in unmapped categories go (else they stop the import)", ja: "対応のない分類の支出の行き先（なければ取り込みを中止）"))
+    public static let format = OutputFormat.option([.table, .json])
+    public static let info = CommandInfo(
+        name: "import",
+        summary: LocalizedText(
+            en: "Import items: the server's JSON, or MoneyForward ME's or Zaim's CSV export", ja: "データを取り込む（サーバー形式の JSON、マネーフォワード ME・Zaim の CSV）"),
+        description: LocalizedText(
+            en: "An id already stored is updated, not added twice; the whole import is one change, which 'kakeibo undo' takes back.",
+            ja: "すでにある ID は二重に登録せず更新します。取り込み全体が 1 回の変更で、'kakeibo undo' で取り消せます。"),
+        arguments: [
+            Argument(
+                "FILE|-",
+                LocalizedText(
+                    en:
+                        "a JSON array of {\"id\",\"date\":\"20241203\",\"name\",\"price\",\"category\",\"categorySub\"}, or with --from an app's CSV export; - reads stdin",
+                    ja: "{\"id\",\"date\":\"20241203\",\"name\",\"price\",\"category\",\"categorySub\"} の JSON 配列、--from のときはアプリの CSV。- は標準入力"))
+        ],
+        options: [from, mapping, category, format],
+        examples: [
+            "kakeibo import backup.json",
+            "curl -sL \"$URL?year=2024&month=12\" | kakeibo import -",
+            "kakeibo import --from moneyforward 収入・支出詳細_2024-12-01_2024-12-31.csv",
+            "kakeibo import --from zaim Zaim.csv --category food",
+        ])
 
     let path: String
     let format: OutputFormat
 
     public init(_ arguments: ParsedArguments, _ context: Context) throws {
-        for option in ["--mapping", "--category"] where arguments.value(option) != nil {
-            throw UsageError.onlyWith(option, "--from")
+        for option in [Self.mapping, Self.category] where arguments.given(option) {
+            throw UsageError.onlyWith(option.name, Self.from.name)
         }
         // `--from` is handled by the kakeibo-convert companion; only a caller that bypasses it gets here.
-        if arguments.value("--from") != nil, let companion = Companion.find(ImportCommand.name, arguments: ["--from"]) {
+        if arguments.given(Self.from), let companion = Companion.find(ImportCommand.name, arguments: [Self.from.name]) {
             throw companion.unavailable()
         }
-        path = try ImportCommand.positionals(arguments, required: ["FILE"])[0]
-        format = try OutputFormat.parse(arguments.value("--format"), allowed: [.table, .json])
+        path = try ImportCommand.positionals(arguments)[0]
+        format = try arguments[Self.format] ?? .table
     }
 
     public func run(_ context: Context) throws {

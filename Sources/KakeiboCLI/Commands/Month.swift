@@ -2,37 +2,40 @@ import KakeiboKit
 
 /// `kakeibo month [YEAR MONTH]` — a month's total, breakdown and items.
 struct MonthCommand: Command {
-    static let name = "month"
-    static let summary = LocalizedText(en: "Show a month: total, breakdown by category, items", ja: "月の合計・項目別の内訳・一覧を表示")
-    static let synopsis =
-        "month [YEAR MONTH|YYYY-MM|this|prev|next|-N] [--category CAT[/SUB]] [--sort date|price] [--desc] [--format table|json|csv|svg] [--output FILE] [--check-budget]"
-    static let arguments = [
-        ("YEAR MONTH", LocalizedText(en: "the month, e.g. 2024 12 (default: this month)", ja: "年と月（2024 12 など。既定は今月）")),
-        ("YYYY-MM", LocalizedText(en: "the month as one word, e.g. 2024-12", ja: "1 語で書いた年月（2024-12 など）")),
-        ("this|prev|next", LocalizedText(en: "this month, the one before, the one after", ja: "今月・先月・来月")),
-        ("-N", LocalizedText(en: "N months back from this month: -1 is last month", ja: "今月から N か月前（-1 は先月）")),
-    ]
-    static let options = [
-        OptionSpec("--category", value: "CAT[/SUB]", help: LocalizedText(en: "only this category, broken down by subcategory", ja: "この項目だけを内訳別に表示")),
-        OptionSpec("--sort", value: "date|price", help: LocalizedText(en: "order of the items (default date)", ja: "一覧の並び順（既定は date）")),
-        OptionSpec("--desc", help: LocalizedText(en: "newest or most expensive first", ja: "新しい順・高い順")),
-        OutputFormat.option(OutputFormat.reports),
-        OutputFile.option,
-        OptionSpec(
-            "--check-budget",
-            help: LocalizedText(
-                en: "exit 3 if any budget is over, naming each on stderr (for cron)",
-                ja: "予算を超えた項目があれば標準エラーに出して終了コード 3（cron 向け）")),
-    ]
-    static let examples = [
-        "kakeibo month",
-        "kakeibo month prev",
-        "kakeibo month -3 --format json | jq '{total, previous: .previous.total}'",
-        "kakeibo month 2024 12 --category food --sort price --desc",
-        "kakeibo month 2024 12 --format json | jq '.breakdown[] | {label, total}'",
-        "kakeibo month 2024 12 --format svg --output month.svg",
-        "kakeibo month --check-budget > /dev/null || echo 'over budget'",
-    ]
+    static let category = Option.category(
+        help: LocalizedText(en: "only this category, broken down by subcategory", ja: "この項目だけを内訳別に表示"))
+    static let sort = Option.choice(
+        "--sort", ItemOrder.Key.allCases, help: LocalizedText(en: "order of the items (default date)", ja: "一覧の並び順（既定は date）"))
+    static let desc = Flag("--desc", help: LocalizedText(en: "newest or most expensive first", ja: "新しい順・高い順"))
+    static let format = OutputFormat.option(OutputFormat.reports)
+    static let output = OutputFile.option
+    static let checkBudget = Flag(
+        "--check-budget",
+        help: LocalizedText(
+            en: "exit 3 if any budget is over, naming each on stderr (for cron)", ja: "予算を超えた項目があれば標準エラーに出して終了コード 3（cron 向け）"))
+    static let info = CommandInfo(
+        name: "month", summary: LocalizedText(en: "Show a month: total, breakdown by category, items", ja: "月の合計・項目別の内訳・一覧を表示"),
+        description: LocalizedText(
+            en: "The table also shows the month beside the one before and the same month a year earlier, and each budget beside what was spent.",
+            ja: "表には前月・前年同月との比較と、予算ごとの支出も表示します。"),
+        arguments: [
+            Argument(
+                "YEAR MONTH", LocalizedText(en: "the month, e.g. 2024 12 (default: this month)", ja: "年と月（2024 12 など。既定は今月）"), .optional, words: 2),
+            Argument("YYYY-MM", LocalizedText(en: "the month as one word, e.g. 2024-12", ja: "1 語で書いた年月（2024-12 など）"), .note),
+            Argument(
+                "this|prev|next", LocalizedText(en: "this month, the one before, the one after (今月, 先月, 来月)", ja: "今月・先月・来月（this、prev、next）"), .note),
+            Argument("-N", LocalizedText(en: "N months back from this month: -1 is last month", ja: "今月から N か月前（-1 は先月）"), .note),
+        ],
+        options: [category, sort, desc, format, output, checkBudget],
+        examples: [
+            "kakeibo month",
+            "kakeibo month prev",
+            "kakeibo month -3 --format json | jq '{total, previous: .previous.total}'",
+            "kakeibo month 2024 12 --category food --sort price --desc",
+            "kakeibo month 2024 12 --format json | jq '.breakdown[] | {label, total}'",
+            "kakeibo month 2024 12 --format svg --output month.svg",
+            "kakeibo month --check-budget > /dev/null || echo 'over budget'",
+        ])
 
     let month: YearMonth
     let filter: CategoryFilter?
@@ -42,20 +45,14 @@ struct MonthCommand: Command {
     let checkBudget: Bool
 
     init(_ arguments: ParsedArguments, _ context: Context) throws {
-        let words = try MonthCommand.positionals(arguments, required: [], optional: 2)
-        month = try Parse.month(words, today: context.clock.today.yearMonth)
-        filter = try arguments.value("--category").map { CategoryFilter(try context.taxonomy().resolve($0)) }
-        let key =
-            try arguments.value("--sort").map { text in
-                guard let key = ItemOrder.Key(rawValue: text.lowercased()) else {
-                    throw UsageError.invalidChoice(option: "--sort", value: text, choices: ItemOrder.Key.allCases.map(\.rawValue))
-                }
-                return key
-            } ?? .date
-        order = ItemOrder(key: key, descending: arguments.has("--desc"))
-        format = try OutputFormat.parse(arguments.value("--format"), allowed: OutputFormat.reports)
-        output = try OutputFile.parse(arguments.value("--output"))
-        checkBudget = arguments.has("--check-budget")
+        let words = try MonthCommand.positionals(arguments)
+        let today = context.clock.today.yearMonth
+        month = try Period.parse(words, today: today, as: .month)?.months[0] ?? today
+        filter = try arguments[Self.category].map { CategoryFilter(try context.taxonomy().resolve($0)) }
+        order = ItemOrder(key: try arguments[Self.sort] ?? .date, descending: arguments[Self.desc])
+        format = try arguments[Self.format] ?? .table
+        output = try arguments[Self.output] ?? nil
+        checkBudget = arguments[Self.checkBudget]
     }
 
     func run(_ context: Context) throws {

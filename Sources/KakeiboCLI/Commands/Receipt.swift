@@ -10,35 +10,35 @@ import KakeiboKit
 /// `kakeibo receipt FILE|-` — reads a receipt's OCR text (or, with --image, runs tesseract on a photo) and proposes
 /// its items; with --add, stores them.
 struct ReceiptCommand: Command {
-    static let name = "receipt"
-    static let summary = LocalizedText(en: "Read a receipt's text into items, and optionally add them", ja: "レシートの文字から品目を読み取り、登録もできる")
-    static let synopsis = "receipt FILE|- | --image IMAGE [--add [--date D] [--category CAT[/SUB]]] [--format table|json]"
-    static let arguments = [
-        (
-            "FILE",
-            LocalizedText(
-                en: "the receipt's text, one printed line per line (as OCR gives it); - reads stdin", ja: "レシートの文字（印字 1 行が 1 行、OCR の出力のまま）。- は標準入力")
-        )
-    ]
-    static let options = [
-        OptionSpec(
-            "--image", value: "IMAGE",
-            help: LocalizedText(en: "a photo or scan: read it with tesseract (jpn+eng) first", ja: "写真やスキャン画像を tesseract（jpn+eng）で読み取る")),
-        OptionSpec("--add", help: LocalizedText(en: "store the proposed items (one change: all or none)", ja: "読み取った品目を登録する（全部まとめて登録）")),
-        OptionSpec(
-            "--date", value: "D",
-            help: LocalizedText(
-                en: "with --add: purchase date, YYYY-MM-DD, today (default) or yesterday", ja: "--add と: 購入日 YYYY-MM-DD、today（既定）、yesterday")),
-        OptionSpec(
-            "--category", value: "CAT[/SUB]",
-            help: LocalizedText(en: "with --add: category of every item (default: the first)", ja: "--add と: すべての品目の項目（既定は最初の項目）")),
-        OutputFormat.option([.table, .json]),
-    ]
-    static let examples = [
-        "kakeibo receipt Examples/receipts/homecenter.txt",
-        "kakeibo receipt --image receipt.jpg --add --date 2024-12-07 --category entertainment/goods",
-        "tesseract receipt.jpg - -l jpn+eng | kakeibo receipt - --format json",
-    ]
+    static let image = Option(
+        "--image", value: "IMAGE",
+        help: LocalizedText(en: "a photo or scan: read it with tesseract (jpn+eng) first", ja: "写真やスキャン画像を tesseract（jpn+eng）で読み取る"))
+    static let add = Flag("--add", help: LocalizedText(en: "store the proposed items (one change: all or none)", ja: "読み取った品目を登録する（全部まとめて登録）"))
+    static let date = Option.date(
+        help: LocalizedText(
+            en: "with --add: purchase date, YYYY-MM-DD, today (default) or yesterday", ja: "--add と: 購入日 YYYY-MM-DD、today（既定）、yesterday"))
+    static let category = Option.category(
+        help: LocalizedText(en: "with --add: category of every item (default: the first)", ja: "--add と: すべての品目の項目（既定は最初の項目）"))
+    static let format = OutputFormat.option([.table, .json])
+    static let info = CommandInfo(
+        name: "receipt", summary: LocalizedText(en: "Read a receipt's text into items, and optionally add them", ja: "レシートの文字から品目を読み取り、登録もできる"),
+        description: LocalizedText(
+            en: "Give either FILE or --image. Without --add nothing is written: check the proposal, then run again with --add.",
+            ja: "FILE か --image のどちらかを指定します。--add がなければ何も書き込みません。内容を確認してから --add を付けて実行します。"),
+        arguments: [
+            Argument(
+                "FILE|-",
+                LocalizedText(
+                    en: "the receipt's text, one printed line per line (as OCR gives it); - reads stdin",
+                    ja: "レシートの文字（印字 1 行が 1 行、OCR の出力のまま）。- は標準入力"),
+                .optional)
+        ],
+        options: [image, add, date, category, format],
+        examples: [
+            "kakeibo receipt Examples/receipts/homecenter.txt",
+            "kakeibo receipt --image receipt.jpg --add --date 2024-12-07 --category entertainment/goods",
+            "tesseract receipt.jpg - -l jpn+eng | kakeibo receipt - --format json",
+        ])
     /// A receipt is a few kilobytes; anything this large is not one.
     static let maximumBytes = 1 << 20
 
@@ -55,19 +55,19 @@ struct ReceiptCommand: Command {
     let format: OutputFormat
 
     init(_ arguments: ParsedArguments, _ context: Context) throws {
-        let words = try ReceiptCommand.positionals(arguments, required: [], optional: 1)
-        switch (words.first, arguments.value("--image")) {
+        let words = try ReceiptCommand.positionals(arguments)
+        switch (words.first, try arguments[Self.image]) {
         case (nil, nil): throw UsageError.missingArgument("FILE|- or --image IMAGE", command: ReceiptCommand.name)
         case (.some, .some): throw ContextArgumentError.eitherOr("FILE", "--image")
         case (.some(let path), nil): source = .text(path)
         case (nil, .some(let image)): source = .image(image)
         }
-        try Parse.requireAdd(arguments, for: ["--date", "--category"])
-        add = arguments.has("--add")
+        try Parse.requireAdd(arguments, Self.add, for: [Self.date, Self.category])
+        add = arguments[Self.add]
         let taxonomy = try context.taxonomy()
-        date = try arguments.value("--date").map { try Parse.date($0, today: context.clock.today) } ?? context.clock.today
-        category = try arguments.value("--category").map { try taxonomy.resolve($0) } ?? CategoryCode(taxonomy.categories[0].code)
-        format = try OutputFormat.parse(arguments.value("--format"), allowed: [.table, .json])
+        date = try arguments[Self.date]?.resolve(today: context.clock.today) ?? context.clock.today
+        category = try arguments[Self.category].map { try taxonomy.resolve($0) } ?? CategoryCode(taxonomy.categories[0].code)
+        format = try arguments[Self.format] ?? .table
     }
 
     func run(_ context: Context) throws {

@@ -2,18 +2,18 @@ import KakeiboKit
 
 /// `kakeibo recent [N]` — the last items recorded, by when they were added (not their purchase date), across months.
 struct RecentCommand: Command {
-    static let name = "recent"
-    static let summary = LocalizedText(en: "Show the items added most recently, across months", ja: "最近登録したデータを月をまたいで表示")
-    static let synopsis = "recent [N] [--format table|json|csv]"
-    static let arguments = [
-        ("N", LocalizedText(en: "how many, 1–100,000 (default 10)", ja: "件数（1〜100,000、既定は 10）"))
-    ]
-    static let options = [OutputFormat.option(RecentCommand.formats)]
-    static let examples = [
-        "kakeibo recent",
-        "kakeibo recent 5 --format json | jq -r '.items[] | \"\\(.added) \\(.name) \\(.price)\"'",
-        "kakeibo recent 50 --format csv > recent.csv",
-    ]
+    static let format = OutputFormat.option(RecentCommand.formats)
+    static let info = CommandInfo(
+        name: "recent", summary: LocalizedText(en: "Show the items added most recently, across months", ja: "最近登録したデータを月をまたいで表示"),
+        description: LocalizedText(
+            en: "Items are ordered by when they were recorded, not by their purchase date.", ja: "購入日ではなく、登録した日時の順に並べます。"),
+        arguments: [Argument("N", LocalizedText(en: "how many, 1–100,000 (default 10)", ja: "件数（1〜100,000、既定は 10）"), .optional)],
+        options: [format],
+        examples: [
+            "kakeibo recent",
+            "kakeibo recent 5 --format json | jq -r '.items[] | \"\\(.added) \\(.name) \\(.price)\"'",
+            "kakeibo recent 50 --format csv > recent.csv",
+        ])
     static let maximum = 100_000
     static let formats: [OutputFormat] = [.table, .json, .csv]
 
@@ -21,9 +21,9 @@ struct RecentCommand: Command {
     let format: OutputFormat
 
     init(_ arguments: ParsedArguments, _ context: Context) throws {
-        let words = try RecentCommand.positionals(arguments, required: [], optional: 1)
+        let words = try RecentCommand.positionals(arguments)
         limit = try words.first.map { try Parse.count($0, name: "N", maximum: RecentCommand.maximum) } ?? 10
-        format = try OutputFormat.parse(arguments.value("--format"), allowed: RecentCommand.formats)
+        format = try arguments[Self.format] ?? .table
     }
 
     func run(_ context: Context) throws {

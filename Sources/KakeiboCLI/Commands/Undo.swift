@@ -2,27 +2,28 @@ import KakeiboKit
 
 /// `kakeibo undo [N]` — puts back the files the last change replaced (or backup N's), as one change of its own.
 struct UndoCommand: Command {
-    static let name = "undo"
-    static let summary = LocalizedText(en: "Undo the last change of the store, from its backup", ja: "保存先への直前の変更をバックアップから取り消す")
-    static let synopsis = "undo [N] [--format table|json]"
-    static let arguments = [
-        (
-            "N",
-            LocalizedText(
-                en: "the backup to put back, as 'kakeibo backups' numbers them (default: the last change still in effect)",
-                ja: "戻すバックアップの番号（'kakeibo backups' の表示のとおり。既定は有効な直前の変更）")
-        )
-    ]
-    static let options = [OutputFormat.option([.table, .json])]
-    static let examples = ["kakeibo undo", "kakeibo backups && kakeibo undo 12"]
+    static let format = OutputFormat.option([.table, .json])
+    static let info = CommandInfo(
+        name: "undo", summary: LocalizedText(en: "Undo the last change of the store, from its backup", ja: "保存先への直前の変更をバックアップから取り消す"),
+        description: LocalizedText(
+            en: "Undoing is itself a change, kept like any other, so an undo can be undone.", ja: "取り消しもほかと同じく 1 回の変更として残るので、取り消しを取り消すこともできます。"),
+        arguments: [
+            Argument(
+                "N",
+                LocalizedText(
+                    en: "the backup to put back, as 'kakeibo backups' numbers them (default: the last change still in effect)",
+                    ja: "戻すバックアップの番号（'kakeibo backups' の表示のとおり。既定は有効な直前の変更）"), .optional)
+        ],
+        options: [format],
+        examples: ["kakeibo undo", "kakeibo backups && kakeibo undo 12"])
 
     let number: Int?
     let format: OutputFormat
 
     init(_ arguments: ParsedArguments, _ context: Context) throws {
-        let words = try UndoCommand.positionals(arguments, required: [], optional: 1)
+        let words = try UndoCommand.positionals(arguments)
         number = try words.first.map { try Parse.count($0, name: "N", maximum: 999_999_999) }
-        format = try OutputFormat.parse(arguments.value("--format"), allowed: [.table, .json])
+        format = try arguments[Self.format] ?? .table
     }
 
     func run(_ context: Context) throws {
@@ -38,17 +39,17 @@ struct UndoCommand: Command {
 
 /// `kakeibo backups` — the changes kept for undo, newest first.
 struct BackupsCommand: Command {
-    static let name = "backups"
-    static let summary = LocalizedText(en: "List the changes kept for undo (the last 20)", ja: "取り消し用に保存した変更（直近 20 件）を一覧表示")
-    static let synopsis = "backups [--format table|json]"
-    static let options = [OutputFormat.option([.table, .json])]
-    static let examples = ["kakeibo backups", "kakeibo backups --format json | jq '.backups[0]'"]
+    static let format = OutputFormat.option([.table, .json])
+    static let info = CommandInfo(
+        name: "backups", summary: LocalizedText(en: "List the changes kept for undo (the last 20)", ja: "取り消し用に保存した変更（直近 20 件）を一覧表示"),
+        options: [format],
+        examples: ["kakeibo backups", "kakeibo backups --format json | jq '.backups[0]'"])
 
     let format: OutputFormat
 
     init(_ arguments: ParsedArguments, _ context: Context) throws {
-        _ = try BackupsCommand.positionals(arguments, required: [])
-        format = try OutputFormat.parse(arguments.value("--format"), allowed: [.table, .json])
+        _ = try BackupsCommand.positionals(arguments)
+        format = try arguments[Self.format] ?? .table
     }
 
     func run(_ context: Context) throws {

@@ -2,21 +2,25 @@ import KakeiboKit
 
 /// `kakeibo year [YEAR]` — a year's total and breakdown, and each month's.
 struct YearCommand: Command {
-    static let name = "year"
-    static let summary = LocalizedText(en: "Show a year: total, breakdown, and every month", ja: "年の合計・内訳・月ごとの合計を表示")
-    static let synopsis = "year [YEAR] [--category CAT[/SUB]] [--format table|json|csv|svg] [--output FILE]"
-    static let arguments = [("YEAR", LocalizedText(en: "e.g. 2024 (default: this year)", ja: "2024 など（既定は今年）"))]
-    static let options = [
-        OptionSpec("--category", value: "CAT[/SUB]", help: LocalizedText(en: "only this category, broken down by subcategory", ja: "この項目だけを内訳別に表示")),
-        OutputFormat.option(OutputFormat.reports),
-        OutputFile.option,
-    ]
-    static let examples = [
-        "kakeibo year 2024",
-        "kakeibo year 2024 --format json | jq '.months[] | .total'",
-        "kakeibo year 2024 --category food --format csv > food-2024.csv",
-        "kakeibo year 2024 --format svg --output year.svg",
-    ]
+    static let category = Option.category(
+        help: LocalizedText(en: "only this category, broken down by subcategory", ja: "この項目だけを内訳別に表示"))
+    static let format = OutputFormat.option(OutputFormat.reports)
+    static let output = OutputFile.option
+    static let info = CommandInfo(
+        name: "year", summary: LocalizedText(en: "Show a year: total, breakdown, and every month", ja: "年の合計・内訳・月ごとの合計を表示"),
+        arguments: [
+            Argument("YEAR", LocalizedText(en: "e.g. 2024 (default: this year)", ja: "2024 など（既定は今年）"), .optional),
+            Argument(
+                "this|prev|next|-N", LocalizedText(en: "this year, last year, next year, N years back (今年, 去年, 来年)", ja: "今年・去年・来年・N 年前"), .note),
+        ],
+        options: [category, format, output],
+        examples: [
+            "kakeibo year 2024",
+            "kakeibo year 去年",
+            "kakeibo year 2024 --format json | jq '.months[] | .total'",
+            "kakeibo year 2024 --category food --format csv > food-2024.csv",
+            "kakeibo year 2024 --format svg --output year.svg",
+        ])
 
     let year: Int
     let filter: CategoryFilter?
@@ -24,11 +28,14 @@ struct YearCommand: Command {
     let output: OutputFile?
 
     init(_ arguments: ParsedArguments, _ context: Context) throws {
-        let words = try YearCommand.positionals(arguments, required: [], optional: 1)
-        year = try words.first.map { try Year.parse($0) } ?? context.clock.today.year
-        filter = try arguments.value("--category").map { CategoryFilter(try context.taxonomy().resolve($0)) }
-        format = try OutputFormat.parse(arguments.value("--format"), allowed: OutputFormat.reports)
-        output = try OutputFile.parse(arguments.value("--output"))
+        let words = try YearCommand.positionals(arguments)
+        switch try Period.parse(words, today: context.clock.today.yearMonth, as: .year) {
+        case .year(let year): self.year = year
+        default: year = context.clock.today.year
+        }
+        filter = try arguments[Self.category].map { CategoryFilter(try context.taxonomy().resolve($0)) }
+        format = try arguments[Self.format] ?? .table
+        output = try arguments[Self.output] ?? nil
     }
 
     func run(_ context: Context) throws {

@@ -1,7 +1,7 @@
 import KakeiboKit
 
-/// What a shell should offer for kakeibo, drawn from the command specs (`CommandTable`, `Companion.commands`,
-/// `GlobalOptions`), so a new command or option completes without anyone editing the scripts.
+/// What a shell should offer for kakeibo, drawn from the commands' declarations (`CommandInfo`, companions'
+/// included, and `GlobalOptions`), so a new command or option completes without anyone editing the scripts.
 struct CompletionModel {
     /// What a value (of an option, or a positional argument) can be.
     enum Value: Equatable {
@@ -32,22 +32,16 @@ struct CompletionModel {
     /// Options every command takes (and that may come before the command).
     var global: [Option]
 
-    init(_ language: Language) {
+    init(_ language: Language, commands table: CommandTable = CommandTable()) {
         func option(_ spec: OptionSpec) -> Option {
             Option(name: spec.name, value: spec.value.map(CompletionModel.value), help: spec.help(language))
         }
-        commands = CommandTable.all.map { command in
+        commands = table.declarations.map { command in
             Entry(
                 name: command.name, summary: command.summary(language), options: command.options.map(option),
-                positional: command.arguments.first.map { CompletionModel.value($0.0) } ?? .none)
+                positional: command.arguments.first { $0.presence != .note }.map { CompletionModel.value($0.name) } ?? .none)
         }
-        // A command only a companion runs completes its name; its options live in the companion's binary.
-        for companion in Companion.commands where !commands.contains(where: { $0.name == companion.name }) {
-            commands.append(Entry(name: companion.name, summary: companion.summary(language), options: [], positional: .none))
-        }
-        global =
-            GlobalOptions.specs.map(option)
-            + [Option(name: "--version", value: nil, help: language.pick("print the version", "バージョンを表示"))]
+        global = (GlobalOptions.specs + [GlobalOptions.version.spec]).map(option)
     }
 
     /// Reads a placeholder: "CAT[/SUB]" is a category, "FILE" a file, "DIR" a directory, "COMMAND" a command,

@@ -22,6 +22,8 @@ public struct Companion: Sendable {
     /// When set, the companion runs the command only if this option is given, and the built-in command of the same
     /// name runs otherwise: `kakeibo import --from zaim …` needs Foundation, `kakeibo import backup.json` stays fast.
     public var requiredOption: String?
+    /// The command's declaration, for a command only the companion runs (so `kakeibo` can complete and document it).
+    public var info: CommandInfo?
 
     public init(name: String, executable: String, summary: LocalizedText, requiredOption: String? = nil) {
         self.name = name
@@ -30,20 +32,20 @@ public struct Companion: Sendable {
         self.requiredOption = requiredOption
     }
 
+    init(executable: String, info: CommandInfo) {
+        self.init(name: info.name, executable: executable, summary: info.summary)
+        self.info = info
+    }
+
     /// Every command that runs in a companion.
     public static let commands: [Companion] = [
         Companion(
             name: "import", executable: "kakeibo-convert",
             summary: LocalizedText(en: "Import MoneyForward ME's or Zaim's CSV export", ja: "マネーフォワード ME・Zaim の CSV を取り込む"),
             requiredOption: "--from"),
-        Companion(
-            name: "pull", executable: "kakeibo-sync",
-            summary: LocalizedText(en: "Fetch a month or a year from the household server", ja: "家計簿サーバーから月か年のデータを取得")),
-        Companion(
-            name: "push", executable: "kakeibo-sync",
-            summary: LocalizedText(en: "Send items the household server doesn't have yet", ja: "家計簿サーバーにまだないデータを送信")),
-        Companion(
-            name: "sync", executable: "kakeibo-sync", summary: LocalizedText(en: "Push, then pull (default: this month)", ja: "送信してから取得（既定は今月）")),
+        Companion(executable: "kakeibo-sync", info: SyncDeclarations.pull),
+        Companion(executable: "kakeibo-sync", info: SyncDeclarations.push),
+        Companion(executable: "kakeibo-sync", info: SyncDeclarations.sync),
     ]
 
     /// Whether some companion adds a command of this name (for recognising the command word).
@@ -70,8 +72,7 @@ public struct Companion: Sendable {
         var buffer = [CChar](repeating: 0, count: 4096)
         let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
         if count > 0 {
-            buffer[count] = 0
-            return FileSystem.parentDirectory(String(cString: buffer))
+            return FileSystem.parentDirectory(String(decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self))
         }
         return FileSystem.parentDirectory(CommandLine.arguments[0])
     }

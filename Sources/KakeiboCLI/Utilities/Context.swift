@@ -7,12 +7,15 @@ public final class Context {
     public let language: Language
     public let clock: Clock
     public let storeOption: String?
+    /// The commands this process runs (help and completion list them).
+    public let commands: CommandTable
     /// The command running, whose name labels the store's backups ("import", "pull").
     public internal(set) var command: String?
     public private(set) var output = ""
     public private(set) var messages = ""
 
-    init(terminal: Terminal, language: Language, clock: Clock, storeOption: String?) {
+    init(terminal: Terminal, language: Language, clock: Clock, storeOption: String?, commands: CommandTable = CommandTable()) {
+        self.commands = commands
         self.terminal = terminal
         self.language = language
         self.clock = clock

@@ -6,9 +6,11 @@ import KakeiboKit
 struct OutputFile {
     let path: String
 
-    static let option = OptionSpec(
+    /// `--output FILE`; its value is nil for `-` (stdout).
+    static let option = Option<OutputFile?>(
         "--output", value: "FILE",
-        help: LocalizedText(en: "write to FILE (replaced atomically, mode 0600) instead of stdout", ja: "標準出力の代わりに FILE に書き出す（アトミックに置き換え、モード 0600）"))
+        help: LocalizedText(en: "write to FILE (replaced atomically, mode 0600) instead of stdout", ja: "標準出力の代わりに FILE に書き出す（アトミックに置き換え、モード 0600）")
+    ) { try OutputFile.parse($0) }
 
     /// nil when the report goes to stdout (no --output, or `--output -`).
     static func parse(_ text: String?) throws(OutputFileError) -> OutputFile? {

@@ -3,16 +3,12 @@ import KakeiboKit
 
 /// `kakeibo push` — sends the items the household server doesn't have yet, and marks them synced once it confirms.
 public struct PushCommand: Command {
-    public static let name = "push"
-    public static var summary: LocalizedText { Companion.find(name, arguments: [])?.summary ?? LocalizedText(en: name, ja: name) }
-    public static let synopsis = "push [--endpoint URL] [--timeout SECONDS] [--format table|json]"
-    public static let options = SyncSession.options
-    public static let examples = ["kakeibo push", "kakeibo push --format json"]
+    public static var info: CommandInfo { SyncDeclarations.push }
 
     let session: SyncSession
 
     public init(_ arguments: ParsedArguments, _ context: Context) throws {
-        _ = try PushCommand.positionals(arguments, required: [])
+        _ = try PushCommand.positionals(arguments)
         session = try SyncSession(arguments, context)
     }
 

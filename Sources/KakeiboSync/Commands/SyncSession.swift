@@ -5,40 +5,21 @@ import KakeiboKit
 /// What pull, push and sync share: their options and the settings they resolve to, the network phases, and the one
 /// write at the end, so that a failure anywhere leaves the store byte-for-byte as it was.
 struct SyncSession {
-    static let options: [OptionSpec] = [
-        OptionSpec(
-            "--endpoint", value: "URL",
-            help: LocalizedText(
-                en: "the household server (else $KAKEIBO_ENDPOINT, else 'kakeibo config set endpoint')",
-                ja: "家計簿サーバー（なければ $KAKEIBO_ENDPOINT、'kakeibo config set endpoint' の順）")),
-        OptionSpec(
-            "--timeout", value: "SECONDS",
-            help: LocalizedText(
-                en: "give up on a request after this long (default 30)", ja: "この秒数で応答がなければあきらめる（既定は 30）")),
-        OutputFormat.option([.table, .json]),
-    ]
-
     let settings: SyncSettings
     let format: OutputFormat
     let client: HouseholdClient
 
     init(_ arguments: ParsedArguments, _ context: Context) throws {
-        format = try OutputFormat.parse(arguments.value("--format"), allowed: [.table, .json])
+        format = try arguments[SyncDeclarations.format] ?? .table
         settings = try SyncSettings.resolve(
-            endpointOption: arguments.value("--endpoint"), timeoutOption: arguments.value("--timeout"),
+            endpointOption: try arguments[SyncDeclarations.endpoint], timeoutOption: try arguments[SyncDeclarations.timeout],
             environment: context.environment)
         client = HouseholdClient(transport: URLSessionTransport(settings: settings), host: settings.endpoint.host)
     }
 
-    /// The months `[YEAR [MONTH]]` names: one month, a year's twelve, or this month.
+    /// The months a period names, in the grammar `month` uses: one month, a year's twelve, or this month.
     static func months(_ words: [String], today: CalendarDate) throws -> [YearMonth] {
-        switch words.count {
-        case 0: return [today.yearMonth]
-        case 1:
-            let year = try Year.parse(words[0])
-            return (1...12).compactMap { YearMonth(year: year, month: $0) }
-        default: return [try Parse.yearMonth(words[0], words[1])]
-        }
+        try Period.parse(words, today: today.yearMonth, as: .monthOrYear)?.months ?? [today.yearMonth]
     }
 
     // MARK: Network phases (nothing is written)

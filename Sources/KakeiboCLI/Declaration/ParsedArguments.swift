@@ -1,26 +1,13 @@
 import KakeiboKit
 
-/// One option a command accepts.
-public struct OptionSpec: Sendable {
-    public var name: String
-    /// The placeholder for its value ("CAT"), or nil for a flag.
-    public var value: String?
-    public var help: LocalizedText
-
-    public init(_ name: String, value: String? = nil, help: LocalizedText) {
-        self.name = name
-        self.value = value
-        self.help = help
-    }
-}
-
 /// The options every command accepts, before or after the command name.
 enum GlobalOptions {
-    static let specs: [OptionSpec] = [
-        OptionSpec("--store", value: "DIR", help: LocalizedText(en: "use the store in DIR", ja: "DIR の保存先を使う")),
-        OptionSpec("--lang", value: "ja|en", help: LocalizedText(en: "language of labels and messages", ja: "表示とメッセージの言語")),
-        OptionSpec("--help", help: LocalizedText(en: "show help", ja: "ヘルプを表示")),
-    ]
+    static let store = Option("--store", value: "DIR", help: LocalizedText(en: "use the store in DIR", ja: "DIR の保存先を使う"))
+    /// Read before parsing (see `Kakeibo.preScanLanguage`), so even parse errors are in the chosen language.
+    static let lang = Option("--lang", value: "ja|en", help: LocalizedText(en: "language of labels and messages", ja: "表示とメッセージの言語"))
+    static let help = Flag("--help", help: LocalizedText(en: "show help", ja: "ヘルプを表示"))
+    static let version = Flag("--version", help: LocalizedText(en: "print the version", ja: "バージョンを表示"))
+    static let specs: [OptionSpec] = [store.spec, lang.spec, help.spec]
 }
 
 /// A command line split into the command, its options and its positional arguments.
@@ -30,8 +17,18 @@ public struct ParsedArguments: Sendable {
     public var values: [String: String] = [:]
     public var flags: Set<String> = []
 
-    public func value(_ name: String) -> String? { values[name] }
-    public func has(_ name: String) -> Bool { flags.contains(name) }
+    /// The typed value of a declared option, or nil when it was not given; a value that doesn't parse throws.
+    public subscript<Value>(option: Option<Value>) -> Value? {
+        get throws { try values[option.name].map(option.parse) }
+    }
+
+    /// Whether a declared flag was given.
+    public subscript(flag: Flag) -> Bool { flags.contains(flag.name) }
+
+    /// Whether the option, of either kind, was given (to check options that only mean something together).
+    public func given(_ option: some OptionDeclaration) -> Bool {
+        values[option.spec.name] != nil || flags.contains(option.spec.name)
+    }
 
     /// Splits `arguments` (without the program name). Options are `--name value` or `--name=value`; a word that
     /// starts with "-" and a digit ("-500") is a value, not an option; "--" ends the options.

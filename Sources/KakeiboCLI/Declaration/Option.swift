@@ -1,0 +1,139 @@
+import KakeiboKit
+
+/// One option as help, completion and the man page see it. Commands declare `Option` and `Flag` values, which carry
+/// one of these and, for a value option, how to parse it.
+public struct OptionSpec: Sendable {
+    public var name: String
+    /// The placeholder for its value ("CAT"), or nil for a flag.
+    public var value: String?
+    public var help: LocalizedText
+    /// Shown without brackets in the synopsis; the command checks it is given.
+    public var required: Bool
+
+    public init(_ name: String, value: String? = nil, help: LocalizedText, required: Bool = false) {
+        self.name = name
+        self.value = value
+        self.help = help
+        self.required = required
+    }
+
+    /// "--sort date|price", "--desc".
+    public var label: String { value.map { "\(name) \($0)" } ?? name }
+}
+
+/// Something a command lists among its options.
+public protocol OptionDeclaration: Sendable {
+    var spec: OptionSpec { get }
+}
+
+/// An option that takes a value, declared once with its type: `arguments[Self.sort]` is an `ItemOrder.Key?`.
+public struct Option<Value>: OptionDeclaration {
+    public let spec: OptionSpec
+    let parse: @Sendable (String) throws -> Value
+
+    public init(
+        _ name: String, value placeholder: String, help: LocalizedText, required: Bool = false,
+        parse: @escaping @Sendable (String) throws -> Value
+    ) {
+        spec = OptionSpec(name, value: placeholder, help: help, required: required)
+        self.parse = parse
+    }
+
+    public var name: String { spec.name }
+}
+
+/// An option without a value: `arguments[Self.desc]` is a `Bool`.
+public struct Flag: OptionDeclaration {
+    public let spec: OptionSpec
+
+    public init(_ name: String, help: LocalizedText) { spec = OptionSpec(name, help: help) }
+
+    public var name: String { spec.name }
+}
+
+extension Option where Value == String {
+    /// Text taken as it is (a name, an id, a URL checked later against settings).
+    public init(_ name: String, value placeholder: String, help: LocalizedText, required: Bool = false) {
+        self.init(name, value: placeholder, help: help, required: required) { $0 }
+    }
+
+    /// `--category CAT[/SUB]`: a key or name, resolved against the taxonomy once the command has it.
+    public static func category(help: LocalizedText) -> Option<String> {
+        Option("--category", value: "CAT[/SUB]", help: help)
+    }
+}
+
+extension Option {
+    /// One of an enumeration's cases, by its raw value (case-insensitive); the placeholder lists them.
+    public static func choice(_ name: String, _ cases: [Value], help: LocalizedText) -> Option<Value>
+    where Value: RawRepresentable & Sendable, Value.RawValue == String {
+        let words = cases.map(\.rawValue)
+        return Option(name, value: words.joined(separator: "|"), help: help) { text in
+            guard let value = cases.first(where: { $0.rawValue == text.lowercased() }) else {
+                throw UsageError.invalidChoice(option: name, value: text, choices: words)
+            }
+            return value
+        }
+    }
+}
+
+extension Option where Value == DayExpression {
+    /// `--date D`: YYYY-MM-DD, today or yesterday.
+    public static func date(help: LocalizedText) -> Option<DayExpression> {
+        Option("--date", value: "D", help: help) { try DayExpression.parse($0) }
+    }
+}
+
+extension Option where Value == PeriodExpression {
+    /// A month or a year in the one period grammar, read against the clock when the command has it.
+    public static func period(_ name: String, value placeholder: String, as kind: Period.Kind, help: LocalizedText) -> Option<PeriodExpression> {
+        Option(name, value: placeholder, help: help) { text in
+            guard let expression = try PeriodExpression.parse([text], as: kind) else { throw PeriodError.form(text, kind) }
+            return expression
+        }
+    }
+}
+
+extension Option where Value == Yen {
+    /// A price in whole yen (178, 1,899, -500).
+    public static func price(_ name: String, value placeholder: String, help: LocalizedText) -> Option<Yen> {
+        Option(name, value: placeholder, help: help) { try Yen.parsePrice($0) }
+    }
+}
+
+extension Option where Value == Int {
+    /// A whole number from 1 to `maximum`.
+    public static func count(_ name: String, value placeholder: String, maximum: Int, help: LocalizedText) -> Option<Int> {
+        Option(name, value: placeholder, help: help) { try Parse.count($0, name: name, maximum: maximum) }
+    }
+}
+
+extension Option where Value == Hundredths {
+    /// A decimal with at most two places (42.5 km), from 0 to `maximum`.
+    public static func decimal(_ name: String, value placeholder: String, maximum: Int, help: LocalizedText) -> Option<Hundredths> {
+        Option(name, value: placeholder, help: help, required: true) { try Hundredths.parse($0, name: name, maximum: maximum) }
+    }
+}
+
+/// One positional argument, or a note on a form it may take (shown under Arguments, not in the synopsis).
+public struct Argument: Sendable {
+    public enum Presence: Sendable {
+        case required
+        case optional
+        /// Another spelling of an argument above it ("YYYY-MM", "-N"): documented, not a separate word.
+        case note
+    }
+
+    public var name: String
+    public var help: LocalizedText
+    public var presence: Presence
+    /// How many words it may take: a period is `2024 12` or `2024-12`.
+    public var words: Int
+
+    public init(_ name: String, _ help: LocalizedText, _ presence: Presence = .required, words: Int = 1) {
+        self.name = name
+        self.help = help
+        self.presence = presence
+        self.words = words
+    }
+}
