@@ -208,7 +208,7 @@ function since(body) {
   }
   return {
     revision: current,
-    through: more ? rows[rows.length - 1].revision : Math.max(current, after),
+    through: more ? rows[rows.length - 1].revision : current,
     more: more,
     changes: rows.map(rowOut)
   };

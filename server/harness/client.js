@@ -4,10 +4,10 @@
 
 const http = require('http');
 
-function request(url, { method = 'GET', body, contentType = 'application/json' } = {}) {
+function request(url, { method = 'GET', body, contentType = 'application/json', headers: extra = {} } = {}) {
   return new Promise((resolve, reject) => {
     const target = new URL(url);
-    const headers = {};
+    const headers = { ...extra };
     if (body !== undefined) {
       headers['Content-Type'] = contentType;
       headers['Content-Length'] = Buffer.byteLength(body);
