@@ -469,6 +469,7 @@ ChangeLog.prototype.add = function (changeId, fingerprint, result) {
 ChangeLog.prototype.commit = function () {
   if (this.added.length === 0) return;
   var start = this.sheet.getLastRow() + 1;
+  ensureRows(this.sheet, start + this.added.length - 1);
   var range = this.sheet.getRange(start, 1, this.added.length, 4);
   range.setNumberFormat('@');
   range.setValues(this.added.map(function (row) { return row.map(literal); }));
@@ -549,6 +550,7 @@ function writeRows(sheet, first, rows) {
     out[COL.updated - 1] = row.updatedAt;
     return out;
   });
+  ensureRows(sheet, first + rows.length - 1);
   var range = sheet.getRange(first, 1, rows.length, WIDTH);
   // Text stays text: an id "00123" keeps its zeros and "2024-12-03" is not turned into a date cell.
   range.setNumberFormats(rows.map(function () { return ROW_FORMATS; }));
@@ -556,6 +558,12 @@ function writeRows(sheet, first, rows) {
   rows.forEach(function (row, i) {
     if (row.deleted) styleRow(sheet, first + i, true);
   });
+}
+
+/** A sheet has a fixed number of rows (1000 when new): adds rows so that row `last` exists. */
+function ensureRows(sheet, last) {
+  var max = sheet.getMaxRows();
+  if (last > max) sheet.insertRowsAfter(max, last - max);
 }
 
 function styleRow(sheet, sheetRow, deleted) {

@@ -42,7 +42,8 @@ class Workbook {
     if (this.sheetByName(name)) {
       throw new ScriptError(`A sheet with the name "${name}" already exists. Please enter another name.`);
     }
-    const sheet = { id: this.nextSheetId++, name, cells: [], hidden: new Set(), frozen: 0, sheetHidden: false, style: new Map() };
+    // A new sheet has 1000 rows and 26 columns, as in Sheets; a range outside them is an error until rows are added.
+    const sheet = { id: this.nextSheetId++, name, cells: [], maxRows: 1000, maxColumns: 26, hidden: new Set(), frozen: 0, sheetHidden: false, style: new Map() };
     this.sheets.push(sheet);
     return sheet;
   }
@@ -77,14 +78,17 @@ class Workbook {
     return cell ? cell.value : '';
   }
 
-  checkRange(r, c, nr, nc) {
+  checkRange(sheet, r, c, nr, nc) {
     if (!(r >= 1) || !(c >= 1)) throw new ScriptError('Those rows are out of bounds.');
     if (!(nr >= 1)) throw new ScriptError('The number of rows in the range must be at least 1.');
     if (!(nc >= 1)) throw new ScriptError('The number of columns in the range must be at least 1.');
+    if (r + nr - 1 > sheet.maxRows || c + nc - 1 > sheet.maxColumns) {
+      throw new ScriptError('The coordinates of the range are outside the dimensions of the sheet.');
+    }
   }
 
   getValues(sheet, r, c, nr, nc) {
-    this.checkRange(r, c, nr, nc);
+    this.checkRange(sheet, r, c, nr, nc);
     const out = [];
     for (let i = 0; i < nr; i++) {
       const row = [];
@@ -111,7 +115,7 @@ class Workbook {
   }
 
   setValues(sheet, r, c, nr, nc, values) {
-    this.checkRange(r, c, nr, nc);
+    this.checkRange(sheet, r, c, nr, nc);
     this.checkShape(values, nr, nc, 'data');
     for (let i = 0; i < nr; i++) {
       for (let j = 0; j < nc; j++) {
@@ -143,7 +147,7 @@ class Workbook {
   }
 
   setFormats(sheet, r, c, nr, nc, formats) {
-    this.checkRange(r, c, nr, nc);
+    this.checkRange(sheet, r, c, nr, nc);
     this.checkShape(formats, nr, nc, 'formats');
     for (let i = 0; i < nr; i++) {
       for (let j = 0; j < nc; j++) this.cell(sheet, r + i, c + j).format = String(formats[i][j]);
@@ -151,13 +155,21 @@ class Workbook {
   }
 
   setStyle(sheet, r, c, nr, nc, key, value) {
-    this.checkRange(r, c, nr, nc);
+    this.checkRange(sheet, r, c, nr, nc);
     for (let i = 0; i < nr; i++) for (let j = 0; j < nc; j++) sheet.style.set(`${r + i}:${c + j}:${key}`, value);
   }
 
+  insertRowsAfter(sheet, after, n) {
+    if (!(after >= 1) || after > sheet.maxRows || !(n >= 1)) throw new ScriptError('Those rows are out of bounds.');
+    if (sheet.cells.length > after) sheet.cells.splice(after, 0, ...Array.from({ length: n }, () => []));
+    sheet.maxRows += n;
+  }
+
   deleteRows(sheet, r, n) {
-    if (!(r >= 1) || !(n >= 1)) throw new ScriptError('Those rows are out of bounds.');
+    if (!(r >= 1) || !(n >= 1) || r + n - 1 > sheet.maxRows) throw new ScriptError('Those rows are out of bounds.');
+    if (n >= sheet.maxRows - sheet.frozen) throw new ScriptError('Sorry, it is not possible to delete all non-frozen rows.');
     sheet.cells.splice(r - 1, n);
+    sheet.maxRows -= n;
     const moved = new Map();
     sheet.style.forEach((value, key) => {
       const [row, col, name] = key.split(':');
@@ -238,8 +250,12 @@ class Workbook {
       case 'appendRow': {
         const sheet = this.sheetById(id);
         const values = args[1];
-        return this.setValues(sheet, this.lastRow(sheet) + 1, 1, 1, values.length, [values]);
+        const row = this.lastRow(sheet) + 1;
+        sheet.maxRows = Math.max(sheet.maxRows, row);
+        return this.setValues(sheet, row, 1, 1, values.length, [values]);
       }
+      case 'getMaxRows': return this.sheetById(id).maxRows;
+      case 'insertRowsAfter': return this.insertRowsAfter(this.sheetById(id), args[1], args[2]);
       case 'deleteRows': return this.deleteRows(this.sheetById(id), args[1], args[2]);
       case 'hideColumns': {
         const sheet = this.sheetById(id);
@@ -276,6 +292,7 @@ class Workbook {
   /** Types values into a row (1-based) starting at column `col`, as a person would in the Sheets editor. */
   type(name, row, col, values) {
     const sheet = this.sheetByName(name) || this.insertSheet(name);
+    sheet.maxRows = Math.max(sheet.maxRows, row);
     values.forEach((value, j) => {
       const cell = this.cell(sheet, row, col + j);
       cell.value = this.entered(value, cell.format);
