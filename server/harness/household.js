@@ -165,7 +165,7 @@ function eventObject(url, method, body, contentType, pathInfo) {
   const parameter = {};
   Object.keys(parameters).forEach((name) => { parameter[name] = parameters[name][0]; });
   const event = {
-    queryString: url.search ? url.search.slice(1) : '',
+    queryString: url.search ? url.search.slice(1) : null,
     parameter,
     parameters,
     contextPath: '',

@@ -19,7 +19,8 @@ class Workbook {
     this.nextSheetId = 1;
     this.properties = new Map();
     this.lockHolder = null;
-    this.lockWaiters = []; // [{holder, grant, timer}]
+    this.lockWaiters = []; // [{holder, timeoutMs, grant, expire, timer}]
+    this.insertSheet('Sheet1'); // a new spreadsheet's first sheet
   }
 
   // --- spreadsheet -------------------------------------------------------------------------------------------
@@ -140,6 +141,7 @@ class Workbook {
     if (format === '@') return value;
     const text = value.trim();
     if (/^-?\d+(\.\d+)?$/.test(text)) return Number(text);
+    if (/^-?\d{1,3}(,\d{3})+(\.\d+)?$/.test(text)) return Number(text.replace(/,/g, ''));
     if (/^(true|false)$/i.test(text)) return text.toLowerCase() === 'true';
     const date = /^(\d{4})[-/](\d{1,2})[-/](\d{1,2})$/.exec(text);
     if (date) return midnight(Number(date[1]), Number(date[2]), Number(date[3]), this.timeZone);

@@ -57,7 +57,7 @@ describe('the app protocol', () => {
   it('answers rows typed by hand as the sheet has them: a date typed as a Date, price 0, no name, duplicates, no id', async () => {
     const wb = household.workbook;
     wb.type('2024-11', 1, 1, ['日付 Date', '品名 Name', '金額 Price', '分類 Category', '小分類 Subcategory', 'ID']);
-    wb.type('2024-11', 2, 1, ['2024/11/05', 'コーヒー', '178', '0', '', 'h1']);
+    wb.type('2024-11', 2, 1, ['2024/11/05', 'コーヒー', '1,178', '0', '', 'h1']);
     wb.type('2024-11', 3, 1, ['2024/11/06', '', '0', '1', '', 'h2']);
     wb.type('2024-11', 4, 1, ['2024/11/07', '重複', '100', '1', '2', 'h3']);
     wb.type('2024-11', 5, 1, ['2024/11/07', '重複', '100', '1', '2', 'h3']);
@@ -69,7 +69,7 @@ describe('the app protocol', () => {
     assert.equal(typed.toISOString(), '2024-11-04T15:00:00.000Z', 'midnight in Tokyo');
     const month = await getMonth(household, 2024, 11, TOKEN);
     assert.deepEqual(month.json, [
-      { id: 'h1', date: '20241105', name: 'コーヒー', price: 178, category: 0, categorySub: '' },
+      { id: 'h1', date: '20241105', name: 'コーヒー', price: 1178, category: 0, categorySub: '' },
       { id: 'h2', date: '20241106', name: '', price: 0, category: 1, categorySub: '' },
       { id: 'h3', date: '20241107', name: '重複', price: 100, category: 1, categorySub: 2 },
       { id: 'h3', date: '20241107', name: '重複', price: 100, category: 1, categorySub: 2 },
