@@ -15,7 +15,7 @@ const { Worker, MessageChannel } = require('worker_threads');
 const { Workbook } = require('./workbook');
 
 const SCRIPT = path.join(__dirname, '..', 'Code.gs');
-const MIME = { 'application/json': 'application/json; charset=utf-8', 'text/plain': 'text/plain; charset=utf-8' };
+const MIME = { 'application/json': 'application/json; charset=utf-8', 'text/plain': 'text/plain; charset=utf-8', 'text/html': 'text/html; charset=utf-8' };
 
 class Execution {
   constructor(workbook, scriptPath, number) {
@@ -77,7 +77,38 @@ class Household {
     this.runs = 0;
     this.outputs = new Map();
     this.requests = []; // {method, path, query, host, contentType, body}
+    this.arrivals = []; // [{method, count, resolve}] waiting for requests to /exec
+    this.faults = []; // [{how, method, month, times, seconds}]
     this.deployment = 'AKfycb-kakeibo-harness';
+  }
+
+  /**
+   * Makes the next `times` requests of `method` (to /exec; GETs optionally only for `month`, "2024-03") fail `how`:
+   *   status500  500 text/plain, the script not run
+   *   html       the script not run; the answer is an HTML error page (what a broken deployment shows)
+   *   truncated  the script runs; the answer is cut in half
+   *   drop       GET: the connection is closed, the script not run; POST: the script runs (its writes are kept),
+   *              then the connection is closed with no answer
+   *   delay      the answer comes `seconds` later (after the script ran)
+   */
+  fail(fault) {
+    const hows = ['status500', 'html', 'truncated', 'drop', 'delay'];
+    if (!hows.includes(fault.how)) throw new Error(`unknown fault ${JSON.stringify(fault.how)} (expected ${hows.join(', ')})`);
+    this.faults.push({ method: 'GET', times: 1, seconds: 3, ...fault });
+  }
+
+  takeFault(method, month) {
+    const fault = this.faults.find((f) => f.method === method && f.times > 0 && (!f.month || f.month === month));
+    if (!fault) return null;
+    fault.times -= 1;
+    return fault;
+  }
+
+  /** Resolves once `count` requests of `method` have reached /exec (a client is known to be mid-request). */
+  waitFor(method, count) {
+    const arrived = () => this.requests.filter((r) => r.method === method && r.path.endsWith('/exec')).length >= count;
+    if (arrived()) return Promise.resolve(true);
+    return new Promise((resolve) => this.arrivals.push({ arrived, resolve }));
   }
 
   /** Runs a script function (doGet, doPost, setup, onEdit…) in the next free execution; resolves its result. */
@@ -125,17 +156,34 @@ class Household {
     const body = await readBody(req);
     const contentType = req.headers['content-type'] || '';
     this.requests.push({ method: req.method, path: url.pathname, query: url.search.slice(1), host: req.headers.host, contentType, body: body.toString('utf8') });
+    this.arrivals = this.arrivals.filter((waiter) => (waiter.arrived() ? (waiter.resolve(true), false) : true));
     const prefix = `/macros/s/${this.deployment}/exec`;
     if (url.pathname !== prefix && !url.pathname.startsWith(prefix + '/')) return page(res, 404, 'Not Found', 'Sorry, unable to open the file at this time.');
     if (req.method !== 'GET' && req.method !== 'POST') return page(res, 405, 'Error', 'Method not allowed');
     const event = eventObject(url, req.method, body, contentType, url.pathname.slice(prefix.length + 1));
     const fn = req.method === 'GET' ? 'doGet' : 'doPost';
+    const year = url.searchParams.get('year');
+    const month = url.searchParams.get('month');
+    const fault = this.takeFault(req.method, year && month ? `${year}-${String(month).padStart(2, '0')}` : null);
+    if (fault && fault.how === 'status500') return page(res, 500, 'Error', 'Internal Server Error');
+    if (fault && fault.how === 'html') return this.redirect(res, { content: '<!DOCTYPE html><html><head><title>Error</title></head><body>Script function not found: doGet</body></html>', mimeType: 'text/html' });
+    if (fault && fault.how === 'drop' && req.method === 'GET') return req.socket.destroy();
     const result = await this.run(fn, event);
+    if (fault && fault.how === 'drop') return req.socket.destroy();
+    if (fault && fault.how === 'delay') await new Promise((resolve) => setTimeout(resolve, fault.seconds * 1000));
     if (result.missing) return page(res, 200, 'Error', `Script function not found: ${fn}`);
     if (result.thrown !== undefined) return page(res, 200, 'Error', `Error: ${escapeHTML(result.thrown)}`);
     if (!result.output || result.output.content === undefined) return page(res, 200, 'Error', 'The script completed but did not return anything.');
+    const output = fault && fault.how === 'truncated'
+      ? { ...result.output, content: result.output.content.slice(0, Math.floor(result.output.content.length / 2)) }
+      : result.output;
+    return this.redirect(res, output);
+  }
+
+  /** Keeps the output and sends the client to fetch it from the echo host, as the service does. */
+  redirect(res, output) {
     const key = crypto.randomBytes(24).toString('base64url');
-    this.outputs.set(key, result.output);
+    this.outputs.set(key, output);
     if (this.outputs.size > 1000) this.outputs.delete(this.outputs.keys().next().value);
     const location = `${this.echoOrigin}/macros/echo?user_content_key=${key}&lib=harness`;
     res.writeHead(302, { 'Content-Type': 'text/html; charset=UTF-8', Location: location, 'Cache-Control': 'no-cache, no-store, max-age=0, must-revalidate' });

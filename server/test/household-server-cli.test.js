@@ -12,10 +12,10 @@ const { getMonth, op } = require('../harness/client');
 const SCRIPT = path.join(__dirname, '..', '..', 'scripts', 'household-server');
 
 /** Starts the server and resolves once the port file exists (the server writes it with a rename when listening). */
-function start(args, env = {}) {
+function start(args, env = {}, stdin = 'ignore') {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'household-'));
   const portFile = path.join(dir, 'endpoint');
-  const child = spawn(process.execPath, [SCRIPT, '--port-file', portFile, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, [SCRIPT, '--port-file', portFile, ...args], { env: { ...process.env, ...env }, stdio: [stdin, stdin === 'pipe' ? 'pipe' : 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (chunk) => { stderr += chunk; });
   return new Promise((resolve, reject) => {
@@ -66,6 +66,44 @@ describe('scripts/household-server', () => {
         await stop(server);
       }
     }
+  });
+
+  it('is steered by JSON lines on stdin with --control, never shows the token, and exits when stdin closes', async () => {
+    const server = await start(['--token', 'ctl-token', '--control'], {}, 'pipe');
+    const lines = [];
+    let waiting = null;
+    server.child.stdout.setEncoding('utf8');
+    let buffer = '';
+    server.child.stdout.on('data', (chunk) => {
+      buffer += chunk;
+      let at;
+      while ((at = buffer.indexOf('\n')) >= 0) {
+        lines.push(JSON.parse(buffer.slice(0, at)));
+        buffer = buffer.slice(at + 1);
+        if (waiting) waiting();
+      }
+    });
+    const send = (cmd) => new Promise((resolve) => {
+      const before = lines.length;
+      waiting = () => { if (lines.length > before) { waiting = null; resolve(lines[before]); } };
+      server.child.stdin.write(JSON.stringify(cmd) + '\n');
+    });
+    const household = { url: server.url };
+    assert.deepEqual(await send({ cmd: 'fail', how: 'status500', method: 'GET' }), { ok: true });
+    assert.equal((await getMonth(household, 2024, 12, 'ctl-token')).status, 500);
+    await op(household, 'ctl-token', { op: 'changes', changes: [{ changeId: 'k1', kind: 'create', item: { id: 'k1', date: '20241201', name: '茶', price: 150, category: 0 } }] });
+    assert.deepEqual(await send({ cmd: 'type', sheet: '2024-12', row: 2, col: 3, values: [160] }), { ok: true });
+    const state = await send({ cmd: 'state' });
+    assert.equal(state.revision, 2, 'the typed fix got a revision from onEdit');
+    assert.deepEqual(state.sheets['2024-12'][1].slice(0, 7), ['2024-12-01', '茶', 160, 0, '', 'k1', 2]);
+    assert.ok(state.requests.some((r) => r.body.includes('[token]')));
+    assert.ok(!JSON.stringify(state).includes('ctl-token'), 'the token never appears in the control answers');
+    assert.deepEqual(await send({ cmd: 'wait', method: 'POST', count: 1 }), { ok: true });
+    server.child.removeAllListeners('exit');
+    const exited = new Promise((resolve) => server.child.once('exit', (code) => resolve(code)));
+    server.child.stdin.end();
+    assert.equal(await exited, 0);
+    fs.rmSync(server.dir, { recursive: true, force: true });
   });
 
   it('refuses bad arguments with exit 2 and one line on stderr', () => {

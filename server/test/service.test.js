@@ -115,3 +115,44 @@ describe('requests at the same time', () => {
     assert.equal(retried.results[0].status, 'applied', 'a change refused as busy was not logged: its retry applies');
   });
 });
+
+describe('faults the harness can inject', () => {
+  let household;
+  before(async () => { household = await startHousehold({ token: TOKEN }); });
+  after(() => household.stop());
+
+  const change = (changeId, id) => ({ op: 'changes', changes: [{ changeId, kind: 'create', item: item(id, '20240301', 5) }] });
+
+  it('drops the connection after a POST ran: the change is kept, and its retry answers as the first time would have', async () => {
+    household.fail({ how: 'drop', method: 'POST' });
+    await assert.rejects(op(household, TOKEN, change('lost-1', 'lost')), /socket hang up|ECONNRESET/);
+    const since = (await op(household, TOKEN, { op: 'since', revision: 0 })).json;
+    assert.deepEqual(since.changes.map((c) => c.item.id), ['lost']);
+    const retry = (await op(household, TOKEN, change('lost-1', 'lost'))).json;
+    assert.deepEqual(retry.results.map((r) => [r.status, r.revision]), [['applied', 1]]);
+  });
+
+  it('answers 500, an HTML page, a truncated body, or nothing, only for the requests named', async () => {
+    household.fail({ how: 'status500', method: 'GET', month: '2024-03' });
+    household.fail({ how: 'html', method: 'GET', month: '2024-04' });
+    household.fail({ how: 'truncated', method: 'GET', month: '2024-03' });
+    household.fail({ how: 'drop', method: 'GET', month: '2024-05' });
+    assert.equal((await getMonth(household, 2024, 4, TOKEN)).type, 'text/html; charset=utf-8');
+    assert.equal((await getMonth(household, 2024, 3, TOKEN)).status, 500);
+    const cut = await getMonth(household, 2024, 3, TOKEN);
+    assert.equal(cut.json, undefined);
+    assert.ok(cut.text.startsWith('[{"id":"lost"'));
+    await assert.rejects(getMonth(household, 2024, 5, TOKEN), /socket hang up|ECONNRESET/);
+    assert.equal((await getMonth(household, 2024, 3, TOKEN)).json.length, 1, 'each fault happens as often as asked, then no more');
+    assert.deepEqual(household.faults.map((f) => f.times), [0, 0, 0, 0, 0]);
+  });
+
+  it('tells when requests have arrived, without sleeping to guess', async () => {
+    household.fail({ how: 'delay', method: 'GET', seconds: 0 });
+    const count = household.requests.filter((r) => r.method === 'GET' && r.path.endsWith('/exec')).length;
+    const arrived = household.waitFor('GET', count + 1);
+    const answer = getMonth(household, 2024, 3, TOKEN);
+    assert.equal(await arrived, true);
+    assert.equal((await answer).json.length, 1);
+  });
+});
