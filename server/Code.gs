@@ -23,6 +23,8 @@ var SCRIPT_VERSION = '1.0.0';
 var TOKEN_PROPERTY = 'KAKEIBO_TOKEN';
 var HOUSEHOLD_PROPERTY = 'KAKEIBO_HOUSEHOLD';
 var REVISION_PROPERTY = 'KAKEIBO_REVISION';
+/** Set while a write request runs: the revisions it may hand out. Still set after it ends means it was stopped midway. */
+var RESERVED_PROPERTY = 'KAKEIBO_RESERVED';
 var MONTHS_PROPERTY = 'KAKEIBO_MONTHS';
 
 /** How long a request waits for another one to finish writing before answering "busy". */
@@ -92,7 +94,7 @@ function onEdit(e) {
   if (!lock.tryLock(5000)) return;
   try {
     var props = PropertiesService.getScriptProperties();
-    var revision = currentRevision(props);
+    var revision = Math.max(currentRevision(props), reservedRevision(props));
     var values = sheet.getRange(first, 1, last - first + 1, WIDTH).getValues();
     var stamps = values.map(function (row) {
       if (isBlankRow(row)) return [row[COL.revision - 1], row[COL.deleted - 1], row[COL.updated - 1]];
@@ -105,7 +107,7 @@ function onEdit(e) {
     stamps.forEach(function (stamp, i) {
       if (!isBlankRow(values[i])) styleRow(sheet, first + i, isTrue(stamp[1]));
     });
-    var months = readMonthsIndex(props);
+    var months = readMonthsIndex(props) || {}; // a partial index is safe: months it doesn't list are always read
     months[sheet.getName()] = revision;
     props.setProperties(monthsAndRevision(months, revision));
     SpreadsheetApp.flush();
@@ -188,14 +190,17 @@ function since(body) {
   var props = PropertiesService.getScriptProperties();
   var current = currentRevision(props);
   var months = readMonthsIndex(props);
+  // A write request stopped midway may have written rows the index doesn't know: then every month is read.
+  var trustIndex = months !== null && reservedRevision(props) === 0;
   var ss = SpreadsheetApp.getActiveSpreadsheet();
   var tz = sheetTimeZone(ss);
   var rows = [];
   monthSheets(ss).forEach(function (sheet) {
-    var highest = months[sheet.getName()];
-    if (typeof highest === 'number' && highest <= after && !months._dirty) return;
+    var highest = trustIndex ? months[sheet.getName()] : undefined;
+    if (typeof highest === 'number' && highest <= after) return;
     readRows(sheet, tz).forEach(function (r) {
       if (r.revision > after) rows.push(r);
+      current = Math.max(current, r.revision);
     });
   });
   rows.sort(function (a, b) { return a.revision - b.revision; });
@@ -330,18 +335,18 @@ function Book() {
   this.ss = SpreadsheetApp.getActiveSpreadsheet();
   this.tz = sheetTimeZone(this.ss);
   this.props = PropertiesService.getScriptProperties();
-  this.revision = currentRevision(this.props);
+  var reserved = reservedRevision(this.props);
+  this.revision = Math.max(currentRevision(this.props), reserved);
   this.months = readMonthsIndex(this.props);
   // A request stopped midway left the months index unreliable: it is rebuilt from the sheets at commit.
-  this.rebuild = this.months._dirty === true;
-  delete this.months._dirty;
+  this.rebuild = reserved > 0 || this.months === null;
+  if (this.months === null) this.months = {};
   this.sheets = null; // month name → {sheet, rows, pending}
 }
 
 /** Reserves revisions before anything is written, so a script stopped midway never hands out a revision twice. */
 Book.prototype.reserve = function (count) {
-  var marked = Object.assign({}, this.months, { _dirty: true });
-  this.props.setProperties(monthsAndRevision(marked, this.revision + count));
+  this.props.setProperty(RESERVED_PROPERTY, String(this.revision + count));
 };
 
 Book.prototype.load = function () {
@@ -430,7 +435,9 @@ Book.prototype.commit = function () {
     writeRows(entry.sheet, start, entry.pending);
     entry.pending = [];
   });
-  self.props.setProperties(monthsAndRevision(self.months, self.revision));
+  var done = monthsAndRevision(self.months, self.revision);
+  done[RESERVED_PROPERTY] = '';
+  self.props.setProperties(done);
   SpreadsheetApp.flush();
 };
 
@@ -736,12 +743,18 @@ function currentRevision(props) {
   return isWhole(value) && value >= 0 ? value : 0;
 }
 
+function reservedRevision(props) {
+  var value = Number(props.getProperty(RESERVED_PROPERTY) || 0);
+  return isWhole(value) && value > 0 ? value : 0;
+}
+
+/** The highest revision in each month sheet ({"2024-12": 57}), or null when the property is unreadable. */
 function readMonthsIndex(props) {
   try {
     var months = JSON.parse(props.getProperty(MONTHS_PROPERTY) || '{}');
-    return months && typeof months === 'object' ? months : {};
+    return months && typeof months === 'object' && !Array.isArray(months) ? months : null;
   } catch (err) {
-    return { _dirty: true };
+    return null;
   }
 }
 

@@ -161,6 +161,30 @@ describe('changes', () => {
   });
 });
 
+describe('a write request stopped midway (the 6-minute limit)', () => {
+  let household;
+  before(async () => { household = await startHousehold({ token: TOKEN }); });
+  after(() => household.stop());
+
+  it('never hands a revision out twice, and since still finds the rows it wrote', async () => {
+    await changes(household, [create('s1', item('s1', '20240101', '前', 1))]);
+    // What a request that reserved revisions 2–20 and wrote one row before it was stopped leaves behind.
+    household.workbook.setProperty('KAKEIBO_RESERVED', '20');
+    household.workbook.type('2023-05', 2, 1, ['2023-05-01', '途中', 5, 1, '', 'half', 7, false, '']);
+    const capabilities = (await op(household, TOKEN, { op: 'capabilities' })).json;
+    assert.equal(capabilities.revision, 1, 'the public counter never shows a reservation');
+    const since = (await op(household, TOKEN, { op: 'since', revision: 1 })).json;
+    assert.deepEqual(since.changes.map((c) => [c.item.id, c.revision]), [['half', 7]]);
+    assert.equal(since.through, 7);
+    const next = await changes(household, [create('s2', item('s2', '20240102', '後', 2))]);
+    assert.equal(next.results[0].revision, 21);
+    assert.equal(household.workbook.getProperty('KAKEIBO_RESERVED'), '');
+    assert.equal(JSON.parse(household.workbook.getProperty('KAKEIBO_MONTHS'))['2023-05'], 7, 'the months index was rebuilt');
+    const later = (await op(household, TOKEN, { op: 'since', revision: 1 })).json;
+    assert.deepEqual(later.changes.map((c) => c.revision), [7, 21]);
+  });
+});
+
 describe('capabilities', () => {
   let household;
   before(async () => { household = await startHousehold({ token: TOKEN }); });
