@@ -353,7 +353,7 @@ Book.prototype.load = function () {
   if (this.sheets) return;
   var self = this;
   self.sheets = {};
-  self.ids = {};
+  self.ids = Object.create(null); // no inherited keys: an id may be "constructor" or "__proto__"
   monthSheets(self.ss).forEach(function (sheet) {
     var entry = { sheet: sheet, rows: readRows(sheet, self.tz), pending: [] };
     self.sheets[sheet.getName()] = entry;
@@ -364,14 +364,14 @@ Book.prototype.load = function () {
 Book.prototype.index = function (entry) {
   var ids = this.ids;
   entry.rows.forEach(function (r) {
-    if (r.item.id !== '' && !ids[r.item.id]) ids[r.item.id] = r;
+    if (r.item.id !== '' && !(r.item.id in ids)) ids[r.item.id] = r;
   });
 };
 
 /** The first row holding the id, or null. */
 Book.prototype.find = function (id) {
   this.load();
-  return Object.prototype.hasOwnProperty.call(this.ids, id) ? this.ids[id] : null;
+  return id in this.ids ? this.ids[id] : null;
 };
 
 Book.prototype.stamp = function (row, item, deleted) {
@@ -452,7 +452,7 @@ function ChangeLog(ss) {
 
 ChangeLog.prototype.find = function (changeId) {
   if (!this.entries) {
-    this.entries = {};
+    this.entries = Object.create(null);
     var last = this.sheet.getLastRow();
     if (last >= 2) {
       var values = this.sheet.getRange(2, 1, last - 1, 3).getValues();
@@ -465,7 +465,7 @@ ChangeLog.prototype.find = function (changeId) {
       }
     }
   }
-  return Object.prototype.hasOwnProperty.call(this.entries, changeId) ? this.entries[changeId] : null;
+  return changeId in this.entries ? this.entries[changeId] : null;
 };
 
 ChangeLog.prototype.add = function (changeId, fingerprint, result) {

@@ -45,6 +45,14 @@ describe('the app protocol', () => {
     assert.deepEqual(month.json.find((item) => item.id === '00123'), odd);
   });
 
+  it('never appends twice an id that is also a name JavaScript objects inherit ("constructor", "__proto__")', async () => {
+    const odd = ['constructor', '__proto__', 'toString'].map((id) => ({ id, date: '20241208', name: id, price: 1, category: 0, categorySub: '' }));
+    await postItems(household, odd, TOKEN);
+    await postItems(household, odd, TOKEN);
+    const ids = (await getMonth(household, 2024, 12, TOKEN)).json.map((i) => i.id).filter((id) => odd.some((o) => o.id === id));
+    assert.deepEqual(ids, ['constructor', '__proto__', 'toString']);
+  });
+
   it('refuses a batch with an invalid item and writes none of it', async () => {
     const before = household.workbook.values('2024-12').length;
     const answer = await postItems(household, [{ ...milk, id: 'fresh' }, { ...milk, id: 'bad', date: '20241232' }], TOKEN);
