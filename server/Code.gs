@@ -505,7 +505,16 @@ function monthSheets(ss) {
 function monthSheet(ss, name) {
   var sheet = ss.getSheetByName(name);
   if (sheet) return sheet;
-  sheet = ss.insertSheet(name);
+  // Months stay in calendar order in the tab bar: the new sheet goes before the first later month.
+  var sheets = ss.getSheets();
+  var at = sheets.length;
+  for (var i = 0; i < sheets.length; i++) {
+    if (MONTH_SHEET.test(sheets[i].getName()) && sheets[i].getName() > name) {
+      at = i;
+      break;
+    }
+  }
+  sheet = ss.insertSheet(name, at);
   sheet.getRange(1, 1, 1, WIDTH).setValues([HEADERS]);
   sheet.setFrozenRows(1);
   sheet.hideColumns(COL.revision, WIDTH - COL.revision + 1);

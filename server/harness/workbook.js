@@ -39,13 +39,15 @@ class Workbook {
     return this.sheets.find((s) => s.name === name) || null;
   }
 
-  insertSheet(name) {
+  insertSheet(name, index) {
     if (this.sheetByName(name)) {
       throw new ScriptError(`A sheet with the name "${name}" already exists. Please enter another name.`);
     }
     // A new sheet has 1000 rows and 26 columns, as in Sheets; a range outside them is an error until rows are added.
     const sheet = { id: this.nextSheetId++, name, cells: [], maxRows: 1000, maxColumns: 26, hidden: new Set(), frozen: 0, sheetHidden: false, style: new Map() };
-    this.sheets.push(sheet);
+    if (index === undefined || index === null) this.sheets.push(sheet);
+    else if (!Number.isInteger(index) || index < 0 || index > this.sheets.length) throw new ScriptError('The sheet index is out of range.');
+    else this.sheets.splice(index, 0, sheet);
     return sheet;
   }
 
@@ -238,7 +240,7 @@ class Workbook {
         const sheet = this.sheetByName(args[0]);
         return sheet ? this.sheetInfo(sheet) : null;
       }
-      case 'insertSheet': return this.sheetInfo(this.insertSheet(String(args[0])));
+      case 'insertSheet': return this.sheetInfo(this.insertSheet(String(args[0]), args[1]));
       case 'timeZone': return this.timeZone;
       case 'getLastRow': return this.lastRow(this.sheetById(id));
       case 'getLastColumn': return this.lastColumn(this.sheetById(id));

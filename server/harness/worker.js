@@ -84,7 +84,7 @@ function sheetObject(info) {
 const spreadsheet = {
   getSheets: () => rpc('getSheets').map(sheetObject),
   getSheetByName: (name) => sheetObject(rpc('getSheetByName', name)),
-  insertSheet: (name) => sheetObject(rpc('insertSheet', name)),
+  insertSheet: (name, index) => sheetObject(rpc('insertSheet', name, index)),
   getSpreadsheetTimeZone: () => rpc('timeZone')
 };
 

@@ -86,6 +86,13 @@ describe('the app protocol', () => {
     ]);
   });
 
+  it('keeps month sheets in calendar order', async () => {
+    await postItems(household, [{ ...milk, id: 'oct', date: '20241001' }, { ...milk, id: 'jan', date: '20250101' }], TOKEN);
+    const months = household.workbook.sheets.map((s) => s.name).filter((name) => /^\d{4}-\d{2}$/.test(name));
+    // 2024-11 was made by hand (above) after 2024-12, and stays where the person put it.
+    assert.deepEqual(months, ['2024-10', '2024-12', '2024-11', '2025-01']);
+  });
+
   it('does not append an id that was typed by hand in another month', async () => {
     const answer = await postItems(household, [{ id: 'h1', date: '20241215', name: 'x', price: 1, category: 0 }], TOKEN);
     assert.equal(answer.json[0].date, '20241105');
