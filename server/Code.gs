@@ -435,9 +435,8 @@ Book.prototype.commit = function () {
     writeRows(entry.sheet, start, entry.pending);
     entry.pending = [];
   });
-  var done = monthsAndRevision(self.months, self.revision);
-  done[RESERVED_PROPERTY] = '';
-  self.props.setProperties(done);
+  self.props.setProperties(monthsAndRevision(self.months, self.revision));
+  self.props.deleteProperty(RESERVED_PROPERTY);
   SpreadsheetApp.flush();
 };
 
