@@ -1,0 +1,816 @@
+/**
+ * kakeibo household server: a Google Apps Script web app in front of this spreadsheet.
+ *
+ * Paste this whole file into Extensions → Apps Script (bound to the household's sheet), run `setup` once, and
+ * deploy as a web app (Execute as: Me, Who has access: Anyone). docs/household-server.md walks through it;
+ * docs/sync-protocol.md is the exact protocol.
+ *
+ * It speaks two protocols on one URL:
+ *  - the app's: GET ?year=2024&month=12&token=T answers the month's items as a JSON array; POST of a JSON array
+ *    of items (?token=T) registers them (an id the sheet already holds is never appended again);
+ *  - kakeibo's change protocol: POST {"protocol":1,"token":T,"op":…} for capabilities, since, pull and changes.
+ *
+ * The sheet stays readable: one sheet per month ("2024-12"), one row per item; three hidden columns hold each
+ * row's revision, deleted flag and time of last change. Script properties hold the token, the revision counter
+ * and which month last changed at which revision. A hidden sheet "_changes" remembers recent change ids so that a
+ * retried change is applied once.
+ */
+
+var SERVICE = 'kakeibo-household';
+var PROTOCOL = 1;
+var SCRIPT_VERSION = '1.0.0';
+
+var TOKEN_PROPERTY = 'KAKEIBO_TOKEN';
+var HOUSEHOLD_PROPERTY = 'KAKEIBO_HOUSEHOLD';
+var REVISION_PROPERTY = 'KAKEIBO_REVISION';
+/** Set while a write request runs: the revisions it may hand out. Still set after it ends means it was stopped midway. */
+var RESERVED_PROPERTY = 'KAKEIBO_RESERVED';
+var MONTHS_PROPERTY = 'KAKEIBO_MONTHS';
+
+/** How long a request waits for another one to finish writing before answering "busy". */
+var LOCK_WAIT_MS = 20000;
+var MAX_CHANGES = 500;
+var MAX_ITEMS = 500;
+var SINCE_LIMIT = 2000;
+var CHANGE_LOG_SHEET = '_changes';
+var CHANGE_LOG_KEEP = 5000;
+var TIME_ZONE = 'Asia/Tokyo';
+
+var HEADERS = [
+  '日付 Date', '品名 Name', '金額 Price', '分類 Category', '小分類 Subcategory', 'ID',
+  '版 Revision', '削除 Deleted', '更新 Updated'
+];
+var COL = { date: 1, name: 2, price: 3, category: 4, sub: 5, id: 6, revision: 7, deleted: 8, updated: 9 };
+var WIDTH = HEADERS.length;
+/** Number formats of a written row: text columns as text ("@"), the rest as whole numbers. */
+var ROW_FORMATS = ['@', '@', '0', '0', '0', '@', '0', '0', '@'];
+var MONTH_SHEET = /^(\d{4})-(\d{2})$/;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Entry points
+
+function doGet(e) {
+  return respond(function () { return handleGet(e || {}); });
+}
+
+function doPost(e) {
+  return respond(function () { return handlePost(e || {}); });
+}
+
+/** Run once from the editor: creates the token (printed to the execution log) and the change log sheet. */
+function setup() {
+  var props = PropertiesService.getScriptProperties();
+  var token = props.getProperty(TOKEN_PROPERTY);
+  var created = !token;
+  if (created) {
+    token = newToken();
+    props.setProperty(TOKEN_PROPERTY, token);
+  }
+  householdId(props);
+  changeLogSheet(SpreadsheetApp.getActiveSpreadsheet());
+  Logger.log((created ? 'Created' : 'Kept') + ' the shared token. Give it to each member\'s kakeibo ' +
+    '(printf \'%s\' TOKEN | kakeibo config set token) and add ?token=TOKEN to the app\'s URL. Token: ' + token);
+  return token;
+}
+
+/** Run from the editor to replace the token (every member must then set the new one). */
+function rotateToken() {
+  PropertiesService.getScriptProperties().deleteProperty(TOKEN_PROPERTY);
+  return setup();
+}
+
+/**
+ * A simple trigger: a row a person edits by hand gets a new revision, so the next incremental sync sees it.
+ * (Rows removed by hand are not seen this way; a full pull is the authority for those.)
+ */
+function onEdit(e) {
+  if (!e || !e.range) return;
+  var sheet = e.range.getSheet();
+  if (!MONTH_SHEET.test(sheet.getName())) return;
+  var first = Math.max(2, e.range.getRow());
+  var last = e.range.getRow() + e.range.getNumRows() - 1;
+  if (last < first) return;
+  var lock = LockService.getScriptLock();
+  if (!lock.tryLock(5000)) return;
+  try {
+    var props = PropertiesService.getScriptProperties();
+    var revision = Math.max(currentRevision(props), reservedRevision(props));
+    var values = sheet.getRange(first, 1, last - first + 1, WIDTH).getValues();
+    var stamps = values.map(function (row) {
+      if (isBlankRow(row)) return [row[COL.revision - 1], row[COL.deleted - 1], row[COL.updated - 1]];
+      revision += 1;
+      return [revision, row[COL.deleted - 1], now()];
+    });
+    var stampRange = sheet.getRange(first, COL.revision, values.length, 3);
+    stampRange.setNumberFormats(stamps.map(function () { return ROW_FORMATS.slice(COL.revision - 1); }));
+    stampRange.setValues(stamps);
+    stamps.forEach(function (stamp, i) {
+      if (!isBlankRow(values[i])) styleRow(sheet, first + i, isTrue(stamp[1]));
+    });
+    var months = readMonthsIndex(props) || {}; // a partial index is safe: months it doesn't list are always read
+    months[sheet.getName()] = revision;
+    props.setProperties(monthsAndRevision(months, revision));
+    SpreadsheetApp.flush();
+  } finally {
+    lock.releaseLock();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Requests
+
+function handleGet(e) {
+  var p = e.parameter || {};
+  if (p.op === 'capabilities') return envelope(capabilities(p.token));
+  if (p.op) throw failure('wrong_method', 'op "' + clip(p.op) + '" needs a POST with a JSON body');
+  if (p.year === undefined && p.month === undefined) {
+    throw failure('bad_request', 'expected ?year=YYYY&month=M (the app\'s protocol) or ?op=capabilities');
+  }
+  checkToken(p.token);
+  var month = parseMonth(p.year, p.month);
+  var ss = SpreadsheetApp.getActiveSpreadsheet();
+  var sheet = ss.getSheetByName(month);
+  if (!sheet) return [];
+  var tz = sheetTimeZone(ss);
+  return readRows(sheet, tz).filter(function (r) { return !r.deleted; }).map(function (r) { return r.item; });
+}
+
+function handlePost(e) {
+  var text = e.postData && typeof e.postData.contents === 'string' ? e.postData.contents : '';
+  if (!text) throw failure('bad_request', 'a POST needs a JSON body: an array of items, or {"op": …}');
+  var body;
+  try {
+    body = JSON.parse(text);
+  } catch (err) {
+    throw failure('bad_request', 'the body is not valid JSON');
+  }
+  var query = e.parameter || {};
+  if (Array.isArray(body)) {
+    checkToken(query.token);
+    return withLock(function () { return registerItems(body); });
+  }
+  if (!body || typeof body !== 'object') throw failure('bad_request', 'expected a JSON array of items or an object with "op"');
+  var token = typeof body.token === 'string' ? body.token : query.token;
+  if (body.protocol !== undefined && body.protocol !== PROTOCOL) {
+    throw failure('unsupported_protocol', 'this server speaks protocol ' + PROTOCOL + ', the request asked for ' + clip(body.protocol));
+  }
+  if (body.op === 'capabilities') return envelope(capabilities(token));
+  checkToken(token);
+  switch (body.op) {
+    case 'since': return withLock(function () { return envelope(since(body)); });
+    case 'pull': return withLock(function () { return envelope(pull(body)); });
+    case 'changes': return withLock(function () { return envelope(applyChanges(body)); });
+    default: throw failure('bad_request', 'unknown op "' + clip(body.op) + '" (expected capabilities, since, pull or changes)');
+  }
+}
+
+function capabilities(token) {
+  var props = PropertiesService.getScriptProperties();
+  var stored = props.getProperty(TOKEN_PROPERTY);
+  var state = !stored ? 'not_configured' : (typeof token !== 'string' || token === '') ? 'missing'
+    : sameSecret(token, stored) ? 'ok' : 'wrong';
+  var answer = {
+    version: SCRIPT_VERSION,
+    household: householdId(props),
+    token: state,
+    operations: ['capabilities', 'since', 'pull', 'changes'],
+    app: { get: true, post: true },
+    limits: { changesPerRequest: MAX_CHANGES, itemsPerRequest: MAX_ITEMS, sinceLimit: SINCE_LIMIT, changeLog: CHANGE_LOG_KEEP }
+  };
+  if (state === 'ok') answer.revision = currentRevision(props);
+  return answer;
+}
+
+/** Every row changed after revision R, tombstones included, oldest first, at most `limit`. */
+function since(body) {
+  var after = body.revision;
+  if (!isWhole(after) || after < 0) throw failure('bad_request', '"revision" must be a whole number ≥ 0');
+  var limit = body.limit === undefined ? SINCE_LIMIT : body.limit;
+  if (!isWhole(limit) || limit < 1 || limit > SINCE_LIMIT) throw failure('bad_request', '"limit" must be 1–' + SINCE_LIMIT);
+  var props = PropertiesService.getScriptProperties();
+  var current = currentRevision(props);
+  var months = readMonthsIndex(props);
+  // A write request stopped midway may have written rows the index doesn't know: then every month is read.
+  var trustIndex = months !== null && reservedRevision(props) === 0;
+  var ss = SpreadsheetApp.getActiveSpreadsheet();
+  var tz = sheetTimeZone(ss);
+  var rows = [];
+  monthSheets(ss).forEach(function (sheet) {
+    var highest = trustIndex ? months[sheet.getName()] : undefined;
+    if (typeof highest === 'number' && highest <= after) return;
+    readRows(sheet, tz).forEach(function (r) {
+      if (r.revision > after) rows.push(r);
+      current = Math.max(current, r.revision);
+    });
+  });
+  rows.sort(function (a, b) { return a.revision - b.revision; });
+  var more = false;
+  if (rows.length > limit) {
+    var cut = limit;
+    while (cut < rows.length && rows[cut].revision === rows[cut - 1].revision) cut++;
+    more = cut < rows.length;
+    rows = rows.slice(0, cut);
+  }
+  return {
+    revision: current,
+    through: more ? rows[rows.length - 1].revision : current,
+    more: more,
+    changes: rows.map(rowOut)
+  };
+}
+
+/** The rows of a year or one month as the sheet has them now (tombstones only when asked). */
+function pull(body) {
+  var year = body.year;
+  if (!isWhole(year) || year < 1900 || year > 2999) throw failure('bad_request', '"year" must be a year such as 2024');
+  var names = [];
+  if (body.month !== undefined) {
+    names.push(parseMonth(String(year), String(body.month)));
+  } else {
+    for (var m = 1; m <= 12; m++) names.push(year + '-' + pad2(m));
+  }
+  var withDeleted = body.includeDeleted === true;
+  var ss = SpreadsheetApp.getActiveSpreadsheet();
+  var tz = sheetTimeZone(ss);
+  var rows = [];
+  names.forEach(function (name) {
+    var sheet = ss.getSheetByName(name);
+    if (!sheet) return;
+    readRows(sheet, tz).forEach(function (r) { if (withDeleted || !r.deleted) rows.push(rowOut(r)); });
+  });
+  return { revision: currentRevision(PropertiesService.getScriptProperties()), rows: rows };
+}
+
+/** The app's POST: each item not held yet is appended; the answer lists every item as the sheet now holds it. */
+function registerItems(items) {
+  if (items.length > MAX_ITEMS) throw failure('too_large', 'at most ' + MAX_ITEMS + ' items per request, got ' + items.length);
+  var checked = items.map(function (raw, index) {
+    var result = validItem(raw);
+    if (typeof result === 'string') throw failure('bad_request', 'item [' + index + ']: ' + result);
+    return result;
+  });
+  var book = new Book();
+  book.reserve(checked.length);
+  var answer = checked.map(function (item) {
+    var held = book.find(item.id);
+    if (held) return held.item;
+    book.append(item, false);
+    return item;
+  });
+  book.commit();
+  return answer;
+}
+
+/** kakeibo's changes: each applied once (by change id), refused as a conflict when based on a stale revision. */
+function applyChanges(body) {
+  var changes = body.changes;
+  if (!Array.isArray(changes)) throw failure('bad_request', '"changes" must be an array');
+  if (changes.length > MAX_CHANGES) throw failure('too_large', 'at most ' + MAX_CHANGES + ' changes per request, got ' + changes.length);
+  var book = new Book();
+  var log = new ChangeLog(book.ss);
+  book.reserve(changes.length);
+  var results = changes.map(function (change, index) {
+    var problem = invalidChange(change);
+    if (problem) {
+      var changeId = change && typeof change.changeId === 'string' ? change.changeId : null;
+      return { changeId: changeId, status: 'rejected', revision: null, row: null, error: { code: 'bad_change', message: 'change [' + index + ']: ' + problem } };
+    }
+    var fingerprint = changeFingerprint(change);
+    var earlier = log.find(change.changeId);
+    if (earlier) {
+      if (earlier.fingerprint !== fingerprint) {
+        return { changeId: change.changeId, status: 'rejected', revision: null, row: null,
+          error: { code: 'change_id_reused', message: 'change id ' + clip(change.changeId) + ' was already used for a different change' } };
+      }
+      return earlier.result;
+    }
+    var result = Object.assign({ changeId: change.changeId }, applyOne(book, change));
+    log.add(change.changeId, fingerprint, result);
+    return result;
+  });
+  book.commit();
+  log.commit();
+  return { revision: book.revision, results: results };
+}
+
+function applyOne(book, change) {
+  var id = change.kind === 'delete' ? String(change.id) : change.item.id;
+  var held = book.find(id);
+  if (change.kind === 'create') {
+    if (!held) return applied(book.append(change.item, false));
+    if (!held.deleted && sameItem(held.item, change.item)) return outcome('unchanged', held);
+    return conflict(held.deleted ? 'deleted' : 'exists', 'the server already holds id ' + clip(id), held);
+  }
+  if (change.kind === 'update') {
+    if (!held) return conflict('not_found', 'the server no longer holds id ' + clip(id), null);
+    if (held.deleted) return conflict('deleted', 'id ' + clip(id) + ' was deleted on the server at revision ' + held.revision, held);
+    if (held.revision !== change.base) return stale(id, change.base, held);
+    if (sameItem(held.item, change.item)) return outcome('unchanged', held);
+    return applied(book.replace(held, change.item, false));
+  }
+  if (!held) return { status: 'unchanged', revision: null, row: null };
+  if (held.deleted) return outcome('unchanged', held);
+  if (held.revision !== change.base) return stale(id, change.base, held);
+  return applied(book.replace(held, held.item, true));
+}
+
+function applied(row) { return outcome('applied', row); }
+
+function outcome(status, row) {
+  return { status: status, revision: row.revision, row: rowOut(row) };
+}
+
+function stale(id, base, held) {
+  return conflict('stale', 'id ' + clip(id) + ' changed on the server (revision ' + held.revision + ', the change was based on ' + base + ')', held);
+}
+
+function conflict(code, message, held) {
+  return { status: 'conflict', revision: held ? held.revision : null, row: held ? rowOut(held) : null, error: { code: code, message: message } };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The book: every month sheet read once per write request, rows found by id, writes applied to the sheet at once.
+
+function Book() {
+  this.ss = SpreadsheetApp.getActiveSpreadsheet();
+  this.tz = sheetTimeZone(this.ss);
+  this.props = PropertiesService.getScriptProperties();
+  var reserved = reservedRevision(this.props);
+  this.revision = Math.max(currentRevision(this.props), reserved);
+  this.months = readMonthsIndex(this.props);
+  // A request stopped midway left the months index unreliable: it is rebuilt from the sheets at commit.
+  this.rebuild = reserved > 0 || this.months === null;
+  if (this.months === null) this.months = {};
+  this.sheets = null; // month name → {sheet, rows, pending}
+}
+
+/** Reserves revisions before anything is written, so a script stopped midway never hands out a revision twice. */
+Book.prototype.reserve = function (count) {
+  this.props.setProperty(RESERVED_PROPERTY, String(this.revision + count));
+};
+
+Book.prototype.load = function () {
+  if (this.sheets) return;
+  var self = this;
+  self.sheets = {};
+  self.ids = Object.create(null); // no inherited keys: an id may be "constructor" or "__proto__"
+  monthSheets(self.ss).forEach(function (sheet) {
+    var entry = { sheet: sheet, rows: readRows(sheet, self.tz), pending: [] };
+    self.sheets[sheet.getName()] = entry;
+    self.index(entry);
+  });
+};
+
+Book.prototype.index = function (entry) {
+  var ids = this.ids;
+  entry.rows.forEach(function (r) {
+    if (r.item.id !== '' && !(r.item.id in ids)) ids[r.item.id] = r;
+  });
+};
+
+/** The first row holding the id, or null. */
+Book.prototype.find = function (id) {
+  this.load();
+  return id in this.ids ? this.ids[id] : null;
+};
+
+Book.prototype.stamp = function (row, item, deleted) {
+  this.revision += 1;
+  row.item = item;
+  row.deleted = deleted;
+  row.revision = this.revision;
+  row.updatedAt = now();
+  this.months[row.sheetName] = this.revision;
+  return row;
+};
+
+/** A new row at the end of its month's sheet (written at commit, with the other new rows of that month). */
+Book.prototype.append = function (item, deleted) {
+  this.load();
+  var name = monthOfDate(item.date);
+  var entry = this.sheets[name];
+  if (!entry) {
+    entry = { sheet: monthSheet(this.ss, name), rows: [], pending: [] };
+    this.sheets[name] = entry;
+  }
+  var row = this.stamp({ sheetRow: null, sheetName: name }, item, deleted);
+  entry.rows.push(row);
+  entry.pending.push(row);
+  this.ids[item.id] = row;
+  return row;
+};
+
+/** Rewrites the row in place, or moves it when its date moved to another month. */
+Book.prototype.replace = function (held, item, deleted) {
+  var entry = this.sheets[held.sheetName];
+  if (monthOfDate(item.date) === held.sheetName) {
+    this.stamp(held, item, deleted);
+    if (held.sheetRow !== null) writeRows(entry.sheet, held.sheetRow, [held]);
+    return held;
+  }
+  entry.rows = entry.rows.filter(function (r) { return r !== held; });
+  entry.pending = entry.pending.filter(function (r) { return r !== held; });
+  if (held.sheetRow !== null) {
+    entry.sheet.deleteRow(held.sheetRow);
+    entry.rows.forEach(function (r) { if (r.sheetRow !== null && r.sheetRow > held.sheetRow) r.sheetRow -= 1; });
+  }
+  delete this.ids[held.item.id];
+  this.index(entry);
+  return this.append(item, deleted);
+};
+
+Book.prototype.commit = function () {
+  var self = this;
+  if (self.rebuild) {
+    self.load();
+    Object.keys(self.sheets).forEach(function (name) {
+      self.months[name] = self.sheets[name].rows.reduce(function (top, r) { return Math.max(top, r.revision); }, 0);
+    });
+  }
+  Object.keys(self.sheets || {}).forEach(function (name) {
+    var entry = self.sheets[name];
+    if (entry.pending.length === 0) return;
+    var start = entry.sheet.getLastRow() + 1;
+    entry.pending.forEach(function (row, i) { row.sheetRow = start + i; });
+    writeRows(entry.sheet, start, entry.pending);
+    entry.pending = [];
+  });
+  self.props.setProperties(monthsAndRevision(self.months, self.revision));
+  self.props.deleteProperty(RESERVED_PROPERTY);
+  SpreadsheetApp.flush();
+};
+
+// ---------------------------------------------------------------------------------------------------------------
+// The change log: the last CHANGE_LOG_KEEP change ids with their results, in a hidden sheet.
+
+function ChangeLog(ss) {
+  this.sheet = changeLogSheet(ss);
+  this.entries = null;
+  this.added = [];
+}
+
+ChangeLog.prototype.find = function (changeId) {
+  if (!this.entries) {
+    this.entries = Object.create(null);
+    var last = this.sheet.getLastRow();
+    if (last >= 2) {
+      var values = this.sheet.getRange(2, 1, last - 1, 3).getValues();
+      for (var i = 0; i < values.length; i++) {
+        try {
+          this.entries[String(values[i][0])] = { fingerprint: String(values[i][1]), result: JSON.parse(values[i][2]) };
+        } catch (err) {
+          // A hand-damaged entry is forgotten: the change is then judged by its revision again.
+        }
+      }
+    }
+  }
+  return changeId in this.entries ? this.entries[changeId] : null;
+};
+
+ChangeLog.prototype.add = function (changeId, fingerprint, result) {
+  this.entries[changeId] = { fingerprint: fingerprint, result: result };
+  this.added.push([changeId, fingerprint, JSON.stringify(result), now()]);
+};
+
+ChangeLog.prototype.commit = function () {
+  if (this.added.length === 0) return;
+  var start = this.sheet.getLastRow() + 1;
+  ensureRows(this.sheet, start + this.added.length - 1);
+  var range = this.sheet.getRange(start, 1, this.added.length, 4);
+  range.setNumberFormat('@');
+  range.setValues(this.added.map(function (row) { return row.map(literal); }));
+  var extra = this.sheet.getLastRow() - 1 - CHANGE_LOG_KEEP;
+  if (extra >= 1000) this.sheet.deleteRows(2, extra);
+  SpreadsheetApp.flush();
+};
+
+function changeLogSheet(ss) {
+  var sheet = ss.getSheetByName(CHANGE_LOG_SHEET);
+  if (sheet) return sheet;
+  sheet = ss.insertSheet(CHANGE_LOG_SHEET);
+  sheet.getRange(1, 1, 1, 4).setValues([['change id', 'change', 'result', 'at']]);
+  sheet.setFrozenRows(1);
+  sheet.hideSheet();
+  return sheet;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Sheets and rows
+
+function monthSheets(ss) {
+  return ss.getSheets().filter(function (sheet) { return MONTH_SHEET.test(sheet.getName()); });
+}
+
+function monthSheet(ss, name) {
+  var sheet = ss.getSheetByName(name);
+  if (sheet) return sheet;
+  // Months stay in calendar order in the tab bar: the new sheet goes before the first later month.
+  var sheets = ss.getSheets();
+  var at = sheets.length;
+  for (var i = 0; i < sheets.length; i++) {
+    if (MONTH_SHEET.test(sheets[i].getName()) && sheets[i].getName() > name) {
+      at = i;
+      break;
+    }
+  }
+  sheet = ss.insertSheet(name, at);
+  sheet.getRange(1, 1, 1, WIDTH).setValues([HEADERS]);
+  sheet.setFrozenRows(1);
+  sheet.hideColumns(COL.revision, WIDTH - COL.revision + 1);
+  return sheet;
+}
+
+/** The sheet's rows as {sheetRow, sheetName, item, revision, deleted, updatedAt}; blank rows skipped. */
+function readRows(sheet, tz) {
+  var last = sheet.getLastRow();
+  if (last < 2) return [];
+  var values = sheet.getRange(2, 1, last - 1, WIDTH).getValues();
+  var name = sheet.getName();
+  var rows = [];
+  for (var i = 0; i < values.length; i++) {
+    var v = values[i];
+    if (isBlankRow(v)) continue;
+    rows.push({
+      sheetRow: i + 2,
+      sheetName: name,
+      item: {
+        id: cellText(v[COL.id - 1], tz),
+        date: cellDate(v[COL.date - 1], tz),
+        name: cellText(v[COL.name - 1], tz),
+        price: cellNumber(v[COL.price - 1]),
+        category: cellNumber(v[COL.category - 1]),
+        categorySub: cellNumber(v[COL.sub - 1])
+      },
+      revision: isWhole(v[COL.revision - 1]) ? v[COL.revision - 1] : 0,
+      deleted: isTrue(v[COL.deleted - 1]),
+      updatedAt: cellText(v[COL.updated - 1], tz)
+    });
+  }
+  return rows;
+}
+
+/** Writes consecutive rows starting at sheet row `first`: text columns formatted as text, tombstones struck through. */
+function writeRows(sheet, first, rows) {
+  var values = rows.map(function (row) {
+    var item = row.item;
+    var out = [];
+    out[COL.date - 1] = item.date.slice(0, 4) + '-' + item.date.slice(4, 6) + '-' + item.date.slice(6, 8);
+    out[COL.name - 1] = literal(item.name);
+    out[COL.price - 1] = item.price;
+    out[COL.category - 1] = item.category;
+    out[COL.sub - 1] = item.categorySub;
+    out[COL.id - 1] = literal(item.id);
+    out[COL.revision - 1] = row.revision;
+    out[COL.deleted - 1] = row.deleted;
+    out[COL.updated - 1] = row.updatedAt;
+    return out;
+  });
+  ensureRows(sheet, first + rows.length - 1);
+  var range = sheet.getRange(first, 1, rows.length, WIDTH);
+  // Text stays text: an id "00123" keeps its zeros and "2024-12-03" is not turned into a date cell.
+  range.setNumberFormats(rows.map(function () { return ROW_FORMATS; }));
+  range.setValues(values);
+  rows.forEach(function (row, i) {
+    if (row.deleted) styleRow(sheet, first + i, true);
+  });
+}
+
+/** A sheet has a fixed number of rows (1000 when new): adds rows so that row `last` exists. */
+function ensureRows(sheet, last) {
+  var max = sheet.getMaxRows();
+  if (last > max) sheet.insertRowsAfter(max, last - max);
+}
+
+function styleRow(sheet, sheetRow, deleted) {
+  var range = sheet.getRange(sheetRow, 1, 1, WIDTH);
+  range.setFontLine(deleted ? 'line-through' : 'none');
+  range.setFontColor(deleted ? '#999999' : '#000000');
+}
+
+function rowOut(row) {
+  return { revision: row.revision, deleted: row.deleted, updatedAt: row.updatedAt, item: row.item };
+}
+
+function isBlankRow(values) {
+  for (var i = 0; i < COL.id; i++) if (values[i] !== '' && values[i] !== null) return false;
+  return true;
+}
+
+/** A cell as text: numbers as typed, a date cell as yyyyMMdd. */
+function cellText(value, tz) {
+  if (isDate(value)) return Utilities.formatDate(value, tz, 'yyyyMMdd');
+  if (value === null || value === undefined) return '';
+  return String(value);
+}
+
+/** A date cell, or text such as "2024-12-03", "2024/12/3" or "20241203", as "20241203"; anything else as it is. */
+function cellDate(value, tz) {
+  if (isDate(value)) return Utilities.formatDate(value, tz, 'yyyyMMdd');
+  if (typeof value === 'number' && isWhole(value)) return String(value);
+  var text = cellText(value, tz).trim();
+  var parts = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})$/.exec(text);
+  if (parts) return parts[1] + pad2(Number(parts[2])) + pad2(Number(parts[3]));
+  return text;
+}
+
+/** A number cell as a number; numeric text as a number; anything else (empty, words) as it is. */
+function cellNumber(value) {
+  if (typeof value === 'number') return value;
+  if (typeof value === 'string' && /^\s*-?\d+\s*$/.test(value)) return Number(value);
+  if (isDate(value)) return String(value);
+  return value === null || value === undefined ? '' : value;
+}
+
+/** Text written so that the sheet keeps it as text (a leading = would otherwise make a formula). */
+function literal(value) {
+  if (typeof value === 'string' && /^[=']/.test(value)) return '\'' + value;
+  return value;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Validation of what clients send (writing is strict)
+
+/** The item in the server's form, or a string saying what is wrong. */
+function validItem(raw) {
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return 'expected an object';
+  var id = raw.id;
+  if (typeof id === 'number' && isWhole(id)) id = String(id);
+  if (typeof id !== 'string' || id.trim() === '' || id.length > 200 || /[\u0000-\u001f\u007f]/.test(id)) {
+    return '"id" must be a non-empty string of at most 200 characters';
+  }
+  var date = typeof raw.date === 'string' ? raw.date.replace(/-/g, '') : '';
+  if (!/^\d{8}$/.test(date) || !realDate(date)) return '"date" must be a calendar date such as "20241203"';
+  if (typeof raw.name !== 'string' || raw.name.trim() === '' || raw.name.length > 200 || /[\u0000-\u001f\u007f]/.test(raw.name)) {
+    return '"name" must be non-empty text of at most 200 characters';
+  }
+  if (!isWhole(raw.price) || Math.abs(raw.price) > 1e12) return '"price" must be a whole number of yen';
+  if (!isWhole(raw.category) || raw.category < 0 || raw.category > 9999) return '"category" must be a whole number';
+  var sub = raw.categorySub;
+  if (sub === undefined || sub === null) sub = '';
+  if (sub !== '' && (!isWhole(sub) || sub < 0 || sub > 9999)) return '"categorySub" must be a whole number, null or ""';
+  return { id: id, date: date, name: raw.name.trim(), price: raw.price, category: raw.category, categorySub: sub };
+}
+
+/** Null when the change is well formed (its item replaced by the checked one), else what is wrong. */
+function invalidChange(change) {
+  if (!change || typeof change !== 'object' || Array.isArray(change)) return 'expected an object';
+  if (typeof change.changeId !== 'string' || change.changeId === '' || change.changeId.length > 200) {
+    return '"changeId" must be a non-empty string of at most 200 characters';
+  }
+  if (['create', 'update', 'delete'].indexOf(change.kind) < 0) return '"kind" must be create, update or delete';
+  if (change.kind !== 'create' && (!isWhole(change.base) || change.base < 0)) {
+    return '"base" must be the revision the change is based on (a whole number ≥ 0)';
+  }
+  if (change.kind === 'delete') {
+    if ((typeof change.id !== 'string' || change.id === '') && !isWhole(change.id)) return '"id" must name the item to delete';
+    return null;
+  }
+  var item = validItem(change.item);
+  if (typeof item === 'string') return 'item: ' + item;
+  if (change.id !== undefined && String(change.id) !== item.id) return '"id" and "item.id" differ';
+  change.item = item;
+  return null;
+}
+
+function changeFingerprint(change) {
+  var item = change.item ? [change.item.id, change.item.date, change.item.name, change.item.price, change.item.category, change.item.categorySub] : null;
+  return JSON.stringify([change.kind, change.kind === 'delete' ? String(change.id) : null, change.kind === 'create' ? null : change.base, item]);
+}
+
+function sameItem(a, b) {
+  return a.id === b.id && a.date === b.date && a.name === b.name && a.price === b.price &&
+    a.category === b.category && a.categorySub === b.categorySub;
+}
+
+function parseMonth(year, month) {
+  if (!/^\d{4}$/.test(String(year)) || !/^(0?[1-9]|1[0-2])$/.test(String(month))) {
+    throw failure('bad_request', 'expected year=YYYY and month=1–12, got year=' + clip(year) + ' month=' + clip(month));
+  }
+  return String(year) + '-' + pad2(Number(month));
+}
+
+function monthOfDate(date) { return date.slice(0, 4) + '-' + date.slice(4, 6); }
+
+function realDate(yyyymmdd) {
+  var y = Number(yyyymmdd.slice(0, 4));
+  var m = Number(yyyymmdd.slice(4, 6));
+  var d = Number(yyyymmdd.slice(6, 8));
+  if (y < 1900 || m < 1 || m > 12 || d < 1) return false;
+  var days = [31, (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0 ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+  return d <= days[m - 1];
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Token, lock, properties, answers
+
+function checkToken(given) {
+  var stored = PropertiesService.getScriptProperties().getProperty(TOKEN_PROPERTY);
+  if (!stored) throw failure('not_configured', 'the server has no token yet: run setup() once in the Apps Script editor');
+  if (typeof given !== 'string' || given === '') throw failure('bad_token', 'no token was sent');
+  if (!sameSecret(given, stored)) throw failure('bad_token', 'the token is wrong');
+}
+
+/** Compares in time that depends only on the lengths, not on where the strings differ. */
+function sameSecret(a, b) {
+  var diff = a.length ^ b.length;
+  var n = Math.max(a.length, b.length);
+  for (var i = 0; i < n; i++) {
+    diff |= (i < a.length ? a.charCodeAt(i) : 0) ^ (i < b.length ? b.charCodeAt(i) : 0);
+  }
+  return diff === 0;
+}
+
+function newToken() {
+  return (Utilities.getUuid() + Utilities.getUuid()).replace(/-/g, '');
+}
+
+function householdId(props) {
+  var id = props.getProperty(HOUSEHOLD_PROPERTY);
+  if (!id) {
+    id = Utilities.getUuid();
+    props.setProperty(HOUSEHOLD_PROPERTY, id);
+  }
+  return id;
+}
+
+function withLock(fn) {
+  var lock = LockService.getScriptLock();
+  if (!lock.tryLock(LOCK_WAIT_MS)) {
+    throw failure('busy', 'another request held the lock for more than ' + LOCK_WAIT_MS / 1000 + ' s; try again');
+  }
+  try {
+    return fn();
+  } finally {
+    SpreadsheetApp.flush();
+    lock.releaseLock();
+  }
+}
+
+function currentRevision(props) {
+  var value = Number(props.getProperty(REVISION_PROPERTY) || 0);
+  return isWhole(value) && value >= 0 ? value : 0;
+}
+
+function reservedRevision(props) {
+  var value = Number(props.getProperty(RESERVED_PROPERTY) || 0);
+  return isWhole(value) && value > 0 ? value : 0;
+}
+
+/** The highest revision in each month sheet ({"2024-12": 57}), or null when the property is unreadable. */
+function readMonthsIndex(props) {
+  try {
+    var months = JSON.parse(props.getProperty(MONTHS_PROPERTY) || '{}');
+    return months && typeof months === 'object' && !Array.isArray(months) ? months : null;
+  } catch (err) {
+    return null;
+  }
+}
+
+function monthsAndRevision(months, revision) {
+  var out = {};
+  out[MONTHS_PROPERTY] = JSON.stringify(months);
+  out[REVISION_PROPERTY] = String(revision);
+  return out;
+}
+
+function sheetTimeZone(ss) {
+  return ss.getSpreadsheetTimeZone() || TIME_ZONE;
+}
+
+function now() {
+  return Utilities.formatDate(new Date(), TIME_ZONE, 'yyyy-MM-dd\'T\'HH:mm:ssXXX');
+}
+
+function envelope(body) {
+  var out = { ok: true, service: SERVICE, protocol: PROTOCOL };
+  Object.keys(body).forEach(function (key) { out[key] = body[key]; });
+  return out;
+}
+
+function failure(code, message) {
+  var error = new Error(message);
+  error.kakeibo = code;
+  return error;
+}
+
+function respond(fn) {
+  var body;
+  try {
+    body = fn();
+  } catch (err) {
+    var code = err && err.kakeibo ? err.kakeibo : 'internal';
+    var message = err && err.kakeibo ? err.message : 'the script failed: ' + clip(err && err.message ? err.message : err);
+    body = { ok: false, service: SERVICE, protocol: PROTOCOL, error: { code: code, message: message } };
+  }
+  return ContentService.createTextOutput(JSON.stringify(body)).setMimeType(ContentService.MimeType.JSON);
+}
+
+function isWhole(value) { return typeof value === 'number' && isFinite(value) && Math.floor(value) === value; }
+
+function isTrue(value) { return value === true || value === 1 || /^(true|1|yes|x|✓|削除)$/i.test(String(value).trim()); }
+
+function isDate(value) { return Object.prototype.toString.call(value) === '[object Date]'; }
+
+function pad2(n) { return (n < 10 ? '0' : '') + n; }
+
+function clip(value) { return String(value).slice(0, 60); }

@@ -1,0 +1,259 @@
+'use strict';
+// The household server as Google serves it, on this machine: server/Code.gs (unmodified) run by a pool of worker
+// threads over one Workbook, behind HTTP the way a deployed web app answers.
+//
+//   GET|POST http://127.0.0.1:P/macros/s/<deployment>/exec[/path]?query
+//        runs doGet/doPost, keeps the output, and answers 302 to the echo host (a second listener, another port)
+//   GET  http://127.0.0.1:Q/macros/echo?user_content_key=K   the output, with its content type (a POST there: 405)
+//
+// An exception the script does not catch is answered as the service does: 200 with an HTML error page.
+
+const http = require('http');
+const path = require('path');
+const crypto = require('crypto');
+const { Worker, MessageChannel } = require('worker_threads');
+const { Workbook } = require('./workbook');
+
+const SCRIPT = path.join(__dirname, '..', 'Code.gs');
+const MIME = { 'application/json': 'application/json; charset=utf-8', 'text/plain': 'text/plain; charset=utf-8', 'text/html': 'text/html; charset=utf-8' };
+
+class Execution {
+  constructor(workbook, scriptPath, number) {
+    const channel = new MessageChannel();
+    this.flag = new Int32Array(new SharedArrayBuffer(4));
+    this.port = channel.port1;
+    this.number = number;
+    this.holder = null;
+    this.worker = new Worker(path.join(__dirname, 'worker.js'), {
+      workerData: { port: channel.port2, flag: this.flag.buffer, scriptPath },
+      transferList: [channel.port2]
+    });
+    this.worker.unref();
+    this.port.unref();
+    this.port.on('message', async ({ method, args }) => {
+      let reply;
+      try {
+        reply = { result: await workbook.call(method, args, this.holder) };
+      } catch (error) {
+        reply = { error: error.message };
+      }
+      this.port.postMessage(reply);
+      Atomics.store(this.flag, 0, 1);
+      Atomics.notify(this.flag, 0);
+    });
+  }
+
+  run(fn, event, eventKind, holder) {
+    this.holder = holder;
+    return new Promise((resolve, reject) => {
+      const onError = (error) => reject(error);
+      this.worker.once('error', onError);
+      this.worker.once('message', (message) => {
+        this.worker.off('error', onError);
+        resolve(message);
+      });
+      this.worker.postMessage({ fn, event, eventKind });
+    });
+  }
+}
+
+class Household {
+  /**
+   * @param {object} options
+   * @param {string} [options.token]  the shared token, as if set by setup() or in Project Settings
+   * @param {number} [options.executions]  how many scripts may run at once (the service allows 30)
+   */
+  constructor({ token, executions = 6, scriptPath = SCRIPT, timeZone = 'Asia/Tokyo' } = {}) {
+    this.workbook = new Workbook({ timeZone });
+    if (token !== undefined) this.workbook.setProperty('KAKEIBO_TOKEN', token);
+    this.idle = [];
+    this.queue = [];
+    this.executions = [];
+    for (let i = 0; i < executions; i++) {
+      const execution = new Execution(this.workbook, scriptPath, i);
+      this.executions.push(execution);
+      this.idle.push(execution);
+    }
+    this.runs = 0;
+    this.outputs = new Map();
+    this.requests = []; // {method, path, query, host, contentType, body}
+    this.arrivals = []; // [{method, count, resolve}] waiting for requests to /exec
+    this.faults = []; // [{how, method, month, times, seconds}]
+    this.deployment = 'AKfycb-kakeibo-harness';
+  }
+
+  /**
+   * Makes the next `times` requests of `method` (to /exec; GETs optionally only for `month`, "2024-03") fail `how`:
+   *   status500  500 text/plain, the script not run
+   *   html       the script not run; the answer is an HTML error page (what a broken deployment shows)
+   *   truncated  the script runs; the answer is cut in half
+   *   drop       GET: the connection is closed, the script not run; POST: the script runs (its writes are kept),
+   *              then the connection is closed with no answer
+   *   delay      the answer comes `seconds` later (after the script ran)
+   */
+  fail(fault) {
+    const hows = ['status500', 'html', 'truncated', 'drop', 'delay'];
+    if (!hows.includes(fault.how)) throw new Error(`unknown fault ${JSON.stringify(fault.how)} (expected ${hows.join(', ')})`);
+    this.faults.push({ method: 'GET', times: 1, seconds: 3, ...fault });
+  }
+
+  takeFault(method, month) {
+    const fault = this.faults.find((f) => f.method === method && f.times > 0 && (!f.month || f.month === month));
+    if (!fault) return null;
+    fault.times -= 1;
+    return fault;
+  }
+
+  /** Resolves once `count` requests of `method` have reached /exec (a client is known to be mid-request). */
+  waitFor(method, count) {
+    const arrived = () => this.requests.filter((r) => r.method === method && r.path.endsWith('/exec')).length >= count;
+    if (arrived()) return Promise.resolve(true);
+    return new Promise((resolve) => this.arrivals.push({ arrived, resolve }));
+  }
+
+  /** Runs a script function (doGet, doPost, setup, onEdit…) in the next free execution; resolves its result. */
+  async run(fn, event, eventKind) {
+    const execution = this.idle.pop() || await new Promise((resolve) => this.queue.push(resolve));
+    const holder = `run-${++this.runs}`;
+    try {
+      return await execution.run(fn, event, eventKind, holder);
+    } finally {
+      this.workbook.release(holder); // a lock is released when the script ends, as on the real service
+      const next = this.queue.shift();
+      if (next) next(execution);
+      else this.idle.push(execution);
+    }
+  }
+
+  /** Types values into a sheet as a person would, then fires the onEdit simple trigger as Sheets does. */
+  async edit(sheet, row, col, values) {
+    this.workbook.type(sheet, row, col, values);
+    return this.run('onEdit', { sheet, row, col, rows: 1, cols: values.length, value: values[0] }, 'edit');
+  }
+
+  async start() {
+    this.echo = http.createServer((req, res) => this.serveEcho(req, res));
+    this.exec = http.createServer((req, res) => this.serveExec(req, res).catch((error) => {
+      res.writeHead(500, { 'Content-Type': 'text/plain' });
+      res.end(`harness failure: ${error.message}`);
+    }));
+    await Promise.all([listen(this.echo), listen(this.exec)]);
+    this.url = `http://127.0.0.1:${this.exec.address().port}/macros/s/${this.deployment}/exec`;
+    this.echoOrigin = `http://127.0.0.1:${this.echo.address().port}`;
+    return this;
+  }
+
+  async stop() {
+    await Promise.all([this.echo, this.exec].filter(Boolean).map((server) => new Promise((resolve) => {
+      server.close(() => resolve());
+      if (server.closeAllConnections) server.closeAllConnections();
+    })));
+    await Promise.all(this.executions.map((e) => e.worker.terminate()));
+  }
+
+  async serveExec(req, res) {
+    const url = new URL(req.url, 'http://127.0.0.1');
+    const body = await readBody(req);
+    const contentType = req.headers['content-type'] || '';
+    this.requests.push({ method: req.method, path: url.pathname, query: url.search.slice(1), host: req.headers.host, contentType, body: body.toString('utf8') });
+    this.arrivals = this.arrivals.filter((waiter) => (waiter.arrived() ? (waiter.resolve(true), false) : true));
+    const prefix = `/macros/s/${this.deployment}/exec`;
+    if (url.pathname !== prefix && !url.pathname.startsWith(prefix + '/')) return page(res, 404, 'Not Found', 'Sorry, unable to open the file at this time.');
+    if (req.method !== 'GET' && req.method !== 'POST') return page(res, 405, 'Error', 'Method not allowed');
+    const event = eventObject(url, req.method, body, contentType, url.pathname.slice(prefix.length + 1));
+    const fn = req.method === 'GET' ? 'doGet' : 'doPost';
+    const year = url.searchParams.get('year');
+    const month = url.searchParams.get('month');
+    const fault = this.takeFault(req.method, year && month ? `${year}-${String(month).padStart(2, '0')}` : null);
+    if (fault && fault.how === 'status500') return page(res, 500, 'Error', 'Internal Server Error');
+    if (fault && fault.how === 'html') return this.redirect(res, { content: '<!DOCTYPE html><html><head><title>Error</title></head><body>Script function not found: doGet</body></html>', mimeType: 'text/html' });
+    if (fault && fault.how === 'drop' && req.method === 'GET') return req.socket.destroy();
+    const result = await this.run(fn, event);
+    if (fault && fault.how === 'drop') return req.socket.destroy();
+    if (fault && fault.how === 'delay') await new Promise((resolve) => setTimeout(resolve, fault.seconds * 1000));
+    if (result.missing) return page(res, 200, 'Error', `Script function not found: ${fn}`);
+    if (result.thrown !== undefined) return page(res, 200, 'Error', `Error: ${escapeHTML(result.thrown)}`);
+    if (!result.output || result.output.content === undefined) return page(res, 200, 'Error', 'The script completed but did not return anything.');
+    const output = fault && fault.how === 'truncated'
+      ? { ...result.output, content: result.output.content.slice(0, Math.floor(result.output.content.length / 2)) }
+      : result.output;
+    return this.redirect(res, output);
+  }
+
+  /** Keeps the output and sends the client to fetch it from the echo host, as the service does. */
+  redirect(res, output) {
+    const key = crypto.randomBytes(24).toString('base64url');
+    this.outputs.set(key, output);
+    if (this.outputs.size > 1000) this.outputs.delete(this.outputs.keys().next().value);
+    const location = `${this.echoOrigin}/macros/echo?user_content_key=${key}&lib=harness`;
+    res.writeHead(302, { 'Content-Type': 'text/html; charset=UTF-8', Location: location, 'Cache-Control': 'no-cache, no-store, max-age=0, must-revalidate' });
+    res.end(`<HTML><HEAD><TITLE>Moved Temporarily</TITLE></HEAD><BODY><H1>Moved Temporarily</H1>The document has moved <A HREF="${location}">here</A>.</BODY></HTML>`);
+  }
+
+  serveEcho(req, res) {
+    const url = new URL(req.url, 'http://127.0.0.1');
+    req.resume();
+    this.requests.push({ method: req.method, path: url.pathname, query: url.search.slice(1), host: req.headers.host, contentType: req.headers['content-type'] || '', body: '' });
+    if (url.pathname !== '/macros/echo') return page(res, 404, 'Not Found', 'Not Found');
+    if (req.method !== 'GET') return page(res, 405, 'Error 405 (Method Not Allowed)', 'Method Not Allowed');
+    const output = this.outputs.get(url.searchParams.get('user_content_key') || '');
+    if (!output) return page(res, 404, 'Error', 'Sorry, the file you have requested does not exist.');
+    const type = MIME[output.mimeType] || output.mimeType;
+    res.writeHead(200, { 'Content-Type': type, 'Content-Length': Buffer.byteLength(output.content) });
+    res.end(output.content);
+  }
+}
+
+/** The `e` of doGet/doPost as Apps Script builds it. */
+function eventObject(url, method, body, contentType, pathInfo) {
+  const parameters = {};
+  const add = (params) => params.forEach((value, name) => { (parameters[name] = parameters[name] || []).push(value); });
+  add(url.searchParams);
+  if (method === 'POST' && contentType.startsWith('application/x-www-form-urlencoded')) add(new URLSearchParams(body.toString('utf8')));
+  const parameter = {};
+  Object.keys(parameters).forEach((name) => { parameter[name] = parameters[name][0]; });
+  const event = {
+    queryString: url.search ? url.search.slice(1) : null,
+    parameter,
+    parameters,
+    contextPath: '',
+    contentLength: method === 'POST' ? body.length : -1
+  };
+  if (pathInfo) event.pathInfo = pathInfo;
+  if (method === 'POST') {
+    event.postData = { length: body.length, type: contentType.split(';')[0].trim() || 'application/octet-stream', contents: body.toString('utf8'), name: 'postData' };
+  }
+  return event;
+}
+
+function listen(server) {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+}
+
+function readBody(req) {
+  return new Promise((resolve, reject) => {
+    const chunks = [];
+    req.on('data', (chunk) => chunks.push(chunk));
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+function page(res, status, title, text) {
+  const html = `<!DOCTYPE html><html><head><title>${title}</title></head><body><div>${text}</div></body></html>`;
+  res.writeHead(status, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': Buffer.byteLength(html) });
+  res.end(html);
+}
+
+function escapeHTML(text) {
+  return String(text).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
+}
+
+async function startHousehold(options) {
+  return new Household(options).start();
+}
+
+module.exports = { Household, startHousehold };
