@@ -1,10 +1,5 @@
+import Glibc
 import KakeiboKit
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// Commands that live in a companion executable beside `kakeibo`, as git runs its subcommands.
 ///
@@ -70,8 +65,7 @@ public struct Companion: Sendable {
         var buffer = [CChar](repeating: 0, count: 4096)
         let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
         if count > 0 {
-            buffer[count] = 0
-            return FileSystem.parentDirectory(String(cString: buffer))
+            return FileSystem.parentDirectory(String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self))
         }
         return FileSystem.parentDirectory(CommandLine.arguments[0])
     }
