@@ -1,10 +1,5 @@
+import Glibc
 import KakeiboKit
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// What the process was started with and where its output goes: kept apart from the commands so they stay testable.
 public struct Terminal: Sendable {
