@@ -1,4 +1,3 @@
-import FoundationEssentials
 import KakeiboKit
 
 /// `kakeibo fuel` — what a drive costs in fuel, exactly, and optionally records it.
@@ -63,7 +62,7 @@ struct FuelCommand: Command {
         let name = try ItemName.validate(
             try arguments[Self.itemName] ?? context.language.pick("Fuel \(fuel.distance.text) km", "ガソリン代 \(fuel.distance.text)km"))
         let date = try arguments[Self.date]?.resolve(today: context.clock.today) ?? context.clock.today
-        item = WireItem(id: UUID().uuidString.lowercased(), date: date, name: name, price: fuel.cost, category: category)
+        item = WireItem(id: ItemID.random(), date: date, name: name, price: fuel.cost, category: category)
     }
 
     func run(_ context: Context) throws {

@@ -1,11 +1,5 @@
-import FoundationEssentials
+import Glibc
 import KakeiboKit
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// `kakeibo receipt FILE|-` — reads a receipt's OCR text (or, with --image, runs tesseract on a photo) and proposes
 /// its items; with --add, stores them.
@@ -77,7 +71,7 @@ struct ReceiptCommand: Command {
             guard !proposal.items.isEmpty else { throw ReceiptError.nothingToAdd }
             added = try proposal.items.map { proposed in
                 Item(
-                    id: UUID().uuidString.lowercased(), date: date, name: try ItemName.validate(proposed.name), price: proposed.price,
+                    id: ItemID.random(), date: date, name: try ItemName.validate(proposed.name), price: proposed.price,
                     category: category, added: context.clock.now, sync: .pending)
             }
             try context.store().append(added)

@@ -1,10 +1,5 @@
+import Glibc
 import KakeiboKit
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// Commands that live in a companion executable beside `kakeibo`, as git runs its subcommands.
 ///

@@ -1,10 +1,5 @@
+import Glibc
 import KakeiboKit
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 extension Clock {
     /// The instant on the user's wall clock (the TZ time zone), with the offset in force at that instant.

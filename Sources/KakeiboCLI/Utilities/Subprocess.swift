@@ -1,10 +1,5 @@
+import Glibc
 import KakeiboKit
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// Running another program (the OCR engine) with posix_spawn: no shell, stdin from /dev/null, stdout and stderr
 /// captured.

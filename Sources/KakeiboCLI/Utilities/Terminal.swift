@@ -1,10 +1,5 @@
+import Glibc
 import KakeiboKit
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// What the process was started with and where its output goes: kept apart from the commands so they stay testable.
 public struct Terminal: Sendable {
@@ -16,9 +11,11 @@ public struct Terminal: Sendable {
         var environment: [String: String] = [:]
         var pointer = environ
         while let entry = pointer.pointee {
-            let text = String(cString: entry)
-            if let equals = text.firstIndex(of: "=") {
-                environment[String(text[..<equals])] = String(text[text.index(after: equals)...])
+            // Split at "=" by bytes: searching by Character (grapheme breaking) took some 5% of `kakeibo month`.
+            let text = String(cString: entry).utf8
+            if let equals = text.firstIndex(of: UInt8(ascii: "=")) {
+                environment[String(decoding: text[..<equals], as: UTF8.self)] = String(
+                    decoding: text[text.index(after: equals)...], as: UTF8.self)
             }
             pointer += 1
         }

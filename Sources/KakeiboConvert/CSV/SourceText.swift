@@ -20,6 +20,9 @@ public enum SourceText {
             return String(validating: bytes.dropFirst(bom.count), as: UTF8.self).map { ($0, .utf8) }
         }
         if let text = String(validating: bytes, as: UTF8.self) { return (text, .utf8) }
-        return String(data: Data(bytes), encoding: .shiftJIS).map { ($0, .shiftJIS) }
+        // NSString, not String(data:encoding:): that one reaches CoreFoundation's converters through a hook that a
+        // binary linked with --static-swift-stdlib (as README's install builds) leaves out, and then returns nil.
+        let text = NSString(data: Data(bytes), encoding: String.Encoding.shiftJIS.rawValue)
+        return text.map { (String($0), .shiftJIS) }
     }
 }

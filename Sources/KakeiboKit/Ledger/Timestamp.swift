@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Glibc
 
 /// An instant in UTC with millisecond precision, written as "2024-12-03T09:15:00.000Z".
 public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible {

@@ -46,7 +46,7 @@ extension CSVRenderer {
     /// One row per item, newest first: `id,date,name,price,category,subcategory,added`.
     public static func recent(_ report: RecentReport, taxonomy: Taxonomy) -> String {
         var out = row(["id", "date", "name", "price", "category", "subcategory", "added"])
-        for (entry, id) in zip(report.entries, shortIDs(report.entries.map(\.item.id))) {
+        for entry in report.entries {
             let item = entry.item
             out += row([
                 item.id, item.date.iso, item.name, String(item.price.amount), taxonomy.key(category: item.category.category),

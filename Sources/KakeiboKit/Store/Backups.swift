@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Glibc
 
 /// What a change to the store is, for its backup: the command that made it and when; an undo also names the backup
 /// it put back.

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Glibc
 
 /// The few POSIX file operations kakeibo needs, with errors as values that name the file.
 public enum FileSystem {

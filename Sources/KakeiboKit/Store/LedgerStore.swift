@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Glibc
 
 /// The household ledger on disk: a directory with one JSON file per month (`2024-12.json`).
 ///

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Glibc
 
 /// A failure reading or writing files: always names the file, and never leaves a file half-written.
 public enum StoreError: KakeiboFailure, Equatable {
