@@ -100,6 +100,18 @@ import Testing
         #expect(try item("a")?.price == Yen(100))
     }
 
+    @Test func budgetsAreSetAndUnsetWithTheStore() throws {
+        defer { clean() }
+        let food = BudgetTarget.category(CategoryCode(0))
+        #expect(throws: BudgetError.notSet(food.key(.standard))) { try household().unsetBudget(food, taxonomy: .standard) }
+        #expect(!store.exists) // nothing created to find that out
+        #expect(try household().setBudget(.total, Yen(50_000), taxonomy: .standard).amount(for: .total) == Yen(50_000))
+        #expect(try household().setBudget(food, Yen(20_000), taxonomy: .standard).amount(for: food) == Yen(20_000))
+        let left = try household().unsetBudget(food, taxonomy: .standard)
+        #expect(left.amount(for: food) == nil)
+        #expect(try BudgetStore(store: store).read() == left)
+    }
+
     // MARK: merge (import)
 
     @Test func mergeUpdatesInPlaceMovesAndAddsInOneBatch() throws {
