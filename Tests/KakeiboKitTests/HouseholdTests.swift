@@ -212,6 +212,14 @@ import Testing
         #expect(try store.items(in: december).map(\.id) == ["dec"])
     }
 
+    @Test func aPushSendsOnlyPendingItemsTheServerDoesNotListAlready() {
+        let unsent = [stored("new", "2024-12-01", .pending), stored("lost-answer", "2024-12-02", .pending), stored("edited", "2024-12-03", .edited)]
+        let plan = PushPlan(
+            unsent: unsent, onServer: [wire("lost-answer", "2024-12-02"), wire("edited", "2024-12-03", 1), wire("other", "2024-12-04")])
+        #expect(plan.send == [wire("new", "2024-12-01")])
+        #expect(plan.known.map(\.id) == ["lost-answer", "edited"])
+    }
+
     @Test func confirmationsMarkSentItemsSyncedUnlessChangedSinceAndWriteOnlyThoseMonths() throws {
         defer { clean() }
         try seed([

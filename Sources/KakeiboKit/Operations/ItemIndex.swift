@@ -88,8 +88,18 @@ struct ItemIndex {
 
     /// Takes the items of a loaded month that match out of it; returns them by id.
     mutating func removeAll(in month: YearMonth, where matches: (Item) -> Bool) -> [String: Item] {
+        guard var items = months[month] else { return [:] }
         var removed: [String: Item] = [:]
-        for item in items(in: month) where matches(item) { removed[item.id] = remove(item.id) }
+        for index in items.indices {
+            guard let item = items[index], matches(item) else { continue }
+            removed[item.id] = item
+            items[index] = nil
+            places[item.id] = nil
+        }
+        if !removed.isEmpty {
+            months[month] = items
+            touched.insert(month)
+        }
         return removed
     }
 

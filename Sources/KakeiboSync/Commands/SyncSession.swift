@@ -56,9 +56,8 @@ struct SyncSession {
         init(lock: FileLock?) { self.lock = lock }
     }
 
-    /// Sends what the server doesn't have. A push whose answer was lost may still have been stored, so the months of
-    /// the unsent items are fetched first and only ids the server doesn't list are sent: an item is never registered
-    /// twice. Edited items are never sent (the server only appends).
+    /// Sends what the server doesn't have: the months of the unsent items are fetched first, and `PushPlan` decides
+    /// from them what to send.
     func push(_ context: Context) async throws -> Pushed {
         let household = try context.household()
         guard household.store.exists else { return Pushed(lock: nil) }
@@ -67,11 +66,9 @@ struct SyncSession {
         guard !unsent.isEmpty else { return pushed }
         pushed.checked = Set(unsent.map(\.date.yearMonth)).sorted()
         let onServer = try await fetch(pushed.checked, label: LocalizedText(en: "Checking", ja: "確認中"), context)
-        let unsentIDs = Set(unsent.map(\.id))
-        let serverCopies = pushed.checked.flatMap { onServer[$0] ?? [] }
-        pushed.known = serverCopies.filter { unsentIDs.contains($0.id) }
-        let serverIDs = Set(serverCopies.map(\.id))
-        let toSend = unsent.filter { $0.sync == .pending && !serverIDs.contains($0.id) }.map(WireItem.init)
+        let plan = PushPlan(unsent: unsent, onServer: pushed.checked.flatMap { onServer[$0] ?? [] })
+        pushed.known = plan.known
+        let toSend = plan.send
         guard !toSend.isEmpty else { return pushed }
         let batches = (toSend.count + HouseholdClient.batchSize - 1) / HouseholdClient.batchSize
         let progress = ProgressTicker(total: batches, label: LocalizedText(en: "Sending", ja: "送信中"), context)
