@@ -2,8 +2,10 @@
 import PackageDescription
 
 // No package dependencies: the toolchain's own modules only.
-// KakeiboKit (values, store, reports, renderers) imports FoundationEssentials only,
-// so `kakeibo month` starts as fast as a FoundationEssentials-only binary.
+// KakeiboKit (values, store, the operations layer that makes every change, settings, reports, renderers) imports
+// FoundationEssentials at most, so `kakeibo month` starts as fast as a FoundationEssentials-only binary.
+// The companions take everything about the store and the settings from KakeiboKit, and from KakeiboCLI only the
+// shared command-line plumbing (Command, arguments, Context, help); no target imports a layer above it.
 let package = Package(
     name: "kakeibo",
     products: [

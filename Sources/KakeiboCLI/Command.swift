@@ -1,7 +1,8 @@
 import KakeiboKit
 
 /// A subcommand: its declaration (`info`), a validating initializer that turns the command line into typed values
-/// (rejecting bad input before anything is touched), and `run`, which hands off to the library.
+/// (rejecting bad input before anything is touched), and `run`, which hands off to the library (async, so a command
+/// that waits on the network awaits it rather than blocking a thread).
 ///
 /// Public so that companion executables (see `Companion`) can define commands with the same machinery.
 public protocol Command {
@@ -9,7 +10,7 @@ public protocol Command {
     static var info: CommandInfo { get }
 
     init(_ arguments: ParsedArguments, _ context: Context) throws
-    func run(_ context: Context) throws
+    func run(_ context: Context) async throws
 }
 
 extension Command {

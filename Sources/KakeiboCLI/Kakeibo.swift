@@ -12,7 +12,7 @@ public enum Kakeibo {
     }
 
     /// Runs the program and exits with its status. A companion executable passes the commands it adds.
-    public static func main(companionCommands: [any Command.Type] = []) -> Never {
+    public static func main(companionCommands: [any Command.Type] = []) async -> Never {
         let commands = CommandTable(companionCommands: companionCommands)
         let terminal = Terminal.current()
         let arguments = Array(CommandLine.arguments.dropFirst())
@@ -22,13 +22,13 @@ public enum Kakeibo {
             Terminal.write("kakeibo: " + terminalSafe(failure.message(in: language), keepingNewlines: true) + "\n", to: 2)
             exit(failure.exitCode.rawValue)
         }
-        let outcome = run(arguments, terminal: terminal, commands: commands)
+        let outcome = await run(arguments, terminal: terminal, commands: commands)
         Terminal.write(outcome.stdout, to: 1)
         Terminal.write(outcome.stderr, to: 2)
         exit(outcome.status)
     }
 
-    public static func run(_ arguments: [String], terminal: Terminal, commands: CommandTable = CommandTable()) -> Outcome {
+    public static func run(_ arguments: [String], terminal: Terminal, commands: CommandTable = CommandTable()) async -> Outcome {
         var language = Language.fromLocale(terminal.environment)
         do {
             if let requested = preScanLanguage(arguments) {
@@ -52,7 +52,7 @@ public enum Kakeibo {
             }
             context.command = name
             let instance = try command.init(parsed, context)
-            try instance.run(context)
+            try await instance.run(context)
             return Outcome(status: ExitCode.success.rawValue, stdout: context.output, stderr: context.messages)
         } catch let failure as any KakeiboFailure {
             // Messages quote what they were given (paths, values, names): control characters in it are shown as escapes.

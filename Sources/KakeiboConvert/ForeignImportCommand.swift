@@ -2,7 +2,7 @@ import KakeiboCLI
 import KakeiboKit
 
 /// kakeibo-convert's `import`: with `--from moneyforward|zaim`, reads that app's CSV export; without, it is the
-/// built-in import. Help, options and the store path (`ImportPlan`) are the built-in command's.
+/// built-in import. Help, options and the write (`ImportCommand.merge`, over `Household.merge`) are the built-in command's.
 public struct ForeignImportCommand: Command {
     public static var info: CommandInfo { ImportCommand.info }
 
@@ -25,7 +25,7 @@ public struct ForeignImportCommand: Command {
             do { conversion = try Converter.convert(bytes, from: source, mapping: mapping, fallback: fallback) } catch {
                 throw ImportFailure(path: ImportCommand.displayName(path), problem: error)
             }
-            let summary = try ImportPlan.store(conversion.items, context)
+            let summary = try ImportCommand.merge(conversion.items, context)
             let taxonomy = try context.taxonomy()
             switch format {
             case .json: context.print(JSONRenderer.render(ImportReport.json(conversion, summary, taxonomy)))
@@ -70,7 +70,7 @@ public struct ForeignImportCommand: Command {
 
 /// What an import from another app did, for people and for programs.
 enum ImportReport {
-    static func text(_ conversion: Conversion, _ summary: ImportPlan.Summary, _ taxonomy: Taxonomy, _ language: Language) -> String {
+    static func text(_ conversion: Conversion, _ summary: MergeOutcome, _ taxonomy: Taxonomy, _ language: Language) -> String {
         let from = LocalizedText(
             en: "from \(conversion.source.displayName) (\(conversion.encoding.rawValue))",
             ja: "\(conversion.source.displayName)（\(conversion.encoding.rawValue)）")
@@ -112,7 +112,7 @@ enum ImportReport {
         language.pick(count == 1 ? "1 row" : "\(count) rows", "\(count) 件")
     }
 
-    static func json(_ conversion: Conversion, _ summary: ImportPlan.Summary, _ taxonomy: Taxonomy) -> JSONValue {
+    static func json(_ conversion: Conversion, _ summary: MergeOutcome, _ taxonomy: Taxonomy) -> JSONValue {
         let fallback: JSONValue =
             conversion.fallback.map { code in
                 let key = taxonomy.key(category: code.category)

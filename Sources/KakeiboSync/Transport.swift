@@ -1,5 +1,4 @@
 import Foundation
-import KakeiboCLI
 import KakeiboKit
 
 #if canImport(FoundationNetworking)
@@ -33,18 +32,17 @@ public final class URLSessionTransport: HTTPTransport {
 
     deinit { session.finishTasksAndInvalidate() }
 
-    /// The endpoint with the request's query added.
+    /// The endpoint with the request's query added, assembled from the parts `Endpoint.parse` checked (never the
+    /// text parsed again, which could read it differently).
     func url(for request: HTTPRequest) -> URL? {
-        var text = settings.endpoint.text
-        if !request.query.isEmpty {
-            text += text.contains("?") ? "&" : "?"
-            text += request.query.map { item in
-                let value =
-                    item.value.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed.subtracting(CharacterSet(charactersIn: "&=+"))) ?? ""
-                return item.name + "=" + value
-            }.joined(separator: "&")
-        }
-        return URL(string: text)
+        var components = URLComponents()
+        components.scheme = settings.endpoint.scheme
+        // An IPv6 address goes in brackets, as the URL writes it.
+        components.percentEncodedHost = settings.endpoint.host.contains(":") ? "[" + settings.endpoint.host + "]" : settings.endpoint.host
+        components.port = settings.endpoint.port
+        components.percentEncodedPath = settings.endpoint.path
+        components.percentEncodedQuery = settings.endpoint.query(adding: request.query.map { ($0.name, $0.value) })
+        return components.url
     }
 
     public func send(_ request: HTTPRequest) async throws(ServerProblem) -> HTTPResponse {

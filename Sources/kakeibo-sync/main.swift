@@ -1,4 +1,4 @@
 import KakeiboCLI
 import KakeiboSync
 
-Kakeibo.main(companionCommands: SyncCommands.all)
+await Kakeibo.main(companionCommands: SyncCommands.all)

@@ -1,3 +1,3 @@
 import KakeiboCLI
 
-Kakeibo.main()
+await Kakeibo.main()

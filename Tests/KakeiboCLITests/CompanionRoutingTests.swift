@@ -32,9 +32,9 @@ import Testing
         #expect(chosen is Replacement.Type)
     }
 
-    @Test func theBuiltInImportRefusesConverterOptionsWithoutFrom() throws {
+    @Test func theBuiltInImportRefusesConverterOptionsWithoutFrom() async throws {
         let terminal = Terminal(environment: ["HOME": "/nonexistent"], stdoutIsTerminal: false, stderrIsTerminal: false)
-        let outcome = Kakeibo.run(["import", "x.json", "--mapping", "m.json"], terminal: terminal)
+        let outcome = await Kakeibo.run(["import", "x.json", "--mapping", "m.json"], terminal: terminal)
         #expect(outcome.status == 2)
         #expect(outcome.stderr == "kakeibo: option --mapping works only with --from\n")
     }

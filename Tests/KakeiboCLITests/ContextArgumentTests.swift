@@ -17,8 +17,8 @@ import Testing
 
 /// The month-in-context commands' messages follow the language like every other (the checks of `LanguageTests`).
 @Suite struct ContextLanguageTests {
-    @Test func everyMessageIsInTheChosenLanguage() {
-        let home = LanguageTests.Home()
+    @Test func everyMessageIsInTheChosenLanguage() async {
+        let home = await LanguageTests.Home()
         let failures: [[String]] = [
             ["month", "lastmonth"], ["month", "-99999"], ["recent", "0"], ["trend", "--months", "x"], ["trend", "--end", "0001-01", "--months", "2"],
             ["receipt"], ["receipt", "a", "--image", "b"], ["receipt", "-", "--date", "today"], ["receipt", "/no/such.txt"],
@@ -29,14 +29,14 @@ import Testing
             ["fuel", "--km", "0.01", "--km-per-litre", "9", "--yen-per-litre", "1", "--add"],
         ]
         for arguments in failures {
-            let en = home.run(arguments + ["--lang", "en"])
-            let ja = home.run(arguments, ["LANG": "ja_JP.UTF-8"])
+            let en = await home.run(arguments + ["--lang", "en"])
+            let ja = await home.run(arguments, ["LANG": "ja_JP.UTF-8"])
             #expect(en.status != 0 && en.status == ja.status, "\(arguments)")
             #expect(!LanguageTests.hasKana(en.stderr), "\(arguments): \(en.stderr)")
             #expect(LanguageTests.hasJapanese(ja.stderr), "\(arguments): \(ja.stderr)")
             #expect(LanguageTests.englishWords(ja.stderr).isEmpty, "\(arguments): \(ja.stderr) has \(LanguageTests.englishWords(ja.stderr))")
         }
-        let tesseract = home.run(["receipt", "--image", home.root], ["LANG": "ja_JP.UTF-8", "PATH": "/nonexistent"])
+        let tesseract = await home.run(["receipt", "--image", home.root], ["LANG": "ja_JP.UTF-8", "PATH": "/nonexistent"])
         #expect(tesseract.status == 1 && LanguageTests.hasJapanese(tesseract.stderr))
     }
 }

@@ -11,20 +11,20 @@ import Testing
     final class Home: @unchecked Sendable {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("kakeibo-lang-\(UUID().uuidString)").path
 
-        init() {
-            _ = run(["add", "コーヒー", "178", "--date", "2024-12-03", "--category", "food/drink"])
-            _ = run(["add", "映画", "1800", "--date", "2024-12-04", "--category", "entertainment"])
-            _ = run(["budget", "set", "food", "100"])
+        init() async {
+            _ = await run(["add", "コーヒー", "178", "--date", "2024-12-03", "--category", "food/drink"])
+            _ = await run(["add", "映画", "1800", "--date", "2024-12-04", "--category", "entertainment"])
+            _ = await run(["budget", "set", "food", "100"])
         }
 
         deinit { try? FileManager.default.removeItem(atPath: root) }
 
-        func run(_ arguments: [String], _ environment: [String: String] = ["LANG": "C.UTF-8"]) -> Kakeibo.Outcome {
+        func run(_ arguments: [String], _ environment: [String: String] = ["LANG": "C.UTF-8"]) async -> Kakeibo.Outcome {
             let base = [
                 "KAKEIBO_HOME": root + "/store", "HOME": root, "XDG_CONFIG_HOME": root + "/config", "KAKEIBO_NOW": "2024-12-15T09:00:00Z",
                 "TZ": "UTC",
             ]
-            return Kakeibo.run(
+            return await Kakeibo.run(
                 arguments, terminal: Terminal(environment: base.merging(environment) { $1 }, stdoutIsTerminal: false, stderrIsTerminal: false))
         }
     }
@@ -56,13 +56,13 @@ import Testing
         return lines
     }
 
-    @Test func everyHelpIsTranslatedLineByLine() {
-        let home = Home()
+    @Test func everyHelpIsTranslatedLineByLine() async {
+        let home = await Home()
         var helps: [(String, Language, String)] = []
         for language in Language.allCases {
-            helps.append(("kakeibo --help", language, home.run(["--help", "--lang", language.rawValue]).stdout))
+            helps.append(("kakeibo --help", language, await home.run(["--help", "--lang", language.rawValue]).stdout))
             for command in CommandTable().commands {
-                let run = home.run([command.name, "--help", "--lang", language.rawValue])
+                let run = await home.run([command.name, "--help", "--lang", language.rawValue])
                 #expect(run.status == 0)
                 helps.append(("\(command.name) --help", language, run.stdout))
                 // The summary line comes right after the usage line.
@@ -106,8 +106,8 @@ import Testing
             .filter { $0.count >= 3 && !allowed.contains($0) }
     }
 
-    @Test func everyMessageIsInTheChosenLanguage() throws {
-        let home = Home()
+    @Test func everyMessageIsInTheChosenLanguage() async throws {
+        let home = await Home()
         let directory = home.root
         try Data("{\"schema\":1,".utf8).write(to: URL(fileURLWithPath: directory + "/bad.json"))
         let failures: [[String]] = [
@@ -121,8 +121,8 @@ import Testing
             ["month", "2024", "12", "--check-budget"],
         ]
         for arguments in failures {
-            let en = home.run(arguments + ["--lang", "en"])
-            let ja = home.run(arguments, ["LANG": "ja_JP.UTF-8"])
+            let en = await home.run(arguments + ["--lang", "en"])
+            let ja = await home.run(arguments, ["LANG": "ja_JP.UTF-8"])
             #expect(en.status != 0 && en.status == ja.status, "\(arguments)")
             #expect(en.stderr.hasPrefix("kakeibo: ") && ja.stderr.hasPrefix("kakeibo: "), "\(arguments)")
             #expect(!Self.hasKana(en.stderr), "\(arguments): \(en.stderr)")
@@ -131,7 +131,7 @@ import Testing
         }
     }
 
-    @Test func jsonReadingErrorsAreTranslatedToo() {
+    @Test func jsonReadingErrorsAreTranslatedToo() async {
         let broken = [
             "", "{", "{\"a\" 1}", "{\"a\":1,}", "[1 2]", "{a:1}", "tru", "nul", "-", "1.", "1e", "01", "{\"a\":1,\"a\":2}", "[\"\\x\"]", "[1]x",
         ]
@@ -147,8 +147,8 @@ import Testing
         }
     }
 
-    @Test func theLanguageFollowsLangThenTheLocaleVariables() {
-        let home = Home()
+    @Test func theLanguageFollowsLangThenTheLocaleVariables() async {
+        let home = await Home()
         let cases: [([String: String], [String], Bool)] = [
             (["LANG": "ja_JP.UTF-8"], [], true),
             (["LC_ALL": "ja_JP.UTF-8", "LANG": "C"], [], true),
@@ -158,17 +158,17 @@ import Testing
             (["LANG": "C"], ["--lang=ja"], true),
         ]
         for (environment, flags, japanese) in cases {
-            let run = home.run(["month", "2024", "12"] + flags, environment)
+            let run = await home.run(["month", "2024", "12"] + flags, environment)
             #expect(run.stdout.hasPrefix(japanese ? "2024年12月" : "December 2024"), "\(environment) \(flags)")
         }
     }
 
-    @Test func everyLabelInTheChartsIsInTheChosenLanguage() {
-        let home = Home()
+    @Test func everyLabelInTheChartsIsInTheChosenLanguage() async {
+        let home = await Home()
         for language in Language.allCases {
-            let year = home.run(["year", "2024", "--lang", language.rawValue]).stdout
-            let month = home.run(["month", "2024", "12", "--lang", language.rawValue]).stdout
-            let list = home.run(["budget", "list", "--lang", language.rawValue]).stdout
+            let year = await home.run(["year", "2024", "--lang", language.rawValue]).stdout
+            let month = await home.run(["month", "2024", "12", "--lang", language.rawValue]).stdout
+            let list = await home.run(["budget", "list", "--lang", language.rawValue]).stdout
             // The month up to its item list (whose names are the household's own).
             let monthCharts = month.components(separatedBy: language.pick("Date", "日付"))[0]
             for text in [year, monthCharts] {
@@ -180,7 +180,7 @@ import Testing
             }
             #expect(language == .ja ? list.contains("予算") && list.contains("月額") : list.contains("Budget") && list.contains("Monthly"))
             for format in ["svg"] {
-                let svg = home.run(["month", "2024", "12", "--format", format, "--lang", language.rawValue]).stdout
+                let svg = await home.run(["month", "2024", "12", "--format", format, "--lang", language.rawValue]).stdout
                 #expect(svg.contains(language.pick(">Total<", ">合計<")))
             }
         }

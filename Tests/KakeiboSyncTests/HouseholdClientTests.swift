@@ -148,5 +148,7 @@ func month(_ request: HTTPRequest) -> Int { Int(request.query.first { $0.name ==
         #expect(
             keyed.url(for: HouseholdAPI.fetch(YearMonth(year: 2024, month: 1)!))?.absoluteString == "https://x.example/exec?key=k1&year=2024&month=1")
         #expect(keyed.url(for: HouseholdAPI.register([]))?.absoluteString == "https://x.example/exec?key=k1")
+        let local = URLSessionTransport(settings: SyncSettings(endpoint: try Endpoint.parse("http://[::1]:8080/a%20b"), token: nil, timeout: 30))
+        #expect(local.url(for: HouseholdAPI.fetch(YearMonth(year: 2024, month: 3)!))?.absoluteString == "http://[::1]:8080/a%20b?year=2024&month=3")
     }
 }

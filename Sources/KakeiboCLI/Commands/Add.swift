@@ -38,8 +38,7 @@ struct AddCommand: Command {
     }
 
     func run(_ context: Context) throws {
-        let stored = item.item(added: context.clock.now, sync: .pending)
-        try context.store().append([stored])
+        let stored = try context.household().add([item]).items[0]
         try ItemOutput.print(stored, verb: LocalizedText(en: "Added", ja: "登録しました:"), format: format, context)
     }
 }
@@ -52,13 +51,5 @@ enum ItemOutput {
         case .json: context.print(JSONRenderer.render(JSONRenderer.item(item, taxonomy)))
         default: context.print(TableRenderer.item(item, verb: verb(context.language), taxonomy: taxonomy, style: context.textStyle))
         }
-    }
-
-    /// The one item an id (or a unique start of one) names, looked up under the transaction's lock.
-    static func find(_ id: String, in transaction: inout StoreTransaction) throws -> (month: YearMonth, item: Item) {
-        let matches = try transaction.find(id: id)
-        guard let match = matches.first else { throw CommandError.noSuchItem(id) }
-        guard matches.count == 1 else { throw CommandError.ambiguousItem(id, matches: matches.map(\.item.id)) }
-        return match
     }
 }

@@ -70,27 +70,18 @@ struct BudgetCommand: Command {
     func run(_ context: Context) throws {
         let taxonomy = try context.taxonomy()
         let language = context.language
-        let budgets = BudgetStore(store: try context.store())
         switch action {
         case .set(let target, let amount):
-            let all = try budgets.update(taxonomy: taxonomy) { budgets in
-                budgets.set(target, amount)
-                return budgets
-            }
+            let all = try context.household().setBudget(target, amount, taxonomy: taxonomy)
             finish(
                 all, taxonomy,
                 message: language.pick(
                     "Budget for \(target.label(taxonomy, language)): \(amount.formatted(language)) a month\n",
                     "\(target.label(taxonomy, language))の予算: 月 \(amount.formatted(language))\n"), context)
         case .list:
-            finish(try budgets.read(), taxonomy, message: nil, context)
+            finish(try BudgetStore(store: try context.store()).read(), taxonomy, message: nil, context)
         case .unset(let target):
-            // Without a store there is nothing to remove, and nothing is created to find that out.
-            guard budgets.store.exists else { throw BudgetError.notSet(target.key(taxonomy)) }
-            let all = try budgets.update(taxonomy: taxonomy) { budgets in
-                guard budgets.unset(target) else { throw BudgetError.notSet(target.key(taxonomy)) }
-                return budgets
-            }
+            let all = try context.household().unsetBudget(target, taxonomy: taxonomy)
             finish(
                 all, taxonomy,
                 message: language.pick(

@@ -19,44 +19,25 @@ struct EditCommand: Command {
         examples: ["kakeibo edit 3f2a9c1e --price 198", "kakeibo edit 3f2a9c1e --date 2024-11-30 --category food/sweets"])
 
     let id: String
-    let name: String?
-    let price: Yen?
-    let date: CalendarDate?
-    let category: CategoryCode?
+    let changes: ItemChanges
     let format: OutputFormat
 
     init(_ arguments: ParsedArguments, _ context: Context) throws {
         id = try EditCommand.positionals(arguments)[0]
-        name = try arguments[Self.newName].map { try ItemName.validate($0) }
-        price = try arguments[Self.price]
-        date = try arguments[Self.date]?.resolve(today: context.clock.today)
-        category = try arguments[Self.category].map { try context.taxonomy().resolve($0) }
+        changes = ItemChanges(
+            name: try arguments[Self.newName].map { try ItemName.validate($0) },
+            price: try arguments[Self.price],
+            date: try arguments[Self.date]?.resolve(today: context.clock.today),
+            category: try arguments[Self.category].map { try context.taxonomy().resolve($0) })
         format = try arguments[Self.format] ?? .table
-        guard name != nil || price != nil || date != nil || category != nil else {
+        guard !changes.isEmpty else {
             throw UsageError.needsOneOf(
                 ([Self.newName, Self.price, Self.date, Self.category] as [any OptionDeclaration]).map(\.spec.name), command: EditCommand.name)
         }
     }
 
     func run(_ context: Context) throws {
-        let edited = try context.store().write { transaction -> Item in
-            // Look the id up under the lock, so a concurrent edit can't move it away between finding and writing.
-            let (month, original) = try ItemOutput.find(id, in: &transaction)
-            var item = original
-            if let name { item.name = name }
-            if let price { item.price = price }
-            if let date { item.date = date }
-            if let category { item.category = category }
-            if WireItem(item) != WireItem(original) { item.sync = original.sync.afterLocalChange }
-            if item.date.yearMonth == month {
-                try transaction.setItems(try transaction.items(in: month).map { $0.id == item.id ? item : $0 }, in: month)
-            } else {
-                try transaction.setItems(try transaction.items(in: month).filter { $0.id != original.id }, in: month)
-                let target = item.date.yearMonth
-                try transaction.setItems(try transaction.items(in: target) + [item], in: target)
-            }
-            return item
-        }
-        try ItemOutput.print(edited, verb: LocalizedText(en: "Updated", ja: "変更しました:"), format: format, context)
+        let edited = try context.household().edit(id, changes)
+        try ItemOutput.print(edited.after, verb: LocalizedText(en: "Updated", ja: "変更しました:"), format: format, context)
     }
 }

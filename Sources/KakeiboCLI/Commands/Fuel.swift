@@ -68,9 +68,7 @@ struct FuelCommand: Command {
     func run(_ context: Context) throws {
         var stored: Item?
         if let item {
-            let entry = item.item(added: context.clock.now, sync: .pending)
-            try context.store().append([entry])
-            stored = entry
+            stored = try context.household().add([item]).items[0]
         }
         let taxonomy = try context.taxonomy()
         switch format {

@@ -3,7 +3,7 @@ import KakeiboKit
 /// `kakeibo import FILE|-` — loads items in the household server's wire format; an id already stored is updated.
 ///
 /// With `--from moneyforward|zaim` the import of another app's CSV export runs in the kakeibo-convert companion
-/// (it needs full Foundation for Shift_JIS), which shares this command's help and options and `ImportPlan`.
+/// (it needs full Foundation for Shift_JIS), which shares this command's help, options and `merge`.
 public struct ImportCommand: Command {
     public static let from = Option(
         "--from", value: "moneyforward|zaim",
@@ -56,7 +56,7 @@ public struct ImportCommand: Command {
         let bytes = try ImportCommand.read(path)
         let incoming: [WireItem]
         do { incoming = try WireFormat.decode(bytes) } catch { throw CommandError.importFile(ImportCommand.displayName(path), problem: error) }
-        let summary = try ImportPlan.store(incoming, context)
+        let summary = try ImportCommand.merge(incoming, context)
         switch format {
         case .json: context.print(JSONRenderer.render(.object(summary.jsonFields)))
         default: context.print(summary.text(context.language) + "\n")
@@ -72,81 +72,19 @@ public struct ImportCommand: Command {
         return bytes
     }
 
+    /// Merges the items into the store (see `Household.merge`), with a progress bar on a terminal's stderr: how
+    /// every import writes.
+    public static func merge(_ incoming: [WireItem], _ context: Context) throws -> MergeOutcome {
+        let progress = Progress(total: incoming.count, label: context.language.pick("Importing", "取り込み中"), terminal: context.terminal)
+        defer { progress.finish() }
+        return try context.household().merge(incoming, progress: { progress.advance() })
+    }
+
     /// How messages name FILE: "stdin" for "-".
     public static func displayName(_ path: String) -> String { path == "-" ? "stdin" : path }
 }
 
-/// How a batch of incoming items changes the store: new ids are added, known ids updated in place (or moved to
-/// their new month), everything in one transaction. Every import writes through here.
-public enum ImportPlan {
-    public struct Summary: Sendable {
-        /// The items given (each is added, updated or unchanged).
-        public var imported = 0
-        public var added = 0
-        public var updated = 0
-        public var unchanged = 0
-        public var months: [YearMonth] = []
-    }
-
-    /// Applies `incoming` to the store in one transaction, with a progress bar on a terminal's stderr.
-    public static func store(_ incoming: [WireItem], _ context: Context) throws -> Summary {
-        let progress = Progress(total: incoming.count, label: context.language.pick("Importing", "取り込み中"), terminal: context.terminal)
-        defer { progress.finish() }
-        var summary = try context.store().write { transaction in
-            try apply(incoming, to: &transaction, now: context.clock.now, progress: progress)
-        }
-        summary.imported = incoming.count
-        return summary
-    }
-
-    static func apply(_ incoming: [WireItem], to transaction: inout StoreTransaction, now: Timestamp, progress: Progress? = nil) throws -> Summary {
-        // Where each stored id lives, its month and its place there: the whole store is read, since an id may come
-        // back with a new date. An item that moves leaves a hole (nil) in its old month, dropped when the months are
-        // written, so every place stays valid and each id is found at once (re-importing a million items took a
-        // scan of its month for each).
-        var location: [String: (month: YearMonth, index: Int)] = [:]
-        var months: [YearMonth: [Item?]] = [:]
-        for month in try transaction.months() {
-            let items = try transaction.items(in: month)
-            months[month] = items
-            for (index, item) in items.enumerated() { location[item.id] = (month, index) }
-        }
-        var summary = Summary()
-        var touched = Set<YearMonth>()
-        func append(_ item: Item, to month: YearMonth) {
-            months[month, default: []].append(item)
-            location[item.id] = (month, months[month, default: []].count - 1)
-        }
-        for wire in incoming {
-            progress?.advance()
-            let target = wire.date.yearMonth
-            if let (from, index) = location[wire.id], let old = months[from]?[index] ?? nil {
-                if WireItem(old) == wire {
-                    summary.unchanged += 1
-                    continue
-                }
-                let item = wire.item(added: old.added, sync: old.sync.afterLocalChange)
-                if from == target {
-                    months[from]?[index] = item
-                } else {
-                    months[from]?[index] = nil
-                    append(item, to: target)
-                    touched.insert(from)
-                }
-                summary.updated += 1
-            } else {
-                append(wire.item(added: now, sync: .pending), to: target)
-                summary.added += 1
-            }
-            touched.insert(target)
-        }
-        for month in touched.sorted() { try transaction.setItems((months[month] ?? []).compactMap { $0 }, in: month) }
-        summary.months = touched.sorted()
-        return summary
-    }
-}
-
-extension ImportPlan.Summary {
+extension MergeOutcome {
     /// "Imported 3 items: 2 new, 1 updated, 0 unchanged, in 1 month" (`source` says from where, e.g. "from Zaim").
     public func text(_ language: Language, source: LocalizedText? = nil) -> String {
         let from = source.map { $0(language) }

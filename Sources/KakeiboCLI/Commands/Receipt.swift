@@ -69,12 +69,12 @@ struct ReceiptCommand: Command {
         var added: [Item] = []
         if add {
             guard !proposal.items.isEmpty else { throw ReceiptError.nothingToAdd }
-            added = try proposal.items.map { proposed in
-                Item(
+            let items = try proposal.items.map { proposed in
+                WireItem(
                     id: ItemID.random(), date: date, name: try ItemName.validate(proposed.name), price: proposed.price,
-                    category: category, added: context.clock.now, sync: .pending)
+                    category: category)
             }
-            try context.store().append(added)
+            added = try context.household().add(items).items
             if proposal.matchesTotal != true {
                 context.note(
                     context.language.pick(

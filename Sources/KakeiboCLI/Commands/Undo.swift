@@ -27,9 +27,7 @@ struct UndoCommand: Command {
     }
 
     func run(_ context: Context) throws {
-        let store = try context.store()
-        guard store.exists else { throw UndoError.nothingToUndo }
-        let outcome = try Backups(store: store).undo(number, time: context.clock.now)
+        let outcome = try context.household().undo(number)
         switch format {
         case .json: context.print(BackupRenderer.undoneJSON(outcome))
         default: context.print(BackupRenderer.undone(outcome, style: context.textStyle, localTime: Clock.local))

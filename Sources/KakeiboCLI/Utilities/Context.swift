@@ -43,6 +43,9 @@ public final class Context {
         return store
     }
 
+    /// The store as something to change, at this run's time: every write of items goes through it.
+    public func household() throws -> Household { Household(store: try store(), now: clock.now) }
+
     /// The store for a query: says on stderr when there is none yet (the first `add` creates it).
     public func storeForReading() throws -> LedgerStore {
         let store = try store()

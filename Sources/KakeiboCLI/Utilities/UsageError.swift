@@ -55,8 +55,6 @@ public enum UsageError: KakeiboFailure, Equatable {
 
 /// A command that ran but could not do what was asked: exit 1.
 public enum CommandError: KakeiboFailure, Equatable {
-    case noSuchItem(String)
-    case ambiguousItem(String, matches: [String])
     case readInput(String, code: Int32)
     case importFile(String, problem: WireProblem)
     /// A device (/dev/zero) given where a file is read.
@@ -71,13 +69,6 @@ public enum CommandError: KakeiboFailure, Equatable {
 
     public func message(in language: Language) -> String {
         switch self {
-        case .noSuchItem(let id):
-            return language.pick("no item with id '\(id)'", "ID '\(id)' のデータはありません")
-        case .ambiguousItem(let id, let matches):
-            let list = matches.prefix(5).joined(separator: ", ") + (matches.count > 5 ? ", …" : "")
-            return language.pick(
-                "id '\(id)' matches \(matches.count) items (\(list)); give more of it",
-                "ID '\(id)' に一致するデータが \(matches.count) 件あります（\(list)）。もっと長く指定してください")
         case .readInput(let path, let code):
             return StoreError.io(path: path, operation: .read, code: code).message(in: language)
         case .notAFile(let path):

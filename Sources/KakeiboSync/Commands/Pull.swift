@@ -14,8 +14,8 @@ public struct PullCommand: Command {
         session = try SyncSession(arguments, context)
     }
 
-    public func run(_ context: Context) throws {
-        let pulled = try session.pull(months, context)
+    public func run(_ context: Context) async throws {
+        let pulled = try await session.pull(months, context)
         let outcome = try session.commit(pushed: nil, pulled: pulled, context)
         session.report(outcome, pushed: false, pulled: months, context)
     }

@@ -12,8 +12,8 @@ public struct PushCommand: Command {
         session = try SyncSession(arguments, context)
     }
 
-    public func run(_ context: Context) throws {
-        let pushed = try session.push(context)
+    public func run(_ context: Context) async throws {
+        let pushed = try await session.push(context)
         let outcome = try session.commit(pushed: pushed, pulled: nil, context)
         session.report(outcome, pushed: true, pulled: nil, context)
     }

@@ -14,9 +14,9 @@ public struct SyncCommand: Command {
         session = try SyncSession(arguments, context)
     }
 
-    public func run(_ context: Context) throws {
-        let pushed = try session.push(context)
-        let pulled = try session.pull(months, context)
+    public func run(_ context: Context) async throws {
+        let pushed = try await session.push(context)
+        let pulled = try await session.pull(months, context)
         let outcome = try session.commit(pushed: pushed, pulled: pulled, context)
         session.report(outcome, pushed: true, pulled: months, context)
     }

@@ -37,41 +37,36 @@ struct SyncSession {
         init(lock: FileLock?) { self.lock = lock }
     }
 
-    /// Sends what the server doesn't have. A push whose answer was lost may still have been stored, so the months of
-    /// the unsent items are fetched first and only ids the server doesn't list are sent: an item is never registered
-    /// twice. Edited items are never sent (the server only appends).
-    func push(_ context: Context) throws -> Pushed {
-        let store = try context.store()
-        guard store.exists else { return Pushed(lock: nil) }
-        let pushed = Pushed(lock: try FileLock(directory: store.root))
-        let unsent = try Ledger(reading: store).unsent
+    /// Sends what the server doesn't have: the months of the unsent items are fetched first, and `PushPlan` decides
+    /// from them what to send.
+    func push(_ context: Context) async throws -> Pushed {
+        let household = try context.household()
+        guard household.store.exists else { return Pushed(lock: nil) }
+        let pushed = Pushed(lock: try FileLock(directory: household.store.root))
+        let unsent = try household.unsent()
         guard !unsent.isEmpty else { return pushed }
         pushed.checked = Set(unsent.map(\.date.yearMonth)).sorted()
-        let onServer = try fetch(pushed.checked, label: LocalizedText(en: "Checking", ja: "確認中"), context)
-        let unsentIDs = Set(unsent.map(\.id))
-        let serverCopies = pushed.checked.flatMap { onServer[$0] ?? [] }
-        pushed.known = serverCopies.filter { unsentIDs.contains($0.id) }
-        let serverIDs = Set(serverCopies.map(\.id))
-        let toSend = unsent.filter { $0.sync == .pending && !serverIDs.contains($0.id) }.map(WireItem.init)
+        let onServer = try await fetch(pushed.checked, label: LocalizedText(en: "Checking", ja: "確認中"), context)
+        let plan = PushPlan(unsent: unsent, onServer: pushed.checked.flatMap { onServer[$0] ?? [] })
+        pushed.known = plan.known
+        let toSend = plan.send
         guard !toSend.isEmpty else { return pushed }
         let batches = (toSend.count + HouseholdClient.batchSize - 1) / HouseholdClient.batchSize
         let progress = ProgressTicker(total: batches, label: LocalizedText(en: "Sending", ja: "送信中"), context)
         defer { progress.finish() }
-        let client = self.client
-        pushed.known += try blocking { try await client.register(toSend, done: { progress.tick() }) }
+        pushed.known += try await client.register(toSend, done: { progress.tick() })
         return pushed
     }
 
     /// Fetches the months and checks them all.
-    func pull(_ months: [YearMonth], _ context: Context) throws -> PulledMonths {
-        try PulledMonths(try fetch(months, label: LocalizedText(en: "Fetching", ja: "取得中"), context))
+    func pull(_ months: [YearMonth], _ context: Context) async throws -> PulledMonths {
+        try PulledMonths(try await fetch(months, label: LocalizedText(en: "Fetching", ja: "取得中"), context))
     }
 
-    private func fetch(_ months: [YearMonth], label: LocalizedText, _ context: Context) throws -> [YearMonth: [WireItem]] {
+    private func fetch(_ months: [YearMonth], label: LocalizedText, _ context: Context) async throws -> [YearMonth: [WireItem]] {
         let progress = ProgressTicker(total: months.count, label: label, context)
         defer { progress.finish() }
-        let client = self.client
-        return try blocking { try await client.fetch(months, done: { progress.tick() }) }
+        return try await client.fetch(months, done: { progress.tick() })
     }
 
     // MARK: The write
@@ -84,44 +79,37 @@ struct SyncSession {
         var unsent = 0
     }
 
-    /// Applies what the server said, in one transaction under the store's lock: the push's confirmations, then the
-    /// pull. The store is read again here, so items added or edited meanwhile are kept.
+    /// Applies what the server said in one write (see `Household.applyServer`): the push's confirmations, then the
+    /// pull; then says on stderr what was kept or held back.
     func commit(pushed: Pushed?, pulled: PulledMonths?, _ context: Context) throws -> Outcome {
-        let store = try context.store()
+        let household = try context.household()
         guard pulled != nil || !(pushed?.checked.isEmpty ?? true) else {
-            return Outcome(unsent: store.exists ? try Ledger(reading: store).unsent.count : 0)
+            return Outcome(unsent: try household.unsent().count)
         }
-        let now = context.clock.now
+        let applied = try household.applyServer(confirmed: pushed?.known ?? [], pulled: pulled?.server)
         let l = context.language
-        return try store.write { transaction in
-            var ledger = try Ledger(&transaction)
-            let confirmed = pushed.map { Reconcile.confirm($0.known, in: &ledger) } ?? Reconcile.Effect()
-            let fetched = pulled.map { Reconcile.pull($0, in: &ledger, now: now) } ?? Reconcile.Effect()
-            let changed = try ledger.write(to: &transaction)
-            for item in confirmed.edited + fetched.edited {
-                context.note(
-                    l.pick(
-                        "\(item.id) (\(terminalSafe(item.name))) was changed here after the server got it: kept this version; the server keeps its older copy",
-                        "\(item.id)（\(terminalSafe(item.name))）はサーバーに送った後にここで変更されています。この内容を残します（サーバーには古い内容が残ります）"))
-            }
-            for misfiled in pulled?.misfiled ?? [] {
-                context.note(
-                    l.pick(
-                        "\(misfiled.item.id) (\(terminalSafe(misfiled.item.name))) came with \(misfiled.cameWith.iso) but is dated \(misfiled.item.date.iso): filed under \(misfiled.item.date.yearMonth.iso)",
-                        "\(misfiled.item.id)（\(terminalSafe(misfiled.item.name))）は \(misfiled.cameWith.iso) の分として届きましたが日付が \(misfiled.item.date.iso) なので、\(misfiled.item.date.yearMonth.iso) に入れました"
-                    ))
-            }
-            let unsent = ledger.unsent
-            let heldBack = unsent.filter { $0.sync == .edited }.count
-            if pushed != nil && heldBack > 0 {
-                context.note(
-                    l.pick(
-                        "\(Labels.count(heldBack, l)) changed here after the server had them not sent (the server only appends): change them there too; 'kakeibo month' marks them !",
-                        "サーバーに送った後でここで変更した \(Labels.count(heldBack, l))は送っていません（サーバーは追加しかできません）。サーバーでも変更してください。'kakeibo month' では ! が付きます"))
-            }
-            let months = Set(changed).union(pushed?.checked ?? []).union(pulled?.months ?? [])
-            return Outcome(pulled: pulled?.items.count ?? 0, pushed: confirmed.synced, months: months.sorted(), unsent: unsent.count)
+        for item in applied.edited {
+            context.note(
+                l.pick(
+                    "\(item.id) (\(terminalSafe(item.name))) was changed here after the server got it: kept this version; the server keeps its older copy",
+                    "\(item.id)（\(terminalSafe(item.name))）はサーバーに送った後にここで変更されています。この内容を残します（サーバーには古い内容が残ります）"))
         }
+        for misfiled in pulled?.misfiled ?? [] {
+            context.note(
+                l.pick(
+                    "\(misfiled.item.id) (\(terminalSafe(misfiled.item.name))) came with \(misfiled.cameWith.iso) but is dated \(misfiled.item.date.iso): filed under \(misfiled.item.date.yearMonth.iso)",
+                    "\(misfiled.item.id)（\(terminalSafe(misfiled.item.name))）は \(misfiled.cameWith.iso) の分として届きましたが日付が \(misfiled.item.date.iso) なので、\(misfiled.item.date.yearMonth.iso) に入れました"
+                ))
+        }
+        let heldBack = applied.unsent.filter { $0.sync == .edited }.count
+        if pushed != nil && heldBack > 0 {
+            context.note(
+                l.pick(
+                    "\(Labels.count(heldBack, l)) changed here after the server had them not sent (the server only appends): change them there too; 'kakeibo month' marks them !",
+                    "サーバーに送った後でここで変更した \(Labels.count(heldBack, l))は送っていません（サーバーは追加しかできません）。サーバーでも変更してください。'kakeibo month' では ! が付きます"))
+        }
+        let months = Set(applied.changed).union(pushed?.checked ?? []).union(pulled?.months ?? [])
+        return Outcome(pulled: pulled?.items.count ?? 0, pushed: applied.synced, months: months.sorted(), unsent: applied.unsent.count)
     }
 
     // MARK: Output
@@ -170,21 +158,4 @@ final class ProgressTicker: @unchecked Sendable {
 
     func tick() { lock.withLock { progress.advance() } }
     func finish() { lock.withLock { progress.finish() } }
-}
-
-private final class ResultBox<T>: @unchecked Sendable {
-    var result: Result<T, any Error>?
-}
-
-/// Runs async work from a synchronous command and waits for it: commands are synchronous, URLSession's answers
-/// arrive on its own threads.
-func blocking<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) throws -> T {
-    let box = ResultBox<T>()
-    let done = DispatchSemaphore(value: 0)
-    Task.detached {
-        do { box.result = .success(try await work()) } catch { box.result = .failure(error) }
-        done.signal()
-    }
-    done.wait()
-    return try box.result!.get()
 }

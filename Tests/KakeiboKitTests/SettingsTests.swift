@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 
-@testable import KakeiboCLI
 @testable import KakeiboKit
 
 /// The sync settings: endpoint rules, timeout and token checks, the config file, and which source wins.
@@ -44,6 +43,25 @@ import Testing
     ])
     func badEndpoints(_ text: String, _ problem: SettingError.EndpointProblem) {
         #expect(throws: SettingError.endpoint(text, problem)) { try Endpoint.parse(text) }
+    }
+
+    @Test func theEndpointKeepsItsPathAndQueryForTheRequest() throws {
+        let keyed = try Endpoint.parse("https://x.example/macros/s/A%2Fb/exec?key=k1&v=2")
+        #expect(keyed.path == "/macros/s/A%2Fb/exec")
+        #expect(keyed.query == "key=k1&v=2")
+        #expect(keyed.query(adding: [("year", "2024"), ("q", "a b&c")]) == "key=k1&v=2&year=2024&q=a%20b%26c")
+        let bare = try Endpoint.parse("http://[::1]:9")
+        #expect((bare.path, bare.query) == ("", nil))
+        #expect(bare.query(adding: []) == nil)
+        #expect(try Endpoint.parse("https://x.example/exec?").query == "")
+    }
+
+    /// What a URL can't hold is refused where it is typed, not when the request is made.
+    @Test(arguments: [
+        "https://x.example/a|b", "https://x.example/%zz", "https://x.example/exec?k=%4", "https://x.example/a\\b", "https://x.example/{id}",
+    ])
+    func aPathOrQueryAURLCannotHoldIsRefused(_ text: String) {
+        #expect(throws: SettingError.endpoint(text, .characters)) { try Endpoint.parse(text) }
     }
 
     @Test func aPasswordInTheEndpointIsNeverEchoed() {

@@ -1,0 +1,37 @@
+extension Household {
+    /// Records new items (each in its date's month), pending until the server has them: all land, or none does.
+    /// Only the months they go to are read, and no id is looked up: new ids are random.
+    @discardableResult
+    public func add(_ new: [WireItem]) throws -> ItemsAdded {
+        let items = new.map { $0.item(added: now, sync: .pending) }
+        try store.append(items)
+        return ItemsAdded(items: items)
+    }
+
+    /// Changes one item; a new date moves it to the end of its new month. An item the server has becomes edited.
+    public func edit(_ id: String, _ changes: ItemChanges) throws -> ItemEdited {
+        try change { index in
+            let before = try find(id, in: &index)
+            var after = changes.applied(to: before)
+            if WireItem(after) != WireItem(before) { after.sync = before.sync.afterLocalChange }
+            try index.replace(after)
+            return ItemEdited(before: before, after: after)
+        }.result
+    }
+
+    /// Removes one item the server doesn't have yet.
+    public func delete(_ id: String) throws -> ItemDeleted {
+        try change { index in
+            let item = try find(id, in: &index)
+            guard item.sync == .pending else { throw HouseholdError.onServer(item) }
+            index.remove(item.id)
+            return ItemDeleted(item: item)
+        }.result
+    }
+
+    /// Puts back the files the last change replaced (or backup `number`'s), as one change of its own.
+    public func undo(_ number: Int?) throws -> UndoOutcome {
+        guard store.exists else { throw UndoError.nothingToUndo }
+        return try Backups(store: store).undo(number, time: now)
+    }
+}

@@ -1,0 +1,27 @@
+/// What an edit sets on an item: each field given replaces the stored one, the rest stay.
+public struct ItemChanges: Sendable, Equatable {
+    public var name: String?
+    public var price: Yen?
+    public var date: CalendarDate?
+    public var category: CategoryCode?
+
+    public init(name: String? = nil, price: Yen? = nil, date: CalendarDate? = nil, category: CategoryCode? = nil) {
+        self.name = name
+        self.price = price
+        self.date = date
+        self.category = category
+    }
+
+    /// Whether no field is set (an edit that would change nothing).
+    public var isEmpty: Bool { self == ItemChanges() }
+
+    /// The item with these fields set; its sync state is the caller's to decide.
+    func applied(to item: Item) -> Item {
+        var changed = item
+        if let name { changed.name = name }
+        if let price { changed.price = price }
+        if let date { changed.date = date }
+        if let category { changed.category = category }
+        return changed
+    }
+}
