@@ -32,7 +32,7 @@ struct DeleteCommand: Command {
 /// would be undone by the next pull. So it is refused, saying where to delete it (exit 1).
 struct OnServer: KakeiboFailure {
     var item: Item
-    var exitCode: ExitCode { .failure }
+    var kind: FailureKind { .runtime }
     func message(in language: Language) -> String {
         language.pick(
             "\(item.id) (\(terminalSafe(item.name))) is on the household server, which only appends: delete it there (the spreadsheet), then 'kakeibo pull \(item.date.year) \(item.date.month)' removes it here",

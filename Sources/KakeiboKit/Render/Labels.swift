@@ -33,7 +33,7 @@ public enum Labels {
     }
 
     public static func noData(_ language: Language) -> String { language.pick("No data", "データなし") }
-    public static func total(_ language: Language) -> String { language.pick("Total", "合計") }
+    public static func total(_ language: Language) -> String { BudgetTarget.totalName(language) }
 
     /// "64.8%"
     public static func percent(_ share: Double) -> String {

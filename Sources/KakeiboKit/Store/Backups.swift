@@ -360,21 +360,18 @@ public enum UndoError: KakeiboFailure, Equatable {
 
     public static func == (a: UndoError, b: UndoError) -> Bool { a.message(in: .en) == b.message(in: .en) }
 
-    public var exitCode: ExitCode { .failure }
+    public var kind: FailureKind { .runtime }
 
     public func message(in language: Language) -> String {
         let nothing = language.pick("nothing was restored", "何も戻していません")
         switch self {
         case .nothingToUndo:
             return language.pick(
-                "no change to undo: the backups hold none still in effect (see 'kakeibo backups')",
-                "取り消せる変更がありません（'kakeibo backups' を参照）")
+                "no change to undo: the backups hold none still in effect", "取り消せる変更がありません")
         case .noSuchBackup(let number):
-            return language.pick("no backup #\(number) (see 'kakeibo backups')", "バックアップ #\(number) はありません（'kakeibo backups' を参照）")
+            return language.pick("no backup #\(number)", "バックアップ #\(number) はありません")
         case .alreadyUndone(let number, let by):
-            return language.pick(
-                "#\(number) was already undone by #\(by); 'kakeibo undo \(by)' puts it back",
-                "#\(number) は #\(by) で取り消し済みです。'kakeibo undo \(by)' で元に戻せます")
+            return language.pick("#\(number) was already undone by #\(by)", "#\(number) は #\(by) で取り消し済みです")
         case .interrupted(let number):
             return language.pick(
                 "#\(number) never happened (its command was interrupted before changing anything): \(nothing)",
@@ -383,8 +380,8 @@ public enum UndoError: KakeiboFailure, Equatable {
             if let by {
                 let what = by.operation.describe(language)
                 return language.pick(
-                    "\(path) has changed since #\(number), by #\(by.number) (\(what)): undo that first ('kakeibo undo \(by.number)'); \(nothing)",
-                    "#\(number) の後に #\(by.number)（\(what)）が \(path) を変更しています。先にそちらを取り消してください（'kakeibo undo \(by.number)'）。\(nothing)")
+                    "\(path) has changed since #\(number), by #\(by.number) (\(what)): undo #\(by.number) first; \(nothing)",
+                    "#\(number) の後に #\(by.number)（\(what)）が \(path) を変更しています。先に #\(by.number) を取り消してください。\(nothing)")
             }
             return language.pick(
                 "\(path) has changed since #\(number) in a way the backups don't hold (edited by hand?): \(nothing)",
