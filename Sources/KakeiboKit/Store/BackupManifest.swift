@@ -1,14 +1,20 @@
 /// A backup's `manifest.json`:
 ///
-///     {"schema":1,"number":42,"operation":"import","time":"2024-12-15T09:00:00.000Z","undoes":null,"months":[
-///     {"month":"2024-12","before":{"bytes":745,"xxh64":"…","items":3},"after":{"bytes":1210,"xxh64":"…","items":5}}
+///     {"schema":2,"number":42,"operation":"import","time":"2024-12-15T09:00:00.000Z","undoes":null,"months":[
+///     {"month":"2024-12","before":{"bytes":745,"hash":"…","items":3},"after":{"bytes":1210,"hash":"…","items":5}}
 ///     ]}
+///
+/// Schema 1 differed only in calling each file's hash `"xxh64"` (see `Fingerprint`): backups made before the rename
+/// are read, and undone, as they are.
 enum BackupManifest {
+    /// The schemas read, and the key each stores a file's hash under.
+    static let hashKeys = [1: Fingerprint.schema1Key, 2: Fingerprint.key]
+
     static func encode(_ entry: Backups.Entry) -> [UInt8] {
         func file(_ record: Backups.FileRecord?) -> JSONValue {
             guard let record else { return .null }
             return .object([
-                ("bytes", .integer(record.fingerprint.byteCount)), ("xxh64", .string(record.fingerprint.hex)),
+                ("bytes", .integer(record.fingerprint.byteCount)), (Fingerprint.key, .string(record.fingerprint.hex)),
                 ("items", .integer(record.items)),
             ])
         }
@@ -29,7 +35,7 @@ enum BackupManifest {
 
     /// The entry, or nil for anything that isn't exactly a manifest this kakeibo writes.
     static func decode(_ bytes: [UInt8]) -> Backups.Entry? {
-        guard let root = try? JSONValue.parse(bytes), root["schema"]?.intValue == Backups.schemaVersion,
+        guard let root = try? JSONValue.parse(bytes), let hashKey = root["schema"]?.intValue.flatMap({ hashKeys[$0] }),
             let number = root["number"]?.intValue, let name = root["operation"]?.stringValue,
             let time = root["time"]?.stringValue.flatMap(Timestamp.parse), let list = root["months"]?.arrayValue
         else { return nil }
@@ -41,10 +47,11 @@ enum BackupManifest {
         }
         func file(_ value: JSONValue?) -> Backups.FileRecord?? {
             if value == .null { return .some(nil) }
-            guard let value, let count = value["bytes"]?.intValue, let hex = value["xxh64"]?.stringValue,
-                hex.utf8.count == 16, let hash = UInt64(hex, radix: 16), let items = value["items"]?.intValue
+            guard let value, let count = value["bytes"]?.intValue,
+                let fingerprint = value[hashKey]?.stringValue.flatMap({ Fingerprint(byteCount: count, hex: $0) }),
+                let items = value["items"]?.intValue
             else { return nil }
-            return .some(Backups.FileRecord(fingerprint: Fingerprint(byteCount: count, hash: hash), items: items))
+            return .some(Backups.FileRecord(fingerprint: fingerprint, items: items))
         }
         var months: [Backups.MonthRecord] = []
         for value in list {

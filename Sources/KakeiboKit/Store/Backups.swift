@@ -11,7 +11,7 @@ public struct Backups: Sendable {
     public static let kept = 20
     public static let directoryName = "backups"
     static let manifestName = "manifest.json"
-    static let schemaVersion = 1
+    static let schemaVersion = 2
 
     public let store: LedgerStore
 
