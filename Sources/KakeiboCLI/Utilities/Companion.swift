@@ -70,8 +70,7 @@ public struct Companion: Sendable {
         var buffer = [CChar](repeating: 0, count: 4096)
         let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
         if count > 0 {
-            buffer[count] = 0
-            return FileSystem.parentDirectory(String(cString: buffer))
+            return FileSystem.parentDirectory(String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self))
         }
         return FileSystem.parentDirectory(CommandLine.arguments[0])
     }
