@@ -19,7 +19,7 @@ public enum Kakeibo {
         if companionCommands.isEmpty, let companion = companionFor(arguments) {
             let failure = companion.exec(arguments)
             let language = Language(rawValue: preScanLanguage(arguments) ?? "") ?? Language.fromLocale(terminal.environment)
-            Terminal.write("kakeibo: " + terminalSafe(failure.message(in: language), keepingNewlines: true) + "\n", to: 2)
+            Terminal.write("kakeibo: " + terminalSafe(failure.commandLineMessage(in: language), keepingNewlines: true) + "\n", to: 2)
             exit(failure.exitCode.rawValue)
         }
         let outcome = await run(arguments, terminal: terminal, commands: commands)
@@ -56,7 +56,7 @@ public enum Kakeibo {
             return Outcome(status: ExitCode.success.rawValue, stdout: context.output, stderr: context.messages)
         } catch let failure as any KakeiboFailure {
             // Messages quote what they were given (paths, values, names): control characters in it are shown as escapes.
-            let message = terminalSafe(failure.message(in: language), keepingNewlines: true)
+            let message = terminalSafe(failure.commandLineMessage(in: language), keepingNewlines: true)
             return Outcome(status: failure.exitCode.rawValue, stdout: "", stderr: "kakeibo: " + message + "\n")
         } catch let signal as EarlyExit {
             return Outcome(status: signal.status.rawValue, stdout: signal.stdout, stderr: signal.stderr)

@@ -98,7 +98,7 @@ public struct MappingProblem: KakeiboFailure, Equatable {
     public var path: String
     public var issue: Issue
 
-    public var exitCode: ExitCode { .usage }
+    public var kind: FailureKind { .badInput }
 
     public func message(in language: Language) -> String {
         let shape = #"{"moneyforward": {"大項目/中項目": "CAT[/SUB]" or null, …}, "zaim": {…}}"#

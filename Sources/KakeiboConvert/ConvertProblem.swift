@@ -97,7 +97,7 @@ public struct ImportFailure: KakeiboFailure {
     public var path: String
     public var problem: ConvertProblem
 
-    public var exitCode: ExitCode { .usage }
+    public var kind: FailureKind { .badInput }
 
     public func message(in language: Language) -> String {
         // Values quoted from the file could hold escape sequences: never let them reach the terminal raw.

@@ -56,7 +56,7 @@ public enum SyncError: KakeiboFailure, Equatable {
     /// The server listed one id in two months' answers.
     case sameID(String, YearMonth, YearMonth)
 
-    public var exitCode: ExitCode { .failure }
+    public var kind: FailureKind { .runtime }
 
     public func message(in language: Language) -> String {
         let unchanged = language.pick("; nothing changed here", "。ここでは何も変更していません")

@@ -177,4 +177,19 @@ import Testing
         #expect(BackupManifest.decode(BackupManifest.encode(entry)) == entry)
         #expect(BackupManifest.decode(Array("{\"schema\":2}".utf8)) == nil)
     }
+
+    @Test func aSchemaOneManifestWhoseHashesWereCalledXXH64IsReadAndUndone() throws {
+        try add([item("a", 1, "2024-12-03")])
+        try add([item("b", 2, "2024-12-04")])
+        let entry = try #require(try backups.entries().last)
+        let path = backups.entryDirectory(entry.number) + "/manifest.json"
+        let written = String(decoding: try #require(FileManager.default.contents(atPath: path)), as: UTF8.self)
+        #expect(written.contains("\"schema\": 2,") && written.contains("\"hash\": ") && !written.contains("xxh64"))
+        let schemaOne = written.replacingOccurrences(of: "\"schema\": 2,", with: "\"schema\": 1,")
+            .replacingOccurrences(of: "\"hash\": ", with: "\"xxh64\": ")
+        try Data(schemaOne.utf8).write(to: URL(fileURLWithPath: path))
+        #expect(try backups.entries().last == entry)
+        #expect(try undo().entry == entry)
+        #expect(try store.items(in: december).map(\.name) == ["a"])
+    }
 }

@@ -25,9 +25,8 @@ import Testing
         for bad in ["0", "-5", "abc", "1.5", "", "99,999,999,999"] {
             #expect(throws: BudgetError.amount(bad)) { try Budget.parseAmount(bad) }
         }
-        #expect(BudgetError.amount("0").exitCode == .usage)
-        #expect(BudgetError.notSet("food").exitCode == .failure)
-        #expect(ExitCode.overBudget.rawValue == 3)
+        #expect(BudgetError.amount("0").kind == .badInput)
+        #expect(BudgetError.notSet("food").kind == .runtime)
     }
 
     @Test func setReplacesAndUnsetRemovesAndTheTotalComesFirst() {

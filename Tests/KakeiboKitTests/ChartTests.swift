@@ -166,7 +166,7 @@ func barStart(_ line: String) -> Int? {
         }
         // The legend names every slice after its fill.
         for (fill, row) in zip(fills, report.breakdown) {
-            let name = TableRenderer.rowLabel(row, report.grouping, longNames, .en)
+            let name = Labels.rowLabel(row, report.grouping, longNames, .en)
             #expect(text.contains("\(fill) \(name)"), "\(fill) \(name)")
         }
     }

@@ -5,8 +5,8 @@ import Testing
 /// A month among its neighbours and its largest items.
 @Suite struct NeighbourReportTests {
     let january = YearMonth(year: 2025, month: 1)!
-    func report(_ month: YearMonth, _ items: [Item], filter: CategoryFilter? = nil) -> MonthReport {
-        MonthReport(month: month, items: items, filter: filter, order: ItemOrder(), taxonomy: .standard)
+    func report(_ month: YearMonth, _ items: [Item], filter: CategoryFilter? = nil, neighbours: Neighbours? = nil) -> MonthReport {
+        MonthReport(month: month, items: items, filter: filter, order: ItemOrder(), taxonomy: .standard, neighbours: neighbours)
     }
 
     @Test func monthsStepAcrossYearsAndStopAtTheEdges() {
@@ -23,11 +23,12 @@ import Testing
 
     @Test func januaryIsComparedWithLastDecember() {
         let items = [item("a", 1000, "2025-01-03", 0, 1), item("b", 500, "2025-01-04", 1, 1)]
-        var january = report(self.january, items)
         let last = [item("c", 800, "2024-12-30", 0, 0), item("d", 300, "2024-12-31", 1)]
-        january.neighbours = Neighbours(
-            previous: MonthTotals(month: december, items: last, filter: nil, taxonomy: .standard),
-            next: MonthTotals(month: YearMonth(year: 2025, month: 2)!, items: [], filter: nil, taxonomy: .standard))
+        let january = report(
+            self.january, items,
+            neighbours: Neighbours(
+                previous: MonthTotals(month: december, items: last, filter: nil, taxonomy: .standard),
+                next: MonthTotals(month: YearMonth(year: 2025, month: 2)!, items: [], filter: nil, taxonomy: .standard)))
         let rows = january.neighbourRows(taxonomy: .standard)
         #expect(rows.map(\.code) == [CategoryCode(0), CategoryCode(1), nil])
         #expect(rows.map(\.previous) == [Yen(800), Yen(300), Yen(1100)])
@@ -41,26 +42,28 @@ import Testing
     }
 
     @Test func emptyNeighboursShowNoPercentageAndAllEmptyShowsNothing() {
-        var month = report(december, [item("a", 100, "2024-12-01")])
-        month.neighbours = Neighbours(
-            previous: MonthTotals(month: YearMonth(year: 2024, month: 11)!, items: [], filter: nil, taxonomy: .standard), next: nil)
+        let month = report(
+            december, [item("a", 100, "2024-12-01")],
+            neighbours: Neighbours(
+                previous: MonthTotals(month: YearMonth(year: 2024, month: 11)!, items: [], filter: nil, taxonomy: .standard), next: nil))
         let rows = month.neighbourRows(taxonomy: .standard)
         #expect(rows.last?.previous == .zero)
         #expect(rows.last?.change == Yen(100))
         #expect(rows.last?.ratio == nil)
         #expect(rows.last?.next == nil)
-        var empty = report(december, [])
-        empty.neighbours = Neighbours(previous: nil, next: nil)
+        let empty = report(december, [], neighbours: Neighbours(previous: nil, next: nil))
         #expect(empty.neighbourRows(taxonomy: .standard).isEmpty)
         #expect(TableRenderer.month(empty, taxonomy: .standard, style: TextStyle(language: .en)) == "December 2024\nNo data\n")
         #expect(report(december, [item("a", 100, "2024-12-01")]).neighbourRows(taxonomy: .standard).isEmpty)
     }
 
     @Test func anEmptyMonthStillShowsItsNeighbours() {
-        var empty = report(december, [])
-        empty.neighbours = Neighbours(
-            previous: MonthTotals(month: YearMonth(year: 2024, month: 11)!, items: [item("a", 700, "2024-11-02")], filter: nil, taxonomy: .standard),
-            next: nil)
+        let empty = report(
+            december, [],
+            neighbours: Neighbours(
+                previous: MonthTotals(
+                    month: YearMonth(year: 2024, month: 11)!, items: [item("a", 700, "2024-11-02")], filter: nil, taxonomy: .standard),
+                next: nil))
         let text = TableRenderer.month(empty, taxonomy: .standard, style: TextStyle(language: .ja))
         #expect(text.hasPrefix("2024年12月\nデータなし\n"))
         #expect(text.contains("-700円"))
@@ -69,12 +72,13 @@ import Testing
 
     @Test func aFilteredMonthComparesSubcategoriesWithNoneLast() {
         let items = [item("a", 100, "2024-12-01", 0, nil), item("b", 200, "2024-12-02", 0, 1), item("c", 999, "2024-12-03", 1, 1)]
-        var month = report(december, items, filter: CategoryFilter(category: 0))
-        month.neighbours = Neighbours(
-            previous: MonthTotals(
-                month: YearMonth(year: 2024, month: 11)!, items: [item("d", 50, "2024-11-02", 0, 2)], filter: CategoryFilter(category: 0),
-                taxonomy: .standard),
-            next: nil)
+        let month = report(
+            december, items, filter: CategoryFilter(category: 0),
+            neighbours: Neighbours(
+                previous: MonthTotals(
+                    month: YearMonth(year: 2024, month: 11)!, items: [item("d", 50, "2024-11-02", 0, 2)], filter: CategoryFilter(category: 0),
+                    taxonomy: .standard),
+                next: nil))
         let rows = month.neighbourRows(taxonomy: .standard)
         #expect(rows.map(\.code) == [CategoryCode(0, 1), CategoryCode(0, 2), CategoryCode(0, nil), nil])
         #expect(rows.last?.current == Yen(300))

@@ -81,7 +81,7 @@ import Testing
         for form in ["YEAR MONTH", "YYYY-MM", "今月", "先月", "来月", "-N"] { #expect(japanese.contains(form)) }
         #expect(PeriodError.form("x", .year).message(in: .ja).contains("去年"))
         #expect(PeriodError.form("x", .monthOrYear).message(in: .en).contains("2024"))
-        #expect(PeriodError.outOfRange("x").exitCode == .usage)
+        #expect(PeriodError.outOfRange("x").kind == .badInput)
     }
 
     /// Parsed once at the command line, read against the clock later: `prev` means the month before whichever today.

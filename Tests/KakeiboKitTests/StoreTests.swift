@@ -60,7 +60,7 @@ import Testing
         #expect(throws: StoreError.self) { try add([item("b", 2, "2024-12-05")]) }
         #expect(bytes("2024-12.json") == corrupt)
         #expect(error?.message(in: .en).contains(store.path(december)) == true)
-        #expect(error?.exitCode == .failure)
+        #expect(error?.kind == .runtime)
     }
 
     @Test func aFailedTransactionWritesNothing() throws {

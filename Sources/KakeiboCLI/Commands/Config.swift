@@ -148,7 +148,7 @@ struct ConfigCommand: Command {
     /// `config get` of a key that isn't set: exit 1, as `git config` does.
     struct NotSet: KakeiboFailure {
         var key: ConfigKey
-        var exitCode: ExitCode { .failure }
+        var kind: FailureKind { .runtime }
         func message(in language: Language) -> String {
             language.pick(
                 "\(key.rawValue) is not set (kakeibo config set \(key.rawValue) …)",

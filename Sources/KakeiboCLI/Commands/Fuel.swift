@@ -91,7 +91,7 @@ enum FuelCommandError: KakeiboFailure, Equatable {
     case costRoundsToZero
     case noDefaultCategory
 
-    var exitCode: ExitCode { .usage }
+    var kind: FailureKind { .badInput }
 
     func message(in language: Language) -> String {
         switch self {

@@ -59,8 +59,8 @@ struct MonthCommand: Command {
         let taxonomy = try context.taxonomy()
         let store = try context.storeForReading()
         let items = try store.items(in: month)
-        var report = MonthReport(month: month, items: items, filter: filter, order: order, taxonomy: taxonomy)
-        if format == .table || format == .json { report.neighbours = neighbours(store, taxonomy, context) }
+        let around = format == .table || format == .json ? neighbours(store, taxonomy, context) : nil
+        let report = MonthReport(month: month, items: items, filter: filter, order: order, taxonomy: taxonomy, neighbours: around)
         // Budgets show in the table and JSON; CSV and SVG stay as they are, but --check-budget checks them all the same.
         let budgets =
             checkBudget || format == .table || format == .json

@@ -141,10 +141,10 @@ enum ReceiptError: KakeiboFailure, Equatable {
     case nothingToAdd
     case tooLarge(bytes: Int)
 
-    var exitCode: ExitCode {
+    var kind: FailureKind {
         switch self {
-        case .tooLarge: .usage
-        default: .failure
+        case .tooLarge: .badInput
+        default: .runtime
         }
     }
 

@@ -89,7 +89,7 @@ public struct CompanionError: KakeiboFailure {
     var path: String
     var code: Int32
 
-    public var exitCode: ExitCode { .failure }
+    public var kind: FailureKind { .runtime }
 
     public func message(in language: Language) -> String {
         let reason = StoreError.reason(code, language)

@@ -25,7 +25,7 @@ public enum ContextArgumentError: KakeiboFailure, Equatable {
     case trendBeforeYearOne(months: Int, end: String)
     case eitherOr(String, String)
 
-    public var exitCode: ExitCode { .usage }
+    public var kind: FailureKind { .badInput }
 
     public func message(in language: Language) -> String {
         switch self {

@@ -2,7 +2,7 @@ import KakeiboKit
 
 /// The command line's wording of a refused change (exit 1): the operations layer says what, this says it to a person.
 extension HouseholdError: KakeiboFailure {
-    public var exitCode: ExitCode { .failure }
+    public var kind: FailureKind { .runtime }
 
     public func message(in language: Language) -> String {
         switch self {

@@ -49,7 +49,7 @@ enum OutputFileError: KakeiboFailure, Equatable {
     case noDirectory(String, parent: String)
     case notAFile(String)
 
-    var exitCode: ExitCode { .usage }
+    var kind: FailureKind { .badInput }
 
     func message(in language: Language) -> String {
         switch self {

@@ -92,7 +92,7 @@ public struct Clock: Sendable {
 /// $KAKEIBO_NOW is set but is not a timestamp.
 public struct ClockError: KakeiboFailure {
     var text: String
-    public var exitCode: ExitCode { .usage }
+    public var kind: FailureKind { .badInput }
     public func message(in language: Language) -> String {
         language.pick(
             "KAKEIBO_NOW must be a UTC timestamp like 2024-12-31T12:00:00Z, got '\(text)'",

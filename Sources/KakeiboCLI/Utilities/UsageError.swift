@@ -14,7 +14,7 @@ public enum UsageError: KakeiboFailure, Equatable {
     /// An option that means something only beside another (`--mapping` without `--from`).
     case onlyWith(String, String)
 
-    public var exitCode: ExitCode { .usage }
+    public var kind: FailureKind { .badInput }
 
     public func message(in language: Language) -> String {
         switch self {
@@ -60,10 +60,10 @@ public enum CommandError: KakeiboFailure, Equatable {
     /// A device (/dev/zero) given where a file is read.
     case notAFile(String)
 
-    public var exitCode: ExitCode {
+    public var kind: FailureKind {
         switch self {
-        case .importFile: .usage
-        default: .failure
+        case .importFile: .badInput
+        default: .runtime
         }
     }
 

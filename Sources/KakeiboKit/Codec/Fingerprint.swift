@@ -1,5 +1,10 @@
 /// Identifies a file's exact bytes: their count and a 64-bit hash. A month's summary records the fingerprint of the
-/// month file it was made from, and is used only while the month file still has exactly those bytes.
+/// month file it was made from, and is used only while the month file still has exactly those bytes; a backup
+/// records the fingerprints of the files before and after its change.
+///
+/// Files store the hash as 16 hex digits under the key `"hash"`. Summaries and backup manifests of schema 1 called
+/// it `"xxh64"`, which it is not for 32 bytes or more (see `xxh64Lane`); the hash itself never changed, so their
+/// values are read as they are.
 public struct Fingerprint: Hashable, Sendable {
     public var byteCount: Int
     public var hash: UInt64
@@ -13,6 +18,16 @@ public struct Fingerprint: Hashable, Sendable {
         self.init(byteCount: bytes.count, hash: bytes.withUnsafeBytes(Fingerprint.xxh64Lane))
     }
 
+    /// The JSON key the hash is stored under, and the one schema-1 files used for the same hash.
+    static let key = "hash"
+    static let schema1Key = "xxh64"
+
+    /// A fingerprint read from a file: nil unless `hex` is exactly 16 hex digits.
+    init?(byteCount: Int, hex: String) {
+        guard hex.utf8.count == 16, let hash = UInt64(hex, radix: 16) else { return nil }
+        self.init(byteCount: byteCount, hash: hash)
+    }
+
     /// The hash as 16 lowercase hex digits.
     public var hex: String {
         let digits = String(hash, radix: 16)
@@ -20,8 +35,9 @@ public struct Fingerprint: Hashable, Sendable {
     }
 
     /// XXH64 (seed 0) as it hashes inputs shorter than 32 bytes — one lane, eight bytes a step, then the
-    /// avalanche — applied at any length: equal to XXH64 below 32 bytes, and about 1.5 bytes a cycle here, so
-    /// checking a year of a million-item store's month files (9 MB) takes a few milliseconds.
+    /// avalanche — applied at any length. It equals XXH64 below 32 bytes and differs from it at 32 and more (XXH64
+    /// then runs four lanes), so files never call it XXH64. About 1.5 bytes a cycle here: checking a year of a
+    /// million-item store's month files (9 MB) takes a few milliseconds.
     static func xxh64Lane(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
         let p1: UInt64 = 0x9E37_79B1_85EB_CA87
         let p2: UInt64 = 0xC2B2_AE3D_27D4_EB4F

@@ -196,90 +196,15 @@ public enum MonthFileCodec {
         var problem: FieldProblem
     }
 
-    /// An item's fields in a month file.
-    private enum ItemKey: String, CaseIterable {
-        case id, date, name, price, category, subcategory, sync, added
-    }
-
-    private static let itemKeys = JSONKeys<ItemKey>()
-
     private static func decodeItem(_ scanner: inout JSONScanner) throws(ItemFailure) -> Item {
-        var id: String?
-        var date: CalendarDate?
-        var name: String?
-        var price: Yen?
-        var category: Int?
-        var subcategory: Int?? = .none
-        var sync: SyncState?
-        var added: Timestamp?
-        var field: String?
-        do {
-            guard try scanner.peekKind() == .object else {
-                throw ItemFailure(field: nil, problem: .wrongType(expected: .object))
+        let fields: ItemReader.Fields
+        do { fields = try ItemReader.monthFile.read(&scanner) } catch {
+            switch error {
+            case .json(let error, let id, let field): throw ItemFailure(id: id, field: field, problem: .syntax(error))
+            case .field(let problem, let id, let field): throw ItemFailure(id: id, field: field, problem: problem)
             }
-            try scanner.beginObject()
-            while let match = try scanner.nextKey(itemKeys) {
-                guard case .known(let key) = match else {
-                    if case .other(let name) = match { field = name }
-                    throw FieldProblem.unknownField
-                }
-                field = key.rawValue
-                let reader = FieldReader(field: key.rawValue)
-                switch key {
-                case .id:
-                    guard id == nil else { throw FieldProblem.duplicateField }
-                    id = try ItemID.validate(try reader.string(&scanner))
-                case .date:
-                    guard date == nil else { throw FieldProblem.duplicateField }
-                    date = try reader.date(&scanner)
-                case .name:
-                    guard name == nil else { throw FieldProblem.duplicateField }
-                    name = try ItemName.validate(try reader.string(&scanner))
-                case .price:
-                    guard price == nil else { throw FieldProblem.duplicateField }
-                    let value = Yen(try reader.integer(&scanner))
-                    guard value.isValidPrice else {
-                        throw FieldProblem.invalid(.price(String(value.amount), reason: value.amount == 0 ? .zero : .tooLarge))
-                    }
-                    price = value
-                case .category:
-                    guard category == nil else { throw FieldProblem.duplicateField }
-                    category = try reader.integer(&scanner)
-                case .subcategory:
-                    guard subcategory == .none else { throw FieldProblem.duplicateField }
-                    subcategory = .some(try reader.optionalInteger(&scanner))
-                case .sync:
-                    guard sync == nil else { throw FieldProblem.duplicateField }
-                    let text = try reader.string(&scanner)
-                    guard let state = SyncState(rawValue: text) else { throw FieldProblem.unknownSyncState(text) }
-                    sync = state
-                case .added:
-                    guard added == nil else { throw FieldProblem.duplicateField }
-                    added = try reader.timestamp(&scanner)
-                }
-            }
-        } catch let problem as FieldProblem {
-            throw ItemFailure(id: id, field: field, problem: problem)
-        } catch let error as ValueError {
-            throw ItemFailure(id: id, field: field, problem: .invalid(error))
-        } catch let error as JSONError {
-            throw ItemFailure(id: id, field: field, problem: .syntax(error))
-        } catch let failure as ItemFailure {
-            throw failure
-        } catch {
-            throw ItemFailure(id: id, field: field, problem: .missing)
         }
-        func missing(_ name: String) -> ItemFailure { ItemFailure(id: id, field: name, problem: .missing) }
-        guard let id else { throw missing("id") }
-        guard let date else { throw missing("date") }
-        guard let name else { throw missing("name") }
-        guard let price else { throw missing("price") }
-        guard let category else { throw missing("category") }
-        guard case .some(let sub) = subcategory else { throw missing("subcategory") }
-        guard let sync else { throw missing("sync") }
-        guard let added else { throw missing("added") }
-        return Item(
-            id: id, date: date, name: name, price: price, category: CategoryCode(category, sub), added: added,
-            sync: sync)
+        guard let item = fields.storedItem else { throw ItemFailure(id: fields.id, field: "sync", problem: .missing) }
+        return item
     }
 }

@@ -1,6 +1,6 @@
 /// The on-disk form of a month's summary (`.summary/2024-12.json` in the store), made from a month file's items:
 ///
-///     {"schema":1,"month":"2024-12","source":{"schema":1,"bytes":745968,"xxh64":"…"},"sums":[
+///     {"schema":2,"month":"2024-12","source":{"schema":1,"bytes":745968,"hash":"…"},"sums":[
 ///     {"category":0,"subcategory":1,"total":6982,"count":22}
 ///     ]}
 ///
@@ -9,7 +9,11 @@
 public enum SummaryFileCodec {
     /// Bump it when what a summary counts changes (say, a sync state whose items reports leave out): summaries
     /// written before then are passed over, and their months read, until each month is written again.
-    public static let schemaVersion = 1
+    /// Schema 2 only renamed the source's `"xxh64"` to `"hash"` (see `Fingerprint`), so schema 1 is still read.
+    public static let schemaVersion = 2
+
+    /// The schemas read, and the key each stores the source's hash under.
+    static let hashKeys = [1: Fingerprint.schema1Key, 2: Fingerprint.key]
 
     public static func encode(_ summary: MonthSummary, source: Fingerprint) -> [UInt8] {
         var writer = JSONWriter(capacity: 160 + summary.sums.count * 64)
@@ -21,7 +25,7 @@ public enum SummaryFileCodec {
         writer.integer(MonthFileCodec.schemaVersion)
         writer.raw(",\"bytes\":")
         writer.integer(source.byteCount)
-        writer.raw(",\"xxh64\":")
+        writer.raw(",\"\(Fingerprint.key)\":")
         writer.string(source.hex)
         writer.raw("},\"sums\":[")
         for (index, (code, sum)) in summary.sums.sorted(by: { $0.key < $1.key }).enumerated() {
@@ -43,11 +47,11 @@ public enum SummaryFileCodec {
     /// of `month` in the form this kakeibo writes.
     public static func decode(_ bytes: [UInt8], month: YearMonth) -> (summary: MonthSummary, source: Fingerprint)? {
         guard let root = try? JSONValue.parse(bytes), has(root, ["schema", "month", "source", "sums"]),
-            root["schema"]?.intValue == schemaVersion, root["month"]?.stringValue == month.iso,
-            let source = root["source"], has(source, ["schema", "bytes", "xxh64"]),
+            let hashKey = root["schema"]?.intValue.flatMap({ hashKeys[$0] }), root["month"]?.stringValue == month.iso,
+            let source = root["source"], has(source, ["schema", "bytes", hashKey]),
             source["schema"]?.intValue == MonthFileCodec.schemaVersion,
             let byteCount = source["bytes"]?.intValue, byteCount > 0,
-            let hex = source["xxh64"]?.stringValue, hex.utf8.count == 16, let hash = UInt64(hex, radix: 16),
+            let fingerprint = source[hashKey]?.stringValue.flatMap({ Fingerprint(byteCount: byteCount, hex: $0) }),
             let rows = root["sums"]?.arrayValue
         else { return nil }
         var sums: [CategoryCode: MonthSummary.Sum] = [:]
@@ -65,7 +69,7 @@ public enum SummaryFileCodec {
             guard sums[code] == nil else { return nil }
             sums[code] = MonthSummary.Sum(total: Yen(total), count: count)
         }
-        return (MonthSummary(month: month, sums: sums), Fingerprint(byteCount: byteCount, hash: hash))
+        return (MonthSummary(month: month, sums: sums), fingerprint)
     }
 
     /// Whether the value is an object with exactly these keys.

@@ -98,89 +98,15 @@ public enum WireFormat {
         return items
     }
 
-    /// The fields kakeibo reads from a wire item; any others are skipped.
-    private enum WireKey: String, CaseIterable {
-        case id, date, name, price, category, categorySub
-    }
-
-    private static let wireKeys = JSONKeys<WireKey>()
-
     private static func decodeItem(_ scanner: inout JSONScanner, index: Int) throws(WireProblem) -> WireItem {
-        var id: String?
-        var date: CalendarDate?
-        var name: String?
-        var price: Yen?
-        var category: Int?
-        var sub: Int?
-        var field: String?
-        func fail(_ problem: FieldProblem) -> WireProblem {
-            .item(ItemProblem(index: index, id: id, field: field, problem: problem))
-        }
         do {
-            guard try scanner.peekKind() == .object else {
-                throw WireProblem.item(ItemProblem(index: index, field: nil, problem: .wrongType(expected: .object)))
-            }
-            try scanner.beginObject()
-            var seen = 0 // a bit for each field read, to refuse one given twice
-            while let match = try scanner.nextKey(wireKeys) {
-                guard case .known(let key) = match else {
-                    try scanner.skipValue()
-                    continue
-                }
-                field = key.rawValue
-                let reader = FieldReader(field: key.rawValue)
-                let bit = 1 << (WireKey.allCases.firstIndex(of: key) ?? 0)
-                guard seen & bit == 0 else { throw FieldProblem.duplicateField }
-                seen |= bit
-                switch key {
-                case .id:
-                    switch try reader.kind(&scanner) {
-                    case .string: id = try ItemID.validate(try reader.string(&scanner))
-                    case .number: id = String(try reader.integer(&scanner))
-                    default: throw FieldProblem.wrongType(expected: .stringOrNumber)
-                    }
-                case .date:
-                    date = try reader.date(&scanner, compact: true)
-                case .name:
-                    name = try ItemName.validate(try reader.string(&scanner))
-                case .price:
-                    let value = Yen(try reader.integer(&scanner))
-                    guard value.isValidPrice else {
-                        throw FieldProblem.invalid(.price(String(value.amount), reason: value.amount == 0 ? .zero : .tooLarge))
-                    }
-                    price = value
-                case .category:
-                    category = try reader.integer(&scanner)
-                case .categorySub:
-                    // A number, or none: null, missing, or "" (an empty spreadsheet cell).
-                    if try reader.kind(&scanner) == .string {
-                        guard try reader.string(&scanner).isEmpty else { throw FieldProblem.wrongType(expected: .wholeNumberOrNull) }
-                        sub = nil
-                    } else {
-                        sub = try reader.optionalInteger(&scanner)
-                    }
-                }
-            }
-        } catch let error as WireProblem {
-            throw error
-        } catch let problem as FieldProblem {
-            throw fail(problem)
-        } catch let error as ValueError {
-            throw fail(.invalid(error))
-        } catch let error as JSONError {
-            throw .syntax(error)
+            let fields = try ItemReader.wire.read(&scanner)
+            return WireItem(id: fields.id, date: fields.date, name: fields.name, price: fields.price, category: fields.category)
         } catch {
-            throw fail(.missing)
+            switch error {
+            case .json(let error, _, _): throw .syntax(error)
+            case .field(let problem, let id, let field): throw .item(ItemProblem(index: index, id: id, field: field, problem: problem))
+            }
         }
-        field = nil
-        func missing(_ name: String) -> WireProblem {
-            .item(ItemProblem(index: index, id: id, field: name, problem: .missing))
-        }
-        guard let id else { throw missing("id") }
-        guard let date else { throw missing("date") }
-        guard let name else { throw missing("name") }
-        guard let price else { throw missing("price") }
-        guard let category else { throw missing("category") }
-        return WireItem(id: id, date: date, name: name, price: price, category: CategoryCode(category, sub))
     }
 }

@@ -103,7 +103,7 @@ public enum FuelError: KakeiboFailure, Equatable {
     case tooPrecise(name: String, text: String)
     case tooLarge(name: String, text: String, maximum: Int)
 
-    public var exitCode: ExitCode { .usage }
+    public var kind: FailureKind { .badInput }
 
     public func message(in language: Language) -> String {
         switch self {

@@ -12,6 +12,9 @@ public enum BudgetTarget: Hashable, Sendable {
         }
     }
 
+    /// The whole month's name as people see it: "Total" / "合計".
+    public static let totalName = LocalizedText(en: "Total", ja: "合計")
+
     /// "total", "food" or "food/drink": what a person types, and what JSON and messages show.
     public func key(_ taxonomy: Taxonomy) -> String {
         switch self {
@@ -25,7 +28,7 @@ public enum BudgetTarget: Hashable, Sendable {
     /// "Total" / "合計", "Food › Drink" / "食費 › 飲料".
     public func label(_ taxonomy: Taxonomy, _ language: Language) -> String {
         switch self {
-        case .total: return Labels.total(language)
+        case .total: return BudgetTarget.totalName(language)
         case .category(let code): return taxonomy.label(code, language)
         }
     }
@@ -33,7 +36,7 @@ public enum BudgetTarget: Hashable, Sendable {
     /// Resolves what a person typed: `total` (or 合計), else a category as `Taxonomy.resolve` reads it.
     public static func resolve(_ text: String, _ taxonomy: Taxonomy) throws(ValueError) -> BudgetTarget {
         let folded = trimWhitespace(text).lowercased()
-        if folded == "total" || folded == Labels.total(.ja) { return .total }
+        if folded == "total" || folded == BudgetTarget.totalName.ja { return .total }
         return .category(try taxonomy.resolve(text))
     }
 
@@ -101,33 +104,4 @@ public struct Budgets: Hashable, Sendable {
     public func sorted(_ taxonomy: Taxonomy) -> [Budget] {
         entries.sorted { $0.target.precedes($1.target, taxonomy) }
     }
-}
-
-/// A budget command that can't be done.
-public enum BudgetError: KakeiboFailure, Equatable {
-    case amount(String)
-    case notSet(String)
-
-    public var exitCode: ExitCode {
-        switch self {
-        case .amount: .usage
-        case .notSet: .failure
-        }
-    }
-
-    public func message(in language: Language) -> String {
-        switch self {
-        case .amount(let text):
-            return language.pick(
-                "budget must be whole yen more than 0 and at most \(Yen.limitText), such as 30000 or 30,000, got '\(text)'",
-                "予算は 1〜\(Yen.limitText) 円の整数で指定してください（30000、30,000 など。指定: '\(text)'）")
-        case .notSet(let target):
-            return language.pick("there is no budget for \(target) (see 'kakeibo budget list')", "\(target) の予算は設定されていません（'kakeibo budget list' を参照）")
-        }
-    }
-}
-
-extension ExitCode {
-    /// `kakeibo month --check-budget`: a category, or the month's total, is over its budget.
-    public static let overBudget = ExitCode(rawValue: 3)
 }

@@ -138,7 +138,7 @@ public enum PeriodError: KakeiboFailure, Equatable {
     case form(String, Period.Kind)
     case outOfRange(String)
 
-    public var exitCode: ExitCode { .usage }
+    public var kind: FailureKind { .badInput }
 
     public func message(in language: Language) -> String {
         switch self {

@@ -17,7 +17,7 @@ public enum ValueError: KakeiboFailure, Equatable {
         case notWhole, zero, tooLarge
     }
 
-    public var exitCode: ExitCode { .usage }
+    public var kind: FailureKind { .badInput }
 
     public func message(in language: Language) -> String {
         switch self {

@@ -29,7 +29,7 @@ public enum CSVRenderer {
                 out += row([
                     period, taxonomy.key(category: slice.category),
                     slice.subcategory.map { taxonomy.key(category: slice.category, subcategory: $0) } ?? "",
-                    TableRenderer.rowLabel(slice, report.grouping, taxonomy, language), String(slice.total.amount),
+                    Labels.rowLabel(slice, report.grouping, taxonomy, language), String(slice.total.amount),
                     String(slice.count), shareText(slice.share),
                 ])
             }

@@ -104,7 +104,7 @@ public enum JSONRenderer {
         return .object([
             ("category", .string(taxonomy.key(category: row.category))),
             ("subcategory", sub),
-            ("label", .string(TableRenderer.rowLabel(row, grouping, taxonomy, language))),
+            ("label", .string(Labels.rowLabel(row, grouping, taxonomy, language))),
             ("total", .integer(row.total.amount)),
             ("count", .integer(row.count)),
             ("share", .number(shareValue(row.share))),

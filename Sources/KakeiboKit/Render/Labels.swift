@@ -33,11 +33,56 @@ public enum Labels {
     }
 
     public static func noData(_ language: Language) -> String { language.pick("No data", "データなし") }
-    public static func total(_ language: Language) -> String { language.pick("Total", "合計") }
+    public static func total(_ language: Language) -> String { BudgetTarget.totalName(language) }
 
     /// "64.8%"
     public static func percent(_ share: Double) -> String {
         let tenths = Int((share * 1000).rounded())
         return "\(tenths / 10).\(abs(tenths % 10))%"
+    }
+
+    /// A report's title: the period, then the filter's category and subcategory ("December 2024 · Food › Drink").
+    static func heading(_ period: String, _ filter: CategoryFilter?, _ taxonomy: Taxonomy, _ language: Language) -> String {
+        guard let filter else { return period }
+        var text = period + " · " + taxonomy.label(category: filter.category, language)
+        if case .some(let sub) = filter.subcategory {
+            text += " › " + taxonomy.label(category: filter.category, subcategory: sub, language)
+        }
+        return text
+    }
+
+    /// A breakdown slice's name: the category, or the subcategory when the report is of one category.
+    static func rowLabel(_ row: BreakdownRow, _ grouping: Grouping, _ taxonomy: Taxonomy, _ language: Language) -> String {
+        switch grouping {
+        case .category: return taxonomy.label(category: row.category, language)
+        case .subcategory: return taxonomy.label(category: row.category, subcategory: row.subcategory, language)
+        }
+    }
+
+    /// An item's category as a list shows it: "Food › Drink", or only the subcategory when the report is of one
+    /// category (as the app does).
+    static func categoryLabel(_ item: Item, _ filter: CategoryFilter?, _ taxonomy: Taxonomy, _ language: Language) -> String {
+        filter == nil
+            ? taxonomy.label(item.category, language)
+            : taxonomy.label(category: item.category.category, subcategory: item.category.subcategory, language)
+    }
+}
+
+extension Labels {
+    /// "Dec 2024" / "2024年12月"
+    public static func shortMonthYear(_ month: YearMonth, _ language: Language) -> String {
+        language.pick("\(shortMonth(month.month, language)) \(month.year)", "\(month.year)年\(month.month)月")
+    }
+
+    /// "+¥17,925" / "-2,536円": an amount with its sign always shown.
+    public static func signed(_ amount: Yen, _ language: Language) -> String {
+        (amount > .zero ? "+" : "") + amount.formatted(language)
+    }
+
+    /// "+17.8%", "-4.4%", "0.0%"
+    public static func signedPercent(_ ratio: Double) -> String {
+        let tenths = Int((ratio * 1000).rounded())
+        let sign = tenths > 0 ? "+" : tenths < 0 ? "-" : ""
+        return "\(sign)\(abs(tenths) / 10).\(abs(tenths) % 10)%"
     }
 }

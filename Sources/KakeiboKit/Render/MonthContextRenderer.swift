@@ -37,7 +37,7 @@ extension TableRenderer {
         for row in rows {
             let label =
                 row.code.map { code in
-                    rowLabel(
+                    Labels.rowLabel(
                         BreakdownRow(category: code.category, subcategory: code.subcategory, total: .zero, count: 0, share: 0), report.grouping,
                         taxonomy, language)
                 } ?? Labels.total(language)
@@ -57,7 +57,7 @@ extension TableRenderer {
         for (index, (item, id)) in zip(items, shortIDs(items.map(\.id))).enumerated() {
             table.add([
                 .init("\(index + 1)"), .init(Labels.day(item.date, language)), .init(terminalSafe(item.name)),
-                .init(item.price.formatted(language)), .init(categoryLabel(item, report.filter, taxonomy, language)),
+                .init(item.price.formatted(language)), .init(Labels.categoryLabel(item, report.filter, taxonomy, language)),
                 .init(terminalSafe(id), "2"),
             ])
         }
@@ -83,24 +83,5 @@ extension JSONRenderer {
         }
         fields.append(("top", .array(report.largestItems().map { item($0, taxonomy) })))
         return fields
-    }
-}
-
-extension Labels {
-    /// "Dec 2024" / "2024年12月"
-    public static func shortMonthYear(_ month: YearMonth, _ language: Language) -> String {
-        language.pick("\(shortMonth(month.month, language)) \(month.year)", "\(month.year)年\(month.month)月")
-    }
-
-    /// "+¥17,925" / "-2,536円": an amount with its sign always shown.
-    public static func signed(_ amount: Yen, _ language: Language) -> String {
-        (amount > .zero ? "+" : "") + amount.formatted(language)
-    }
-
-    /// "+17.8%", "-4.4%", "0.0%"
-    public static func signedPercent(_ ratio: Double) -> String {
-        let tenths = Int((ratio * 1000).rounded())
-        let sign = tenths > 0 ? "+" : tenths < 0 ? "-" : ""
-        return "\(sign)\(abs(tenths) / 10).\(abs(tenths) % 10)%"
     }
 }

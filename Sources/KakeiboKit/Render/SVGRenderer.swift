@@ -19,7 +19,7 @@ public enum SVGRenderer {
     static let innerRadius = 90.0
 
     public static func month(_ report: MonthReport, taxonomy: Taxonomy, language: Language) -> String {
-        let title = TableRenderer.heading(Labels.month(report.month, language), report.filter, taxonomy, language)
+        let title = Labels.heading(Labels.month(report.month, language), report.filter, taxonomy, language)
         let rows = report.breakdown
         let legendTop = 96.0
         let rowHeight = 26.0
@@ -44,7 +44,7 @@ public enum SVGRenderer {
             // Each boundary comes from the running sum, so the wedges close the circle exactly.
             running += row.total.amount
             let end = 360 * Double(running) / Double(positive)
-            let label = TableRenderer.rowLabel(row, report.grouping, taxonomy, language)
+            let label = Labels.rowLabel(row, report.grouping, taxonomy, language)
             svg.open(
                 "path", [("class", "slice"), ("d", wedge(from: start, to: end)), ("fill", look.hex), ("stroke", "#FFFFFF"), ("stroke-width", "1")])
             svg.element("title", [], text: "\(label) \(row.total.formatted(language)) (\(Labels.percent(row.share)))")
@@ -90,7 +90,7 @@ public enum SVGRenderer {
                     ("x", "390"), ("y", SVGDocument.number(y - 11)), ("width", "14"), ("height", "14"), ("rx", "2"),
                     ("fill", drawn ? look.hex : "none"), ("stroke", look.hex), ("stroke-width", drawn ? "0" : "1.5"),
                 ])
-            let label = truncate(TableRenderer.rowLabel(row, report.grouping, taxonomy, language), to: 16)
+            let label = truncate(Labels.rowLabel(row, report.grouping, taxonomy, language), to: 16)
             svg.element("text", [("x", "412"), ("y", SVGDocument.number(y)), ("fill", ink)], text: label)
             svg.element(
                 "text",
@@ -130,11 +130,11 @@ public enum SVGRenderer {
     static let plot = (left: 104.0, right: 736.0, top: 96.0, bottom: 376.0)
 
     public static func year(_ report: YearReport, taxonomy: Taxonomy, language: Language) -> String {
-        let heading = TableRenderer.heading(Labels.year(report.year, language), report.filter, taxonomy, language)
+        let heading = Labels.heading(Labels.year(report.year, language), report.filter, taxonomy, language)
         let summary = "\(Labels.total(language)) \(report.total.formatted(language)) · \(Labels.count(report.count, language))"
         let slices = report.breakdown
         let looks = slices.indices.map { ChartPalette.look(slices[$0], report.grouping, index: $0) }
-        let labels = slices.map { TableRenderer.rowLabel($0, report.grouping, taxonomy, language) }
+        let labels = slices.map { Labels.rowLabel($0, report.grouping, taxonomy, language) }
 
         // The legend's rows, laid out first because they decide the height.
         var legend: [(x: Double, row: Int)] = []
@@ -250,7 +250,7 @@ public enum SVGRenderer {
         let period = language.pick(
             "\(Labels.shortMonthYear(report.first, language)) – \(Labels.shortMonthYear(report.last, language))",
             "\(Labels.shortMonthYear(report.first, language))〜\(Labels.shortMonthYear(report.last, language))")
-        let heading = TableRenderer.heading(period, report.filter, taxonomy, language)
+        let heading = Labels.heading(period, report.filter, taxonomy, language)
         let summary = language.pick(
             "Average \(report.average.formatted(language)) a month · highest \(report.highest.total.formatted(language)) (\(Labels.shortMonthYear(report.highest.month, language))) · lowest \(report.lowest.total.formatted(language)) (\(Labels.shortMonthYear(report.lowest.month, language)))",
             "月平均 \(report.average.formatted(language)) · 最高 \(report.highest.total.formatted(language))（\(Labels.shortMonthYear(report.highest.month, language))）· 最低 \(report.lowest.total.formatted(language))（\(Labels.shortMonthYear(report.lowest.month, language))）"

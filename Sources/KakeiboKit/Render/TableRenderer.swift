@@ -58,19 +58,11 @@ public enum TableRenderer {
             items.add([
                 .init(Labels.day(item.date, language)), .init(terminalSafe(item.name)),
                 .init(item.price.formatted(language), item.price.amount < 0 ? "31" : nil),
-                .init(categoryLabel(item, report.filter, taxonomy, language)),
+                .init(Labels.categoryLabel(item, report.filter, taxonomy, language)),
                 .init(terminalSafe(id) + (style.syncMarks ? syncMark(item.sync) : ""), "2"),
             ])
         }
         return items.render(style) + (style.syncMarks ? syncLegend(Set(report.items.map(\.sync)), language) : "")
-    }
-
-    /// An item's category as a list shows it: "Food › Drink", or only the subcategory when the report is of one
-    /// category (as the app does).
-    static func categoryLabel(_ item: Item, _ filter: CategoryFilter?, _ taxonomy: Taxonomy, _ language: Language) -> String {
-        filter == nil
-            ? taxonomy.label(item.category, language)
-            : taxonomy.label(category: item.category.category, subcategory: item.category.subcategory, language)
     }
 
     /// After the short id: "*" for an item not yet on the server, "!" for one changed here after the server had it.
@@ -102,22 +94,14 @@ public enum TableRenderer {
     ) -> String? {
         guard count > 0 else { return nil }
         let language = style.language
-        return style.bold(truncate(terminalSafe(heading(period, filter, taxonomy, language)), to: style.width)) + "\n"
+        return style.bold(truncate(terminalSafe(Labels.heading(period, filter, taxonomy, language)), to: style.width)) + "\n"
             + summary(total, count, style) + "\n\n" + breakdownTable(rows, grouping: grouping, taxonomy: taxonomy, style: style) + "\n"
     }
 
     static func noData(_ period: String, _ filter: CategoryFilter?, _ taxonomy: Taxonomy, _ style: TextStyle) -> String {
-        style.bold(truncate(terminalSafe(heading(period, filter, taxonomy, style.language)), to: style.width)) + "\n" + Labels.noData(style.language)
+        style.bold(truncate(terminalSafe(Labels.heading(period, filter, taxonomy, style.language)), to: style.width)) + "\n"
+            + Labels.noData(style.language)
             + "\n"
-    }
-
-    static func heading(_ period: String, _ filter: CategoryFilter?, _ taxonomy: Taxonomy, _ language: Language) -> String {
-        guard let filter else { return period }
-        var text = period + " · " + taxonomy.label(category: filter.category, language)
-        if case .some(let sub) = filter.subcategory {
-            text += " › " + taxonomy.label(category: filter.category, subcategory: sub, language)
-        }
-        return text
     }
 
     /// "Total ¥118,519 · 127 items", on two lines when the terminal is narrower than that.
@@ -126,12 +110,5 @@ public enum TableRenderer {
         let amount = "\(Labels.total(language)) \(total.formatted(language))"
         let line = amount + " · " + Labels.count(count, language)
         return displayWidth(line) <= style.width ? line : amount + "\n" + Labels.count(count, language)
-    }
-
-    static func rowLabel(_ row: BreakdownRow, _ grouping: Grouping, _ taxonomy: Taxonomy, _ language: Language) -> String {
-        switch grouping {
-        case .category: return taxonomy.label(category: row.category, language)
-        case .subcategory: return taxonomy.label(category: row.category, subcategory: row.subcategory, language)
-        }
     }
 }

@@ -11,7 +11,7 @@ extension TableRenderer {
             aligns: [.left, .right, .right, .right],
             rows: rows.map { row in
                 [
-                    .init(rowLabel(row, grouping, taxonomy, language)), money(row.total, language),
+                    .init(Labels.rowLabel(row, grouping, taxonomy, language)), money(row.total, language),
                     .init(Yen(row.count).grouped), .init(Labels.percent(row.share)),
                 ]
             })
@@ -32,7 +32,7 @@ extension TableRenderer {
         let slices = report.breakdown
         let looks = slices.indices.map { ChartPalette.look(slices[$0], report.grouping, index: $0) }
         let chart = BarTable(
-            header: [language.pick("Month", "月"), Labels.total(language)] + slices.map { rowLabel($0, report.grouping, taxonomy, language) },
+            header: [language.pick("Month", "月"), Labels.total(language)] + slices.map { Labels.rowLabel($0, report.grouping, taxonomy, language) },
             aligns: [.left, .right] + slices.map { _ in .right },
             rows: report.months.map { month in
                 [.init(Labels.shortMonth(month.month, language)), money(month.total, language)]
@@ -60,7 +60,7 @@ extension TableRenderer {
             }
         }
         let entries = zip(slices, looks).map { slice, look in
-            (text: String(look.fill) + " " + rowLabel(slice, report.grouping, taxonomy, language), sgr: look.sgr)
+            (text: String(look.fill) + " " + Labels.rowLabel(slice, report.grouping, taxonomy, language), sgr: look.sgr)
         }
         return table + legend(entries, style)
     }

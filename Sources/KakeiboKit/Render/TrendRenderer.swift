@@ -7,7 +7,7 @@ extension TableRenderer {
         let period = language.pick(
             "\(Labels.shortMonthYear(report.first, language)) – \(Labels.shortMonthYear(report.last, language)) (\(report.points.count) months)",
             "\(Labels.shortMonthYear(report.first, language))〜\(Labels.shortMonthYear(report.last, language))（\(report.points.count) か月）")
-        var out = style.bold(terminalSafe(heading(period, report.filter, taxonomy, language))) + "\n"
+        var out = style.bold(terminalSafe(Labels.heading(period, report.filter, taxonomy, language))) + "\n"
         out += style.paint(sparkline(report.points.map(\.total.amount)), "36") + "\n\n"
         var table = TextTable(
             [.left, .right, .right, .left],

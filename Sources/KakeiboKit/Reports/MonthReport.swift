@@ -47,12 +47,15 @@ public struct MonthReport: Hashable, Sendable {
     public var grouping: Grouping
     public var breakdown: [BreakdownRow]
     public var items: [Item]
-    /// The months either side, for the comparison; nil until the command reads them (see `Neighbours`).
-    public var neighbours: Neighbours? = nil
+    /// The months either side, for the comparison (see `Neighbours`); nil when the caller doesn't compare.
+    public let neighbours: Neighbours?
 
-    /// Builds the report from the month's items. Items dated outside the month are not counted; with a filter,
-    /// only that category's items are, broken down by its subcategories.
-    public init(month: YearMonth, items: [Item], filter: CategoryFilter?, order: ItemOrder, taxonomy: Taxonomy) {
+    /// Builds the report from the month's items and, for the comparison, its neighbours' totals (read from the
+    /// same filter by the caller). Items dated outside the month are not counted; with a filter, only that
+    /// category's items are, broken down by its subcategories.
+    public init(
+        month: YearMonth, items: [Item], filter: CategoryFilter?, order: ItemOrder, taxonomy: Taxonomy, neighbours: Neighbours? = nil
+    ) {
         let selected = items.filter { month.contains($0.date) && (filter?.matches($0) ?? true) }
         self.month = month
         self.filter = filter
@@ -61,5 +64,6 @@ public struct MonthReport: Hashable, Sendable {
         self.grouping = filter.map { .subcategory(of: $0.category) } ?? .category
         self.breakdown = KakeiboKit.breakdown(of: selected, by: grouping, taxonomy: taxonomy)
         self.items = order.sorted(selected)
+        self.neighbours = neighbours
     }
 }

@@ -10,7 +10,7 @@ public struct ConfigFileError: KakeiboFailure {
     public var path: String
     public var problem: Problem
 
-    public var exitCode: ExitCode { .failure }
+    public var kind: FailureKind { .runtime }
 
     public func message(in language: Language) -> String {
         let head = language.pick("\(path) is unreadable and was left untouched: ", "\(path) を読めません（ファイルは変更していません）: ")

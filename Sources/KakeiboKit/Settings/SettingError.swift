@@ -13,7 +13,7 @@ public enum SettingError: KakeiboFailure, Equatable {
         case insecure(host: String)
     }
 
-    public var exitCode: ExitCode { .usage }
+    public var kind: FailureKind { .badInput }
 
     public func message(in language: Language) -> String {
         switch self {

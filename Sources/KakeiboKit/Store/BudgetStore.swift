@@ -35,7 +35,7 @@ public struct BudgetFileError: KakeiboFailure, Equatable {
     public var path: String
     public var problem: BudgetFileProblem
 
-    public var exitCode: ExitCode { .failure }
+    public var kind: FailureKind { .runtime }
 
     public func message(in language: Language) -> String {
         language.pick("\(path) is unreadable and was left untouched: ", "\(path) を読めません（ファイルは変更していません）: ")

@@ -8,14 +8,14 @@ public enum StoreError: KakeiboFailure, Equatable {
     case unreadable(path: String, problem: MonthFileProblem)
     /// A categories (or other configuration) file cannot be used.
     case badCategories(path: String, problem: TaxonomyProblem)
-    /// Neither --store, KAKEIBO_HOME, XDG_DATA_HOME nor HOME says where the store is.
+    /// No store directory was given, and neither KAKEIBO_HOME, XDG_DATA_HOME nor HOME says where it is.
     case noHome
 
     public enum FileOperation: Sendable, Equatable {
         case read, write, create, rename, remove, sync, lock, list, makeDirectory
     }
 
-    public var exitCode: ExitCode { .failure }
+    public var kind: FailureKind { .runtime }
 
     public func message(in language: Language) -> String {
         switch self {
@@ -29,8 +29,8 @@ public enum StoreError: KakeiboFailure, Equatable {
             return language.pick("\(path): ", "\(path): ") + problem.message(in: language)
         case .noHome:
             return language.pick(
-                "cannot tell where the store is: set --store, KAKEIBO_HOME or HOME",
-                "保存先がわかりません。--store、KAKEIBO_HOME、HOME のいずれかを指定してください")
+                "cannot tell where the store is: set KAKEIBO_HOME or HOME",
+                "保存先がわかりません。KAKEIBO_HOME か HOME を設定してください")
         }
     }
 }

@@ -1,0 +1,234 @@
+/// Reads one item's fields from JSON: the one place both month files and the household server's wire format do it.
+///
+/// The two differ only in what they accept, which is what an `ItemReader` holds: a month file's items are exactly
+/// what kakeibo wrote, so anything else is refused; the wire format's come from a server or a spreadsheet, so it
+/// bends where a spreadsheet would (see `wire`).
+struct ItemReader: Sendable {
+    /// Every field either format knows.
+    enum Field: String, CaseIterable, Sendable {
+        case id, date, name, price, category, subcategory, categorySub, sync, added
+
+        /// Its bit in a set of fields already read.
+        var bit: Int {
+            switch self {
+            case .id: 1
+            case .date: 2
+            case .name: 4
+            case .price: 8
+            case .category: 16
+            case .subcategory: 32
+            case .categorySub: 64
+            case .sync: 128
+            case .added: 256
+            }
+        }
+    }
+
+    /// What to do with a field the format doesn't have.
+    enum Unknown: Sendable { case refuse, skip }
+
+    /// The key the subcategory is stored under.
+    var subcategoryKey: Field
+    /// Whether the subcategory must be given (as a number or null), or may be left out for none.
+    var subcategoryRequired: Bool
+    /// Whether "" also means no subcategory (an empty spreadsheet cell).
+    var emptySubcategoryIsNone: Bool
+    /// Whether an id may be a number as well as a string.
+    var numericIDs: Bool
+    /// Whether a date may be "20241203" as well as "2024-12-03".
+    var compactDates: Bool
+    /// Whether the item carries what only this store records, `sync` and `added` (then both are required).
+    var storedFields: Bool
+    var unknownFields: Unknown
+
+    /// A month file's items: every field, exactly as kakeibo writes them.
+    static let monthFile = ItemReader(
+        subcategoryKey: .subcategory, subcategoryRequired: true, emptySubcategoryIsNone: false, numericIDs: false,
+        compactDates: false, storedFields: true, unknownFields: .refuse)
+
+    /// The wire format's: `categorySub` may be a number, null, missing or ""; an id may be a number; the date may be
+    /// compact; fields it doesn't know are skipped.
+    static let wire = ItemReader(
+        subcategoryKey: .categorySub, subcategoryRequired: false, emptySubcategoryIsNone: true, numericIDs: true,
+        compactDates: true, storedFields: false, unknownFields: .skip)
+
+    private static let keys = JSONKeys<Field>()
+
+    /// One item's fields; `sync` and `added` only with `storedFields`.
+    struct Fields {
+        var id: String
+        var date: CalendarDate
+        var name: String
+        var price: Yen
+        var category: CategoryCode
+        var sync: SyncState?
+        var added: Timestamp?
+
+        /// The item as this store records it; nil unless `sync` and `added` were read (`storedFields` requires them).
+        var storedItem: Item? {
+            guard let sync, let added else { return nil }
+            return Item(id: id, date: date, name: name, price: price, category: category, added: added, sync: sync)
+        }
+    }
+
+    /// Why an item could not be read: its JSON is broken, or one of its fields is not acceptable.
+    enum Failure: Error {
+        case json(JSONError, id: String?, field: String?)
+        case field(FieldProblem, id: String?, field: String?)
+    }
+
+    /// Whether this format has the field.
+    private func has(_ field: Field) -> Bool {
+        switch field {
+        case .id, .date, .name, .price, .category: true
+        case .subcategory, .categorySub: field == subcategoryKey
+        case .sync, .added: storedFields
+        }
+    }
+
+    /// Reads the item the scanner is at (it must be an object).
+    func read(_ scanner: inout JSONScanner) throws(Failure) -> Fields {
+        var id: String?
+        var date: CalendarDate?
+        var name: String?
+        var price: Yen?
+        var category: Int?
+        var subcategory: Int?? = .none
+        var sync: SyncState?
+        var added: Timestamp?
+        var field: String?
+        do {
+            guard try scanner.peekKind() == .object else { throw FieldProblem.wrongType(expected: .object) }
+            try scanner.beginObject()
+            var seen = 0
+            while let match = try scanner.nextKey(ItemReader.keys) {
+                let key: Field
+                switch match {
+                case .known(let known) where has(known): key = known
+                case .known(let other) where unknownFields == .refuse:
+                    field = other.rawValue
+                    throw FieldProblem.unknownField
+                case .other(let other) where unknownFields == .refuse:
+                    field = other
+                    throw FieldProblem.unknownField
+                default:
+                    try scanner.skipValue()
+                    continue
+                }
+                field = key.rawValue
+                guard seen & key.bit == 0 else { throw FieldProblem.duplicateField }
+                seen |= key.bit
+                let reader = FieldReader(field: key.rawValue)
+                switch key {
+                case .id:
+                    if numericIDs, try reader.kind(&scanner) == .number {
+                        id = String(try reader.integer(&scanner))
+                    } else if numericIDs, try reader.kind(&scanner) != .string {
+                        throw FieldProblem.wrongType(expected: .stringOrNumber)
+                    } else {
+                        id = try ItemID.validate(try reader.string(&scanner))
+                    }
+                case .date:
+                    date = try reader.date(&scanner, compact: compactDates)
+                case .name:
+                    name = try ItemName.validate(try reader.string(&scanner))
+                case .price:
+                    let value = Yen(try reader.integer(&scanner))
+                    guard value.isValidPrice else {
+                        throw FieldProblem.invalid(.price(String(value.amount), reason: value.amount == 0 ? .zero : .tooLarge))
+                    }
+                    price = value
+                case .category:
+                    category = try reader.integer(&scanner)
+                case .subcategory, .categorySub:
+                    if emptySubcategoryIsNone, try reader.kind(&scanner) == .string {
+                        guard try reader.string(&scanner).isEmpty else { throw FieldProblem.wrongType(expected: .wholeNumberOrNull) }
+                        subcategory = .some(nil)
+                    } else {
+                        subcategory = .some(try reader.optionalInteger(&scanner))
+                    }
+                case .sync:
+                    let text = try reader.string(&scanner)
+                    guard let state = SyncState(rawValue: text) else { throw FieldProblem.unknownSyncState(text) }
+                    sync = state
+                case .added:
+                    added = try reader.timestamp(&scanner)
+                }
+            }
+        } catch let problem as FieldProblem {
+            throw .field(problem, id: id, field: field)
+        } catch let error as ValueError {
+            throw .field(.invalid(error), id: id, field: field)
+        } catch let error as JSONError {
+            throw .json(error, id: id, field: field)
+        } catch {
+            throw .field(.missing, id: id, field: field)
+        }
+        func missing(_ name: Field) -> Failure { .field(.missing, id: id, field: name.rawValue) }
+        guard let id else { throw missing(.id) }
+        guard let date else { throw missing(.date) }
+        guard let name else { throw missing(.name) }
+        guard let price else { throw missing(.price) }
+        guard let category else { throw missing(.category) }
+        if subcategoryRequired, subcategory == .none { throw missing(subcategoryKey) }
+        if storedFields {
+            guard sync != nil else { throw missing(.sync) }
+            guard added != nil else { throw missing(.added) }
+        }
+        return Fields(
+            id: id, date: date, name: name, price: price, category: CategoryCode(category, subcategory ?? nil), sync: sync, added: added)
+    }
+}
+
+/// Reads one field's value from a scanner, turning JSON errors into field problems.
+struct FieldReader {
+    var field: String
+
+    func string(_ scanner: inout JSONScanner) throws(FieldProblem) -> String {
+        guard try kind(&scanner) == .string else { throw .wrongType(expected: .string) }
+        do { return try scanner.readString() } catch { throw .syntax(error) }
+    }
+
+    func integer(_ scanner: inout JSONScanner) throws(FieldProblem) -> Int {
+        guard try kind(&scanner) == .number else { throw .wrongType(expected: .wholeNumber) }
+        do { return try scanner.readInteger() } catch {
+            if error.problem == .notAnInteger { throw .wrongType(expected: .wholeNumber) }
+            throw .syntax(error)
+        }
+    }
+
+    func optionalInteger(_ scanner: inout JSONScanner) throws(FieldProblem) -> Int? {
+        if scanner.readNull() { return nil }
+        guard try kind(&scanner) == .number else { throw .wrongType(expected: .wholeNumberOrNull) }
+        return try integer(&scanner)
+    }
+
+    /// A "YYYY-MM-DD" date (with `compact`, also the server's "YYYYMMDD"), read from the string's bytes.
+    func date(_ scanner: inout JSONScanner, compact: Bool = false) throws(FieldProblem) -> CalendarDate {
+        try parsed(&scanner) { utf8 in
+            do throws(ValueError) {
+                return .success(compact ? try CalendarDate.parseCompact(utf8: utf8) : try CalendarDate.parseISO(utf8: utf8))
+            } catch { return .failure(.invalid(error)) }
+        }
+    }
+
+    /// A "YYYY-MM-DDTHH:MM:SS.fffZ" timestamp, read from the string's bytes.
+    func timestamp(_ scanner: inout JSONScanner) throws(FieldProblem) -> Timestamp {
+        try parsed(&scanner) { utf8 in
+            Timestamp.parse(utf8: utf8).map { .success($0) } ?? .failure(.invalidTimestamp(String(decoding: utf8, as: UTF8.self)))
+        }
+    }
+
+    private func parsed<T>(
+        _ scanner: inout JSONScanner, _ parse: (UnsafeBufferPointer<UInt8>) -> Result<T, FieldProblem>
+    ) throws(FieldProblem) -> T {
+        guard try kind(&scanner) == .string else { throw .wrongType(expected: .string) }
+        let result: Result<T, FieldProblem>
+        do { result = try scanner.readString(parse) } catch { throw .syntax(error) }
+        return try result.get()
+    }
+
+    func kind(_ scanner: inout JSONScanner) throws(FieldProblem) -> JSONScanner.Kind {
+        do { return try scanner.peekKind() } catch { throw .syntax(error) }
+    }
+}

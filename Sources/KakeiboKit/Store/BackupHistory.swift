@@ -1,0 +1,89 @@
+/// The backups and the store's months as they stand: which changes are in effect, undone or never happened.
+public struct BackupHistory: Sendable {
+    public enum State: Sendable, Equatable {
+        /// The change happened and has not been undone.
+        case inEffect
+        /// A later undo (this number) put it back.
+        case undone(by: Int)
+        /// The command was interrupted before its commit point: the change never happened.
+        case interrupted
+    }
+
+    public let store: LedgerStore
+    public let entries: [Entry]
+    /// The fingerprint of each month file the backups touch, now (nil: no file).
+    let current: [YearMonth: Fingerprint?]
+    public typealias Entry = Backups.Entry
+
+    init(store: LedgerStore, entries: [Entry], current: [YearMonth: Fingerprint?]) {
+        self.store = store
+        self.entries = entries
+        self.current = current
+    }
+
+    /// No backups (a store that doesn't exist yet).
+    public static func empty(_ store: LedgerStore) -> BackupHistory { BackupHistory(store: store, entries: [], current: [:]) }
+
+    /// Each backup's state, by number.
+    public var states: [Int: State] {
+        var states: [Int: State] = [:]
+        for entry in entries.reversed() where states[entry.number] == nil {
+            if neverHappened(entry) {
+                states[entry.number] = .interrupted
+                continue
+            }
+            states[entry.number] = .inEffect
+            if let undone = entry.operation.undoes, entries.contains(where: { $0.number == undone }) {
+                states[undone] = .undone(by: entry.number)
+            }
+        }
+        return states
+    }
+
+    /// The backup `undo` puts back without a number: the latest change in effect that isn't itself an undo.
+    public var next: Entry? {
+        let states = self.states
+        return entries.last { states[$0.number] == .inEffect && $0.operation.undoes == nil }
+    }
+
+    /// Whether a change never reached its commit point: each of its months was, afterwards — in the next backup
+    /// that touched the month, or in the store if none did — still as it was before, not as the change left it.
+    /// (A month that is neither was changed by something the backups don't hold: the change did happen.)
+    func neverHappened(_ entry: Entry) -> Bool {
+        entry.months.allSatisfy { record in
+            let later = entries.first { $0.number > entry.number && $0.months.contains { $0.month == record.month } }
+            let next = later.map { $0.months.first { $0.month == record.month }?.before?.fingerprint } ?? current[record.month] ?? nil
+            return next == record.before?.fingerprint && next != record.after?.fingerprint
+        }
+    }
+
+    /// The backups passed over (never happened) between `number` and the newest.
+    func interrupted(after number: Int) -> [Entry] {
+        let states = self.states
+        return entries.filter { $0.number > number && states[$0.number] == .interrupted }
+    }
+
+    /// The backup to put back: `number`, or the next one; only if every month it touched is still as it left it.
+    func target(_ number: Int?) throws(UndoError) -> Entry {
+        let entry: Entry
+        if let number {
+            guard let found = entries.first(where: { $0.number == number }) else { throw .noSuchBackup(number) }
+            switch states[number] {
+            case .undone(let by): throw .alreadyUndone(number: number, by: by)
+            case .interrupted: throw .interrupted(number: number)
+            default: entry = found
+            }
+        } else {
+            guard let found = next else { throw .nothingToUndo }
+            entry = found
+        }
+        for record in entry.months where (current[record.month] ?? nil) != record.after?.fingerprint {
+            let states = self.states
+            let since = entries.last {
+                $0.number > entry.number && states[$0.number] == .inEffect && $0.months.contains { $0.month == record.month }
+            }
+            throw .changedSince(number: entry.number, path: store.path(record.month), by: since.map { ($0.number, $0.operation) })
+        }
+        return entry
+    }
+}

@@ -1,0 +1,45 @@
+/// Why `undo` put nothing back (exit 1; the store is unchanged).
+public enum UndoError: KakeiboFailure, Equatable {
+    case nothingToUndo
+    case noSuchBackup(Int)
+    case alreadyUndone(number: Int, by: Int)
+    case interrupted(number: Int)
+    /// A month the change touched is no longer as the change left it; `by` is the later change that did it, if known.
+    case changedSince(number: Int, path: String, by: (number: Int, operation: StoreOperation)?)
+    case damaged(number: Int, path: String)
+
+    public static func == (a: UndoError, b: UndoError) -> Bool { a.message(in: .en) == b.message(in: .en) }
+
+    public var kind: FailureKind { .runtime }
+
+    public func message(in language: Language) -> String {
+        let nothing = language.pick("nothing was restored", "何も戻していません")
+        switch self {
+        case .nothingToUndo:
+            return language.pick(
+                "no change to undo: the backups hold none still in effect", "取り消せる変更がありません")
+        case .noSuchBackup(let number):
+            return language.pick("no backup #\(number)", "バックアップ #\(number) はありません")
+        case .alreadyUndone(let number, let by):
+            return language.pick("#\(number) was already undone by #\(by)", "#\(number) は #\(by) で取り消し済みです")
+        case .interrupted(let number):
+            return language.pick(
+                "#\(number) never happened (its command was interrupted before changing anything): \(nothing)",
+                "#\(number) は実行されていません（コマンドが変更前に中断されました）。\(nothing)")
+        case .changedSince(let number, let path, let by):
+            if let by {
+                let what = by.operation.describe(language)
+                return language.pick(
+                    "\(path) has changed since #\(number), by #\(by.number) (\(what)): undo #\(by.number) first; \(nothing)",
+                    "#\(number) の後に #\(by.number)（\(what)）が \(path) を変更しています。先に #\(by.number) を取り消してください。\(nothing)")
+            }
+            return language.pick(
+                "\(path) has changed since #\(number) in a way the backups don't hold (edited by hand?): \(nothing)",
+                "#\(number) の後に \(path) がバックアップにない形で変更されています（手で編集しましたか？）。\(nothing)")
+        case .damaged(let number, let path):
+            return language.pick(
+                "backup #\(number) is damaged: \(path) is not the file it recorded; \(nothing)",
+                "バックアップ #\(number) が壊れています: \(path) が記録と一致しません。\(nothing)")
+        }
+    }
+}
