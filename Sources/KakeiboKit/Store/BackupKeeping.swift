@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Glibc
 
 /// Keeping a backup: written before a change's commit point, discarded if the change fails, pruned to the last
 /// `kept` once it commits.
