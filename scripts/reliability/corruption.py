@@ -50,7 +50,7 @@ def main():
         server.close()
     return figures.finish([
         "%d cases (%s), %d failing commands: each exit 1 naming the file, no file of the store changed" % (
-            figures.counts.get("cases", 0), ", ".join(name for name, _ in DAMAGE) + ", read-only store, full disk",
+            figures.counts.get("cases", 0), ", ".join(name for name, _ in DAMAGE) + ", read-only store, full disk, outputs, overflow",
             figures.counts.get("refused", 0)),
         "%d checks that the other months are still readable, %d writes to them that succeeded beside a damaged month" % (
             figures.counts.get("readable", 0), figures.counts.get("writable", 0)),
