@@ -20,14 +20,18 @@ public enum Kakeibo {
         if companionCommands.isEmpty, let companion = companionFor(arguments) {
             closed.release()
             let failure = companion.exec(arguments)
-            let language = Language(rawValue: preScanLanguage(arguments) ?? "") ?? Language.fromLocale(terminal.environment)
+            let language = messageLanguage(arguments, terminal)
             StandardStreams.report(
                 "kakeibo: " + terminalSafe(failure.commandLineMessage(in: language), keepingNewlines: true) + "\n", closed: closed)
             exit(failure.exitCode.rawValue)
         }
         let outcome = await run(arguments, terminal: terminal, commands: commands)
-        let language = Language(rawValue: preScanLanguage(arguments)?.lowercased() ?? "") ?? Language.fromLocale(terminal.environment)
-        exit(StandardStreams.deliver(outcome, closed: closed, language: language))
+        exit(StandardStreams.deliver(outcome, closed: closed, language: messageLanguage(arguments, terminal)))
+    }
+
+    /// The language of a message written outside a run: `--lang` if it names one, else the locale's.
+    static func messageLanguage(_ arguments: [String], _ terminal: Terminal) -> Language {
+        Language(rawValue: preScanLanguage(arguments)?.lowercased() ?? "") ?? Language.fromLocale(terminal.environment)
     }
 
     public static func run(_ arguments: [String], terminal: Terminal, commands: CommandTable = CommandTable()) async -> Outcome {
