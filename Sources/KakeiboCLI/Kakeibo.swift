@@ -14,18 +14,24 @@ public enum Kakeibo {
     /// Runs the program and exits with its status. A companion executable passes the commands it adds.
     public static func main(companionCommands: [any Command.Type] = []) async -> Never {
         let commands = CommandTable(companionCommands: companionCommands)
+        let closed = StandardStreams.Closed.claim()
         let terminal = Terminal.current()
         let arguments = Array(CommandLine.arguments.dropFirst())
         if companionCommands.isEmpty, let companion = companionFor(arguments) {
+            closed.release()
             let failure = companion.exec(arguments)
-            let language = Language(rawValue: preScanLanguage(arguments) ?? "") ?? Language.fromLocale(terminal.environment)
-            Terminal.write("kakeibo: " + terminalSafe(failure.commandLineMessage(in: language), keepingNewlines: true) + "\n", to: 2)
+            let language = messageLanguage(arguments, terminal)
+            StandardStreams.report(
+                "kakeibo: " + terminalSafe(failure.commandLineMessage(in: language), keepingNewlines: true) + "\n", closed: closed)
             exit(failure.exitCode.rawValue)
         }
         let outcome = await run(arguments, terminal: terminal, commands: commands)
-        Terminal.write(outcome.stdout, to: 1)
-        Terminal.write(outcome.stderr, to: 2)
-        exit(outcome.status)
+        exit(StandardStreams.deliver(outcome, closed: closed, language: messageLanguage(arguments, terminal)))
+    }
+
+    /// The language of a message written outside a run: `--lang` if it names one, else the locale's.
+    static func messageLanguage(_ arguments: [String], _ terminal: Terminal) -> Language {
+        Language(rawValue: preScanLanguage(arguments)?.lowercased() ?? "") ?? Language.fromLocale(terminal.environment)
     }
 
     public static func run(_ arguments: [String], terminal: Terminal, commands: CommandTable = CommandTable()) async -> Outcome {

@@ -124,6 +124,39 @@ import Testing
         #expect(try store.summaries(inYear: 2024) == expected())
     }
 
+    @Test func aSummaryNoMonthFileCouldAddUpToIsPassedOver() throws {
+        try add(items)
+        let file = try #require(read(store.path(december)))
+        let impossible: [MonthSummary.Sum] = [
+            MonthSummary.Sum(total: Yen(Int.max), count: 1), MonthSummary.Sum(total: Yen(Int.min), count: 1),
+            MonthSummary.Sum(total: Yen(99_999_999_999_999_999), count: 1), MonthSummary.Sum(total: Yen(10_000_000_000), count: 1),
+            MonthSummary.Sum(total: Yen(1), count: Int.max), MonthSummary.Sum(total: Yen(1), count: file.count + 1),
+        ]
+        for sum in impossible {
+            // The right fingerprint, totals its month file can't add up to: rebuilt from the month file, not believed.
+            let forged = MonthSummary(month: december, sums: [CategoryCode(5): sum])
+            try write(SummaryFileCodec.encode(forged, source: Fingerprint(of: file)), store.summaryPath(december))
+            #expect(SummaryFileCodec.decode(try #require(read(store.summaryPath(december))), month: december) == nil, "\(sum)")
+            #expect(try store.summaries(inYear: 2024) == expected(), "\(sum)")
+            #expect(try store.summary(of: december) == expected()[december], "\(sum)")
+        }
+    }
+
+    @Test func totalsThatWouldOverflowAreAnErrorNamingTheFileNotATrap() throws {
+        let huge = MonthSummary(month: december, sums: [CategoryCode(0): MonthSummary.Sum(total: Yen(Int.max / 2 + 1), count: 1)])
+        #expect(throws: StoreError.tooLarge(path: "x")) { try LedgerStore.checked(huge, path: "x") }
+        var magnitude = MonthSummary.Magnitude()
+        let half = MonthSummary(month: december, sums: [CategoryCode(0): MonthSummary.Sum(total: Yen(Int.max / 4), count: 1)])
+        let added = [magnitude.add(half), magnitude.add(half), magnitude.add(half)]
+        #expect(added == [true, true, false])
+        #expect(magnitude.total == UInt(Int.max / 4) * 2 && magnitude.count == 2) // unchanged by the one refused
+        let refund = MonthSummary(month: december, sums: [CategoryCode(0): MonthSummary.Sum(total: Yen(Int.min), count: 1)])
+        var fresh = MonthSummary.Magnitude()
+        let refundAdded = fresh.add(refund)
+        #expect(!refundAdded)
+        #expect(StoreError.tooLarge(path: "/s/2024-12.json").message(in: .en).hasPrefix("/s/2024-12.json: its totals are too large"))
+    }
+
     @Test func aSummaryNeverMakesABadMonthReadable() throws {
         try add(items)
         let file = try #require(read(store.path(december)))

@@ -23,6 +23,11 @@ import Testing
         #expect(throws: ValueError.price("１７８", reason: .notWhole)) { try Yen.parsePrice("１７８") }
     }
 
+    @Test func anyIntIsJudgedAsAPriceWithoutATrap() {
+        #expect(!Yen(Int.min).isValidPrice && !Yen(Int.max).isValidPrice && !Yen(0).isValidPrice)
+        #expect(Yen(-9_999_999_999).isValidPrice && !Yen(-10_000_000_000).isValidPrice)
+    }
+
     @Test func formatsBothWays() {
         #expect(Yen(12345).formatted(.en) == "¥12,345")
         #expect(Yen(12345).formatted(.ja) == "12,345円")

@@ -21,7 +21,8 @@ import shutil
 import subprocess
 import sys
 
-from common import (Failure, Figures, HouseholdServer, Sandbox, require_binaries, snapshot, snapshot_difference, wire_item)
+from common import (KAKEIBO, Failure, Figures, HouseholdServer, Result, Sandbox, require_binaries, snapshot,
+                    snapshot_difference, wire_item)
 
 MONTHS = ["2024-10", "2024-11", "2024-12"]
 BAD = "2024-11"
@@ -43,15 +44,25 @@ def main():
             run_case(name, lambda rng, damage=damage: damaged_month(rng, damage), figures, server)
         methods["read-only"] = run_case("read-only store", read_only_store, figures, server)
         methods["no space"] = run_case("full disk", full_disk, figures, server)
+        methods["outputs"] = output_cases(figures)
+        overflow_cases(figures)
     finally:
         server.close()
     return figures.finish([
         "%d cases (%s), %d failing commands: each exit 1 naming the file, no file of the store changed" % (
-            figures.counts.get("cases", 0), ", ".join(name for name, _ in DAMAGE) + ", read-only store, full disk",
+            figures.counts.get("cases", 0), ", ".join(name for name, _ in DAMAGE) + ", read-only store, full disk, outputs, overflow",
             figures.counts.get("refused", 0)),
         "%d checks that the other months are still readable, %d writes to them that succeeded beside a damaged month" % (
             figures.counts.get("readable", 0), figures.counts.get("writable", 0)),
         "read-only store by %s; full disk by %s" % (methods.get("read-only", "?"), methods.get("no space", "?")),
+        "%d outputs into the store refused (exit 2, store byte-identical); %d failed writes of stdout and stderr each exit 1 "
+        "naming the error (%s); %d broken pipes ended quietly by SIGPIPE" % (
+            figures.counts.get("output refused", 0), figures.counts.get("write error", 0), methods.get("outputs", "?"),
+            figures.counts.get("broken pipe", 0)),
+        "%d reports over impossible or overflowing month summaries: no trap, each total the month files' own (%d), "
+        "%d month files with prices beyond Int refused naming the file" % (
+            figures.counts.get("overflow report", 0), figures.counts.get("overflow variants", 0),
+            figures.counts.get("overflow month file", 0)),
     ])
 
 
@@ -258,6 +269,161 @@ def full_disk(rng):
         raise Failure("%s could not build the ENOSPC shim: %s" % (compiler, compiled.stderr))
     return box, None, "an LD_PRELOAD shim failing write() and fsync() with ENOSPC (tmpfs mounts not permitted)", None, False, \
         lambda b, args: b.run(args, env={"LD_PRELOAD": library})
+
+
+# MARK: Outputs: never into the store, write errors are errors
+
+
+def run_to(box, args, stdout, stderr=subprocess.PIPE, pass_fds=()):
+    """kakeibo with stdout (and stderr) where the case says: a file, /dev/full, a closed descriptor, a pipe."""
+    process = subprocess.Popen([KAKEIBO] + list(args), cwd=box.scratch, env=box.env, stdin=subprocess.DEVNULL,
+                               stdout=stdout, stderr=stderr, pass_fds=pass_fds)
+    _, err = process.communicate(timeout=120)
+    return Result(list(args), process.returncode, b"", err or b"")
+
+
+def output_cases(figures):
+    """--output into the store (by name, by `..`, by a symlinked directory or file) is refused before anything is
+    written; stdout on a full disk, /dev/full or a closed descriptor is exit 1 naming the error; a pipe closed by
+    the reader ends kakeibo by SIGPIPE without a message. The store is byte-identical after every one."""
+    rng = random.Random("outputs")
+    box = Sandbox("corruption-out")
+    mounted = None
+    try:
+        make_store(box, rng)
+        result = box.run(["budget", "set", "total", "100000"])
+        if result.status != 0:
+            raise Failure(result.describe())
+        figures.add("cases")
+        os.symlink(box.store, os.path.join(box.scratch, "linked"))
+        os.symlink(os.path.join(box.store, "2024-12.json"), os.path.join(box.scratch, "month-link.json"))
+        name = os.path.basename(box.store)
+        targets = [os.path.join(box.store, "2024-12.json"), os.path.join(box.store, "budgets.json"),
+                   os.path.join(box.store, "..", name, "2024-10.json"), "../store/new.json", "linked/2024-11.json",
+                   "month-link.json", os.path.join(box.store, "backups", "x.json"), os.path.join(box.store, ".summary", "2024-12.json")]
+        for command in (["export", "2024", "11"], ["month", "2024", "11"], ["year", "2024"], ["trend", "--end", "2024-12"]):
+            for target in targets:
+                before = snapshot(box.store)
+                result = box.run(command + ["--output", target])
+                if result.status != 2 or box.store not in result.error() or snapshot(box.store) != before:
+                    figures.fail("output into the store: %s" % result.describe())
+                else:
+                    figures.add("output refused")
+        print("corruption: output into the store: %s" % result.error().strip(), flush=True)
+        # Stdout that can't take the output: a filled tmpfs (if mounts are permitted), /dev/full, a closed descriptor.
+        sinks = []
+        disk = os.path.join(box.root, "disk")
+        os.mkdir(disk, 0o700)
+        method = "/dev/full and a closed stdout (tmpfs mounts not permitted)"
+        if not NO_MOUNTS and subprocess.run(["mount", "-t", "tmpfs", "-o", "size=1m,mode=0700", "tmpfs", disk], capture_output=True).returncode == 0:
+            mounted = disk
+            fill(os.path.join(disk, "filler"))
+            sinks.append(("a full tmpfs", lambda: open(os.path.join(disk, "backup.json"), "wb"), "ENOSPC"))
+            method = "a filled 1 MB tmpfs, /dev/full and a closed stdout"
+        sinks.append(("/dev/full", lambda: open("/dev/full", "wb"), "ENOSPC"))
+        for sink, make, code in sinks:
+            for command in (["export"], ["month", "2024", "12"], ["check"], ["year", "2024", "--format", "csv"],
+                            ["help", "pull"], ["import", "--from", "zaim", "--help"]):
+                with make() as f:
+                    before = snapshot(box.store)
+                    result = run_to(box, command, f)
+                expect_write_error(figures, box, sink, result, code, before)
+        for command in (["export"], ["month"], ["help", "pull"]):
+            before = snapshot(box.store)
+            # Descriptor 1 closed in the child: Popen's stdout=-1 can't say that, so a preexec closes it.
+            process = subprocess.Popen([KAKEIBO] + command, cwd=box.scratch, env=box.env, stdin=subprocess.DEVNULL,
+                                       stderr=subprocess.PIPE, preexec_fn=lambda: os.close(1))
+            _, err = process.communicate(timeout=120)
+            expect_write_error(figures, box, "closed stdout", Result(command, process.returncode, b"", err), "EBADF", before)
+        # A reader that stops early (`kakeibo export | head -c 1`): no message, ended by SIGPIPE like cat or grep.
+        for command in (["export"], ["help", "pull"]):
+            read, write = os.pipe()
+            os.close(read)
+            with os.fdopen(write, "wb") as f:
+                result = run_to(box, command, f)
+            if result.status != -13 or result.error():
+                figures.fail("broken pipe: %s should end by SIGPIPE without a message: %s" % (command[0], result.describe()))
+            else:
+                figures.add("broken pipe")
+        return method
+    except Failure as failure:
+        figures.fail("outputs: %s" % failure)
+    finally:
+        if mounted:
+            subprocess.run(["umount", mounted])
+        box.close()
+
+
+def expect_write_error(figures, box, sink, result, code, before):
+    if result.status != 1 or result.signalled or code not in result.error() or "standard output" not in result.error():
+        figures.fail("%s: %s should exit 1 naming %s: %s" % (sink, " ".join(result.args[:3]), code, result.describe()))
+    elif snapshot(box.store) != before:
+        figures.fail("%s: %s changed the store" % (sink, " ".join(result.args[:3])))
+    else:
+        figures.add("write error")
+        if sink not in shown:
+            shown.add(sink)
+            print("corruption: %s: %s" % (sink, result.error().strip()), flush=True)
+
+
+# MARK: Totals that would overflow
+
+
+OVERFLOWS = [("Int.max", 9223372036854775807, 1), ("Int.min", -9223372036854775808, 1), ("1e17", 99999999999999999, 1),
+             ("count Int.max", 9223372036854775807, 9223372036854775807), ("count beyond the file", 5000000000, 2 ** 40),
+             ("1e18 × 2", 10 ** 18, 1)]
+
+
+def overflow_cases(figures):
+    """Month summaries (`.summary/*.json`) whose totals no month file could add up to, with the fingerprint of the
+    month file kept: year, trend and month must not trap and must show the month files' own totals (¥300). A month
+    file with a price beyond Int (or the item limit) is refused naming it."""
+    box = Sandbox("corruption-overflow")
+    try:
+        figures.add("cases")
+        for args in (["add", "お茶", "100", "--date", "2024-11-03"], ["add", "ご飯", "200", "--date", "2024-12-03"]):
+            result = box.run(args)
+            if result.status != 0:
+                raise Failure(result.describe())
+        reports = [(["year", "2024", "--format", "json"], lambda r: r["total"]),
+                   (["trend", "--end", "2024-12", "--months", "3", "--format", "json"], lambda r: r["total"]),
+                   (["month", "2024", "12", "--format", "json"], lambda r: r["total"]),
+                   (["year", "2024"], None), (["trend", "--end", "2024-12"], None), (["month", "2024", "12"], None)]
+        for label, total, count in OVERFLOWS:
+            figures.add("overflow variants")
+            for month in ("2024-11", "2024-12"):
+                path = os.path.join(box.store, ".summary", month + ".json")
+                summary = json.load(open(path))
+                for row in summary["sums"]:
+                    row["total"], row["count"] = total, count
+                open(path, "w").write(json.dumps(summary))
+            before = snapshot(box.store)
+            for args, total_of in reports:
+                result = box.run(args)
+                wrong = result.status != 0 or result.signalled or "runtime failure" in result.error()
+                if not wrong and total_of and total_of(result.json()) != (300 if args[0] != "month" else 200):
+                    wrong = True
+                if wrong or snapshot(box.store) != before:
+                    figures.fail("overflowing summary (%s): %s" % (label, result.describe()))
+                else:
+                    figures.add("overflow report")
+        for price in ("9223372036854775807", "-9223372036854775808", "99999999999999999999", "10000000000"):
+            path = os.path.join(box.store, "2024-12.json")
+            saved = open(path, "rb").read()
+            data = saved.replace(b'"price":200', b'"price":' + price.encode())
+            open(path, "wb").write(data)
+            before = snapshot(box.store)
+            for args in (["year", "2024"], ["trend", "--end", "2024-12"], ["month", "2024", "12"], ["check"]):
+                result = box.run(args)
+                if result.status != 1 or result.signalled or path not in result.error() or snapshot(box.store) != before:
+                    figures.fail("month file priced %s: %s" % (price, result.describe()))
+                else:
+                    figures.add("overflow month file")
+            open(path, "wb").write(saved)
+    except Failure as failure:
+        figures.fail("overflow: %s" % failure)
+    finally:
+        box.close()
 
 
 def fill(path):

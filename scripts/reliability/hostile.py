@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Hostile-input suite: a generated corpus (seeded; the seed is printed) of command lines, import files (the
-server's JSON and other apps' CSV), bodies served by the household test server to `pull`, and damaged month files,
-each run against a copy of a real household's store. For every case:
+server's JSON and other apps' CSV), bodies served by the household test server to `pull` (prices up to Int's limits
+among them), damaged month files (some priced beyond Int) and month summaries with totals no month file could add up
+to (`.summary/*.json`, their fingerprint kept), each run against a copy of a real household's store. For every case:
 
   - never a crash: no signal, no Swift runtime trap ("Fatal error" on stderr), no hang;
   - the exit status is 0, 1 or 2 (3 only with --check-budget);
@@ -61,7 +62,8 @@ def main():
         baseline = build_baseline(box, rng)
         ids = sorted(json_items(box.store))
         kinds = [("command line", 0.55, command_line_case), ("import file", 0.15, import_case),
-                 ("app CSV", 0.08, csv_case), ("server body", 0.12, server_case), ("month file", 0.10, month_file_case)]
+                 ("app CSV", 0.08, csv_case), ("server body", 0.12, server_case), ("month file", 0.10, month_file_case),
+                 ("summary file", 0.05, summary_file_case)]
         for kind, share, make in kinds:
             for number in range(int(options.cases * share + 0.999)):
                 args, stdin, spoil = make(rng, box, ids, server)
@@ -92,7 +94,8 @@ def build_baseline(box, rng):
     os.makedirs(box.store)
     for path in glob.glob(os.path.join(ROOT, "Examples", "household", "*.json")):
         shutil.copy(path, box.store)
-    for args in (["add", "コーヒー", "178", "--date", "2024-12-03"], ["budget", "set", "total", "100000"],
+    for args in (["add", "コーヒー", "178", "--date", "2024-12-03"], ["add", "お茶", "120", "--date", "2024-11-03"],
+                 ["add", "パン", "240", "--date", "2024-10-03"], ["budget", "set", "total", "100000"],
                  ["import", box.write("valid.json", json.dumps([wire_item(rng, "2024-12", i, "base") for i in range(10)], ensure_ascii=False))]):
         result = box.run(args)
         if result.status != 0:
@@ -293,7 +296,7 @@ def hostile_items(rng, month, prefix, count, ids=()):
         if roll < 0.4:
             item["name"] = rng.choice(["🍣" * 30, "👨‍👩‍👧‍👦", "قهوة", "שלום", "あ" * 30, "e\u0301" * 3, " 牛乳 ", "\u3000パン"])
         elif roll < 0.5:
-            item["price"] = rng.choice([9999999999, -9999999999, 1, -1])
+            item["price"] = rng.choice([9999999999, -9999999999, 1, -1] + HUGE)
         elif roll < 0.55:
             item["name"] = rng.choice(CONTROL + ["a" * 31, "", "   "])
         elif roll < 0.6:
@@ -340,15 +343,48 @@ def server_case(rng, box, ids, server):
     return ["pull", "2024", "12", "--endpoint", server.endpoint, "--timeout", "5"] + rng.choice([[], ["--format", "json"]]), None, None
 
 
+# Amounts that would overflow a sum (or are beyond Int): the prices and totals of the overflow cases.
+HUGE = [9223372036854775807, -9223372036854775808, 9223372036854775808, 99999999999999999, 10 ** 18, 10000000000,
+        4611686018427387904]
+
+
 def month_file_case(rng, box, ids, server):
     month = rng.choice(["2024-11", "2024-12"])
+    overflow = rng.random() < 0.3
 
     def spoil(box):
         path = os.path.join(box.store, month + ".json")
         data = open(path, "rb").read()
-        open(path, "wb").write(mutate(rng, data))
+        if overflow:  # every price huge: a sum of them would overflow, one of them is already beyond the limit
+            document = json.loads(data)
+            for item in document["items"]:
+                item["price"] = rng.choice(HUGE)
+            open(path, "w", encoding="utf-8").write(json.dumps(document, ensure_ascii=False))
+        else:
+            open(path, "wb").write(mutate(rng, data))
     args = rng.choice([["check"], ["check", "--format", "json"], ["month", "2024", month[5:]], ["year", "2024"],
                        ["add", "x", "1", "--date", month + "-02"], ["recent"], ["undo"], ["backups"], ["export", "2024"]])
+    return args, None, spoil
+
+
+def summary_file_case(rng, box, ids, server):
+    """A month summary whose totals and counts are huge, negative, or beyond Int, with the fingerprint of its month file
+    kept (so only its figures tell it apart): reports over it must neither trap nor show its sums."""
+    months = rng.sample(["2024-10", "2024-11", "2024-12"], rng.randint(1, 3))
+
+    def spoil(box):
+        for month in months:
+            path = os.path.join(box.store, ".summary", month + ".json")
+            summary = json.load(open(path))
+            for row in summary["sums"]:
+                if rng.random() < 0.8:
+                    row["total"] = rng.choice(HUGE + [row["total"] * rng.choice([2, 1000, 10 ** 9])])
+                if rng.random() < 0.4:
+                    row["count"] = rng.choice([1, 2 ** 40, 9223372036854775807, row["count"] * 1000])
+            open(path, "w").write(json.dumps(summary))
+    args = rng.choice([["year", "2024"], ["year", "2024", "--format", "json"], ["year", "2024", "--format", "svg"],
+                       ["trend", "--end", "2024-12", "--months", str(rng.randint(1, 24))], ["trend", "--format", "svg"],
+                       ["month", "2024", "12"], ["month", "2024", "11", "--format", "json"], ["check"]])
     return args, None, spoil
 
 

@@ -1,3 +1,4 @@
+import Glibc
 import KakeiboKit
 
 /// `--output FILE`: where a report goes instead of stdout. Checked before anything is read, and written atomically
@@ -34,11 +35,41 @@ struct OutputFile {
     /// Writes the text to the file, or prints it when there is no file.
     static func deliver(_ text: String, to file: OutputFile?, _ context: Context) throws {
         guard let file else { return context.print(text) }
+        try file.refuseInsideStore(try context.store().root)
         do { try FileSystem.replaceAtomically(file.path, Array(text.utf8)) } catch {
             // The temporary file's name means nothing to the user: name the file they asked for.
             guard case .io(_, let operation, let code) = error else { throw error }
             throw StoreError.io(path: file.path, operation: operation == .create ? .write : operation, code: code)
         }
+    }
+}
+
+extension OutputFile {
+    /// A report written into the store would replace a month file, the budgets or a backup outside the store's lock
+    /// (and its backups): refused, wherever the path leads after symlinks and `..` — the file's own, and for a file that
+    /// doesn't exist yet (or a dangling link), its directory's.
+    func refuseInsideStore(_ store: String) throws(OutputFileError) {
+        let root = OutputFile.resolved(store)
+        let directory = OutputFile.resolved(FileSystem.parentDirectory(path))
+        let places = [FileSystem.join(directory, FileSystem.lastComponent(path))] + (OutputFile.realPath(path).map { [$0] } ?? [])
+        for place in places where place == root || place.hasPrefix(root.hasSuffix("/") ? root : root + "/") {
+            throw .insideStore(path, store: store)
+        }
+    }
+
+    /// The path with every symlink and `..` resolved; for a path that doesn't exist, its nearest existing directory's
+    /// resolution followed by the rest as written.
+    static func resolved(_ path: String) -> String {
+        if let real = realPath(path) { return real }
+        let parent = FileSystem.parentDirectory(path)
+        guard parent != path else { return path }
+        return FileSystem.join(resolved(parent), FileSystem.lastComponent(path))
+    }
+
+    static func realPath(_ path: String) -> String? {
+        guard let pointer = realpath(path, nil) else { return nil }
+        defer { free(pointer) }
+        return String(decoding: UnsafeRawBufferPointer(start: pointer, count: strlen(pointer)), as: UTF8.self)
     }
 }
 
@@ -48,6 +79,7 @@ enum OutputFileError: KakeiboFailure, Equatable {
     case isDirectory(String)
     case noDirectory(String, parent: String)
     case notAFile(String)
+    case insideStore(String, store: String)
 
     var kind: FailureKind { .badInput }
 
@@ -62,6 +94,10 @@ enum OutputFileError: KakeiboFailure, Equatable {
             return language.pick(
                 "--output \(path) is not a regular file (a device or a pipe?); give a file name, or - for stdout",
                 "--output \(path) は通常のファイルではありません（デバイスやパイプ？）。ファイル名か、標準出力なら - を指定してください")
+        case .insideStore(let path, let store):
+            return language.pick(
+                "--output \(path) is inside the store \(store); write reports and exports outside it",
+                "--output \(path) は保存先 \(store) の中です。レポートや書き出しは保存先の外に置いてください")
         case .noDirectory(let path, let parent):
             return language.pick("--output \(path): directory \(parent) does not exist", "--output \(path): ディレクトリ \(parent) がありません")
         }

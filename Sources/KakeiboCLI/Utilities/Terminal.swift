@@ -33,20 +33,40 @@ public struct Terminal: Sendable {
         return 80
     }
 
-    /// Writes all of `text` to a file descriptor.
-    public static func write(_ text: String, to fd: Int32) {
-        guard !text.isEmpty else { return }
+    /// Writes all of `text` to a file descriptor; the errno of a write that failed (ENOSPC, EPIPE, EBADF…), or nil
+    /// when every byte was written. A write that makes no progress counts as failed (EIO).
+    @discardableResult
+    public static func write(_ text: String, to fd: Int32) -> Int32? {
+        guard !text.isEmpty else { return nil }
         var bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {
             let n = bytes.withUnsafeMutableBufferPointer { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
             if n < 0 {
                 if errno == EINTR { continue }
-                return
+                return errno
             }
+            if n == 0 { return EIO }
             offset += n
         }
         bytes.removeAll()
+        return nil
+    }
+
+    /// Whether a file descriptor was closed when the program was started. Checked at start for 0, 1 and 2: a closed
+    /// one is taken by /dev/null so that no file the program opens (a month file, the lock) can become its stdout or
+    /// stderr. One already taken before `main` (the Swift runtime opens its own descriptors, close-on-exec, at start)
+    /// was closed too: a descriptor handed over by exec can't be close-on-exec.
+    static func claimIfClosed(_ fd: Int32) -> Bool {
+        let flags = fcntl(fd, F_GETFD)
+        if flags >= 0 { return flags & FD_CLOEXEC != 0 }
+        guard errno == EBADF else { return false }
+        let opened = open("/dev/null", fd == 0 ? O_RDONLY : O_WRONLY)
+        if opened >= 0 && opened != fd {
+            dup2(opened, fd)
+            close(opened)
+        }
+        return true
     }
 
     /// Reads all of standard input.

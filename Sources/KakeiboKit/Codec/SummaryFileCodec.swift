@@ -5,7 +5,7 @@
 ///     ]}
 ///
 /// `source` is the fingerprint of the month file it was made from. A summary is only ever a shortcut: anything
-/// unexpected in it — a version, a field, a value — makes `decode` return nil and the store reads the month itself.
+/// unexpected in it — a version, a field, a value, totals its month file can't add up to — makes `decode` return nil and the store reads the month itself.
 public enum SummaryFileCodec {
     /// Bump it when what a summary counts changes (say, a sync state whose items reports leave out): summaries
     /// written before then are passed over, and their months read, until each month is written again.
@@ -69,7 +69,10 @@ public enum SummaryFileCodec {
             guard sums[code] == nil else { return nil }
             sums[code] = MonthSummary.Sum(total: Yen(total), count: count)
         }
-        return (MonthSummary(month: month, sums: sums), fingerprint)
+        let summary = MonthSummary(month: month, sums: sums)
+        // Totals its month file can't add up to (a summary edited, or built to break a report) are not a summary.
+        guard summary.isPossible(fromBytes: byteCount) else { return nil }
+        return (summary, fingerprint)
     }
 
     /// Whether the value is an object with exactly these keys.

@@ -30,6 +30,43 @@ public struct MonthSummary: Hashable, Sendable {
         self.init(month: month, sums: MonthSummary.sums(of: items.lazy.filter { month.contains($0.date) }))
     }
 
+    /// Whether a month file of `byteCount` bytes could hold items adding up to these sums: each total within its count
+    /// times the largest price, and no more items than bytes. A summary file that fails this was not made by kakeibo
+    /// from that month file, whatever fingerprint it carries.
+    public func isPossible(fromBytes byteCount: Int) -> Bool {
+        var items = 0
+        for sum in sums.values {
+            let (most, overflow) = sum.count.multipliedReportingOverflow(by: Yen.limit)
+            guard sum.count > 0, !overflow, sum.total.amount.magnitude <= most.magnitude else { return false }
+            items += sum.count
+            guard items <= byteCount else { return false }
+        }
+        return true
+    }
+
+    /// The sizes of summaries taken together, for reports that add them up: as long as the magnitudes of all their
+    /// totals (and their counts) add up without overflow, so does any sum a report makes of some of them.
+    public struct Magnitude: Sendable {
+        public private(set) var total: UInt = 0
+        public private(set) var count = 0
+
+        public init() {}
+
+        /// Adds a summary's sums; false, and unchanged, when the result would not fit in an Int.
+        public mutating func add(_ summary: MonthSummary) -> Bool {
+            var total = self.total
+            var count = self.count
+            for sum in summary.sums.values {
+                let (newTotal, o1) = total.addingReportingOverflow(sum.total.amount.magnitude)
+                let (newCount, o2) = count.addingReportingOverflow(sum.count)
+                guard !o1, !o2, newTotal <= UInt(Int.max / 2) else { return false }
+                (total, count) = (newTotal, newCount)
+            }
+            (self.total, self.count) = (total, count)
+            return true
+        }
+    }
+
     /// The total and count of each category code among the items.
     public static func sums(of items: some Sequence<Item>) -> [CategoryCode: Sum] {
         var sums: [CategoryCode: Sum] = [:]

@@ -19,7 +19,7 @@ public struct Yen: Hashable, Comparable, Sendable, AdditiveArithmetic, Expressib
     public var description: String { String(amount) }
 
     /// Whether this is a valid item price: non-zero and within ±limit.
-    public var isValidPrice: Bool { amount != 0 && abs(amount) <= Yen.limit }
+    public var isValidPrice: Bool { amount != 0 && amount.magnitude <= UInt(Yen.limit) } // abs(Int.min) would trap
 
     /// Parses a price typed by a person: an optional minus sign, then digits, optionally grouped by commas
     /// ("1,899"). No decimals, no exponents, not zero, within ±9,999,999,999.

@@ -63,7 +63,12 @@ public struct LedgerStore: Sendable {
     public func summaries(of months: [YearMonth]) throws(StoreError) -> [YearMonth: MonthSummary] {
         try finishInterruptedCommit()
         var result: [YearMonth: MonthSummary] = [:]
-        for month in months { result[month] = try readSummary(month) }
+        var magnitude = MonthSummary.Magnitude()
+        for month in months {
+            let summary = try readSummary(month)
+            guard magnitude.add(summary) else { throw .tooLarge(path: path(month)) }
+            result[month] = summary
+        }
         return result
     }
 
@@ -81,9 +86,16 @@ public struct LedgerStore: Sendable {
         if let stored = (try? FileSystem.read(summaryPath(month))) ?? nil,
             let (summary, source) = SummaryFileCodec.decode(stored, month: month), source == Fingerprint(of: bytes)
         {
-            return summary
+            return try LedgerStore.checked(summary, path: path(month))
         }
-        return MonthSummary(month: month, items: try decode(bytes, month))
+        return try LedgerStore.checked(MonthSummary(month: month, items: try decode(bytes, month)), path: path(month))
+    }
+
+    /// The summary, if its totals can be added up without overflow; else an error naming the month file.
+    static func checked(_ summary: MonthSummary, path: String) throws(StoreError) -> MonthSummary {
+        var magnitude = MonthSummary.Magnitude()
+        guard magnitude.add(summary) else { throw .tooLarge(path: path) }
+        return summary
     }
 
     /// Every month that has a file, oldest first.

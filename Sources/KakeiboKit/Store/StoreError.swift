@@ -10,6 +10,8 @@ public enum StoreError: KakeiboFailure, Equatable {
     case badCategories(path: String, problem: TaxonomyProblem)
     /// No store directory was given, and neither KAKEIBO_HOME, XDG_DATA_HOME nor HOME says where it is.
     case noHome
+    /// A month's totals (or a report's over several months) are too large to add up: no household spends that much.
+    case tooLarge(path: String)
 
     public enum FileOperation: Sendable, Equatable {
         case read, write, create, rename, remove, sync, lock, list, makeDirectory
@@ -31,6 +33,10 @@ public enum StoreError: KakeiboFailure, Equatable {
             return language.pick(
                 "cannot tell where the store is: set KAKEIBO_HOME or HOME",
                 "保存先がわかりません。KAKEIBO_HOME か HOME を設定してください")
+        case .tooLarge(let path):
+            return language.pick(
+                "\(path): its totals are too large to add up (more than any household's); the file was left untouched",
+                "\(path): 合計が大きすぎて計算できません（家計の範囲を超えています）。ファイルは変更していません")
         }
     }
 }
