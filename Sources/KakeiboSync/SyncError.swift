@@ -53,8 +53,6 @@ public enum ServerProblem: Error, Equatable, Sendable {
 public enum SyncError: KakeiboFailure, Equatable {
     case fetch(YearMonth, host: String, ServerProblem)
     case register(count: Int, host: String, ServerProblem)
-    /// The server listed one id in two months' answers.
-    case sameID(String, YearMonth, YearMonth)
 
     public var kind: FailureKind { .runtime }
 
@@ -70,10 +68,6 @@ public enum SyncError: KakeiboFailure, Equatable {
                 + language.pick(
                     " (if the server stored them, the next push finds them there and does not send them again)",
                     "（サーバーが保存していた場合も、次の push がサーバー上で見つけるので二重には送りません）")
-        case .sameID(let id, let first, let second):
-            return language.pick(
-                "the server lists id \(terminalSafe(id)) in both \(first.iso) and \(second.iso)",
-                "サーバーの \(first.iso) と \(second.iso) の両方に ID \(terminalSafe(id)) があります") + unchanged
         }
     }
 }
