@@ -14,7 +14,7 @@ struct SyncSession {
         settings = try SyncSettings.resolve(
             endpointOption: try arguments[SyncDeclarations.endpoint], timeoutOption: try arguments[SyncDeclarations.timeout],
             environment: context.environment)
-        client = HouseholdClient(transport: URLSessionTransport(settings: settings), host: settings.endpoint.host)
+        client = HouseholdClient(transport: makeTransport(settings), host: settings.endpoint.host)
     }
 
     /// The months a period names, in the grammar `month` uses: one month, a year's twelve, or this month.
