@@ -46,7 +46,9 @@ public struct ServerRows: Sendable, Equatable {
         var id: String?
         while let key = try scanner.nextKey() {
             switch (key, try scanner.peekKind()) {
-            case ("id", .string): id = try scanner.readString()
+            case ("id", .string):
+                let text = try scanner.readString()
+                id = try? ItemID.validate(text)
             case ("id", .number):
                 let before = scanner
                 if let number = try? scanner.readInteger() {
