@@ -53,10 +53,21 @@ public enum HouseholdAPI {
 
     /// The items of an answer; anything but a 200 with a JSON array of valid items is a problem saying what came.
     public static func items(in response: HTTPResponse) throws(ServerProblem) -> [WireItem] {
+        try check(response)
+        do { return try WireFormat.decode(response.body) } catch { throw .notItems(error) }
+    }
+
+    /// A month's rows, read liberally: rows that can't be understood are set aside, not refused (`ServerRows`);
+    /// an answer that isn't a 200 with a JSON array is a problem saying what came.
+    public static func rows(in response: HTTPResponse) throws(ServerProblem) -> ServerRows {
+        try check(response)
+        do { return try ServerRows.decode(response.body) } catch { throw .notItems(error) }
+    }
+
+    private static func check(_ response: HTTPResponse) throws(ServerProblem) {
         if (300..<400).contains(response.status) { throw .redirect(status: response.status, location: response.location) }
         guard response.status == 200 else { throw .status(response.status) }
         if isHTML(response) { throw .htmlPage(title: title(response.body)) }
-        do { return try WireFormat.decode(response.body) } catch { throw .notItems(error) }
     }
 
     /// An error page: the service's errors come as a 200 with HTML.

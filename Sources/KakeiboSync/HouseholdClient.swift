@@ -7,8 +7,9 @@ public struct HouseholdClient: Sendable {
     /// The endpoint's host, for messages (never the whole URL, which may hold a key).
     public let host: String
 
-    /// At most this many fetches at once (a year's 12 months go 4 at a time).
-    public static let concurrentFetches = 4
+    /// At most this many fetches at once: a year's 12 months all go together (the service allows 30 at once), so
+    /// a year whose months each take a second answers in about a second.
+    public static let concurrentFetches = 12
     /// Items per POST.
     public static let batchSize = 100
 
@@ -17,23 +18,29 @@ public struct HouseholdClient: Sendable {
         self.host = host
     }
 
-    /// Each month's items as the server sent them. `done` is called as each month arrives.
+    /// Each month's items as the server sent them, rows that can't be understood left out (`fetchRows` has them).
+    public func fetch(_ months: [YearMonth], done: @escaping @Sendable () -> Void = {}) async throws(SyncError) -> [YearMonth: [WireItem]] {
+        try await fetchRows(months, done: done).mapValues(\.items)
+    }
+
+    /// Each month's rows as the server sent them, read liberally (`ServerRows`). `done` is called as each month
+    /// arrives.
     ///
     /// After a failure no new fetch starts, and the ones under way are left to finish (each within the timeout)
     /// rather than cancelled: cancelling a URLSession task from a task group deadlocks swift-corelibs-foundation.
     /// Of several failures, the earliest month's is thrown.
-    public func fetch(_ months: [YearMonth], done: @escaping @Sendable () -> Void = {}) async throws(SyncError) -> [YearMonth: [WireItem]] {
-        let (fetched, failures) = await withTaskGroup(of: (YearMonth, Result<[WireItem], SyncError>).self) { group in
+    public func fetchRows(_ months: [YearMonth], done: @escaping @Sendable () -> Void = {}) async throws(SyncError) -> [YearMonth: ServerRows] {
+        let (fetched, failures) = await withTaskGroup(of: (YearMonth, Result<ServerRows, SyncError>).self) { group in
             var waiting = months[...]
-            var fetched: [YearMonth: [WireItem]] = [:]
+            var fetched: [YearMonth: ServerRows] = [:]
             var failures: [YearMonth: SyncError] = [:]
-            func next(_ group: inout TaskGroup<(YearMonth, Result<[WireItem], SyncError>)>) {
+            func next(_ group: inout TaskGroup<(YearMonth, Result<ServerRows, SyncError>)>) {
                 guard failures.isEmpty, let month = waiting.popFirst() else { return }
                 group.addTask {
                     // The month is returned from a value computed before the await: in release builds (Swift 6.3)
                     // the captured `month` read again after the await came back zeroed (0000-00).
                     let requested = month
-                    let result: Result<[WireItem], SyncError> = await fetchResult(requested)
+                    let result: Result<ServerRows, SyncError> = await fetchResult(requested)
                     return (requested, result)
                 }
             }
@@ -54,13 +61,13 @@ public struct HouseholdClient: Sendable {
         return fetched
     }
 
-    func fetchResult(_ month: YearMonth) async -> Result<[WireItem], SyncError> {
+    func fetchResult(_ month: YearMonth) async -> Result<ServerRows, SyncError> {
         do throws(SyncError) { return .success(try await fetchOne(month)) } catch { return .failure(error) }
     }
 
-    func fetchOne(_ month: YearMonth) async throws(SyncError) -> [WireItem] {
+    func fetchOne(_ month: YearMonth) async throws(SyncError) -> ServerRows {
         do throws(ServerProblem) {
-            return try HouseholdAPI.items(in: try await transport.send(HouseholdAPI.fetch(month)))
+            return try HouseholdAPI.rows(in: try await transport.send(HouseholdAPI.fetch(month)))
         } catch {
             throw .fetch(month, host: host, error)
         }

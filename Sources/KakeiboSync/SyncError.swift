@@ -35,8 +35,22 @@ public enum ServerProblem: Error, Equatable, Sendable {
         case .htmlPage(let title):
             let named = title.map { " (\"\($0)\")" } ?? ""
             return language.pick(
-                "the server answered with an HTML page\(named), not JSON: is the endpoint right, and deployed for everyone?",
-                "サーバーの応答が JSON ではなく HTML のページ\(named)でした。エンドポイントが正しいか、公開設定を確認してください")
+                "the server answered with an HTML page\(named), not JSON: check the endpoint, the token, and that the web app is deployed with access \"Anyone\"",
+                "サーバーの応答が JSON ではなく HTML のページ\(named)でした。エンドポイント、トークン、ウェブアプリのアクセスが「全員」で公開されているかを確認してください")
+        case .notItems(.syntax(let error)) where error.problem == .unexpectedEnd:
+            return language.pick(
+                "the answer is not a list of items: it was cut short (truncated; not valid JSON: ",
+                "応答がデータの一覧ではありません: 途中で切れています（JSON として読めません: ") + error.message(in: language)
+                + language.pick("): try again; if it repeats, check the server's logs", "）。やり直してください。繰り返す場合はサーバーのログを確認してください")
+        case .notItems(.notAnArray):
+            return language.pick(
+                "the answer is JSON but not a list of items: is the endpoint the household server's web app (not another service), and the token right?",
+                "応答は JSON ですがデータの一覧ではありません。エンドポイントが家計簿サーバーのウェブアプリか（別のサービスでないか）、トークンが正しいかを確認してください")
+        case .notItems(.syntax(let error)):
+            return language.pick(
+                "the answer is not a list of items: not valid JSON (", "応答がデータの一覧ではありません: JSON として読めません（")
+                + error.message(in: language)
+                + language.pick("): is the endpoint the household server's web app?", "）。エンドポイントが家計簿サーバーのウェブアプリか確認してください")
         case .notItems(let problem):
             return language.pick("the answer is not a list of items: ", "応答がデータの一覧ではありません: ") + problem.message(in: language)
         case .unconfirmed(let missing, let sent):
@@ -53,8 +67,6 @@ public enum ServerProblem: Error, Equatable, Sendable {
 public enum SyncError: KakeiboFailure, Equatable {
     case fetch(YearMonth, host: String, ServerProblem)
     case register(count: Int, host: String, ServerProblem)
-    /// The server listed one id in two months' answers.
-    case sameID(String, YearMonth, YearMonth)
 
     public var kind: FailureKind { .runtime }
 
@@ -70,10 +82,6 @@ public enum SyncError: KakeiboFailure, Equatable {
                 + language.pick(
                     " (if the server stored them, the next push finds them there and does not send them again)",
                     "（サーバーが保存していた場合も、次の push がサーバー上で見つけるので二重には送りません）")
-        case .sameID(let id, let first, let second):
-            return language.pick(
-                "the server lists id \(terminalSafe(id)) in both \(first.iso) and \(second.iso)",
-                "サーバーの \(first.iso) と \(second.iso) の両方に ID \(terminalSafe(id)) があります") + unchanged
         }
     }
 }

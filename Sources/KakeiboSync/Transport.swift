@@ -11,6 +11,12 @@ public protocol HTTPTransport: Sendable {
     func send(_ request: HTTPRequest) async throws(ServerProblem) -> HTTPResponse
 }
 
+/// The transport for these settings: HTTP/1.1 over a socket for plain http (this machine only), URLSession for
+/// https.
+public func makeTransport(_ settings: SyncSettings) -> any HTTPTransport {
+    settings.endpoint.scheme == "http" ? SocketTransport(settings: settings) : URLSessionTransport(settings: settings)
+}
+
 /// The transport over URLSession: `Accept: application/json` on every request, the bearer token only to the
 /// endpoint's own origin, redirects followed only to https or this machine (the service answers every request with
 /// a 302 to another host, and a POST's redirect is followed with a GET that returns the answer).

@@ -151,7 +151,6 @@ import Testing
         Failure(how: "status500", mentions: ["HTTP 500"]),
         Failure(how: "html", mentions: ["HTML page (\"Error\")", "not JSON"]),
         Failure(how: "truncated", mentions: ["not a list of items", "not valid JSON"]),
-        Failure(how: "baddate", mentions: ["item [1] (id bad-date): date: '20241232' is not a date"]),
         Failure(how: "delay", mentions: ["no answer within 1 s"]),
         Failure(how: "drop", mentions: ["the connection closed before the answer came"]),
         Failure(how: "refused", mentions: ["cannot connect"]),

@@ -84,7 +84,7 @@ func month(_ request: HTTPRequest) -> Int { Int(request.query.first { $0.name ==
     }
 
     @Test(.timeLimit(.minutes(1)))
-    func aYearIsFetchedFourMonthsAtATime() async throws {
+    func aYearIsFetchedAllTwelveMonthsAtOnce() async throws {
         let transport = ScriptedTransport(gate: HouseholdClient.concurrentFetches) { request in
             .success(ScriptedTransport.json([wire("m\(month(request))", String(format: "2024-%02d-01", month(request)))]))
         }

@@ -14,14 +14,33 @@ func wire(_ id: String, _ date: String, _ name: String = "品", _ price: Int = 1
 /// operations layer's: see HouseholdTests).
 @Suite struct PulledMonthsTests {
     @Test func anItemDatedOutsideItsMonthIsReportedAndFiledUnderItsOwnMonth() throws {
-        let pulled = try PulledMonths([december: [wire("late", "2024-11-30"), wire("dec", "2024-12-01")]])
+        let pulled = PulledMonths([december: [wire("late", "2024-11-30"), wire("dec", "2024-12-01")]])
         #expect(pulled.misfiled == [PulledMonths.Misfiled(item: wire("late", "2024-11-30"), cameWith: december)])
         #expect(pulled.server == ServerMonths(months: [december], items: [wire("late", "2024-11-30"), wire("dec", "2024-12-01")]))
     }
 
-    @Test func anIDListedInTwoMonthsRefusesTheWholePull() {
-        #expect(throws: SyncError.sameID("x", november, december)) {
-            try PulledMonths([november: [wire("x", "2024-11-01")], december: [wire("x", "2024-12-01")]])
-        }
+    @Test func anIDListedTwiceIsPulledOnceWhenTheCopiesAgreeAndSetAsideWhenTheyDiffer() {
+        let same = PulledMonths([november: [wire("x", "2024-11-01")], december: [wire("x", "2024-11-01"), wire("d", "2024-12-01")]])
+        #expect(same.items == [wire("x", "2024-11-01"), wire("d", "2024-12-01")])
+        #expect(same.folded == 1 && same.setAside.isEmpty)
+        let differ = PulledMonths([november: [wire("x", "2024-11-01")], december: [wire("x", "2024-12-01"), wire("d", "2024-12-01")]])
+        #expect(differ.items == [wire("d", "2024-12-01")])
+        #expect(differ.setAside == [SetAsideRow(id: "x", month: november, reason: .differentCopies(count: 2))])
+        #expect(differ.setAsideIDs == ["x"])
+    }
+
+    @Test func rowsThatCantBeReadAreSetAsideOneByOne() throws {
+        let body =
+            #"[{"id":"a","date":"20241201","name":"","price":0,"category":0},{"date":"20241202","name":"n","price":1,"category":0},"#
+            + #"{"id":"p","date":"20241203","name":"n","price":"1","category":0},{"id":"d","date":"2024-12-32","name":"n","price":1,"category":0},7]"#
+        let rows = try ServerRows.decode(Array(body.utf8))
+        #expect(rows.items.map(\.id) == ["a"])
+        #expect(rows.items.first?.price == Yen(0))
+        #expect(rows.setAside.map(\.id) == [nil, "p", "d", nil])
+        // The id is named even when it comes after the field that can't be read.
+        let late = try ServerRows.decode(Array(#"[{"price":"1","id":"late"},{"date":"x","id":42,"n":[1,{"id":"inner"}]}]"#.utf8))
+        #expect(late.setAside.map(\.id) == ["late", "42"])
+        #expect(throws: WireProblem.self) { try ServerRows.decode(Array(#"[{"id":"a","da"#.utf8)) }
+        #expect(throws: WireProblem.notAnArray) { try ServerRows.decode(Array(#"{"error":"x"}"#.utf8)) }
     }
 }

@@ -26,8 +26,8 @@ public enum SyncDeclarations {
             Argument(
                 "PERIOD",
                 LocalizedText(
-                    en: "a month (2024 12, 2024-12, this, prev, -N, 先月) or a year (2024, 今年, 去年): its 12 months are fetched 4 at a time",
-                    ja: "月（2024 12、2024-12、今月、先月、-N）か年（2024、今年、去年）。年なら 12 か月を 4 か月ずつ並行して取得"),
+                    en: "a month (2024 12, 2024-12, this, prev, -N, 先月) or a year (2024, 今年, 去年): its 12 months are fetched all at once",
+                    ja: "月（2024 12、2024-12、今月、先月、-N）か年（2024、今年、去年）。年なら 12 か月をまとめて並行して取得"),
                 words: 2)
         ],
         options: options,

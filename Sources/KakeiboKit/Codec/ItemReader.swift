@@ -40,17 +40,30 @@ struct ItemReader: Sendable {
     /// Whether the item carries what only this store records, `sync` and `added` (then both are required).
     var storedFields: Bool
     var unknownFields: Unknown
+    /// Which items must keep kakeibo's own input rules (a name of 1–30 characters, trimmed; a price not 0).
+    var inputRules: InputRules = .always
+
+    /// Which items must keep the input rules. Whatever the rules, a price is within ±`Yen.limit` (so totals can't
+    /// overflow) and a name holds no control characters (so it can't rewrite a terminal).
+    enum InputRules: Sendable { case always, unlessSynced, never }
 
     /// A month file's items: every field, exactly as kakeibo writes them.
+    /// A synced item is kept as the household server has it, so only items made here must keep the input rules.
     static let monthFile = ItemReader(
         subcategoryKey: .subcategory, subcategoryRequired: true, emptySubcategoryIsNone: false, numericIDs: false,
-        compactDates: false, storedFields: true, unknownFields: .refuse)
+        compactDates: false, storedFields: true, unknownFields: .refuse, inputRules: .unlessSynced)
 
     /// The wire format's: `categorySub` may be a number, null, missing or ""; an id may be a number; the date may be
     /// compact; fields it doesn't know are skipped.
     static let wire = ItemReader(
         subcategoryKey: .categorySub, subcategoryRequired: false, emptySubcategoryIsNone: true, numericIDs: true,
         compactDates: true, storedFields: false, unknownFields: .skip)
+
+    /// Rows pulled from the household server: the wire format, without kakeibo's input rules (reading the server is
+    /// liberal; a price of 0 or an empty name typed into the sheet is kept as it is there).
+    static let server = ItemReader(
+        subcategoryKey: .categorySub, subcategoryRequired: false, emptySubcategoryIsNone: true, numericIDs: true,
+        compactDates: true, storedFields: false, unknownFields: .skip, inputRules: .never)
 
     private static let keys = JSONKeys<Field>()
 
@@ -131,12 +144,10 @@ struct ItemReader: Sendable {
                 case .date:
                     date = try reader.date(&scanner, compact: compactDates)
                 case .name:
-                    name = try ItemName.validate(try reader.string(&scanner))
+                    name = try reader.string(&scanner)
                 case .price:
                     let value = Yen(try reader.integer(&scanner))
-                    guard value.isValidPrice else {
-                        throw FieldProblem.invalid(.price(String(value.amount), reason: value.amount == 0 ? .zero : .tooLarge))
-                    }
+                    guard abs(value.amount) <= Yen.limit else { throw FieldProblem.invalid(.price(String(value.amount), reason: .tooLarge)) }
                     price = value
                 case .category:
                     category = try reader.integer(&scanner)
@@ -167,13 +178,20 @@ struct ItemReader: Sendable {
         func missing(_ name: Field) -> Failure { .field(.missing, id: id, field: name.rawValue) }
         guard let id else { throw missing(.id) }
         guard let date else { throw missing(.date) }
-        guard let name else { throw missing(.name) }
+        guard var name else { throw missing(.name) }
         guard let price else { throw missing(.price) }
         guard let category else { throw missing(.category) }
         if subcategoryRequired, subcategory == .none { throw missing(subcategoryKey) }
         if storedFields {
             guard sync != nil else { throw missing(.sync) }
             guard added != nil else { throw missing(.added) }
+        }
+        func invalid(_ error: ValueError, _ name: Field) -> Failure { .field(.invalid(error), id: id, field: name.rawValue) }
+        if inputRules == .always || (inputRules == .unlessSynced && sync != .synced) {
+            do { name = try ItemName.validate(name) } catch { throw invalid(error, .name) }
+            guard price.amount != 0 else { throw invalid(.price("0", reason: .zero), .price) }
+        } else if name.unicodeScalars.contains(where: ItemName.isControl) {
+            throw invalid(.nameControlCharacter, .name)
         }
         return Fields(
             id: id, date: date, name: name, price: price, category: CategoryCode(category, subcategory ?? nil), sync: sync, added: added)

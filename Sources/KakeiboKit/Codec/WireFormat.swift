@@ -52,12 +52,29 @@ public struct WireItem: Hashable, Sendable {
 /// Strict everywhere else: every item is validated, and one bad item refuses the whole array.
 public enum WireFormat {
     public static func decode(_ bytes: [UInt8]) throws(WireProblem) -> [WireItem] {
-        var result: Result<[WireItem], WireProblem> = .success([])
+        try readArray(bytes, decodeArray)
+    }
+
+    /// Reads a JSON array of items with `body`, which starts at the array and reads every element: a JSON error
+    /// becomes `.syntax`, anything that isn't an array `.notAnArray`.
+    static func readArray<T>(_ bytes: [UInt8], _ body: (inout JSONScanner) throws -> T) throws(WireProblem) -> T {
+        var result: Result<T, WireProblem>?
         bytes.withUnsafeBufferPointer { buffer in
             var scanner = JSONScanner(buffer)
-            do throws(WireProblem) { result = .success(try decodeArray(&scanner)) } catch { result = .failure(error) }
+            do {
+                guard try scanner.peekKind() == .array else { throw WireProblem.notAnArray }
+                try scanner.beginArray()
+                result = .success(try body(&scanner))
+                try scanner.end()
+            } catch let error as WireProblem {
+                result = .failure(error)
+            } catch let error as JSONError {
+                result = .failure(.syntax(error))
+            } catch {
+                result = .failure(.notAnArray)
+            }
         }
-        return try result.get()
+        return try (result ?? .failure(.notAnArray)).get()
     }
 
     public static func encode(_ items: [WireItem]) -> [UInt8] {
@@ -72,28 +89,17 @@ public enum WireFormat {
         return writer.bytes
     }
 
-    private static func decodeArray(_ scanner: inout JSONScanner) throws(WireProblem) -> [WireItem] {
+    private static func decodeArray(_ scanner: inout JSONScanner) throws -> [WireItem] {
         var items: [WireItem] = []
         var firstIndex: [String: Int] = [:]
-        do {
-            guard try scanner.peekKind() == .array else { throw WireProblem.notAnArray }
-            try scanner.beginArray()
-            while try scanner.nextElement() {
-                let index = items.count
-                let item = try decodeItem(&scanner, index: index)
-                if let first = firstIndex[item.id] {
-                    throw WireProblem.duplicateID(index: index, firstIndex: first, id: item.id)
-                }
-                firstIndex[item.id] = index
-                items.append(item)
+        while try scanner.nextElement() {
+            let index = items.count
+            let item = try decodeItem(&scanner, index: index)
+            if let first = firstIndex[item.id] {
+                throw WireProblem.duplicateID(index: index, firstIndex: first, id: item.id)
             }
-            try scanner.end()
-        } catch let error as WireProblem {
-            throw error
-        } catch let error as JSONError {
-            throw .syntax(error)
-        } catch {
-            throw .notAnArray
+            firstIndex[item.id] = index
+            items.append(item)
         }
         return items
     }

@@ -3,9 +3,10 @@ public struct Item: Hashable, Sendable, Identifiable {
     /// A stable identifier: a UUID for items made here, the server's id for items that came from it.
     public var id: String
     public var date: CalendarDate
-    /// 1–30 characters, trimmed, no control characters (see `ItemName`).
+    /// 1–30 characters, trimmed, no control characters (see `ItemName`); a synced item's is kept as the household
+    /// server has it (it may be empty or longer), never with control characters.
     public var name: String
-    /// Non-zero; negative is a refund and counts negatively.
+    /// Non-zero (a synced item's may be 0, as the server has it); negative is a refund and counts negatively.
     public var price: Yen
     public var category: CategoryCode
     /// When the item was recorded in this store (for "recent"); not the purchase date.

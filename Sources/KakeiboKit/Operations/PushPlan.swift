@@ -8,10 +8,11 @@ public struct PushPlan: Sendable, Equatable {
     /// The server's copies of items unsent here.
     public var known: [WireItem]
 
-    public init(unsent: [Item], onServer: [WireItem]) {
+    /// `setAside`: ids the server holds in rows that could not be read; they are not confirmed, and not sent again.
+    public init(unsent: [Item], onServer: [WireItem], setAside: Set<String> = []) {
         let unsentIDs = Set(unsent.map(\.id))
         known = onServer.filter { unsentIDs.contains($0.id) }
-        let serverIDs = Set(onServer.map(\.id))
+        let serverIDs = Set(onServer.map(\.id)).union(setAside)
         send = unsent.filter { $0.sync == .pending && !serverIDs.contains($0.id) }.map(WireItem.init)
     }
 }

@@ -14,6 +14,10 @@ public enum StoreCheck {
             budgets(store, &report)
             report.problems += try Backups(store: store).check()
         }
+        let setAside = SetAsideFile(store: store)
+        for entry in setAside.read() {
+            report.add(.warning, setAside.path, .setAside(month: entry.month, reason: entry.reason), item: entry.id)
+        }
         return report
     }
 
@@ -151,6 +155,8 @@ public struct StoreProblem: Sendable, Equatable {
         /// A backup that can't be restored.
         case backup(BackupProblem)
         case summary(SummaryProblem)
+        /// A row of the household server's that the last pull of its month could not understand and left out.
+        case setAside(month: YearMonth, reason: LocalizedText)
     }
 
     /// What is wrong with a month's summary.
@@ -191,6 +197,7 @@ public struct StoreProblem: Sendable, Equatable {
         case .leftoverFile: return "leftoverFile"
         case .backup: return "backup"
         case .summary: return "summary"
+        case .setAside: return "setAside"
         }
     }
 
@@ -225,6 +232,10 @@ public struct StoreProblem: Sendable, Equatable {
                 "temporary file of an interrupted write (the month files are intact); the next change removes it",
                 "中断された書き込みの一時ファイルです（月のファイルは無事です）。次の変更で削除されます")
         case .backup(let problem): return problem.message(in: language)
+        case .setAside(let month, let reason):
+            return language.pick(
+                "a row of the household server's \(month.iso) was set aside by the last pull: \(reason.en); fix it in the sheet (the rest of the month was pulled)",
+                "家計簿サーバーの \(month.iso) の行を前回の pull で取り込みませんでした: \(reason.ja)。シートで直してください（月の残りは取り込み済みです）")
         case .summary(let problem):
             let passed = language.pick(
                 ": passed over (the month itself is read); the next change of the month rewrites it",

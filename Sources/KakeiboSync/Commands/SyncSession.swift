@@ -14,7 +14,7 @@ struct SyncSession {
         settings = try SyncSettings.resolve(
             endpointOption: try arguments[SyncDeclarations.endpoint], timeoutOption: try arguments[SyncDeclarations.timeout],
             environment: context.environment)
-        client = HouseholdClient(transport: URLSessionTransport(settings: settings), host: settings.endpoint.host)
+        client = HouseholdClient(transport: makeTransport(settings), host: settings.endpoint.host)
     }
 
     /// The months a period names, in the grammar `month` uses: one month, a year's twelve, or this month.
@@ -29,6 +29,8 @@ struct SyncSession {
     final class Pushed {
         var known: [WireItem] = []
         var checked: [YearMonth] = []
+        /// Rows of the checked months that could not be read.
+        var setAside: [SetAsideRow] = []
         /// An exclusive lock on the store directory itself, from the first look at the server to the write, so two
         /// pushes (cron and a shell) never send the same item. `add` and the queries lock `.lock`, another file, so
         /// the network never holds them up.
@@ -46,8 +48,10 @@ struct SyncSession {
         let unsent = try household.unsent()
         guard !unsent.isEmpty else { return pushed }
         pushed.checked = Set(unsent.map(\.date.yearMonth)).sorted()
-        let onServer = try await fetch(pushed.checked, label: LocalizedText(en: "Checking", ja: "確認中"), context)
-        let plan = PushPlan(unsent: unsent, onServer: pushed.checked.flatMap { onServer[$0] ?? [] })
+        // Read liberally, like a pull: a push never depends on a month being clean.
+        let onServer = PulledMonths(rows: try await fetch(pushed.checked, label: LocalizedText(en: "Checking", ja: "確認中"), context))
+        pushed.setAside = onServer.setAside
+        let plan = PushPlan(unsent: unsent, onServer: onServer.items, setAside: onServer.setAsideIDs)
         pushed.known = plan.known
         let toSend = plan.send
         guard !toSend.isEmpty else { return pushed }
@@ -60,13 +64,13 @@ struct SyncSession {
 
     /// Fetches the months and checks them all.
     func pull(_ months: [YearMonth], _ context: Context) async throws -> PulledMonths {
-        try PulledMonths(try await fetch(months, label: LocalizedText(en: "Fetching", ja: "取得中"), context))
+        PulledMonths(rows: try await fetch(months, label: LocalizedText(en: "Fetching", ja: "取得中"), context))
     }
 
-    private func fetch(_ months: [YearMonth], label: LocalizedText, _ context: Context) async throws -> [YearMonth: [WireItem]] {
+    private func fetch(_ months: [YearMonth], label: LocalizedText, _ context: Context) async throws -> [YearMonth: ServerRows] {
         let progress = ProgressTicker(total: months.count, label: label, context)
         defer { progress.finish() }
-        return try await client.fetch(months, done: { progress.tick() })
+        return try await client.fetchRows(months, done: { progress.tick() })
     }
 
     // MARK: The write
@@ -77,6 +81,8 @@ struct SyncSession {
         var months: [YearMonth] = []
         /// Items here the server doesn't have in this version, after the command.
         var unsent = 0
+        /// The server's rows that could not be read and were left out.
+        var rejected: [SetAsideRow] = []
     }
 
     /// Applies what the server said in one write (see `Household.applyServer`): the push's confirmations, then the
@@ -88,6 +94,11 @@ struct SyncSession {
         }
         let applied = try household.applyServer(confirmed: pushed?.known ?? [], pulled: pulled?.server)
         let l = context.language
+        let pulledMonths = Set(pulled?.months ?? [])
+        let rejected = (pulled?.setAside ?? []) + (pushed?.setAside ?? []).filter { row in row.month.map { !pulledMonths.contains($0) } ?? true }
+        let looked = pulledMonths.union(pushed?.checked ?? [])
+        try household.recordSetAside(rejected, months: looked.sorted())
+        noteSetAside(rejected, folded: pulled?.folded ?? 0, context)
         for item in applied.edited {
             context.note(
                 l.pick(
@@ -109,12 +120,51 @@ struct SyncSession {
                     "サーバーに送った後でここで変更した \(Labels.count(heldBack, l))は送っていません（サーバーは追加しかできません）。サーバーでも変更してください。'kakeibo month' では ! が付きます"))
         }
         let months = Set(applied.changed).union(pushed?.checked ?? []).union(pulled?.months ?? [])
-        return Outcome(pulled: pulled?.items.count ?? 0, pushed: applied.synced, months: months.sorted(), unsent: applied.unsent.count)
+        return Outcome(
+            pulled: pulled?.items.count ?? 0, pushed: applied.synced, months: months.sorted(), unsent: applied.unsent.count, rejected: rejected)
     }
+
+    /// One stderr line per row set aside (past `SyncSession.namedRows`, a line with the count of the rest), and
+    /// one for rows that repeated another exactly.
+    private func noteSetAside(_ rejected: [SetAsideRow], folded: Int, _ context: Context) {
+        let l = context.language
+        for row in rejected.prefix(SyncSession.namedRows) {
+            let id = row.id.map { l.pick("id \(terminalSafe($0))", "ID \(terminalSafe($0))") } ?? l.pick("a row with no id", "ID のない行")
+            let month = row.month?.iso ?? "?"
+            context.note(
+                l.pick(
+                    "set aside \(id) of \(month) on the server (\(terminalSafe(row.message(in: l)))): fix it in the sheet; the rest was pulled ('kakeibo check' lists it)",
+                    "サーバーの \(month) の \(id) は取り込みませんでした（\(terminalSafe(row.message(in: l)))）。シートで直してください。残りは取り込みました（'kakeibo check' で一覧できます）"))
+        }
+        if rejected.count > SyncSession.namedRows {
+            let more = rejected.count - SyncSession.namedRows
+            context.note(
+                l.pick(
+                    "set aside \(more) more rows of the server's that could not be read ('kakeibo check' or --format json lists them all)",
+                    "ほかに読めないサーバーの行 \(more) 件を取り込みませんでした（'kakeibo check' か --format json ですべて一覧できます）"))
+        }
+        if folded > 0 {
+            context.note(
+                l.pick(
+                    "\(folded) rows on the server repeat another row exactly: each was pulled once (delete the repeats in the sheet)",
+                    "サーバーの \(folded) 行は別の行とまったく同じなので、1 件として取り込みました（シートの重複を削除してください）"))
+        }
+    }
+
+    /// Rows set aside named one by one on stderr; more are counted in one line.
+    static let namedRows = 5
 
     // MARK: Output
 
-    /// The summary: `{"pulled","pushed","pending","months"}` for cron, or a line per phase for people.
+    /// A row set aside, as the JSON summary lists it: `{"id","month","reason"}` (id null when it has none).
+    static func rejectedJSON(_ row: SetAsideRow) -> JSONValue {
+        .object([
+            ("id", row.id.map(JSONValue.string) ?? .null), ("month", row.month.map { .string($0.iso) } ?? .null),
+            ("reason", .string(row.message(in: .en))),
+        ])
+    }
+
+    /// The summary: `{"pulled","pushed","pending","months","rejected"}` for cron, or a line per phase for people.
     func report(_ outcome: Outcome, pushed: Bool, pulled: [YearMonth]?, _ context: Context) {
         let l = context.language
         switch format {
@@ -124,6 +174,7 @@ struct SyncSession {
                     .object([
                         ("pulled", .integer(outcome.pulled)), ("pushed", .integer(outcome.pushed)),
                         ("pending", .integer(outcome.unsent)), ("months", .array(outcome.months.map { .string($0.iso) })),
+                        ("rejected", .array(outcome.rejected.map(SyncSession.rejectedJSON))),
                     ])))
         default:
             if pushed {

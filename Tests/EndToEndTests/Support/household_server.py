@@ -11,13 +11,16 @@ with one JSON line on stdout. Exits when stdin closes, so it never outlives the 
 
     {"cmd": "seed", "sheets": {"2024-12": [items]}}        replace those sheets
     {"cmd": "fail", "how": H, "method": "GET"|"POST", "month": "2024-03", "times": 1, "seconds": 3}
-        H: status500 | html | truncated | baddate | delay | drop | body. GET faults may name the month they hit.
+        H: status500 | html | truncated | baddate | delay | drop | body | hold. GET faults may name the month they hit.
+        hold keeps the request waiting until {"cmd": "release"} (then it is answered as usual).
         body answers with the bytes given base64-encoded as "body64" (for the hostile-input suite).
         delay and drop on a POST happen after the items are stored (the answer is lost, the items are not).
     {"cmd": "state"}   -> {"sheets": {...}, "requests": [{"method", "path", "query", "host", "accept",
                                                           "authorization", "contentType", "body"}]}
     {"cmd": "wait", "method": "GET", "count": N}   answers once N requests of that method to /exec have arrived
         (or after 60 s, with "ok": false): a client is known to be mid-request without sleeping to guess when.
+        With "hold", N requests arrived means N in flight at once.
+    {"cmd": "release"}   lets every held request (and any later one) go on
 """
 import base64
 import json
@@ -35,6 +38,7 @@ sheets = {}  # "2024-12" -> [item dicts, in the order they were appended]
 requests = []  # what the server was asked, for the tests to check
 answers = {}  # answer number -> (status, content type, body bytes)
 faults = []  # [{"how", "method", "month", "times", "seconds"}]
+released = threading.Event()  # set by "release": held requests go on
 
 
 def take_fault(method, month):
@@ -99,6 +103,9 @@ class Handler(BaseHTTPRequestHandler):
         how = fault["how"]
         if how == "delay":
             time.sleep(fault.get("seconds", 3))
+            return False
+        if how == "hold":
+            released.wait()
             return False
         if how == "drop":
             self.close_connection = True
@@ -185,6 +192,9 @@ def control():
             elif command["cmd"] == "fail":
                 faults.append(dict(command, times=command.get("times", 1)))
                 reply = {"ok": True}
+            elif command["cmd"] == "release":
+                released.set()
+                reply = {"ok": True}
             elif command["cmd"] == "state":
                 reply = {"sheets": sheets, "requests": requests}
             elif command["cmd"] == "wait":
@@ -199,6 +209,9 @@ def control():
 
 
 def main():
+    # A listen backlog for a year's 12 months at once (socketserver's default of 5 would hold the rest back a
+    # second, in SYN retries, as no real server does).
+    ThreadingHTTPServer.request_queue_size = 64
     server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
     server.daemon_threads = True
     sys.stdout.write("listening %d\n" % server.server_address[1])
