@@ -70,7 +70,7 @@ public final class Context {
     /// Where the household's categories file is (`categories.json` in the configuration directory); without HOME or
     /// XDG_CONFIG_HOME there is no configuration directory, hence no categories file.
     public func categoriesPath() -> String? {
-        (try? Locations.config(environment: environment)).map { FileSystem.join($0, "categories.json") }
+        (try? Locations.config(environment: environment)).map { FileSystem.join($0, CategoriesFile.fileName) }
     }
 
     private var cachedStore: LedgerStore?
