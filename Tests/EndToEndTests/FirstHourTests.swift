@@ -91,4 +91,27 @@ import Testing
         #expect(run.status == 0)
         #expect(run.stdout.contains("Food › Drink"))
     }
+
+    @Test func aStoreIsMadeOnlyInsideAnExistingDirectoryAndSaysWhere() throws {
+        let box = try Sandbox()
+        let typo = box.root.appendingPathComponent("no/such/parent/dir").path
+        let refused = try box.run("add", "x", "1", "--store", typo)
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains(typo))
+        #expect(!FileManager.default.fileExists(atPath: box.root.appendingPathComponent("no").path))
+        let fresh = box.root.appendingPathComponent("fresh").path
+        let first = try box.run("add", "x", "1", "--store", fresh)
+        #expect(first.status == 0)
+        #expect(first.stderr.contains("created a new store at \(fresh)"))
+        #expect(try box.run("add", "y", "2", "--store", fresh).stderr.isEmpty)
+    }
+
+    @Test func csvExportNeutralisesFormulas() throws {
+        let box = try Sandbox()
+        try box.run("add", "=1+2", "100", "--date", "2024-12-03")
+        try box.run("add", "返品", "-500", "--date", "2024-12-04")
+        let csv = try box.run("month", "2024", "12", "--format", "csv").stdout
+        #expect(csv.contains(",'=1+2,100,"))
+        #expect(csv.contains(",返品,-500,"))
+    }
 }

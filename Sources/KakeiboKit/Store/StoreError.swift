@@ -10,12 +10,17 @@ public enum StoreError: KakeiboFailure, Equatable {
     case badCategories(path: String, problem: TaxonomyProblem)
     /// No store directory was given, and neither KAKEIBO_HOME, XDG_DATA_HOME nor HOME says where it is.
     case noHome
+    /// A store named where no directory holds it (`no/such/parent/dir`): bad input, not a tree to create.
+    case noParentDirectory(String)
 
     public enum FileOperation: Sendable, Equatable {
         case read, write, create, rename, remove, sync, lock, list, makeDirectory
     }
 
-    public var kind: FailureKind { .runtime }
+    public var kind: FailureKind {
+        if case .noParentDirectory = self { return .badInput }
+        return .runtime
+    }
 
     public func message(in language: Language) -> String {
         switch self {
@@ -31,6 +36,10 @@ public enum StoreError: KakeiboFailure, Equatable {
             return language.pick(
                 "cannot tell where the store is: set KAKEIBO_HOME or HOME",
                 "保存先がわかりません。KAKEIBO_HOME か HOME を設定してください")
+        case .noParentDirectory(let path):
+            return language.pick(
+                "no directory to hold the store \(path): \(FileSystem.parentDirectory(path)) does not exist (a new store is made only inside an existing directory)",
+                "保存先 \(path) を置くディレクトリ \(FileSystem.parentDirectory(path)) がありません（新しい保存先は既存のディレクトリの中にだけ作ります）")
         }
     }
 }
