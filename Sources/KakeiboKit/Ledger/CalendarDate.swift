@@ -93,8 +93,18 @@ public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConverti
 
     /// Parses "YYYY-MM-DD" strictly (full-width digits and hyphens read as ASCII), saying what is wrong with a near miss.
     public static func parseISO(_ text: String) throws(ValueError) -> CalendarDate {
-        var text = TypedNumber.digits(text)
-        return try text.withUTF8 { utf8 in Result { () throws(ValueError) in try parseISO(utf8: utf8) } }.get()
+        var plain = TypedNumber.digits(text)
+        do {
+            return try plain.withUTF8 { utf8 in Result { () throws(ValueError) in try parseISO(utf8: utf8) } }.get()
+        } catch {
+            // Name the date as it was typed, full-width digits and all.
+            switch error {
+            case .dateFormat: throw .dateFormat(text)
+            case .dateMonth: throw .dateMonth(text)
+            case .dateDay(_, let year, let month, let days): throw .dateDay(text, year: year, month: month, days: days)
+            default: throw error
+            }
+        }
     }
 
     /// Parses "YYYY-MM-DD" from UTF-8 bytes (a month file's dates are read without making Strings).
