@@ -140,4 +140,21 @@ import Testing
         let spark = try #require(trend.stdout.split(separator: "\n").dropFirst().first)
         #expect(spark.count == 80)
     }
+
+    /// Trying commands on the sample household (a copy of it, here) leaves only what its .gitignore names.
+    @Test func tryingTheSampleHouseholdLeavesNothingGitWouldTrack() throws {
+        let box = try Sandbox()
+        let sample = Products.repository.appendingPathComponent("Examples/household")
+        let copy = box.root.appendingPathComponent("household")
+        try FileManager.default.copyItem(at: sample, to: copy)
+        let before = Set(try FileManager.default.contentsOfDirectory(atPath: copy.path))
+        for arguments in [["month", "2024", "12"], ["year", "2024"], ["add", "お茶", "150", "--date", "2024-12-05"], ["undo"], ["check"]] {
+            #expect(try box.run(arguments + ["--store", copy.path]).status == 0, "\(arguments)")
+        }
+        let ignored = try String(contentsOf: copy.appendingPathComponent(".gitignore"), encoding: .utf8)
+            .split(separator: "\n").filter { !$0.hasPrefix("#") }.map { $0.hasSuffix("/") ? String($0.dropLast()) : String($0) }
+        let added = Set(try FileManager.default.contentsOfDirectory(atPath: copy.path)).subtracting(before)
+        #expect(!added.isEmpty, "the add made summaries or backups")
+        for name in added { #expect(ignored.contains(name), "\(name) is not ignored") }
+    }
 }
