@@ -35,6 +35,10 @@ extension Command {
             throw .missingArgument(required[given.count...].joined(separator: " "), command: name)
         }
         if given.count > required.count + optional {
+            // A name typed unquoted before a price: `add お米 5kg 2,480`.
+            if required.count == 2, required.last == "PRICE", let price = given.last, (try? Yen.parsePrice(price)) != nil {
+                throw .unquotedName(Array(given.dropLast()), price: price, command: name)
+            }
             throw .unexpectedArgument(given[required.count + optional], command: name)
         }
         return given

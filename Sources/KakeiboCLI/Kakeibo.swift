@@ -59,6 +59,7 @@ public enum Kakeibo {
             context.command = name
             let instance = try command.init(parsed, context)
             try await instance.run(context)
+            context.noteCreatedStore()
             return Outcome(status: ExitCode.success.rawValue, stdout: context.output, stderr: context.messages)
         } catch let failure as any KakeiboFailure {
             // Messages quote what they were given (paths, values, names): control characters in it are shown as escapes.

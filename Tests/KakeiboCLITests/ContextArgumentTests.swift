@@ -7,7 +7,8 @@ import Testing
 @Suite struct ContextArgumentTests {
     @Test func counts() throws {
         #expect(try Parse.count("12", name: "--months", maximum: 1200) == 12)
-        for text in ["0", "-1", "abc", "1201", "1.5", "", "99999999999999999999", "１２"] {
+        #expect(try Parse.count("１２", name: "--months", maximum: 1200) == 12)
+        for text in ["0", "-1", "abc", "1201", "1.5", "", "99999999999999999999", "１２か月"] {
             #expect(throws: ContextArgumentError.count(name: "--months", text: text, maximum: 1200)) {
                 try Parse.count(text, name: "--months", maximum: 1200)
             }

@@ -12,6 +12,8 @@ import Testing
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("kakeibo-lang-\(UUID().uuidString)").path
 
         init() async {
+            // A store is made only inside a directory that exists.
+            try? FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
             _ = await run(["add", "コーヒー", "178", "--date", "2024-12-03", "--category", "food/drink"])
             _ = await run(["add", "映画", "1800", "--date", "2024-12-04", "--category", "entertainment"])
             _ = await run(["budget", "set", "food", "100"])

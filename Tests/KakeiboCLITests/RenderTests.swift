@@ -4,6 +4,13 @@ import Testing
 @testable import KakeiboKit
 
 @Suite struct RenderTests {
+    /// Issue #13: a cell a spreadsheet would run as a formula is neutralised with a leading '; numbers stay numbers.
+    @Test func csvNeutralisesFormulasButNotNumbers() {
+        #expect(CSVRenderer.row(["=1+2", "+81 3", "-cmd", "@SUM(A1)", "\tx"]) == "'=1+2,'+81 3,'-cmd,'@SUM(A1),'\tx\r\n")
+        #expect(CSVRenderer.row(["=HYPERLINK(\"x\",1)", "\rz"]) == "\"'=HYPERLINK(\"\"x\"\",1)\",\"'\rz\"\r\n")
+        #expect(CSVRenderer.row(["-500", "-0.25", "178", "a=b", "-"]) == "-500,-0.25,178,a=b,'-\r\n")
+    }
+
     @Test func csvQuotesOnlyWhatRFC4180Requires() {
         #expect(CSVRenderer.row(["a", "b c", "d"]) == "a,b c,d\r\n")
         #expect(CSVRenderer.row(["1,899", "say \"hi\"", "two\nlines", ""]) == "\"1,899\",\"say \"\"hi\"\"\",\"two\nlines\",\r\n")

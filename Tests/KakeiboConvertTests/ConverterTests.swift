@@ -230,7 +230,8 @@ func zaimRow(
         }
         #expect(problem(#"{"moneyfoward": {}}"#) == .unknownSource("moneyfoward"))
         #expect(
-            problem(#"{"zaim": {"食費/*": "fod"}}"#) == .target(source: "zaim", key: "食費/*", .unknownCategory("fod", valid: ["food", "entertainment"])))
+            problem(#"{"zaim": {"食費/*": "fod"}}"#)
+                == .target(source: "zaim", key: "食費/*", .unknownCategory("fod", valid: ["food", "entertainment"], nearest: "food (食費)")))
         #expect(problem(#"{"zaim": {"食費/*": 3}}"#) == .shape("zaim: 食費/*"))
         #expect(problem(#"{"zaim": ["食費"]}"#) == .shape("zaim"))
         #expect(problem(#"["zaim"]"#) == .shape(nil))

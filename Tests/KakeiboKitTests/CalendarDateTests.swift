@@ -25,7 +25,10 @@ import Testing
         #expect(throws: ValueError.dateMonth("2024-13-01")) { try CalendarDate.parseISO("2024-13-01") }
         #expect(throws: ValueError.dateFormat("tomorrow-ish")) { try CalendarDate.parseISO("tomorrow-ish") }
         #expect(throws: ValueError.dateFormat("2024-1-3")) { try CalendarDate.parseISO("2024-1-3") }
-        #expect(throws: ValueError.dateFormat("２０２４-12-03")) { try CalendarDate.parseISO("２０２４-12-03") }
+        // Full-width digits are read (issue #13); a bad date names what was typed.
+        #expect(try CalendarDate.parseISO("２０２４-12-03") == CalendarDate(year: 2024, month: 12, day: 3))
+        #expect(throws: ValueError.dateFormat("２０２４-1-3")) { try CalendarDate.parseISO("２０２４-1-3") }
+        #expect(throws: ValueError.dateDay("２０２４-02-30", year: 2024, month: 2, days: 29)) { try CalendarDate.parseISO("２０２４-02-30") }
         #expect(throws: ValueError.year("0")) { try CalendarDate.parseISO("0000-01-01") }
     }
 

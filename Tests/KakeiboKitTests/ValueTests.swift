@@ -8,7 +8,7 @@ import Testing
         #expect(try Yen.parsePrice(text) == Yen(amount))
     }
 
-    @Test func refusesWhatIsNotAPrice() {
+    @Test func refusesWhatIsNotAPrice() throws {
         #expect(throws: ValueError.price("abc", reason: .notWhole)) { try Yen.parsePrice("abc") }
         #expect(throws: ValueError.price("0", reason: .zero)) { try Yen.parsePrice("0") }
         #expect(throws: ValueError.price("-0", reason: .zero)) { try Yen.parsePrice("-0") }
@@ -20,7 +20,9 @@ import Testing
         #expect(throws: ValueError.price("", reason: .notWhole)) { try Yen.parsePrice("") }
         #expect(throws: ValueError.price("-", reason: .notWhole)) { try Yen.parsePrice("-") }
         #expect(throws: ValueError.price("+5", reason: .notWhole)) { try Yen.parsePrice("+5") }
-        #expect(throws: ValueError.price("１７８", reason: .notWhole)) { try Yen.parsePrice("１７８") }
+        // Full-width digits are read (issue #13); full-width text that is still no number names what was typed.
+        #expect(try Yen.parsePrice("１７８") == Yen(178))
+        #expect(throws: ValueError.price("１７８ドル", reason: .notWhole)) { try Yen.parsePrice("１７８ドル") }
     }
 
     @Test func anyIntIsJudgedAsAPriceWithoutATrap() {
@@ -66,12 +68,35 @@ import Testing
     }
 
     @Test func listsTheValidChoicesWhenUnknown() {
-        #expect(throws: ValueError.unknownCategory("fod", valid: ["food", "entertainment"])) { try taxonomy.resolve("fod") }
+        #expect(throws: ValueError.unknownCategory("fod", valid: ["food", "entertainment"], nearest: "food (食費)")) { try taxonomy.resolve("fod") }
         #expect(throws: ValueError.unknownSubcategory("beer", category: "food", valid: ["grocery", "drink", "sweets", "supplement"])) {
             try taxonomy.resolve("food/beer")
         }
         let message = ValueError.unknownCategory("fod", valid: ["food", "entertainment"]).message(in: .en)
         #expect(message.contains("food, entertainment"))
+    }
+
+    /// Issue #13: a near miss names the nearest category or subcategory (Japanese names too), and a subcategory that
+    /// belongs to exactly one category is enough on its own.
+    @Test func suggestsTheNearestAndTakesAUniqueSubcategoryAlone() throws {
+        #expect(try taxonomy.resolve("drink") == CategoryCode(0, 1))
+        #expect(try taxonomy.resolve("雑貨") == CategoryCode(1, 2))
+        #expect(try Taxonomy.household.resolve("rent") == CategoryCode(2, 0))
+        #expect(throws: ValueError.unknownCategory("good", valid: ["food", "entertainment"], nearest: "entertainment/goods (娯楽費/雑貨)")) {
+            try taxonomy.resolve("good")
+        }
+        #expect(throws: ValueError.unknownCategory("娯楽", valid: ["food", "entertainment"], nearest: "entertainment (娯楽費)")) {
+            try taxonomy.resolve("娯楽")
+        }
+        #expect(
+            throws: ValueError.unknownSubcategory(
+                "drnk", category: "food", valid: ["grocery", "drink", "sweets", "supplement"], nearest: "food/drink (食費/飲料)")
+        ) {
+            try taxonomy.resolve("food/drnk")
+        }
+        #expect(throws: ValueError.unknownCategory("zzz", valid: ["food", "entertainment"])) { try taxonomy.resolve("zzz") }
+        #expect(Nearest.word(to: "mnth", in: ["add", "month", "year"]) == "month")
+        #expect(Nearest.word(to: "--categroy", in: ["--category", "--sort"]) == "--category")
     }
 
     @Test func labelsUnknownCodesWithoutDroppingThem() {

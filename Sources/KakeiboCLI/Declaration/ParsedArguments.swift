@@ -65,7 +65,7 @@ public struct ParsedArguments: Sendable {
                     parsed.flags.insert(name)
                     continue
                 }
-                throw .unknownOption(name, command: parsed.command)
+                throw .unknownOption(name, command: parsed.command, nearest: Nearest.word(to: name, in: known.map(\.name)))
             }
             if spec.value == nil {
                 guard inline == nil else { throw .flagTakesNoValue(name) }

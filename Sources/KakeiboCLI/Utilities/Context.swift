@@ -39,6 +39,7 @@ public final class Context {
         if let cachedStore { return cachedStore }
         let operation = command.map { StoreOperation(name: $0, time: clock.now) }
         let store = LedgerStore(root: try Locations.store(option: storeOption, environment: environment), operation: operation)
+        storeWasMissing = !store.exists
         cachedStore = store
         return store
     }
@@ -70,9 +71,16 @@ public final class Context {
     /// Where the household's categories file is (`categories.json` in the configuration directory); without HOME or
     /// XDG_CONFIG_HOME there is no configuration directory, hence no categories file.
     public func categoriesPath() -> String? {
-        (try? Locations.config(environment: environment)).map { FileSystem.join($0, "categories.json") }
+        (try? Locations.config(environment: environment)).map { FileSystem.join($0, CategoriesFile.fileName) }
+    }
+
+    /// Says on stderr where a store was created, when this run's first write made it.
+    func noteCreatedStore() {
+        guard storeWasMissing, let cachedStore, cachedStore.exists else { return }
+        note(language.pick("created a new store at \(cachedStore.root)", "新しい保存先を \(cachedStore.root) に作りました"))
     }
 
     private var cachedStore: LedgerStore?
+    private var storeWasMissing = false
     private var cachedTaxonomy: Taxonomy?
 }

@@ -3,9 +3,10 @@ import KakeiboKit
 /// The values behind the month-in-context commands' arguments: counts, and options that go together.
 extension Parse {
     /// A whole number from 1 to `maximum` given for `name` ("--months", "N").
-    public static func count(_ text: String, name: String, maximum: Int) throws(ContextArgumentError) -> Int {
+    public static func count(_ typed: String, name: String, maximum: Int) throws(ContextArgumentError) -> Int {
+        let text = TypedNumber.digits(typed)
         guard text.allSatisfy({ $0.isASCII && $0.isNumber }), text.count <= 9, let value = Int(text), (1...maximum).contains(value) else {
-            throw .count(name: name, text: text, maximum: maximum)
+            throw .count(name: name, text: typed, maximum: maximum)
         }
         return value
     }

@@ -40,6 +40,11 @@ enum CommandLineHint {
         switch failure {
         case StoreError.noHome:
             return language.pick(", or give --store DIR", "（--store DIR でも指定できます）")
+        case StoreError.badCategories:
+            return language.pick(
+                " ('kakeibo categories init --force' restores the default categories)", "（'kakeibo categories init --force' で既定の項目に戻せます）")
+        case CategoriesFileError.exists:
+            return language.pick(" (add --force to replace it)", "（置き換えるには --force を付けてください）")
         case BudgetError.notSet:
             return language.pick(" (see 'kakeibo budget list')", "（'kakeibo budget list' を参照）")
         case let failure as UndoError:

@@ -3,7 +3,7 @@ import KakeiboKit
 /// A command line kakeibo can't run: exit 2, with a pointer to the help that explains it.
 public enum UsageError: KakeiboFailure, Equatable {
     case unknownCommand(String)
-    case unknownOption(String, command: String?)
+    case unknownOption(String, command: String?, nearest: String? = nil)
     case missingValue(String)
     case repeatedOption(String)
     case missingArgument(String, command: String)
@@ -13,18 +13,26 @@ public enum UsageError: KakeiboFailure, Equatable {
     case flagTakesNoValue(String)
     /// An option that means something only beside another (`--mapping` without `--from`).
     case onlyWith(String, String)
+    /// `add お米 5kg 2,480`: a name of several words, given unquoted (the words, then the price).
+    case unquotedName([String], price: String, command: String)
 
     public var kind: FailureKind { .badInput }
 
     public func message(in language: Language) -> String {
         switch self {
         case .unknownCommand(let name):
+            if let nearest = Nearest.word(to: name, in: CommandTable.names) {
+                return language.pick(
+                    "unknown command '\(name)' — did you mean '\(nearest)'? (see 'kakeibo --help')",
+                    "不明なコマンド '\(name)'（もしかして '\(nearest)'？）（'kakeibo --help' を参照）")
+            }
             return language.pick(
                 "unknown command '\(name)'; commands: \(CommandTable.names.joined(separator: ", ")) (see 'kakeibo --help')",
                 "不明なコマンド '\(name)'。コマンド: \(CommandTable.names.joined(separator: ", "))（'kakeibo --help' を参照）")
-        case .unknownOption(let option, let command):
+        case .unknownOption(let option, let command, let nearest):
             let help = command.map { "kakeibo \($0) --help" } ?? "kakeibo --help"
-            return language.pick("unknown option '\(option)' (see '\(help)')", "不明なオプション '\(option)'（'\(help)' を参照）")
+            let guess = nearest.map { language.pick(" — did you mean '\($0)'?", "（もしかして '\($0)'？）") } ?? ""
+            return language.pick("unknown option '\(option)'\(guess) (see '\(help)')", "不明なオプション '\(option)'\(guess)（'\(help)' を参照）")
         case .missingValue(let option):
             return language.pick("option \(option) needs a value", "オプション \(option) には値が必要です")
         case .repeatedOption(let option):
@@ -49,6 +57,12 @@ public enum UsageError: KakeiboFailure, Equatable {
             return language.pick("option \(option) takes no value", "オプション \(option) に値は指定できません")
         case .onlyWith(let option, let other):
             return language.pick("option \(option) works only with \(other)", "オプション \(option) は \(other) と一緒にだけ使えます")
+        case .unquotedName(let words, let price, let command):
+            let name = words.joined(separator: " ")
+            let quoted = "kakeibo \(command) \"\(name)\" \(price)"
+            return language.pick(
+                "unexpected argument '\(words[1])' for \(command): a name with spaces needs quotes, as in \(quoted)",
+                "\(command) に余分な引数 '\(words[1])' があります。空白を含む品名は引用符で囲んでください: \(quoted)")
         }
     }
 }

@@ -143,7 +143,7 @@ struct RowFields {
         let value = text(column)
         let digits = value.hasPrefix("-") ? value.dropFirst() : value[...]
         if !digits.isEmpty, digits.allSatisfy({ $0 == "0" }) { return 0 }
-        do { return try Yen.parsePrice(value).amount } catch {
+        do { return try Yen.parsePrice(value, asTyped: false).amount } catch {
             if case .price(_, .tooLarge) = error { throw fail(column, .value(error)) }
             throw fail(column, .amount(value))
         }

@@ -6,6 +6,8 @@ public enum TaxonomyProblem: Error, Equatable, Sendable {
     case reservedKey(String)
     case duplicate(String)
     case empty
+    /// Nothing but white space: what `categories --format json > categories.json` leaves behind.
+    case emptyFile
 
     public func message(in language: Language) -> String {
         switch self {
@@ -23,6 +25,7 @@ public enum TaxonomyProblem: Error, Equatable, Sendable {
         case .duplicate(let what):
             return language.pick("'\(what)' is used twice", "'\(what)' が重複しています")
         case .empty: return language.pick("no categories", "項目がありません")
+        case .emptyFile: return language.pick("the file is empty", "ファイルが空です")
         }
     }
 }
@@ -35,6 +38,7 @@ public enum TaxonomyProblem: Error, Equatable, Sendable {
 ///     ]}
 public enum TaxonomyCodec {
     public static func decode(_ bytes: [UInt8]) throws(TaxonomyProblem) -> Taxonomy {
+        guard bytes.contains(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) else { throw .emptyFile }
         let root: JSONValue
         do { root = try JSONValue.parse(bytes) } catch { throw .syntax(error) }
         guard let list = root["categories"]?.arrayValue else { throw .shape("categories") }

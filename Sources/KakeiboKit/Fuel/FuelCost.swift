@@ -9,7 +9,7 @@ public struct Hundredths: Hashable, Sendable {
     /// Parses digits with at most two decimal places, more than 0 and at most `maximum` (whole units).
     /// `name` is what the message calls the value (an option such as "--km").
     public static func parse(_ text: String, name: String, maximum: Int) throws(FuelError) -> Hundredths {
-        var bytes = Array(text.utf8)
+        var bytes = Array(TypedNumber.digits(text).utf8)
         let negative = bytes.first == UInt8(ascii: "-")
         if negative { bytes.removeFirst() }
         let parts = bytes.split(separator: UInt8(ascii: "."), maxSplits: 1, omittingEmptySubsequences: false)

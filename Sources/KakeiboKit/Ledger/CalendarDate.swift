@@ -3,9 +3,9 @@ public enum Year {
     public static let minimum = 1
     public static let maximum = 9999
 
-    /// Parses a year typed by a person: digits only, 1–9999.
+    /// Parses a year typed by a person: digits only (full-width too), 1–9999.
     public static func parse(_ text: String) throws(ValueError) -> Int {
-        guard let value = parseDigits(text[...], maxDigits: 5), (minimum...maximum).contains(value) else {
+        guard let value = parseDigits(TypedNumber.digits(text)[...], maxDigits: 5), (minimum...maximum).contains(value) else {
             throw .year(text)
         }
         return value
@@ -91,10 +91,20 @@ public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConverti
 
     public var description: String { iso }
 
-    /// Parses "YYYY-MM-DD" strictly, saying what is wrong with a near miss.
+    /// Parses "YYYY-MM-DD" strictly (full-width digits and hyphens read as ASCII), saying what is wrong with a near miss.
     public static func parseISO(_ text: String) throws(ValueError) -> CalendarDate {
-        var text = text
-        return try text.withUTF8 { utf8 in Result { () throws(ValueError) in try parseISO(utf8: utf8) } }.get()
+        var plain = TypedNumber.digits(text)
+        do {
+            return try plain.withUTF8 { utf8 in Result { () throws(ValueError) in try parseISO(utf8: utf8) } }.get()
+        } catch {
+            // Name the date as it was typed, full-width digits and all.
+            switch error {
+            case .dateFormat: throw .dateFormat(text)
+            case .dateMonth: throw .dateMonth(text)
+            case .dateDay(_, let year, let month, let days): throw .dateDay(text, year: year, month: month, days: days)
+            default: throw error
+            }
+        }
     }
 
     /// Parses "YYYY-MM-DD" from UTF-8 bytes (a month file's dates are read without making Strings).
@@ -154,9 +164,9 @@ public struct YearMonth: Hashable, Comparable, Sendable, CustomStringConvertible
         self.month = month
     }
 
-    /// Parses a month typed by a person: 1–12 (a leading zero is fine).
+    /// Parses a month typed by a person: 1–12 (a leading zero and full-width digits are fine).
     public static func parseMonth(_ text: String) throws(ValueError) -> Int {
-        guard let value = parseDigits(text[...], maxDigits: 2), (1...12).contains(value) else { throw .month(text) }
+        guard let value = parseDigits(TypedNumber.digits(text)[...], maxDigits: 2), (1...12).contains(value) else { throw .month(text) }
         return value
     }
 

@@ -61,17 +61,18 @@ public struct PeriodExpression: Hashable, Sendable {
         }
     }
 
-    private static func form(_ word: String, _ kind: Period.Kind) throws -> Form {
+    private static func form(_ typed: String, _ kind: Period.Kind) throws -> Form {
+        let word = TypedNumber.digits(typed)
         let lowered = word.lowercased()
         switch lowered {
         case "this": return .steps(0)
         case "prev", "previous", "last": return .steps(-1)
         case "next": return .steps(1)
         case "今月", "先月", "来月":
-            guard kind != .year else { throw PeriodError.form(word, kind) }
+            guard kind != .year else { throw PeriodError.form(typed, kind) }
             return .steps(lowered == "今月" ? 0 : lowered == "先月" ? -1 : 1)
         case "今年", "去年", "昨年", "来年":
-            guard kind != .month else { throw PeriodError.form(word, kind) }
+            guard kind != .month else { throw PeriodError.form(typed, kind) }
             return .years(lowered == "今年" ? 0 : lowered == "来年" ? 1 : -1)
         default: break
         }
@@ -79,7 +80,7 @@ public struct PeriodExpression: Hashable, Sendable {
         let parts = word.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)
         if parts.count == 2, parts[0].isEmpty, isDigits(parts[1]) {
             // -N: N months (years) back. Past the calendar's range is out of range, not a parse failure.
-            guard let count = Int(parts[1]), count <= 120_000 else { throw PeriodError.outOfRange(word) }
+            guard let count = Int(parts[1]), count <= 120_000 else { throw PeriodError.outOfRange(typed) }
             return .steps(-count)
         }
         if parts.count == 2, kind != .year, parts[0].count == 4, parts[1].count == 2, isDigits(parts[0]), isDigits(parts[1]) {
@@ -89,7 +90,7 @@ public struct PeriodExpression: Hashable, Sendable {
         if parts.count == 1, kind != .month, isDigits(parts[0]) {
             return .year(try Year.parse(word))
         }
-        throw PeriodError.form(word, kind)
+        throw PeriodError.form(typed, kind)
     }
 
     /// The period it names, counted from this month.

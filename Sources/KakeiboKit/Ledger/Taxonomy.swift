@@ -98,20 +98,53 @@ public struct Taxonomy: Hashable, Sendable {
 
     // MARK: Resolving what a person typed
 
-    /// Resolves "food", "食費", "Food" (any case) — and with a subcategory "food/drink", "食費/飲料".
+    /// Resolves "food", "食費", "Food" (any case) — and with a subcategory "food/drink", "食費/飲料"; a subcategory
+    /// alone ("drink", "飲料") when exactly one category has it. A near miss names the nearest in the error.
     public func resolve(_ text: String) throws(ValueError) -> CategoryCode {
         let separators: Set<Character> = ["/", "／"]
         let parts = text.split(maxSplits: 1, omittingEmptySubsequences: false) { separators.contains($0) }
         let categoryText = trimWhitespace(String(parts[0]))
         guard let category = categories.first(where: { Taxonomy.matches(categoryText, $0.key, $0.name) }) else {
-            throw .unknownCategory(text, valid: categories.map(\.key))
+            if parts.count == 1, let code = uniqueSubcategory(categoryText) { return code }
+            throw .unknownCategory(text, valid: categories.map(\.key), nearest: nearestCategory(to: categoryText))
         }
         guard parts.count == 2 else { return CategoryCode(category.code) }
         let subText = trimWhitespace(String(parts[1]))
         guard let sub = category.subcategories.first(where: { Taxonomy.matches(subText, $0.key, $0.name) }) else {
-            throw .unknownSubcategory(subText, category: category.key, valid: category.subcategories.map(\.key))
+            let nearest = nearestSubcategory(to: subText, in: [category])
+            throw .unknownSubcategory(subText, category: category.key, valid: category.subcategories.map(\.key), nearest: nearest)
         }
         return CategoryCode(category.code, sub.code)
+    }
+
+    /// The one subcategory, across every category, called `text`; nil when none is, or more than one.
+    private func uniqueSubcategory(_ text: String) -> CategoryCode? {
+        let found = categories.flatMap { category in
+            category.subcategories.filter { Taxonomy.matches(text, $0.key, $0.name) }.map { CategoryCode(category.code, $0.code) }
+        }
+        return found.count == 1 ? found[0] : nil
+    }
+
+    /// "food (食費)" or "entertainment/goods (娯楽費/雑貨)": the category or subcategory whose key or name is nearest.
+    private func nearestCategory(to text: String) -> String? {
+        let spelled = categories.map { ("\($0.key) (\($0.name.ja))", [$0.key, $0.name.en, $0.name.ja]) }
+        return Taxonomy.nearest(to: text, in: spelled + subcategoriesSpelled(categories))
+    }
+
+    private func nearestSubcategory(to text: String, in categories: [Category]) -> String? {
+        Taxonomy.nearest(to: text, in: subcategoriesSpelled(categories))
+    }
+
+    /// Each subcategory as suggested ("food/drink (食費/飲料)") with the words that name it.
+    private func subcategoriesSpelled(_ categories: [Category]) -> [(String, [String])] {
+        categories.flatMap { category in
+            category.subcategories.map { ("\(category.key)/\($0.key) (\(category.name.ja)/\($0.name.ja))", [$0.key, $0.name.en, $0.name.ja]) }
+        }
+    }
+
+    private static func nearest(to text: String, in spelled: [(String, [String])]) -> String? {
+        guard let word = Nearest.word(to: text, in: spelled.flatMap(\.1)) else { return nil }
+        return spelled.first { $0.1.contains(word) }?.0
     }
 
     static func matches(_ text: String, _ key: String, _ name: LocalizedText) -> Bool {

@@ -10,8 +10,8 @@ public enum ValueError: KakeiboFailure, Equatable {
     case nameTooLong(count: Int)
     case nameControlCharacter
     case id(String)
-    case unknownCategory(String, valid: [String])
-    case unknownSubcategory(String, category: String, valid: [String])
+    case unknownCategory(String, valid: [String], nearest: String? = nil)
+    case unknownSubcategory(String, category: String, valid: [String], nearest: String? = nil)
 
     public enum PriceProblem: Equatable, Sendable {
         case notWhole, zero, tooLarge
@@ -70,16 +70,22 @@ public enum ValueError: KakeiboFailure, Equatable {
             return language.pick(
                 "id must be 1–\(ItemID.maximumLength) printable characters, got '\(text)'",
                 "ID は 1〜\(ItemID.maximumLength) 文字の表示可能な文字列にしてください（指定: '\(text)'）")
-        case .unknownCategory(let text, let valid):
+        case .unknownCategory(let text, let valid, let nearest):
             return language.pick(
-                "unknown category '\(text)'; valid: \(valid.joined(separator: ", "))",
-                "不明な項目 '\(text)'。指定できる項目: \(valid.joined(separator: ", "))")
-        case .unknownSubcategory(let text, let category, let valid):
+                "unknown category '\(text)'\(didYouMean(nearest, language)); valid: \(valid.joined(separator: ", "))",
+                "不明な項目 '\(text)'\(didYouMean(nearest, language))。指定できる項目: \(valid.joined(separator: ", "))")
+        case .unknownSubcategory(let text, let category, let valid, let nearest):
             return language.pick(
-                "unknown subcategory '\(text)' of \(category); valid: \(valid.joined(separator: ", "))",
-                "\(category) に内訳 '\(text)' はありません。指定できる内訳: \(valid.joined(separator: ", "))")
+                "unknown subcategory '\(text)' of \(category)\(didYouMean(nearest, language)); valid: \(valid.joined(separator: ", "))",
+                "\(category) に内訳 '\(text)' はありません\(didYouMean(nearest, language))。指定できる内訳: \(valid.joined(separator: ", "))")
         }
     }
+}
+
+/// " — did you mean food (食費)?" / "（もしかして food (食費)？）", or nothing without a suggestion.
+public func didYouMean(_ nearest: String?, _ language: Language) -> String {
+    guard let nearest else { return "" }
+    return language.pick(" — did you mean \(nearest)?", "（もしかして \(nearest)？）")
 }
 
 @usableFromInline

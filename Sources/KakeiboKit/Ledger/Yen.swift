@@ -22,9 +22,11 @@ public struct Yen: Hashable, Comparable, Sendable, AdditiveArithmetic, Expressib
     public var isValidPrice: Bool { amount != 0 && amount.magnitude <= UInt(Yen.limit) } // abs(Int.min) would trap
 
     /// Parses a price typed by a person: an optional minus sign, then digits, optionally grouped by commas
-    /// ("1,899"). No decimals, no exponents, not zero, within ±9,999,999,999.
-    public static func parsePrice(_ text: String) throws(ValueError) -> Yen {
-        var bytes = Array(text.utf8)
+    /// ("1,899"), as typed with a Japanese input method too ("１７８", "178円", "￥1,899"; see `TypedNumber`).
+    /// No decimals, no exponents, not zero, within ±9,999,999,999. `asTyped: false` reads a machine-written file's
+    /// plain digits only.
+    public static func parsePrice(_ text: String, asTyped: Bool = true) throws(ValueError) -> Yen {
+        var bytes = Array((asTyped ? TypedNumber.money(text) : text).utf8)
         var negative = false
         if bytes.first == UInt8(ascii: "-") {
             negative = true

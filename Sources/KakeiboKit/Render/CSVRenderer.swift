@@ -1,4 +1,6 @@
 /// Reports as CSV (RFC 4180: a header row, CRLF line ends, fields quoted when they hold a comma, quote or line end).
+/// A text cell a spreadsheet would run as a formula (starting with =, +, -, @, tab or CR) gets a leading ' (as OWASP
+/// advises); numbers — a refund's -500 included — stay numbers.
 public enum CSVRenderer {
     /// One row per item: `id,date,name,price,category,subcategory`.
     public static func month(_ report: MonthReport, taxonomy: Taxonomy) -> String {
@@ -43,6 +45,21 @@ public enum CSVRenderer {
     }
 
     static func field(_ text: String) -> String {
+        if let first = text.utf8.first, formulaStarts.contains(first), !isNumber(text) { return quoted("'" + text) }
+        return quoted(text)
+    }
+
+    /// What a spreadsheet reads as the start of a formula.
+    private static let formulaStarts: Set<UInt8> = [UInt8(ascii: "="), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "@"), 0x09, 0x0D]
+
+    /// An integer or decimal as this renderer writes numbers ("-500", "0.25"): safe to leave as it is.
+    private static func isNumber(_ text: String) -> Bool {
+        let unsigned = text.utf8.dropFirst(text.utf8.first == UInt8(ascii: "-") ? 1 : 0)
+        let parts = unsigned.split(separator: UInt8(ascii: "."), maxSplits: 1, omittingEmptySubsequences: false)
+        return parts.allSatisfy { !$0.isEmpty && $0.allSatisfy { $0 >= 48 && $0 <= 57 } }
+    }
+
+    private static func quoted(_ text: String) -> String {
         // Bytes, not characters: the same answer (CRLF holds a CR) without splitting thousands of names into graphemes.
         guard text.utf8.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D }) else {
             return text

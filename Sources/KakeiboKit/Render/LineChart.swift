@@ -1,6 +1,11 @@
 /// A one-line chart with eighth-height blocks (▁▂▃▄▅▆▇█), scaled from the smallest value to the largest;
 /// all-equal values draw as a flat ▁ line.
-public func sparkline(_ values: [Int]) -> String {
+/// With `width`, more values than columns are resampled: each column is the average of an equal run of values.
+public func sparkline(_ values: [Int], width: Int? = nil) -> String {
+    if let width, width > 0, values.count > width {
+        let runs = (0..<width).map { column in values[column * values.count / width..<(column + 1) * values.count / width] }
+        return sparkline(runs.map { run in divideRoundingHalfAway(run.reduce(0, +), run.count) })
+    }
     guard let low = values.min(), let high = values.max() else { return "" }
     let blocks: [Character] = ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
     return String(values.map { high == low ? blocks[0] : blocks[divideRoundingHalfAway(($0 - low) * 7, high - low)] })

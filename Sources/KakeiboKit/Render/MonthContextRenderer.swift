@@ -54,6 +54,7 @@ extension TableRenderer {
     static func topTable(_ items: [Item], _ report: MonthReport, taxonomy: Taxonomy, style: TextStyle) -> String {
         let language = style.language
         var table = TextTable([.right, .right, .left, .right, .left, .left])
+        table.shrinkable = [2, 4]
         for (index, (item, id)) in zip(items, shortIDs(items.map(\.id))).enumerated() {
             table.add([
                 .init("\(index + 1)"), .init(Labels.day(item.date, language)), .init(terminalSafe(item.name)),

@@ -54,6 +54,7 @@ public enum TableRenderer {
                 language.pick("Date", "日付"), language.pick("Name", "品名"), language.pick("Price", "金額"),
                 report.filter == nil ? language.pick("Category", "項目") : language.pick("Subcategory", "内訳"), "ID",
             ])
+        items.shrinkable = [1, 3] // names and categories give way so the list fits the terminal
         for (item, id) in zip(report.items, shortIDs(report.items.map(\.id))) {
             items.add([
                 .init(Labels.day(item.date, language)), .init(terminalSafe(item.name)),

@@ -52,6 +52,8 @@ struct TextTable {
     var aligns: [Align]
     var header: [String]?
     var rows: [[Cell]] = []
+    /// Columns that may be cut (with "…") so the table fits the style's width: names, labels — never amounts or ids.
+    var shrinkable: [Int] = []
 
     init(_ aligns: [Align], header: [String]? = nil) {
         self.aligns = aligns
@@ -75,12 +77,34 @@ struct TextTable {
         return widths
     }
 
+    /// The column widths narrowed, widest shrinkable column first and none below 4, until the lines fit `width`.
+    private func fit(_ widths: [Int], to width: Int) -> [Int] {
+        var widths = widths
+        var excess = widths.reduce(0, +) + 2 * max(0, widths.count - 1) - width
+        while excess > 0, let widest = shrinkable.filter({ widths[$0] > 4 }).max(by: { widths[$0] < widths[$1] }) {
+            widths[widest] -= 1
+            excess -= 1
+        }
+        return widths
+    }
+
     private var lines: [[Cell]] { (header.map { [$0.map { Cell($0) }] } ?? []) + rows }
 
     func render(_ style: TextStyle, indent: String = "") -> String {
-        let lines = lines
-        let cellWidths = cellWidths()
-        let widths = columnWidths(cellWidths)
+        var lines = lines
+        var cellWidths = cellWidths()
+        var widths = columnWidths(cellWidths)
+        let fitted = fit(widths, to: style.width - displayWidth(indent))
+        if fitted != widths {
+            for (number, cells) in lines.enumerated() {
+                for index in shrinkable where cellWidths[number][index] > fitted[index] {
+                    let cell = cells[index]
+                    lines[number][index] = Cell(truncate(cell.text, to: fitted[index]), cell.parts.first?.sgr ?? cell.sgr)
+                    cellWidths[number][index] = displayWidth(lines[number][index].text)
+                }
+            }
+            widths = fitted
+        }
         var out = ""
         for (number, cells) in lines.enumerated() {
             let isHeader = header != nil && number == 0

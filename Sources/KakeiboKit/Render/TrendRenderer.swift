@@ -8,7 +8,7 @@ extension TableRenderer {
             "\(Labels.shortMonthYear(report.first, language)) – \(Labels.shortMonthYear(report.last, language)) (\(report.points.count) months)",
             "\(Labels.shortMonthYear(report.first, language))〜\(Labels.shortMonthYear(report.last, language))（\(report.points.count) か月）")
         var out = style.bold(terminalSafe(Labels.heading(period, report.filter, taxonomy, language))) + "\n"
-        out += style.paint(sparkline(report.points.map(\.total.amount)), "36") + "\n\n"
+        out += style.paint(sparkline(report.points.map(\.total.amount), width: style.width), "36") + "\n\n"
         var table = TextTable(
             [.left, .right, .right, .left],
             header: [language.pick("Month", "月"), Labels.total(language), language.pick("Count", "件数"), ""])

@@ -12,12 +12,17 @@ public enum StoreError: KakeiboFailure, Equatable {
     case noHome
     /// A month's totals (or a report's over several months) are too large to add up: no household spends that much.
     case tooLarge(path: String)
+    /// A store named where no directory holds it (`no/such/parent/dir`): bad input, not a tree to create.
+    case noParentDirectory(String)
 
     public enum FileOperation: Sendable, Equatable {
         case read, write, create, rename, remove, sync, lock, list, makeDirectory
     }
 
-    public var kind: FailureKind { .runtime }
+    public var kind: FailureKind {
+        if case .noParentDirectory = self { return .badInput }
+        return .runtime
+    }
 
     public func message(in language: Language) -> String {
         switch self {
@@ -37,6 +42,10 @@ public enum StoreError: KakeiboFailure, Equatable {
             return language.pick(
                 "\(path): its totals are too large to add up (more than any household's); the file was left untouched",
                 "\(path): 合計が大きすぎて計算できません（家計の範囲を超えています）。ファイルは変更していません")
+        case .noParentDirectory(let path):
+            return language.pick(
+                "no directory to hold the store \(path): \(FileSystem.parentDirectory(path)) does not exist (a new store is made only inside an existing directory)",
+                "保存先 \(path) を置くディレクトリ \(FileSystem.parentDirectory(path)) がありません（新しい保存先は既存のディレクトリの中にだけ作ります）")
         }
     }
 }

@@ -1,10 +1,18 @@
 /// Where kakeibo keeps data and configuration, following the XDG base directory rules.
 public enum Locations {
     /// The store: `--store DIR`, else $KAKEIBO_HOME, else $XDG_DATA_HOME/kakeibo, else ~/.local/share/kakeibo.
+    /// A store named explicitly must be, or be made, inside a directory that exists: a typo in a path makes no new tree.
     public static func store(option: String?, environment: [String: String]) throws(StoreError) -> String {
-        if let option, !option.isEmpty { return option }
-        if let home = environment["KAKEIBO_HOME"], !home.isEmpty { return home }
+        if let option, !option.isEmpty { return try existingParent(option) }
+        if let home = environment["KAKEIBO_HOME"], !home.isEmpty { return try existingParent(home) }
         return try xdg("XDG_DATA_HOME", fallback: ".local/share", environment)
+    }
+
+    private static func existingParent(_ path: String) throws(StoreError) -> String {
+        guard FileSystem.isDirectory(path) || FileSystem.isDirectory(FileSystem.parentDirectory(path)) else {
+            throw .noParentDirectory(path)
+        }
+        return path
     }
 
     /// The configuration directory: $XDG_CONFIG_HOME/kakeibo, else ~/.config/kakeibo.
