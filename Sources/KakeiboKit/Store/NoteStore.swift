@@ -17,14 +17,7 @@ public struct NoteStore: Sendable {
 
     /// Reads the notes under the store's lock, lets `body` change them, and writes them back if it did.
     public func update<T>(_ body: (inout [YearMonth: String]) throws -> T) throws -> T {
-        try FileSystem.makeDirectories(store.root)
-        let lock = try FileLock(path: store.lockPath)
-        defer { lock.release() }
-        let before = try read()
-        var notes = before
-        let result = try body(&notes)
-        if notes != before { try FileSystem.replaceAtomically(path, NoteCodec.encode(notes)) }
-        return result
+        try store.updateFile(path, read: read, encode: NoteCodec.encode, body)
     }
 }
 
