@@ -69,6 +69,8 @@ import Testing
         let rows = try #require(json["categories"] as? [[String: Any]])
         #expect(rows.map { $0["category"] as? String } == ["food", "entertainment"], "food changed by 3,000, entertainment by 1,000")
         #expect(rows[0]["previous"] as? Int == 5_000 && rows[0]["budget"] as? Int == 1_000 && rows[0]["over"] as? Bool == true)
+        let added = try #require(try box.run("add", "賞与", "1000", "--income", "--date", "2024-11-30", "--format", "json").json() as? [String: Any])
+        #expect(added["category"] as? String == "income" && added["subcategory"] as? String == "salary", "--income alone is income/salary")
         let last = try #require(try box.run("review", "--format", "json").json() as? [String: Any])
         #expect(last["month"] as? Int == 11, "without a month, the one just finished")
     }
@@ -79,6 +81,7 @@ import Testing
         for (arguments, words) in [
             (["budget", "set", "savings", "0"], "'0'"),
             (["budget", "set", "income", "1000"], "'income'"),
+            (["add", "給与", "300000", "--income", "--category", "food"], "'food'"),
             (["review", "2024", "11", "--note", "a\u{1B}[2Jb"], "U+001B"),
             (["review", "2024", "11", "--note", String(repeating: "x", count: 2001)], "2001"),
         ] {
