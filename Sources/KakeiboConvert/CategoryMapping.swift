@@ -35,6 +35,7 @@ public struct CategoryMapping: Sendable {
             ("交通費/*", "entertainment/traffic"),
             ("自動車/ガソリン", "entertainment/traffic"), ("自動車/駐車場", "entertainment/traffic"),
             ("自動車/道路料金", "entertainment/traffic"),
+            ("収入/給与", "income/salary"), ("収入/賞与", "income/bonus"), ("収入/事業・副業", "income/side"),
         ],
         .zaim: [
             ("食費/食料品", "food/grocery"), ("食費/カフェ", "food/drink"), ("食費/*", "food"),
@@ -43,6 +44,7 @@ public struct CategoryMapping: Sendable {
             ("交通/*", "entertainment/traffic"),
             ("クルマ/ガソリン", "entertainment/traffic"), ("クルマ/駐車場", "entertainment/traffic"),
             ("クルマ/高速料金", "entertainment/traffic"),
+            ("給与所得/*", "income/salary"), ("賞与/*", "income/bonus"), ("事業所得/*", "income/side"),
         ],
     ]
 
@@ -115,5 +117,24 @@ public struct MappingProblem: KakeiboFailure, Equatable {
         case .target(let source, let key, let error): text = "\(source): \(key): " + error.message(in: language)
         }
         return terminalSafe("\(path): " + text)
+    }
+}
+
+/// Where an export's income rows go: the taxonomy's income categories, and one for income no rule places.
+public struct IncomeTargets: Equatable, Sendable {
+    /// For income rows without a rule naming an income category: `income/other` in the standard taxonomy.
+    public var fallback: CategoryCode
+    public var codes: Set<Int>
+
+    /// The first income category (its `other` subcategory, if it has one); nil when the taxonomy has no income.
+    public static func standard(_ taxonomy: Taxonomy) -> IncomeTargets? {
+        guard let category = taxonomy.categories.first(where: { $0.kind == .income }) else { return nil }
+        let other = category.subcategories.first { $0.key == "other" }
+        return IncomeTargets(fallback: CategoryCode(category.code, other?.code), codes: taxonomy.incomeCodes)
+    }
+
+    func code(for target: CategoryMapping.Target?) -> CategoryCode {
+        guard case .category(let code) = target, codes.contains(code.category) else { return fallback }
+        return code
     }
 }

@@ -11,6 +11,8 @@ public struct Conversion: Sendable {
     /// The categories that went to `fallback` because nothing mapped them.
     public var unmapped: [UnmappedCategory] = []
     public var fallback: CategoryCode?
+    /// Income rows imported (into the taxonomy's income categories).
+    public var income = 0
     /// Names cut to 30 characters.
     public var shortened = 0
     /// Names that held line breaks or other control characters (each run became one space).
@@ -20,8 +22,9 @@ public struct Conversion: Sendable {
 /// Reads another app's export into kakeibo items: decode, parse the CSV, check the header, interpret each row,
 /// map its category, name it and give it a stable id. Any bad row refuses the whole file.
 public enum Converter {
+    /// `income` says where income rows go; without it (a taxonomy with no income category) they are skipped.
     public static func convert(
-        _ bytes: [UInt8], from source: ImportSource, mapping: CategoryMapping, fallback: CategoryCode?
+        _ bytes: [UInt8], from source: ImportSource, mapping: CategoryMapping, fallback: CategoryCode?, income: IncomeTargets? = nil
     ) throws(ConvertProblem) -> Conversion {
         guard let (text, encoding) = SourceText.decode(bytes) else { throw .notText }
         let records: [CSVRecord]
@@ -39,17 +42,34 @@ public enum Converter {
                 throw .fieldCount(row: record.row, line: record.line, count: record.fields.count, expected: header.fields.count)
             }
             let row = try source.interpret(RowFields(record: record, index: index, dashIsEmpty: source == .zaim))
-            guard case .expense(let price) = row.kind else {
-                if case .skipped(let reason) = row.kind { conversion.skipped[reason, default: 0] += 1 }
+            let price: Yen
+            var incomeTargets: IncomeTargets?
+            switch row.kind {
+            case .expense(let amount): price = amount
+            case .income(let amount, nil) where income != nil:
+                price = amount
+                incomeTargets = income
+            case .income(_, let reason?) where income != nil:
+                conversion.skipped[reason, default: 0] += 1
+                continue
+            case .income:
+                conversion.skipped[.income, default: 0] += 1
+                continue
+            case .skipped(let reason):
+                conversion.skipped[reason, default: 0] += 1
                 continue
             }
             let id = source.idPrefix + (row.sourceID ?? occurrenceID(row.identity, &occurrences))
             let code: CategoryCode
-            switch mapping.target(for: row.category, from: source) {
-            case .category(let mapped): code = mapped
+            let target = mapping.target(for: row.category, from: source)
+            switch target {
             case .skip:
                 conversion.skipped[.mapping, default: 0] += 1
                 continue
+            case _ where incomeTargets != nil:
+                // Income stays income: a rule naming a spending category (or no rule) sends it to the income fallback.
+                code = incomeTargets?.code(for: target) ?? CategoryCode(0)
+            case .category(let mapped): code = mapped
             case nil:
                 unmapped[row.category.name, default: 0] += 1
                 guard let fallback else { continue }
@@ -67,6 +87,7 @@ public enum Converter {
             seen[id] = (row.row, item)
             if name.shortened { conversion.shortened += 1 }
             if name.cleaned { conversion.cleaned += 1 }
+            if incomeTargets != nil { conversion.income += 1 }
             conversion.items.append(item)
         }
         conversion.unmapped = unmapped.map { UnmappedCategory(name: $0.key, count: $0.value) }

@@ -17,12 +17,13 @@ public struct ForeignImportCommand: Command {
         var path: String
         var mapping: CategoryMapping
         var fallback: CategoryCode?
+        var income: IncomeTargets?
         var format: OutputFormat
 
         func run(_ context: Context) throws {
             let bytes = try ImportCommand.read(path)
             let conversion: Conversion
-            do { conversion = try Converter.convert(bytes, from: source, mapping: mapping, fallback: fallback) } catch {
+            do { conversion = try Converter.convert(bytes, from: source, mapping: mapping, fallback: fallback, income: income) } catch {
                 throw ImportFailure(path: ImportCommand.displayName(path), problem: error)
             }
             let summary = try ImportCommand.merge(conversion.items, context)
@@ -57,7 +58,9 @@ public struct ForeignImportCommand: Command {
         } else if explicit != nil {
             throw MappingProblem(path: mappingPath, issue: .missing)
         }
-        job = .foreign(ForeignImport(source: source, path: path, mapping: mapping, fallback: fallback, format: format))
+        job = .foreign(
+            ForeignImport(
+                source: source, path: path, mapping: mapping, fallback: fallback, income: IncomeTargets.standard(taxonomy), format: format))
     }
 
     public func run(_ context: Context) throws {
@@ -82,6 +85,9 @@ enum ImportReport {
                 language.pick(
                     "Skipped \(rows(count, language)): \(skipped.joined(separator: ", "))",
                     "取り込まなかった行 \(count) 件: \(skipped.joined(separator: "、"))"))
+        }
+        if conversion.income > 0 {
+            lines.append(language.pick("Income: \(rows(conversion.income, language))", "収入: \(conversion.income) 件"))
         }
         if let fallback = conversion.fallback, !conversion.unmapped.isEmpty {
             let count = conversion.unmapped.reduce(0) { $0 + $1.count }
@@ -128,6 +134,7 @@ enum ImportReport {
                 ("fallback", fallback),
                 ("shortened", .integer(conversion.shortened)),
                 ("cleaned", .integer(conversion.cleaned)),
+                ("income", .integer(conversion.income)),
             ])
     }
 }

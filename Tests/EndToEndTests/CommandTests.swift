@@ -167,7 +167,7 @@ import Testing
         #expect(table.stdout.contains("food"))
         #expect(table.stdout.contains("栄養補助"))
         let json = try #require(try box.run("categories", "--format", "json").json() as? [String: Any])
-        #expect((json["categories"] as? [[String: Any]])?.map { $0["key"] as? String } == ["food", "entertainment"])
+        #expect((json["categories"] as? [[String: Any]])?.map { $0["key"] as? String } == ["food", "entertainment", "income"])
         try box.write(
             "config/kakeibo/categories.json",
             #"{"categories":[{"key":"home","code":5,"ja":"住居","en":"Home","subcategories":[{"key":"rent","code":0,"ja":"家賃","en":"Rent"}]}]}"#)

@@ -100,6 +100,8 @@ import Testing
     @Test(.enabled(if: Tools.has("ledger") && Tools.has("hledger")))
     func ledgerAndHledgerReadTheJournalWithKakeibosTotals() throws {
         let box = try household()
+        _ = try box.add("給与", 300_000, date: "2024-12-25", category: "income/salary")
+        _ = try box.add("賞与", 50_000, date: "2025-01-10", category: "income/bonus")
         let journal = try box.run("export", "--format", "ledger")
         #expect(journal.status == 0)
         let file = try box.write("kakeibo.journal", journal.stdout)
@@ -107,15 +109,21 @@ import Testing
         // What kakeibo itself says, per category and in all.
         var expected: [String: Int] = [:]
         var total = 0
+        var income = 0
         for year in ["2024", "2025"] {
             let report = try #require(try box.run("year", year, "--format", "json").json() as? [String: Any])
             total += report["total"] as? Int ?? 0
+            income += report["income"] as? Int ?? 0
+            for row in report["incomeBreakdown"] as? [[String: Any]] ?? [] {
+                expected["income:" + (row["subcategory"] as? String ?? ""), default: 0] -= row["total"] as? Int ?? 0
+            }
             for row in report["breakdown"] as? [[String: Any]] ?? [] {
                 expected["expenses:" + (row["category"] as? String ?? ""), default: 0] += row["total"] as? Int ?? 0
             }
         }
-        expected["assets:cash"] = -total
-        #expect(total == 178 + 1980 - 500 + 220 + 680 + 300)
+        expected["assets:cash"] = income - total
+        #expect(total == 178 + 1980 - 500 + 220 + 680 + 300, "income is not spending")
+        #expect(income == 350_000 && expected["income:salary"] == -300_000 && expected["income:bonus"] == -50_000)
 
         for tool in ["ledger", "hledger"] {
             #expect(try Self.balance(tool, file, depth: 2, box) == expected, "\(tool)")

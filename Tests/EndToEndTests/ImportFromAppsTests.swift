@@ -26,8 +26,9 @@ import Testing
         let first = try box.run("import", "--from", "moneyforward", december, "--category", "food", "--format", "json")
         #expect(first.status == 0, "\(first.stderr)")
         let summary = try #require(try first.json() as? [String: Any])
-        #expect(summary["imported"] as? Int == 9)
-        #expect(summary["added"] as? Int == 9)
+        #expect(summary["imported"] as? Int == 10, "nine expenses and the salary")
+        #expect(summary["added"] as? Int == 10)
+        #expect(summary["income"] as? Int == 1)
         #expect(summary["rows"] as? Int == 13)
         #expect(summary["encoding"] as? String == "Shift_JIS")
         #expect(summary["source"] as? String == "moneyforward")
@@ -35,7 +36,7 @@ import Testing
         #expect(summary["shortened"] as? Int == 1)
         #expect(
             summary["skipped"] as? [String: Int] == [
-                "notCounted": 1, "transfer": 1, "income": 1, "balance": 0, "zero": 1, "duplicate": 0, "mapping": 0,
+                "notCounted": 1, "transfer": 1, "income": 0, "balance": 0, "zero": 1, "duplicate": 0, "mapping": 0,
             ])
         let unmapped = try #require(summary["unmapped"] as? [[String: Any]])
         #expect(unmapped.map { $0["category"] as? String } == ["住宅/家賃・地代", "水道・光熱費/電気代"])
@@ -52,11 +53,16 @@ import Testing
         #expect(refund["category"] as? String == "entertainment" && refund["subcategory"] as? String == "goods")
         #expect(byName["すき家"]?["price"] as? Int == 1200)
         #expect(byName["ＡＭＡＺＯＮ．ＣＯ．ＪＰ マーケットプレイス ワイヤレスイヤ"] != nil, "cut to 30 characters")
+        let month = try #require(try box.run("month", "2024", "12", "--format", "json").json() as? [String: Any])
+        #expect(month["income"] as? Int == 250_000, "the salary row is income, never spending")
+        #expect(month["balance"] as? Int == 250_000 - 101_305)
+        let salary = try #require((month["incomeItems"] as? [[String: Any]])?.first)
+        #expect(salary["category"] as? String == "income" && salary["subcategory"] as? String == "salary")
 
         let before = try box.snapshot()
         let again = try box.run("import", "--from", "moneyforward", december, "--category", "food")
         #expect(again.status == 0)
-        #expect(again.stdout.hasPrefix("Imported 9 items from MoneyForward ME (Shift_JIS): 0 new, 0 updated, 9 unchanged"))
+        #expect(again.stdout.hasPrefix("Imported 10 items from MoneyForward ME (Shift_JIS): 0 new, 0 updated, 10 unchanged"))
         #expect(again.stdout.contains("Sent 2 rows of unmapped categories to Food: 住宅/家賃・地代 1, 水道・光熱費/電気代 1"))
         #expect(again.stdout.contains("Names cut to 30 characters: 1"))
         #expect(try box.snapshot() == before, "importing the same file again changes nothing")
@@ -71,8 +77,12 @@ import Testing
         let box = try Sandbox()
         let run = try box.run("import", "--from", "moneyforward", november, "--lang", "ja")
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stdout.hasPrefix("MoneyForward ME（UTF-8）から4 件を取り込みました: 新規 4"))
+        #expect(run.stdout.hasPrefix("MoneyForward ME（UTF-8）から5 件を取り込みました: 新規 5"))
         #expect(run.stdout.contains("改行などの制御文字を空白にした品名: 1 件"))
+        #expect(run.stdout.contains("収入: 1 件"))
+        let income = try #require(try box.run("month", "2024", "11", "--format", "json").json() as? [String: Any])
+        #expect(income["income"] as? Int == 300_000)
+        #expect((income["incomeItems"] as? [[String: Any]])?.first?["subcategory"] as? String == "bonus")
         let stored = try items(box, "2024", "11")
         #expect(Set(stored.map { $0["name"] as? String ?? "" }) == ["セブン-イレブン", "ドトール 新宿店", "ENEOS", "日用品"])
         let fuel = try #require(stored.first { $0["name"] as? String == "ENEOS" })
@@ -85,11 +95,11 @@ import Testing
         let run = try box.run("import", "--from", "zaim", zaim, "--format", "json")
         #expect(run.status == 0, "\(run.stderr)")
         let summary = try #require(try run.json() as? [String: Any])
-        #expect(summary["imported"] as? Int == 7)
+        #expect(summary["imported"] as? Int == 8, "seven payments and the salary")
         #expect(summary["rows"] as? Int == 12)
         #expect(
             summary["skipped"] as? [String: Int] == [
-                "notCounted": 1, "transfer": 1, "income": 1, "balance": 1, "zero": 0, "duplicate": 0, "mapping": 1,
+                "notCounted": 1, "transfer": 1, "income": 0, "balance": 1, "zero": 0, "duplicate": 0, "mapping": 1,
             ])
         #expect((summary["unmapped"] as? [Any])?.isEmpty == true)
 
@@ -100,12 +110,15 @@ import Testing
         #expect(lattes.count == 2 && Set(lattes).count == 2, "two identical purchases stay two items")
         #expect(stored.first { $0["name"] as? String == "\"ハリー・ポッター\" 文庫" }?["price"] as? Int == 1034)
         #expect(stored.allSatisfy { ($0["id"] as? String)?.hasPrefix("z:") == true })
+        let month = try #require(try box.run("month", "2024", "12", "--format", "json").json() as? [String: Any])
+        #expect(month["income"] as? Int == 250_000)
+        #expect((month["incomeBreakdown"] as? [[String: Any]])?.first?["subcategory"] as? String == "salary", "給与所得 is salary")
 
         let before = try box.snapshot()
         let text = try String(contentsOfFile: zaim, encoding: .utf8)
         let again = try box.run(["import", "--from", "zaim", "-", "--format", "json"], stdin: text)
         #expect(again.status == 0, "\(again.stderr)")
-        #expect((try again.json() as? [String: Any])?["unchanged"] as? Int == 7)
+        #expect((try again.json() as? [String: Any])?["unchanged"] as? Int == 8)
         #expect(try box.snapshot() == before)
     }
 
@@ -115,7 +128,7 @@ import Testing
         let own = try box.write("own.json", #"{"zaim": {"住まい/家賃": "entertainment/goods"}}"#)
         let run = try box.run("import", "--from", "zaim", zaim, "--mapping", own, "--format", "json")
         #expect(run.status == 0, "\(run.stderr)")
-        #expect((try run.json() as? [String: Any])?["imported"] as? Int == 8, "the config file's null rule does not apply")
+        #expect((try run.json() as? [String: Any])?["imported"] as? Int == 9, "the config file's null rule does not apply")
 
         let before = try box.snapshot()
         let bad = try box.write("bad.json", #"{"zaim": {"住まい/*": "home"}}"#)

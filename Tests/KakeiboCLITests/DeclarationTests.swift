@@ -8,7 +8,7 @@ import Testing
     let table = CommandTable()
 
     @Test func theSynopsisComesFromTheArgumentsAndOptions() {
-        #expect(AddCommand.synopsis == "add NAME PRICE [--date D] [--category CAT[/SUB]] [--format table|json]")
+        #expect(AddCommand.synopsis == "add NAME PRICE [--date D] [--category CAT[/SUB]] [--format table|json] [--income]")
         #expect(
             MonthCommand.synopsis
                 == "month [YEAR MONTH] [--category CAT[/SUB]] [--sort date|price] [--desc] [--format table|json|csv|svg] [--output FILE] [--check-budget]"

@@ -8,10 +8,12 @@ let zaimHeader = "日付,方法,カテゴリ,カテゴリの内訳,支払元,入
 
 /// Converts CSV text with the default mapping for the standard taxonomy.
 func convert(
-    _ source: ImportSource, _ rows: [String], mapping: CategoryMapping = .standard(.standard), fallback: CategoryCode? = nil
+    _ source: ImportSource, _ rows: [String], mapping: CategoryMapping = .standard(.standard), fallback: CategoryCode? = nil,
+    income: IncomeTargets? = nil
 ) throws(ConvertProblem) -> Conversion {
     let header = source == .moneyforward ? mfHeader : zaimHeader
-    return try Converter.convert(Array(([header] + rows).joined(separator: "\r\n").utf8), from: source, mapping: mapping, fallback: fallback)
+    return try Converter.convert(
+        Array(([header] + rows).joined(separator: "\r\n").utf8), from: source, mapping: mapping, fallback: fallback, income: income)
 }
 
 /// A Zaim row with the usual values, changed where a test says.
@@ -41,6 +43,46 @@ func zaimRow(
             ])
         #expect(result.rows == 3)
         #expect(result.skipped.isEmpty)
+    }
+
+    @Test func incomeRowsBecomeIncomeItemsWhenTheTaxonomyHasIncome() throws {
+        let rows = [
+            "1,2024/12/10,給与,250000,銀行,収入,給与,,0,i1",
+            "1,2024/12/10,返金された給与,-1000,銀行,収入,給与,,0,i2",
+            "1,2024/12/11,配当,3000,証券,収入,配当所得,,0,i3",
+            "0,2024/12/12,対象外の収入,5000,銀行,収入,その他入金,,0,i4",
+            "1,2024/12/13,ゼロ,0,銀行,収入,給与,,0,i5",
+            "1,2024/12/14,振替の入金,7000,銀行,収入,その他入金,,1,i6",
+            "1,2024/12/01,ローソン,-580,カード,食費,食料品,,0,e1",
+        ]
+        let result = try convert(.moneyforward, rows, income: IncomeTargets.standard(.standard))
+        #expect(result.items.map(\.id) == ["mf:i1", "mf:i2", "mf:i3", "mf:e1"])
+        #expect(result.items.map(\.price.amount) == [250_000, -1000, 3000, 580], "income keeps its sign as MoneyForward writes it")
+        #expect(result.items.map(\.category) == [CategoryCode(90, 0), CategoryCode(90, 0), CategoryCode(90, 3), CategoryCode(0, 0)])
+        #expect(result.income == 3)
+        #expect(result.skipped == [.notCounted: 1, .zero: 1, .transfer: 1])
+        // A rule sending income to a spending category is not followed: income stays income.
+        let odd = try CategoryMapping.standard(.standard).adding(
+            file: Array(#"{"moneyforward": {"収入/配当所得": "food"}}"#.utf8), path: "m.json", taxonomy: .standard)
+        let mapped = try convert(.moneyforward, [rows[2]], mapping: odd, income: IncomeTargets.standard(.standard))
+        #expect(mapped.items.map(\.category) == [CategoryCode(90, 3)])
+        #expect(IncomeTargets.standard(Taxonomy(categories: [Taxonomy.standard.categories[0]])) == nil)
+    }
+
+    @Test func zaimIncomeIsIncomeAndItsCategoryMapsToASubcategory() throws {
+        func income(_ category: String, _ amount: String, setting: String = "常に集計に含める") -> String {
+            ["2024-12-10", "income", category, "-", "-", "銀行口座", "-", "-", "-", "JPY", amount, "0", "0", "0", "0", setting]
+                .joined(separator: ",")
+        }
+        let rows = [
+            income("給与所得", "250000"), income("賞与", "400000"), income("臨時収入", "5000"), income("給与所得", "0"),
+            income("給与所得", "1000", setting: "集計に含めない"), zaimRow(),
+        ]
+        let result = try convert(.zaim, rows, income: IncomeTargets.standard(.standard))
+        #expect(result.items.map(\.price.amount) == [250_000, 400_000, 5000, 238])
+        #expect(result.items.map(\.category) == [CategoryCode(90, 0), CategoryCode(90, 1), CategoryCode(90, 3), CategoryCode(0, 0)])
+        #expect(result.skipped == [.zero: 1, .notCounted: 1])
+        #expect(Set(result.items.map(\.id)).count == 4)
     }
 
     @Test func skipsTransfersIncomeUncountedAndZeroRowsCountingEachOnce() throws {
@@ -231,7 +273,7 @@ func zaimRow(
         #expect(problem(#"{"moneyfoward": {}}"#) == .unknownSource("moneyfoward"))
         #expect(
             problem(#"{"zaim": {"食費/*": "fod"}}"#)
-                == .target(source: "zaim", key: "食費/*", .unknownCategory("fod", valid: ["food", "entertainment"], nearest: "food (食費)")))
+                == .target(source: "zaim", key: "食費/*", .unknownCategory("fod", valid: ["food", "entertainment", "income"], nearest: "food (食費)")))
         #expect(problem(#"{"zaim": {"食費/*": 3}}"#) == .shape("zaim: 食費/*"))
         #expect(problem(#"{"zaim": ["食費"]}"#) == .shape("zaim"))
         #expect(problem(#"["zaim"]"#) == .shape(nil))

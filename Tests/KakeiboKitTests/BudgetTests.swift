@@ -14,7 +14,9 @@ import Testing
         #expect(try BudgetTarget.resolve("TOTAL", .standard) == .total)
         #expect(try BudgetTarget.resolve("食費", .standard) == food)
         #expect(try BudgetTarget.resolve("food/drink", .standard) == drink)
-        #expect(throws: ValueError.unknownCategory("rent", valid: ["food", "entertainment"])) { try BudgetTarget.resolve("rent", .standard) }
+        #expect(throws: ValueError.unknownCategory("rent", valid: ["food", "entertainment", "income"])) {
+            try BudgetTarget.resolve("rent", .standard)
+        }
         #expect(drink.key(.standard) == "food/drink")
         #expect(drink.label(.standard, .ja) == "食費 › 飲料")
         #expect(BudgetTarget.total.label(.standard, .en) == "Total")
@@ -62,7 +64,8 @@ import Testing
         let cases: [(String, BudgetFileProblem)] = [
             (#"{"schema":1,"total":1,"categories":[],"extra":1}"#, .shape("budgets")),
             (#"{"total":1,"categories":[]}"#, .shape("schema")),
-            (#"{"schema":2,"categories":[]}"#, .schemaNewer(found: 2)),
+            (#"{"schema":3,"categories":[]}"#, .schemaNewer(found: 3)),
+            (#"{"schema":2,"savings":0,"categories":[]}"#, .amount("savings")),
             (#"{"schema":1,"total":0,"categories":[]}"#, .amount("total")),
             (#"{"schema":1,"total":"1000","categories":[]}"#, .amount("total")),
             (#"{"schema":1}"#, .shape("categories")),

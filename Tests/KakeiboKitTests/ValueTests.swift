@@ -68,11 +68,11 @@ import Testing
     }
 
     @Test func listsTheValidChoicesWhenUnknown() {
-        #expect(throws: ValueError.unknownCategory("fod", valid: ["food", "entertainment"], nearest: "food (食費)")) { try taxonomy.resolve("fod") }
+        #expect(throws: ValueError.unknownCategory("fod", valid: ["food", "entertainment", "income"], nearest: "food (食費)")) { try taxonomy.resolve("fod") }
         #expect(throws: ValueError.unknownSubcategory("beer", category: "food", valid: ["grocery", "drink", "sweets", "supplement"])) {
             try taxonomy.resolve("food/beer")
         }
-        let message = ValueError.unknownCategory("fod", valid: ["food", "entertainment"]).message(in: .en)
+        let message = ValueError.unknownCategory("fod", valid: ["food", "entertainment", "income"]).message(in: .en)
         #expect(message.contains("food, entertainment"))
     }
 

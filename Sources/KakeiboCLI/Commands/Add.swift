@@ -7,6 +7,11 @@ struct AddCommand: Command {
     static let category = Option.category(
         help: LocalizedText(en: "key or name, e.g. food/drink or 食費/飲料 (default: the first category)", ja: "キーか名前（food/drink、食費/飲料 など。既定は最初の項目）"))
     static let format = OutputFormat.option([.table, .json])
+    static let income = Flag(
+        "--income",
+        help: LocalizedText(
+            en: "money that came in: income/salary, or the income category --category names",
+            ja: "収入として登録（income/salary、または --category で指定した収入の項目）"))
     static let info = CommandInfo(
         name: "add", summary: LocalizedText(en: "Record a purchase", ja: "支出を登録"),
         description: LocalizedText(
@@ -16,11 +21,13 @@ struct AddCommand: Command {
             Argument("NAME", LocalizedText(en: "what was bought, 1–30 characters", ja: "品名（1〜30 文字）")),
             Argument("PRICE", LocalizedText(en: "whole yen, e.g. 178 or 1,899; negative for a refund", ja: "円単位の整数（178、1,899 など）。返金はマイナス")),
         ],
-        options: [date, category, format],
+        options: [date, category, format, income],
         examples: [
             "kakeibo add コーヒー 178 --category food/drink",
             "kakeibo add 電車 220 --category entertainment/traffic --date yesterday",
             "kakeibo add 返品 -500 --date 2024-12-03 --category food",
+            "kakeibo add 給与 300000 --income --date 2024-12-25",
+            "kakeibo add 賞与 450000 --category income/bonus",
         ])
 
     let item: WireItem
@@ -32,7 +39,10 @@ struct AddCommand: Command {
         let name = try ItemName.validate(words[0])
         let price = try Yen.parsePrice(words[1])
         let date = try arguments[Self.date]?.resolve(today: context.clock.today) ?? context.clock.today
-        let category = try arguments[Self.category].map { try taxonomy.resolve($0) } ?? CategoryCode(taxonomy.categories[0].code)
+        let category =
+            arguments[Self.income]
+            ? try taxonomy.resolveIncome(try arguments[Self.category])
+            : try arguments[Self.category].map { try taxonomy.resolve($0) } ?? CategoryCode(taxonomy.categories[0].code)
         format = try arguments[Self.format] ?? .table
         item = WireItem(id: ItemID.random(), date: date, name: name, price: price, category: category)
     }

@@ -14,7 +14,8 @@ struct BudgetCommand: Command {
             Argument(
                 "CAT",
                 LocalizedText(
-                    en: "total (the whole month), a category or CAT/SUB: food, 食費, food/drink", ja: "total（月全体）、項目、または 項目/内訳: food、食費、food/drink など"),
+                    en: "total (the whole month), a category or CAT/SUB: food, 食費, food/drink; or savings (貯蓄), a goal for the balance",
+                    ja: "total（月全体）、項目、または 項目/内訳: food、食費、food/drink など。savings（貯蓄）は収支の目標"),
                 .optional),
             Argument("AMOUNT", LocalizedText(en: "whole yen a month, e.g. 30000 or 30,000", ja: "月あたりの金額（円）。30000、30,000 など"), .optional),
             Argument(
@@ -27,6 +28,7 @@ struct BudgetCommand: Command {
             "kakeibo budget set total 120000",
             "kakeibo budget set food 50,000",
             "kakeibo budget set 食費/飲料 8000",
+            "kakeibo budget set savings 50000",
             "kakeibo budget list --format json",
             "kakeibo budget unset food/drink",
             "kakeibo month --check-budget > /dev/null || echo 'over budget'",
@@ -36,6 +38,8 @@ struct BudgetCommand: Command {
         case set(BudgetTarget, Yen)
         case list
         case unset(BudgetTarget)
+        case setSavings(Yen)
+        case unsetSavings
     }
 
     let action: Action
@@ -54,13 +58,17 @@ struct BudgetCommand: Command {
         switch verb {
         case "set":
             try expect(["CAT", "AMOUNT"])
-            action = .set(try BudgetTarget.resolve(operands[0], try context.taxonomy()), try Budget.parseAmount(operands[1]))
+            if Budgets.isSavings(operands[0]) {
+                action = .setSavings(try Budget.parseAmount(operands[1]))
+            } else {
+                action = .set(try BudgetTarget.resolve(operands[0], try context.taxonomy()), try Budget.parseAmount(operands[1]))
+            }
         case "list":
             try expect([])
             action = .list
         case "unset":
             try expect(["CAT"])
-            action = .unset(try BudgetTarget.resolve(operands[0], try context.taxonomy()))
+            action = Budgets.isSavings(operands[0]) ? .unsetSavings : .unset(try BudgetTarget.resolve(operands[0], try context.taxonomy()))
         default:
             throw UsageError.invalidChoice(option: BudgetCommand.name, value: verb, choices: ["set", "list", "unset"])
         }
@@ -86,6 +94,15 @@ struct BudgetCommand: Command {
                 all, taxonomy,
                 message: language.pick(
                     "Removed the budget for \(target.label(taxonomy, language))\n", "\(target.label(taxonomy, language))の予算を削除しました\n"), context)
+        case .setSavings(let amount):
+            let all = try context.household().setSavingsGoal(amount, taxonomy: taxonomy)
+            finish(
+                all, taxonomy,
+                message: language.pick(
+                    "Savings goal: \(amount.formatted(language)) a month\n", "貯蓄目標: 月 \(amount.formatted(language))\n"), context)
+        case .unsetSavings:
+            let all = try context.household().unsetSavingsGoal(taxonomy: taxonomy)
+            finish(all, taxonomy, message: language.pick("Removed the savings goal\n", "貯蓄目標を削除しました\n"), context)
         }
     }
 

@@ -12,7 +12,8 @@ struct MonthCommand: Command {
     static let checkBudget = Flag(
         "--check-budget",
         help: LocalizedText(
-            en: "exit 3 if any budget is over, naming each on stderr (for cron)", ja: "予算を超えた項目があれば標準エラーに出して終了コード 3（cron 向け）"))
+            en: "exit 3 if any budget is over, or a finished month fell short of the savings goal, naming each on stderr (for cron)",
+            ja: "予算を超えた項目か、終わった月の収支が貯蓄目標に届かなければ標準エラーに出して終了コード 3（cron 向け）"))
     static let info = CommandInfo(
         name: "month", summary: LocalizedText(en: "Show a month: total, breakdown by category, items", ja: "月の合計・項目別の内訳・一覧を表示"),
         description: LocalizedText(
@@ -62,21 +63,23 @@ struct MonthCommand: Command {
         let around = format == .table || format == .json ? neighbours(store, taxonomy, context) : nil
         let report = MonthReport(month: month, items: items, filter: filter, order: order, taxonomy: taxonomy, neighbours: around)
         // Budgets show in the table and JSON; CSV and SVG stay as they are, but --check-budget checks them all the same.
-        let budgets =
-            checkBudget || format == .table || format == .json
-            ? BudgetStatus.month(month, items: items, budgets: try BudgetStore(store: store).read(), filter: filter, taxonomy: taxonomy) : []
+        let withBudgets = checkBudget || format == .table || format == .json
+        let allBudgets = withBudgets ? try BudgetStore(store: store).read() : Budgets()
+        let budgets = withBudgets ? BudgetStatus.month(month, items: items, budgets: allBudgets, filter: filter, taxonomy: taxonomy) : []
+        // The goal is for the whole month's balance: a report of one category doesn't judge it.
+        let savings = filter == nil ? SavingsStatus.month(report, budgets: allBudgets, today: context.clock.today) : nil
         let text: String
         switch format {
         case .table:
             var style = OutputFile.style(for: output, context)
             style.syncMarks = SyncSettings.isConfigured(environment: context.environment)
-            text = TableRenderer.month(report, taxonomy: taxonomy, style: style, budgets: budgets)
-        case .json: text = JSONRenderer.month(report, taxonomy: taxonomy, language: context.language, budgets: budgets)
+            text = TableRenderer.month(report, taxonomy: taxonomy, style: style, budgets: budgets, savings: savings)
+        case .json: text = JSONRenderer.month(report, taxonomy: taxonomy, language: context.language, budgets: budgets, savings: savings)
         case .csv: text = CSVRenderer.month(report, taxonomy: taxonomy)
         case .svg: text = SVGRenderer.month(report, taxonomy: taxonomy, language: context.language)
         }
         try OutputFile.deliver(text, to: output, context)
-        if checkBudget { try BudgetCheck.report(budgets, taxonomy: taxonomy, context) }
+        if checkBudget { try BudgetCheck.report(budgets, savings: savings, taxonomy: taxonomy, context) }
     }
 
     /// The previous and next months' totals, from their summaries: two more reads, whatever the size of the store. A neighbour whose file
@@ -97,9 +100,9 @@ struct MonthCommand: Command {
 
 /// `--check-budget`: one stderr line per budget that is over, and exit status 3, after the report is printed.
 enum BudgetCheck {
-    static func report(_ statuses: [BudgetStatus], taxonomy: Taxonomy, _ context: Context) throws {
+    static func report(_ statuses: [BudgetStatus], savings: SavingsStatus? = nil, taxonomy: Taxonomy, _ context: Context) throws {
         let language = context.language
-        if statuses.isEmpty {
+        if statuses.isEmpty && savings == nil {
             context.note(
                 language.pick(
                     "no budgets to check; set one with 'kakeibo budget set CAT AMOUNT'",
@@ -107,12 +110,19 @@ enum BudgetCheck {
             return
         }
         let over = statuses.filter(\.isOver)
-        guard !over.isEmpty else { return }
+        let short = savings.flatMap { $0.isShort ? $0 : nil }
+        guard !over.isEmpty || short != nil else { return }
         for status in over {
             context.note(
                 language.pick(
                     "over budget: \(status.target.key(taxonomy)) \(status.spent.formatted(language)) of \(status.budget.formatted(language))",
                     "予算超過: \(status.target.label(taxonomy, language)) \(status.spent.formatted(language))（予算 \(status.budget.formatted(language))）"))
+        }
+        if let short {
+            context.note(
+                language.pick(
+                    "short of the savings goal: balance \(short.balance.formatted(language)) of \(short.goal.formatted(language))",
+                    "貯蓄目標に未達: 収支 \(short.balance.formatted(language))（目標 \(short.goal.formatted(language))）"))
         }
         throw EarlyExit(status: .overBudget, stdout: context.output, stderr: context.messages)
     }

@@ -46,7 +46,7 @@ struct TrendCommand: Command {
     func run(_ context: Context) throws {
         let taxonomy = try context.taxonomy()
         let store = try context.storeForReading()
-        let report = TrendReport(months: months, summaries: try store.summaries(of: months), filter: filter)
+        let report = TrendReport(months: months, summaries: try store.summaries(of: months), filter: filter, income: taxonomy.incomeCodes)
         let text: String
         switch format {
         case .table: text = TableRenderer.trend(report, taxonomy: taxonomy, style: OutputFile.style(for: output, context))

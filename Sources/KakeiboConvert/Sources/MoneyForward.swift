@@ -7,9 +7,10 @@ enum MoneyForward {
     /// The 大項目 of money coming in.
     static let incomeCategory = "収入"
 
-    /// A row is skipped when it is a transfer (振替 1), income (大項目 収入), not counted (計算対象 0) or zero.
-    /// Any other row is an expense: -1,200 becomes a price of 1200, and a positive amount outside 収入 — money
-    /// given back in an expense category — becomes a refund, a negative price (+500 in 食費 is -500).
+    /// A row is skipped when it is a transfer (振替 1), not counted (計算対象 0) or zero. A row in 大項目 収入 is
+    /// income as it stands (+250,000 is 250000). Any other row is an expense: -1,200 becomes a price of 1200, and
+    /// a positive amount outside 収入 — money given back in an expense category — becomes a refund, a negative
+    /// price (+500 in 食費 is -500).
     static func interpret(_ fields: RowFields) throws(ConvertProblem) -> SourceRow {
         let date = try fields.date("日付", separator: "/", example: "2024/12/03")
         let counted = try fields.flag("計算対象")
@@ -17,9 +18,9 @@ enum MoneyForward {
         let amount = try fields.amount("金額（円）")
         let category = SourceCategory(fields.text("大項目"), fields.text("中項目"))
         let kind: SourceRow.Kind =
-            if transfer { .skipped(.transfer) } else if category.major == incomeCategory { .skipped(.income) } else if !counted {
-                .skipped(.notCounted)
-            } else if amount == 0 { .skipped(.zero) } else { .expense(Yen(-amount)) }
+            if transfer { .skipped(.transfer) } else if category.major == incomeCategory {
+                .income(Yen(amount), skip: !counted ? .notCounted : amount == 0 ? .zero : nil)
+            } else if !counted { .skipped(.notCounted) } else if amount == 0 { .skipped(.zero) } else { .expense(Yen(-amount)) }
         var sourceID: String?
         let id = fields.text("ID")
         if !id.isEmpty {

@@ -58,7 +58,7 @@ public enum SkipReason: String, CaseIterable, Sendable {
     case notCounted
     /// A move between the household's own accounts: MoneyForward's 振替 = 1, Zaim's transfer.
     case transfer
-    /// Money coming in: MoneyForward's 大項目 収入, Zaim's income.
+    /// Money coming in (MoneyForward's 大項目 収入, Zaim's income) when the taxonomy has no income category.
     case income
     /// Zaim's balance adjustment.
     case balance
@@ -87,6 +87,9 @@ struct SourceRow {
     enum Kind: Equatable {
         /// The kakeibo price: positive for a purchase, negative for a refund.
         case expense(Yen)
+        /// Money that came in (a salary, a bonus): the kakeibo price of an item in an income category, or why the
+        /// row is skipped all the same (not counted, zero) when the taxonomy has income categories to put it in.
+        case income(Yen, skip: SkipReason?)
         case skipped(SkipReason)
     }
 

@@ -10,8 +10,8 @@ enum Zaim {
     /// The 集計の設定 of a row its owner keeps out of the totals.
     static let notCounted = "集計に含めない"
 
-    /// Only payments are expenses (支出, in yen); income, transfers and balance adjustments are skipped, and so are
-    /// rows kept out of the totals. A negative 支出 is a refund.
+    /// Payments are expenses (支出, in yen) and income rows income (収入); transfers and balance adjustments are
+    /// skipped, and so are rows kept out of the totals. A negative 支出 is a refund.
     static func interpret(_ fields: RowFields) throws(ConvertProblem) -> SourceRow {
         let date = try fields.date("日付", separator: "-", example: "2024-12-03")
         let category = SourceCategory(fields.text("カテゴリ"), fields.text("カテゴリの内訳"))
@@ -24,14 +24,19 @@ enum Zaim {
                 let amount = try fields.amount("支出")
                 kind = amount == 0 ? .skipped(.zero) : .expense(Yen(amount))
             }
-        case "income": kind = .skipped(.income)
+        case "income":
+            let amount = try fields.amount("収入")
+            kind = .income(Yen(amount), skip: fields.text("集計の設定") == notCounted ? .notCounted : amount == 0 ? .zero : nil)
         case "transfer": kind = .skipped(.transfer)
         case "balance": kind = .skipped(.balance)
         case let other: throw fields.fail("方法", .method(other))
         }
         // Zaim has no ids: an entry is known by what, when, where, from which account and how much — so a
         // category or memo changed in Zaim updates the kakeibo item instead of adding a second one.
-        let identity = ["日付", "方法", "支払元", "品目", "お店", "通貨", "支出"].map(fields.text)
+        // 収入 joins only for income rows, so a payment's id stays what earlier versions gave it.
+        let identity =
+            ["日付", "方法", "支払元", "品目", "お店", "通貨", "支出"].map(fields.text)
+            + (fields.text("方法") == "income" ? [fields.text("入金先"), fields.text("収入")] : [])
         return SourceRow(
             row: fields.record.row, line: fields.record.line, kind: kind, date: date, category: category,
             names: [fields.text("品目"), fields.text("お店"), category.minor, category.major], sourceID: nil,

@@ -31,14 +31,17 @@ public enum BudgetFileProblem: Error, Equatable, Sendable {
 ///     {"schema": 1, "total": 120000,
 ///      "categories": [{"category": 0, "subcategory": null, "amount": 50000}]}
 ///
+/// Schema 2 adds `"savings": N`, the savings goal; a file without one is still written as schema 1, so an older
+/// kakeibo keeps reading it.
+///
 /// Reading is strict: an unknown field, a wrong type or a newer schema refuses the file (and it is never rewritten).
 public enum BudgetCodec {
-    public static let schemaVersion = 1
+    public static let schemaVersion = 2
 
     public static func decode(_ bytes: [UInt8]) throws(BudgetFileProblem) -> Budgets {
         let root: JSONValue
         do { root = try JSONValue.parse(bytes) } catch { throw .syntax(error) }
-        guard let members = root.objectValue, members.allSatisfy({ ["schema", "total", "categories"].contains($0.0) }) else {
+        guard let members = root.objectValue, members.allSatisfy({ ["schema", "total", "categories", "savings"].contains($0.0) }) else {
             throw .shape("budgets")
         }
         guard let schema = root["schema"]?.intValue, schema >= 1 else { throw .shape("schema") }
@@ -47,6 +50,10 @@ public enum BudgetCodec {
         switch root["total"] {
         case .none, .some(.null): break
         case .some(let value): budgets.set(.total, try amount(value, path: "total"))
+        }
+        switch root["savings"] {
+        case .none, .some(.null): break
+        case .some(let value): budgets.savings = try amount(value, path: "savings")
         }
         guard let list = root["categories"]?.arrayValue else { throw .shape("categories") }
         for (index, entry) in list.enumerated() {
@@ -79,10 +86,14 @@ public enum BudgetCodec {
                 ]))
         }
         var writer = JSONWriter()
-        JSONValue.object([
-            ("schema", .integer(schemaVersion)), ("total", budgets.amount(for: .total).map { .integer($0.amount) } ?? .null),
-            ("categories", .array(categories)),
-        ]).write(to: &writer)
+        let savings: [(String, JSONValue)] = budgets.savings.map { [("savings", .integer($0.amount))] } ?? []
+        JSONValue.object(
+            [
+                ("schema", .integer(budgets.savings == nil ? 1 : schemaVersion)),
+                ("total", budgets.amount(for: .total).map { .integer($0.amount) } ?? .null),
+                ("categories", .array(categories)),
+            ] + savings
+        ).write(to: &writer)
         writer.raw("\n")
         return writer.bytes
     }

@@ -34,7 +34,8 @@ public enum TaxonomyProblem: Error, Equatable, Sendable {
 ///
 ///     {"categories": [
 ///       {"key": "food", "code": 0, "ja": "食費", "en": "Food",
-///        "subcategories": [{"key": "grocery", "code": 0, "ja": "食品", "en": "Grocery"}]}
+///        "subcategories": [{"key": "grocery", "code": 0, "ja": "食品", "en": "Grocery"}]},
+///       {"key": "income", "code": 90, "ja": "収入", "en": "Income", "kind": "income", "subcategories": […]}
 ///     ]}
 public enum TaxonomyCodec {
     public static func decode(_ bytes: [UInt8]) throws(TaxonomyProblem) -> Taxonomy {
@@ -65,7 +66,14 @@ public enum TaxonomyCodec {
                 subs.append(Taxonomy.Subcategory(key: subKey, code: subCode, name: subName))
             }
             if let extra = value["subcategories"], extra.arrayValue == nil { throw .shape("\(path).subcategories") }
-            categories.append(Taxonomy.Category(key: key, code: code, name: name, subcategories: subs))
+            let kind: Taxonomy.Kind
+            switch value["kind"] {
+            case nil: kind = .spending
+            case let field?:
+                guard let text = field.stringValue, let known = Taxonomy.Kind(rawValue: text) else { throw .shape("\(path).kind") }
+                kind = known
+            }
+            categories.append(Taxonomy.Category(key: key, code: code, name: name, subcategories: subs, kind: kind))
         }
         return Taxonomy(categories: categories)
     }
@@ -76,7 +84,9 @@ public enum TaxonomyCodec {
         }
         let list = taxonomy.categories.map { category -> JSONValue in
             let subs = category.subcategories.map { JSONValue.object(entry($0.key, $0.code, $0.name)) }
-            return .object(entry(category.key, category.code, category.name) + [("subcategories", .array(subs))])
+            // "kind" only for income, so a spending-only taxonomy encodes as it always did.
+            let kind: [(String, JSONValue)] = category.kind == .income ? [("kind", .string("income"))] : []
+            return .object(entry(category.key, category.code, category.name) + [("subcategories", .array(subs))] + kind)
         }
         var writer = JSONWriter()
         JSONValue.object([("categories", .array(list))]).write(to: &writer)

@@ -74,12 +74,24 @@ public struct Budget: Hashable, Sendable {
 /// The household's monthly budgets, at most one per target.
 public struct Budgets: Hashable, Sendable {
     public private(set) var entries: [Budget] = []
+    /// The savings goal: a monthly target for the balance (income less spending), not a limit on spending.
+    public var savings: Yen?
+
+    /// What a person types for the savings goal: `savings` or 貯蓄.
+    public static let savingsKey = "savings"
+    public static let savingsName = LocalizedText(en: "Savings goal", ja: "貯蓄目標")
+
+    /// Whether typed text names the savings goal rather than a budget.
+    public static func isSavings(_ text: String) -> Bool {
+        let folded = trimWhitespace(text).lowercased()
+        return folded == savingsKey || folded == "貯蓄" || folded == savingsName.ja
+    }
 
     public init(_ entries: [Budget] = []) {
         for entry in entries { set(entry.target, entry.amount) }
     }
 
-    public var isEmpty: Bool { entries.isEmpty }
+    public var isEmpty: Bool { entries.isEmpty && savings == nil }
 
     public func amount(for target: BudgetTarget) -> Yen? { entries.first { $0.target == target }?.amount }
 

@@ -13,17 +13,24 @@ public struct Taxonomy: Hashable, Sendable {
         }
     }
 
+    /// Whether a category's items are money spent or money that came in (収入).
+    public enum Kind: String, Hashable, Sendable {
+        case spending, income
+    }
+
     public struct Category: Hashable, Sendable {
         public var key: String
         public var code: Int
         public var name: LocalizedText
         public var subcategories: [Subcategory]
+        public var kind: Kind
 
-        public init(key: String, code: Int, name: LocalizedText, subcategories: [Subcategory]) {
+        public init(key: String, code: Int, name: LocalizedText, subcategories: [Subcategory], kind: Kind = .spending) {
             self.key = key
             self.code = code
             self.name = name
             self.subcategories = subcategories
+            self.kind = kind
         }
 
         public func subcategory(code: Int) -> Subcategory? { subcategories.first { $0.code == code } }
@@ -34,7 +41,8 @@ public struct Taxonomy: Hashable, Sendable {
 
     public init(categories: [Category]) { self.categories = categories }
 
-    /// The taxonomy of the ExpenseLog app.
+    /// The taxonomy of the ExpenseLog app, and income (収入) under code 90: the app's codes start at 0, so the
+    /// 90s never collide with a category it may add.
     public static let standard = Taxonomy(categories: [
         Category(
             key: "food", code: 0, name: LocalizedText(en: "Food", ja: "食費"),
@@ -51,7 +59,21 @@ public struct Taxonomy: Hashable, Sendable {
                 Subcategory(key: "traffic", code: 1, name: LocalizedText(en: "Transportation", ja: "交通費")),
                 Subcategory(key: "goods", code: 2, name: LocalizedText(en: "Goods", ja: "雑貨")),
             ]),
+        Category(
+            key: "income", code: 90, name: LocalizedText(en: "Income", ja: "収入"),
+            subcategories: [
+                Subcategory(key: "salary", code: 0, name: LocalizedText(en: "Salary", ja: "給与")),
+                Subcategory(key: "bonus", code: 1, name: LocalizedText(en: "Bonus", ja: "賞与")),
+                Subcategory(key: "side", code: 2, name: LocalizedText(en: "Side income", ja: "副収入")),
+                Subcategory(key: "other", code: 3, name: LocalizedText(en: "Other", ja: "その他")),
+            ], kind: .income),
     ])
+
+    /// The codes of the categories whose items are income; everything else is spending.
+    public var incomeCodes: Set<Int> { Set(categories.filter { $0.kind == .income }.map(\.code)) }
+
+    /// Whether an item in this category is income rather than spending.
+    public func isIncome(_ code: CategoryCode) -> Bool { category(code: code.category)?.kind == .income }
 
     /// Words that cannot be keys: they mean something else on the command line and in reports.
     public static let reservedKeys: Set<String> = ["none", "total", "all"]

@@ -1,7 +1,8 @@
 extension Household {
     /// Sets a monthly budget (for the whole month or a category); returns every budget as it now stands.
     public func setBudget(_ target: BudgetTarget, _ amount: Yen, taxonomy: Taxonomy) throws -> Budgets {
-        try BudgetStore(store: store).update(taxonomy: taxonomy) { budgets in
+        if case .category(let code) = target, taxonomy.isIncome(code) { throw BudgetError.incomeCategory(target.key(taxonomy)) }
+        return try BudgetStore(store: store).update(taxonomy: taxonomy) { budgets in
             budgets.set(target, amount)
             return budgets
         }

@@ -44,6 +44,7 @@ extension TableRenderer {
         for budget in budgets.sorted(taxonomy) {
             table.add(budget.target.key(taxonomy), budget.target.label(taxonomy, language), budget.amount.formatted(language))
         }
+        if let savings = budgets.savings { table.add(Budgets.savingsKey, Budgets.savingsName(language), savings.formatted(language)) }
         return table.render(style)
     }
 }

@@ -2,9 +2,10 @@
 /// A text cell a spreadsheet would run as a formula (starting with =, +, -, @, tab or CR) gets a leading ' (as OWASP
 /// advises); numbers — a refund's -500 included — stay numbers.
 public enum CSVRenderer {
-    /// One row per item: `id,date,name,price,category,subcategory`.
+    /// One row per item: `id,date,name,price,category,subcategory`; the spending items, then the income items
+    /// (their category is an income category, such as `income`).
     public static func month(_ report: MonthReport, taxonomy: Taxonomy) -> String {
-        items(report.items, taxonomy: taxonomy)
+        items(report.items + report.income.items, taxonomy: taxonomy)
     }
 
     /// Items in the order given, one row each: `id,date,name,price,category,subcategory` (as `month` and `export`).
@@ -22,6 +23,8 @@ public enum CSVRenderer {
 
     /// One row per month and breakdown row: `month,category,subcategory,label,total,count,share`.
     /// Each month starts with its total (category empty, label "Total"); months without items have only that row.
+    /// A month with income follows its breakdown with a row of category `income` and one of category `balance`
+    /// (label "Income"/"収入" and "Balance"/"収支"; count and share empty): income is never in the total or breakdown.
     public static func year(_ report: YearReport, taxonomy: Taxonomy, language: Language) -> String {
         var out = row(["month", "category", "subcategory", "label", "total", "count", "share"])
         for month in report.months {
@@ -34,6 +37,10 @@ public enum CSVRenderer {
                     Labels.rowLabel(slice, report.grouping, taxonomy, language), String(slice.total.amount),
                     String(slice.count), shareText(slice.share),
                 ])
+            }
+            if month.income != .zero {
+                out += row([period, "income", "", language.pick("Income", "収入"), String(month.income.amount), "", ""])
+                out += row([period, "balance", "", language.pick("Balance", "収支"), String(month.balance.amount), "", ""])
             }
         }
         return out

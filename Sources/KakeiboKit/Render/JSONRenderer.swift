@@ -3,7 +3,9 @@
 /// Published keys are never renamed; new ones may be added.
 public enum JSONRenderer {
     /// The month; `budgets` adds how each budget stands (`"budgets": []` when none apply).
-    public static func month(_ report: MonthReport, taxonomy: Taxonomy, language: Language, budgets: [BudgetStatus] = []) -> String {
+    public static func month(
+        _ report: MonthReport, taxonomy: Taxonomy, language: Language, budgets: [BudgetStatus] = [], savings: SavingsStatus? = nil
+    ) -> String {
         render(
             .object(
                 [
@@ -16,7 +18,7 @@ public enum JSONRenderer {
                     ("breakdown", .array(report.breakdown.map { row($0, report.grouping, taxonomy, language) })),
                     ("budgets", .array(budgets.map { budget($0, taxonomy, language) })),
                     ("items", .array(report.items.map { item($0, taxonomy) })),
-                ] + monthContext(report, taxonomy, language)))
+                ] + monthContext(report, taxonomy, language) + income(report, taxonomy, language, savings: savings)))
     }
 
     public static func year(_ report: YearReport, taxonomy: Taxonomy, language: Language) -> String {
@@ -26,6 +28,8 @@ public enum JSONRenderer {
                 ("total", .integer(month.total.amount)),
                 ("count", .integer(month.count)),
                 ("breakdown", .array(month.breakdown.map { row($0, report.grouping, taxonomy, language) })),
+                ("income", .integer(month.income.amount)),
+                ("balance", .integer(month.balance.amount)),
             ])
         }
         return render(
@@ -37,6 +41,10 @@ public enum JSONRenderer {
                 ("count", .integer(report.count)),
                 ("breakdown", .array(report.breakdown.map { row($0, report.grouping, taxonomy, language) })),
                 ("months", .array(months)),
+                ("income", .integer(report.income.total.amount)),
+                ("incomeBreakdown", .array(report.income.breakdown.map { row($0, .subcategory(of: $0.category), taxonomy, language) })),
+                ("balance", .integer(report.balance.amount)),
+                ("savingsRate", report.savingsRate.map { .number(shareValue($0)) } ?? .null),
             ]))
     }
 
@@ -66,14 +74,15 @@ public enum JSONRenderer {
         ])
     }
 
-    /// `kakeibo budget list`: `{"budgets":[{"category","subcategory","label","budget"}]}`.
+    /// `kakeibo budget list`: `{"budgets":[{"category","subcategory","label","budget"}],"savings":N|null}`.
     public static func budgetList(_ budgets: Budgets, taxonomy: Taxonomy, language: Language) -> String {
         render(
             .object([
                 (
                     "budgets",
                     .array(budgets.sorted(taxonomy).map { .object(target($0.target, taxonomy, language) + [("budget", .integer($0.amount.amount))]) })
-                )
+                ),
+                ("savings", budgets.savings.map { .integer($0.amount) } ?? .null),
             ]))
     }
 

@@ -19,7 +19,10 @@ public enum SVGRenderer {
     static let innerRadius = 90.0
 
     public static func month(_ report: MonthReport, taxonomy: Taxonomy, language: Language) -> String {
-        let title = Labels.heading(Labels.month(report.month, language), report.filter, taxonomy, language)
+        // Income is never a slice of the pie: the title carries it and the balance (収支).
+        let title =
+            Labels.heading(Labels.month(report.month, language), report.filter, taxonomy, language)
+            + (report.income.count > 0 ? " · " + TableRenderer.balanceLine(report.income, balance: report.balance, language) : "")
         let rows = report.breakdown
         let legendTop = 96.0
         let rowHeight = 26.0
@@ -131,7 +134,9 @@ public enum SVGRenderer {
 
     public static func year(_ report: YearReport, taxonomy: Taxonomy, language: Language) -> String {
         let heading = Labels.heading(Labels.year(report.year, language), report.filter, taxonomy, language)
-        let summary = "\(Labels.total(language)) \(report.total.formatted(language)) · \(Labels.count(report.count, language))"
+        let summary =
+            "\(Labels.total(language)) \(report.total.formatted(language)) · \(Labels.count(report.count, language))"
+            + (report.income.count > 0 ? " · " + TableRenderer.balanceLine(report.income, balance: report.balance, language) : "")
         let slices = report.breakdown
         let looks = slices.indices.map { ChartPalette.look(slices[$0], report.grouping, index: $0) }
         let labels = slices.map { Labels.rowLabel($0, report.grouping, taxonomy, language) }

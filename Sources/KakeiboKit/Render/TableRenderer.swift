@@ -1,13 +1,16 @@
 /// Reports drawn as text tables for people: a heading, the total, the breakdown with bars, then the items.
 public enum TableRenderer {
     /// The month; `budgets` adds a section of how each budget stands, before the items.
-    public static func month(_ report: MonthReport, taxonomy: Taxonomy, style: TextStyle, budgets: [BudgetStatus] = []) -> String {
+    public static func month(
+        _ report: MonthReport, taxonomy: Taxonomy, style: TextStyle, budgets: [BudgetStatus] = [], savings: SavingsStatus? = nil
+    ) -> String {
         let language = style.language
         let period = Labels.month(report.month, language)
-        let budgetSection = budgets.isEmpty ? "" : budgetsTable(budgets, taxonomy: taxonomy, style: style) + "\n"
+        let income = incomeSection(report.income, balance: report.balance, savings: savings, taxonomy: taxonomy, style: style)
+        let budgetSection = income + (budgets.isEmpty ? "" : budgetsTable(budgets, taxonomy: taxonomy, style: style) + "\n")
         guard let out = overview(period, report.filter, report.total, report.count, report.breakdown, report.grouping, taxonomy, style)
         else {
-            return noData(period, report.filter, taxonomy, style)
+            return noData(period, report.filter, taxonomy, style) + (income.isEmpty ? "" : "\n" + income)
                 + (budgets.isEmpty ? "" : "\n" + budgetsTable(budgets, taxonomy: taxonomy, style: style))
                 + monthContext(report, taxonomy: taxonomy, style: style)
         }
@@ -18,8 +21,12 @@ public enum TableRenderer {
         let language = style.language
         let period = Labels.year(report.year, language)
         guard let out = overview(period, report.filter, report.total, report.count, report.breakdown, report.grouping, taxonomy, style)
-        else { return noData(period, report.filter, taxonomy, style) }
-        return out + monthsTable(report, taxonomy: taxonomy, style: style)
+        else {
+            return noData(period, report.filter, taxonomy, style)
+                + (report.income.count > 0 ? "\n" + balanceLine(report.income, balance: report.balance, language) + "\n" : "")
+        }
+        let balance = report.income.count > 0 ? balanceLine(report.income, balance: report.balance, language) + "\n\n" : ""
+        return out + balance + monthsTable(report, taxonomy: taxonomy, style: style)
     }
 
     public static func categories(_ taxonomy: Taxonomy, style: TextStyle) -> String {

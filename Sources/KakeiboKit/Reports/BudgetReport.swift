@@ -13,7 +13,7 @@ public struct BudgetStatus: Hashable, Sendable {
     public static func month(
         _ month: YearMonth, items: [Item], budgets: Budgets, filter: CategoryFilter?, taxonomy: Taxonomy
     ) -> [BudgetStatus] {
-        let inMonth = items.filter { month.contains($0.date) }
+        let inMonth = items.filter { month.contains($0.date) && !taxonomy.isIncome($0.category) }
         return budgets.sorted(taxonomy).compactMap { budget in
             if let filter {
                 guard case .category(let code) = budget.target, code.category == filter.category else { return nil }

@@ -49,6 +49,13 @@ public struct MonthReport: Hashable, Sendable {
     public var items: [Item]
     /// The months either side, for the comparison (see `Neighbours`); nil when the caller doesn't compare.
     public let neighbours: Neighbours?
+    /// What came in: never part of `total`, `breakdown` or `items`, which are spending.
+    public var income: IncomeSummary
+
+    /// 収支: income less spending.
+    public var balance: Yen { income.total - total }
+    /// The balance as a part of income; nil without income.
+    public var savingsRate: Double? { income.savingsRate(balance: balance) }
 
     /// Builds the report from the month's items and, for the comparison, its neighbours' totals (read from the
     /// same filter by the caller). Items dated outside the month are not counted; with a filter, only that
@@ -56,7 +63,9 @@ public struct MonthReport: Hashable, Sendable {
     public init(
         month: YearMonth, items: [Item], filter: CategoryFilter?, order: ItemOrder, taxonomy: Taxonomy, neighbours: Neighbours? = nil
     ) {
-        let selected = items.filter { month.contains($0.date) && (filter?.matches($0) ?? true) }
+        let matching = items.filter { month.contains($0.date) && (filter?.matches($0) ?? true) }
+        let selected = matching.filter { !taxonomy.isIncome($0.category) }
+        self.income = IncomeSummary(items: matching.filter { taxonomy.isIncome($0.category) }, order: order, taxonomy: taxonomy)
         self.month = month
         self.filter = filter
         self.total = selected.reduce(.zero) { $0 + $1.price }
@@ -65,5 +74,36 @@ public struct MonthReport: Hashable, Sendable {
         self.breakdown = KakeiboKit.breakdown(of: selected, by: grouping, taxonomy: taxonomy)
         self.items = order.sorted(selected)
         self.neighbours = neighbours
+    }
+}
+
+/// A period's income: its total, by subcategory of the income categories, and the items.
+public struct IncomeSummary: Hashable, Sendable {
+    public var total: Yen
+    public var count: Int
+    /// By income category and subcategory, in taxonomy order.
+    public var breakdown: [BreakdownRow]
+    public var items: [Item]
+
+    public init(items: [Item], order: ItemOrder, taxonomy: Taxonomy) {
+        self.init(sums: MonthSummary.sums(of: items), taxonomy: taxonomy)
+        self.items = order.sorted(items)
+    }
+
+    /// From sums by category code (a month's summary); only the income codes count, and `items` stays empty.
+    public init(sums: [CategoryCode: MonthSummary.Sum], taxonomy: Taxonomy) {
+        let income = sums.filter { taxonomy.isIncome($0.key) }
+        let sum = income.values.reduce(MonthSummary.Sum.zero, +)
+        total = sum.total
+        count = sum.count
+        breakdown = KakeiboKit.breakdown(
+            of: income, by: .subcategory(of: income.keys.first?.category ?? 0), taxonomy: taxonomy)
+        items = []
+    }
+
+    /// The balance as a part of income (0.25 when a quarter was saved); nil without income, where it means nothing.
+    public func savingsRate(balance: Yen) -> Double? {
+        guard total.amount > 0 else { return nil }
+        return Double(balance.amount) / Double(total.amount)
     }
 }

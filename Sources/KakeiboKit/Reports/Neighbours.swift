@@ -14,7 +14,7 @@ public struct MonthTotals: Hashable, Sendable {
     /// The same from the month's summary, which the store keeps beside each month file: a neighbour costs a read
     /// of its file, not the decoding of its items.
     public init(summary: MonthSummary, filter: CategoryFilter?, taxonomy: Taxonomy) {
-        let selected = summary.sums(matching: filter)
+        let selected = summary.sums(matching: filter).filter { !taxonomy.isIncome($0.key) }
         let sum = selected.values.reduce(MonthSummary.Sum.zero, +)
         self.month = summary.month
         self.total = sum.total

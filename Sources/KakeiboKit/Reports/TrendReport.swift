@@ -32,11 +32,13 @@ public struct TrendReport: Hashable, Sendable {
         self.init(months: months, summaries: summaries, filter: filter)
     }
 
-    /// The same from each month's summary, which the store keeps beside each month file.
-    public init(months: [YearMonth], summaries: [YearMonth: MonthSummary], filter: CategoryFilter?) {
+    /// The same from each month's summary, which the store keeps beside each month file. Without a filter the
+    /// trend is of spending: the `income` category codes are left out (a filter names what it shows).
+    public init(months: [YearMonth], summaries: [YearMonth: MonthSummary], filter: CategoryFilter?, income: Set<Int> = []) {
         precondition(!months.isEmpty, "a trend needs at least one month")
         points = months.map { month in
-            let sum = summaries[month]?.sum(matching: filter) ?? .zero
+            let sums = summaries[month]?.sums(matching: filter) ?? [:]
+            let sum = sums.filter { filter != nil || !income.contains($0.key.category) }.values.reduce(MonthSummary.Sum.zero, +)
             return Point(month: month, total: sum.total, count: sum.count)
         }
         self.filter = filter

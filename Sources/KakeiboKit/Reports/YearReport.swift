@@ -5,6 +5,10 @@ public struct YearReport: Hashable, Sendable {
         public var total: Yen
         public var count: Int
         public var breakdown: [BreakdownRow]
+        /// What came in this month; not part of `total`.
+        public var income: Yen = .zero
+        /// 収支: income less spending.
+        public var balance: Yen { income - total }
     }
 
     public var year: Int
@@ -15,6 +19,13 @@ public struct YearReport: Hashable, Sendable {
     public var breakdown: [BreakdownRow]
     /// Always twelve, January first; a month without items has total 0 and no rows.
     public var months: [Month]
+    /// The year's income, by income subcategory; never part of `total` or `breakdown`.
+    public var income: IncomeSummary
+
+    /// 収支: income less spending.
+    public var balance: Yen { income.total - total }
+    /// The balance as a part of income; nil without income.
+    public var savingsRate: Double? { income.savingsRate(balance: balance) }
 
     public init(year: Int, items: [YearMonth: [Item]], filter: CategoryFilter?, taxonomy: Taxonomy) {
         var summaries: [YearMonth: MonthSummary] = [:]
@@ -26,17 +37,23 @@ public struct YearReport: Hashable, Sendable {
     public init(year: Int, summaries: [YearMonth: MonthSummary], filter: CategoryFilter?, taxonomy: Taxonomy) {
         let grouping: Grouping = filter.map { .subcategory(of: $0.category) } ?? .category
         var all: [CategoryCode: MonthSummary.Sum] = [:]
+        var allIncome: [CategoryCode: MonthSummary.Sum] = [:]
         var months: [Month] = []
         for number in 1...12 {
             let month = YearMonth(uncheckedYear: year, month: number)
-            let selected = summaries[month]?.sums(matching: filter) ?? [:]
+            let matching = summaries[month]?.sums(matching: filter) ?? [:]
+            let selected = matching.filter { !taxonomy.isIncome($0.key) }
+            let income = matching.filter { taxonomy.isIncome($0.key) }
             let sum = selected.values.reduce(MonthSummary.Sum.zero, +)
             all.merge(selected, uniquingKeysWith: +)
+            allIncome.merge(income, uniquingKeysWith: +)
             months.append(
                 Month(
                     month: number, total: sum.total, count: sum.count,
-                    breakdown: KakeiboKit.breakdown(of: selected, by: grouping, taxonomy: taxonomy)))
+                    breakdown: KakeiboKit.breakdown(of: selected, by: grouping, taxonomy: taxonomy),
+                    income: income.values.reduce(MonthSummary.Sum.zero, +).total))
         }
+        self.income = IncomeSummary(sums: allIncome, taxonomy: taxonomy)
         self.year = year
         self.filter = filter
         self.total = months.reduce(.zero) { $0 + $1.total }

@@ -19,14 +19,7 @@ public struct BudgetStore: Sendable {
     /// Reads the budgets under the store's lock, lets `body` change them, and writes them back if it did.
     /// If `body` throws, or the file can't be read, nothing is written.
     public func update<T>(taxonomy: Taxonomy, _ body: (inout Budgets) throws -> T) throws -> T {
-        try FileSystem.makeDirectories(store.root)
-        let lock = try FileLock(path: store.lockPath)
-        defer { lock.release() }
-        let before = try read()
-        var budgets = before
-        let result = try body(&budgets)
-        if budgets != before { try FileSystem.replaceAtomically(path, BudgetCodec.encode(budgets, taxonomy: taxonomy)) }
-        return result
+        try store.updateFile(path, read: read, encode: { BudgetCodec.encode($0, taxonomy: taxonomy) }, body)
     }
 }
 

@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+
+/// Income and 収支 in every format, the savings goal with --check-budget, and `review` with its note, run through
+/// the real binary (the clock is 2024-12-15: November is finished, December is not).
+@Suite struct KakeiboMethodTests {
+    func household() throws -> Sandbox {
+        let box = try Sandbox()
+        _ = try box.add("給与", 300_000, date: "2024-11-25", category: "income/salary")
+        _ = try box.add("米", 2_000, date: "2024-11-02", category: "food/grocery")
+        _ = try box.add("電車", 1_000, date: "2024-11-03", category: "entertainment/traffic")
+        _ = try box.add("肉", 5_000, date: "2024-10-03", category: "food")
+        return box
+    }
+
+    @Test func monthShowsIncomeBalanceAndSavingsRateInEveryFormatAndLanguage() throws {
+        let box = try household()
+        let table = try box.run("month", "2024", "11", "--lang", "en").stdout
+        #expect(table.contains("Total ¥3,000 · 2 items"), "income is not spending")
+        #expect(table.contains("Income ¥300,000 · Balance +¥297,000 · Savings rate 99.0%"))
+        let ja = try box.run("month", "2024", "11", "--lang", "ja").stdout
+        #expect(ja.contains("収入 300,000円 · 収支 +297,000円 · 貯蓄率 99.0%"))
+        let json = try #require(try box.run("month", "2024", "11", "--format", "json").json() as? [String: Any])
+        #expect(json["total"] as? Int == 3_000 && (json["items"] as? [Any])?.count == 2)
+        #expect(json["income"] as? Int == 300_000 && json["balance"] as? Int == 297_000)
+        #expect(json["savingsRate"] as? Double == 0.99)
+        #expect((json["incomeItems"] as? [[String: Any]])?.first?["name"] as? String == "給与")
+        #expect((json["breakdown"] as? [[String: Any]])?.map { $0["category"] as? String } == ["food", "entertainment"])
+        let csv = try box.run("month", "2024", "11", "--format", "csv").stdout.components(separatedBy: "\r\n")
+        #expect(csv[0] == "id,date,name,price,category,subcategory")
+        #expect(csv[3].hasSuffix(",2024-11-25,給与,300000,income,salary"), "income follows the spending items")
+        let svg = try box.run("month", "2024", "11", "--format", "svg", "--lang", "en").stdout
+        #expect(svg.contains("Income ¥300,000 · Balance +¥297,000"))
+        let year = try box.run("year", "2024", "--format", "csv", "--lang", "en").stdout
+        #expect(year.contains("2024-11,income,,Income,300000,,\r\n2024-11,balance,,Balance,297000,,\r\n"))
+        let trend = try #require(try box.run("trend", "--months", "2", "--end", "2024-11", "--format", "json").json() as? [String: Any])
+        #expect(trend["total"] as? Int == 8_000, "the trend is of spending")
+    }
+
+    @Test func theSavingsGoalFailsAFinishedMonthThatFellShort() throws {
+        let box = try household()
+        #expect(try box.run("budget", "set", "savings", "300,000").status == 0)
+        let list = try #require(try box.run("budget", "list", "--format", "json").json() as? [String: Any])
+        #expect(list["savings"] as? Int == 300_000)
+        let short = try box.run("month", "2024", "11", "--check-budget", "--lang", "en")
+        #expect(short.status == 3)
+        #expect(short.stderr == "kakeibo: short of the savings goal: balance ¥297,000 of ¥300,000\n")
+        #expect(short.stdout.contains("Savings goal ¥300,000: short by ¥3,000"))
+        let running = try box.run("month", "2024", "12", "--check-budget")
+        #expect(running.status == 0, "a month under way is not judged on savings: \(running.stderr)")
+        #expect(try box.run("budget", "set", "savings", "290000").status == 0)
+        #expect(try box.run("month", "2024", "11", "--check-budget").status == 0)
+        #expect(try box.run("budget", "unset", "savings").status == 0)
+        #expect(try box.run("budget", "unset", "savings").status == 1)
+    }
+
+    @Test func reviewAnswersTheFourQuestionsAndKeepsTheNote() throws {
+        let box = try household()
+        _ = try box.run("budget", "set", "food", "1000")
+        let saved = try box.run("review", "2024", "11", "--note", "外食を減らせた\n来月は光熱費", "--lang", "ja")
+        #expect(saved.status == 0, "\(saved.stderr)")
+        #expect(saved.stderr == "kakeibo: 2024-11 のメモを保存しました\n")
+        for heading in ["1. 収入はいくらだったか", "2. いくら貯めたかったか", "3. いくら使ったか", "4. どうすれば改善できるか", "外食を減らせた\n来月は光熱費"] {
+            #expect(saved.stdout.contains(heading), "\(heading)")
+        }
+        let json = try #require(try box.run("review", "2024-11", "--format", "json").json() as? [String: Any])
+        #expect(json["income"] as? Int == 300_000 && json["spending"] as? Int == 3_000 && json["balance"] as? Int == 297_000)
+        #expect(json["note"] as? String == "外食を減らせた\n来月は光熱費")
+        let rows = try #require(json["categories"] as? [[String: Any]])
+        #expect(rows.map { $0["category"] as? String } == ["food", "entertainment"], "food changed by 3,000, entertainment by 1,000")
+        #expect(rows[0]["previous"] as? Int == 5_000 && rows[0]["budget"] as? Int == 1_000 && rows[0]["over"] as? Bool == true)
+        let added = try #require(try box.run("add", "賞与", "1000", "--income", "--date", "2024-11-30", "--format", "json").json() as? [String: Any])
+        #expect(added["category"] as? String == "income" && added["subcategory"] as? String == "salary", "--income alone is income/salary")
+        let last = try #require(try box.run("review", "--format", "json").json() as? [String: Any])
+        #expect(last["month"] as? Int == 11, "without a month, the one just finished")
+    }
+
+    @Test func badInputExitsTwoNamingTheValueAndChangesNothing() throws {
+        let box = try household()
+        let before = try box.snapshot()
+        for (arguments, words) in [
+            (["budget", "set", "savings", "0"], "'0'"),
+            (["budget", "set", "income", "1000"], "'income'"),
+            (["add", "給与", "300000", "--income", "--category", "food"], "'food'"),
+            (["review", "2024", "11", "--note", "a\u{1B}[2Jb"], "U+001B"),
+            (["review", "2024", "11", "--note", String(repeating: "x", count: 2001)], "2001"),
+        ] {
+            let run = try box.run(arguments)
+            #expect(run.status == 2, "\(arguments)")
+            #expect(run.stderr.contains(words) && run.stderr.split(separator: "\n").count == 1, "\(run.stderr)")
+        }
+        #expect(try box.snapshot() == before)
+    }
+}
