@@ -26,7 +26,7 @@ struct MonthCommand: Command {
                 "this|prev|next", LocalizedText(en: "this month, the one before, the one after (今月, 先月, 来月)", ja: "今月・先月・来月（this、prev、next）"), .note),
             Argument("-N", LocalizedText(en: "N months back from this month: -1 is last month", ja: "今月から N か月前（-1 は先月）"), .note),
         ],
-        options: [category, sort, desc, format, output, checkBudget],
+        options: [category, sort, desc, format, output, checkBudget, MonthStartOption.option],
         examples: [
             "kakeibo month",
             "kakeibo month prev",
@@ -35,9 +35,11 @@ struct MonthCommand: Command {
             "kakeibo month 2024 12 --format json | jq '.breakdown[] | {label, total}'",
             "kakeibo month 2024 12 --format svg --output month.svg",
             "kakeibo month --check-budget > /dev/null || echo 'over budget'",
+            "kakeibo month --month-start 25 --format json | jq '{first, last, total}'",
         ])
 
     let month: YearMonth
+    let period: MonthPeriod
     let filter: CategoryFilter?
     let order: ItemOrder
     let format: OutputFormat
@@ -46,8 +48,8 @@ struct MonthCommand: Command {
 
     init(_ arguments: ParsedArguments, _ context: Context) throws {
         let words = try MonthCommand.positionals(arguments)
-        let today = context.clock.today.yearMonth
-        month = try Period.parse(words, today: today, as: .month)?.months[0] ?? today
+        period = try MonthStartOption.period(words, start: try MonthStartOption.resolve(arguments, context), context)
+        month = period.month
         filter = try arguments[Self.category].map { CategoryFilter(try context.taxonomy().resolve($0)) }
         order = ItemOrder(key: try arguments[Self.sort] ?? .date, descending: arguments[Self.desc])
         format = try arguments[Self.format] ?? .table
@@ -58,13 +60,21 @@ struct MonthCommand: Command {
     func run(_ context: Context) throws {
         let taxonomy = try context.taxonomy()
         let store = try context.storeForReading()
-        let items = try store.items(in: month)
+        let items = try period.files.flatMap { month throws in try store.items(in: month) }
         let around = format == .table || format == .json ? neighbours(store, taxonomy, context) : nil
-        let report = MonthReport(month: month, items: items, filter: filter, order: order, taxonomy: taxonomy, neighbours: around)
+        var report = MonthReport(month: month, items: items, filter: filter, order: order, taxonomy: taxonomy, neighbours: around, period: period)
+        if format == .table || format == .json {
+            let costs = try FixedCostStore(store: store).read()
+            if !costs.all.isEmpty {
+                report.plan = MonthPlan(
+                    period: period, items: report.items, recorded: report.total, costs: costs, filter: filter, today: context.clock.today)
+            }
+        }
         // Budgets show in the table and JSON; CSV and SVG stay as they are, but --check-budget checks them all the same.
         let budgets =
             checkBudget || format == .table || format == .json
-            ? BudgetStatus.month(month, items: items, budgets: try BudgetStore(store: store).read(), filter: filter, taxonomy: taxonomy) : []
+            ? BudgetStatus.month(
+                month, items: items, budgets: try BudgetStore(store: store).read(), filter: filter, taxonomy: taxonomy, period: period) : []
         let text: String
         switch format {
         case .table:
@@ -81,10 +91,18 @@ struct MonthCommand: Command {
 
     /// The previous and next months' totals, from their summaries: two more reads, whatever the size of the store. A neighbour whose file
     /// can't be read is left out of the comparison (and said so); this month still shows.
+    /// Under a start day other than the 1st, a neighbour is summed from the items of the (two) files its days are in.
     func neighbours(_ store: LedgerStore, _ taxonomy: Taxonomy, _ context: Context) -> Neighbours {
         func totals(_ neighbour: YearMonth?) -> MonthTotals? {
             guard let neighbour else { return nil }
             do {
+                if !period.start.isCalendar {
+                    let days = MonthPeriod(neighbour, start: period.start)
+                    var items: [Item] = []
+                    for file in days.files { items += try store.items(in: file).filter { days.contains($0.date) } }
+                    let summary = MonthSummary(month: neighbour, sums: MonthSummary.sums(of: items))
+                    return MonthTotals(summary: summary, filter: filter, taxonomy: taxonomy)
+                }
                 return MonthTotals(summary: try store.summary(of: neighbour), filter: filter, taxonomy: taxonomy)
             } catch {
                 context.note(error.message(in: context.language))

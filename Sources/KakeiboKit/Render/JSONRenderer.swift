@@ -16,7 +16,18 @@ public enum JSONRenderer {
                     ("breakdown", .array(report.breakdown.map { row($0, report.grouping, taxonomy, language) })),
                     ("budgets", .array(budgets.map { budget($0, taxonomy, language) })),
                     ("items", .array(report.items.map { item($0, taxonomy) })),
-                ] + monthContext(report, taxonomy, language)))
+                ] + monthContext(report, taxonomy, language) + monthPeriod(report, taxonomy)))
+    }
+
+    /// The days the month covers, and (when planned) its fixed costs to come and the forecast for its end.
+    static func monthPeriod(_ report: MonthReport, _ taxonomy: Taxonomy) -> [(String, JSONValue)] {
+        var members: [(String, JSONValue)] = [("first", .string(report.period.first.iso)), ("last", .string(report.period.last.iso))]
+        if let plan = report.plan {
+            members.append(("planned", FixedRenderer.planned(plan, taxonomy)))
+            members.append(("plannedTotal", .integer(plan.plannedTotal.amount)))
+            members.append(("forecast", plan.forecast.map { .integer($0.amount) } ?? .null))
+        }
+        return members
     }
 
     public static func year(_ report: YearReport, taxonomy: Taxonomy, language: Language) -> String {

@@ -3,15 +3,17 @@ public enum TableRenderer {
     /// The month; `budgets` adds a section of how each budget stands, before the items.
     public static func month(_ report: MonthReport, taxonomy: Taxonomy, style: TextStyle, budgets: [BudgetStatus] = []) -> String {
         let language = style.language
-        let period = Labels.month(report.month, language)
+        let period = Labels.month(report.month, language) + Labels.range(report.period)
+        let plannedSection = report.plan.map { FixedRenderer.plannedSection($0, taxonomy: taxonomy, style: style) } ?? ""
         let budgetSection = budgets.isEmpty ? "" : budgetsTable(budgets, taxonomy: taxonomy, style: style) + "\n"
         guard let out = overview(period, report.filter, report.total, report.count, report.breakdown, report.grouping, taxonomy, style)
         else {
             return noData(period, report.filter, taxonomy, style)
                 + (budgets.isEmpty ? "" : "\n" + budgetsTable(budgets, taxonomy: taxonomy, style: style))
-                + monthContext(report, taxonomy: taxonomy, style: style)
+                + plannedSection + monthContext(report, taxonomy: taxonomy, style: style)
         }
-        return out + budgetSection + itemsTable(report, taxonomy: taxonomy, style: style) + monthContext(report, taxonomy: taxonomy, style: style)
+        return out + budgetSection + itemsTable(report, taxonomy: taxonomy, style: style) + plannedSection
+            + monthContext(report, taxonomy: taxonomy, style: style)
     }
 
     public static func year(_ report: YearReport, taxonomy: Taxonomy, style: TextStyle) -> String {
