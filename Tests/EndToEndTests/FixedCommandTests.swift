@@ -106,5 +106,9 @@ import Testing
         let calendar = try #require(try box.run("month", "2024-12", "--month-start", "1", "--format", "json").json() as? [String: Any])
         #expect(calendar["total"] as? Int == 1_100 && calendar["last"] as? String == "2024-12-31")
         #expect(try box.run("month", "2024-12").stdout.contains("(2024-12-25 – 2025-01-24)"))
+        let year = try #require(try box.run("year", "2024", "--format", "json").json() as? [String: Any])
+        #expect(year["first"] as? String == "2024-01-25" && year["last"] as? String == "2025-01-24" && year["total"] as? Int == 11_100)
+        let trend = try #require(try box.run("trend", "--months", "2", "--end", "2024-12", "--format", "json").json() as? [String: Any])
+        #expect((trend["months"] as? [[String: Any]])?.compactMap { $0["total"] as? Int } == [100, 11_000])
     }
 }

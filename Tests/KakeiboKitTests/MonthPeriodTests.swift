@@ -85,6 +85,9 @@ import Testing
                     #expect(report.total.amount == expected.reduce(0) { $0 + $1.price }, "start \(start), \(year)-\(month)")
                     #expect(report.count == expected.count, "start \(start), \(year)-\(month)")
                     #expect(report.breakdown.reduce(0) { $0 + $1.total.amount } == report.total.amount)
+                    // Year and trend read the same sums through the store.
+                    let summary = try #require(try store.summaries(of: [range.month], start: range.start)[range.month])
+                    #expect(summary.sum(matching: nil).total == report.total, "start \(start), \(year)-\(month)")
                 }
             }
         }

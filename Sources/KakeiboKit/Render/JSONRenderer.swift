@@ -34,6 +34,8 @@ public enum JSONRenderer {
         let months = report.months.map { month -> JSONValue in
             .object([
                 ("month", .integer(month.month)),
+                ("first", .string(MonthPeriod(YearMonth(uncheckedYear: report.year, month: month.month), start: report.start).first.iso)),
+                ("last", .string(MonthPeriod(YearMonth(uncheckedYear: report.year, month: month.month), start: report.start).last.iso)),
                 ("total", .integer(month.total.amount)),
                 ("count", .integer(month.count)),
                 ("breakdown", .array(month.breakdown.map { row($0, report.grouping, taxonomy, language) })),
@@ -48,6 +50,8 @@ public enum JSONRenderer {
                 ("count", .integer(report.count)),
                 ("breakdown", .array(report.breakdown.map { row($0, report.grouping, taxonomy, language) })),
                 ("months", .array(months)),
+                ("first", .string(MonthPeriod(YearMonth(uncheckedYear: report.year, month: 1), start: report.start).first.iso)),
+                ("last", .string(MonthPeriod(YearMonth(uncheckedYear: report.year, month: 12), start: report.start).last.iso)),
             ]))
     }
 

@@ -15,6 +15,9 @@ public struct YearReport: Hashable, Sendable {
     public var breakdown: [BreakdownRow]
     /// Always twelve, January first; a month without items has total 0 and no rows.
     public var months: [Month]
+    /// The day its months start on (the calendar month unless the household chose another); the year then runs
+    /// from January's first day to December's last (`MonthPeriod`).
+    public var start: MonthStart = .calendar
 
     public init(year: Int, items: [YearMonth: [Item]], filter: CategoryFilter?, taxonomy: Taxonomy) {
         var summaries: [YearMonth: MonthSummary] = [:]
