@@ -60,8 +60,10 @@ struct MonthCommand: Command {
     func run(_ context: Context) throws {
         let taxonomy = try context.taxonomy()
         let store = try context.storeForReading()
-        let items = try period.files.flatMap { month throws in try store.items(in: month) }
-        let around = format == .table || format == .json ? neighbours(store, taxonomy, context) : nil
+        var files: [YearMonth: [Item]] = [:]
+        for file in period.files { files[file] = try store.items(in: file) }
+        let items = period.files.flatMap { files[$0] ?? [] }
+        let around = format == .table || format == .json ? neighbours(store, taxonomy, context, read: files) : nil
         var report = MonthReport(month: month, items: items, filter: filter, order: order, taxonomy: taxonomy, neighbours: around, period: period)
         if format == .table || format == .json {
             let costs = try FixedCostStore(store: store).read()
@@ -91,15 +93,20 @@ struct MonthCommand: Command {
 
     /// The previous and next months' totals, from their summaries: two more reads, whatever the size of the store. A neighbour whose file
     /// can't be read is left out of the comparison (and said so); this month still shows.
-    /// Under a start day other than the 1st, a neighbour is summed from the items of the (two) files its days are in.
-    func neighbours(_ store: LedgerStore, _ taxonomy: Taxonomy, _ context: Context) -> Neighbours {
+    /// Under a start day other than the 1st, a neighbour is summed from the items of the (two) files its days are in;
+    /// the one it shares with this month (`read`) is not read again.
+    func neighbours(_ store: LedgerStore, _ taxonomy: Taxonomy, _ context: Context, read: [YearMonth: [Item]] = [:]) -> Neighbours {
         func totals(_ neighbour: YearMonth?) -> MonthTotals? {
             guard let neighbour else { return nil }
             do {
                 if !period.start.isCalendar {
                     let days = MonthPeriod(neighbour, start: period.start)
                     var items: [Item] = []
-                    for file in days.files { items += try store.items(in: file).filter { days.contains($0.date) } }
+                    for file in days.files {
+                        let fileItems: [Item]
+                        if let known = read[file] { fileItems = known } else { fileItems = try store.items(in: file) }
+                        items += fileItems.filter { days.contains($0.date) }
+                    }
                     let summary = MonthSummary(month: neighbour, sums: MonthSummary.sums(of: items))
                     return MonthTotals(summary: summary, filter: filter, taxonomy: taxonomy)
                 }
