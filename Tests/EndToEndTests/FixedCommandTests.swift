@@ -69,6 +69,22 @@ import Testing
         #expect(past["forecast"] is NSNull && (past["planned"] as? [Any])?.isEmpty == true)
     }
 
+    @Test func listShowsEveryCostAndAnUnreadableFileIsNeverOverwritten() throws {
+        let box = try household()
+        let json = try #require(try box.run("fixed", "list", "--format", "json").json() as? [String: Any])
+        let costs = try #require(json["fixed"] as? [[String: Any]])
+        #expect(costs.compactMap { $0["name"] as? String } == ["家賃", "動画配信", "保険"])
+        #expect(costs.map { $0["month"] as? Int } == [nil, nil, 12])
+        #expect(costs[1]["category"] as? String == "entertainment")
+        let file = box.store.appendingPathComponent("fixed.json")
+        try Data(#"{"schema":1,"fixed":[{"name":"x","price":1,"day":40,"category":0}]}"#.utf8).write(to: file)
+        let before = try box.snapshot()
+        let add = try box.run("fixed", "add", "水道", "3000", "--day", "5")
+        #expect(add.status == 1 && add.stderr.contains("fixed.json") && add.stderr.contains("fixed[0]"))
+        #expect(try box.run("fixed", "post").status == 1)
+        #expect(try box.snapshot() == before)
+    }
+
     @Test func badInputExitsTwoAndLeavesTheStoreAlone() throws {
         let box = try household()
         let before = try box.snapshot()

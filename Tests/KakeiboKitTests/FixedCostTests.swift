@@ -36,10 +36,10 @@ import Testing
         costs.add(FixedCost(name: "家賃", price: Yen(85_000), day: 27, month: nil, category: CategoryCode(0)))
         costs.add(FixedCost(name: "保険", price: Yen(18_000), day: 1, month: 4, category: CategoryCode(1, 2)))
         #expect(try FixedCostCodec.decode(FixedCostCodec.encode(costs)) == costs)
-        #expect(throws: BudgetFileProblem.self) {
+        #expect(throws: FixedCostFileProblem.self) {
             try FixedCostCodec.decode(Array(#"{"schema":1,"fixed":[{"name":"x","price":1,"day":32,"category":0}]}"#.utf8))
         }
-        #expect(throws: BudgetFileProblem.schemaNewer(found: 2)) { try FixedCostCodec.decode(Array(#"{"schema":2,"fixed":[]}"#.utf8)) }
+        #expect(throws: FixedCostFileProblem.schemaNewer(found: 2)) { try FixedCostCodec.decode(Array(#"{"schema":2,"fixed":[]}"#.utf8)) }
     }
 
     @Test func postingTwiceRecordsEachOnce() throws {

@@ -1,3 +1,28 @@
+/// Why a fixed costs file was refused.
+public enum FixedCostFileProblem: Error, Equatable, Sendable {
+    case syntax(JSONError)
+    case shape(String)
+    case schemaNewer(found: Int)
+    case duplicate(String)
+
+    public func message(in language: Language) -> String {
+        switch self {
+        case .syntax(let error): return language.pick("not valid JSON: ", "JSON として読めません: ") + error.message(in: language)
+        case .shape(let path):
+            return language.pick(
+                "\(path): expected {\"schema\":1,\"fixed\":[{\"id\",\"name\",\"price\",\"day\":1-31,\"month\":1-12|null,\"category\",\"subcategory\"}]} with a valid name and price",
+                "\(path): {\"schema\":1,\"fixed\":[{\"id\",\"name\",\"price\",\"day\":1-31,\"month\":1-12|null,\"category\",\"subcategory\"}]} の形（正しい名前と金額）が必要です"
+            )
+        case .schemaNewer(let found):
+            return language.pick(
+                "schema version \(found) is newer than this kakeibo understands (\(FixedCostCodec.schemaVersion)); upgrade kakeibo",
+                "スキーマのバージョン \(found) はこの kakeibo（\(FixedCostCodec.schemaVersion)）より新しいです。kakeibo を更新してください")
+        case .duplicate(let path):
+            return language.pick("\(path): a second fixed cost of the same name", "\(path): 同じ名前の固定費が 2 つあります")
+        }
+    }
+}
+
 /// The household's fixed costs file (`fixed.json` in the store), categories by code as in the month files:
 ///
 ///     {"schema": 1, "fixed": [{"id": "1b2c3d4e", "name": "家賃", "price": 85000, "day": 27, "month": null,
@@ -8,7 +33,7 @@ public enum FixedCostCodec {
     public static let schemaVersion = 1
     private static let fields = ["id", "name", "price", "day", "month", "category", "subcategory"]
 
-    public static func decode(_ bytes: [UInt8]) throws(BudgetFileProblem) -> FixedCosts {
+    public static func decode(_ bytes: [UInt8]) throws(FixedCostFileProblem) -> FixedCosts {
         let root: JSONValue
         do { root = try JSONValue.parse(bytes) } catch { throw .syntax(error) }
         guard let members = root.objectValue, members.allSatisfy({ ["schema", "fixed"].contains($0.0) }) else { throw .shape("fixed") }

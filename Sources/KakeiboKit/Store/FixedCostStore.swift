@@ -12,7 +12,7 @@ public struct FixedCostStore: Sendable {
     /// The fixed costs, or none when the file doesn't exist yet.
     public func read() throws -> FixedCosts {
         guard let bytes = try FileSystem.read(path) else { return FixedCosts() }
-        do { return try FixedCostCodec.decode(bytes) } catch { throw BudgetFileError(path: path, problem: error) }
+        do { return try FixedCostCodec.decode(bytes) } catch { throw FixedCostFileError(path: path, problem: error) }
     }
 
     /// Reads the costs under the store's lock, lets `body` change them, and writes them back if it did.
@@ -25,5 +25,18 @@ public struct FixedCostStore: Sendable {
         let result = try body(&costs)
         if costs != before { try FileSystem.replaceAtomically(path, FixedCostCodec.encode(costs)) }
         return result
+    }
+}
+
+/// The fixed costs file exists but can't be used; it is left exactly as it is.
+public struct FixedCostFileError: KakeiboFailure, Equatable {
+    public var path: String
+    public var problem: FixedCostFileProblem
+
+    public var kind: FailureKind { .runtime }
+
+    public func message(in language: Language) -> String {
+        language.pick("\(path) is unreadable and was left untouched: ", "\(path) を読めません（ファイルは変更していません）: ")
+            + problem.message(in: language)
     }
 }
