@@ -56,7 +56,8 @@ public struct CommandTable {
             AddCommand.self, MonthCommand.self, YearCommand.self, EditCommand.self, DeleteCommand.self, ImportCommand.self,
             UndoCommand.self, BackupsCommand.self, CheckCommand.self,
             RecentCommand.self, TrendCommand.self, ReviewCommand.self, ReceiptCommand.self, FuelCommand.self,
-            ExportCommand.self, CategoriesCommand.self, BudgetCommand.self, ConfigCommand.self, CompletionCommand.self, HelpCommand.self,
+            ExportCommand.self, CategoriesCommand.self, BudgetCommand.self, FixedCommand.self, ConfigCommand.self, CompletionCommand.self,
+            HelpCommand.self,
         ]
     }
 

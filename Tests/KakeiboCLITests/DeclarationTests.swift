@@ -11,7 +11,7 @@ import Testing
         #expect(AddCommand.synopsis == "add NAME PRICE [--date D] [--category CAT[/SUB]] [--format table|json] [--income]")
         #expect(
             MonthCommand.synopsis
-                == "month [YEAR MONTH] [--category CAT[/SUB]] [--sort date|price] [--desc] [--format table|json|csv|svg] [--output FILE] [--check-budget]"
+                == "month [YEAR MONTH] [--category CAT[/SUB]] [--sort date|price] [--desc] [--format table|json|csv|svg] [--output FILE] [--check-budget] [--month-start DAY]"
         )
         // Required options stand outside brackets; notes on an argument's other spellings stay out of the synopsis.
         #expect(FuelCommand.synopsis.hasPrefix("fuel --km KM --km-per-litre KM --yen-per-litre YEN [--add]"))

@@ -68,7 +68,9 @@ import Testing
     }
 
     @Test func listsTheValidChoicesWhenUnknown() {
-        #expect(throws: ValueError.unknownCategory("fod", valid: ["food", "entertainment", "income"], nearest: "food (食費)")) { try taxonomy.resolve("fod") }
+        #expect(throws: ValueError.unknownCategory("fod", valid: ["food", "entertainment", "income"], nearest: "food (食費)")) {
+            try taxonomy.resolve("fod")
+        }
         #expect(throws: ValueError.unknownSubcategory("beer", category: "food", valid: ["grocery", "drink", "sweets", "supplement"])) {
             try taxonomy.resolve("food/beer")
         }

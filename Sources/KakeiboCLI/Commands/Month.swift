@@ -27,7 +27,7 @@ struct MonthCommand: Command {
                 "this|prev|next", LocalizedText(en: "this month, the one before, the one after (今月, 先月, 来月)", ja: "今月・先月・来月（this、prev、next）"), .note),
             Argument("-N", LocalizedText(en: "N months back from this month: -1 is last month", ja: "今月から N か月前（-1 は先月）"), .note),
         ],
-        options: [category, sort, desc, format, output, checkBudget],
+        options: [category, sort, desc, format, output, checkBudget, MonthStartOption.option],
         examples: [
             "kakeibo month",
             "kakeibo month prev",
@@ -36,9 +36,11 @@ struct MonthCommand: Command {
             "kakeibo month 2024 12 --format json | jq '.breakdown[] | {label, total}'",
             "kakeibo month 2024 12 --format svg --output month.svg",
             "kakeibo month --check-budget > /dev/null || echo 'over budget'",
+            "kakeibo month --month-start 25 --format json | jq '{first, last, total}'",
         ])
 
     let month: YearMonth
+    let period: MonthPeriod
     let filter: CategoryFilter?
     let order: ItemOrder
     let format: OutputFormat
@@ -47,8 +49,8 @@ struct MonthCommand: Command {
 
     init(_ arguments: ParsedArguments, _ context: Context) throws {
         let words = try MonthCommand.positionals(arguments)
-        let today = context.clock.today.yearMonth
-        month = try Period.parse(words, today: today, as: .month)?.months[0] ?? today
+        period = try MonthStartOption.period(words, start: try MonthStartOption.resolve(arguments, context), context)
+        month = period.month
         filter = try arguments[Self.category].map { CategoryFilter(try context.taxonomy().resolve($0)) }
         order = ItemOrder(key: try arguments[Self.sort] ?? .date, descending: arguments[Self.desc])
         format = try arguments[Self.format] ?? .table
@@ -59,13 +61,23 @@ struct MonthCommand: Command {
     func run(_ context: Context) throws {
         let taxonomy = try context.taxonomy()
         let store = try context.storeForReading()
-        let items = try store.items(in: month)
-        let around = format == .table || format == .json ? neighbours(store, taxonomy, context) : nil
-        let report = MonthReport(month: month, items: items, filter: filter, order: order, taxonomy: taxonomy, neighbours: around)
+        var files: [YearMonth: [Item]] = [:]
+        for file in period.files { files[file] = try store.items(in: file) }
+        let items = period.files.flatMap { files[$0] ?? [] }
+        let around = format == .table || format == .json ? neighbours(store, taxonomy, context, read: files) : nil
+        var report = MonthReport(month: month, items: items, filter: filter, order: order, taxonomy: taxonomy, neighbours: around, period: period)
+        if format == .table || format == .json {
+            let costs = try FixedCostStore(store: store).read()
+            if !costs.all.isEmpty {
+                report.plan = MonthPlan(
+                    period: period, items: report.items, recorded: report.total, costs: costs, filter: filter, today: context.clock.today)
+            }
+        }
         // Budgets show in the table and JSON; CSV and SVG stay as they are, but --check-budget checks them all the same.
         let withBudgets = checkBudget || format == .table || format == .json
         let allBudgets = withBudgets ? try BudgetStore(store: store).read() : Budgets()
-        let budgets = withBudgets ? BudgetStatus.month(month, items: items, budgets: allBudgets, filter: filter, taxonomy: taxonomy) : []
+        let budgets =
+            withBudgets ? BudgetStatus.month(month, items: items, budgets: allBudgets, filter: filter, taxonomy: taxonomy, period: period) : []
         // The goal is for the whole month's balance: a report of one category doesn't judge it.
         let savings = filter == nil ? SavingsStatus.month(report, budgets: allBudgets, today: context.clock.today) : nil
         let text: String
@@ -84,10 +96,23 @@ struct MonthCommand: Command {
 
     /// The previous and next months' totals, from their summaries: two more reads, whatever the size of the store. A neighbour whose file
     /// can't be read is left out of the comparison (and said so); this month still shows.
-    func neighbours(_ store: LedgerStore, _ taxonomy: Taxonomy, _ context: Context) -> Neighbours {
+    /// Under a start day other than the 1st, a neighbour is summed from the items of the (two) files its days are in;
+    /// the one it shares with this month (`read`) is not read again.
+    func neighbours(_ store: LedgerStore, _ taxonomy: Taxonomy, _ context: Context, read: [YearMonth: [Item]] = [:]) -> Neighbours {
         func totals(_ neighbour: YearMonth?) -> MonthTotals? {
             guard let neighbour else { return nil }
             do {
+                if !period.start.isCalendar {
+                    let days = MonthPeriod(neighbour, start: period.start)
+                    var items: [Item] = []
+                    for file in days.files {
+                        let fileItems: [Item]
+                        if let known = read[file] { fileItems = known } else { fileItems = try store.items(in: file) }
+                        items += fileItems.filter { days.contains($0.date) }
+                    }
+                    let summary = MonthSummary(month: neighbour, sums: MonthSummary.sums(of: items))
+                    return MonthTotals(summary: summary, filter: filter, taxonomy: taxonomy)
+                }
                 return MonthTotals(summary: try store.summary(of: neighbour), filter: filter, taxonomy: taxonomy)
             } catch {
                 context.note(error.message(in: context.language))

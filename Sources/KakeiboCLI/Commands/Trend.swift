@@ -14,7 +14,7 @@ struct TrendCommand: Command {
     static let output = OutputFile.option
     static let info = CommandInfo(
         name: "trend", summary: LocalizedText(en: "Show monthly totals over time, with a line chart", ja: "月ごとの合計の推移を折れ線グラフで表示"),
-        options: [months, end, category, format, output],
+        options: [months, end, category, format, output, MonthStartOption.option],
         examples: [
             "kakeibo trend",
             "kakeibo trend --months 24 --category food",
@@ -28,11 +28,14 @@ struct TrendCommand: Command {
     let filter: CategoryFilter?
     let format: OutputFormat
     let output: OutputFile?
+    let start: MonthStart
 
     init(_ arguments: ParsedArguments, _ context: Context) throws {
         _ = try TrendCommand.positionals(arguments)
         let count = try arguments[Self.months] ?? 12
-        let today = context.clock.today.yearMonth
+        let start = try MonthStartOption.resolve(arguments, context)
+        self.start = start
+        let today = MonthPeriod.containing(context.clock.today, start: start).month
         let end = try arguments[Self.end]?.resolve(today: today).months[0] ?? today
         guard let months = TrendReport.months(ending: end, length: count) else {
             throw ContextArgumentError.trendBeforeYearOne(months: count, end: end.iso)
@@ -46,7 +49,9 @@ struct TrendCommand: Command {
     func run(_ context: Context) throws {
         let taxonomy = try context.taxonomy()
         let store = try context.storeForReading()
-        let report = TrendReport(months: months, summaries: try store.summaries(of: months), filter: filter, income: taxonomy.incomeCodes)
+        var report = TrendReport(
+            months: months, summaries: try store.summaries(of: months, start: start), filter: filter, income: taxonomy.incomeCodes)
+        report.start = start
         let text: String
         switch format {
         case .table: text = TableRenderer.trend(report, taxonomy: taxonomy, style: OutputFile.style(for: output, context))

@@ -13,7 +13,7 @@ struct YearCommand: Command {
             Argument(
                 "this|prev|next|-N", LocalizedText(en: "this year, last year, next year, N years back (今年, 去年, 来年)", ja: "今年・去年・来年・N 年前"), .note),
         ],
-        options: [category, format, output],
+        options: [category, format, output, MonthStartOption.option],
         examples: [
             "kakeibo year 2024",
             "kakeibo year 去年",
@@ -26,12 +26,15 @@ struct YearCommand: Command {
     let filter: CategoryFilter?
     let format: OutputFormat
     let output: OutputFile?
+    let start: MonthStart
 
     init(_ arguments: ParsedArguments, _ context: Context) throws {
         let words = try YearCommand.positionals(arguments)
-        switch try Period.parse(words, today: context.clock.today.yearMonth, as: .year) {
+        start = try MonthStartOption.resolve(arguments, context)
+        let today = MonthPeriod.containing(context.clock.today, start: start).month
+        switch try Period.parse(words, today: today, as: .year) {
         case .year(let year): self.year = year
-        default: year = context.clock.today.year
+        default: year = today.year
         }
         filter = try arguments[Self.category].map { CategoryFilter(try context.taxonomy().resolve($0)) }
         format = try arguments[Self.format] ?? .table
@@ -40,8 +43,13 @@ struct YearCommand: Command {
 
     func run(_ context: Context) throws {
         let taxonomy = try context.taxonomy()
-        let summaries = try context.storeForReading().summaries(inYear: year)
-        let report = YearReport(year: year, summaries: summaries, filter: filter, taxonomy: taxonomy)
+        let store = try context.storeForReading()
+        let summaries =
+            start.isCalendar
+            ? try store.summaries(inYear: year)
+            : try store.summaries(of: (1...12).compactMap { YearMonth(year: year, month: $0) }, start: start)
+        var report = YearReport(year: year, summaries: summaries, filter: filter, taxonomy: taxonomy)
+        report.start = start
         let text: String
         switch format {
         case .table:

@@ -18,13 +18,27 @@ public enum JSONRenderer {
                     ("breakdown", .array(report.breakdown.map { row($0, report.grouping, taxonomy, language) })),
                     ("budgets", .array(budgets.map { budget($0, taxonomy, language) })),
                     ("items", .array(report.items.map { item($0, taxonomy) })),
-                ] + monthContext(report, taxonomy, language) + income(report, taxonomy, language, savings: savings)))
+                ] + monthContext(report, taxonomy, language) + income(report, taxonomy, language, savings: savings)
+                    + monthPeriod(report, taxonomy)))
+    }
+
+    /// The days the month covers, and (when planned) its fixed costs to come and the forecast for its end.
+    static func monthPeriod(_ report: MonthReport, _ taxonomy: Taxonomy) -> [(String, JSONValue)] {
+        var members: [(String, JSONValue)] = [("first", .string(report.period.first.iso)), ("last", .string(report.period.last.iso))]
+        if let plan = report.plan {
+            members.append(("planned", FixedRenderer.planned(plan, taxonomy)))
+            members.append(("plannedTotal", .integer(plan.plannedTotal.amount)))
+            members.append(("forecast", plan.forecast.map { .integer($0.amount) } ?? .null))
+        }
+        return members
     }
 
     public static func year(_ report: YearReport, taxonomy: Taxonomy, language: Language) -> String {
         let months = report.months.map { month -> JSONValue in
             .object([
                 ("month", .integer(month.month)),
+                ("first", .string(MonthPeriod(YearMonth(uncheckedYear: report.year, month: month.month), start: report.start).first.iso)),
+                ("last", .string(MonthPeriod(YearMonth(uncheckedYear: report.year, month: month.month), start: report.start).last.iso)),
                 ("total", .integer(month.total.amount)),
                 ("count", .integer(month.count)),
                 ("breakdown", .array(month.breakdown.map { row($0, report.grouping, taxonomy, language) })),
@@ -45,6 +59,8 @@ public enum JSONRenderer {
                 ("incomeBreakdown", .array(report.income.breakdown.map { row($0, .subcategory(of: $0.category), taxonomy, language) })),
                 ("balance", .integer(report.balance.amount)),
                 ("savingsRate", report.savingsRate.map { .number(shareValue($0)) } ?? .null),
+                ("first", .string(MonthPeriod(YearMonth(uncheckedYear: report.year, month: 1), start: report.start).first.iso)),
+                ("last", .string(MonthPeriod(YearMonth(uncheckedYear: report.year, month: 12), start: report.start).last.iso)),
             ]))
     }
 

@@ -86,3 +86,10 @@ extension Labels {
         return "\(sign)\(abs(tenths) / 10).\(abs(tenths) % 10)%"
     }
 }
+
+extension Labels {
+    /// " (2024-12-25 – 2025-01-24)" for a month that doesn't start on the 1st; nothing for a calendar month.
+    static func range(_ period: MonthPeriod) -> String {
+        period.start.isCalendar ? "" : " (\(period.first.iso) – \(period.last.iso))"
+    }
+}

@@ -5,16 +5,18 @@ public enum TableRenderer {
         _ report: MonthReport, taxonomy: Taxonomy, style: TextStyle, budgets: [BudgetStatus] = [], savings: SavingsStatus? = nil
     ) -> String {
         let language = style.language
-        let period = Labels.month(report.month, language)
+        let period = Labels.month(report.month, language) + Labels.range(report.period)
+        let plannedSection = report.plan.map { FixedRenderer.plannedSection($0, taxonomy: taxonomy, style: style) } ?? ""
         let income = incomeSection(report.income, balance: report.balance, savings: savings, taxonomy: taxonomy, style: style)
         let budgetSection = income + (budgets.isEmpty ? "" : budgetsTable(budgets, taxonomy: taxonomy, style: style) + "\n")
         guard let out = overview(period, report.filter, report.total, report.count, report.breakdown, report.grouping, taxonomy, style)
         else {
             return noData(period, report.filter, taxonomy, style) + (income.isEmpty ? "" : "\n" + income)
                 + (budgets.isEmpty ? "" : "\n" + budgetsTable(budgets, taxonomy: taxonomy, style: style))
-                + monthContext(report, taxonomy: taxonomy, style: style)
+                + plannedSection + monthContext(report, taxonomy: taxonomy, style: style)
         }
-        return out + budgetSection + itemsTable(report, taxonomy: taxonomy, style: style) + monthContext(report, taxonomy: taxonomy, style: style)
+        return out + budgetSection + itemsTable(report, taxonomy: taxonomy, style: style) + plannedSection
+            + monthContext(report, taxonomy: taxonomy, style: style)
     }
 
     public static func year(_ report: YearReport, taxonomy: Taxonomy, style: TextStyle) -> String {

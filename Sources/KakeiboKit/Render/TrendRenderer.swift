@@ -40,12 +40,15 @@ extension TableRenderer {
 }
 
 extension JSONRenderer {
-    /// `{"start","end","category","subcategory","total","count","average","highest","lowest","months":[…]}`.
+    /// `{"start","end","category","subcategory","total","count","average","highest","lowest","months":[…],"first","last"}`;
+    /// `first` and `last` are the first and last days covered (each month's too).
     public static func trend(_ report: TrendReport, taxonomy: Taxonomy) -> String {
         func point(_ point: TrendReport.Point) -> JSONValue {
             .object([
                 ("year", .integer(point.month.year)), ("month", .integer(point.month.month)),
                 ("total", .integer(point.total.amount)), ("count", .integer(point.count)),
+                ("first", .string(MonthPeriod(point.month, start: report.start).first.iso)),
+                ("last", .string(MonthPeriod(point.month, start: report.start).last.iso)),
             ])
         }
         return render(
@@ -60,6 +63,8 @@ extension JSONRenderer {
                 ("highest", point(report.highest)),
                 ("lowest", point(report.lowest)),
                 ("months", .array(report.points.map(point))),
+                ("first", .string(MonthPeriod(report.first, start: report.start).first.iso)),
+                ("last", .string(MonthPeriod(report.last, start: report.start).last.iso)),
             ]))
     }
 }

@@ -11,9 +11,10 @@ public struct BudgetStatus: Hashable, Sendable {
     /// Each budget against the month's items (refunds count negatively). With a category filter, only the budgets
     /// of that category and its subcategories — the ones the filtered report is about.
     public static func month(
-        _ month: YearMonth, items: [Item], budgets: Budgets, filter: CategoryFilter?, taxonomy: Taxonomy
+        _ month: YearMonth, items: [Item], budgets: Budgets, filter: CategoryFilter?, taxonomy: Taxonomy, period: MonthPeriod? = nil
     ) -> [BudgetStatus] {
-        let inMonth = items.filter { month.contains($0.date) && !taxonomy.isIncome($0.category) }
+        let period = period ?? MonthPeriod(month)
+        let inMonth = items.filter { period.contains($0.date) && !taxonomy.isIncome($0.category) }
         return budgets.sorted(taxonomy).compactMap { budget in
             if let filter {
                 guard case .category(let code) = budget.target, code.category == filter.category else { return nil }

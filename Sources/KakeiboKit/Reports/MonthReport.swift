@@ -56,17 +56,24 @@ public struct MonthReport: Hashable, Sendable {
     public var balance: Yen { income.total - total }
     /// The balance as a part of income; nil without income.
     public var savingsRate: Double? { income.savingsRate(balance: balance) }
+    /// The days the month covers: the calendar month, or from the household's start day (`MonthPeriod`).
+    public var period: MonthPeriod
+    /// Fixed costs still to come and the forecast (see `MonthPlan`); nil when the caller doesn't plan.
+    public var plan: MonthPlan?
 
     /// Builds the report from the month's items and, for the comparison, its neighbours' totals (read from the
     /// same filter by the caller). Items dated outside the month are not counted; with a filter, only that
     /// category's items are, broken down by its subcategories.
     public init(
-        month: YearMonth, items: [Item], filter: CategoryFilter?, order: ItemOrder, taxonomy: Taxonomy, neighbours: Neighbours? = nil
+        month: YearMonth, items: [Item], filter: CategoryFilter?, order: ItemOrder, taxonomy: Taxonomy, neighbours: Neighbours? = nil,
+        period: MonthPeriod? = nil
     ) {
-        let matching = items.filter { month.contains($0.date) && (filter?.matches($0) ?? true) }
+        let period = period ?? MonthPeriod(month)
+        let matching = items.filter { period.contains($0.date) && (filter?.matches($0) ?? true) }
         let selected = matching.filter { !taxonomy.isIncome($0.category) }
         self.income = IncomeSummary(items: matching.filter { taxonomy.isIncome($0.category) }, order: order, taxonomy: taxonomy)
         self.month = month
+        self.period = period
         self.filter = filter
         self.total = selected.reduce(.zero) { $0 + $1.price }
         self.count = selected.count

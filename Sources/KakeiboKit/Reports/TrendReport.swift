@@ -18,6 +18,8 @@ public struct TrendReport: Hashable, Sendable {
     public var highest: Point
     /// The month with the smallest total; the earliest when several share it.
     public var lowest: Point
+    /// The day its months start on (see `MonthPeriod`).
+    public var start: MonthStart = .calendar
 
     /// The `length` months ending with `end`, oldest first; nil if they would start before year 1 or `length` < 1.
     public static func months(ending end: YearMonth, length: Int) -> [YearMonth]? {

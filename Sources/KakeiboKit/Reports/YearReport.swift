@@ -26,6 +26,9 @@ public struct YearReport: Hashable, Sendable {
     public var balance: Yen { income.total - total }
     /// The balance as a part of income; nil without income.
     public var savingsRate: Double? { income.savingsRate(balance: balance) }
+    /// The day its months start on (the calendar month unless the household chose another); the year then runs
+    /// from January's first day to December's last (`MonthPeriod`).
+    public var start: MonthStart = .calendar
 
     public init(year: Int, items: [YearMonth: [Item]], filter: CategoryFilter?, taxonomy: Taxonomy) {
         var summaries: [YearMonth: MonthSummary] = [:]

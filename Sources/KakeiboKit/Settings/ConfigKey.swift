@@ -1,4 +1,6 @@
 /// The settings `kakeibo config` manages.
 public enum ConfigKey: String, CaseIterable, Sendable {
     case endpoint, token, timeout
+    /// The day each month starts on (1–31; 1, the calendar month, by default).
+    case monthStart = "month-start"
 }

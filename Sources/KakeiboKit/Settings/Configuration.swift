@@ -10,6 +10,7 @@ public struct Configuration: Sendable {
     public var endpoint: Endpoint?
     public var token: String?
     public var timeout: Double?
+    public var monthStart: MonthStart?
 
     /// A configuration with nothing set, for checking values.
     public static var empty: Configuration { Configuration(path: "", members: []) }
@@ -32,7 +33,7 @@ public struct Configuration: Sendable {
 
     private mutating func read(_ key: ConfigKey, _ value: JSONValue) throws(ConfigFileError.Problem) {
         let text = value.stringValue ?? ""
-        if key != .timeout && value.stringValue == nil { throw .notAString(key.rawValue) }
+        if key != .timeout && key != .monthStart && value.stringValue == nil { throw .notAString(key.rawValue) }
         do throws(SettingError) {
             switch key {
             case .endpoint: endpoint = try Endpoint.parse(text)
@@ -50,6 +51,7 @@ public struct Configuration: Sendable {
                     throw SettingError.timeout(writer.text)
                 }
                 timeout = seconds
+            case .monthStart: monthStart = try MonthStart.read(value)
             }
         } catch {
             throw .value(key.rawValue, error)
@@ -73,6 +75,10 @@ public struct Configuration: Sendable {
             let seconds = try SyncSettings.parseTimeout(text)
             timeout = seconds
             value = seconds.rounded() == seconds ? .integer(Int(seconds)) : .number(seconds)
+        case .monthStart:
+            let start = try MonthStart.parse(text)
+            monthStart = start
+            value = .integer(start.day)
         }
         if let index = members.firstIndex(where: { $0.0 == key.rawValue }) {
             members[index].1 = value
@@ -87,6 +93,7 @@ public struct Configuration: Sendable {
         case .endpoint: endpoint = nil
         case .token: token = nil
         case .timeout: timeout = nil
+        case .monthStart: monthStart = nil
         }
     }
 
@@ -96,6 +103,7 @@ public struct Configuration: Sendable {
         case .endpoint: return endpoint?.text
         case .token: return token == nil ? nil : "set"
         case .timeout: return timeout.map { $0.rounded() == $0 ? String(Int($0)) : String($0) }
+        case .monthStart: return monthStart.map { String($0.day) }
         }
     }
 

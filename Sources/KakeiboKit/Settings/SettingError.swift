@@ -7,6 +7,8 @@ public enum SettingError: KakeiboFailure, Equatable {
     case unknownKey(String)
     case tokenOnCommandLine
     case tokenEmpty
+    /// A month start day outside 1–31.
+    case monthStart(String)
 
     public enum EndpointProblem: Equatable, Sendable {
         case scheme, characters, fragment, credentials, host, port
@@ -65,6 +67,10 @@ public enum SettingError: KakeiboFailure, Equatable {
                 "トークンはコマンドラインでは受け付けません（ps やシェルの履歴に残ります）。標準入力から渡してください: printf '%s' \"$TOKEN\" | kakeibo config set token")
         case .tokenEmpty:
             return language.pick("no token on standard input", "標準入力にトークンがありません")
+        case .monthStart(let text):
+            return language.pick(
+                "month-start must be a day from 1 to 31, got '\(terminalSafe(String(text.prefix(40))))'",
+                "month-start は 1〜31 の日で指定してください（指定: '\(terminalSafe(String(text.prefix(40))))'）")
         }
     }
 }

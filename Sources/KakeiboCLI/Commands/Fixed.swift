@@ -1,0 +1,130 @@
+import KakeiboKit
+
+/// `kakeibo fixed add|list|remove|post` — fixed costs (固定費) and recording each month's, once.
+struct FixedCommand: Command {
+    static let day = Option.count(
+        "--day", value: "DAY", maximum: 31,
+        help: LocalizedText(en: "day of the month it falls due, 1–31 (past a month's end: its last day)", ja: "支払日（1〜31。月末を過ぎる日はその月の末日）"))
+    static let yearly = Option.count(
+        "--yearly", value: "MONTH", maximum: 12,
+        help: LocalizedText(en: "once a year, in this month (1–12); default monthly", ja: "年に 1 回、この月（1〜12）に。既定は毎月"))
+    static let category = Option.category(
+        help: LocalizedText(en: "key or name, e.g. entertainment or 娯楽費 (default: the first category)", ja: "キーか名前（entertainment、娯楽費 など。既定は最初の項目）"))
+    static let format = OutputFormat.option([.table, .json])
+    static let info = CommandInfo(
+        name: "fixed", summary: LocalizedText(en: "Fixed costs: add, list, remove, post a month's", ja: "固定費の登録・一覧・削除・月の計上"),
+        description: LocalizedText(
+            en:
+                "Fixed costs are kept with the store, in fixed.json. 'fixed post' records the month's costs due by today as items, each once however often it runs (from cron, or on two machines): an item's id comes from the cost and the month. Until posted, 'month' shows them as planned.",
+            ja:
+                "固定費は保存先の fixed.json に保存します。fixed post はその月の今日までに支払日が来た固定費を品目として登録します。何度実行しても（cron や 2 台の機械から実行しても）1 回だけです（ID は固定費と月から決まります）。登録前は month に予定として表示します。"
+        ),
+        arguments: [
+            Argument("add|list|remove|post", LocalizedText(en: "what to do", ja: "操作")),
+            Argument(
+                "NAME", LocalizedText(en: "add: the cost's name, 1–30 characters; remove: its name or id", ja: "add: 名前（1〜30 文字）、remove: 名前か ID"),
+                .optional),
+            Argument("PRICE", LocalizedText(en: "add: whole yen, e.g. 85000 or 85,000", ja: "add: 円単位の整数（85000、85,000 など）"), .optional),
+            Argument("add NAME PRICE --day D", LocalizedText(en: "add a cost (replaces one of the same name)", ja: "固定費を登録（同じ名前なら置き換え）"), .note),
+            Argument("list", LocalizedText(en: "show every fixed cost", ja: "すべての固定費を表示"), .note),
+            Argument("remove NAME|ID", LocalizedText(en: "remove a cost (items it posted stay)", ja: "固定費を削除（登録済みの品目は残る）"), .note),
+            Argument(
+                "post [YEAR MONTH]",
+                LocalizedText(
+                    en: "record the month's costs due by today (default: this month); quiet when none", ja: "今日までに支払日が来た月の固定費を登録（既定は今月）。なければ何も出力しない"),
+                .note),
+        ],
+        options: [day, yearly, category, format, MonthStartOption.option],
+        examples: [
+            "kakeibo fixed add 家賃 85000 --day 27",
+            "kakeibo fixed add 動画配信 990 --day 1 --category entertainment",
+            "kakeibo fixed add 火災保険 18000 --day 1 --yearly 4",
+            "kakeibo fixed list --format json",
+            "kakeibo fixed post",
+            "kakeibo fixed remove 家賃",
+        ])
+
+    enum Action {
+        case add(FixedCost)
+        case list
+        case remove(String)
+        case post(MonthPeriod)
+    }
+
+    let action: Action
+    let format: OutputFormat
+
+    init(_ arguments: ParsedArguments, _ context: Context) throws {
+        let words = arguments.positionals
+        guard let verb = words.first else { throw UsageError.missingArgument("add|list|remove|post", command: FixedCommand.name) }
+        let operands = Array(words.dropFirst())
+        func expect(_ names: [String]) throws(UsageError) {
+            if operands.count < names.count {
+                throw .missingArgument(names[operands.count...].joined(separator: " "), command: FixedCommand.name)
+            }
+            if operands.count > names.count { throw .unexpectedArgument(operands[names.count], command: FixedCommand.name) }
+        }
+        switch verb {
+        case "add":
+            try expect(["NAME", "PRICE"])
+            let taxonomy = try context.taxonomy()
+            let name = try ItemName.validate(operands[0])
+            let price = try Yen.parsePrice(operands[1])
+            guard let day = try arguments[Self.day] else { throw UsageError.missingArgument("--day DAY", command: FixedCommand.name) }
+            let category = try arguments[Self.category].map { try taxonomy.resolve($0) } ?? CategoryCode(taxonomy.categories[0].code)
+            action = .add(FixedCost(name: name, price: price, day: day, month: try arguments[Self.yearly], category: category))
+        case "list":
+            try expect([])
+            action = .list
+        case "remove":
+            try expect(["NAME|ID"])
+            action = .remove(operands[0])
+        case "post":
+            if operands.count > 2 { throw UsageError.unexpectedArgument(operands[2], command: FixedCommand.name) }
+            action = .post(try MonthStartOption.period(operands, start: try MonthStartOption.resolve(arguments, context), context))
+        default:
+            throw UsageError.invalidChoice(option: FixedCommand.name, value: verb, choices: ["add", "list", "remove", "post"])
+        }
+        format = try arguments[Self.format] ?? .table
+    }
+
+    func run(_ context: Context) throws {
+        let taxonomy = try context.taxonomy()
+        let language = context.language
+        switch action {
+        case .add(let cost):
+            let all = try context.household().addFixedCost(cost)
+            finish(
+                all, taxonomy,
+                message: language.pick(
+                    "Fixed cost \(cost.name) (\(cost.id)): \(cost.price.formatted(language))\n",
+                    "固定費 \(cost.name)（\(cost.id)）: \(cost.price.formatted(language))\n"),
+                context)
+        case .list:
+            finish(try FixedCostStore(store: try context.store()).read(), taxonomy, message: nil, context)
+        case .remove(let key):
+            let household = try context.household()
+            let removed = try household.removeFixedCost(key)
+            finish(
+                try FixedCostStore(store: household.store).read(), taxonomy,
+                message: language.pick("Removed the fixed cost \(removed.name)\n", "固定費 \(removed.name) を削除しました\n"), context)
+        case .post(let period):
+            let outcome = try context.household().postFixedCosts(period, today: context.clock.today)
+            switch format {
+            case .json: context.print(JSONRenderer.render(.array(outcome.posted.map { JSONRenderer.item($0, taxonomy) })))
+            default:
+                for item in outcome.posted {
+                    context.print(TableRenderer.item(item, verb: language.pick("Posted", "計上しました:"), taxonomy: taxonomy, style: context.textStyle))
+                }
+            }
+        }
+    }
+
+    /// Tables say what changed (list shows the costs); JSON always prints every cost as they now stand.
+    private func finish(_ costs: FixedCosts, _ taxonomy: Taxonomy, message: String?, _ context: Context) {
+        switch format {
+        case .json: context.print(FixedRenderer.json(costs, taxonomy: taxonomy))
+        default: context.print(message ?? FixedRenderer.table(costs, taxonomy: taxonomy, style: context.textStyle))
+        }
+    }
+}

@@ -1,0 +1,75 @@
+/// `kakeibo fixed` and the month's planned costs, as a table or JSON.
+public enum FixedRenderer {
+    /// When a cost falls due: "27th monthly" / "毎月 27日", "1 Apr yearly" / "毎年 4月1日".
+    static func schedule(_ cost: FixedCost, _ language: Language) -> String {
+        guard let month = cost.month else { return language.pick("monthly, day \(cost.day)", "毎月 \(cost.day)日") }
+        return language.pick("yearly, \(Labels.shortMonth(month, language)) \(cost.day)", "毎年 \(month)月\(cost.day)日")
+    }
+
+    public static func table(_ costs: FixedCosts, taxonomy: Taxonomy, style: TextStyle) -> String {
+        let language = style.language
+        guard !costs.all.isEmpty else { return language.pick("No fixed costs\n", "固定費はありません\n") }
+        var table = TextTable(
+            [.left, .left, .right, .left, .left],
+            header: [
+                language.pick("ID", "ID"), language.pick("Name", "名前"), language.pick("Price", "金額"), language.pick("When", "時期"),
+                language.pick("Category", "項目"),
+            ])
+        for cost in costs.all {
+            table.add(cost.id, cost.name, cost.price.formatted(language), schedule(cost, language), taxonomy.label(cost.category, language))
+        }
+        return table.render(style)
+    }
+
+    /// `{"fixed":[{"id","name","price","day","month","category","subcategory"}]}`; `month` is null for a monthly cost.
+    public static func json(_ costs: FixedCosts, taxonomy: Taxonomy) -> String {
+        JSONRenderer.render(.object([("fixed", .array(costs.all.map { cost($0, taxonomy) }))]))
+    }
+
+    static func cost(_ cost: FixedCost, _ taxonomy: Taxonomy) -> JSONValue {
+        .object([
+            ("id", .string(cost.id)), ("name", .string(cost.name)), ("price", .integer(cost.price.amount)), ("day", .integer(cost.day)),
+            ("month", cost.month.map { .integer($0) } ?? .null),
+            ("category", .string(taxonomy.key(category: cost.category.category))),
+            ("subcategory", cost.category.subcategory.map { .string(taxonomy.key(category: cost.category.category, subcategory: $0)) } ?? .null),
+        ])
+    }
+
+    /// The month's planned costs for the month JSON: `[{"date","name","price","category","subcategory","id"}]`.
+    static func planned(_ plan: MonthPlan, _ taxonomy: Taxonomy) -> JSONValue {
+        .array(
+            plan.planned.map { planned in
+                .object([
+                    ("date", .string(planned.date.iso)), ("name", .string(planned.cost.name)), ("price", .integer(planned.cost.price.amount)),
+                    ("category", .string(taxonomy.key(category: planned.cost.category.category))),
+                    (
+                        "subcategory",
+                        planned.cost.category.subcategory.map { .string(taxonomy.key(category: planned.cost.category.category, subcategory: $0)) }
+                            ?? .null
+                    ),
+                    ("fixed", .string(planned.cost.id)),
+                ])
+            })
+    }
+
+    /// The month table's section: each planned cost, their total and the forecast.
+    static func plannedSection(_ plan: MonthPlan, taxonomy: Taxonomy, style: TextStyle) -> String {
+        let language = style.language
+        guard !plan.planned.isEmpty || plan.forecast != nil else { return "" }
+        var out = ""
+        if !plan.planned.isEmpty {
+            var table = TextTable([.left, .left, .right, .left], header: [language.pick("Planned", "予定"), "", "", ""])
+            for planned in plan.planned {
+                table.add(
+                    Labels.day(planned.date, language), planned.cost.name, planned.cost.price.formatted(language),
+                    taxonomy.label(planned.cost.category, language))
+            }
+            table.add("", Labels.total(language), plan.plannedTotal.formatted(language), "")
+            out += "\n" + table.render(style)
+        }
+        if let forecast = plan.forecast {
+            out += "\n" + language.pick("Forecast for the month's end: ", "月末の見込み: ") + forecast.formatted(language) + "\n"
+        }
+        return out
+    }
+}

@@ -1,0 +1,130 @@
+import Foundation
+import Testing
+
+/// Fixed costs and a month that starts on payday, as a user (and cron) meets them: the real binary on a temporary store.
+@Suite struct FixedCommandTests {
+    func household() throws -> Sandbox {
+        let box = try Sandbox() // today is 2024-12-15
+        #expect(try box.run("fixed", "add", "家賃", "85,000", "--day", "27").status == 0)
+        #expect(try box.run("fixed", "add", "動画配信", "990", "--day", "1", "--category", "entertainment").status == 0)
+        #expect(try box.run("fixed", "add", "保険", "18000", "--day", "10", "--yearly", "12").status == 0)
+        return box
+    }
+
+    /// The items a `fixed post` said it recorded.
+    func posted(_ run: Run) -> Int { run.lines.filter { $0.hasPrefix("Posted ") }.count }
+
+    func ids(_ box: Sandbox, _ month: String) throws -> [String] {
+        let json = try #require(try box.run("month", month, "--format", "json").json() as? [String: Any])
+        return try #require(json["items"] as? [[String: Any]]).compactMap { $0["id"] as? String }
+    }
+
+    @Test func postRecordsTheCostsDueByTodayOnceAndIsQuietAfter() throws {
+        let box = try household()
+        let first = try box.run("fixed", "post")
+        #expect(first.status == 0)
+        #expect(posted(first) == 2 && first.stdout.contains("動画配信") && first.stdout.contains("保険"))
+        let second = try box.run("fixed", "post")
+        #expect(second.status == 0 && second.stdout == "" && second.stderr == "")
+        #expect(try ids(box, "2024-12").sorted().count == 2)
+        // A past month posts all its costs; the ids come from the cost and the month.
+        #expect(try box.run("fixed", "post", "2024", "11").status == 0)
+        let november = try ids(box, "2024-11")
+        #expect(november.count == 2 && november.allSatisfy { $0.hasPrefix("fixed-") && $0.hasSuffix("-2024-11") })
+    }
+
+    @Test func twoPostsAtOnceRecordEachCostOnce() throws {
+        for round in 0..<4 {
+            let box = try household()
+            nonisolated(unsafe) var runs: [Run?] = [nil, nil]
+            let lock = NSLock()
+            DispatchQueue.concurrentPerform(iterations: 2) { index in
+                let run = try? box.run("fixed", "post", "2024", "11")
+                lock.withLock { runs[index] = run }
+            }
+            #expect(runs.allSatisfy { $0?.status == 0 }, "round \(round)")
+            let total = runs.compactMap { $0.map { posted($0) } }.reduce(0, +)
+            #expect(total == 2, "round \(round): the two costs due in November, between both runs")
+            let november = try ids(box, "2024-11")
+            #expect(november.count == 2 && Set(november).count == 2, "round \(round)")
+        }
+    }
+
+    @Test func untilPostedTheMonthShowsPlannedCostsAndAForecast() throws {
+        let box = try household()
+        _ = try box.add("コーヒー", 1_500, date: "2024-12-05")
+        let json = try #require(try box.run("month", "--format", "json").json() as? [String: Any])
+        #expect(json["first"] as? String == "2024-12-01" && json["last"] as? String == "2024-12-31")
+        let planned = try #require(json["planned"] as? [[String: Any]])
+        #expect(planned.compactMap { $0["name"] as? String } == ["動画配信", "保険", "家賃"])
+        #expect(json["plannedTotal"] as? Int == 103_990)
+        // ¥1,500 over 15 days gone, 16 days left: ¥1,600 more.
+        #expect(json["forecast"] as? Int == 1_500 + 103_990 + 1_600)
+        #expect(try box.run("month").stdout.contains("Planned"))
+        _ = try box.run("fixed", "post")
+        let after = try #require(try box.run("month", "--format", "json").json() as? [String: Any])
+        #expect((after["planned"] as? [[String: Any]])?.compactMap { $0["name"] as? String } == ["家賃"])
+        #expect(after["forecast"] as? Int == 1_500 + 103_990 + 1_600)
+        let past = try #require(try box.run("month", "prev", "--format", "json").json() as? [String: Any])
+        #expect(past["forecast"] is NSNull && (past["planned"] as? [Any])?.isEmpty == true)
+    }
+
+    @Test func listShowsEveryCostAndAnUnreadableFileIsNeverOverwritten() throws {
+        let box = try household()
+        let json = try #require(try box.run("fixed", "list", "--format", "json").json() as? [String: Any])
+        let costs = try #require(json["fixed"] as? [[String: Any]])
+        #expect(costs.compactMap { $0["name"] as? String } == ["家賃", "動画配信", "保険"])
+        #expect(costs.map { $0["month"] as? Int } == [nil, nil, 12])
+        #expect(costs[1]["category"] as? String == "entertainment")
+        let file = box.store.appendingPathComponent("fixed.json")
+        try Data(#"{"schema":1,"fixed":[{"name":"x","price":1,"day":40,"category":0}]}"#.utf8).write(to: file)
+        let before = try box.snapshot()
+        let add = try box.run("fixed", "add", "水道", "3000", "--day", "5")
+        #expect(add.status == 1 && add.stderr.contains("fixed.json") && add.stderr.contains("fixed[0]"))
+        #expect(try box.run("fixed", "post").status == 1)
+        #expect(try box.snapshot() == before)
+    }
+
+    @Test func badInputExitsTwoAndLeavesTheStoreAlone() throws {
+        let box = try household()
+        let before = try box.snapshot()
+        for arguments in [
+            ["fixed", "add", "家賃", "85000", "--day", "0"], ["fixed", "add", "家賃", "85000", "--day", "32"],
+            ["fixed", "add", " ", "85000", "--day", "1"], ["fixed", "add", "家賃", "850.5", "--day", "1"],
+            ["fixed", "add", "家賃", "85000", "--day", "1", "--yearly", "13"], ["month", "--month-start", "32"],
+            ["month", "--month-start", "0"], ["config", "set", "month-start", "32"], ["fixed", "add", "家賃", "85000"],
+        ] {
+            let run = try box.run(arguments)
+            #expect(run.status == 2, "\(arguments)")
+            #expect(run.stdout == "" && run.stderr.split(separator: "\n").count == 1, "\(arguments)")
+        }
+        #expect(try box.snapshot() == before)
+        #expect(try box.run("fixed", "remove", "nothing").status == 1)
+    }
+
+    @Test func aMonthFromPaydayReadsBothFilesAndSaysItsDays() throws {
+        let box = try Sandbox()
+        _ = try box.add("前", 100, date: "2024-12-24")
+        _ = try box.add("給料日", 1_000, date: "2024-12-25")
+        _ = try box.add("末", 10_000, date: "2025-01-24")
+        _ = try box.add("次", 7, date: "2025-01-25")
+        #expect(try box.run("config", "set", "month-start", "25").status == 0)
+        #expect(try box.run("config", "get", "month-start").stdout == "25\n")
+        let json = try #require(try box.run("month", "2024-12", "--format", "json").json() as? [String: Any])
+        #expect(json["first"] as? String == "2024-12-25" && json["last"] as? String == "2025-01-24")
+        #expect(json["total"] as? Int == 11_000 && json["count"] as? Int == 2)
+        #expect((json["previous"] as? [String: Any])?["total"] as? Int == 100)
+        #expect((json["next"] as? [String: Any])?["total"] as? Int == 7)
+        // Today (2024-12-15) falls in the month named November: it began on 2024-11-25.
+        let this = try #require(try box.run("month", "--format", "json").json() as? [String: Any])
+        #expect(this["month"] as? Int == 11 && this["total"] as? Int == 100)
+        // --month-start overrides the setting for one command.
+        let calendar = try #require(try box.run("month", "2024-12", "--month-start", "1", "--format", "json").json() as? [String: Any])
+        #expect(calendar["total"] as? Int == 1_100 && calendar["last"] as? String == "2024-12-31")
+        #expect(try box.run("month", "2024-12").stdout.contains("(2024-12-25 – 2025-01-24)"))
+        let year = try #require(try box.run("year", "2024", "--format", "json").json() as? [String: Any])
+        #expect(year["first"] as? String == "2024-01-25" && year["last"] as? String == "2025-01-24" && year["total"] as? Int == 11_100)
+        let trend = try #require(try box.run("trend", "--months", "2", "--end", "2024-12", "--format", "json").json() as? [String: Any])
+        #expect((trend["months"] as? [[String: Any]])?.compactMap { $0["total"] as? Int } == [100, 11_000])
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+
+@testable import KakeiboKit
+
+/// Fixed costs: when each falls due, the file they are kept in, and posting each once.
+@Suite struct FixedCostTests {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("kakeibo-fixed-\(UUID().uuidString)").path
+
+    func month(_ text: String) -> YearMonth { YearMonth.parseISO(text)! }
+
+    @Test func aDayPastAMonthsEndFallsOnItsLastDay() {
+        let rent = FixedCost(name: "家賃", price: Yen(85_000), day: 31, month: nil, category: CategoryCode(0))
+        #expect(rent.due(in: month("2024-02"))?.iso == "2024-02-29")
+        #expect(rent.due(in: month("2023-02"))?.iso == "2023-02-28")
+        #expect(rent.due(in: month("2024-04"))?.iso == "2024-04-30")
+        let insurance = FixedCost(name: "保険", price: Yen(18_000), day: 1, month: 4, category: CategoryCode(0))
+        #expect(insurance.due(in: month("2024-03")) == nil)
+        #expect(insurance.due(in: month("2024-04"))?.iso == "2024-04-01")
+        // A month from the 25th holds the 27th of its first calendar month, not of its second.
+        let rentOn27 = FixedCost(name: "家賃", price: Yen(85_000), day: 27, month: nil, category: CategoryCode(0))
+        #expect(rentOn27.dueDates(in: MonthPeriod(month("2024-12"), start: MonthStart(day: 25)!)).map(\.iso) == ["2024-12-27"])
+        #expect(rentOn27.dueDates(in: MonthPeriod(month("2024-12"), start: MonthStart(day: 28)!)).map(\.iso) == ["2025-01-27"])
+    }
+
+    @Test func theIDComesFromTheNameSoTwoMachinesAgree() {
+        let a = FixedCost(name: "家賃", price: Yen(85_000), day: 27, month: nil, category: CategoryCode(0))
+        let b = FixedCost(name: "家賃", price: Yen(90_000), day: 26, month: nil, category: CategoryCode(1))
+        #expect(a.id == b.id && a.id.count == 8)
+        let date = CalendarDate(year: 2024, month: 12, day: 27)!
+        #expect(a.item(on: date).id == "fixed-\(a.id)-2024-12")
+    }
+
+    @Test func theFileRoundTripsAndRefusesWhatItDoesNotKnow() throws {
+        var costs = FixedCosts()
+        costs.add(FixedCost(name: "家賃", price: Yen(85_000), day: 27, month: nil, category: CategoryCode(0)))
+        costs.add(FixedCost(name: "保険", price: Yen(18_000), day: 1, month: 4, category: CategoryCode(1, 2)))
+        #expect(try FixedCostCodec.decode(FixedCostCodec.encode(costs)) == costs)
+        #expect(throws: FixedCostFileProblem.self) {
+            try FixedCostCodec.decode(Array(#"{"schema":1,"fixed":[{"name":"x","price":1,"day":32,"category":0}]}"#.utf8))
+        }
+        #expect(throws: FixedCostFileProblem.schemaNewer(found: 2)) { try FixedCostCodec.decode(Array(#"{"schema":2,"fixed":[]}"#.utf8)) }
+    }
+
+    @Test func postingTwiceRecordsEachOnce() throws {
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let household = Household(store: LedgerStore(root: root), now: Timestamp(milliseconds: 0))
+        _ = try household.addFixedCost(FixedCost(name: "家賃", price: Yen(85_000), day: 27, month: nil, category: CategoryCode(0)))
+        _ = try household.addFixedCost(FixedCost(name: "動画", price: Yen(990), day: 1, month: nil, category: CategoryCode(1)))
+        let december = MonthPeriod(month("2024-12"))
+        let early = try household.postFixedCosts(december, today: CalendarDate(year: 2024, month: 12, day: 10)!)
+        #expect(early.posted.map(\.name) == ["動画"])
+        let late = try household.postFixedCosts(december, today: CalendarDate(year: 2024, month: 12, day: 31)!)
+        #expect(late.posted.map(\.name) == ["家賃"] && late.already == 1)
+        let again = try household.postFixedCosts(december, today: CalendarDate(year: 2024, month: 12, day: 31)!)
+        #expect(again.posted.isEmpty && again.already == 2)
+        #expect(try household.store.items(in: month("2024-12")).count == 2)
+        // Planned: nothing left in December; all of January while it hasn't begun.
+        let january = MonthPeriod(month("2025-01"))
+        let plan = MonthPlan(
+            period: january, items: [], recorded: .zero, costs: try FixedCostStore(store: household.store).read(), filter: nil,
+            today: CalendarDate(year: 2024, month: 12, day: 31)!)
+        #expect(plan.planned.map(\.cost.name) == ["動画", "家賃"] && plan.plannedTotal == Yen(85_990) && plan.forecast == nil)
+        #expect(try household.removeFixedCost("家賃").name == "家賃")
+        #expect(throws: FixedCostError.notFound("家賃")) { try household.removeFixedCost("家賃") }
+    }
+
+    @Test func theForecastAddsPlannedCostsAndTheVariablePace() {
+        let costs = FixedCosts([FixedCost(name: "家賃", price: Yen(80_000), day: 27, month: nil, category: CategoryCode(0))])
+        let period = MonthPeriod(month("2024-11")) // 30 days
+        let coffee = Item(
+            id: "a", date: CalendarDate(year: 2024, month: 11, day: 3)!, name: "c", price: Yen(10_000), category: CategoryCode(0),
+            added: Timestamp(milliseconds: 0))
+        // Ten days gone, ¥10,000 of variable spending: ¥1,000 a day for the 20 days left.
+        let plan = MonthPlan(
+            period: period, items: [coffee], recorded: Yen(10_000), costs: costs, filter: nil, today: CalendarDate(year: 2024, month: 11, day: 10)!)
+        #expect(plan.forecast == Yen(10_000 + 80_000 + 20_000))
+        let past = MonthPlan(
+            period: period, items: [coffee], recorded: Yen(10_000), costs: costs, filter: nil, today: CalendarDate(year: 2024, month: 12, day: 1)!)
+        #expect(past.planned.isEmpty && past.forecast == nil)
+    }
+}
