@@ -84,10 +84,10 @@ import Testing
         #expect(try taxonomy.resolve("drink") == CategoryCode(0, 1))
         #expect(try taxonomy.resolve("雑貨") == CategoryCode(1, 2))
         #expect(try Taxonomy.household.resolve("rent") == CategoryCode(2, 0))
-        #expect(throws: ValueError.unknownCategory("good", valid: ["food", "entertainment"], nearest: "entertainment/goods (娯楽費/雑貨)")) {
+        #expect(throws: ValueError.unknownCategory("good", valid: ["food", "entertainment", "income"], nearest: "entertainment/goods (娯楽費/雑貨)")) {
             try taxonomy.resolve("good")
         }
-        #expect(throws: ValueError.unknownCategory("娯楽", valid: ["food", "entertainment"], nearest: "entertainment (娯楽費)")) {
+        #expect(throws: ValueError.unknownCategory("娯楽", valid: ["food", "entertainment", "income"], nearest: "entertainment (娯楽費)")) {
             try taxonomy.resolve("娯楽")
         }
         #expect(
@@ -96,7 +96,7 @@ import Testing
         ) {
             try taxonomy.resolve("food/drnk")
         }
-        #expect(throws: ValueError.unknownCategory("zzz", valid: ["food", "entertainment"])) { try taxonomy.resolve("zzz") }
+        #expect(throws: ValueError.unknownCategory("zzz", valid: ["food", "entertainment", "income"])) { try taxonomy.resolve("zzz") }
         #expect(Nearest.word(to: "mnth", in: ["add", "month", "year"]) == "month")
         #expect(Nearest.word(to: "--categroy", in: ["--category", "--sort"]) == "--category")
     }
