@@ -50,6 +50,7 @@ public struct CommandTable {
     static var builtIn: [any Command.Type] {
         [
             AddCommand.self, MonthCommand.self, YearCommand.self, EditCommand.self, DeleteCommand.self, ImportCommand.self,
+            ConflictsCommand.self, ResolveCommand.self,
             UndoCommand.self, BackupsCommand.self, CheckCommand.self,
             RecentCommand.self, TrendCommand.self, ReceiptCommand.self, FuelCommand.self,
             ExportCommand.self, CategoriesCommand.self, BudgetCommand.self, ConfigCommand.self, CompletionCommand.self, HelpCommand.self,
