@@ -48,6 +48,7 @@ import Testing
         #expect(try server.items().rows.values.allSatisfy { $0 == 1 })
         // The token rides in the body, never in the URL or a header the script can't see.
         #expect(try server.bodies().contains { $0.contains("[token]") })
+        #expect(try server.authorizations().allSatisfy { $0.isEmpty })
     }
 
     @Test func bothEditingOneItemIsOneConflictSettledEitherWay() throws {

@@ -83,6 +83,11 @@ final class ShippedServer: @unchecked Sendable {
         }
     }
 
+    /// The Authorization header of every request ("" when there was none).
+    func authorizations() throws -> [String] {
+        (try command(["cmd": "state"])["requests"] as? [[String: Any]] ?? []).map { $0["authorization"] as? String ?? "" }
+    }
+
     /// Every request body, for checking what was sent.
     func bodies() throws -> [String] {
         (try command(["cmd": "state"])["requests"] as? [[String: Any]] ?? []).compactMap { $0["body"] as? String }
