@@ -9,8 +9,8 @@ public enum ConflictRenderer {
                 l.pick("ID", "ID"), l.pick("Side", "側"), l.pick("Date", "日付"), l.pick("Name", "品名"), l.pick("Price", "金額"), l.pick("Category", "分類"),
             ])
         for view in views {
-            table.add(row(view.conflict.id, l.pick("mine", "こちら"), view.mine, deleted: view.mine == nil))
-            table.add(row("", l.pick("theirs", "サーバー"), view.conflict.theirs, deleted: view.conflict.theirsDeleted))
+            table.add(row(view.conflict.id, l.pick("mine", "こちら"), view.mine, deleted: view.mine == nil, l))
+            table.add(row("", l.pick("theirs", "サーバー"), view.conflict.theirs, deleted: view.conflict.theirsDeleted, l))
         }
         guard hint else { return table.render(style) }
         return table.render(style)
@@ -18,10 +18,12 @@ public enum ConflictRenderer {
                 "Keep one: kakeibo resolve ID mine|theirs\n", "どちらかを残す: kakeibo resolve ID mine|theirs\n")
     }
 
-    private static func row(_ id: String, _ side: String, _ item: WireItem?, deleted: Bool) -> [TextTable.Cell] {
-        guard let item, !deleted else { return [.init(id), .init(side), .init("—"), .init("(deleted)"), .init(""), .init("")] }
+    private static func row(_ id: String, _ side: String, _ item: WireItem?, deleted: Bool, _ language: Language) -> [TextTable.Cell] {
+        guard let item, !deleted else {
+            return [.init(id), .init(side), .init("—"), .init(language.pick("(deleted)", "（削除）")), .init(""), .init("")]
+        }
         return [
-            .init(id), .init(side), .init(item.date.iso), .init(item.name), .init(item.price.grouped),
+            .init(id), .init(side), .init(item.date.iso), .init(item.name), .init(item.price.formatted(language)),
             .init(item.category.subcategory.map { "\(item.category.category)/\($0)" } ?? String(item.category.category)),
         ]
     }
