@@ -119,6 +119,8 @@ extension Household {
     /// The journal records them before anything is sent.
     public func prepareChanges() throws -> [OutgoingChange] {
         try changeWithJournal { index, journal in
+            // An item deleted here that is back (an undo, an import of it) was decided again: the delete is dropped.
+            for id in journal.deleted.keys where index.item(id) != nil { journal.deleted[id] = nil }
             for item in index.all where item.sync != .synced && !journal.isHeld(item.id) {
                 let synced = journal.revisions[item.id] != nil || item.sync == .edited
                 journal.outbox.append(

@@ -26,7 +26,9 @@ extension Household {
             let item = try find(id, in: &index)
             let journal = try SyncJournalFile.read(store)
             let sent = journal.outbox.contains { $0.id == item.id }
-            if item.sync == .pending && !sent {
+            // A pending item no change has carried is only here, unless another member sent the same id (an import
+            // of the same file): with the change protocol the delete is sent too, and the server judges it.
+            if item.sync == .pending && !sent && !journal.changeProtocol {
                 index.remove(item.id)
                 return ItemDeleted(item: item)
             }
