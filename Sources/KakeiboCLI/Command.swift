@@ -54,6 +54,7 @@ public struct CommandTable {
     static var builtIn: [any Command.Type] {
         [
             AddCommand.self, MonthCommand.self, YearCommand.self, EditCommand.self, DeleteCommand.self, ImportCommand.self,
+            ConflictsCommand.self, ResolveCommand.self,
             UndoCommand.self, BackupsCommand.self, CheckCommand.self,
             RecentCommand.self, TrendCommand.self, ReviewCommand.self, ReceiptCommand.self, FuelCommand.self,
             ExportCommand.self, CategoriesCommand.self, BudgetCommand.self, FixedCommand.self, ConfigCommand.self, CompletionCommand.self,

@@ -49,6 +49,7 @@ import Testing
         #expect(requests[0].path == "/exec" && requests[0].query == "year=2024&month=12")
         #expect(requests[1].path.hasPrefix("/answer/") && requests[1].host.hasPrefix("localhost:"))
         #expect(requests.allSatisfy { $0.accept == "application/json" })
+        #expect(try server.probes() == 1) // a plain app server: asked once per command, then its own protocol
 
         // Pulling again changes nothing; after the server loses an item, the next pull follows it, pending kept.
         let before = try box.snapshot()

@@ -155,7 +155,7 @@ class Household {
     const url = new URL(req.url, 'http://127.0.0.1');
     const body = await readBody(req);
     const contentType = req.headers['content-type'] || '';
-    this.requests.push({ method: req.method, path: url.pathname, query: url.search.slice(1), host: req.headers.host, contentType, body: body.toString('utf8') });
+    this.requests.push({ method: req.method, path: url.pathname, query: url.search.slice(1), host: req.headers.host, contentType, body: body.toString('utf8'), authorization: req.headers.authorization || '' });
     this.arrivals = this.arrivals.filter((waiter) => (waiter.arrived() ? (waiter.resolve(true), false) : true));
     const prefix = `/macros/s/${this.deployment}/exec`;
     if (url.pathname !== prefix && !url.pathname.startsWith(prefix + '/')) return page(res, 404, 'Not Found', 'Sorry, unable to open the file at this time.');

@@ -19,12 +19,32 @@ extension Household {
         }.result
     }
 
-    /// Removes one item the server doesn't have yet.
+    /// Removes one item. One the server may have goes too when the server takes deletes (the change protocol): the
+    /// next sync sends the delete. A plain server only appends, so there such an item is refused.
     public func delete(_ id: String) throws -> ItemDeleted {
         try change { index in
             let item = try find(id, in: &index)
-            guard item.sync == .pending else { throw HouseholdError.onServer(item) }
-            index.remove(item.id)
+            let journal = try SyncJournalFile.read(store)
+            let sent = journal.outbox.contains { $0.id == item.id }
+            // A pending item no change has carried is only here, unless another member sent the same id (an import
+            // of the same file): with the change protocol the delete is sent too, and the server judges it.
+            if item.sync == .pending && !sent && !journal.changeProtocol {
+                index.remove(item.id)
+                return ItemDeleted(item: item)
+            }
+            guard journal.changeProtocol else { throw HouseholdError.onServer(item) }
+            var changed = journal
+            // Deleting an item in conflict settles it: the delete is based on the server's version.
+            let conflict = changed.conflicts.first { $0.id == item.id }
+            changed.conflicts.removeAll { $0.id == item.id }
+            if let conflict, conflict.theirsDeleted {
+                index.remove(item.id) // deleted on the server too
+                changed.revisions[item.id] = nil
+            } else {
+                if let conflict { changed.revisions[item.id] = conflict.theirsRevision }
+                deleteSynced(item, in: &index, &changed)
+            }
+            try SyncJournalFile.write(changed, store)
             return ItemDeleted(item: item)
         }.result
     }

@@ -15,6 +15,7 @@ public struct PullCommand: Command {
     }
 
     public func run(_ context: Context) async throws {
+        if try await session.speaksChanges(context) { return try await session.runChanges(send: false, receive: false, pull: months, context) }
         let pulled = try await session.pull(months, context)
         let outcome = try session.commit(pushed: nil, pulled: pulled, context)
         session.report(outcome, pushed: false, pulled: months, context)

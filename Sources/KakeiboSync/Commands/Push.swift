@@ -13,6 +13,7 @@ public struct PushCommand: Command {
     }
 
     public func run(_ context: Context) async throws {
+        if try await session.speaksChanges(context) { return try await session.runChanges(send: true, receive: false, pull: nil, context) }
         let pushed = try await session.push(context)
         let outcome = try session.commit(pushed: pushed, pulled: nil, context)
         session.report(outcome, pushed: true, pulled: nil, context)

@@ -7,14 +7,20 @@ public struct SyncCommand: Command {
 
     let months: [YearMonth]
     let session: SyncSession
+    /// Whether a period was named (with the change protocol, its months are pulled whole too).
+    let named: Bool
 
     public init(_ arguments: ParsedArguments, _ context: Context) throws {
         let words = try SyncCommand.positionals(arguments)
         months = try SyncSession.months(words, today: context.clock.today)
+        named = !words.isEmpty
         session = try SyncSession(arguments, context)
     }
 
     public func run(_ context: Context) async throws {
+        if try await session.speaksChanges(context) {
+            return try await session.runChanges(send: true, receive: true, pull: named ? months : nil, context)
+        }
         let pushed = try await session.push(context)
         let pulled = try await session.pull(months, context)
         let outcome = try session.commit(pushed: pushed, pulled: pulled, context)

@@ -1,0 +1,29 @@
+import KakeiboKit
+
+/// `kakeibo conflicts` — changes the household server refused because the item changed there too, both versions.
+struct ConflictsCommand: Command {
+    static let format = OutputFormat.option([.table, .json])
+    static let info = CommandInfo(
+        name: "conflicts", summary: LocalizedText(en: "List sync conflicts, both versions side by side", ja: "同期の競合を両方の内容で一覧"),
+        description: LocalizedText(
+            en:
+                "An item changed here and on the household server since both last agreed is kept here as a conflict, with the server's version beside it, until 'kakeibo resolve' keeps one.",
+            ja: "前回の同期のあとにここと家計簿サーバーの両方で変更されたデータは、サーバーの内容と並べて競合として残ります。'kakeibo resolve' でどちらかを選ぶまで送りません。"),
+        options: [format],
+        examples: ["kakeibo conflicts", "kakeibo conflicts --format json"])
+
+    let format: OutputFormat
+
+    init(_ arguments: ParsedArguments, _ context: Context) throws {
+        _ = try ConflictsCommand.positionals(arguments)
+        format = try arguments[Self.format] ?? .table
+    }
+
+    func run(_ context: Context) throws {
+        let views = try context.household().conflicts()
+        switch format {
+        case .json: context.print(ConflictRenderer.json(views))
+        default: context.print(ConflictRenderer.table(views, style: context.textStyle))
+        }
+    }
+}

@@ -1,0 +1,320 @@
+/// A row as the household server's change protocol reports it: the item, its revision, and whether it was deleted.
+public struct ServerRow: Sendable, Equatable {
+    public var revision: Int
+    public var deleted: Bool
+    public var item: WireItem
+
+    public init(revision: Int, deleted: Bool, item: WireItem) {
+        self.revision = revision
+        self.deleted = deleted
+        self.item = item
+    }
+}
+
+/// The server's answer to one change.
+public struct ChangeResult: Sendable, Equatable {
+    public enum Status: String, Sendable { case applied, unchanged, conflict, rejected }
+    public var changeID: String
+    public var status: Status
+    /// The server's row after the change, or the one that caused the conflict; nil when it holds no such id.
+    public var row: ServerRow?
+    public var code: String?
+
+    public init(changeID: String, status: Status, row: ServerRow?, code: String?) {
+        self.changeID = changeID
+        self.status = status
+        self.row = row
+        self.code = code
+    }
+}
+
+/// What applying a `changes` answer did.
+public struct ChangesOutcome: Sendable, Equatable {
+    public var applied = 0
+    /// New conflicts.
+    public var conflicts: [Conflict] = []
+    /// Changes the server refused as malformed (code), not sent again in this form.
+    public var rejected: [(id: String, code: String)] = []
+
+    public init() {}
+
+    public static func == (a: ChangesOutcome, b: ChangesOutcome) -> Bool {
+        a.applied == b.applied && a.conflicts == b.conflicts && a.rejected.map(\.id) == b.rejected.map(\.id)
+    }
+}
+
+/// What applying the server's rows (`since` or `pull`) did.
+public struct RowsOutcome: Sendable, Equatable {
+    public var received = 0
+    /// The months whose items changed here.
+    public var changed: [YearMonth] = []
+    public var unsent = 0
+
+    public init() {}
+}
+
+/// A conflict as `kakeibo conflicts` shows it: this store's version (nil: deleted here) beside the server's.
+public struct ConflictView: Sendable, Equatable {
+    public var conflict: Conflict
+    public var mine: WireItem?
+}
+
+/// Which side `resolve` keeps.
+public enum ConflictSide: String, Sendable, CaseIterable {
+    case mine, theirs
+}
+
+/// Why a conflict can't be resolved.
+public enum ConflictError: KakeiboFailure, Equatable {
+    case noSuchConflict(String)
+
+    public var kind: FailureKind { .badInput }
+
+    public func message(in language: Language) -> String {
+        switch self {
+        case .noSuchConflict(let id):
+            return language.pick(
+                "no conflict for id \(terminalSafe(id)) (see the list of conflicts)", "ID \(terminalSafe(id)) の競合はありません（競合の一覧を確認してください）")
+        }
+    }
+}
+
+extension Household {
+    /// The sync state, read without the lock (for showing).
+    public func journal() throws -> SyncJournal {
+        guard store.exists else { return SyncJournal() }
+        return try SyncJournalFile.read(store)
+    }
+
+    /// Runs `body` over the index of every month and the journal under the store's lock; writes the journal if it
+    /// changed, after the body and before the months are committed.
+    func changeWithJournal<T>(_ body: (inout ItemIndex, inout SyncJournal) throws -> T) throws -> (result: T, changed: [YearMonth]) {
+        try change { index in
+            try index.loadAll()
+            let before = try SyncJournalFile.read(store)
+            var journal = before
+            let result = try body(&index, &journal)
+            if journal != before { try SyncJournalFile.write(journal, store) }
+            return result
+        }
+    }
+
+    /// Records what `capabilities` said about the server at `server` (its host and path). Another server or another
+    /// household id means the revisions known here mean nothing there: the next `since` starts from 0 (a full pull).
+    public func rememberServer(_ server: String, household: String?, changeProtocol: Bool) throws {
+        _ = try changeWithJournal { _, journal in
+            if journal.server != server || journal.household != household || journal.changeProtocol != changeProtocol {
+                if journal.household != household { journal.revisions = [:] }
+                journal.revision = nil
+            }
+            journal.server = server
+            journal.household = household
+            journal.changeProtocol = changeProtocol
+        }
+    }
+
+    /// The changes to send: those already sent whose answer never came (with the same change ids), then one for each
+    /// item here the server doesn't have in this version (create for a new item, update for an edited one) and each
+    /// delete made here. Items waiting for a conflict's resolution or for an earlier change's answer are held back.
+    /// The journal records them before anything is sent.
+    public func prepareChanges() throws -> [OutgoingChange] {
+        try changeWithJournal { index, journal in
+            // An item deleted here that is back (an undo, an import of it) was decided again: the delete is dropped.
+            for id in journal.deleted.keys where index.item(id) != nil { journal.deleted[id] = nil }
+            for item in index.all where item.sync != .synced && !journal.isHeld(item.id) {
+                let synced = journal.revisions[item.id] != nil || item.sync == .edited
+                journal.outbox.append(
+                    OutgoingChange(
+                        changeID: "k-" + ItemID.random(), kind: synced ? .update : .create,
+                        base: synced ? journal.revisions[item.id] ?? 0 : nil, id: item.id, item: WireItem(item)))
+            }
+            for (id, base) in journal.deleted.sorted(by: { $0.key < $1.key }) where base != SyncJournal.awaitingCreate && !journal.isHeld(id) {
+                journal.outbox.append(OutgoingChange(changeID: "k-" + ItemID.random(), kind: .delete, base: base, id: id, item: nil))
+                journal.deleted[id] = nil
+            }
+            return journal.outbox
+        }.result
+    }
+
+    /// Applies the server's answers to changes sent, in one write: an applied (or unchanged) change marks the item
+    /// synced at its new revision, unless it was changed here again meanwhile (then it stays edited, based on the new
+    /// revision); a refused one becomes a conflict. A change the server remembered from before answers as it did then.
+    public func applyChangeResults(_ results: [ChangeResult]) throws -> ChangesOutcome {
+        try changeWithJournal { index, journal in
+            var outcome = ChangesOutcome()
+            for result in results {
+                guard let position = journal.outbox.firstIndex(where: { $0.changeID == result.changeID }) else { continue }
+                let change = journal.outbox.remove(at: position)
+                var status = result.status
+                // A retry the server no longer remembers is judged afresh: the "conflict" may be this very change.
+                if status == .conflict, let row = result.row, row.deleted == (change.kind == .delete),
+                    change.kind == .delete || row.item == change.item
+                {
+                    status = .applied
+                }
+                switch status {
+                case .applied, .unchanged:
+                    outcome.applied += 1
+                    settle(change, row: result.row, in: &index, &journal)
+                case .conflict:
+                    let conflict = Conflict(
+                        id: change.id, theirs: result.row?.item, theirsRevision: result.row?.revision ?? 0,
+                        theirsDeleted: result.row?.deleted ?? true, code: result.code ?? "stale")
+                    journal.conflicts.removeAll { $0.id == change.id }
+                    journal.conflicts.append(conflict)
+                    outcome.conflicts.append(conflict)
+                    if change.kind != .delete, let local = index.item(change.id), local.sync == .pending {
+                        index.mark(change.id, .edited)
+                    }
+                case .rejected:
+                    outcome.rejected.append((change.id, result.code ?? "bad_change"))
+                }
+            }
+            return outcome
+        }.result
+    }
+
+    /// The server took `change` (or already had it): the item here follows.
+    private func settle(_ change: OutgoingChange, row: ServerRow?, in index: inout ItemIndex, _ journal: inout SyncJournal) {
+        guard let row else {
+            journal.revisions[change.id] = nil
+            return
+        }
+        if row.deleted {
+            journal.revisions[change.id] = nil
+            if journal.deleted[change.id] != nil { journal.deleted[change.id] = nil }
+            return
+        }
+        journal.revisions[change.id] = row.revision
+        if journal.deleted[change.id] == SyncJournal.awaitingCreate { journal.deleted[change.id] = row.revision }
+        guard let local = index.item(change.id) else { return }
+        if WireItem(local) == row.item {
+            index.mark(change.id, .synced)
+        } else {
+            index.mark(change.id, .edited) // changed here again since it was sent: the next change is based on this
+        }
+    }
+
+    /// Applies rows the server reported (`since` or `pull`), in one write. A row replaces the synced item here (a
+    /// deleted row removes it); an item changed or deleted here and not yet sent, or waiting in a conflict, is left
+    /// as it is here (a conflict's server side is brought up to date), so no pull undoes a decision made here.
+    /// `through`, when given, is the revision to ask `since` from next time. `months`, for a full pull of months,
+    /// also drops the synced items of those months the server no longer lists.
+    public func applyRows(_ rows: [ServerRow], through: Int?, months: [YearMonth]? = nil) throws -> RowsOutcome {
+        var outcome = RowsOutcome()
+        outcome.received = rows.filter { !$0.deleted }.count
+        outcome.changed = try changeWithJournal { index, journal in
+            if let months {
+                let listed = Set(rows.map(\.item.id))
+                for month in months {
+                    for (id, _) in index.removeAll(in: month, where: { $0.sync == .synced && !listed.contains($0.id) }) {
+                        journal.revisions[id] = nil
+                    }
+                }
+            }
+            for row in rows { try apply(row, in: &index, &journal) }
+            if let through { journal.revision = max(through, journal.revision ?? 0) }
+            outcome.unsent = index.all.filter { $0.sync != .synced }.count + journal.deleted.count
+        }.changed
+        return outcome
+    }
+
+    private func apply(_ row: ServerRow, in index: inout ItemIndex, _ journal: inout SyncJournal) throws {
+        let id = row.item.id
+        if let position = journal.conflicts.firstIndex(where: { $0.id == id }) {
+            if row.revision >= journal.conflicts[position].theirsRevision {
+                journal.conflicts[position].theirs = row.item
+                journal.conflicts[position].theirsRevision = row.revision
+                journal.conflicts[position].theirsDeleted = row.deleted
+            }
+            return
+        }
+        if journal.deleted[id] != nil || journal.outbox.contains(where: { $0.id == id }) { return }
+        if let local = index.item(id), local.sync != .synced {
+            if !row.deleted && WireItem(local) == row.item {
+                index.mark(id, .synced)
+                journal.revisions[id] = row.revision
+            }
+            return // changed here after its base: the next push sends it, and the server judges it
+        }
+        if row.deleted {
+            index.remove(id)
+            journal.revisions[id] = nil
+            return
+        }
+        let added = index.item(id)?.added ?? now
+        if let local = index.item(id), WireItem(local) == row.item {
+            journal.revisions[id] = row.revision
+            return
+        }
+        try index.replace(row.item.item(added: added, sync: .synced))
+        journal.revisions[id] = row.revision
+    }
+
+    /// Deletes an item the server has, with the change protocol: it goes here at once, and the next sync sends the
+    /// delete based on the server version it had.
+    func deleteSynced(_ item: Item, in index: inout ItemIndex, _ journal: inout SyncJournal) {
+        index.remove(item.id)
+        if journal.outbox.contains(where: { $0.id == item.id && $0.kind == .create }) {
+            journal.deleted[item.id] = SyncJournal.awaitingCreate
+        } else {
+            journal.deleted[item.id] = journal.revisions[item.id] ?? 0
+        }
+    }
+
+    // MARK: Conflicts
+
+    /// Every conflict, with this store's version beside the server's.
+    public func conflicts() throws -> [ConflictView] {
+        let journal = try journal()
+        guard !journal.conflicts.isEmpty else { return [] }
+        var views: [ConflictView] = []
+        for conflict in journal.conflicts {
+            let mine = try store.find(id: conflict.id).first { $0.item.id == conflict.id }.map { WireItem($0.item) }
+            views.append(ConflictView(conflict: conflict, mine: mine))
+        }
+        return views
+    }
+
+    /// Keeps one side of a conflict. Mine: this store's version is sent again, based on the server's revision (an item
+    /// the server deleted comes back under a new id, since the server never takes an id twice). Theirs: the server's
+    /// version replaces this store's (or its delete removes it). Returns the conflict resolved.
+    public func resolve(_ id: String, keep side: ConflictSide) throws -> ConflictView {
+        try changeWithJournal { index, journal in
+            guard let position = journal.conflicts.firstIndex(where: { $0.id == id || $0.id.hasPrefix(id) }) else {
+                throw ConflictError.noSuchConflict(id)
+            }
+            let conflict = journal.conflicts.remove(at: position)
+            let local = index.item(conflict.id)
+            let view = ConflictView(conflict: conflict, mine: local.map(WireItem.init))
+            switch side {
+            case .theirs:
+                journal.deleted[conflict.id] = nil
+                if conflict.theirsDeleted || conflict.theirs == nil {
+                    index.remove(conflict.id)
+                    journal.revisions[conflict.id] = nil
+                } else if let theirs = conflict.theirs {
+                    try index.replace(theirs.item(added: local?.added ?? now, sync: .synced))
+                    journal.revisions[conflict.id] = conflict.theirsRevision
+                }
+            case .mine:
+                if let local {
+                    if conflict.theirsDeleted || conflict.theirs == nil {
+                        index.remove(local.id)
+                        var copy = local
+                        copy.id = ItemID.random()
+                        copy.sync = .pending
+                        try index.insert(copy)
+                        journal.revisions[local.id] = nil
+                    } else {
+                        index.mark(local.id, .edited)
+                        journal.revisions[local.id] = conflict.theirsRevision
+                    }
+                } else if !conflict.theirsDeleted {
+                    journal.deleted[conflict.id] = conflict.theirsRevision
+                }
+            }
+            return view
+        }.result
+    }
+}

@@ -1,0 +1,189 @@
+/// What this store knows about the household server's change protocol (`sync-state.json` beside the month files):
+/// which server and household it belongs to, the last revision seen, the server revision each synced item was based
+/// on, deletes not yet sent, changes sent whose answer has not come (kept with their change ids, so a retry after a
+/// lost answer is applied once), and conflicts waiting for `resolve`. Written under the store's lock, atomically (0600).
+public struct SyncJournal: Sendable, Equatable {
+    public static let fileName = "sync-state.json"
+
+    /// The endpoint (host and path, never the query) this state belongs to.
+    public var server: String?
+    /// The household id the server reported.
+    public var household: String?
+    /// Whether the server speaks the change protocol (learned from `capabilities`).
+    public var changeProtocol = false
+    /// The revision to ask `since` from next time; nil: a full pull is due.
+    public var revision: Int?
+    /// For each item, the revision of the server's version it was last based on.
+    public var revisions: [String: Int] = [:]
+    /// Items deleted here and not yet sent, with the revision of the server version they were deleted from
+    /// (`awaitingCreate` while the item's own create is still unanswered).
+    public var deleted: [String: Int] = [:]
+    /// Changes sent (or about to be) whose answer has not come, in order.
+    public var outbox: [OutgoingChange] = []
+    /// Changes the server refused because its version had moved on.
+    public var conflicts: [Conflict] = []
+
+    public static let awaitingCreate = -1
+
+    public init() {}
+
+    /// Whether `id` is waiting for the user (a conflict) or for an answer (a change sent).
+    public func isHeld(_ id: String) -> Bool {
+        conflicts.contains { $0.id == id } || outbox.contains { $0.id == id }
+    }
+}
+
+/// A change this store sends with the change protocol.
+public struct OutgoingChange: Sendable, Equatable {
+    public enum Kind: String, Sendable { case create, update, delete }
+    public var changeID: String
+    public var kind: Kind
+    /// The revision of the server version the change was made from (update and delete).
+    public var base: Int?
+    public var id: String
+    /// The whole new item (create and update).
+    public var item: WireItem?
+
+    public init(changeID: String, kind: Kind, base: Int?, id: String, item: WireItem?) {
+        self.changeID = changeID
+        self.kind = kind
+        self.base = base
+        self.id = id
+        self.item = item
+    }
+}
+
+/// A change refused as stale (or because the server's item was deleted or differs): the server's version, kept
+/// beside this store's until the user picks one. This store's version is the item as it stands here (none if it
+/// was deleted here).
+public struct Conflict: Sendable, Equatable {
+    public var id: String
+    /// The server's version (its last content when it was deleted there).
+    public var theirs: WireItem?
+    public var theirsRevision: Int
+    public var theirsDeleted: Bool
+    /// The server's reason code (`stale`, `exists`, `deleted`, `not_found`).
+    public var code: String
+
+    public init(id: String, theirs: WireItem?, theirsRevision: Int, theirsDeleted: Bool, code: String) {
+        self.id = id
+        self.theirs = theirs
+        self.theirsRevision = theirsRevision
+        self.theirsDeleted = theirsDeleted
+        self.code = code
+    }
+}
+
+/// The journal's file, read and written under the store's lock.
+public enum SyncJournalFile {
+    public static func path(_ store: LedgerStore) -> String { FileSystem.join(store.root, SyncJournal.fileName) }
+
+    /// The journal, or an empty one when there is no file yet.
+    public static func read(_ store: LedgerStore) throws -> SyncJournal {
+        guard let bytes = try FileSystem.read(path(store)) else { return SyncJournal() }
+        do { return try decode(bytes) } catch { throw SyncJournalError(path: path(store)) }
+    }
+
+    static func write(_ journal: SyncJournal, _ store: LedgerStore) throws {
+        try FileSystem.replaceAtomically(path(store), encode(journal))
+    }
+
+    // MARK: Codec
+
+    static func encode(_ journal: SyncJournal) -> [UInt8] {
+        var members: [(String, JSONValue)] = [("changeProtocol", .bool(journal.changeProtocol))]
+        if let server = journal.server { members.append(("server", .string(server))) }
+        if let household = journal.household { members.append(("household", .string(household))) }
+        if let revision = journal.revision { members.append(("revision", .integer(revision))) }
+        members.append(("revisions", .object(journal.revisions.sorted { $0.key < $1.key }.map { ($0.key, .integer($0.value)) })))
+        members.append(("deleted", .object(journal.deleted.sorted { $0.key < $1.key }.map { ($0.key, .integer($0.value)) })))
+        members.append(
+            (
+                "outbox",
+                .array(
+                    journal.outbox.map { change in
+                        var fields: [(String, JSONValue)] = [
+                            ("changeId", .string(change.changeID)), ("kind", .string(change.kind.rawValue)), ("id", .string(change.id)),
+                        ]
+                        if let base = change.base { fields.append(("base", .integer(base))) }
+                        if let item = change.item { fields.append(("item", WireJSON.value(item))) }
+                        return .object(fields)
+                    })
+            ))
+        members.append(
+            (
+                "conflicts",
+                .array(
+                    journal.conflicts.map { conflict in
+                        var fields: [(String, JSONValue)] = [
+                            ("id", .string(conflict.id)), ("code", .string(conflict.code)),
+                            ("theirsRevision", .integer(conflict.theirsRevision)), ("theirsDeleted", .bool(conflict.theirsDeleted)),
+                        ]
+                        if let theirs = conflict.theirs { fields.append(("theirs", WireJSON.value(theirs))) }
+                        return .object(fields)
+                    })
+            ))
+        var writer = JSONWriter()
+        JSONValue.object(members).write(to: &writer)
+        writer.raw("\n")
+        return writer.bytes
+    }
+
+    struct Unreadable: Error {}
+
+    static func decode(_ bytes: [UInt8]) throws -> SyncJournal {
+        let value = try JSONValue.parse(bytes)
+        var journal = SyncJournal()
+        guard case .bool(let changeProtocol) = value["changeProtocol"] else { throw Unreadable() }
+        journal.changeProtocol = changeProtocol
+        journal.server = value["server"]?.stringValue
+        journal.household = value["household"]?.stringValue
+        journal.revision = value["revision"]?.intValue
+        for (id, revision) in value["revisions"]?.objectValue ?? [] { journal.revisions[id] = revision.intValue ?? 0 }
+        for (id, base) in value["deleted"]?.objectValue ?? [] { journal.deleted[id] = base.intValue ?? 0 }
+        for entry in value["outbox"]?.arrayValue ?? [] {
+            guard let changeID = entry["changeId"]?.stringValue, let kind = entry["kind"]?.stringValue.flatMap(OutgoingChange.Kind.init),
+                let id = entry["id"]?.stringValue
+            else { throw Unreadable() }
+            journal.outbox.append(
+                OutgoingChange(changeID: changeID, kind: kind, base: entry["base"]?.intValue, id: id, item: entry["item"].flatMap(WireJSON.item)))
+        }
+        for entry in value["conflicts"]?.arrayValue ?? [] {
+            guard let id = entry["id"]?.stringValue else { throw Unreadable() }
+            journal.conflicts.append(
+                Conflict(
+                    id: id, theirs: entry["theirs"].flatMap(WireJSON.item), theirsRevision: entry["theirsRevision"]?.intValue ?? 0,
+                    theirsDeleted: entry["theirsDeleted"] == .bool(true), code: entry["code"]?.stringValue ?? "stale"))
+        }
+        return journal
+    }
+}
+
+/// One wire item as a JSON value, and back (through the wire format's own reader).
+public enum WireJSON {
+    public static func value(_ item: WireItem) -> JSONValue {
+        (try? JSONValue.parse(WireFormat.encode([item])))?.arrayValue?.first ?? .null
+    }
+
+    /// The item a JSON object holds, if it is a valid one.
+    public static func item(_ value: JSONValue) -> WireItem? {
+        var writer = JSONWriter()
+        writer.raw("[")
+        value.write(to: &writer)
+        writer.raw("]")
+        return (try? WireFormat.decode(writer.bytes))?.first
+    }
+}
+
+/// The sync state file exists but can't be read; it is left as it is.
+public struct SyncJournalError: KakeiboFailure, Equatable {
+    public var path: String
+
+    public var kind: FailureKind { .runtime }
+
+    public func message(in language: Language) -> String {
+        language.pick(
+            "\(path) is unreadable and was left untouched; move it away to start the sync state afresh (the next sync pulls everything)",
+            "\(path) を読めません（ファイルは変更していません）。別の場所へ移すと同期の状態を作り直します（次の同期で全件を取得します）")
+    }
+}

@@ -1,0 +1,184 @@
+import KakeiboKit
+
+/// What `capabilities` said: the server speaks the change protocol, for this household.
+public struct Capabilities: Sendable, Equatable {
+    public var household: String?
+    /// `ok`, `wrong`, `missing` or `not_configured`.
+    public var token: String
+    public var revision: Int?
+}
+
+/// An answer to `since`.
+public struct SinceAnswer: Sendable, Equatable {
+    public var rows: [ServerRow]
+    public var revision: Int
+    public var through: Int
+    public var more: Bool
+    /// Rows that can't be understood (set aside): their ids.
+    public var setAside: [String]
+}
+
+/// The household server's change protocol (docs/sync-protocol.md) over the client's transport: every request a POST
+/// of a JSON object carrying the token in its body (never in the URL, never in a header: the script sees neither).
+public struct ChangeClient: Sendable {
+    public let client: HouseholdClient
+    let token: String?
+
+    public init(client: HouseholdClient, token: String?) {
+        self.client = client
+        self.token = token
+    }
+
+    /// Asks whether the endpoint speaks the change protocol (`GET ?op=capabilities`, no token). Nil for anything but
+    /// the household server's answer (a plain app server, an HTML page, no answer at all): the caller falls back to
+    /// the app's protocol, whose own requests then report what is wrong.
+    public func capabilities() async -> Capabilities? {
+        let request = HTTPRequest(method: .get, query: [.init(name: "op", value: "capabilities")], body: nil)
+        guard let response = try? await client.transport.send(request), response.status == 200,
+            let answer = try? ChangeClient.envelope(response), answer["operations"]?.arrayValue?.contains(.string("changes")) == true
+        else { return nil }
+        return Capabilities(
+            household: answer["household"]?.stringValue, token: answer["token"]?.stringValue ?? "missing", revision: answer["revision"]?.intValue)
+    }
+
+    /// Every row changed after `revision` (tombstones included), following `more` until the answer is complete.
+    public func since(_ revision: Int) async throws(ChangeProtocolError) -> SinceAnswer {
+        var all = SinceAnswer(rows: [], revision: 0, through: revision, more: true, setAside: [])
+        while all.more {
+            let answer = try await post("since", [("revision", .integer(all.through))])
+            guard let current = answer["revision"]?.intValue, let through = answer["through"]?.intValue,
+                let changes = answer["changes"]?.arrayValue
+            else { throw .malformed(op: "since", host: client.host) }
+            let (rows, setAside) = ChangeClient.rows(changes)
+            all.rows += rows
+            all.setAside += setAside
+            all.revision = current
+            all.more = answer["more"] == .bool(true) && through > all.through
+            all.through = through
+        }
+        return all
+    }
+
+    /// The current rows of a year, or of one month (`op: pull`): one request.
+    public func pull(year: Int, month: Int?) async throws(ChangeProtocolError) -> (rows: [ServerRow], setAside: [String]) {
+        var fields: [(String, JSONValue)] = [("year", .integer(year))]
+        if let month { fields.append(("month", .integer(month))) }
+        let answer = try await post("pull", fields)
+        guard let rows = answer["rows"]?.arrayValue else { throw .malformed(op: "pull", host: client.host) }
+        return ChangeClient.rows(rows)
+    }
+
+    /// Sends changes in order (at most 500 a request); returns the server's result for each.
+    public func send(_ changes: [OutgoingChange]) async throws(ChangeProtocolError) -> [ChangeResult] {
+        var results: [ChangeResult] = []
+        var start = 0
+        while start < changes.count {
+            let batch = Array(changes[start..<min(start + 500, changes.count)])
+            let answer = try await post("changes", [("changes", .array(batch.map(ChangeClient.json)))])
+            guard let list = answer["results"]?.arrayValue, list.count == batch.count else {
+                throw .malformed(op: "changes", host: client.host)
+            }
+            for entry in list {
+                guard let changeID = entry["changeId"]?.stringValue, let status = entry["status"]?.stringValue.flatMap(ChangeResult.Status.init)
+                else { throw .malformed(op: "changes", host: client.host) }
+                let row = entry["row"].flatMap { ChangeClient.rows([$0]).rows.first }
+                results.append(ChangeResult(changeID: changeID, status: status, row: row, code: entry["error"]?["code"]?.stringValue))
+            }
+            start += batch.count
+        }
+        return results
+    }
+
+    // MARK: Wire
+
+    static func json(_ change: OutgoingChange) -> JSONValue {
+        var fields: [(String, JSONValue)] = [("changeId", .string(change.changeID)), ("kind", .string(change.kind.rawValue))]
+        if let base = change.base { fields.append(("base", .integer(base))) }
+        fields.append(("id", .string(change.id)))
+        if let item = change.item { fields.append(("item", WireJSON.value(item))) }
+        return .object(fields)
+    }
+
+    static func rows(_ values: [JSONValue]) -> (rows: [ServerRow], setAside: [String]) {
+        var rows: [ServerRow] = []
+        var setAside: [String] = []
+        for value in values {
+            guard let itemValue = value["item"], let item = WireJSON.item(itemValue) else {
+                setAside.append(value["item"]?["id"]?.stringValue ?? "?")
+                continue
+            }
+            rows.append(ServerRow(revision: value["revision"]?.intValue ?? 0, deleted: value["deleted"] == .bool(true), item: item))
+        }
+        return (rows, setAside)
+    }
+
+    private func post(_ op: String, _ fields: [(String, JSONValue)]) async throws(ChangeProtocolError) -> JSONValue {
+        var members: [(String, JSONValue)] = [("protocol", .integer(1)), ("op", .string(op))]
+        if let token { members.append(("token", .string(token))) }
+        var writer = JSONWriter()
+        JSONValue.object(members + fields).write(to: &writer)
+        let request = HTTPRequest(method: .post, query: [], body: writer.bytes)
+        let response: HTTPResponse
+        do throws(ServerProblem) {
+            response = try await client.transport.send(request)
+            if (300..<400).contains(response.status) { throw ServerProblem.redirect(status: response.status, location: response.location) }
+            guard response.status == 200 else { throw ServerProblem.status(response.status) }
+            if HouseholdAPI.isHTML(response) { throw ServerProblem.htmlPage(title: HouseholdAPI.title(response.body)) }
+        } catch {
+            throw .exchange(op: op, host: client.host, error)
+        }
+        do { return try ChangeClient.envelope(response) } catch let error as ChangeProtocolError {
+            throw error
+        } catch {
+            throw .malformed(op: op, host: client.host)
+        }
+    }
+
+    /// The answer object, checked to be the household server's; its error as a `ChangeProtocolError.refused`.
+    static func envelope(_ response: HTTPResponse) throws -> JSONValue {
+        let answer = try JSONValue.parse(response.body)
+        guard answer["service"] == .string("kakeibo-household") else { throw ChangeProtocolError.notTheService }
+        guard answer["ok"] == .bool(true) else {
+            throw ChangeProtocolError.refused(
+                code: answer["error"]?["code"]?.stringValue ?? "?", message: answer["error"]?["message"]?.stringValue ?? "")
+        }
+        return answer
+    }
+}
+
+/// An exchange of the change protocol that failed: exit 1, nothing written here.
+public enum ChangeProtocolError: KakeiboFailure, Equatable {
+    case exchange(op: String, host: String, ServerProblem)
+    case malformed(op: String, host: String)
+    case notTheService
+    case refused(code: String, message: String)
+
+    public var kind: FailureKind { .runtime }
+
+    public func message(in language: Language) -> String {
+        let unchanged = language.pick("; nothing changed here", "。ここでは何も変更していません")
+        switch self {
+        case .exchange(let op, let host, let problem):
+            return language.pick("\(op) with \(host) failed: ", "\(host) との \(op) に失敗しました: ") + problem.message(in: language) + unchanged
+        case .malformed(let op, let host):
+            return language.pick(
+                "\(host) answered \(op) with something that is not the household server's answer (truncated?)",
+                "\(host) の \(op) への応答が家計簿サーバーの形式ではありません（途中で切れた？）") + unchanged
+        case .notTheService:
+            return language.pick(
+                "the answer is not from the household server (no \"service\": is the endpoint right?)", "応答が家計簿サーバーからではありません（エンドポイントを確認してください）")
+                + unchanged
+        case .refused(let code, let message):
+            let hint: String
+            switch code {
+            case "bad_token": hint = language.pick(" (check 'kakeibo config set token')", "（'kakeibo config set token' を確認してください）")
+            case "not_configured": hint = language.pick(" (run setup in the Apps Script editor)", "（Apps Script エディタで setup を実行してください）")
+            case "busy": hint = language.pick(" (retry later; nothing was written)", "（後でやり直してください。何も書き込まれていません）")
+            default: hint = ""
+            }
+            return language.pick("the household server refused: ", "家計簿サーバーが拒否しました: ") + "\(code): \(terminalSafe(String(message.prefix(200))))"
+                + hint
+                + unchanged
+        }
+    }
+}

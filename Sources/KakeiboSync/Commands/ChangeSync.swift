@@ -1,0 +1,156 @@
+import KakeiboCLI
+import KakeiboKit
+
+/// pull, push and sync with a server that speaks the change protocol: creates, edits and deletes go as changes
+/// (`op: changes`, with ids kept across retries), the other members' changes come with one `since`, and `pull`
+/// fetches whole months (`op: pull`). Against a plain app server the commands keep the app's protocol.
+extension SyncSession {
+    /// The endpoint as the sync state names it: scheme, host, port and path (never the query, which may hold a key).
+    var serverKey: String {
+        let endpoint = settings.endpoint
+        return "\(endpoint.scheme)://\(endpoint.host)\(endpoint.port.map { ":\($0)" } ?? "")\(endpoint.path)"
+    }
+
+    /// The change protocol's client: the token goes in each request's body, so the transport under it has none and
+    /// sends no `Authorization` header (the script never sees headers, and Google's front end may refuse a bearer
+    /// value that isn't its own).
+    var changeClient: ChangeClient {
+        var headerless = settings
+        headerless.token = nil
+        return ChangeClient(
+            client: HouseholdClient(transport: URLSessionTransport(settings: headerless), host: settings.endpoint.host), token: settings.token)
+    }
+
+    /// Whether the endpoint speaks the change protocol: remembered per endpoint and household in the store's sync
+    /// state once the server said so; asked (`capabilities`) otherwise.
+    func speaksChanges(_ context: Context) async throws -> Bool {
+        let household = try context.household()
+        let journal = try household.journal()
+        if journal.changeProtocol && journal.server == serverKey { return true }
+        if let capabilities = await changeClient.capabilities() {
+            if capabilities.token != "ok" && settings.token == nil {
+                // The server tells only with the token whether it is right; a missing one is said plainly.
+                throw ChangeProtocolError.refused(code: "bad_token", message: "no token is set here")
+            }
+            try household.rememberServer(serverKey, household: capabilities.household, changeProtocol: true)
+            return true
+        }
+        if journal.changeProtocol { try household.rememberServer(serverKey, household: nil, changeProtocol: false) }
+        return false
+    }
+
+    /// What one change-protocol command did.
+    struct ChangeOutcome {
+        var sent = 0
+        var received = 0
+        var months: Set<YearMonth> = []
+        var conflicts: [Conflict] = []
+        var rejected: [(id: String, code: String)] = []
+        var setAside: [String] = []
+    }
+
+    /// Sends this store's changes: those whose answer was lost first (same ids), then the rest. A change made here to
+    /// an item while its earlier change was unanswered goes in a second round, based on the revision the first got.
+    func sendChanges(_ household: Household, _ outcome: inout ChangeOutcome) async throws {
+        for _ in 0..<3 {
+            let outbox = try household.prepareChanges()
+            guard !outbox.isEmpty else { return }
+            let results = try await changeClient.send(outbox)
+            let applied = try household.applyChangeResults(results)
+            outcome.sent += applied.applied
+            outcome.conflicts += applied.conflicts
+            outcome.rejected += applied.rejected
+            outcome.months.formUnion(outbox.compactMap { $0.item?.date.yearMonth })
+            guard applied.applied > 0 else { return }
+        }
+    }
+
+    /// Applies what changed on the server since the last revision seen; from 0 (everything) when none was seen or
+    /// the server's counter went back (the sheet or script was replaced).
+    func receiveChanges(_ household: Household, _ outcome: inout ChangeOutcome) async throws {
+        let known = try household.journal().revision
+        var answer = try await changeClient.since(known ?? 0)
+        if let known, answer.revision < known { answer = try await changeClient.since(0) }
+        let applied = try household.applyRows(answer.rows, through: answer.through)
+        outcome.received += applied.received
+        outcome.months.formUnion(applied.changed)
+        outcome.setAside += answer.setAside
+    }
+
+    /// `pull` with the change protocol: one request per year, the months' synced items replaced by the server's.
+    func pullRows(_ months: [YearMonth], _ household: Household, _ outcome: inout ChangeOutcome) async throws {
+        for year in Set(months.map(\.year)).sorted() {
+            let inYear = months.filter { $0.year == year }
+            let answer = try await changeClient.pull(year: year, month: inYear.count == 1 ? inYear[0].month : nil)
+            let applied = try household.applyRows(answer.rows.filter { !$0.deleted }, through: nil, months: inYear)
+            outcome.received += applied.received
+            outcome.months.formUnion(applied.changed)
+            outcome.setAside += answer.setAside
+        }
+    }
+
+    /// Runs a command with the change protocol: `send` and/or `receive`, and `pull` of whole months.
+    func runChanges(send: Bool, receive: Bool, pull months: [YearMonth]?, _ context: Context) async throws {
+        let household = try context.household()
+        // One sync at a time per store (cron and a shell), from the first look at the server to the last write.
+        let lock = household.store.exists ? try FileLock(directory: household.store.root) : nil
+        defer { _ = lock }
+        var outcome = ChangeOutcome()
+        if send { try await sendChanges(household, &outcome) }
+        if receive { try await receiveChanges(household, &outcome) }
+        if let months { try await pullRows(months, household, &outcome) }
+        let journal = try household.journal()
+        let pending = try household.unsent().filter { !journal.isHeld($0.id) }.count + journal.deleted.count
+        reportChanges(outcome, journal: journal, pending: pending, pushed: send, pulled: months, context)
+    }
+
+    func reportChanges(_ outcome: ChangeOutcome, journal: SyncJournal, pending: Int, pushed: Bool, pulled: [YearMonth]?, _ context: Context) {
+        let l = context.language
+        for conflict in outcome.conflicts {
+            context.note(
+                l.pick(
+                    "conflict: \(conflict.id) was changed on the server too (\(conflict.code)); both versions kept: see 'kakeibo conflicts', then 'kakeibo resolve \(conflict.id) mine|theirs'",
+                    "競合: \(conflict.id) はサーバーでも変更されています（\(conflict.code)）。両方の内容を残しました。'kakeibo conflicts' で確認し、'kakeibo resolve \(conflict.id) mine|theirs' で選んでください"
+                ))
+        }
+        for (id, code) in outcome.rejected {
+            context.note(l.pick("the server refused the change to \(id) (\(code)); kept here", "サーバーが \(id) の変更を受け付けませんでした（\(code)）。ここでは残しています"))
+        }
+        for id in outcome.setAside {
+            context.note(l.pick("a row the server holds could not be read and was set aside (id \(id))", "サーバーの行を読めなかったので除外しました（ID \(id)）"))
+        }
+        if format == .json {
+            context.print(
+                JSONRenderer.render(
+                    .object([
+                        ("pulled", .integer(outcome.received)), ("pushed", .integer(outcome.sent)), ("pending", .integer(pending)),
+                        ("months", .array(outcome.months.sorted().map { .string($0.iso) })),
+                        ("conflicts", .array(journal.conflicts.map { .string($0.id) })),
+                        ("rejected", .array(outcome.setAside.map { .object([("id", .string($0)), ("reason", .string("unreadable row"))]) })),
+                    ])))
+            return
+        }
+        if pushed {
+            context.print(
+                outcome.sent == 0
+                    ? l.pick("Nothing to push\n", "送信するデータはありません\n")
+                    : l.pick("Pushed \(Labels.count(outcome.sent, l))\n", "\(Labels.count(outcome.sent, l))を送信しました\n"))
+        }
+        if let months = pulled, let first = months.first {
+            let period = months.count == 1 ? Labels.month(first, l) : Labels.year(first.year, l)
+            context.print(
+                l.pick("Pulled \(Labels.count(outcome.received, l)) for \(period)\n", "\(period)の \(Labels.count(outcome.received, l))を取得しました\n"))
+        } else if !pushed || outcome.received > 0 {
+            context.print(
+                l.pick(
+                    "Received \(Labels.count(outcome.received, l)) changed on the server\n",
+                    "サーバーで変更された \(Labels.count(outcome.received, l))を受け取りました\n"))
+        }
+        if !journal.conflicts.isEmpty {
+            context.print(
+                l.pick(
+                    "\(journal.conflicts.count) conflict(s) to resolve (kakeibo conflicts)\n",
+                    "解決が必要な競合が \(journal.conflicts.count) 件あります（kakeibo conflicts）\n"))
+        }
+    }
+}

@@ -1,0 +1,133 @@
+import Foundation
+import Testing
+
+/// Two members' stores against the shipped household server (`scripts/household-server`): edits and deletes reach
+/// everyone, both editing one item is a conflict settled by `resolve`, sync is incremental, and a lost answer loses
+/// nothing.
+@Suite struct ChangeSyncTests {
+    func member(_ server: ShippedServer) throws -> Sandbox {
+        let box = try Sandbox()
+        box.environment["KAKEIBO_ENDPOINT"] = server.endpoint
+        box.environment["KAKEIBO_TOKEN"] = ShippedServer.token
+        return box
+    }
+
+    /// The store's items of December 2024: [id: price].
+    func prices(_ box: Sandbox) throws -> [String: Int] {
+        let json = try #require(try box.run("month", "2024", "12", "--format", "json").json() as? [String: Any])
+        let items = try #require(json["items"] as? [[String: Any]])
+        return Dictionary(uniqueKeysWithValues: items.map { ($0["id"] as? String ?? "", $0["price"] as? Int ?? 0) })
+    }
+
+    func sync(_ box: Sandbox) throws -> [String: Any] {
+        let run = try box.run("sync", "--format", "json")
+        #expect(run.status == 0, "\(run.stderr)")
+        return try #require(try run.json() as? [String: Any])
+    }
+
+    @Test func addEditAndDeleteOnOneStoreReachTheOther() throws {
+        let server = try ShippedServer()
+        let (a, b) = (try member(server), try member(server))
+        let milk = try a.add("牛乳", 178, date: "2024-12-03")
+        let eggs = try a.add("卵", 300, date: "2024-12-04")
+        #expect(try sync(a)["pushed"] as? Int == 2)
+        _ = try sync(b)
+        #expect(try prices(b) == [milk: 178, eggs: 300])
+
+        #expect(try a.run("edit", milk, "--price", "200").status == 0)
+        #expect(try a.run("delete", eggs).status == 0) // a synced item: the delete becomes a change
+        let before = try server.operations().count
+        let sent = try sync(a)
+        #expect(sent["pushed"] as? Int == 2)
+        // Incremental: one request with this store's changes, one for the others' (capabilities remembered).
+        #expect(Array(try server.operations().dropFirst(before)) == ["changes", "since"])
+        _ = try sync(b)
+        #expect(try prices(a) == [milk: 200])
+        #expect(try prices(b) == [milk: 200])
+        #expect(try server.items().prices == [milk: 200])
+        #expect(try server.items().rows.values.allSatisfy { $0 == 1 })
+        // The token rides in the body, never in the URL or a header the script can't see.
+        #expect(try server.bodies().contains { $0.contains("[token]") })
+        #expect(try server.authorizations().allSatisfy { $0.isEmpty })
+    }
+
+    @Test func bothEditingOneItemIsOneConflictSettledEitherWay() throws {
+        let server = try ShippedServer()
+        let (a, b) = (try member(server), try member(server))
+        let milk = try a.add("牛乳", 178, date: "2024-12-03")
+        _ = try sync(a)
+        _ = try sync(b)
+
+        #expect(try a.run("edit", milk, "--price", "210").status == 0)
+        #expect(try b.run("edit", milk, "--price", "220").status == 0)
+        _ = try sync(a)
+        let run = try b.run("sync", "--format", "json")
+        #expect(run.status == 0)
+        #expect(run.stderr.contains("conflict: \(milk) was changed on the server too (stale)"))
+        #expect((try run.json() as? [String: Any])?["conflicts"] as? [String] == [milk])
+        let listed = try #require(try b.run("conflicts", "--format", "json").json() as? [[String: Any]])
+        #expect(listed.count == 1)
+        #expect((listed.first?["mine"] as? [String: Any])?["price"] as? Int == 220)
+        #expect((listed.first?["theirs"] as? [String: Any])?["price"] as? Int == 210)
+        #expect(try b.run("conflicts").stdout.contains("theirs"))
+
+        // mine: sent again, based on the server's revision; everyone ends with it.
+        #expect(try b.run("resolve", String(milk.prefix(8)), "mine").status == 0)
+        _ = try sync(b)
+        _ = try sync(a)
+        #expect(try prices(a) == [milk: 220] && prices(b) == [milk: 220])
+        #expect(try server.items().prices == [milk: 220])
+
+        // theirs: this store takes the server's version.
+        #expect(try a.run("edit", milk, "--price", "230").status == 0)
+        #expect(try b.run("edit", milk, "--price", "240").status == 0)
+        _ = try sync(b)
+        _ = try sync(a)
+        #expect(try a.run("conflicts", "--format", "json").json() as? [[String: Any]] != nil)
+        #expect(try a.run("resolve", milk, "theirs").status == 0)
+        #expect(try a.run("conflicts").stdout == "No conflicts\n")
+        _ = try sync(a)
+        #expect(try prices(a) == [milk: 240] && prices(b) == [milk: 240])
+        #expect(try server.items().prices == [milk: 240])
+        #expect(try a.run("resolve", milk, "mine").status == 2)
+    }
+
+    @Test func aDeleteMadeWhileAPushsAnswerWasLostIsSentAndNoPullUndoesIt() throws {
+        let server = try ShippedServer()
+        let a = try member(server)
+        let milk = try a.add("牛乳", 178, date: "2024-12-03")
+        try server.fail("drop")
+        let lost = try a.run("sync", "--timeout", "5")
+        #expect(lost.status == 1)
+        #expect(try server.items().prices == [milk: 178]) // the server ran the change; the answer was lost
+
+        #expect(try a.run("delete", milk).status == 0)
+        #expect(try a.run("pull", "2024", "12").status == 0)
+        #expect(try prices(a).isEmpty) // the pull does not bring it back
+        _ = try sync(a)
+        #expect(try server.items().prices.isEmpty)
+        #expect(try server.items().rows == [milk: 1])
+        #expect(try prices(a).isEmpty)
+    }
+
+    @Test func anEditMadeWhileAPushsAnswerWasLostIsSentAndTheRetryAppliesOnce() throws {
+        let server = try ShippedServer()
+        let a = try member(server)
+        let milk = try a.add("牛乳", 178, date: "2024-12-03")
+        _ = try sync(a)
+        #expect(try a.run("edit", milk, "--price", "800").status == 0)
+        try server.fail("drop")
+        #expect(try a.run("sync").status == 1)
+        #expect(try server.items().prices == [milk: 800])
+
+        #expect(try a.run("edit", milk, "--price", "850").status == 0)
+        #expect(try a.run("pull", "2024", "12").status == 0)
+        #expect(try prices(a) == [milk: 850])
+        let synced = try sync(a)
+        #expect(synced["conflicts"] as? [String] == [])
+        #expect(try server.items().prices == [milk: 850])
+        #expect(try server.items().rows == [milk: 1])
+        #expect(try prices(a) == [milk: 850])
+        #expect(try sync(a)["pending"] as? Int == 0)
+    }
+}

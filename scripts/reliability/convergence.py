@@ -1,0 +1,257 @@
+#!/usr/bin/env python3
+"""Convergence suite: three members' stores, one shipped household server, random faults; everyone ends equal.
+
+  Three stores x 30 rounds, the stores acting at once in each round: a random `add`, `edit`, `delete`, `import` of
+  the same file, or `sync`, while the server (scripts/household-server --control, server/Code.gs under Node) fails
+  requests at random (a 500, an HTML page, a connection dropped after the POST ran, an answer held past the timeout).
+  At the end each store syncs without faults, its conflicts are listed and resolved (theirs), and it syncs twice
+  more; then every store equals the server item for item, the server holds no id twice, no acknowledged change is
+  lost (an added id is on the server; a delete that was not refused as a conflict took; an edit of an item no one
+  else touched is the server's version), and every conflict a sync reported is one `kakeibo conflicts` listed.
+
+    scripts/reliability/convergence.py [--rounds 30] [--stores 3]
+
+KAKEIBO_SEED=S replays the random choices (the stores' interleaving still varies).
+"""
+import argparse
+import json
+import os
+import random
+import re
+import subprocess
+import sys
+import tempfile
+import threading
+
+from common import ROOT, Failure, Figures, Sandbox, read_store, require_binaries, seed_from_environment
+
+TOKEN = "convergence-token-7d2e"
+FAULTS = [("status500", "POST"), ("html", "POST"), ("drop", "POST"), ("delay", "POST"), ("status500", "GET")]
+
+
+class ShippedServer:
+    """scripts/household-server --control on 127.0.0.1, steered through its control channel."""
+
+    def __init__(self):
+        self.directory = tempfile.mkdtemp(prefix="kakeibo-convergence-server-")
+        port_file = os.path.join(self.directory, "port")
+        self.process = subprocess.Popen(
+            [os.path.join(ROOT, "scripts", "household-server"), "--port-file", port_file, "--control"],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1, env=dict(os.environ, KAKEIBO_SERVER_TOKEN=TOKEN))
+        self.lock = threading.Lock()
+        self.command({"cmd": "state"})  # answered once it listens and the port file is in place
+        with open(port_file) as f:
+            self.endpoint = f.read().strip()
+
+    def command(self, command):
+        with self.lock:
+            self.process.stdin.write(json.dumps(command) + "\n")
+            self.process.stdin.flush()
+            line = self.process.stdout.readline()
+        if not line:
+            raise Failure("household-server ended")
+        return json.loads(line)
+
+    def rows(self):
+        """{id: [rows]} over every month sheet; each row {"name","price","deleted"}."""
+        rows = {}
+        for name, values in self.command({"cmd": "state"})["sheets"].items():
+            if name.startswith("_"):
+                continue
+            for row in values[1:]:
+                if len(row) < 8 or row[5] in ("", None):
+                    continue
+                rows.setdefault(str(row[5]), []).append({"name": row[1], "price": row[2], "deleted": row[7] is True or row[7] == "TRUE"})
+        return rows
+
+    def close(self):
+        try:
+            self.process.stdin.close()
+        except OSError:
+            pass
+        self.process.wait(timeout=10)
+
+
+class Member:
+    def __init__(self, number, server):
+        self.number = number
+        self.box = Sandbox("convergence-%d" % number)
+        self.box.env.update({"KAKEIBO_ENDPOINT": server.endpoint, "KAKEIBO_TOKEN": TOKEN})
+        self.added = set()
+        self.deleted = set()
+        self.edits = {}  # id -> last acknowledged price
+        self.reported = set()  # conflicts a sync reported
+
+    def run(self, args):
+        return self.box.run(args)
+
+    def items(self):
+        return read_store(self.box.store)
+
+    def sync(self, figures, expect_ok=False):
+        result = self.run(["sync", "--timeout", "2", "--format", "json"])
+        for line in result.error().splitlines():
+            match = re.search(r"conflict: (\S+) was changed on the server too", line)
+            if match:
+                self.reported.add(match.group(1))
+        if result.status == 0:
+            figures.add("syncs")
+        elif expect_ok:
+            raise Failure("store %d: %s" % (self.number, result.describe()))
+        elif result.status != 1 or "kakeibo:" not in result.error():
+            raise Failure("store %d: a failed sync must exit 1 with a message: %s" % (self.number, result.describe()))
+        else:
+            figures.add("failed syncs")
+        return result
+
+
+def act(member, rng, import_file, figures):
+    items = member.items()
+    choice = rng.choice(["add", "add", "edit", "edit", "delete", "import", "sync", "sync"])
+    if choice in ("edit", "delete") and not items:
+        choice = "add"
+    if choice == "add":
+        result = member.run(["add", "品%d" % rng.randint(1, 999), str(rng.randint(1, 9999)), "--date", "2024-12-%02d" % rng.randint(1, 28), "--format", "json"])
+        if result.status != 0:
+            raise Failure(result.describe())
+        member.added.add(result.json()["id"])
+        figures.add("changes")
+    elif choice == "edit":
+        target = rng.choice(sorted(items))
+        price = rng.randint(1, 9999)
+        result = member.run(["edit", target, "--price", str(price)])
+        if result.status != 0:
+            raise Failure(result.describe())
+        member.edits[target] = price
+        figures.add("changes")
+    elif choice == "delete":
+        target = rng.choice(sorted(items))
+        result = member.run(["delete", target])
+        if result.status != 0:
+            raise Failure(result.describe())
+        member.deleted.add(target)
+        member.edits.pop(target, None)
+        member.reported.discard(target)  # deleting an item in conflict settles the conflict
+        figures.add("changes")
+    elif choice == "import":
+        result = member.run(["import", import_file])
+        if result.status != 0:
+            raise Failure(result.describe())
+        # The import is the later decision about the ids it holds: deleted here before, they are back.
+        member.deleted -= {"shared-%d" % n for n in range(5)}
+        figures.add("changes")
+    else:
+        member.sync(figures)
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--rounds", type=int, default=30)
+    parser.add_argument("--stores", type=int, default=3)
+    options = parser.parse_args()
+    require_binaries()
+    seed = seed_from_environment()
+    figures = Figures("convergence", seed)
+    rng = random.Random(seed)
+    server = ShippedServer()
+    members = [Member(n + 1, server) for n in range(options.stores)]
+    shared = [{"id": "shared-%d" % n, "date": "202412%02d" % (n + 1), "name": "共通%d" % n, "price": 100 * (n + 1), "category": 0} for n in range(5)]
+    import_files = [m.box.write("shared.json", json.dumps(shared, ensure_ascii=False)) for m in members]
+    try:
+        # Each member joins the household first (kakeibo learns the server speaks the change protocol): a delete made
+        # before a store ever synced stays local, as with a plain server.
+        for member in members:
+            member.sync(figures, expect_ok=True)
+        for round in range(options.rounds):
+            if rng.random() < 0.5:
+                how, method = rng.choice(FAULTS)
+                server.command({"cmd": "fail", "how": how, "method": method, "times": 1, "seconds": 3})
+                figures.add("faults")
+            seeds = [rng.getrandbits(32) for _ in members]
+            errors = []
+
+            def worker(member, member_seed):
+                try:
+                    act(member, random.Random(member_seed), import_files[member.number - 1], figures)
+                except Failure as failure:
+                    errors.append(str(failure))
+
+            threads = [threading.Thread(target=worker, args=(m, s)) for m, s in zip(members, seeds)]
+            for thread in threads:
+                thread.start()
+            for thread in threads:
+                thread.join()
+            for error in errors:
+                figures.fail("round %d: %s" % (round + 1, error))
+            figures.add("rounds")
+        # Any fault still armed is used up by a request no store depends on.
+        server.command({"cmd": "state"})
+        settle(server, members, figures)
+    except Failure as failure:
+        figures.fail(str(failure))
+    finally:
+        server.close()
+        for member in members:
+            member.box.close()
+    return figures.finish([
+        "%d stores, rounds: %d, changes: %d, syncs: %d (%d failed under %d faults), conflicts: %d, lost: %d" % (
+            options.stores, figures.counts.get("rounds", 0), figures.counts.get("changes", 0), figures.counts.get("syncs", 0),
+            figures.counts.get("failed syncs", 0), figures.counts.get("faults", 0), figures.counts.get("conflicts", 0),
+            figures.counts.get("lost", 0)),
+    ])
+
+
+def settle(server, members, figures):
+    # Faults left armed: spend them on syncs that may fail, until one of each store succeeds in a row.
+    for _ in range(10):
+        if all(m.sync(figures).status == 0 for m in members):
+            break
+    conflicted = {}
+    for member in members:
+        listed = {c["id"] for c in member.run(["conflicts", "--format", "json"]).json()}
+        conflicted[member.number] = listed
+        missing = member.reported - listed
+        if missing:
+            figures.fail("store %d: conflicts reported but not listed: %s" % (member.number, sorted(missing)))
+        figures.add("conflicts", len(listed))
+        for id in sorted(listed):
+            result = member.run(["resolve", id, "theirs"])
+            if result.status != 0:
+                figures.fail("store %d: %s" % (member.number, result.describe()))
+    for _ in range(2):
+        for member in members:
+            member.sync(figures, expect_ok=True)
+    rows = server.rows()
+    current = {id: [r for r in list_ if not r["deleted"]] for id, list_ in rows.items()}
+    current = {id: r[0] for id, r in current.items() if r}
+    for id, list_ in rows.items():
+        if len(list_) > 1:
+            figures.fail("the server holds id %s %d times" % (id, len(list_)))
+    for member in members:
+        items = member.items()
+        mine = {id: (item["name"], item["price"]) for id, item in items.items()}
+        theirs = {id: (row["name"], row["price"]) for id, row in current.items()}
+        if mine != theirs:
+            diff = sorted(set(mine.items()) ^ set(theirs.items()))[:6]
+            figures.fail("store %d differs from the server: %s" % (member.number, diff))
+        unsynced = [id for id, item in items.items() if item["sync"] != "synced"]
+        if unsynced:
+            figures.fail("store %d still has unsent items: %s" % (member.number, unsynced[:5]))
+    lost = []
+    touched = {}
+    for member in members:
+        for id in set(member.edits) | member.deleted:
+            touched.setdefault(id, set()).add(member.number)
+    for member in members:
+        lost += ["added %s" % id for id in member.added if id not in rows and id not in member.deleted]
+        lost += ["deleted %s" % id for id in member.deleted if id in current and id not in conflicted[member.number]]
+        for id, price in member.edits.items():
+            if not id.startswith("shared-") and touched.get(id) == {member.number} and id not in conflicted[member.number] and id in current and current[id]["price"] != price:
+                lost.append("edit of %s to %d (server %s)" % (id, price, current[id]["price"]))
+    figures.add("lost", len(lost))
+    for entry in lost:
+        figures.fail("lost: " + entry)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
