@@ -20,12 +20,15 @@ public struct BudgetStore: Sendable {
     /// If `body` throws, or the file can't be read, nothing is written.
     public func update<T>(taxonomy: Taxonomy, _ body: (inout Budgets) throws -> T) throws -> T {
         try FileSystem.makeDirectories(store.root)
-        let lock = try FileLock(path: store.lockPath)
+        let lock = try FileLock(path: store.lockPath, wait: store.lockWait)
         defer { lock.release() }
         let before = try read()
         var budgets = before
         let result = try body(&budgets)
-        if budgets != before { try FileSystem.replaceAtomically(path, BudgetCodec.encode(budgets, taxonomy: taxonomy)) }
+        if budgets != before {
+            try FileSystem.refuseSymbolicLink(path)
+            try FileSystem.replaceAtomically(path, BudgetCodec.encode(budgets, taxonomy: taxonomy))
+        }
         return result
     }
 }
