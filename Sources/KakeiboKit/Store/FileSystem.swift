@@ -107,7 +107,8 @@ public enum FileSystem {
         _ path: String, _ bytes: [UInt8], mode: mode_t = 0o600, durable: Bool = true, replaced: inout Bool
     ) throws(StoreError) {
         let directory = parentDirectory(path)
-        let temporary = directory + "/." + lastComponent(path) + ".tmp-\(getpid())"
+        removeStaleTemporaryFiles(of: path)
+        let temporary = temporaryPath(for: path)
         do { try writeNewFile(temporary, bytes, mode: mode, durable: durable) } catch {
             // Name the file being replaced, not its temporary neighbour, which no longer exists.
             guard case .io(_, let operation, let code) = error else { throw error }
@@ -120,6 +121,23 @@ public enum FileSystem {
         }
         replaced = true
         if durable { try syncDirectory(directory) }
+    }
+
+    /// The temporary file a write of `path` uses beside it until its rename: `.NAME.tmp-PID`.
+    public static func temporaryPath(for path: String) -> String {
+        join(parentDirectory(path), "." + lastComponent(path) + ".tmp-\(getpid())")
+    }
+
+    /// Removes the temporary files of earlier writes of `path` whose process is gone (killed before its rename):
+    /// left alone they would stay for ever, as large as the file.
+    static func removeStaleTemporaryFiles(of path: String) {
+        let directory = parentDirectory(path)
+        let prefix = "." + lastComponent(path) + ".tmp-"
+        guard let names = try? list(directory) else { return }
+        for name in names where name.hasPrefix(prefix) {
+            guard let pid = Int32(name.dropFirst(prefix.count)), pid > 0, pid != getpid() else { continue }
+            if kill(pid, 0) != 0 && errno == ESRCH { unlink(join(directory, name)) }
+        }
     }
 
     /// Flushes a directory's entries (renames, creations, removals) to disk.
