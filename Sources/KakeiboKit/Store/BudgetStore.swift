@@ -20,7 +20,7 @@ public struct BudgetStore: Sendable {
     /// If `body` throws, or the file can't be read, nothing is written.
     public func update<T>(taxonomy: Taxonomy, _ body: (inout Budgets) throws -> T) throws -> T {
         try FileSystem.makeDirectories(store.root)
-        let lock = try FileLock(path: store.lockPath, wait: store.lockWait)
+        let lock = try StoreLock(writing: store)
         defer { lock.release() }
         let before = try read()
         var budgets = before

@@ -2,10 +2,10 @@ import Glibc
 
 /// An exclusive advisory lock (flock) on a file, held until released or the process ends.
 ///
-/// The lock is only as good as the file: one that was removed (`rm STORE/.lock`, "clearing a stale lock") or
-/// replaced while we waited locks nothing the next process will see. So once locked, the file must still be the one
-/// at the path (same device and inode), or we open the path again and retry. A writer's lock file records who holds
-/// it (`PID command`), so that a process waiting for it can say whom it waits for.
+/// The lock is only as good as the file: one that was removed or replaced while we waited locks nothing the next
+/// process will see. So once locked, the file must still be the one at the path (same device and inode), or we open
+/// the path again and retry. A writer's lock file records who holds it (`PID command`), so that a process waiting
+/// for it can say whom it waits for. (The store's lock is its directory: see `StoreLock`.)
 public final class FileLock {
     private var fd: Int32
     private let recorded: Bool
@@ -22,12 +22,12 @@ public final class FileLock {
         try self.init(path, flags: O_RDONLY | O_CLOEXEC, wait: wait)
     }
 
-    /// Locks a directory itself, creating no file: a lock apart from the ones its files' users take.
-    public convenience init(directory: String) throws(StoreError) {
-        try self.init(directory, flags: O_RDONLY | O_DIRECTORY | O_CLOEXEC, wait: .forever)
+    /// Locks a directory itself, creating no file; one waiting for it reads who holds it from `holderFile`.
+    public convenience init(directory: String, wait: LockWait = .forever, holderFile: String? = nil) throws(StoreError) {
+        try self.init(directory, flags: O_RDONLY | O_DIRECTORY | O_CLOEXEC, wait: wait, holderFile: holderFile)
     }
 
-    private init(_ path: String, flags: Int32, wait: LockWait) throws(StoreError) {
+    private init(_ path: String, flags: Int32, wait: LockWait, holderFile: String? = nil) throws(StoreError) {
         let start = FileLock.seconds()
         var told = false
         var interval: UInt32 = 5_000
@@ -44,10 +44,10 @@ public final class FileLock {
                 let waited = FileLock.seconds() - start
                 if !told && waited >= 1 {
                     told = true
-                    wait.onWait?(LockHolder(reading: fd))
+                    wait.onWait?(LockHolder(reading: fd, or: holderFile))
                 }
                 if let timeout = wait.timeout, waited >= timeout {
-                    let holder = LockHolder(reading: fd)
+                    let holder = LockHolder(reading: fd, or: holderFile)
                     close(fd)
                     throw .lockTimeout(path: path, seconds: timeout, holder: holder)
                 }
@@ -120,6 +120,19 @@ public struct LockHolder: Sendable, Equatable {
         let arguments = CommandLine.arguments
         let words = [arguments.first.map(FileSystem.lastComponent) ?? "kakeibo"] + arguments.dropFirst().prefix { !$0.hasPrefix("-") }.prefix(1)
         return LockHolder(pid: getpid(), command: words.joined(separator: " "))
+    }
+
+    /// The holder recorded in `file` if given (a directory's lock records it in a file beside), else in the locked
+    /// file itself.
+    init?(reading fd: Int32, or file: String?) {
+        guard let file else {
+            self.init(reading: fd)
+            return
+        }
+        let other = open(file, O_RDONLY | O_CLOEXEC)
+        guard other >= 0 else { return nil }
+        defer { close(other) }
+        self.init(reading: other)
     }
 
     /// The holder a lock file records, or nil when it records none (a reader holds the lock, or an older kakeibo).

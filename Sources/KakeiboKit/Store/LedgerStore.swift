@@ -158,7 +158,7 @@ public struct LedgerStore: Sendable {
     /// replace (see `Backups`). If `body` throws, nothing is written.
     public func write<T>(_ body: (inout StoreTransaction) throws -> T) throws -> T {
         try FileSystem.makeDirectories(root)
-        let lock = try FileLock(path: lockPath, wait: lockWait)
+        let lock = try StoreLock(writing: self)
         defer { lock.release() }
         try recover()
         removeTemporaryFiles()
@@ -184,11 +184,7 @@ public struct LedgerStore: Sendable {
     /// stands; nothing is created unless an interrupted commit has to be finished.
     func readingLocked<T>(_ body: () throws -> T) throws -> T {
         try finishInterruptedCommit() // as every command does before reading
-        let lock: FileLock
-        do { lock = try FileLock(existing: lockPath, wait: lockWait) } catch {
-            if case .io(_, _, let code) = error, code == ENOENT || code == EACCES { return try body() }
-            throw error
-        }
+        guard let lock = try StoreLock(reading: self) else { return try body() }
         defer { lock.release() }
         if FileSystem.exists(commitPath) { try recover() }
         return try body()
@@ -210,7 +206,7 @@ public struct LedgerStore: Sendable {
     func finishInterruptedCommit() throws(StoreError) {
         guard FileSystem.exists(commitPath) else { return }
         // Waiting for the lock also waits for a commit that is still under way.
-        let lock = try FileLock(path: lockPath, wait: lockWait)
+        let lock = try StoreLock(writing: self)
         defer { lock.release() }
         try recover()
     }
