@@ -93,7 +93,8 @@ import Testing
         let commands = try commands(box).joined(separator: " ")
         #expect(
             run.lines == [
-                commands + " ", "food food/drink home home/rent ", "(files ) ", "(files -/) ", "--format --output --store --lang --help --lock-timeout ", "",
+                commands + " ", "food food/drink home home/rent ", "(files ) ", "(files -/) ",
+                "--format --output --store --lang --help --lock-timeout ", "",
             ])
     }
 
