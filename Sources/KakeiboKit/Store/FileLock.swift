@@ -12,8 +12,9 @@ public final class FileLock {
 
     /// Blocks until the lock is ours (or `wait` gives up). Creates the lock file (0600) if needed, and records this
     /// process in it.
-    public convenience init(path: String, wait: LockWait = .forever) throws(StoreError) {
-        try self.init(path, flags: O_RDWR | O_CREAT | O_CLOEXEC, wait: wait)
+    /// `purpose` is what the lock is for, as recorded ("import": "kakeibo import").
+    public convenience init(path: String, wait: LockWait = .forever, purpose: String? = nil) throws(StoreError) {
+        try self.init(path, flags: O_RDWR | O_CREAT | O_CLOEXEC, wait: wait, purpose: purpose)
     }
 
     /// Locks an existing lock file, opened only for reading (enough for flock), creating nothing: for a reader, which
@@ -27,7 +28,7 @@ public final class FileLock {
         try self.init(directory, flags: O_RDONLY | O_DIRECTORY | O_CLOEXEC, wait: wait, holderFile: holderFile)
     }
 
-    private init(_ path: String, flags: Int32, wait: LockWait, holderFile: String? = nil) throws(StoreError) {
+    private init(_ path: String, flags: Int32, wait: LockWait, holderFile: String? = nil, purpose: String? = nil) throws(StoreError) {
         let start = FileLock.seconds()
         var told = false
         var interval: UInt32 = 5_000
@@ -59,7 +60,7 @@ public final class FileLock {
             if FileLock.isStill(fd, at: path) {
                 self.fd = fd
                 recorded = flags & O_ACCMODE == O_RDWR
-                if recorded { LockHolder.current.write(to: fd) }
+                if recorded { LockHolder.current(purpose).write(to: fd) }
                 return
             }
             close(fd) // locked a file that is no longer the lock: try the one at the path now
@@ -115,11 +116,12 @@ public struct LockHolder: Sendable, Equatable {
         self.command = command
     }
 
-    /// This process: its id, and its program name with the command word ("kakeibo import").
-    static var current: LockHolder {
+    /// This process: its id, and its program name with what it is doing ("kakeibo import").
+    static func current(_ purpose: String?) -> LockHolder {
         let arguments = CommandLine.arguments
-        let words = [arguments.first.map(FileSystem.lastComponent) ?? "kakeibo"] + arguments.dropFirst().prefix { !$0.hasPrefix("-") }.prefix(1)
-        return LockHolder(pid: getpid(), command: words.joined(separator: " "))
+        let program = arguments.first.map(FileSystem.lastComponent) ?? "kakeibo"
+        let word = purpose ?? arguments.dropFirst().first { !$0.hasPrefix("-") }
+        return LockHolder(pid: getpid(), command: [program, word].compactMap { $0 }.joined(separator: " "))
     }
 
     /// The holder recorded in `file` if given (a directory's lock records it in a file beside), else in the locked

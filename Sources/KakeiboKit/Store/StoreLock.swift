@@ -13,7 +13,7 @@ struct StoreLock {
     /// A writer's lock: creates `.lock` if needed and records this process in it.
     init(writing store: LedgerStore) throws(StoreError) {
         directory = try FileLock(directory: store.root, wait: store.lockWait, holderFile: store.lockPath)
-        file = try FileLock(path: store.lockPath, wait: store.lockWait)
+        file = try FileLock(path: store.lockPath, wait: store.lockWait, purpose: store.operation?.name)
     }
 
     /// A reader's lock, creating nothing: nil where no store directory exists.
