@@ -190,6 +190,9 @@ def suspended_writer(rng, figures):
         if not wait_until_locked(box, importer):
             raise Failure("the import finished before it could be seen holding the lock")
         importer.send_signal(signal.SIGSTOP)
+        # A fail-safe only, for a kakeibo that never says it waits: the import goes on, the add ends, the check fails.
+        watchdog = threading.Timer(120, lambda: importer.send_signal(signal.SIGCONT))
+        watchdog.start()
         try:
             waiting = box.spawn(["add", "waiting", "5", "--date", "2024-12-03", "--format", "json"])
             line = waiting.stderr.readline().decode("utf-8", "replace")  # blocks until the add says something
@@ -205,6 +208,7 @@ def suspended_writer(rng, figures):
                 raise Failure("a write that gave up changed the store: " + snapshot_difference(before, box.snapshot()))
             figures.add("lock timeouts")
         finally:
+            watchdog.cancel()
             importer.send_signal(signal.SIGCONT)
         importer.communicate(timeout=300)
         out, err = waiting.communicate(timeout=300)
