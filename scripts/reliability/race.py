@@ -7,7 +7,7 @@
      delay fault, and says when the request has arrived), `add`, `edit`, `delete` and `import` run and exit 0; then
      the pull finishes. Nothing is lost (every local change is there, every server item is there) and nothing is
      doubled (each id once; a second pull changes nothing).
-  3. The lock can't be split: while an import of 30,000 items holds the store's lock, its `.lock` file is removed
+  3. The lock can't be split: while an import of 12,000 items holds the store's lock, its `.lock` file is removed
      (a user "clearing a stale lock") and two `add` run: every add that exits 0 is stored, and so is every item of
      an import that exits 0.
   4. A suspended writer: an import holding the lock is stopped (SIGSTOP, as Ctrl-Z does); an `add` says on stderr
@@ -147,7 +147,7 @@ def lock_removed_during_import(round, rng, figures):
         first = box.run(["add", "first", "1", "--date", "2024-12-01"])
         if first.status != 0:
             raise Failure(first.describe())
-        path, ids = big_import(box, rng, 30000, "split%d" % round)
+        path, ids = big_import(box, rng, 12000, "split%d" % round)
         importer = box.spawn(["import", path, "--format", "json"])
         if not wait_until_locked(box, importer):
             raise Failure("the import finished before it could be seen holding the lock")
@@ -185,7 +185,7 @@ def lock_removed_during_import(round, rng, figures):
 def suspended_writer(rng, figures):
     box = Sandbox("race-stop")
     try:
-        path, ids = big_import(box, rng, 30000, "stopped")
+        path, ids = big_import(box, rng, 12000, "stopped")
         importer = box.spawn(["import", path, "--format", "json"])
         if not wait_until_locked(box, importer):
             raise Failure("the import finished before it could be seen holding the lock")
