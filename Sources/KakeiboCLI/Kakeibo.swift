@@ -47,6 +47,7 @@ public enum Kakeibo {
             let clock = try Clock.current(environment: terminal.environment)
             let context = Context(
                 terminal: terminal, language: language, clock: clock, storeOption: try parsed[GlobalOptions.store], commands: commands)
+            context.lockTimeout = try parsed[GlobalOptions.lockTimeout]
             if parsed[GlobalOptions.version] {
                 return Outcome(status: 0, stdout: "kakeibo \(version)\n", stderr: "")
             }

@@ -66,7 +66,7 @@ import Testing
         #expect(
             run.lines == [
                 "month", "export", "food food/drink home home/rent", "moneyforward zaim", "json csv ledger",
-                "--format --output --store --lang --help", "completion", "",
+                "--format --output --store --lang --help --lock-timeout", "completion", "",
             ])
     }
 
@@ -93,7 +93,8 @@ import Testing
         let commands = try commands(box).joined(separator: " ")
         #expect(
             run.lines == [
-                commands + " ", "food food/drink home home/rent ", "(files ) ", "(files -/) ", "--format --output --store --lang --help ", "",
+                commands + " ", "food food/drink home home/rent ", "(files ) ", "(files -/) ",
+                "--format --output --store --lang --help --lock-timeout ", "",
             ])
     }
 
@@ -109,6 +110,6 @@ import Testing
         #expect(try complete("kakeibo month --category ") == ["food", "food/drink", "home", "home/rent"])
         #expect(try complete("kakeibo import --from ") == ["moneyforward", "zaim"])
         #expect(try complete("kakeibo completion ") == ["bash", "fish", "zsh"])
-        #expect(Set(try complete("kakeibo export --")) == ["--format", "--output", "--store", "--lang", "--help"])
+        #expect(Set(try complete("kakeibo export --")) == ["--format", "--output", "--store", "--lang", "--help", "--lock-timeout"])
     }
 }

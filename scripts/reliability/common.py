@@ -121,7 +121,7 @@ def snapshot(directory):
     for base, dirs, names in os.walk(directory):
         for name in names:
             path = os.path.join(base, name)
-            if name == ".lock" or not os.path.isfile(path):
+            if name in (".lock", ".push-lock") or not os.path.isfile(path):
                 continue
             with open(path, "rb") as f:
                 files[os.path.relpath(path, directory)] = f.read()

@@ -21,7 +21,7 @@ import shutil
 import subprocess
 import sys
 
-from common import (KAKEIBO, Failure, Figures, HouseholdServer, Result, Sandbox, require_binaries, snapshot,
+from common import (KAKEIBO, Failure, Figures, HouseholdServer, Result, Sandbox, read_store, require_binaries, snapshot,
                     snapshot_difference, wire_item)
 
 MONTHS = ["2024-10", "2024-11", "2024-12"]
@@ -48,6 +48,12 @@ def main():
         overflow_cases(figures)
     finally:
         server.close()
+    for name, case in TAMPERING:
+        try:
+            case(figures)
+            figures.add("tampering cases")
+        except Failure as failure:
+            figures.fail("%s: %s" % (name, failure))
     return figures.finish([
         "%d cases (%s), %d failing commands: each exit 1 naming the file, no file of the store changed" % (
             figures.counts.get("cases", 0), ", ".join(name for name, _ in DAMAGE) + ", read-only store, full disk, outputs, overflow",
@@ -63,6 +69,8 @@ def main():
         "%d month files with prices beyond Int refused naming the file" % (
             figures.counts.get("overflow report", 0), figures.counts.get("overflow variants", 0),
             figures.counts.get("overflow month file", 0)),
+        "%d of %d store-tampering cases hold (%s)" % (
+            figures.counts.get("tampering cases", 0), len(TAMPERING), ", ".join(name for name, _ in TAMPERING)),
     ])
 
 
@@ -441,6 +449,93 @@ def fill(path):
                 f.write(block)
             except OSError:
                 return
+
+
+# MARK: A user tampering with the store's files
+
+
+def expect(result, status, words, what):
+    if result.status != status or any(word not in result.error() for word in words):
+        raise Failure("%s: expected exit %d mentioning %s: %s" % (what, status, words, result.describe()))
+
+
+def symlinked_month(figures):
+    """A month file that is a symbolic link to a file kept elsewhere: a write to that month is refused (exit 1, the
+    link and its target untouched), other months are written, and `undo` then undoes the latest change."""
+    box = Sandbox("tamper-link")
+    try:
+        expect(box.run(["add", "a", "100", "--date", "2024-12-01"]), 0, [], "add")
+        target = os.path.join(box.scratch, "december.json")
+        os.rename(os.path.join(box.store, "2024-12.json"), target)
+        os.symlink(target, os.path.join(box.store, "2024-12.json"))
+        kept = open(target, "rb").read()
+        expect(box.run(["add", "b", "200", "--date", "2024-12-02"]), 1, ["symbolic link", "2024-12.json"], "add into a linked month")
+        if not os.path.islink(os.path.join(box.store, "2024-12.json")) or open(target, "rb").read() != kept:
+            raise Failure("the refused add changed the link or its target")
+        expect(box.run(["month", "2024", "12"]), 0, [], "reading a linked month")
+        expect(box.run(["add", "c", "300", "--date", "2024-11-02"]), 0, [], "add into another month")
+        expect(box.run(["undo"]), 0, [], "undo after a refused write")
+        if os.path.exists(os.path.join(box.store, "2024-11.json")):
+            raise Failure("undo did not undo the latest change (the add into 2024-11)")
+    finally:
+        box.close()
+
+
+def unreadable_newest_backup(figures):
+    """The newest backup's record can't be read: `undo` says so and undoes nothing (never the older change behind
+    it); `check` reports it."""
+    box = Sandbox("tamper-undo")
+    try:
+        expect(box.run(["add", "a", "100", "--date", "2024-11-01"]), 0, [], "add")
+        expect(box.run(["add", "b", "200", "--date", "2024-12-01"]), 0, [], "add")
+        backups = os.path.join(box.store, "backups")
+        newest = sorted(os.listdir(backups))[-1]
+        with open(os.path.join(backups, newest, "manifest.json"), "wb") as f:
+            f.write(b"{\"schema\":2,\"numb")  # as root, permissions can't make it unreadable; damage does
+        before = box.snapshot()
+        expect(box.run(["undo"]), 1, ["#%d" % int(newest), "can't be read"], "undo with an unreadable newest backup")
+        if box.snapshot() != before:
+            raise Failure("undo changed the store: " + snapshot_difference(before, box.snapshot()))
+        result, report = box.check()
+        if not any("backup" in problem.get("kind", "") for problem in report["problems"]):
+            raise Failure("check does not report the unreadable backup: %s" % report["problems"])
+    finally:
+        box.close()
+
+
+def leftover_temporary_files(figures):
+    """Temporary files of killed writes (their process is gone) are removed by the next write: in the store, and
+    beside an `export --output` target. Backup numbers past 18 digits keep counting up."""
+    box = Sandbox("tamper-temp")
+    try:
+        dead = subprocess.Popen(["true"])
+        dead.wait()
+        stale_store = os.path.join(box.store, ".2024-12.json.tmp-%d" % dead.pid)
+        stale_output = os.path.join(box.scratch, ".out.json.tmp-%d" % dead.pid)
+        expect(box.run(["add", "a", "100", "--date", "2024-12-01"]), 0, [], "add")
+        for path in (stale_store, stale_output):
+            open(path, "wb").write(b"half" * 1000)
+        huge = os.path.join(box.store, "backups", "999999999999999999")
+        os.makedirs(huge)
+        expect(box.run(["add", "b", "200", "--date", "2024-12-02"]), 0, [], "add")
+        expect(box.run(["add", "c", "300", "--date", "2024-12-03"]), 0, [], "add")
+        expect(box.run(["export", "--output", os.path.join(box.scratch, "out.json")]), 0, [], "export --output")
+        left = [path for path in (stale_store, stale_output) if os.path.exists(path)]
+        if left:
+            raise Failure("temporary files of a dead process stayed: %s" % left)
+        numbers = [n for n in os.listdir(os.path.join(box.store, "backups")) if len(n) > 18]
+        if len(numbers) != 2:
+            raise Failure("after a backup numbered 999999999999999999 two changes made %s" % sorted(numbers))
+        expect(box.run(["undo"]), 0, [], "undo")
+        expect(box.run(["undo"]), 0, [], "undo")
+        if len(read_store(box.store)) != 1:
+            raise Failure("two undos after backups past 18 digits did not leave the first item alone")
+    finally:
+        box.close()
+
+
+TAMPERING = [("symlinked month", symlinked_month), ("unreadable newest backup", unreadable_newest_backup),
+             ("leftover temporary files and huge backup numbers", leftover_temporary_files)]
 
 
 def reexec_in_private_mount_namespace():

@@ -7,17 +7,27 @@
      delay fault, and says when the request has arrived), `add`, `edit`, `delete` and `import` run and exit 0; then
      the pull finishes. Nothing is lost (every local change is there, every server item is there) and nothing is
      doubled (each id once; a second pull changes nothing).
+  3. The lock can't be split: while an import of 12,000 items holds the store's lock, its `.lock` file is removed
+     (a user "clearing a stale lock") and two `add` run: every add that exits 0 is stored, and so is every item of
+     an import that exits 0.
+  4. A suspended writer: an import holding the lock is stopped (SIGSTOP, as Ctrl-Z does); an `add` says on stderr
+     that it waits, naming the import's process, and `add --lock-timeout 1` gives up with exit 1, changing nothing;
+     once the import continues, both it and the waiting add land.
 
     scripts/reliability/race.py [--writers 4] [--adds 100] [--pulls 3]
 """
 import argparse
+import fcntl
 import json
+import os
+import signal
 import sys
 import threading
 
 import random
 
-from common import Failure, Figures, HouseholdServer, Sandbox, read_store, require_binaries, seed_from_environment, thousands, wire_item
+from common import (Failure, Figures, HouseholdServer, Sandbox, read_store, require_binaries, seed_from_environment, snapshot_difference,
+                    thousands, wire_item)
 
 
 def main():
@@ -34,6 +44,15 @@ def main():
         concurrent_adds(options.writers, options.adds, figures)
     except Failure as failure:
         figures.fail("concurrent adds: %s" % failure)
+    for round in range(options.pulls):
+        try:
+            lock_removed_during_import(round, rng, figures)
+        except Failure as failure:
+            figures.fail("lock removed during an import, round %d: %s" % (round + 1, failure))
+    try:
+        suspended_writer(rng, figures)
+    except Failure as failure:
+        figures.fail("suspended writer: %s" % failure)
     server = HouseholdServer()
     try:
         for round in range(options.pulls):
@@ -51,6 +70,11 @@ def main():
             figures.counts.get("pulls", 0), figures.counts.get("pull adds", 0), figures.counts.get("pull edits", 0),
             figures.counts.get("pull deletes", 0), figures.counts.get("pull imports", 0), figures.counts.get("pull imported items", 0),
             thousands(figures.counts.get("pull items checked", 0))),
+        "%d imports whose .lock was removed under them, %d adds meanwhile: %d acknowledged changes, lost: %d" % (
+            figures.counts.get("split imports", 0), figures.counts.get("split adds", 0),
+            figures.counts.get("split acknowledged", 0), figures.counts.get("split lost", 0)),
+        "suspended writer: %d waiting messages naming it, %d lock timeouts (exit 1, nothing changed), lost: %d" % (
+            figures.counts.get("wait messages", 0), figures.counts.get("lock timeouts", 0), figures.counts.get("stopped lost", 0)),
     ])
 
 
@@ -89,6 +113,113 @@ def concurrent_adds(writers, adds, figures):
         result, report = box.check()
         if result.status != 0:
             raise Failure("kakeibo check: %s" % report["problems"][:3])
+    finally:
+        box.close()
+
+
+def big_import(box, rng, count, name):
+    """An import file of `count` items over three months (a multi-month commit), and their ids."""
+    items = [wire_item(rng, month, i, name) for i, month in enumerate(["2024-10", "2024-11", "2024-12"] * (count // 3))]
+    return box.write(name + ".json", json.dumps(items, ensure_ascii=False)), {item["id"] for item in items}
+
+
+def wait_until_locked(box, process):
+    """Returns once `process` holds the store's lock (a non-blocking flock of .lock fails), or has exited."""
+    path = os.path.join(box.store, ".lock")
+    while process.poll() is None:
+        try:
+            fd = os.open(path, os.O_RDONLY)
+        except FileNotFoundError:
+            continue
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            fcntl.flock(fd, fcntl.LOCK_UN)
+        except BlockingIOError:
+            return True
+        finally:
+            os.close(fd)
+    return False
+
+
+def lock_removed_during_import(round, rng, figures):
+    box = Sandbox("race-lock")
+    try:
+        first = box.run(["add", "first", "1", "--date", "2024-12-01"])
+        if first.status != 0:
+            raise Failure(first.describe())
+        path, ids = big_import(box, rng, 12000, "split%d" % round)
+        importer = box.spawn(["import", path, "--format", "json"])
+        if not wait_until_locked(box, importer):
+            raise Failure("the import finished before it could be seen holding the lock")
+        os.unlink(os.path.join(box.store, ".lock"))  # "clearing a stale lock"
+        acknowledged = {}
+
+        def writer(number):
+            result = box.run(["add", "during%d" % number, str(10 + number), "--date", "2024-12-02", "--format", "json"])
+            figures.add("split adds")
+            if result.status == 0:
+                acknowledged[result.json()["id"]] = "during%d" % number
+
+        threads = [threading.Thread(target=writer, args=(n,)) for n in range(2)]
+        for thread in threads:
+            thread.start()
+        out, err = importer.communicate(timeout=300)
+        for thread in threads:
+            thread.join()
+        figures.add("split imports")
+        stored = read_store(box.store)
+        expected = set(acknowledged) | (ids if importer.returncode == 0 else set())
+        figures.add("split acknowledged", len(acknowledged) + (1 if importer.returncode == 0 else 0))
+        lost = expected - set(stored)
+        figures.add("split lost", len(lost))
+        if lost:
+            raise Failure("%d acknowledged items are not stored (import exited %d, %d adds acknowledged)" % (
+                len(lost), importer.returncode, len(acknowledged)))
+        result, report = box.check()
+        if result.status != 0:
+            raise Failure("kakeibo check: %s" % report["problems"][:3])
+    finally:
+        box.close()
+
+
+def suspended_writer(rng, figures):
+    box = Sandbox("race-stop")
+    try:
+        path, ids = big_import(box, rng, 12000, "stopped")
+        importer = box.spawn(["import", path, "--format", "json"])
+        if not wait_until_locked(box, importer):
+            raise Failure("the import finished before it could be seen holding the lock")
+        importer.send_signal(signal.SIGSTOP)
+        # A fail-safe only, for a kakeibo that never says it waits: the import goes on, the add ends, the check fails.
+        watchdog = threading.Timer(120, lambda: importer.send_signal(signal.SIGCONT))
+        watchdog.start()
+        try:
+            waiting = box.spawn(["add", "waiting", "5", "--date", "2024-12-03", "--format", "json"])
+            line = waiting.stderr.readline().decode("utf-8", "replace")  # blocks until the add says something
+            expected = "waiting for the store's lock, held by process %d (kakeibo import)" % importer.pid
+            if expected not in line:
+                raise Failure("a waiting add said %r, not %r" % (line, expected))
+            figures.add("wait messages")
+            before = box.snapshot()
+            gave_up = box.run(["--lock-timeout", "1", "add", "impatient", "6"])
+            if gave_up.status != 1 or "gave up waiting" not in gave_up.error() or str(importer.pid) not in gave_up.error():
+                raise Failure("with the lock held, add --lock-timeout 1: " + gave_up.describe())
+            if box.snapshot() != before:
+                raise Failure("a write that gave up changed the store: " + snapshot_difference(before, box.snapshot()))
+            figures.add("lock timeouts")
+        finally:
+            watchdog.cancel()
+            importer.send_signal(signal.SIGCONT)
+        importer.communicate(timeout=300)
+        out, err = waiting.communicate(timeout=300)
+        if importer.returncode != 0 or waiting.returncode != 0:
+            raise Failure("after SIGCONT: import exited %d, the waiting add %d (%s)" % (
+                importer.returncode, waiting.returncode, err.decode("utf-8", "replace").strip()))
+        stored = read_store(box.store)
+        lost = (ids | {json.loads(out)["id"]}) - set(stored)
+        figures.add("stopped lost", len(lost))
+        if lost:
+            raise Failure("%d acknowledged items are not stored" % len(lost))
     finally:
         box.close()
 

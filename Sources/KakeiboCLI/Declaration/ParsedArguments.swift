@@ -7,7 +7,13 @@ enum GlobalOptions {
     static let lang = Option("--lang", value: "ja|en", help: LocalizedText(en: "language of labels and messages", ja: "表示とメッセージの言語"))
     static let help = Flag("--help", help: LocalizedText(en: "show help", ja: "ヘルプを表示"))
     static let version = Flag("--version", help: LocalizedText(en: "print the version", ja: "バージョンを表示"))
-    static let specs: [OptionSpec] = [store.spec, lang.spec, help.spec]
+    static let lockTimeout = Option(
+        "--lock-timeout", value: "SECONDS",
+        help: LocalizedText(
+            en: "give up (exit 1) if another process holds the store's lock this long (default: wait)",
+            ja: "保存先のロックをこの秒数待っても取れなければ終了する（終了コード 1。既定: 待ち続ける）")
+    ) { try Parse.count($0, name: "--lock-timeout", maximum: 86_400) }
+    static let specs: [OptionSpec] = [store.spec, lang.spec, help.spec, lockTimeout.spec]
 }
 
 /// A command line split into the command, its options and its positional arguments.

@@ -11,6 +11,8 @@ public final class Context {
     public let commands: CommandTable
     /// The command running, whose name labels the store's backups ("import", "pull").
     public internal(set) var command: String?
+    /// `--lock-timeout`: how many seconds to wait for the store's lock before giving up (nil: for ever).
+    public internal(set) var lockTimeout: Int?
     public private(set) var output = ""
     public private(set) var messages = ""
 
@@ -38,7 +40,13 @@ public final class Context {
     public func store() throws -> LedgerStore {
         if let cachedStore { return cachedStore }
         let operation = command.map { StoreOperation(name: $0, time: clock.now) }
-        let store = LedgerStore(root: try Locations.store(option: storeOption, environment: environment), operation: operation)
+        let language = self.language
+        // Said at once, not with the other messages at the end: the wait is happening now.
+        let wait = LockWait(timeout: lockTimeout.map(Double.init)) { holder in
+            Terminal.write("kakeibo: " + terminalSafe(LockHolder.waitingMessage(holder, in: language), keepingNewlines: false) + "\n", to: 2)
+        }
+        let store = LedgerStore(
+            root: try Locations.store(option: storeOption, environment: environment), operation: operation, lockWait: wait)
         storeWasMissing = !store.exists
         cachedStore = store
         return store

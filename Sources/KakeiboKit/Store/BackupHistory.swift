@@ -13,12 +13,15 @@ public struct BackupHistory: Sendable {
     public let entries: [Entry]
     /// The fingerprint of each month file the backups touch, now (nil: no file).
     let current: [YearMonth: Fingerprint?]
+    /// Backups whose manifest can't be read (number, manifest path): `undo` never passes over one to an older change.
+    let unreadable: [(number: Int, path: String)]
     public typealias Entry = Backups.Entry
 
-    init(store: LedgerStore, entries: [Entry], current: [YearMonth: Fingerprint?]) {
+    init(store: LedgerStore, entries: [Entry], current: [YearMonth: Fingerprint?], unreadable: [(number: Int, path: String)] = []) {
         self.store = store
         self.entries = entries
         self.current = current
+        self.unreadable = unreadable
     }
 
     /// No backups (a store that doesn't exist yet).
@@ -57,6 +60,21 @@ public struct BackupHistory: Sendable {
         }
     }
 
+    /// Whether a change is only partly in the store: of the months no later backup touched, some are as it left
+    /// them and some still as they were before it (its commit lost files on the way, say, because something
+    /// removed them).
+    func isPartlyApplied(_ entry: Entry) -> Bool {
+        let last = entry.months.filter { record in
+            !entries.contains { $0.number > entry.number && $0.months.contains { $0.month == record.month } }
+        }
+        let applied = last.contains { (current[$0.month] ?? nil) == $0.after?.fingerprint }
+        let missed = last.contains { record in
+            let now = current[record.month] ?? nil
+            return now == record.before?.fingerprint && now != record.after?.fingerprint
+        }
+        return applied && missed
+    }
+
     /// The backups passed over (never happened) between `number` and the newest.
     func interrupted(after number: Int) -> [Entry] {
         let states = self.states
@@ -66,6 +84,9 @@ public struct BackupHistory: Sendable {
     /// The backup to put back: `number`, or the next one; only if every month it touched is still as it left it.
     func target(_ number: Int?) throws(UndoError) -> Entry {
         let entry: Entry
+        if let number, let bad = unreadable.first(where: { $0.number == number }) {
+            throw .unreadable(number: number, path: bad.path)
+        }
         if let number {
             guard let found = entries.first(where: { $0.number == number }) else { throw .noSuchBackup(number) }
             switch states[number] {
@@ -74,6 +95,8 @@ public struct BackupHistory: Sendable {
             default: entry = found
             }
         } else {
+            // A newer backup that can't be read may be the latest change: undoing an older one instead would skip it.
+            if let bad = unreadable.last, bad.number > next?.number ?? 0 { throw .unreadable(number: bad.number, path: bad.path) }
             guard let found = next else { throw .nothingToUndo }
             entry = found
         }

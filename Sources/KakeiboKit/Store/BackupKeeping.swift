@@ -74,12 +74,17 @@ extension Backups {
     }
 
     /// The number the next backup gets: one more than any backup directory's, complete or not.
-    func nextNumber() throws(StoreError) -> Int { (try numbers().max() ?? 0) + 1 }
+    func nextNumber() throws(StoreError) -> Int {
+        let last = try numbers().max() ?? 0
+        guard last < Int.max else { throw .backupNumbersExhausted(path: entryDirectory(last)) }
+        return last + 1
+    }
 
-    /// The numbers of the backup directories.
+    /// The numbers of the backup directories: every name of six or more digits that is a number (so the next one
+    /// after any of them is one too, and is never taken again).
     func numbers() throws(StoreError) -> [Int] {
         (try FileSystem.list(directory) ?? []).compactMap { name in
-            name.utf8.count >= 6 && name.utf8.count <= 18 && name.utf8.allSatisfy { $0 >= 48 && $0 <= 57 } ? Int(name) : nil
+            name.utf8.count >= 6 && name.utf8.allSatisfy { $0 >= 48 && $0 <= 57 } ? Int(name) : nil
         }
     }
 

@@ -19,9 +19,12 @@ public struct Backups: Sendable {
 
     public var directory: String { FileSystem.join(store.root, Backups.directoryName) }
 
-    func entryDirectory(_ number: Int) -> String {
+    func entryDirectory(_ number: Int) -> String { FileSystem.join(directory, Backups.directoryLabel(number)) }
+
+    /// A backup's directory name: its number with at least six digits ("000042").
+    static func directoryLabel(_ number: Int) -> String {
         let digits = String(number)
-        return FileSystem.join(directory, String(repeating: "0", count: max(0, 6 - digits.count)) + digits)
+        return String(repeating: "0", count: max(0, 6 - digits.count)) + digits
     }
 
     /// A month file as a backup records it: its exact bytes' fingerprint and how many items it held.
@@ -47,25 +50,41 @@ public struct Backups: Sendable {
     // MARK: Reading
 
     /// Every complete backup, oldest first. A manifest that can't be read is passed over (`check` reports it).
-    public func entries() throws(StoreError) -> [Entry] {
+    public func entries() throws(StoreError) -> [Entry] { try scan().entries }
+
+    /// Every complete backup, oldest first, and the numbers of those whose manifest exists but can't be read or
+    /// isn't one this kakeibo writes. (A backup without a manifest never finished: it is neither.)
+    func scan() throws(StoreError) -> (entries: [Entry], unreadable: [Int]) {
         var entries: [Entry] = []
+        var unreadable: [Int] = []
         for number in try numbers().sorted() {
-            guard let bytes = try? FileSystem.read(FileSystem.join(entryDirectory(number), Backups.manifestName)),
-                let entry = BackupManifest.decode(bytes), entry.number == number
-            else { continue }
+            let bytes: [UInt8]
+            do {
+                guard let read = try FileSystem.read(manifestPath(number)) else { continue }
+                bytes = read
+            } catch {
+                unreadable.append(number)
+                continue
+            }
+            guard let entry = BackupManifest.decode(bytes), entry.number == number else {
+                unreadable.append(number)
+                continue
+            }
             entries.append(entry)
         }
-        return entries
+        return (entries, unreadable)
     }
+
+    func manifestPath(_ number: Int) -> String { FileSystem.join(entryDirectory(number), Backups.manifestName) }
 
     /// Where each backup stands now, and which one `undo` would put back. Reads the months the backups touch.
     public func history() throws(StoreError) -> BackupHistory {
-        let entries = try self.entries()
+        let (entries, unreadable) = try scan()
         var current: [YearMonth: Fingerprint?] = [:]
         for month in Set(entries.flatMap { $0.months.map(\.month) }) {
             current[month] = try FileSystem.read(store.path(month)).map(Fingerprint.init(of:))
         }
-        return BackupHistory(store: store, entries: entries, current: current)
+        return BackupHistory(store: store, entries: entries, current: current, unreadable: unreadable.map { ($0, manifestPath($0)) })
     }
 
     /// `history()` under the store's lock, so that no change is half-way through.

@@ -35,6 +35,13 @@ public enum FileSystem {
 
     public static func isDirectory(_ path: String) -> Bool { type(path) == S_IFDIR }
 
+    /// Refuses to replace a symbolic link: the rename that replaces a file would put a regular file in the link's
+    /// place, and what it pointed to would silently go stale.
+    public static func refuseSymbolicLink(_ path: String) throws(StoreError) {
+        var info = stat()
+        if lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK { throw .symbolicLink(path: path) }
+    }
+
     /// Whether the path (followed through links) is a regular file.
     public static func isRegularFile(_ path: String) -> Bool { type(path) == S_IFREG }
 
@@ -100,7 +107,8 @@ public enum FileSystem {
         _ path: String, _ bytes: [UInt8], mode: mode_t = 0o600, durable: Bool = true, replaced: inout Bool
     ) throws(StoreError) {
         let directory = parentDirectory(path)
-        let temporary = directory + "/." + lastComponent(path) + ".tmp-\(getpid())"
+        removeStaleTemporaryFiles(of: path)
+        let temporary = temporaryPath(for: path)
         do { try writeNewFile(temporary, bytes, mode: mode, durable: durable) } catch {
             // Name the file being replaced, not its temporary neighbour, which no longer exists.
             guard case .io(_, let operation, let code) = error else { throw error }
@@ -113,6 +121,23 @@ public enum FileSystem {
         }
         replaced = true
         if durable { try syncDirectory(directory) }
+    }
+
+    /// The temporary file a write of `path` uses beside it until its rename: `.NAME.tmp-PID`.
+    public static func temporaryPath(for path: String) -> String {
+        join(parentDirectory(path), "." + lastComponent(path) + ".tmp-\(getpid())")
+    }
+
+    /// Removes the temporary files of earlier writes of `path` whose process is gone (killed before its rename):
+    /// left alone they would stay for ever, as large as the file.
+    static func removeStaleTemporaryFiles(of path: String) {
+        let directory = parentDirectory(path)
+        let prefix = "." + lastComponent(path) + ".tmp-"
+        guard let names = try? list(directory) else { return }
+        for name in names where name.hasPrefix(prefix) {
+            guard let pid = Int32(name.dropFirst(prefix.count)), pid > 0, pid != getpid() else { continue }
+            if kill(pid, 0) != 0 && errno == ESRCH { unlink(join(directory, name)) }
+        }
     }
 
     /// Flushes a directory's entries (renames, creations, removals) to disk.
@@ -155,46 +180,4 @@ public enum FileSystem {
     public static func join(_ directory: String, _ name: String) -> String {
         directory.hasSuffix("/") ? directory + name : directory + "/" + name
     }
-}
-
-/// An exclusive advisory lock (flock) on a file, held until released or the process ends.
-public final class FileLock {
-    private var fd: Int32
-
-    /// Blocks until the lock is ours. Creates the lock file (0600) if needed.
-    public convenience init(path: String) throws(StoreError) {
-        try self.init(path, flags: O_RDWR | O_CREAT | O_CLOEXEC)
-    }
-
-    /// Locks an existing lock file, opened only for reading (enough for flock), creating nothing: for a reader, which
-    /// needs no lock where no writer has ever been and must work where it can't write.
-    public convenience init(existing path: String) throws(StoreError) {
-        try self.init(path, flags: O_RDONLY | O_CLOEXEC)
-    }
-
-    /// Locks a directory itself, creating no file: a lock apart from the ones its files' users take.
-    public convenience init(directory: String) throws(StoreError) {
-        try self.init(directory, flags: O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-    }
-
-    private init(_ path: String, flags: Int32) throws(StoreError) {
-        let fd = open(path, flags, 0o600)
-        guard fd >= 0 else { throw .io(path: path, operation: .lock, code: errno) }
-        while flock(fd, LOCK_EX) != 0 {
-            let code = errno
-            if code == EINTR { continue }
-            close(fd)
-            throw .io(path: path, operation: .lock, code: code)
-        }
-        self.fd = fd
-    }
-
-    public func release() {
-        if fd >= 0 {
-            close(fd)
-            fd = -1
-        }
-    }
-
-    deinit { release() }
 }

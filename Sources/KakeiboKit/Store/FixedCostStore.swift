@@ -17,14 +17,7 @@ public struct FixedCostStore: Sendable {
 
     /// Reads the costs under the store's lock, lets `body` change them, and writes them back if it did.
     public func update<T>(_ body: (inout FixedCosts) throws -> T) throws -> T {
-        try FileSystem.makeDirectories(store.root)
-        let lock = try FileLock(path: store.lockPath)
-        defer { lock.release() }
-        let before = try read()
-        var costs = before
-        let result = try body(&costs)
-        if costs != before { try FileSystem.replaceAtomically(path, FixedCostCodec.encode(costs)) }
-        return result
+        try store.updateFile(path, read: read, encode: FixedCostCodec.encode, body)
     }
 }
 

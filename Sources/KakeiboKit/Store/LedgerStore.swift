@@ -14,10 +14,13 @@ public struct LedgerStore: Sendable {
     public let root: String
     /// What the writes through this value are, for their backups (see `Backups`).
     public var operation: StoreOperation?
+    /// How to wait when another process holds the store's lock (for ever, silently, unless told otherwise).
+    public var lockWait: LockWait
 
-    public init(root: String, operation: StoreOperation? = nil) {
+    public init(root: String, operation: StoreOperation? = nil, lockWait: LockWait = .forever) {
         self.root = root
         self.operation = operation
+        self.lockWait = lockWait
     }
 
     /// Whether the store directory exists yet (it is created by the first write).
@@ -167,7 +170,7 @@ public struct LedgerStore: Sendable {
     /// replace (see `Backups`). If `body` throws, nothing is written.
     public func write<T>(_ body: (inout StoreTransaction) throws -> T) throws -> T {
         try FileSystem.makeDirectories(root)
-        let lock = try FileLock(path: lockPath)
+        let lock = try StoreLock(writing: self)
         defer { lock.release() }
         try recover()
         removeTemporaryFiles()
@@ -193,11 +196,7 @@ public struct LedgerStore: Sendable {
     /// stands; nothing is created unless an interrupted commit has to be finished.
     func readingLocked<T>(_ body: () throws -> T) throws -> T {
         try finishInterruptedCommit() // as every command does before reading
-        let lock: FileLock
-        do { lock = try FileLock(existing: lockPath) } catch {
-            if case .io(_, _, let code) = error, code == ENOENT || code == EACCES { return try body() }
-            throw error
-        }
+        guard let lock = try StoreLock(reading: self) else { return try body() }
         defer { lock.release() }
         if FileSystem.exists(commitPath) { try recover() }
         return try body()
@@ -219,14 +218,17 @@ public struct LedgerStore: Sendable {
     func finishInterruptedCommit() throws(StoreError) {
         guard FileSystem.exists(commitPath) else { return }
         // Waiting for the lock also waits for a commit that is still under way.
-        let lock = try FileLock(path: lockPath)
+        let lock = try StoreLock(writing: self)
         defer { lock.release() }
         try recover()
     }
 
     /// Rolls a committed journal forward, and throws away the temporary files of one that never committed.
-    private func recover() throws(StoreError) {
+    /// Finishing its own commit (`ownCommit`), a writer expects every file it staged to be there: one that is gone
+    /// was removed behind its back, and the change, applied without it, is reported as only partly done.
+    private func recover(ownCommit: Bool = false) throws(StoreError) {
         guard let names = try FileSystem.list(journalDirectory) else { return }
+        var gone: String?
         if let journal = try FileSystem.read(commitPath) {
             for line in String(decoding: journal, as: UTF8.self).split(separator: "\n") {
                 let parts = line.split(separator: " ", maxSplits: 1)
@@ -235,6 +237,8 @@ public struct LedgerStore: Sendable {
                 switch (parts[0], file) {
                 case ("put", .month(let month)) where FileSystem.exists(staged):
                     guard rename(staged, path(month)) == 0 else { throw .io(path: path(month), operation: .rename, code: errno) }
+                case ("put", .month):
+                    if ownCommit && gone == nil { gone = staged }
                 case ("delete", .month(let month)):
                     if unlink(path(month)) != 0 && errno != ENOENT { throw .io(path: path(month), operation: .remove, code: errno) }
                 case ("put", .summary(let month)) where FileSystem.exists(staged):
@@ -252,6 +256,7 @@ public struct LedgerStore: Sendable {
         }
         for name in names where name != "COMMIT" { unlink(FileSystem.join(journalDirectory, name)) }
         if unlink(commitPath) == 0 { try FileSystem.syncDirectory(journalDirectory) }
+        if let gone { throw .stagedFileGone(path: gone) }
     }
 
     /// Writes the changed months.
@@ -342,7 +347,7 @@ public struct LedgerStore: Sendable {
             }
             throw error
         }
-        try recover()
+        try recover(ownCommit: true)
     }
 }
 
@@ -410,6 +415,7 @@ public struct StoreTransaction {
     /// Replaces the month's items; written on commit (an empty month's file is removed).
     public mutating func setItems(_ items: [Item], in month: YearMonth) throws(StoreError) {
         _ = try self.items(in: month) // a month that can't be read is never overwritten
+        try FileSystem.refuseSymbolicLink(store.path(month))
         cache[month] = items
         changed.insert(month)
         restored[month] = nil

@@ -38,7 +38,7 @@ public struct SetAsideFile: Sendable {
     /// months' entries stay. Written atomically under the store's lock.
     public func replace(months: [YearMonth], with entries: [Entry]) throws(StoreError) {
         guard store.exists else { return }
-        let lock = try FileLock(path: store.lockPath)
+        let lock = try StoreLock(writing: store)
         defer { lock.release() }
         let seen = Set(months)
         let kept = read().filter { !seen.contains($0.month) } + entries

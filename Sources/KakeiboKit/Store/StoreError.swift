@@ -14,6 +14,14 @@ public enum StoreError: KakeiboFailure, Equatable {
     case tooLarge(path: String)
     /// A store named where no directory holds it (`no/such/parent/dir`): bad input, not a tree to create.
     case noParentDirectory(String)
+    /// `--lock-timeout` ran out while another process held the store's lock.
+    case lockTimeout(path: String, seconds: Double, holder: LockHolder?)
+    /// A file the store writes is a symbolic link: refused, so that the link's target never goes stale behind it.
+    case symbolicLink(path: String)
+    /// A change's staged files vanished under it (removed by something other than kakeibo): it is only partly applied.
+    case stagedFileGone(path: String)
+    /// Every backup number is taken (a backup directory named with the largest number there is).
+    case backupNumbersExhausted(path: String)
 
     public enum FileOperation: Sendable, Equatable {
         case read, write, create, rename, remove, sync, lock, list, makeDirectory
@@ -46,6 +54,24 @@ public enum StoreError: KakeiboFailure, Equatable {
             return language.pick(
                 "no directory to hold the store \(path): \(FileSystem.parentDirectory(path)) does not exist (a new store is made only inside an existing directory)",
                 "保存先 \(path) を置くディレクトリ \(FileSystem.parentDirectory(path)) がありません（新しい保存先は既存のディレクトリの中にだけ作ります）")
+        case .lockTimeout(let path, let seconds, let holder):
+            let by =
+                holder.map { " (" + language.pick("held by process", "使用中のプロセス") + " \($0.pid)\($0.command.isEmpty ? "" : " " + $0.command))" } ?? ""
+            let time = seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
+            return language.pick(
+                "gave up waiting for \(path) after \(time) s\(by): nothing was changed",
+                "\(time) 秒待ちましたが \(path) のロックを取れませんでした\(by)。何も変更していません")
+        case .symbolicLink(let path):
+            return language.pick(
+                "\(path) is a symbolic link: kakeibo replaces store files, which would leave the link's target stale, so it was left untouched; put the file itself in the store (or point the store at its directory)",
+                "\(path) はシンボリックリンクです。置き換えるとリンク先が古いまま残るため、変更していません。ファイルそのものを保存先に置いてください")
+        case .stagedFileGone(let path):
+            return language.pick(
+                "\(path) was removed by another program while this change was being written: the change is only partly applied ('kakeibo check' shows which months)",
+                "書き込み中に \(path) が他のプログラムに削除されました。変更は一部しか反映されていません（'kakeibo check' で確認できます）")
+        case .backupNumbersExhausted(let path):
+            return language.pick(
+                "no backup number is left after \(path): remove it to go on", "\(path) の後に使えるバックアップ番号がありません。削除してください")
         }
     }
 }

@@ -7,6 +7,8 @@ public enum UndoError: KakeiboFailure, Equatable {
     /// A month the change touched is no longer as the change left it; `by` is the later change that did it, if known.
     case changedSince(number: Int, path: String, by: (number: Int, operation: StoreOperation)?)
     case damaged(number: Int, path: String)
+    /// The backup's record can't be read, so what it changed is unknown: nothing older is undone behind it.
+    case unreadable(number: Int, path: String)
 
     public static func == (a: UndoError, b: UndoError) -> Bool { a.message(in: .en) == b.message(in: .en) }
 
@@ -36,6 +38,10 @@ public enum UndoError: KakeiboFailure, Equatable {
             return language.pick(
                 "\(path) has changed since #\(number) in a way the backups don't hold (edited by hand?): \(nothing)",
                 "#\(number) の後に \(path) がバックアップにない形で変更されています（手で編集しましたか？）。\(nothing)")
+        case .unreadable(let number, let path):
+            return language.pick(
+                "backup #\(number)'s record \(path) can't be read, so the latest change can't be told apart; fix its permissions or remove backups/\(Backups.directoryLabel(number)) to undo an older change; \(nothing)",
+                "バックアップ #\(number) の記録 \(path) を読めないため、最新の変更がわかりません。権限を直すか backups/\(Backups.directoryLabel(number)) を削除してください。\(nothing)")
         case .damaged(let number, let path):
             return language.pick(
                 "backup #\(number) is damaged: \(path) is not the file it recorded; \(nothing)",

@@ -93,7 +93,7 @@ extension SyncSession {
     func runChanges(send: Bool, receive: Bool, pull months: [YearMonth]?, _ context: Context) async throws {
         let household = try context.household()
         // One sync at a time per store (cron and a shell), from the first look at the server to the last write.
-        let lock = household.store.exists ? try FileLock(directory: household.store.root) : nil
+        let lock = household.store.exists ? try FileLock(path: FileSystem.join(household.store.root, ".push-lock")) : nil
         defer { _ = lock }
         var outcome = ChangeOutcome()
         if send { try await sendChanges(household, &outcome) }

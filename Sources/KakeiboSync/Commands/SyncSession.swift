@@ -31,9 +31,9 @@ struct SyncSession {
         var checked: [YearMonth] = []
         /// Rows of the checked months that could not be read.
         var setAside: [SetAsideRow] = []
-        /// An exclusive lock on the store directory itself, from the first look at the server to the write, so two
-        /// pushes (cron and a shell) never send the same item. `add` and the queries lock `.lock`, another file, so
-        /// the network never holds them up.
+        /// An exclusive lock on `.push-lock` in the store, from the first look at the server to the write, so two
+        /// pushes (cron and a shell) never send the same item. `add` and the queries take the store's own lock, apart
+        /// from this one, so the network never holds them up.
         let lock: FileLock?
 
         init(lock: FileLock?) { self.lock = lock }
@@ -44,7 +44,7 @@ struct SyncSession {
     func push(_ context: Context) async throws -> Pushed {
         let household = try context.household()
         guard household.store.exists else { return Pushed(lock: nil) }
-        let pushed = Pushed(lock: try FileLock(directory: household.store.root))
+        let pushed = Pushed(lock: try FileLock(path: FileSystem.join(household.store.root, ".push-lock")))
         let unsent = try household.unsent()
         guard !unsent.isEmpty else { return pushed }
         pushed.checked = Set(unsent.map(\.date.yearMonth)).sorted()

@@ -111,7 +111,9 @@ final class Sandbox: @unchecked Sendable {
         var files: [String: Data] = [:]
         guard let walker = FileManager.default.enumerator(at: store, includingPropertiesForKeys: [.isRegularFileKey]) else { return files }
         for case let url as URL in walker {
-            guard (try url.resourceValues(forKeys: [.isRegularFileKey])).isRegularFile == true, url.lastPathComponent != ".lock" else { continue }
+            guard (try url.resourceValues(forKeys: [.isRegularFileKey])).isRegularFile == true,
+                ![".lock", ".push-lock"].contains(url.lastPathComponent)
+            else { continue }
             files[url.path.replacingOccurrences(of: store.path, with: "")] = try Data(contentsOf: url)
         }
         return files
