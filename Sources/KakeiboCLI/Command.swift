@@ -51,7 +51,7 @@ public struct CommandTable {
         [
             AddCommand.self, MonthCommand.self, YearCommand.self, EditCommand.self, DeleteCommand.self, ImportCommand.self,
             UndoCommand.self, BackupsCommand.self, CheckCommand.self,
-            RecentCommand.self, TrendCommand.self, ReceiptCommand.self, FuelCommand.self,
+            RecentCommand.self, TrendCommand.self, FindCommand.self, SettleCommand.self, ReceiptCommand.self, FuelCommand.self,
             ExportCommand.self, CategoriesCommand.self, BudgetCommand.self, ConfigCommand.self, CompletionCommand.self, HelpCommand.self,
         ]
     }

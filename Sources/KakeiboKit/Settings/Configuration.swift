@@ -10,6 +10,10 @@ public struct Configuration: Sendable {
     public var endpoint: Endpoint?
     public var token: String?
     public var timeout: Double?
+    /// The member new items are recorded as paid by, unless an item names another.
+    public var member: String?
+    /// How settling up shares the household's spending; members share equally without one.
+    public var split: Split?
 
     /// A configuration with nothing set, for checking values.
     public static var empty: Configuration { Configuration(path: "", members: []) }
@@ -50,6 +54,7 @@ public struct Configuration: Sendable {
                     throw SettingError.timeout(writer.text)
                 }
                 timeout = seconds
+            case .member, .split: try readHousehold(key, text)
             }
         } catch {
             throw .value(key.rawValue, error)
@@ -73,6 +78,9 @@ public struct Configuration: Sendable {
             let seconds = try SyncSettings.parseTimeout(text)
             timeout = seconds
             value = seconds.rounded() == seconds ? .integer(Int(seconds)) : .number(seconds)
+        case .member, .split:
+            try readHousehold(key, text)
+            value = .string(key == .split ? split?.text ?? text : member ?? text)
         }
         if let index = members.firstIndex(where: { $0.0 == key.rawValue }) {
             members[index].1 = value
@@ -87,6 +95,8 @@ public struct Configuration: Sendable {
         case .endpoint: endpoint = nil
         case .token: token = nil
         case .timeout: timeout = nil
+        case .member: member = nil
+        case .split: split = nil
         }
     }
 
@@ -96,6 +106,17 @@ public struct Configuration: Sendable {
         case .endpoint: return endpoint?.text
         case .token: return token == nil ? nil : "set"
         case .timeout: return timeout.map { $0.rounded() == $0 ? String(Int($0)) : String($0) }
+        case .member: return member
+        case .split: return split?.text
+        }
+    }
+
+    /// The member and the split, checked as `config set` checks them.
+    private mutating func readHousehold(_ key: ConfigKey, _ text: String) throws(SettingError) {
+        if key == .split {
+            split = try Split.parse(text)
+        } else {
+            do { member = try DetailField.member.validate(text) } catch { throw .member(text, error) }
         }
     }
 

@@ -7,6 +7,9 @@ public enum SettingError: KakeiboFailure, Equatable {
     case unknownKey(String)
     case tokenOnCommandLine
     case tokenEmpty
+    case member(String, DetailError)
+    case split(String, SplitProblem)
+    case unknownMember(String, known: [String])
 
     public enum EndpointProblem: Equatable, Sendable {
         case scheme, characters, fragment, credentials, host, port
@@ -65,6 +68,15 @@ public enum SettingError: KakeiboFailure, Equatable {
                 "トークンはコマンドラインでは受け付けません（ps やシェルの履歴に残ります）。標準入力から渡してください: printf '%s' \"$TOKEN\" | kakeibo config set token")
         case .tokenEmpty:
             return language.pick("no token on standard input", "標準入力にトークンがありません")
+        case .member(let text, let error):
+            return language.pick("member '\(terminalSafe(String(text.prefix(40))))': ", "メンバー '\(terminalSafe(String(text.prefix(40))))': ")
+                + error.message(in: language)
+        case .split(let text, let problem):
+            return problem.message("'" + terminalSafe(String(text.prefix(80))) + "'", language)
+        case .unknownMember(let name, let known):
+            return language.pick(
+                "unknown member '\(terminalSafe(String(name.prefix(40))))'; the split's members: \(known.joined(separator: ", "))",
+                "不明なメンバー '\(terminalSafe(String(name.prefix(40))))'。分担のメンバー: \(known.joined(separator: "、"))")
         }
     }
 }
