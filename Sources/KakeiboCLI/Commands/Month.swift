@@ -26,7 +26,7 @@ struct MonthCommand: Command {
                 "this|prev|next", LocalizedText(en: "this month, the one before, the one after (今月, 先月, 来月)", ja: "今月・先月・来月（this、prev、next）"), .note),
             Argument("-N", LocalizedText(en: "N months back from this month: -1 is last month", ja: "今月から N か月前（-1 は先月）"), .note),
         ],
-        options: [category, sort, desc, format, output, checkBudget],
+        options: [category, sort, desc] + DetailReportOptions.all + [format, output, checkBudget],
         examples: [
             "kakeibo month",
             "kakeibo month prev",
@@ -35,6 +35,8 @@ struct MonthCommand: Command {
             "kakeibo month 2024 12 --format json | jq '.breakdown[] | {label, total}'",
             "kakeibo month 2024 12 --format svg --output month.svg",
             "kakeibo month --check-budget > /dev/null || echo 'over budget'",
+            "kakeibo month 2024 12 --by payment",
+            "kakeibo month prev --member ken --category food",
         ])
 
     let month: YearMonth
@@ -43,6 +45,8 @@ struct MonthCommand: Command {
     let format: OutputFormat
     let output: OutputFile?
     let checkBudget: Bool
+    let details: DetailFilter
+    let by: DetailField?
 
     init(_ arguments: ParsedArguments, _ context: Context) throws {
         let words = try MonthCommand.positionals(arguments)
@@ -53,14 +57,26 @@ struct MonthCommand: Command {
         format = try arguments[Self.format] ?? .table
         output = try arguments[Self.output] ?? nil
         checkBudget = arguments[Self.checkBudget]
+        details = try DetailReportOptions.detailFilter(arguments)
+        by = try DetailReportOptions.grouping(arguments, format: format)
     }
 
     func run(_ context: Context) throws {
         let taxonomy = try context.taxonomy()
         let store = try context.storeForReading()
         let items = try store.items(in: month)
-        let around = format == .table || format == .json ? neighbours(store, taxonomy, context) : nil
-        let report = MonthReport(month: month, items: items, filter: filter, order: order, taxonomy: taxonomy, neighbours: around)
+        if let by {
+            let selected = items.filter { month.contains($0.date) && (filter?.matches($0) ?? true) && details.matches($0) }
+            let period: [(String, JSONValue)] = [("year", .integer(month.year)), ("month", .integer(month.month))]
+            let text = DetailReportOptions.render(
+                DetailBreakdown(selected, by: by), heading: Labels.month(month, context.language), period: period, format: format, context)
+            return try OutputFile.deliver(text, to: output, context)
+        }
+        // The neighbours' totals come from summaries, which know categories only: no comparison with a detail filter.
+        let around = (format == .table || format == .json) && details.isEmpty ? neighbours(store, taxonomy, context) : nil
+        let report = MonthReport(
+            month: month, items: details.isEmpty ? items : items.filter(details.matches), filter: filter, order: order, taxonomy: taxonomy,
+            neighbours: around)
         // Budgets show in the table and JSON; CSV and SVG stay as they are, but --check-budget checks them all the same.
         let budgets =
             checkBudget || format == .table || format == .json
