@@ -19,8 +19,11 @@ struct ConfigCommand: Command {
             Argument(
                 "KEY",
                 LocalizedText(
-                    en: "endpoint (https://…; http:// only for this machine), token (read from stdin, never shown), timeout (seconds)",
-                    ja: "endpoint（https://…。http:// はこの機械だけ）、token（標準入力から読み、表示しない）、timeout（秒）"), .optional),
+                    en:
+                        "endpoint (https://…; http:// only for this machine), token (read from stdin, never shown), timeout (seconds), member (who pays on this machine), split (e.g. ayumi=60,ken=40, for settle)",
+                    ja:
+                        "endpoint（https://…。http:// はこの機械だけ）、token（標準入力から読み、表示しない）、timeout（秒）、member（この機械で払う人）、split（ayumi=60,ken=40 など。settle 用）"),
+                .optional),
             Argument("VALUE", LocalizedText(en: "the new value (set only; not for token)", ja: "新しい値（set のみ。token 以外）"), .optional),
             Argument("set KEY [VALUE]", LocalizedText(en: "save a setting (the token is read from stdin)", ja: "設定を保存（token は標準入力から読む）"), .note),
             Argument("get KEY", LocalizedText(en: "print a setting (the token only as 'set')", ja: "設定を表示（token は「set」とだけ表示）"), .note),
@@ -32,6 +35,8 @@ struct ConfigCommand: Command {
             "printf '%s' \"$TOKEN\" | kakeibo config set token",
             "kakeibo config get endpoint",
             "kakeibo config list",
+            "kakeibo config set member ayumi",
+            "kakeibo config set split ayumi=60,ken=40",
         ])
 
     enum Action {

@@ -24,7 +24,7 @@ enum DetailOptions {
         var details = ItemDetails(
             payment: try arguments[payment], shop: try arguments[shop], memo: try arguments[memo], member: try arguments[member],
             personal: arguments[personal])
-        let configuration = try Configuration.load(environment: context.environment)
+        let configuration = try settings(context)
         details.member = try known(details.member ?? configuration.member, configuration)
         return details
     }
@@ -40,7 +40,7 @@ enum DetailOptions {
             if let value = try arguments[option] { changes[field] = value }
         }
         if case .some(.some(let name)) = changes[.member] {
-            _ = try known(name, try Configuration.load(environment: context.environment))
+            _ = try known(name, try settings(context))
         }
         if arguments[personal] && cleared.contains("personal") {
             throw UsageError.invalidChoice(option: clear.name, value: "personal", choices: clearable.filter { $0 != "personal" })
@@ -64,6 +64,13 @@ enum DetailOptions {
             }
             return name
         }
+    }
+
+    /// This machine's settings; none when there is no configuration directory (no HOME: a store given with --store
+    /// is enough to record items).
+    static func settings(_ context: Context) throws -> Configuration {
+        guard (try? Locations.config(environment: context.environment)) != nil else { return .empty }
+        return try Configuration.load(environment: context.environment)
     }
 
     /// The member, if the household's split (when it has one) names it.

@@ -8,7 +8,7 @@ public enum LedgerRenderer {
             out += "\(item.date.iso) \(payee(item.name))\n"
             out += "    ; id: \(item.id)\n"
             out += "    \(account(item.category, taxonomy))  \(item.price.amount) JPY\n"
-            out += "    assets:cash\n\n"
+            out += "    \(paymentAccount(item.details.payment))\n\n"
         }
         return out
     }
