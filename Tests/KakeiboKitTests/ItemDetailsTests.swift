@@ -130,3 +130,21 @@ import Testing
         #expect(try Split.parse("ayumi＝60、ken=40").text == "ayumi=60,ken=40")
     }
 }
+
+@Suite struct SearchScanTests {
+    @Test func onlyTheItemLinesHoldingTheTextAreKeptAndOddFilesAreDecodedWhole() throws {
+        var shop = item("豆", 900, "2024-12-05", id: "c")
+        shop.details.shop = "COFFEE館"
+        let items = [item("コーヒー \"濃いめ\"", 178, "2024-12-03", id: "a"), item("紅茶", 300, "2024-12-04", id: "b"), shop]
+        let bytes = MonthFileCodec.encode(items, month: december)
+        let cut = try #require(LedgerStore.candidateItems(bytes, TextFold.fold("ｺｰﾋｰ")))
+        #expect(try MonthFileCodec.decode(cut, month: december) == [items[0]])
+        let coffee = try #require(LedgerStore.candidateItems(bytes, TextFold.fold("coffee")))
+        #expect(try MonthFileCodec.decode(coffee, month: december) == [shop])
+        #expect(LedgerStore.candidateItems(bytes, TextFold.fold("緑茶")) == nil)
+        let schema = try #require(LedgerStore.candidateItems(bytes, TextFold.fold("schema")))
+        #expect(try MonthFileCodec.decode(schema, month: december).isEmpty, "the header line is not an item")
+        let reformatted = Array(String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: ",\"date\"", with: ",\n\"date\"").utf8)
+        #expect(LedgerStore.candidateItems(reformatted, TextFold.fold("紅茶")) == reformatted, "not one item per line: decoded whole")
+    }
+}

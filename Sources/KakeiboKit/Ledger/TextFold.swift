@@ -74,19 +74,24 @@ public enum TextFold {
         return haystack.withUnsafeBufferPointer { hay in needle.withUnsafeBufferPointer { find($0, in: hay) } }
     }
 
-    /// Whether `needle` occurs in `haystack`: memchr for its first byte, then memcmp.
+    /// Whether `needle` occurs in `haystack`.
     static func find(_ needle: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let first = needle.first else { return true }
-        guard haystack.count >= needle.count, let base = haystack.baseAddress, let pin = needle.baseAddress else { return false }
-        var index = 0
+        needle.isEmpty || firstIndex(of: needle, in: haystack, from: 0) != nil
+    }
+
+    /// Where `needle` first occurs in `haystack` at or after `start`: memchr for its first byte, then memcmp.
+    static func firstIndex(of needle: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        guard let first = needle.first, haystack.count >= needle.count, let base = haystack.baseAddress, let pin = needle.baseAddress
+        else { return nil }
+        var index = start
         let last = haystack.count - needle.count
         while index <= last {
-            guard let found = memchr(base + index, Int32(first), last - index + 1) else { return false }
+            guard let found = memchr(base + index, Int32(first), last - index + 1) else { return nil }
             let at = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-            if memcmp(base + at, pin, needle.count) == 0 { return true }
+            if memcmp(base + at, pin, needle.count) == 0 { return at }
             index = at + 1
         }
-        return false
+        return nil
     }
 
     /// ﾞ (U+FF9E) as ゛, ﾟ (U+FF9F) as ゜, from the last byte of EF BE xx.
