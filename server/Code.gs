@@ -38,12 +38,20 @@ var TIME_ZONE = 'Asia/Tokyo';
 
 var HEADERS = [
   '日付 Date', '品名 Name', '金額 Price', '分類 Category', '小分類 Subcategory', 'ID',
-  '版 Revision', '削除 Deleted', '更新 Updated'
+  '版 Revision', '削除 Deleted', '更新 Updated',
+  '支払方法 Payment', 'お店 Shop', 'メモ Memo', 'メンバー Member', '個人 Personal'
 ];
-var COL = { date: 1, name: 2, price: 3, category: 4, sub: 5, id: 6, revision: 7, deleted: 8, updated: 9 };
+var COL = {
+  date: 1, name: 2, price: 3, category: 4, sub: 5, id: 6, revision: 7, deleted: 8, updated: 9,
+  payment: 10, shop: 11, memo: 12, member: 13, personal: 14
+};
 var WIDTH = HEADERS.length;
+/** The bookkeeping columns kept out of sight (revision, deleted, updated). */
+var HIDDEN = 3;
+/** Optional text details of an item (kakeibo's payment, shop, memo, member), with their longest length. */
+var DETAILS = { payment: 30, shop: 30, memo: 100, member: 30 };
 /** Number formats of a written row: text columns as text ("@"), the rest as whole numbers. */
-var ROW_FORMATS = ['@', '@', '0', '0', '0', '@', '0', '0', '@'];
+var ROW_FORMATS = ['@', '@', '0', '0', '0', '@', '0', '0', '@', '@', '@', '@', '@', '@'];
 var MONTH_SHEET = /^(\d{4})-(\d{2})$/;
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -102,7 +110,7 @@ function onEdit(e) {
       return [revision, row[COL.deleted - 1], now()];
     });
     var stampRange = sheet.getRange(first, COL.revision, values.length, 3);
-    stampRange.setNumberFormats(stamps.map(function () { return ROW_FORMATS.slice(COL.revision - 1); }));
+    stampRange.setNumberFormats(stamps.map(function () { return ROW_FORMATS.slice(COL.revision - 1, COL.revision - 1 + HIDDEN); }));
     stampRange.setValues(stamps);
     stamps.forEach(function (stamp, i) {
       if (!isBlankRow(values[i])) styleRow(sheet, first + i, isTrue(stamp[1]));
@@ -516,7 +524,7 @@ function monthSheet(ss, name) {
   sheet = ss.insertSheet(name, at);
   sheet.getRange(1, 1, 1, WIDTH).setValues([HEADERS]);
   sheet.setFrozenRows(1);
-  sheet.hideColumns(COL.revision, WIDTH - COL.revision + 1);
+  sheet.hideColumns(COL.revision, HIDDEN);
   return sheet;
 }
 
@@ -530,17 +538,24 @@ function readRows(sheet, tz) {
   for (var i = 0; i < values.length; i++) {
     var v = values[i];
     if (isBlankRow(v)) continue;
+    var item = {
+      id: cellText(v[COL.id - 1], tz),
+      date: cellDate(v[COL.date - 1], tz),
+      name: cellText(v[COL.name - 1], tz),
+      price: cellNumber(v[COL.price - 1]),
+      category: cellNumber(v[COL.category - 1]),
+      categorySub: cellNumber(v[COL.sub - 1])
+    };
+    // Details only when set: the app's items stay exactly as they were.
+    for (var key in DETAILS) {
+      var text = cellText(v[COL[key] - 1], tz);
+      if (text !== '') item[key] = text;
+    }
+    if (isTrue(v[COL.personal - 1])) item.personal = true;
     rows.push({
       sheetRow: i + 2,
       sheetName: name,
-      item: {
-        id: cellText(v[COL.id - 1], tz),
-        date: cellDate(v[COL.date - 1], tz),
-        name: cellText(v[COL.name - 1], tz),
-        price: cellNumber(v[COL.price - 1]),
-        category: cellNumber(v[COL.category - 1]),
-        categorySub: cellNumber(v[COL.sub - 1])
-      },
+      item: item,
       revision: isWhole(v[COL.revision - 1]) ? v[COL.revision - 1] : 0,
       deleted: isTrue(v[COL.deleted - 1]),
       updatedAt: cellText(v[COL.updated - 1], tz)
@@ -563,6 +578,8 @@ function writeRows(sheet, first, rows) {
     out[COL.revision - 1] = row.revision;
     out[COL.deleted - 1] = row.deleted;
     out[COL.updated - 1] = row.updatedAt;
+    for (var key in DETAILS) out[COL[key] - 1] = item[key] === undefined ? '' : literal(item[key]);
+    out[COL.personal - 1] = item.personal === true ? true : '';
     return out;
   });
   ensureRows(sheet, first + rows.length - 1);
@@ -648,7 +665,23 @@ function validItem(raw) {
   var sub = raw.categorySub;
   if (sub === undefined || sub === null) sub = '';
   if (sub !== '' && (!isWhole(sub) || sub < 0 || sub > 9999)) return '"categorySub" must be a whole number, null or ""';
-  return { id: id, date: date, name: raw.name.trim(), price: raw.price, category: raw.category, categorySub: sub };
+  var item = { id: id, date: date, name: raw.name.trim(), price: raw.price, category: raw.category, categorySub: sub };
+  for (var key in DETAILS) {
+    var value = raw[key];
+    if (value === undefined || value === null || value === '') continue;
+    if (typeof value !== 'string' || value.trim() === '' || value.trim().length > DETAILS[key] || /[\u0000-\u001f\u007f]/.test(value)) {
+      return '"' + key + '" must be text of at most ' + DETAILS[key] + ' characters, null or ""';
+    }
+    item[key] = value.trim();
+  }
+  if (raw.personal !== undefined && raw.personal !== null && typeof raw.personal !== 'boolean') return '"personal" must be true or false';
+  if (raw.personal === true) item.personal = true;
+  return item;
+}
+
+/** An item's details as one comparable list. */
+function detailsOf(item) {
+  return [item.payment || '', item.shop || '', item.memo || '', item.member || '', item.personal === true];
 }
 
 /** Null when the change is well formed (its item replaced by the checked one), else what is wrong. */
@@ -673,13 +706,13 @@ function invalidChange(change) {
 }
 
 function changeFingerprint(change) {
-  var item = change.item ? [change.item.id, change.item.date, change.item.name, change.item.price, change.item.category, change.item.categorySub] : null;
+  var item = change.item ? [change.item.id, change.item.date, change.item.name, change.item.price, change.item.category, change.item.categorySub].concat(detailsOf(change.item)) : null;
   return JSON.stringify([change.kind, change.kind === 'delete' ? String(change.id) : null, change.kind === 'create' ? null : change.base, item]);
 }
 
 function sameItem(a, b) {
   return a.id === b.id && a.date === b.date && a.name === b.name && a.price === b.price &&
-    a.category === b.category && a.categorySub === b.categorySub;
+    a.category === b.category && a.categorySub === b.categorySub && JSON.stringify(detailsOf(a)) === JSON.stringify(detailsOf(b));
 }
 
 function parseMonth(year, month) {

@@ -56,9 +56,9 @@ public struct CommandTable {
             AddCommand.self, MonthCommand.self, YearCommand.self, EditCommand.self, DeleteCommand.self, ImportCommand.self,
             ConflictsCommand.self, ResolveCommand.self,
             UndoCommand.self, BackupsCommand.self, CheckCommand.self,
-            RecentCommand.self, TrendCommand.self, ReviewCommand.self, ReceiptCommand.self, FuelCommand.self,
-            ExportCommand.self, CategoriesCommand.self, BudgetCommand.self, FixedCommand.self, ConfigCommand.self, CompletionCommand.self,
-            HelpCommand.self,
+            RecentCommand.self, TrendCommand.self, ReviewCommand.self, FindCommand.self, SettleCommand.self, ReceiptCommand.self,
+            FuelCommand.self, ExportCommand.self, CategoriesCommand.self, BudgetCommand.self, FixedCommand.self, ConfigCommand.self,
+            CompletionCommand.self, HelpCommand.self,
         ]
     }
 

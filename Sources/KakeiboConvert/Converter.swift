@@ -76,7 +76,9 @@ public enum Converter {
                 code = fallback
             }
             let name = itemName(row.names, source: source)
-            let item = WireItem(id: id, date: row.date, name: name.text, price: price, category: code)
+            var details = ItemDetails.none
+            for (field, text) in row.details { details[field] = detail(text, field) }
+            let item = WireItem(id: id, date: row.date, name: name.text, price: price, category: code, details: details)
             if let first = seen[id] {
                 guard first.item == item else {
                     throw .field(row: row.row, line: row.line, column: "ID", .repeatedID(row.sourceID ?? id, firstRow: first.row))
@@ -131,21 +133,34 @@ public enum Converter {
 
     /// The first candidate that has something in it once control characters are gone, cut to 30 characters; the
     /// app's name when every candidate is empty.
+    /// A detail as kakeibo can keep it: control characters as one space, cut to the field's length; nil when empty.
+    static func detail(_ raw: String, _ field: DetailField) -> String? {
+        var text = trimWhitespace(withoutControls(raw).text)
+        if text.count > field.maximumLength { text = String(text.prefix(field.maximumLength)) }
+        return try? field.validate(text)
+    }
+
+    /// The text with each run of control characters (line breaks among them) as one space, and whether it had any.
+    static func withoutControls(_ raw: String) -> (text: String, cleaned: Bool) {
+        var text = ""
+        var cleaned = false
+        var inControlRun = false
+        for scalar in raw.unicodeScalars {
+            if ItemName.isControl(scalar) {
+                if !inControlRun { text.unicodeScalars.append(" ") }
+                inControlRun = true
+                cleaned = true
+            } else {
+                text.unicodeScalars.append(scalar)
+                inControlRun = false
+            }
+        }
+        return (text, cleaned)
+    }
+
     static func itemName(_ candidates: [String], source: ImportSource) -> (text: String, shortened: Bool, cleaned: Bool) {
         for candidate in candidates {
-            var text = ""
-            var cleaned = false
-            var inControlRun = false
-            for scalar in candidate.unicodeScalars {
-                if ItemName.isControl(scalar) {
-                    if !inControlRun { text.unicodeScalars.append(" ") }
-                    inControlRun = true
-                    cleaned = true
-                } else {
-                    text.unicodeScalars.append(scalar)
-                    inControlRun = false
-                }
-            }
+            var (text, cleaned) = withoutControls(candidate)
             text = trimWhitespace(text)
             guard !text.isEmpty else { continue }
             let shortened = text.count > ItemName.maximumLength

@@ -57,11 +57,11 @@ import Testing
         let box = try household()
         let csv = try box.run("export", "2024", "12", "--format", "csv").stdout
         let lines = csv.components(separatedBy: "\r\n")
-        #expect(lines.first == "id,date,name,price,category,subcategory")
+        #expect(lines.first == "id,date,name,price,category,subcategory,payment,shop,memo,member,personal")
         #expect(lines.count == 6 && lines.last == "")
         #expect(lines[1].contains(#","*特売* a;b (c) | 1,000 ""円""",1980,food,grocery"#))
-        #expect(lines[2].hasSuffix(",2024-12-04,(返品,-500,food,drink"))
-        #expect(lines[4].hasSuffix(",2024-12-20,謎の項目,300,7,2"))
+        #expect(lines[2].hasSuffix(",2024-12-04,(返品,-500,food,drink,,,,,"))
+        #expect(lines[4].hasSuffix(",2024-12-20,謎の項目,300,7,2,,,,,"))
     }
 
     @Test func outputWritesAFileInsteadOfStdout() throws {
@@ -134,6 +134,34 @@ import Testing
             let payees = try Tools.run(tool, ["-f", file, "payees"], environment: box.baseEnvironment).stdout
             #expect(payees.contains("＊特売* a；b (c) ｜ 1,000 \"円\""), "\(tool) reads the whole name: \(payees)")
             #expect(payees.contains("（返品") && payees.contains("！雑誌"), "\(tool)")
+        }
+    }
+
+    /// Each payment method is its own account, and ledger and hledger total each as `month --by payment` does.
+    @Test(.enabled(if: Tools.has("ledger") && Tools.has("hledger")))
+    func eachPaymentMethodIsAnAccountWithKakeibosTotals() throws {
+        let box = try household()
+        for (name, price, payment) in [("昼食", 900, "現金"), ("本", 1_500, "楽天カード"), ("返品", -300, "楽天カード"), ("切符", 210, "モバイル Suica")] {
+            #expect(try box.run("add", name, String(price), "--date", "2024-12-20", "--payment", payment).status == 0)
+        }
+        let file = try box.write("kakeibo.journal", try box.run("export", "--format", "ledger").stdout)
+        var expected: [String: Int] = [:]
+        for (year, month) in [("2024", "11"), ("2024", "12"), ("2025", "1")] {
+            let report = try #require(try box.run("month", year, month, "--by", "payment", "--format", "json").json() as? [String: Any])
+            for row in report["breakdown"] as? [[String: Any]] ?? [] {
+                let account =
+                    switch row["value"] as? String {
+                    case nil: "assets:cash"
+                    case "楽天カード": "liabilities:楽天カード"
+                    case let other?: "assets:" + other.replacingOccurrences(of: " ", with: "_")
+                    }
+                expected[account, default: 0] -= row["total"] as? Int ?? 0
+            }
+        }
+        #expect(expected["liabilities:楽天カード"] == -1_200 && expected["assets:モバイル_Suica"] == -210)
+        for tool in ["ledger", "hledger"] {
+            let balances = try Self.balance(tool, file, depth: nil, box).filter { !$0.key.hasPrefix("expenses:") }
+            #expect(balances == expected, "\(tool)")
         }
     }
 }

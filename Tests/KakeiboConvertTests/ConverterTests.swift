@@ -36,10 +36,15 @@ func zaimRow(
             ])
         #expect(
             result.items == [
-                WireItem(id: "mf:abc1", date: CalendarDate(year: 2024, month: 12, day: 1)!, name: "ローソン", price: 580, category: CategoryCode(0, 0)),
                 WireItem(
-                    id: "mf:abc2", date: CalendarDate(year: 2024, month: 12, day: 12)!, name: "マツモトキヨシ 返品", price: -480, category: CategoryCode(1, 2)),
-                WireItem(id: "mf:abc3", date: CalendarDate(year: 2024, month: 12, day: 3)!, name: "すき家", price: 1200, category: CategoryCode(0)),
+                    id: "mf:abc1", date: CalendarDate(year: 2024, month: 12, day: 1)!, name: "ローソン", price: 580, category: CategoryCode(0, 0),
+                    details: ItemDetails(payment: "カード")),
+                WireItem(
+                    id: "mf:abc2", date: CalendarDate(year: 2024, month: 12, day: 12)!, name: "マツモトキヨシ 返品", price: -480, category: CategoryCode(1, 2),
+                    details: ItemDetails(payment: "カード")),
+                WireItem(
+                    id: "mf:abc3", date: CalendarDate(year: 2024, month: 12, day: 3)!, name: "すき家", price: 1200, category: CategoryCode(0),
+                    details: ItemDetails(payment: "現金", memo: "3人分, \"割り勘\"")),
             ])
         #expect(result.rows == 3)
         #expect(result.skipped.isEmpty)

@@ -21,13 +21,14 @@ struct AddCommand: Command {
             Argument("NAME", LocalizedText(en: "what was bought, 1–30 characters", ja: "品名（1〜30 文字）")),
             Argument("PRICE", LocalizedText(en: "whole yen, e.g. 178 or 1,899; negative for a refund", ja: "円単位の整数（178、1,899 など）。返金はマイナス")),
         ],
-        options: [date, category, format, income],
+        options: [date, category] + DetailOptions.all + [format, income],
         examples: [
             "kakeibo add コーヒー 178 --category food/drink",
             "kakeibo add 電車 220 --category entertainment/traffic --date yesterday",
             "kakeibo add 返品 -500 --date 2024-12-03 --category food",
             "kakeibo add 給与 300000 --income --date 2024-12-25",
             "kakeibo add 賞与 450000 --category income/bonus",
+            "kakeibo add 夕食の材料 2480 --payment 現金 --shop まいばすけっと --member ayumi",
         ])
 
     let item: WireItem
@@ -44,7 +45,9 @@ struct AddCommand: Command {
             ? try taxonomy.resolveIncome(try arguments[Self.category])
             : try arguments[Self.category].map { try taxonomy.resolve($0) } ?? CategoryCode(taxonomy.categories[0].code)
         format = try arguments[Self.format] ?? .table
-        item = WireItem(id: ItemID.random(), date: date, name: name, price: price, category: category)
+        item = WireItem(
+            id: ItemID.random(), date: date, name: name, price: price, category: category,
+            details: try DetailOptions.details(arguments, context))
     }
 
     func run(_ context: Context) throws {

@@ -20,8 +20,11 @@ struct ConfigCommand: Command {
                 "KEY",
                 LocalizedText(
                     en:
-                        "endpoint (https://…; http:// only for this machine), token (read from stdin, never shown), timeout (seconds), month-start (the day each month starts on, 1–31)",
-                    ja: "endpoint（https://…。http:// はこの機械だけ）、token（標準入力から読み、表示しない）、timeout（秒）、month-start（月の開始日、1〜31）"), .optional),
+                        "endpoint (https://…; http:// only for this machine), token (read from stdin, never shown), timeout (seconds), month-start (the day each month starts on, 1–31), member (who pays on this machine), split (e.g. ayumi=60,ken=40, for settle)",
+                    ja:
+                        "endpoint（https://…。http:// はこの機械だけ）、token（標準入力から読み、表示しない）、timeout（秒）、month-start（月の開始日、1〜31）、member（この機械で払う人）、split（ayumi=60,ken=40 など。settle 用）"
+                ),
+                .optional),
             Argument("VALUE", LocalizedText(en: "the new value (set only; not for token)", ja: "新しい値（set のみ。token 以外）"), .optional),
             Argument("set KEY [VALUE]", LocalizedText(en: "save a setting (the token is read from stdin)", ja: "設定を保存（token は標準入力から読む）"), .note),
             Argument("get KEY", LocalizedText(en: "print a setting (the token only as 'set')", ja: "設定を表示（token は「set」とだけ表示）"), .note),
@@ -34,6 +37,8 @@ struct ConfigCommand: Command {
             "kakeibo config get endpoint",
             "kakeibo config set month-start 25",
             "kakeibo config list",
+            "kakeibo config set member ayumi",
+            "kakeibo config set split ayumi=60,ken=40",
         ])
 
     enum Action {

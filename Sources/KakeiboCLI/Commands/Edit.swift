@@ -8,15 +8,18 @@ struct EditCommand: Command {
     static let category = Option.category(help: LocalizedText(en: "new category", ja: "新しい項目"))
     static let format = OutputFormat.option([.table, .json])
     static let info = CommandInfo(
-        name: "edit", summary: LocalizedText(en: "Change an item's name, price, date or category", ja: "データの品名・金額・日付・項目を変更"),
+        name: "edit", summary: LocalizedText(en: "Change an item's name, price, date, category or details", ja: "データの品名・金額・日付・項目・詳細を変更"),
         description: LocalizedText(
             en: "A new date may move the item to another month's file; the change is one write, and 'kakeibo undo' puts it back.",
             ja: "日付を変えると別の月のファイルに移ることがあります。変更は 1 回の書き込みで、'kakeibo undo' で元に戻せます。"),
         arguments: [
             Argument("ID", LocalizedText(en: "the item's id, or a unique start of it (as 'month' shows)", ja: "データの ID、またはその先頭部分（month の表示のとおり）"))
         ],
-        options: [newName, price, date, category, format],
-        examples: ["kakeibo edit 3f2a9c1e --price 198", "kakeibo edit 3f2a9c1e --date 2024-11-30 --category food/sweets"])
+        options: [newName, price, date, category] + DetailOptions.all + [DetailOptions.clear, format],
+        examples: [
+            "kakeibo edit 3f2a9c1e --price 198", "kakeibo edit 3f2a9c1e --date 2024-11-30 --category food/sweets",
+            "kakeibo edit 3f2a9c1e --shop 成城石井 --clear memo,personal",
+        ])
 
     let id: String
     let changes: ItemChanges
@@ -24,15 +27,18 @@ struct EditCommand: Command {
 
     init(_ arguments: ParsedArguments, _ context: Context) throws {
         id = try EditCommand.positionals(arguments)[0]
+        let details = try DetailOptions.changes(arguments, context)
         changes = ItemChanges(
             name: try arguments[Self.newName].map { try ItemName.validate($0) },
             price: try arguments[Self.price],
             date: try arguments[Self.date]?.resolve(today: context.clock.today),
-            category: try arguments[Self.category].map { try context.taxonomy().resolve($0) })
+            category: try arguments[Self.category].map { try context.taxonomy().resolve($0) },
+            details: details.details, personal: details.personal)
         format = try arguments[Self.format] ?? .table
         guard !changes.isEmpty else {
             throw UsageError.needsOneOf(
-                ([Self.newName, Self.price, Self.date, Self.category] as [any OptionDeclaration]).map(\.spec.name), command: EditCommand.name)
+                ([Self.newName, Self.price, Self.date, Self.category] + DetailOptions.all + [DetailOptions.clear]).map(\.spec.name),
+                command: EditCommand.name)
         }
     }
 

@@ -27,7 +27,7 @@ struct MonthCommand: Command {
                 "this|prev|next", LocalizedText(en: "this month, the one before, the one after (今月, 先月, 来月)", ja: "今月・先月・来月（this、prev、next）"), .note),
             Argument("-N", LocalizedText(en: "N months back from this month: -1 is last month", ja: "今月から N か月前（-1 は先月）"), .note),
         ],
-        options: [category, sort, desc, format, output, checkBudget, MonthStartOption.option],
+        options: [category, sort, desc] + DetailReportOptions.all + [format, output, checkBudget, MonthStartOption.option],
         examples: [
             "kakeibo month",
             "kakeibo month prev",
@@ -37,6 +37,8 @@ struct MonthCommand: Command {
             "kakeibo month 2024 12 --format svg --output month.svg",
             "kakeibo month --check-budget > /dev/null || echo 'over budget'",
             "kakeibo month --month-start 25 --format json | jq '{first, last, total}'",
+            "kakeibo month 2024 12 --by payment",
+            "kakeibo month prev --member ken --category food",
         ])
 
     let month: YearMonth
@@ -46,6 +48,8 @@ struct MonthCommand: Command {
     let format: OutputFormat
     let output: OutputFile?
     let checkBudget: Bool
+    let details: DetailFilter
+    let by: DetailField?
 
     init(_ arguments: ParsedArguments, _ context: Context) throws {
         let words = try MonthCommand.positionals(arguments)
@@ -56,6 +60,8 @@ struct MonthCommand: Command {
         format = try arguments[Self.format] ?? .table
         output = try arguments[Self.output] ?? nil
         checkBudget = arguments[Self.checkBudget]
+        details = try DetailReportOptions.detailFilter(arguments)
+        by = try DetailReportOptions.grouping(arguments, format: format)
     }
 
     func run(_ context: Context) throws {
@@ -64,8 +70,21 @@ struct MonthCommand: Command {
         var files: [YearMonth: [Item]] = [:]
         for file in period.files { files[file] = try store.items(in: file) }
         let items = period.files.flatMap { files[$0] ?? [] }
-        let around = format == .table || format == .json ? neighbours(store, taxonomy, context, read: files) : nil
-        var report = MonthReport(month: month, items: items, filter: filter, order: order, taxonomy: taxonomy, neighbours: around, period: period)
+        if let by {
+            let selected = items.filter { period.contains($0.date) && (filter?.matches($0) ?? true) && details.matches($0) }
+            let heading: [(String, JSONValue)] = [
+                ("year", .integer(month.year)), ("month", .integer(month.month)),
+                ("first", .string(period.first.iso)), ("last", .string(period.last.iso)),
+            ]
+            let text = DetailReportOptions.render(
+                DetailBreakdown(selected, by: by), heading: Labels.month(month, context.language), period: heading, format: format, context)
+            return try OutputFile.deliver(text, to: output, context)
+        }
+        // The neighbours' totals come from summaries, which know categories only: no comparison with a detail filter.
+        let around = (format == .table || format == .json) && details.isEmpty ? neighbours(store, taxonomy, context, read: files) : nil
+        var report = MonthReport(
+            month: month, items: details.isEmpty ? items : items.filter(details.matches), filter: filter, order: order, taxonomy: taxonomy,
+            neighbours: around, period: period)
         if format == .table || format == .json {
             let costs = try FixedCostStore(store: store).read()
             if !costs.all.isEmpty {

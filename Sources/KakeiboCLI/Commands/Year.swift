@@ -13,7 +13,7 @@ struct YearCommand: Command {
             Argument(
                 "this|prev|next|-N", LocalizedText(en: "this year, last year, next year, N years back (今年, 去年, 来年)", ja: "今年・去年・来年・N 年前"), .note),
         ],
-        options: [category, format, output, MonthStartOption.option],
+        options: [category] + DetailReportOptions.all + [format, output, MonthStartOption.option],
         examples: [
             "kakeibo year 2024",
             "kakeibo year 去年",
@@ -27,6 +27,8 @@ struct YearCommand: Command {
     let format: OutputFormat
     let output: OutputFile?
     let start: MonthStart
+    let details: DetailFilter
+    let by: DetailField?
 
     init(_ arguments: ParsedArguments, _ context: Context) throws {
         let words = try YearCommand.positionals(arguments)
@@ -39,16 +41,32 @@ struct YearCommand: Command {
         filter = try arguments[Self.category].map { CategoryFilter(try context.taxonomy().resolve($0)) }
         format = try arguments[Self.format] ?? .table
         output = try arguments[Self.output] ?? nil
+        details = try DetailReportOptions.detailFilter(arguments)
+        by = try DetailReportOptions.grouping(arguments, format: format)
     }
 
     func run(_ context: Context) throws {
         let taxonomy = try context.taxonomy()
         let store = try context.storeForReading()
-        let summaries =
-            start.isCalendar
-            ? try store.summaries(inYear: year)
-            : try store.summaries(of: (1...12).compactMap { YearMonth(year: year, month: $0) }, start: start)
-        var report = YearReport(year: year, summaries: summaries, filter: filter, taxonomy: taxonomy)
+        if let by {
+            let selected = try store.items(inYear: year).values.joined().filter { (filter?.matches($0) ?? true) && details.matches($0) }
+            let text = DetailReportOptions.render(
+                DetailBreakdown(selected, by: by), heading: Labels.year(year, context.language), period: [("year", .integer(year))],
+                format: format, context)
+            return try OutputFile.deliver(text, to: output, context)
+        }
+        // Summaries know categories only: with a detail filter, the year's items are read (by calendar month). A month
+        // from another start day is summed from its items: summaries hold calendar months.
+        var report: YearReport
+        if !details.isEmpty {
+            report = YearReport(
+                year: year, items: try store.items(inYear: year).mapValues { $0.filter(details.matches) }, filter: filter, taxonomy: taxonomy)
+        } else if start.isCalendar {
+            report = YearReport(year: year, summaries: try store.summaries(inYear: year), filter: filter, taxonomy: taxonomy)
+        } else {
+            let months = (1...12).compactMap { YearMonth(year: year, month: $0) }
+            report = YearReport(year: year, summaries: try store.summaries(of: months, start: start), filter: filter, taxonomy: taxonomy)
+        }
         report.start = start
         let text: String
         switch format {

@@ -29,6 +29,7 @@ enum MoneyForward {
         return SourceRow(
             row: fields.record.row, line: fields.record.line, kind: kind, date: date, category: category,
             names: [fields.text("内容"), category.minor, category.major], sourceID: sourceID,
-            identity: [fields.text("日付"), fields.text("内容"), fields.text("金額（円）"), fields.text("保有金融機関")])
+            identity: [fields.text("日付"), fields.text("内容"), fields.text("金額（円）"), fields.text("保有金融機関")],
+            details: [.payment: fields.text("保有金融機関"), .memo: fields.text("メモ")])
     }
 }

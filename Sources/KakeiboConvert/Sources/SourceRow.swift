@@ -104,6 +104,8 @@ struct SourceRow {
     var sourceID: String?
     /// The fields that identify an entry without an id; their hash and the occurrence number make its id.
     var identity: [String]
+    /// What the app records beside the entry that kakeibo keeps: payment, shop, memo (raw; see `Converter.detail`).
+    var details: [DetailField: String] = [:]
 }
 
 /// One record's fields by column name, with the conversions both formats need; every failure names the row and

@@ -40,6 +40,6 @@ enum Zaim {
         return SourceRow(
             row: fields.record.row, line: fields.record.line, kind: kind, date: date, category: category,
             names: [fields.text("品目"), fields.text("お店"), category.minor, category.major], sourceID: nil,
-            identity: identity)
+            identity: identity, details: [.payment: fields.text("支払元"), .shop: fields.text("お店"), .memo: fields.text("メモ")])
     }
 }

@@ -8,9 +8,11 @@ public enum FieldProblem: Error, Equatable, Sendable {
     case duplicateField
     case unknownSyncState(String)
     case invalidTimestamp(String)
+    case detail(DetailError)
 
     public enum ExpectedType: Sendable, Equatable {
         case object, string, wholeNumber, wholeNumberOrNull, stringOrNumber
+        case boolean
 
         func describe(_ language: Language) -> String {
             switch self {
@@ -19,6 +21,7 @@ public enum FieldProblem: Error, Equatable, Sendable {
             case .wholeNumber: return language.pick("a whole number", "整数")
             case .wholeNumberOrNull: return language.pick("a whole number or null", "整数か null")
             case .stringOrNumber: return language.pick("a string or a number", "文字列か数")
+            case .boolean: return language.pick("true or false", "true か false")
             }
         }
     }
@@ -36,6 +39,7 @@ public enum FieldProblem: Error, Equatable, Sendable {
             return language.pick("unknown sync state '\(text)'", "不明な同期状態 '\(text)'")
         case .invalidTimestamp(let text):
             return language.pick("not a timestamp: '\(text)'", "日時ではありません: '\(text)'")
+        case .detail(let error): return error.message(in: language)
         }
     }
 }

@@ -7,6 +7,7 @@ struct ItemReader: Sendable {
     /// Every field either format knows.
     enum Field: String, CaseIterable, Sendable {
         case id, date, name, price, category, subcategory, categorySub, sync, added
+        case payment, shop, memo, member, personal
 
         /// Its bit in a set of fields already read.
         var bit: Int {
@@ -20,6 +21,11 @@ struct ItemReader: Sendable {
             case .categorySub: 64
             case .sync: 128
             case .added: 256
+            case .payment: 512
+            case .shop: 1024
+            case .memo: 2048
+            case .member: 4096
+            case .personal: 8192
             }
         }
     }
@@ -76,11 +82,12 @@ struct ItemReader: Sendable {
         var category: CategoryCode
         var sync: SyncState?
         var added: Timestamp?
+        var details: ItemDetails = .none
 
         /// The item as this store records it; nil unless `sync` and `added` were read (`storedFields` requires them).
         var storedItem: Item? {
             guard let sync, let added else { return nil }
-            return Item(id: id, date: date, name: name, price: price, category: category, added: added, sync: sync)
+            return Item(id: id, date: date, name: name, price: price, category: category, added: added, sync: sync, details: details)
         }
     }
 
@@ -96,6 +103,7 @@ struct ItemReader: Sendable {
         case .id, .date, .name, .price, .category: true
         case .subcategory, .categorySub: field == subcategoryKey
         case .sync, .added: storedFields
+        case .payment, .shop, .memo, .member, .personal: true
         }
     }
 
@@ -109,6 +117,7 @@ struct ItemReader: Sendable {
         var subcategory: Int?? = .none
         var sync: SyncState?
         var added: Timestamp?
+        var details = ItemDetails.none
         var field: String?
         do {
             guard try scanner.peekKind() == .object else { throw FieldProblem.wrongType(expected: .object) }
@@ -164,6 +173,17 @@ struct ItemReader: Sendable {
                     sync = state
                 case .added:
                     added = try reader.timestamp(&scanner)
+                case .payment, .shop, .memo, .member:
+                    // A spreadsheet's empty cell or null is no detail; the wire format is lenient there.
+                    if scanner.readNull() { continue }
+                    let text = try reader.string(&scanner)
+                    if unknownFields == .skip && trimWhitespace(text).isEmpty { continue }
+                    let detail = DetailField(rawValue: key.rawValue)!
+                    do { details[detail] = try detail.validate(text) } catch { throw FieldProblem.detail(error) }
+                case .personal:
+                    if scanner.readNull() { continue }
+                    guard try reader.kind(&scanner) == .bool else { throw FieldProblem.wrongType(expected: .boolean) }
+                    details.personal = try scanner.readBool()
                 }
             }
         } catch let problem as FieldProblem {
@@ -194,7 +214,8 @@ struct ItemReader: Sendable {
             throw invalid(.nameControlCharacter, .name)
         }
         return Fields(
-            id: id, date: date, name: name, price: price, category: CategoryCode(category, subcategory ?? nil), sync: sync, added: added)
+            id: id, date: date, name: name, price: price, category: CategoryCode(category, subcategory ?? nil), sync: sync, added: added,
+            details: details)
     }
 }
 

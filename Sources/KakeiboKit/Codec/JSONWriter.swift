@@ -102,5 +102,18 @@ public struct JSONWriter {
         if let sub = category.subcategory { integer(sub) } else { raw("null") }
     }
 
+    /// An item's details as the members it has (`,"payment":"…"`, … `,"personal":true`); nothing for none.
+    mutating func details(_ details: ItemDetails) {
+        guard !details.isEmpty else { return }
+        for field in DetailField.allCases {
+            guard let value = details[field] else { continue }
+            raw(",\"")
+            raw(field.rawValue)
+            raw("\":")
+            string(value)
+        }
+        if details.personal { raw(",\"personal\":true") }
+    }
+
     private static let hex: [UInt8] = Array("0123456789abcdef".utf8)
 }

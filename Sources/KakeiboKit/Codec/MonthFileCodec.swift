@@ -22,8 +22,8 @@ public enum MonthFileProblem: Error, Equatable, Sendable {
         case .schemaMissing: return language.pick("no schema version", "スキーマのバージョンがありません")
         case .schemaNewer(let found):
             return language.pick(
-                "schema version \(found) is newer than this kakeibo understands (\(MonthFileCodec.schemaVersion)); upgrade kakeibo",
-                "スキーマのバージョン \(found) はこの kakeibo（\(MonthFileCodec.schemaVersion)）より新しいです。kakeibo を更新してください")
+                "schema version \(found) is newer than this kakeibo understands (\(MonthFileCodec.newestSchemaVersion)); upgrade kakeibo",
+                "スキーマのバージョン \(found) はこの kakeibo（\(MonthFileCodec.newestSchemaVersion)）より新しいです。kakeibo を更新してください")
         case .schemaInvalid: return language.pick("schema version is not a positive whole number", "スキーマのバージョンが正の整数ではありません")
         case .monthMissing: return language.pick("no \"month\" field", "\"month\" フィールドがありません")
         case .monthMismatch(let found):
@@ -42,8 +42,14 @@ public enum MonthFileProblem: Error, Equatable, Sendable {
 
 /// The on-disk form of one month: `{"schema":1,"month":"2024-12","items":[…]}`, one item per line.
 public enum MonthFileCodec {
-    /// The version this kakeibo writes; files with a newer one are refused, never rewritten.
+    /// The version this kakeibo writes for a month whose items carry no details (payment, shop, memo, member,
+    /// personal); files with a version newer than `newestSchemaVersion` are refused, never rewritten.
     public static let schemaVersion = 1
+    /// The version written when any item carries details: kakeibo before details refuses such a file with
+    /// "schema version 2 is newer … upgrade kakeibo" rather than an unknown field.
+    public static let detailsSchemaVersion = 2
+    /// The newest version this kakeibo reads.
+    public static let newestSchemaVersion = 2
 
     public static func decode(_ bytes: [UInt8], month: YearMonth) throws(MonthFileProblem) -> [Item] {
         guard !bytes.isEmpty else { throw .empty }
@@ -84,7 +90,7 @@ public enum MonthFileCodec {
     public static func encode(_ items: [Item], month: YearMonth) -> [UInt8] {
         var writer = JSONWriter(capacity: 64 + items.count * 200)
         writer.raw("{\"schema\":")
-        writer.integer(schemaVersion)
+        writer.integer(items.contains { !$0.details.isEmpty } ? detailsSchemaVersion : schemaVersion)
         writer.raw(",\"month\":")
         writer.string(month.iso)
         writer.raw(",\"items\":[")
@@ -95,7 +101,9 @@ public enum MonthFileCodec {
             writer.raw(item.sync.rawValue)
             writer.raw("\",\"added\":\"")
             writer.raw(item.added.iso)
-            writer.raw("\"}")
+            writer.raw("\"")
+            writer.details(item.details)
+            writer.raw("}")
         }
         writer.raw("\n]}\n")
         return writer.bytes
@@ -119,7 +127,7 @@ public enum MonthFileCodec {
                         continue
                     }
                     // Refuse a newer file before reading anything else: its items may mean something we don't know.
-                    guard value <= schemaVersion else { throw MonthFileProblem.schemaNewer(found: value) }
+                    guard value <= newestSchemaVersion else { throw MonthFileProblem.schemaNewer(found: value) }
                     schema = value
                 case "month":
                     guard try scanner.peekKind() == .string else {

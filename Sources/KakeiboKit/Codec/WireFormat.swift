@@ -26,22 +26,25 @@ public struct WireItem: Hashable, Sendable {
     public var name: String
     public var price: Yen
     public var category: CategoryCode
+    /// Optional keys `payment`, `shop`, `memo`, `member` (strings) and `personal` (a boolean): sent only when set.
+    public var details: ItemDetails
 
-    public init(id: String, date: CalendarDate, name: String, price: Yen, category: CategoryCode) {
+    public init(id: String, date: CalendarDate, name: String, price: Yen, category: CategoryCode, details: ItemDetails = .none) {
         self.id = id
         self.date = date
         self.name = name
         self.price = price
         self.category = category
+        self.details = details
     }
 
     public init(_ item: Item) {
-        self.init(id: item.id, date: item.date, name: item.name, price: item.price, category: item.category)
+        self.init(id: item.id, date: item.date, name: item.name, price: item.price, category: item.category, details: item.details)
     }
 
     /// The item as stored here, recorded at `added` with the given sync state.
     public func item(added: Timestamp, sync: SyncState) -> Item {
-        Item(id: id, date: date, name: name, price: price, category: category, added: added, sync: sync)
+        Item(id: id, date: date, name: name, price: price, category: category, added: added, sync: sync, details: details)
     }
 }
 
@@ -83,6 +86,7 @@ public enum WireFormat {
         for (index, item) in items.enumerated() {
             writer.raw(index == 0 ? "\n" : ",\n")
             writer.itemFields(item.id, date: item.date.compact, item.name, item.price, item.category, subcategoryKey: "categorySub")
+            writer.details(item.details)
             writer.raw("}")
         }
         writer.raw(items.isEmpty ? "]\n" : "\n]\n")
@@ -107,7 +111,8 @@ public enum WireFormat {
     private static func decodeItem(_ scanner: inout JSONScanner, index: Int) throws(WireProblem) -> WireItem {
         do {
             let fields = try ItemReader.wire.read(&scanner)
-            return WireItem(id: fields.id, date: fields.date, name: fields.name, price: fields.price, category: fields.category)
+            return WireItem(
+                id: fields.id, date: fields.date, name: fields.name, price: fields.price, category: fields.category, details: fields.details)
         } catch {
             switch error {
             case .json(let error, _, _): throw .syntax(error)

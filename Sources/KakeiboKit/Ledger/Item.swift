@@ -13,10 +13,12 @@ public struct Item: Hashable, Sendable, Identifiable {
     public var added: Timestamp
     /// Whether the household server has this item.
     public var sync: SyncState
+    /// Payment, shop, memo, member, personal: all optional.
+    public var details: ItemDetails
 
     public init(
         id: String, date: CalendarDate, name: String, price: Yen, category: CategoryCode,
-        added: Timestamp, sync: SyncState = .pending
+        added: Timestamp, sync: SyncState = .pending, details: ItemDetails = .none
     ) {
         self.id = id
         self.date = date
@@ -25,6 +27,7 @@ public struct Item: Hashable, Sendable, Identifiable {
         self.category = category
         self.added = added
         self.sync = sync
+        self.details = details
     }
 }
 

@@ -4,12 +4,21 @@ public struct ItemChanges: Sendable, Equatable {
     public var price: Yen?
     public var date: CalendarDate?
     public var category: CategoryCode?
+    /// Text details to set (a value) or clear (nil); those not named stay.
+    public var details: [DetailField: String?]
+    /// Whether the item becomes personal (true) or shared (false); nil leaves it.
+    public var personal: Bool?
 
-    public init(name: String? = nil, price: Yen? = nil, date: CalendarDate? = nil, category: CategoryCode? = nil) {
+    public init(
+        name: String? = nil, price: Yen? = nil, date: CalendarDate? = nil, category: CategoryCode? = nil,
+        details: [DetailField: String?] = [:], personal: Bool? = nil
+    ) {
         self.name = name
         self.price = price
         self.date = date
         self.category = category
+        self.details = details
+        self.personal = personal
     }
 
     /// Whether no field is set (an edit that would change nothing).
@@ -22,6 +31,8 @@ public struct ItemChanges: Sendable, Equatable {
         if let price { changed.price = price }
         if let date { changed.date = date }
         if let category { changed.category = category }
+        for (field, value) in details { changed.details[field] = value }
+        if let personal { changed.details.personal = personal }
         return changed
     }
 }

@@ -2,23 +2,32 @@
 /// A text cell a spreadsheet would run as a formula (starting with =, +, -, @, tab or CR) gets a leading ' (as OWASP
 /// advises); numbers — a refund's -500 included — stay numbers.
 public enum CSVRenderer {
-    /// One row per item: `id,date,name,price,category,subcategory`; the spending items, then the income items
-    /// (their category is an income category, such as `income`).
+    /// One row per item: `id,date,name,price,category,subcategory,payment,shop,memo,member,personal`; the spending
+    /// items, then the income items (their category is an income category, such as `income`).
     public static func month(_ report: MonthReport, taxonomy: Taxonomy) -> String {
         items(report.items + report.income.items, taxonomy: taxonomy)
     }
 
-    /// Items in the order given, one row each: `id,date,name,price,category,subcategory` (as `month` and `export`).
+    /// Items in the order given, one row each: `id,date,name,price,category,subcategory,payment,shop,memo,member,personal` (as `month` and `export`).
     public static func items(_ items: [Item], taxonomy: Taxonomy) -> String {
-        var out = row(["id", "date", "name", "price", "category", "subcategory"])
+        var out = row(["id", "date", "name", "price", "category", "subcategory"] + detailColumns)
         for item in items {
-            out += row([
-                item.id, item.date.iso, item.name, String(item.price.amount),
-                taxonomy.key(category: item.category.category),
-                item.category.subcategory.map { taxonomy.key(category: item.category.category, subcategory: $0) } ?? "",
-            ])
+            out += row(
+                [
+                    item.id, item.date.iso, item.name, String(item.price.amount),
+                    taxonomy.key(category: item.category.category),
+                    item.category.subcategory.map { taxonomy.key(category: item.category.category, subcategory: $0) } ?? "",
+                ] + detailCells(item.details))
         }
         return out
+    }
+
+    /// The detail columns, after the older ones so that they keep their positions.
+    static let detailColumns = DetailField.allCases.map(\.rawValue) + ["personal"]
+
+    /// An item's detail cells: empty when absent, personal "1" or "".
+    static func detailCells(_ details: ItemDetails) -> [String] {
+        DetailField.allCases.map { details[$0] ?? "" } + [details.personal ? "1" : ""]
     }
 
     /// One row per month and breakdown row: `month,category,subcategory,label,total,count,share`.

@@ -76,18 +76,24 @@ public enum JSONRenderer {
         return writer.text
     }
 
-    /// One item: `{"id","date","name","price","category","subcategory","synced"}`; `synced` is whether the household
+    /// One item: `{"id","date","name","price","category","subcategory","synced","payment","shop","memo","member","personal"}`; `synced` is whether the household
     /// server has this very version of it.
     public static func item(_ item: Item, _ taxonomy: Taxonomy) -> JSONValue {
-        .object([
-            ("id", .string(item.id)),
-            ("date", .string(item.date.iso)),
-            ("name", .string(item.name)),
-            ("price", .integer(item.price.amount)),
-            ("category", .string(taxonomy.key(category: item.category.category))),
-            ("subcategory", item.category.subcategory.map { .string(taxonomy.key(category: item.category.category, subcategory: $0)) } ?? .null),
-            ("synced", .bool(item.sync == .synced)),
-        ])
+        .object(
+            [
+                ("id", .string(item.id)),
+                ("date", .string(item.date.iso)),
+                ("name", .string(item.name)),
+                ("price", .integer(item.price.amount)),
+                ("category", .string(taxonomy.key(category: item.category.category))),
+                ("subcategory", item.category.subcategory.map { .string(taxonomy.key(category: item.category.category, subcategory: $0)) } ?? .null),
+                ("synced", .bool(item.sync == .synced)),
+            ] + details(item.details))
+    }
+
+    /// An item's details: `payment`, `shop`, `memo`, `member` (null when absent) and `personal`.
+    static func details(_ details: ItemDetails) -> [(String, JSONValue)] {
+        DetailField.allCases.map { ($0.rawValue, details[$0].map(JSONValue.string) ?? .null) } + [("personal", .bool(details.personal))]
     }
 
     /// `kakeibo budget list`: `{"budgets":[{"category","subcategory","label","budget"}],"savings":N|null}`.

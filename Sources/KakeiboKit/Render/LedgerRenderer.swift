@@ -12,7 +12,7 @@ public enum LedgerRenderer {
                 taxonomy.isIncome(item.category)
                 ? "    \(incomeAccount(item.category, taxonomy))  \(-item.price.amount) JPY\n"
                 : "    \(account(item.category, taxonomy))  \(item.price.amount) JPY\n"
-            out += "    assets:cash\n\n"
+            out += "    \(paymentAccount(item.details.payment))\n\n"
         }
         return out
     }

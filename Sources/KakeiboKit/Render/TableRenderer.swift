@@ -72,7 +72,8 @@ public enum TableRenderer {
                 .init(terminalSafe(id) + (style.syncMarks ? syncMark(item.sync) : ""), "2"),
             ])
         }
-        return items.render(style) + (style.syncMarks ? syncLegend(Set(report.items.map(\.sync)), language) : "")
+        return DetailLines.interleave(items.render(style), report.items, style: style)
+            + (style.syncMarks ? syncLegend(Set(report.items.map(\.sync)), language) : "")
     }
 
     /// After the short id: "*" for an item not yet on the server, "!" for one changed here after the server had it.

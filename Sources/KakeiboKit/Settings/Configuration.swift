@@ -11,6 +11,10 @@ public struct Configuration: Sendable {
     public var token: String?
     public var timeout: Double?
     public var monthStart: MonthStart?
+    /// The member new items are recorded as paid by, unless an item names another.
+    public var member: String?
+    /// How settling up shares the household's spending; members share equally without one.
+    public var split: Split?
 
     /// A configuration with nothing set, for checking values.
     public static var empty: Configuration { Configuration(path: "", members: []) }
@@ -52,6 +56,7 @@ public struct Configuration: Sendable {
                 }
                 timeout = seconds
             case .monthStart: monthStart = try MonthStart.read(value)
+            case .member, .split: try readHousehold(key, text)
             }
         } catch {
             throw .value(key.rawValue, error)
@@ -79,6 +84,9 @@ public struct Configuration: Sendable {
             let start = try MonthStart.parse(text)
             monthStart = start
             value = .integer(start.day)
+        case .member, .split:
+            try readHousehold(key, text)
+            value = .string(key == .split ? split?.text ?? text : member ?? text)
         }
         if let index = members.firstIndex(where: { $0.0 == key.rawValue }) {
             members[index].1 = value
@@ -94,6 +102,8 @@ public struct Configuration: Sendable {
         case .token: token = nil
         case .timeout: timeout = nil
         case .monthStart: monthStart = nil
+        case .member: member = nil
+        case .split: split = nil
         }
     }
 
@@ -104,6 +114,17 @@ public struct Configuration: Sendable {
         case .token: return token == nil ? nil : "set"
         case .timeout: return timeout.map { $0.rounded() == $0 ? String(Int($0)) : String($0) }
         case .monthStart: return monthStart.map { String($0.day) }
+        case .member: return member
+        case .split: return split?.text
+        }
+    }
+
+    /// The member and the split, checked as `config set` checks them.
+    private mutating func readHousehold(_ key: ConfigKey, _ text: String) throws(SettingError) {
+        if key == .split {
+            split = try Split.parse(text)
+        } else {
+            do { member = try DetailField.member.validate(text) } catch { throw .member(text, error) }
         }
     }
 

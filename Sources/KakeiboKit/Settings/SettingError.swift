@@ -9,6 +9,9 @@ public enum SettingError: KakeiboFailure, Equatable {
     case tokenEmpty
     /// A month start day outside 1–31.
     case monthStart(String)
+    case member(String, DetailError)
+    case split(String, SplitProblem)
+    case unknownMember(String, known: [String])
 
     public enum EndpointProblem: Equatable, Sendable {
         case scheme, characters, fragment, credentials, host, port
@@ -71,6 +74,15 @@ public enum SettingError: KakeiboFailure, Equatable {
             return language.pick(
                 "month-start must be a day from 1 to 31, got '\(terminalSafe(String(text.prefix(40))))'",
                 "month-start は 1〜31 の日で指定してください（指定: '\(terminalSafe(String(text.prefix(40))))'）")
+        case .member(let text, let error):
+            return language.pick("member '\(terminalSafe(String(text.prefix(40))))': ", "メンバー '\(terminalSafe(String(text.prefix(40))))': ")
+                + error.message(in: language)
+        case .split(let text, let problem):
+            return problem.message("'" + terminalSafe(String(text.prefix(80))) + "'", language)
+        case .unknownMember(let name, let known):
+            return language.pick(
+                "unknown member '\(terminalSafe(String(name.prefix(40))))'; the split's members: \(known.joined(separator: ", "))",
+                "不明なメンバー '\(terminalSafe(String(name.prefix(40))))'。分担のメンバー: \(known.joined(separator: "、"))")
         }
     }
 }

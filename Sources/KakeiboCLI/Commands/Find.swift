@@ -1,0 +1,70 @@
+import KakeiboKit
+
+/// `kakeibo find TEXT` — items over the whole history whose name, shop or memo holds the text, newest first.
+struct FindCommand: Command {
+    static let from = bound("--from", LocalizedText(en: "from this date, month or year (its first day)", ja: "この日・月・年から（その初日）"))
+    static let to = bound("--to", LocalizedText(en: "up to this date, month or year (its last day)", ja: "この日・月・年まで（その最終日）"))
+    static let category = Option.category(help: LocalizedText(en: "only this category or subcategory", ja: "この項目・内訳だけ"))
+    static let minimum = Option.price("--min", value: "P", help: LocalizedText(en: "price at least P yen", ja: "金額が P 円以上"))
+    static let maximum = Option.price("--max", value: "P", help: LocalizedText(en: "price at most P yen", ja: "金額が P 円以下"))
+    static let format = OutputFormat.option([.table, .json, .csv])
+    static let info = CommandInfo(
+        name: "find", summary: LocalizedText(en: "Search every month's items by name, shop or memo", ja: "全期間のデータを品名・お店・メモで検索"),
+        description: LocalizedText(
+            en:
+                "Matches a part of the text, ignoring case and the width of letters, digits and kana (ｺｰﾋｰ finds コーヒー, ＣＯＦＦＥＥ finds coffee). Newest first.",
+            ja: "部分一致で、大文字と小文字、英数字とカナの全角・半角を区別しません（ｺｰﾋｰ でコーヒー、ＣＯＦＦＥＥ で coffee が見つかります）。新しい順。"),
+        arguments: [Argument("TEXT", LocalizedText(en: "what to look for", ja: "探す文字列"))],
+        options: [from, to, category, minimum, maximum, format],
+        examples: [
+            "kakeibo find 炊飯器",
+            "kakeibo find ｺｰﾋｰ --from 2024 --max 500",
+            "kakeibo find coffee --from 2024-06 --to 2024-12 --format json | jq '.total'",
+            "kakeibo find 成城石井 --category food --format csv > seijo.csv",
+        ])
+
+    /// A bound of the span: a day (YYYY-MM-DD, today, yesterday) or a month or year in the period grammar.
+    enum Bound: Sendable {
+        case day(DayExpression)
+        case period(PeriodExpression)
+
+        func resolve(_ clock: Clock, end: Bool) throws -> CalendarDate {
+            switch self {
+            case .day(let day): return day.resolve(today: clock.today)
+            case .period(let period):
+                let months = try period.resolve(today: clock.today.yearMonth).months
+                return end ? months[months.count - 1].last : months[0].first
+            }
+        }
+    }
+
+    static func bound(_ name: String, _ help: LocalizedText) -> Option<Bound> {
+        Option(name, value: "WHEN", help: help) { text in
+            if let day = try? DayExpression.parse(text) { return .day(day) }
+            guard let period = try PeriodExpression.parse([text], as: .monthOrYear) else { throw PeriodError.form(text, .monthOrYear) }
+            return .period(period)
+        }
+    }
+
+    let query: SearchQuery
+    let format: OutputFormat
+
+    init(_ arguments: ParsedArguments, _ context: Context) throws {
+        let text = try FindCommand.positionals(arguments)[0]
+        query = try SearchQuery(
+            text, from: try arguments[Self.from]?.resolve(context.clock, end: false), to: try arguments[Self.to]?.resolve(context.clock, end: true),
+            category: try arguments[Self.category].map { CategoryFilter(try context.taxonomy().resolve($0)) },
+            minimum: try arguments[Self.minimum], maximum: try arguments[Self.maximum])
+        format = try arguments[Self.format] ?? .table
+    }
+
+    func run(_ context: Context) throws {
+        let taxonomy = try context.taxonomy()
+        let report = FindReport(query: query, items: try context.storeForReading().search(query))
+        switch format {
+        case .json: context.print(FindRenderer.json(report, taxonomy: taxonomy))
+        case .csv: context.print(CSVRenderer.items(report.items, taxonomy: taxonomy))
+        default: context.print(FindRenderer.table(report, taxonomy: taxonomy, style: context.textStyle))
+        }
+    }
+}

@@ -1,0 +1,42 @@
+import KakeiboKit
+
+/// `kakeibo settle [PERIOD]` — settling up (精算): who paid what of the shared spending and who owes whom.
+struct SettleCommand: Command {
+    static let format = OutputFormat.option([.table, .json])
+    static let info = CommandInfo(
+        name: "settle", summary: LocalizedText(en: "Settle up: who owes whom for the shared spending", ja: "精算: 共有の支出を誰が誰にいくら払うか"),
+        description: LocalizedText(
+            en:
+                "Items marked --personal stay out; items with no member are shown as unassigned and not counted. Shares follow 'kakeibo config set split ayumi=60,ken=40', or are equal.",
+            ja: "--personal のデータは対象外です。メンバーのないデータは「未割り当て」として表示し、計算に入れません。負担は 'kakeibo config set split ayumi=60,ken=40' の割合、なければ均等です。"),
+        arguments: [
+            Argument(
+                "PERIOD",
+                LocalizedText(en: "a month or a year, e.g. 2024-12, prev, 2024 (default: this month)", ja: "月か年（2024-12、prev、2024 など。既定は今月）"),
+                .optional, words: 2)
+        ],
+        options: [format],
+        examples: ["kakeibo settle", "kakeibo settle prev", "kakeibo settle 2024-12 --format json | jq '.transfers'"])
+
+    let period: Period?
+    let format: OutputFormat
+
+    init(_ arguments: ParsedArguments, _ context: Context) throws {
+        let words = try SettleCommand.positionals(arguments)
+        period = try Period.parse(words, today: context.clock.today.yearMonth, as: .monthOrYear)
+        format = try arguments[Self.format] ?? .table
+    }
+
+    func run(_ context: Context) throws {
+        let period = period ?? .month(context.clock.today.yearMonth)
+        let split = try Configuration.load(environment: context.environment).split
+        let store = try context.storeForReading()
+        var items: [Item] = []
+        for month in period.months { items += try store.items(in: month) }
+        let settlement = Settlement(period: period, items: items, split: split)
+        switch format {
+        case .json: context.print(SettleRenderer.json(settlement))
+        default: context.print(SettleRenderer.table(settlement, style: context.textStyle))
+        }
+    }
+}

@@ -1,0 +1,82 @@
+import KakeiboKit
+
+/// The options that set an item's details (`--payment`, `--shop`, `--memo`, `--member`, `--personal`), declared
+/// once for add and edit, and the rule for the member: the one given, else this machine's (`config set member`),
+/// and, when the household has a split, one of its members.
+enum DetailOptions {
+    static let payment = detail(.payment, "METHOD", LocalizedText(en: "how it was paid, e.g. 現金 or a card's name", ja: "支払方法（現金、カード名など）"))
+    static let shop = detail(.shop, "SHOP", LocalizedText(en: "where it was bought", ja: "お店"))
+    static let memo = detail(.memo, "TEXT", LocalizedText(en: "a memo, up to 100 characters", ja: "メモ（100 文字まで）"))
+    static let member = detail(
+        .member, "NAME", LocalizedText(en: "who paid (default: 'kakeibo config set member NAME')", ja: "支払った人（既定は 'kakeibo config set member NAME'）"))
+    static let personal = Flag(
+        "--personal", help: LocalizedText(en: "the member's own spending: left out when settling up", ja: "本人だけの支出（精算の対象外）"))
+
+    static let all: [any OptionDeclaration] = [payment, shop, memo, member, personal]
+
+    /// `--payment METHOD` and the like: the text checked as the field's rules say (exit 2 naming it).
+    static func detail(_ field: DetailField, _ placeholder: String, _ help: LocalizedText) -> Option<String> {
+        Option("--" + field.rawValue, value: placeholder, help: help) { try field.validate($0) }
+    }
+
+    /// The details a new item gets from the command line, with this machine's member when none is given.
+    static func details(_ arguments: ParsedArguments, _ context: Context) throws -> ItemDetails {
+        var details = ItemDetails(
+            payment: try arguments[payment], shop: try arguments[shop], memo: try arguments[memo], member: try arguments[member],
+            personal: arguments[personal])
+        let configuration = try settings(context)
+        details.member = try known(details.member ?? configuration.member, configuration)
+        return details
+    }
+
+    /// What edit sets: each detail given, `--clear` ones removed (`--clear personal` makes an item shared again).
+    static func changes(_ arguments: ParsedArguments, _ context: Context) throws -> (details: [DetailField: String?], personal: Bool?) {
+        var changes: [DetailField: String?] = [:]
+        let cleared = try arguments[clear] ?? []
+        for word in cleared {
+            if let field = DetailField(rawValue: word) { changes[field] = .some(nil) }
+        }
+        for (field, option) in [(DetailField.payment, payment), (.shop, shop), (.memo, memo), (.member, member)] {
+            if let value = try arguments[option] { changes[field] = value }
+        }
+        if case .some(.some(let name)) = changes[.member] {
+            _ = try known(name, try settings(context))
+        }
+        if arguments[personal] && cleared.contains("personal") {
+            throw UsageError.invalidChoice(option: clear.name, value: "personal", choices: clearable.filter { $0 != "personal" })
+        }
+        return (changes, arguments[personal] ? true : cleared.contains("personal") ? false : nil)
+    }
+
+    static let clearable = DetailField.allCases.map(\.rawValue) + ["personal"]
+
+    /// `--clear payment,memo`: details an edit removes.
+    static let clear = Option<[String]>(
+        "--clear", value: "FIELDS",
+        help: LocalizedText(
+            en: "remove details: payment, shop, memo, member, personal (comma-separated)",
+            ja: "詳細を削除: payment、shop、memo、member、personal（カンマ区切り）")
+    ) { text in
+        try text.split(separator: ",", omittingEmptySubsequences: false).map { word in
+            let name = trimWhitespace(String(word)).lowercased()
+            guard clearable.contains(name) else {
+                throw UsageError.invalidChoice(option: "--clear", value: String(word), choices: clearable)
+            }
+            return name
+        }
+    }
+
+    /// This machine's settings; none when there is no configuration directory (no HOME: a store given with --store
+    /// is enough to record items).
+    static func settings(_ context: Context) throws -> Configuration {
+        guard (try? Locations.config(environment: context.environment)) != nil else { return .empty }
+        return try Configuration.load(environment: context.environment)
+    }
+
+    /// The member, if the household's split (when it has one) names it.
+    static func known(_ member: String?, _ configuration: Configuration) throws -> String? {
+        guard let member, let split = configuration.split else { return member }
+        guard split.members.contains(member) else { throw SettingError.unknownMember(member, known: split.members) }
+        return member
+    }
+}

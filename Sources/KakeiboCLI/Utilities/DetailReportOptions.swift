@@ -1,0 +1,52 @@
+import KakeiboKit
+
+/// What `month` and `year` take to group and filter by details: `--by category|payment|member|shop`, and
+/// `--payment`, `--member`, `--shop` to keep only items with that value.
+enum DetailReportOptions {
+    enum By: String, CaseIterable, Sendable {
+        case category, payment, member, shop
+
+        var field: DetailField? { DetailField(rawValue: rawValue) }
+    }
+
+    static let by = Option.choice(
+        "--by", By.allCases, help: LocalizedText(en: "break down by this (default category)", ja: "内訳の基準（既定は category）"))
+    static let payment = filter(.payment, LocalizedText(en: "only items paid this way", ja: "この支払方法のデータだけ"))
+    static let member = filter(.member, LocalizedText(en: "only items this member paid", ja: "このメンバーが払ったデータだけ"))
+    static let shop = filter(.shop, LocalizedText(en: "only items from this shop", ja: "このお店のデータだけ"))
+
+    static let all: [any OptionDeclaration] = [by, payment, member, shop]
+
+    static func filter(_ field: DetailField, _ help: LocalizedText) -> Option<String> {
+        Option("--" + field.rawValue, value: field == .payment ? "METHOD" : field == .shop ? "SHOP" : "NAME", help: help) {
+            try field.validate($0)
+        }
+    }
+
+    /// The detail filter given; empty for none.
+    static func detailFilter(_ arguments: ParsedArguments) throws -> DetailFilter {
+        var values: [DetailField: String] = [:]
+        for (field, option) in [(DetailField.payment, payment), (.member, member), (.shop, shop)] {
+            if let value = try arguments[option] { values[field] = value }
+        }
+        return DetailFilter(values)
+    }
+
+    /// The field to group by, nil for categories; refuses a chart of a detail breakdown.
+    static func grouping(_ arguments: ParsedArguments, format: OutputFormat) throws -> DetailField? {
+        guard let field = try arguments[by]?.field else { return nil }
+        if format == .svg { throw UsageError.invalidChoice(option: "--format", value: "svg", choices: ["table", "json", "csv"]) }
+        return field
+    }
+
+    /// A detail breakdown in the chosen format.
+    static func render(
+        _ breakdown: DetailBreakdown, heading: String, period: [(String, JSONValue)], format: OutputFormat, _ context: Context
+    ) -> String {
+        switch format {
+        case .json: DetailBreakdownRenderer.json(breakdown, period: period, language: context.language)
+        case .csv: DetailBreakdownRenderer.csv(breakdown, language: context.language)
+        default: DetailBreakdownRenderer.table(breakdown, heading: heading, style: context.textStyle)
+        }
+    }
+}

@@ -1,0 +1,97 @@
+/// What a household records about an item beyond its name, price, date and category — every part optional:
+/// how it was paid (支払方法), where (お店), a memo (メモ), who paid (a member), and whether that member marked it as
+/// their own (personal: it stays out of the split when settling up).
+public struct ItemDetails: Hashable, Sendable {
+    public var payment: String?
+    public var shop: String?
+    public var memo: String?
+    public var member: String?
+    public var personal: Bool
+
+    public init(payment: String? = nil, shop: String? = nil, memo: String? = nil, member: String? = nil, personal: Bool = false) {
+        self.payment = payment
+        self.shop = shop
+        self.memo = memo
+        self.member = member
+        self.personal = personal
+    }
+
+    /// No detail at all: what every item recorded before details existed has.
+    public static let none = ItemDetails()
+
+    public var isEmpty: Bool { self == .none }
+
+    /// A text detail by field.
+    public subscript(field: DetailField) -> String? {
+        get {
+            switch field {
+            case .payment: payment
+            case .shop: shop
+            case .memo: memo
+            case .member: member
+            }
+        }
+        set {
+            switch field {
+            case .payment: payment = newValue
+            case .shop: shop = newValue
+            case .memo: memo = newValue
+            case .member: member = newValue
+            }
+        }
+    }
+}
+
+/// The text details and their rules: trimmed, not empty, no control characters, payment/shop/member at most 30
+/// characters and a memo at most 100.
+public enum DetailField: String, CaseIterable, Sendable {
+    case payment, shop, memo, member
+
+    public var maximumLength: Int { self == .memo ? 100 : 30 }
+
+    /// Trims whitespace (the ideographic space too) and checks the rules.
+    public func validate(_ raw: String) throws(DetailError) -> String {
+        let trimmed = trimWhitespace(raw)
+        guard !trimmed.isEmpty else { throw .empty(self) }
+        guard !trimmed.unicodeScalars.contains(where: ItemName.isControl) else { throw .controlCharacter(self) }
+        if trimmed.unicodeScalars.count > maximumLength {
+            let count = trimmed.count
+            guard count <= maximumLength else { throw .tooLong(self, count: count) }
+        }
+        return trimmed
+    }
+}
+
+/// A detail that can't be recorded (exit 2 on the command line).
+public enum DetailError: KakeiboFailure, Equatable {
+    case empty(DetailField)
+    case tooLong(DetailField, count: Int)
+    case controlCharacter(DetailField)
+
+    public var kind: FailureKind { .badInput }
+
+    public func message(in language: Language) -> String {
+        switch self {
+        case .empty(let field):
+            return language.pick("\(field.rawValue) must not be empty", "\(field.japanese)が空です")
+        case .tooLong(let field, let count):
+            return language.pick(
+                "\(field.rawValue) must be at most \(field.maximumLength) characters, got \(count)",
+                "\(field.japanese)は \(field.maximumLength) 文字以内にしてください（\(count) 文字）")
+        case .controlCharacter(let field):
+            return language.pick("\(field.rawValue) must not contain control characters", "\(field.japanese)に制御文字は使えません")
+        }
+    }
+}
+
+extension DetailField {
+    /// Its name in Japanese, as messages and table headings show it.
+    public var japanese: String {
+        switch self {
+        case .payment: "支払方法"
+        case .shop: "お店"
+        case .memo: "メモ"
+        case .member: "メンバー"
+        }
+    }
+}

@@ -1,0 +1,89 @@
+/// What `find` looks for: text in an item's name, shop or memo (folded, see `TextFold`), and optionally a span of
+/// dates, a category and a range of prices.
+public struct SearchQuery: Sendable {
+    /// The text as given, for reports.
+    public var text: String
+    /// The text folded: what is looked for in folded names, shops and memos.
+    public var folded: [UInt8]
+    public var from: CalendarDate?
+    public var to: CalendarDate?
+    public var category: CategoryFilter?
+    public var minimum: Yen?
+    public var maximum: Yen?
+
+    /// A query for `text`, which must hold something other than whitespace.
+    public init(
+        _ text: String, from: CalendarDate? = nil, to: CalendarDate? = nil, category: CategoryFilter? = nil, minimum: Yen? = nil,
+        maximum: Yen? = nil
+    ) throws(SearchError) {
+        let trimmed = trimWhitespace(text)
+        guard !trimmed.isEmpty else { throw .emptyPattern }
+        if let from, let to, to < from { throw .emptySpan(from: from, to: to) }
+        if let minimum, let maximum, maximum < minimum { throw .emptyPriceRange(minimum: minimum, maximum: maximum) }
+        self.text = trimmed
+        self.folded = TextFold.fold(trimmed)
+        self.from = from
+        self.to = to
+        self.category = category
+        self.minimum = minimum
+        self.maximum = maximum
+    }
+
+    /// Whether the month can hold a match, by its dates alone.
+    public func mayMatch(_ month: YearMonth) -> Bool {
+        if let from, month.last < from { return false }
+        if let to, month.first > to { return false }
+        return true
+    }
+
+    /// Whether the item matches every part of the query.
+    public func matches(_ item: Item) -> Bool {
+        if let from, item.date < from { return false }
+        if let to, item.date > to { return false }
+        if let minimum, item.price < minimum { return false }
+        if let maximum, item.price > maximum { return false }
+        if let category, !category.matches(item) { return false }
+        return TextFold.contains(TextFold.fold(item.name), folded)
+            || item.details.shop.map { TextFold.contains(TextFold.fold($0), folded) } ?? false
+            || item.details.memo.map { TextFold.contains(TextFold.fold($0), folded) } ?? false
+    }
+}
+
+/// A search that can't be run: exit 2.
+public enum SearchError: KakeiboFailure, Equatable {
+    case emptyPattern
+    case emptySpan(from: CalendarDate, to: CalendarDate)
+    case emptyPriceRange(minimum: Yen, maximum: Yen)
+
+    public var kind: FailureKind { .badInput }
+
+    public func message(in language: Language) -> String {
+        switch self {
+        case .emptyPattern:
+            return language.pick("the text to find is empty", "検索する文字列が空です")
+        case .emptySpan(let from, let to):
+            return language.pick("the span ends (\(to.iso)) before it starts (\(from.iso))", "期間の終わり（\(to.iso)）が始まり（\(from.iso)）より前です")
+        case .emptyPriceRange(let minimum, let maximum):
+            return language.pick(
+                "the highest price (\(maximum.amount)) is below the lowest (\(minimum.amount))",
+                "上限の金額（\(maximum.amount)）が下限（\(minimum.amount)）より小さいです")
+        }
+    }
+}
+
+/// What `find` found: the matching items, newest first (by date, then the later recorded first), and their total.
+public struct FindReport: Sendable {
+    public var query: SearchQuery
+    public var items: [Item]
+    public var total: Yen
+
+    public init(query: SearchQuery, items: [Item]) {
+        self.query = query
+        self.items = items.sorted { a, b in
+            if a.date != b.date { return a.date > b.date }
+            if a.added != b.added { return a.added > b.added }
+            return a.id < b.id
+        }
+        self.total = Yen(items.reduce(0) { $0 + $1.price.amount })
+    }
+}

@@ -1,0 +1,125 @@
+/// Settling up (精算): what each member paid of the household's shared spending, what their share of it is, and
+/// who pays whom to even it out.
+///
+/// - Shared spending is every item with a member that is not personal; a personal item is listed under its member
+///   and left out. An item with no member — or, when there is a split, a member the split doesn't name — is
+///   counted nowhere and reported as unassigned, so nothing is silently put on someone.
+/// - Shares follow the split (`ayumi=60,ken=40`), or are equal among the members who paid without one.
+/// - Whole yen: each share is rounded down and the yen left over go one each to the members with the largest
+///   remainders (ties in the split's order, or by name), so the shares add up to the shared total exactly.
+public struct Settlement: Sendable, Equatable {
+    public struct Member: Sendable, Equatable {
+        public var name: String
+        /// Their share in percent with a split; nil when shared equally.
+        public var percent: Int?
+        public var paid: Yen
+        public var count: Int
+        public var share: Yen
+        /// Paid less share: positive is owed to them, negative they owe.
+        public var balance: Yen { Yen(paid.amount - share.amount) }
+        public var personal: Yen
+        public var personalCount: Int
+    }
+
+    /// One payment that evens the balances.
+    public struct Transfer: Sendable, Equatable {
+        public var from: String
+        public var to: String
+        public var amount: Yen
+    }
+
+    public var period: Period
+    public var split: Split?
+    public var members: [Member]
+    public var shared: Yen
+    public var sharedCount: Int
+    public var transfers: [Transfer]
+    public var unassigned: Yen
+    public var unassignedCount: Int
+
+    public init(period: Period, items: [Item], split: Split?) {
+        self.period = period
+        self.split = split
+        var paid: [String: (total: Int, count: Int)] = [:]
+        var personal: [String: (total: Int, count: Int)] = [:]
+        var unassigned = (total: 0, count: 0)
+        let known = split.map { Set($0.members) }
+        for item in items {
+            guard let member = item.details.member, known?.contains(member) ?? true else {
+                unassigned.total += item.price.amount
+                unassigned.count += 1
+                continue
+            }
+            if item.details.personal {
+                personal[member, default: (0, 0)].total += item.price.amount
+                personal[member, default: (0, 0)].count += 1
+            } else {
+                paid[member, default: (0, 0)].total += item.price.amount
+                paid[member, default: (0, 0)].count += 1
+            }
+        }
+        let names: [String] = split?.members ?? Set(paid.keys).union(personal.keys).sorted()
+        // Weights: the split's percentages, or one each for the members who paid shared spending.
+        let weights: [Int] = split?.shares.map(\.percent) ?? names.map { paid[$0] == nil ? 0 : 1 }
+        let total = paid.values.reduce(0) { $0 + $1.total }
+        let shares = Settlement.shares(of: total, weights: weights)
+        members = names.indices.map { index in
+            let name = names[index]
+            return Member(
+                name: name, percent: split?.shares[index].percent, paid: Yen(paid[name]?.total ?? 0), count: paid[name]?.count ?? 0,
+                share: Yen(shares[index]), personal: Yen(personal[name]?.total ?? 0), personalCount: personal[name]?.count ?? 0)
+        }
+        shared = Yen(total)
+        sharedCount = paid.values.reduce(0) { $0 + $1.count }
+        self.unassigned = Yen(unassigned.total)
+        unassignedCount = unassigned.count
+        transfers = Settlement.transfers(members)
+    }
+
+    /// `total` divided by `weights` in whole yen: floors, then the leftover yen to the largest remainders (ties to
+    /// the earlier member). Sums to `total` exactly; all zero when no weight is positive.
+    static func shares(of total: Int, weights: [Int]) -> [Int] {
+        let sum = weights.reduce(0, +)
+        guard sum > 0 else { return weights.map { _ in 0 } }
+        var shares: [Int] = []
+        var remainders: [Int] = []
+        for weight in weights {
+            let product = total * weight
+            var quotient = product / sum
+            var remainder = product % sum
+            if remainder < 0 { // floor, for a negative total (more refunds than spending)
+                quotient -= 1
+                remainder += sum
+            }
+            shares.append(quotient)
+            remainders.append(remainder)
+        }
+        let leftover = total - shares.reduce(0, +)
+        let order = weights.indices.filter { weights[$0] > 0 }.sorted { a, b in
+            remainders[a] != remainders[b] ? remainders[a] > remainders[b] : a < b
+        }
+        for index in order.prefix(leftover) { shares[index] += 1 }
+        return shares
+    }
+
+    /// The fewest obvious payments: the one who owes most pays the one owed most, until all are even.
+    static func transfers(_ members: [Member]) -> [Transfer] {
+        var owing = members.enumerated().filter { $0.element.balance.amount < 0 }.map { (index: $0.offset, amount: -$0.element.balance.amount) }
+        var owed = members.enumerated().filter { $0.element.balance.amount > 0 }.map { (index: $0.offset, amount: $0.element.balance.amount) }
+        var transfers: [Transfer] = []
+        func largestFirst(_ a: (index: Int, amount: Int), _ b: (index: Int, amount: Int)) -> Bool {
+            a.amount != b.amount ? a.amount > b.amount : a.index < b.index
+        }
+        while !owing.isEmpty && !owed.isEmpty {
+            owing.sort(by: largestFirst)
+            owed.sort(by: largestFirst)
+            let amount = min(owing[0].amount, owed[0].amount)
+            transfers.append(Transfer(from: members[owing[0].index].name, to: members[owed[0].index].name, amount: Yen(amount)))
+            owing[0].amount -= amount
+            owed[0].amount -= amount
+            owing.removeAll { $0.amount == 0 }
+            owed.removeAll { $0.amount == 0 }
+        }
+        return transfers
+    }
+}
