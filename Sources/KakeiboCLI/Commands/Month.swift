@@ -71,7 +71,10 @@ struct MonthCommand: Command {
         for file in period.files { files[file] = try store.items(in: file) }
         let items = period.files.flatMap { files[$0] ?? [] }
         if let by {
-            let selected = items.filter { period.contains($0.date) && (filter?.matches($0) ?? true) && details.matches($0) }
+            // A breakdown of spending: income stays out of it, as it does of every spending report.
+            let selected = items.filter {
+                period.contains($0.date) && (filter?.matches($0) ?? true) && details.matches($0) && !taxonomy.isIncome($0.category)
+            }
             let heading: [(String, JSONValue)] = [
                 ("year", .integer(month.year)), ("month", .integer(month.month)),
                 ("first", .string(period.first.iso)), ("last", .string(period.last.iso)),

@@ -31,8 +31,10 @@ struct SettleCommand: Command {
         let period = period ?? .month(context.clock.today.yearMonth)
         let split = try Configuration.load(environment: context.environment).split
         let store = try context.storeForReading()
+        let taxonomy = try context.taxonomy()
         var items: [Item] = []
-        for month in period.months { items += try store.items(in: month) }
+        // Settling up shares spending: income (a salary paid into one member's account) is not split.
+        for month in period.months { items += try store.items(in: month).filter { !taxonomy.isIncome($0.category) } }
         let settlement = Settlement(period: period, items: items, split: split)
         switch format {
         case .json: context.print(SettleRenderer.json(settlement))
