@@ -91,4 +91,24 @@ import Testing
         }
         #expect(try box.snapshot() == before)
     }
+
+    /// The review follows a month that starts on payday, as `month` does: the same days, and the month before
+    /// under the same start day.
+    @Test func reviewFollowsTheMonthStart() throws {
+        let box = try household()
+        _ = try box.add("本", 700, date: "2024-11-26", category: "entertainment")
+        _ = try box.add("茶", 300, date: "2024-10-30", category: "food")
+        let review = try #require(
+            try box.run("review", "2024", "11", "--month-start", "25", "--format", "json").json() as? [String: Any])
+        let month = try #require(try box.run("month", "2024", "11", "--month-start", "25", "--format", "json").json() as? [String: Any])
+        #expect(review["first"] as? String == "2024-11-25" && review["last"] as? String == "2024-12-24")
+        #expect(review["spending"] as? Int == month["total"] as? Int)
+        #expect(review["spending"] as? Int == 700)
+        #expect(review["income"] as? Int == 300_000)
+        // October 25 – November 24: 300 (Oct 30) + 2,000 + 1,000.
+        let total = try #require(review["total"] as? [String: Any])
+        #expect(total["previous"] as? Int == 3_300)
+        let table = try box.run("review", "2024", "11", "--month-start", "25", "--lang", "en").stdout
+        #expect(table.contains("(2024-11-25 – 2024-12-24)"))
+    }
 }

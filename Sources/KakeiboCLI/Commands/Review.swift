@@ -19,7 +19,7 @@ struct ReviewCommand: Command {
                 "YEAR MONTH", LocalizedText(en: "the month, e.g. 2024 12 (default: last month)", ja: "年と月（2024 12 など。既定は先月）"), .optional, words: 2),
             Argument("YYYY-MM|this|prev|-N", LocalizedText(en: "the month as one word, as for 'month'", ja: "1 語で書いた年月（month と同じ）"), .note),
         ],
-        options: [note, format],
+        options: [note, format, MonthStartOption.option],
         examples: [
             "kakeibo review",
             "kakeibo review 2024 12 --note '外食を減らせた。来月は光熱費に注意'",
@@ -27,14 +27,18 @@ struct ReviewCommand: Command {
         ])
 
     let month: YearMonth
+    /// The days the reviewed month covers: the calendar month, or from the household's start day.
+    let period: MonthPeriod
     let note: String?
     let format: OutputFormat
 
     init(_ arguments: ParsedArguments, _ context: Context) throws {
         let words = try ReviewCommand.positionals(arguments)
-        let today = context.clock.today.yearMonth
+        let start = try MonthStartOption.resolve(arguments, context)
+        let today = MonthPeriod.containing(context.clock.today, start: start).month
         // A review looks back: without a month, the one just finished.
         month = try Period.parse(words, today: today, as: .month)?.months[0] ?? today.previous ?? today
+        period = MonthPeriod(month, start: start)
         note = try arguments[Self.note]
         format = try arguments[Self.format] ?? .table
     }
@@ -51,8 +55,13 @@ struct ReviewCommand: Command {
             }
         }
         let store = try context.storeForReading()
-        let report = MonthReport(month: month, items: try store.items(in: month), filter: nil, order: ItemOrder(), taxonomy: taxonomy)
-        let previous = try month.previous.map { MonthTotals(summary: try store.summary(of: $0), filter: nil, taxonomy: taxonomy) }
+        var items: [Item] = []
+        for file in period.files { items += try store.items(in: file) }
+        let report = MonthReport(month: month, items: items, filter: nil, order: ItemOrder(), taxonomy: taxonomy, period: period)
+        // The month before under the same start day: its summary, or its days summed where a month spans two files.
+        let previous = try month.previous.flatMap { before in
+            try store.summaries(of: [before], start: period.start)[before].map { MonthTotals(summary: $0, filter: nil, taxonomy: taxonomy) }
+        }
         let review = ReviewReport(
             report, previous: previous, budgets: try BudgetStore(store: store).read(), note: try NoteStore(store: store).read()[month],
             today: context.clock.today, taxonomy: taxonomy)

@@ -2,7 +2,7 @@
 extension TableRenderer {
     public static func review(_ report: ReviewReport, taxonomy: Taxonomy, style: TextStyle) -> String {
         let language = style.language
-        var out = style.bold(language.pick("Review of ", "振り返り ") + Labels.month(report.month, language)) + "\n\n"
+        var out = style.bold(language.pick("Review of ", "振り返り ") + Labels.month(report.month, language) + Labels.range(report.period)) + "\n\n"
         out += style.bold(language.pick("1. How much came in", "1. 収入はいくらだったか")) + "\n"
         out += language.pick("Income ", "収入 ") + report.income.total.formatted(language) + "\n"
         for row in report.income.breakdown {
@@ -42,7 +42,7 @@ extension TableRenderer {
 }
 
 extension JSONRenderer {
-    /// `{"year","month","income","incomeBreakdown","spending","count","balance","savingsRate","savings",
+    /// `{"year","month","first","last","income","incomeBreakdown","spending","count","balance","savingsRate","savings",
     /// "categories":[{"category","label","spent","budget","previous","change","over"}],"total":{…},"note"}`.
     public static func review(_ report: ReviewReport, taxonomy: Taxonomy, language: Language) -> String {
         func row(_ row: ReviewReport.Row) -> JSONValue {
@@ -57,6 +57,8 @@ extension JSONRenderer {
             .object([
                 ("year", .integer(report.month.year)),
                 ("month", .integer(report.month.month)),
+                ("first", .string(report.period.first.iso)),
+                ("last", .string(report.period.last.iso)),
                 ("income", .integer(report.income.total.amount)),
                 ("incomeBreakdown", .array(report.income.breakdown.map { self.row($0, .subcategory(of: $0.category), taxonomy, language) })),
                 ("spending", .integer(report.spending.amount)),

@@ -17,6 +17,8 @@ public struct ReviewReport: Hashable, Sendable {
     }
 
     public var month: YearMonth
+    /// The days the month covers (from the household's start day, when it chose one).
+    public var period: MonthPeriod
     /// (1) What came in.
     public var income: IncomeSummary
     public var spending: Yen
@@ -38,6 +40,7 @@ public struct ReviewReport: Hashable, Sendable {
         _ report: MonthReport, previous: MonthTotals?, budgets: Budgets, note: String?, today: CalendarDate, taxonomy: Taxonomy
     ) {
         month = report.month
+        period = report.period
         income = report.income
         spending = report.total
         count = report.count
