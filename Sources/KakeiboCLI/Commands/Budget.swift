@@ -46,31 +46,24 @@ struct BudgetCommand: Command {
     let format: OutputFormat
 
     init(_ arguments: ParsedArguments, _ context: Context) throws {
-        let words = arguments.positionals
-        guard let verb = words.first else { throw UsageError.missingArgument("set|list|unset", command: BudgetCommand.name) }
-        let operands = Array(words.dropFirst())
-        func expect(_ names: [String]) throws(UsageError) {
-            if operands.count < names.count {
-                throw .missingArgument(names[operands.count...].joined(separator: " "), command: BudgetCommand.name)
-            }
-            if operands.count > names.count { throw .unexpectedArgument(operands[names.count], command: BudgetCommand.name) }
-        }
-        switch verb {
+        let words = try VerbArguments(arguments, verbs: "set|list|unset", command: BudgetCommand.name)
+        let operands = words.operands
+        switch words.verb {
         case "set":
-            try expect(["CAT", "AMOUNT"])
+            try words.expect(["CAT", "AMOUNT"])
             if Budgets.isSavings(operands[0]) {
                 action = .setSavings(try Budget.parseAmount(operands[1]))
             } else {
                 action = .set(try BudgetTarget.resolve(operands[0], try context.taxonomy()), try Budget.parseAmount(operands[1]))
             }
         case "list":
-            try expect([])
+            try words.expect([])
             action = .list
         case "unset":
-            try expect(["CAT"])
+            try words.expect(["CAT"])
             action = Budgets.isSavings(operands[0]) ? .unsetSavings : .unset(try BudgetTarget.resolve(operands[0], try context.taxonomy()))
         default:
-            throw UsageError.invalidChoice(option: BudgetCommand.name, value: verb, choices: ["set", "list", "unset"])
+            throw words.unknownVerb(["set", "list", "unset"])
         }
         format = try arguments[Self.format] ?? .table
     }

@@ -55,18 +55,11 @@ struct FixedCommand: Command {
     let format: OutputFormat
 
     init(_ arguments: ParsedArguments, _ context: Context) throws {
-        let words = arguments.positionals
-        guard let verb = words.first else { throw UsageError.missingArgument("add|list|remove|post", command: FixedCommand.name) }
-        let operands = Array(words.dropFirst())
-        func expect(_ names: [String]) throws(UsageError) {
-            if operands.count < names.count {
-                throw .missingArgument(names[operands.count...].joined(separator: " "), command: FixedCommand.name)
-            }
-            if operands.count > names.count { throw .unexpectedArgument(operands[names.count], command: FixedCommand.name) }
-        }
-        switch verb {
+        let words = try VerbArguments(arguments, verbs: "add|list|remove|post", command: FixedCommand.name)
+        let operands = words.operands
+        switch words.verb {
         case "add":
-            try expect(["NAME", "PRICE"])
+            try words.expect(["NAME", "PRICE"])
             let taxonomy = try context.taxonomy()
             let name = try ItemName.validate(operands[0])
             let price = try Yen.parsePrice(operands[1])
@@ -74,16 +67,16 @@ struct FixedCommand: Command {
             let category = try arguments[Self.category].map { try taxonomy.resolve($0) } ?? CategoryCode(taxonomy.categories[0].code)
             action = .add(FixedCost(name: name, price: price, day: day, month: try arguments[Self.yearly], category: category))
         case "list":
-            try expect([])
+            try words.expect([])
             action = .list
         case "remove":
-            try expect(["NAME|ID"])
+            try words.expect(["NAME|ID"])
             action = .remove(operands[0])
         case "post":
-            if operands.count > 2 { throw UsageError.unexpectedArgument(operands[2], command: FixedCommand.name) }
+            try words.expect([], optional: 2)
             action = .post(try MonthStartOption.period(operands, start: try MonthStartOption.resolve(arguments, context), context))
         default:
-            throw UsageError.invalidChoice(option: FixedCommand.name, value: verb, choices: ["add", "list", "remove", "post"])
+            throw words.unknownVerb(["add", "list", "remove", "post"])
         }
         format = try arguments[Self.format] ?? .table
     }

@@ -13,10 +13,7 @@ public enum BudgetFileProblem: Error, Equatable, Sendable {
             return language.pick(
                 "\(path): expected {\"schema\":1,\"total\":N|null,\"categories\":[{\"category\":N,\"subcategory\":N|null,\"amount\":N}]}",
                 "\(path): {\"schema\":1,\"total\":N|null,\"categories\":[{\"category\":N,\"subcategory\":N|null,\"amount\":N}]} の形が必要です")
-        case .schemaNewer(let found):
-            return language.pick(
-                "schema version \(found) is newer than this kakeibo understands (\(BudgetCodec.schemaVersion)); upgrade kakeibo",
-                "スキーマのバージョン \(found) はこの kakeibo（\(BudgetCodec.schemaVersion)）より新しいです。kakeibo を更新してください")
+        case .schemaNewer(let found): return SchemaText.newer(found: found, understood: BudgetCodec.schemaVersion, language)
         case .amount(let path):
             return language.pick("\(path): an amount must be whole yen from 1 to \(Yen.limitText)", "\(path): 金額は 1〜\(Yen.limitText) の整数です")
         case .duplicate(let path):

@@ -13,10 +13,7 @@ public enum FixedCostFileProblem: Error, Equatable, Sendable {
                 "\(path): expected {\"schema\":1,\"fixed\":[{\"id\",\"name\",\"price\",\"day\":1-31,\"month\":1-12|null,\"category\",\"subcategory\"}]} with a valid name and price",
                 "\(path): {\"schema\":1,\"fixed\":[{\"id\",\"name\",\"price\",\"day\":1-31,\"month\":1-12|null,\"category\",\"subcategory\"}]} の形（正しい名前と金額）が必要です"
             )
-        case .schemaNewer(let found):
-            return language.pick(
-                "schema version \(found) is newer than this kakeibo understands (\(FixedCostCodec.schemaVersion)); upgrade kakeibo",
-                "スキーマのバージョン \(found) はこの kakeibo（\(FixedCostCodec.schemaVersion)）より新しいです。kakeibo を更新してください")
+        case .schemaNewer(let found): return SchemaText.newer(found: found, understood: FixedCostCodec.schemaVersion, language)
         case .duplicate(let path):
             return language.pick("\(path): a second fixed cost of the same name", "\(path): 同じ名前の固定費が 2 つあります")
         }

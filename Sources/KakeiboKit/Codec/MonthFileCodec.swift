@@ -20,10 +20,7 @@ public enum MonthFileProblem: Error, Equatable, Sendable {
         case .syntax(let error): return language.pick("not valid JSON: ", "JSON として読めません: ") + error.message(in: language)
         case .notAnObject: return language.pick("not a kakeibo month file (expected a JSON object)", "kakeibo の月ファイルではありません（JSON オブジェクトが必要です）")
         case .schemaMissing: return language.pick("no schema version", "スキーマのバージョンがありません")
-        case .schemaNewer(let found):
-            return language.pick(
-                "schema version \(found) is newer than this kakeibo understands (\(MonthFileCodec.newestSchemaVersion)); upgrade kakeibo",
-                "スキーマのバージョン \(found) はこの kakeibo（\(MonthFileCodec.newestSchemaVersion)）より新しいです。kakeibo を更新してください")
+        case .schemaNewer(let found): return SchemaText.newer(found: found, understood: MonthFileCodec.newestSchemaVersion, language)
         case .schemaInvalid: return language.pick("schema version is not a positive whole number", "スキーマのバージョンが正の整数ではありません")
         case .monthMissing: return language.pick("no \"month\" field", "\"month\" フィールドがありません")
         case .monthMismatch(let found):

@@ -11,10 +11,7 @@ public enum NoteFileProblem: Error, Equatable, Sendable {
             return language.pick(
                 "\(path): expected {\"schema\":1,\"notes\":{\"YYYY-MM\":\"text\"}}",
                 "\(path): {\"schema\":1,\"notes\":{\"YYYY-MM\":\"text\"}} の形が必要です")
-        case .schemaNewer(let found):
-            return language.pick(
-                "schema version \(found) is newer than this kakeibo understands (\(NoteCodec.schemaVersion)); upgrade kakeibo",
-                "スキーマのバージョン \(found) はこの kakeibo（\(NoteCodec.schemaVersion)）より新しいです。kakeibo を更新してください")
+        case .schemaNewer(let found): return SchemaText.newer(found: found, understood: NoteCodec.schemaVersion, language)
         }
     }
 }
