@@ -14,8 +14,8 @@ public struct SinceAnswer: Sendable, Equatable {
     public var revision: Int
     public var through: Int
     public var more: Bool
-    /// Rows that can't be understood (set aside): their ids.
-    public var setAside: [String]
+    /// Rows that can't be understood (set aside), with the reason.
+    public var setAside: [SetAsideRow]
 }
 
 /// The household server's change protocol (docs/sync-protocol.md) over the client's transport: every request a POST
@@ -60,7 +60,7 @@ public struct ChangeClient: Sendable {
     }
 
     /// The current rows of a year, or of one month (`op: pull`): one request.
-    public func pull(year: Int, month: Int?) async throws(ChangeProtocolError) -> (rows: [ServerRow], setAside: [String]) {
+    public func pull(year: Int, month: Int?) async throws(ChangeProtocolError) -> (rows: [ServerRow], setAside: [SetAsideRow]) {
         var fields: [(String, JSONValue)] = [("year", .integer(year))]
         if let month { fields.append(("month", .integer(month))) }
         let answer = try await post("pull", fields)
@@ -99,17 +99,31 @@ public struct ChangeClient: Sendable {
         return .object(fields)
     }
 
-    static func rows(_ values: [JSONValue]) -> (rows: [ServerRow], setAside: [String]) {
+    static func rows(_ values: [JSONValue]) -> (rows: [ServerRow], setAside: [SetAsideRow]) {
         var rows: [ServerRow] = []
-        var setAside: [String] = []
+        var setAside: [SetAsideRow] = []
         for value in values {
             guard let itemValue = value["item"], let item = WireJSON.item(itemValue) else {
-                setAside.append(value["item"]?["id"]?.stringValue ?? "?")
+                setAside.append(unreadable(value["item"]))
                 continue
             }
             rows.append(ServerRow(revision: value["revision"]?.intValue ?? 0, deleted: value["deleted"] == .bool(true), item: item))
         }
         return (rows, setAside)
+    }
+
+    /// Why a row can't be read, as a month's answer says it (the same reader, `ServerRows`), and the month its date
+    /// names when it names one.
+    static func unreadable(_ item: JSONValue?) -> SetAsideRow {
+        var writer = JSONWriter()
+        JSONValue.array([item ?? .null]).write(to: &writer)
+        var row =
+            (try? ServerRows.decode(writer.bytes))?.setAside.first
+            ?? SetAsideRow(id: item?["id"]?.stringValue, reason: .unreadable(field: nil, .missing))
+        if let date = item?["date"]?.stringValue {
+            row.month = ((try? CalendarDate.parseCompact(date)) ?? (try? CalendarDate.parseISO(date)))?.yearMonth
+        }
+        return row
     }
 
     private func post(_ op: String, _ fields: [(String, JSONValue)]) async throws(ChangeProtocolError) -> JSONValue {

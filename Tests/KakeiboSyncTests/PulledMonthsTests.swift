@@ -43,4 +43,41 @@ func wire(_ id: String, _ date: String, _ name: String = "品", _ price: Int = 1
         #expect(throws: WireProblem.self) { try ServerRows.decode(Array(#"[{"id":"a","da"#.utf8)) }
         #expect(throws: WireProblem.notAnArray) { try ServerRows.decode(Array(#"{"error":"x"}"#.utf8)) }
     }
+
+    /// What a member recorded about an item (payment, shop, memo, who paid) comes through a plain pull too.
+    @Test func detailsOfARowAreKept() throws {
+        let body =
+            #"[{"id":"a","date":"20241201","name":"米","price":2480,"category":0,"payment":"現金","shop":"まいばすけっと","#
+            + #""memo":"5kg","member":"ken","personal":true}]"#
+        let rows = try ServerRows.decode(Array(body.utf8))
+        #expect(rows.items.first?.details == ItemDetails(payment: "現金", shop: "まいばすけっと", memo: "5kg", member: "ken", personal: true))
+    }
+
+    /// A row of the change protocol's answer that can't be read is set aside with its id, its month and the reason,
+    /// as a month's answer's rows are; the rest are read.
+    @Test func unreadableChangesAreSetAsideWithMonthAndReason() throws {
+        let good: JSONValue = .object([
+            ("revision", .integer(3)), ("deleted", .bool(false)),
+            (
+                "item",
+                .object([
+                    ("id", .string("a")), ("date", .string("20241201")), ("name", .string("米")), ("price", .integer(1)), ("category", .integer(0)),
+                ])
+            ),
+        ])
+        let bad: JSONValue = .object([
+            ("revision", .integer(4)),
+            (
+                "item",
+                .object([
+                    ("id", .string("b")), ("date", .string("20241205")), ("name", .string("x")), ("price", .string("高い")), ("category", .integer(0)),
+                ])
+            ),
+        ])
+        let (rows, setAside) = ChangeClient.rows([good, bad])
+        #expect(rows.map(\.item.id) == ["a"])
+        #expect(setAside.map(\.id) == ["b"])
+        #expect(setAside.first?.month == YearMonth(year: 2024, month: 12))
+        #expect(setAside.first?.message(in: .en).contains("price") == true)
+    }
 }

@@ -21,7 +21,10 @@ public struct ServerRows: Sendable, Equatable {
                 let start = scanner
                 do throws(ItemReader.Failure) {
                     let fields = try ItemReader.server.read(&scanner)
-                    rows.items.append(WireItem(id: fields.id, date: fields.date, name: fields.name, price: fields.price, category: fields.category))
+                    rows.items.append(
+                        WireItem(
+                            id: fields.id, date: fields.date, name: fields.name, price: fields.price, category: fields.category,
+                            details: fields.details))
                 } catch .json(let error, _, _) {
                     throw WireProblem.syntax(error)
                 } catch .field(let problem, let id, let field) {

@@ -46,7 +46,7 @@ extension SyncSession {
         var months: Set<YearMonth> = []
         var conflicts: [Conflict] = []
         var rejected: [(id: String, code: String)] = []
-        var setAside: [String] = []
+        var setAside: [SetAsideRow] = []
     }
 
     /// Sends this store's changes: those whose answer was lost first (same ids), then the rest. A change made here to
@@ -116,8 +116,12 @@ extension SyncSession {
         for (id, code) in outcome.rejected {
             context.note(l.pick("the server refused the change to \(id) (\(code)); kept here", "サーバーが \(id) の変更を受け付けませんでした（\(code)）。ここでは残しています"))
         }
-        for id in outcome.setAside {
-            context.note(l.pick("a row the server holds could not be read and was set aside (id \(id))", "サーバーの行を読めなかったので除外しました（ID \(id)）"))
+        for row in outcome.setAside {
+            let id = row.id ?? "-"
+            context.note(
+                l.pick(
+                    "a row the server holds could not be read and was set aside (id \(id)): \(row.message(in: l))",
+                    "サーバーの行を読めなかったので除外しました（ID \(id)）: \(row.message(in: l))"))
         }
         if format == .json {
             context.print(
@@ -126,7 +130,7 @@ extension SyncSession {
                         ("pulled", .integer(outcome.received)), ("pushed", .integer(outcome.sent)), ("pending", .integer(pending)),
                         ("months", .array(outcome.months.sorted().map { .string($0.iso) })),
                         ("conflicts", .array(journal.conflicts.map { .string($0.id) })),
-                        ("rejected", .array(outcome.setAside.map { .object([("id", .string($0)), ("reason", .string("unreadable row"))]) })),
+                        ("rejected", .array(outcome.setAside.map(SyncSession.rejectedJSON))),
                     ])))
             return
         }
