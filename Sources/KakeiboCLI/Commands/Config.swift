@@ -9,7 +9,9 @@ import KakeiboKit
 struct ConfigCommand: Command {
     static let info = CommandInfo(
         name: "config",
-        summary: LocalizedText(en: "Set the household server's endpoint, token and timeout", ja: "家計簿サーバーのエンドポイント・トークン・タイムアウトを設定"),
+        summary: LocalizedText(
+            en: "Settings: the household server (endpoint, token, timeout), the day a month starts, who pays, the split",
+            ja: "設定: 家計簿サーバー（エンドポイント・トークン・タイムアウト）、月の開始日、払う人、分担"),
         description: LocalizedText(
             en:
                 "Settings are kept in config.json in the configuration directory; an option or environment variable given to pull, push or sync takes precedence.",
