@@ -97,7 +97,7 @@ def wrong_type(path):
 
 def newer_schema(path):
     data = open(path, "rb").read()
-    open(path, "wb").write(data.replace(b'"schema":1', b'"schema":2', 1))
+    open(path, "wb").write(data.replace(b'"schema":1', b'"schema":99', 1))
 
 
 def empty(path):
