@@ -156,7 +156,9 @@ struct ItemReader: Sendable {
                     name = try reader.string(&scanner)
                 case .price:
                     let value = Yen(try reader.integer(&scanner))
-                    guard value.amount.magnitude <= UInt(Yen.limit) else { throw FieldProblem.invalid(.price(String(value.amount), reason: .tooLarge)) }
+                    guard value.amount.magnitude <= UInt(Yen.limit) else {
+                        throw FieldProblem.invalid(.price(String(value.amount), reason: .tooLarge))
+                    }
                     price = value
                 case .category:
                     category = try reader.integer(&scanner)
