@@ -48,6 +48,7 @@ struct BudgetCommand: Command {
     init(_ arguments: ParsedArguments, _ context: Context) throws {
         let words = arguments.positionals
         guard let verb = words.first else { throw UsageError.missingArgument("set|list|unset", command: BudgetCommand.name) }
+        context.command = "\(BudgetCommand.name) \(verb)" // what its backup is called: "budget set"
         let operands = Array(words.dropFirst())
         func expect(_ names: [String]) throws(UsageError) {
             if operands.count < names.count {

@@ -57,6 +57,7 @@ struct FixedCommand: Command {
     init(_ arguments: ParsedArguments, _ context: Context) throws {
         let words = arguments.positionals
         guard let verb = words.first else { throw UsageError.missingArgument("add|list|remove|post", command: FixedCommand.name) }
+        context.command = "\(FixedCommand.name) \(verb)" // what its backup is called: "fixed add"
         let operands = Array(words.dropFirst())
         func expect(_ names: [String]) throws(UsageError) {
             if operands.count < names.count {

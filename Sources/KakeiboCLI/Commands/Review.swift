@@ -36,6 +36,7 @@ struct ReviewCommand: Command {
         // A review looks back: without a month, the one just finished.
         month = try Period.parse(words, today: today, as: .month)?.months[0] ?? today.previous ?? today
         note = try arguments[Self.note]
+        if note != nil { context.command = "\(ReviewCommand.name) --note" } // what its backup is called
         format = try arguments[Self.format] ?? .table
     }
 
