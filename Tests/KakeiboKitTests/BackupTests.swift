@@ -184,12 +184,98 @@ import Testing
         let entry = try #require(try backups.entries().last)
         let path = backups.entryDirectory(entry.number) + "/manifest.json"
         let written = String(decoding: try #require(FileManager.default.contents(atPath: path)), as: UTF8.self)
-        #expect(written.contains("\"schema\": 2,") && written.contains("\"hash\": ") && !written.contains("xxh64"))
-        let schemaOne = written.replacingOccurrences(of: "\"schema\": 2,", with: "\"schema\": 1,")
+        #expect(written.contains("\"schema\": 3,") && written.contains("\"hash\": ") && !written.contains("xxh64"))
+        // Schema 1 had no "files": its reader passes the key over.
+        let schemaOne = written.replacingOccurrences(of: "\"schema\": 3,", with: "\"schema\": 1,")
             .replacingOccurrences(of: "\"hash\": ", with: "\"xxh64\": ")
         try Data(schemaOne.utf8).write(to: URL(fileURLWithPath: path))
         #expect(try backups.entries().last == entry)
         #expect(try undo().entry == entry)
         #expect(try store.items(in: december).map(\.name) == ["a"])
+    }
+
+    // MARK: The store's other files
+
+    var budgetsPath: String { store.root + "/budgets.json" }
+
+    /// Sets `budgets.json` to `text` the way `budget set` does: through `updateFile`, as operation `name`.
+    func setFile(_ text: String, as name: String = "budget set") throws {
+        var store = self.store
+        store.operation?.name = name
+        let path = budgetsPath
+        let read = { (try FileSystem.read(path)).map { String(decoding: $0, as: UTF8.self) } ?? "" }
+        let encode = { (text: String) in Array(text.utf8) }
+        try store.updateFile(path, read: read, encode: encode) { $0 = text }
+    }
+
+    func fileText() -> String? { FileManager.default.contents(atPath: budgetsPath).map { String(decoding: $0, as: UTF8.self) } }
+
+    @Test func aStoreFileUpdateIsBackedUpAndUndoneLikeAMonth() throws {
+        try add([item("a", 1, "2024-12-03")])
+        let month = bytes(december)
+        try setFile("1000")
+        try setFile("2000")
+        let entry = try #require(try backups.entries().last)
+        #expect(entry.operation.name == "budget set" && entry.months.isEmpty)
+        #expect(entry.files.map(\.name) == ["budgets.json"])
+        #expect(entry.files[0].before == Fingerprint(of: Array("1000".utf8)) && entry.files[0].after == Fingerprint(of: Array("2000".utf8)))
+        let outcome = try undo()
+        #expect(outcome.entry == entry)
+        #expect(fileText() == "1000")
+        #expect(bytes(december) == month)
+        // Next the first set (the file didn't exist), then the add.
+        #expect(try undo().entry.operation.name == "budget set")
+        #expect(fileText() == nil)
+        #expect(try undo().entry.operation.name == "add")
+        #expect(bytes(december) == nil)
+        #expect(try backups.check().isEmpty)
+    }
+
+    @Test func anUndoOfAStoreFileCanItselfBeUndoneByNumber() throws {
+        try setFile("1000")
+        try setFile("2000")
+        let outcome = try undo()
+        #expect(fileText() == "1000")
+        _ = try undo(outcome.backup)
+        #expect(fileText() == "2000")
+    }
+
+    @Test func aStoreFileChangedByHandSinceIsRefusedAndLeftAlone() throws {
+        try setFile("1000")
+        try setFile("2000")
+        let number = try #require(try backups.entries().last?.number)
+        try Data("3000".utf8).write(to: URL(fileURLWithPath: budgetsPath))
+        #expect(throws: UndoError.changedSince(number: number, path: budgetsPath, by: nil)) { try undo() }
+        #expect(fileText() == "3000")
+    }
+
+    @Test func anUnchangedStoreFileIsNeitherWrittenNorBackedUp() throws {
+        try setFile("1000")
+        let count = try backups.entries().count
+        try setFile("1000")
+        #expect(try backups.entries().count == count)
+    }
+
+    @Test func aDamagedStoreFileBackupIsRefusedAndReportedByCheck() throws {
+        try setFile("1000")
+        try setFile("2000")
+        let entry = try #require(try backups.entries().last)
+        let kept = backups.entryDirectory(entry.number) + "/budgets.json"
+        try FileManager.default.removeItem(atPath: kept)
+        try Data("1001".utf8).write(to: URL(fileURLWithPath: kept))
+        #expect(throws: UndoError.damaged(number: entry.number, path: kept)) { try undo() }
+        #expect(try backups.check().map(\.kind) == [.backup(.damaged(number: entry.number))])
+    }
+
+    @Test func aSchemaThreeManifestWithFilesReadsBackAndNamesOnlyStoreFiles() throws {
+        let entry = Backups.Entry(
+            number: 8, operation: StoreOperation(name: "fixed add", time: Timestamp(milliseconds: 1_734_253_200_123)), months: [],
+            files: [Backups.StoreFileRecord(name: "fixed.json", before: nil, after: Fingerprint(of: [1, 2]))])
+        let encoded = BackupManifest.encode(entry)
+        #expect(BackupManifest.decode(encoded) == entry)
+        let escaping = String(decoding: encoded, as: UTF8.self).replacingOccurrences(of: "\"fixed.json\"", with: "\"../fixed.json\"")
+        #expect(BackupManifest.decode(Array(escaping.utf8)) == nil)
+        let noFiles = String(decoding: encoded, as: UTF8.self).replacingOccurrences(of: "\"files\"", with: "\"other\"")
+        #expect(BackupManifest.decode(Array(noFiles.utf8)) == nil)
     }
 }

@@ -47,6 +47,7 @@ struct BudgetCommand: Command {
 
     init(_ arguments: ParsedArguments, _ context: Context) throws {
         let words = try VerbArguments(arguments, verbs: "set|list|unset", command: BudgetCommand.name)
+        context.command = "\(BudgetCommand.name) \(words.verb)" // what its backup is called: "budget set"
         let operands = words.operands
         switch words.verb {
         case "set":

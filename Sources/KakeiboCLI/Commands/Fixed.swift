@@ -56,6 +56,7 @@ struct FixedCommand: Command {
 
     init(_ arguments: ParsedArguments, _ context: Context) throws {
         let words = try VerbArguments(arguments, verbs: "add|list|remove|post", command: FixedCommand.name)
+        context.command = "\(FixedCommand.name) \(words.verb)" // what its backup is called: "fixed add"
         let operands = words.operands
         switch words.verb {
         case "add":

@@ -40,6 +40,7 @@ struct ReviewCommand: Command {
         month = try Period.parse(words, today: today, as: .month)?.months[0] ?? today.previous ?? today
         period = MonthPeriod(month, start: start)
         note = try arguments[Self.note]
+        if note != nil { context.command = "\(ReviewCommand.name) --note" } // what its backup is called
         format = try arguments[Self.format] ?? .table
     }
 

@@ -19,7 +19,8 @@ public enum BackupRenderer {
             let state = states[entry.number] ?? .inEffect
             table.add([
                 .init(String(entry.number), entry.number == next ? "1" : nil), .init(localTime(entry.operation.time).description, "2"),
-                .init(operation(entry.operation, language)), .init(months(entry.months, language)),
+                .init(operation(entry.operation, language)),
+                .init(([months(entry.months, language)] + files(entry.files)).filter { !$0.isEmpty }.joined(separator: ", ")),
                 .init(describe(state, next: entry.number == next, language), state == .inEffect ? nil : "2"),
             ])
         }
@@ -34,7 +35,7 @@ public enum BackupRenderer {
         return out
     }
 
-    /// `{"directory","next","backups":[{"number","operation","time","undoes","state","undoneBy","months":[…]}]}`, newest first.
+    /// `{"directory","next","backups":[{"number","operation","time","undoes","state","undoneBy","months":[…],"files":[…]}]}`, newest first.
     public static func json(_ history: BackupHistory, directory: String) -> String {
         let states = history.states
         return JSONRenderer.render(
@@ -53,6 +54,7 @@ public enum BackupRenderer {
                                 ("time", .string(entry.operation.time.iso)), ("undoes", entry.operation.undoes.map { .integer($0) } ?? .null),
                                 ("state", .string(code(state))), ("undoneBy", undoneBy),
                                 ("months", .array(entry.months.map(month))),
+                                ("files", .array(entry.files.map(file))),
                             ])
                         })
                 ),
@@ -71,7 +73,14 @@ public enum BackupRenderer {
         for record in entry.months {
             table.add(record.month.iso, count(record.before, language), count(record.after, language))
         }
-        out += table.render(style, indent: "  ")
+        if !entry.months.isEmpty { out += table.render(style, indent: "  ") }
+        for record in entry.files {
+            let name = terminalSafe(record.name)
+            out +=
+                record.before == nil
+                ? language.pick("  \(name) removed: there was none before\n", "  \(name) を削除しました（変更前はありませんでした）\n")
+                : language.pick("  \(name) put back as it was\n", "  \(name) を元に戻しました\n")
+        }
         for skipped in outcome.passedOver {
             out += language.pick(
                 "Passed over #\(skipped.number) (\(operation(skipped.operation, language))): its command was interrupted before it changed anything\n",
@@ -86,7 +95,7 @@ public enum BackupRenderer {
         record.map { Yen($0.items).grouped } ?? language.pick("no file", "ファイルなし")
     }
 
-    /// `{"undone","operation","time","backup","months":[{"month","items","was"}],"passedOver":[…]}`.
+    /// `{"undone","operation","time","backup","months":[{"month","items","was"}],"files":[name…],"passedOver":[…]}`.
     public static func undoneJSON(_ outcome: UndoOutcome) -> String {
         let entry = outcome.entry
         return JSONRenderer.render(
@@ -103,6 +112,7 @@ public enum BackupRenderer {
                             ])
                         })
                 ),
+                ("files", .array(entry.files.map { .string($0.name) })),
                 ("passedOver", .array(outcome.passedOver.map { .integer($0.number) })),
             ]))
     }
@@ -126,6 +136,9 @@ public enum BackupRenderer {
             "\(first.month.iso)…\(last.month.iso)（\(records.count) か月、\(counts)）")
     }
 
+    /// The store's other files a change touched, by name: "budgets.json".
+    static func files(_ records: [Backups.StoreFileRecord]) -> [String] { records.map { terminalSafe($0.name) } }
+
     static func describe(_ state: BackupHistory.State, next: Bool, _ language: Language) -> String {
         switch state {
         case .inEffect: return next ? language.pick("in effect ← undo", "有効 ← undo") : language.pick("in effect", "有効")
@@ -140,6 +153,11 @@ public enum BackupRenderer {
         case .undone: "undone"
         case .interrupted: "interrupted"
         }
+    }
+
+    static func file(_ record: Backups.StoreFileRecord) -> JSONValue {
+        func side(_ fingerprint: Fingerprint?) -> JSONValue { fingerprint.map { .object([("bytes", .integer($0.byteCount))]) } ?? .null }
+        return .object([("file", .string(record.name)), ("before", side(record.before)), ("after", side(record.after))])
     }
 
     static func month(_ record: Backups.MonthRecord) -> JSONValue {

@@ -20,8 +20,10 @@ extension Backups {
             problems.append(StoreProblem(.error, entryDirectory(entry.number), .backup(.partlyApplied(number: entry.number))))
         }
         for entry in entries {
-            for record in entry.months {
-                do { _ = try kept(record, of: entry) } catch UndoError.damaged(let number, let path) {
+            let checks: [() throws -> Void] =
+                entry.months.map { record in { _ = try kept(record, of: entry) } } + entry.files.map { record in { _ = try kept(record, of: entry) } }
+            for check in checks {
+                do { try check() } catch UndoError.damaged(let number, let path) {
                     problems.append(StoreProblem(.warning, path, .backup(.damaged(number: number))))
                 } catch {
                     problems.append(StoreProblem(.warning, entryDirectory(entry.number), .backup(.damaged(number: entry.number))))

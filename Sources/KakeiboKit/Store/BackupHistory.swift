@@ -11,13 +11,13 @@ public struct BackupHistory: Sendable {
 
     public let store: LedgerStore
     public let entries: [Entry]
-    /// The fingerprint of each month file the backups touch, now (nil: no file).
-    let current: [YearMonth: Fingerprint?]
+    /// The fingerprint of each file the backups touch (by name in the store's directory), now (nil: no file).
+    let current: [String: Fingerprint?]
     /// Backups whose manifest can't be read (number, manifest path): `undo` never passes over one to an older change.
     let unreadable: [(number: Int, path: String)]
     public typealias Entry = Backups.Entry
 
-    init(store: LedgerStore, entries: [Entry], current: [YearMonth: Fingerprint?], unreadable: [(number: Int, path: String)] = []) {
+    init(store: LedgerStore, entries: [Entry], current: [String: Fingerprint?], unreadable: [(number: Int, path: String)] = []) {
         self.store = store
         self.entries = entries
         self.current = current
@@ -49,14 +49,14 @@ public struct BackupHistory: Sendable {
         return entries.last { states[$0.number] == .inEffect && $0.operation.undoes == nil }
     }
 
-    /// Whether a change never reached its commit point: each of its months was, afterwards — in the next backup
-    /// that touched the month, or in the store if none did — still as it was before, not as the change left it.
-    /// (A month that is neither was changed by something the backups don't hold: the change did happen.)
+    /// Whether a change never reached its commit point: each of its files was, afterwards — in the next backup
+    /// that touched the file, or in the store if none did — still as it was before, not as the change left it.
+    /// (A file that is neither was changed by something the backups don't hold: the change did happen.)
     func neverHappened(_ entry: Entry) -> Bool {
-        entry.months.allSatisfy { record in
-            let later = entries.first { $0.number > entry.number && $0.months.contains { $0.month == record.month } }
-            let next = later.map { $0.months.first { $0.month == record.month }?.before?.fingerprint } ?? current[record.month] ?? nil
-            return next == record.before?.fingerprint && next != record.after?.fingerprint
+        entry.slots.allSatisfy { record in
+            let later = entries.first { $0.number > entry.number && $0.slots.contains { $0.name == record.name } }
+            let next = later.map { $0.slots.first { $0.name == record.name }?.before } ?? current[record.name] ?? nil
+            return next == record.before && next != record.after
         }
     }
 
@@ -64,13 +64,13 @@ public struct BackupHistory: Sendable {
     /// them and some still as they were before it (its commit lost files on the way, say, because something
     /// removed them).
     func isPartlyApplied(_ entry: Entry) -> Bool {
-        let last = entry.months.filter { record in
-            !entries.contains { $0.number > entry.number && $0.months.contains { $0.month == record.month } }
+        let last = entry.slots.filter { record in
+            !entries.contains { $0.number > entry.number && $0.slots.contains { $0.name == record.name } }
         }
-        let applied = last.contains { (current[$0.month] ?? nil) == $0.after?.fingerprint }
+        let applied = last.contains { (current[$0.name] ?? nil) == $0.after }
         let missed = last.contains { record in
-            let now = current[record.month] ?? nil
-            return now == record.before?.fingerprint && now != record.after?.fingerprint
+            let now = current[record.name] ?? nil
+            return now == record.before && now != record.after
         }
         return applied && missed
     }
@@ -81,7 +81,7 @@ public struct BackupHistory: Sendable {
         return entries.filter { $0.number > number && states[$0.number] == .interrupted }
     }
 
-    /// The backup to put back: `number`, or the next one; only if every month it touched is still as it left it.
+    /// The backup to put back: `number`, or the next one; only if every file it touched is still as it left it.
     func target(_ number: Int?) throws(UndoError) -> Entry {
         let entry: Entry
         if let number, let bad = unreadable.first(where: { $0.number == number }) {
@@ -100,12 +100,13 @@ public struct BackupHistory: Sendable {
             guard let found = next else { throw .nothingToUndo }
             entry = found
         }
-        for record in entry.months where (current[record.month] ?? nil) != record.after?.fingerprint {
+        for record in entry.slots where (current[record.name] ?? nil) != record.after {
             let states = self.states
             let since = entries.last {
-                $0.number > entry.number && states[$0.number] == .inEffect && $0.months.contains { $0.month == record.month }
+                $0.number > entry.number && states[$0.number] == .inEffect && $0.slots.contains { $0.name == record.name }
             }
-            throw .changedSince(number: entry.number, path: store.path(record.month), by: since.map { ($0.number, $0.operation) })
+            throw .changedSince(
+                number: entry.number, path: FileSystem.join(store.root, record.name), by: since.map { ($0.number, $0.operation) })
         }
         return entry
     }

@@ -39,8 +39,18 @@ extension Backups {
         }
     }
 
-    /// Keeps the files `changes` will replace, before anything is written. Called under the lock.
-    func keep(_ changes: [Change], operation: StoreOperation?) throws(StoreError) -> Pending {
+    /// One of the store's other files (`budgets.json`…) a change replaces: its bytes before and after (nil: no file).
+    struct FileChange {
+        let name: String
+        let before: [UInt8]?
+        let after: [UInt8]?
+    }
+
+    /// Keeps the files `changes` and `files` will replace, before anything is written. Called under the lock.
+    func keep(_ changes: [Change], files: [FileChange] = [], operation: StoreOperation?) throws(StoreError) -> Pending {
+        let fileRecords = files.map { change in
+            StoreFileRecord(name: change.name, before: change.before.map(Fingerprint.init(of:)), after: change.after.map(Fingerprint.init(of:)))
+        }
         let records = changes.map { change in
             MonthRecord(
                 month: change.month, before: change.before.map { FileRecord(fingerprint: Fingerprint(of: $0), items: change.beforeItems) },
@@ -49,17 +59,18 @@ extension Backups {
         let created = !FileSystem.isDirectory(directory)
         try FileSystem.makeDirectories(directory)
         let number = try nextNumber()
-        let entry = Entry(number: number, operation: operation ?? StoreOperation(name: "write", time: .now()), months: records)
+        let entry = Entry(number: number, operation: operation ?? StoreOperation(name: "write", time: .now()), months: records, files: fileRecords)
         let path = entryDirectory(number)
         do {
             try FileSystem.makeDirectories(path)
-            for change in changes {
-                guard let bytes = change.before else { continue }
-                // A second name for the month file as it stands: kakeibo only ever replaces a month file by rename,
-                // never writes into it, so these bytes stay as they are, at no cost however large the month. (An
-                // editor writing into the file in place would change them: `undo` checks them before using them.)
-                let kept = FileSystem.join(path, LedgerStore.fileName(change.month))
-                if link(store.path(change.month), kept) != 0 { try FileSystem.writeNewFile(kept, bytes) }
+            let replaced = changes.map { (LedgerStore.fileName($0.month), $0.before) } + files.map { ($0.name, $0.before) }
+            for (name, before) in replaced {
+                guard let bytes = before else { continue }
+                // A second name for the file as it stands: kakeibo only ever replaces a store file by rename, never
+                // writes into it, so these bytes stay as they are, at no cost however large the file. (An editor
+                // writing into the file in place would change them: `undo` checks them before using them.)
+                let kept = FileSystem.join(path, name)
+                if link(FileSystem.join(store.root, name), kept) != 0 { try FileSystem.writeNewFile(kept, bytes) }
             }
             // The manifest last: a backup without one was interrupted, and is never used.
             try FileSystem.writeNewFile(FileSystem.join(path, Backups.manifestName), BackupManifest.encode(entry))

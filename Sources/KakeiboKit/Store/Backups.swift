@@ -3,6 +3,10 @@
 /// each file before and after it. The last 20 changes are kept; `kakeibo undo` puts one back. A kept file is a hard
 /// link to the month file it was (a copy where links aren't possible), so keeping it costs no copying.
 ///
+/// The store's own other files — `budgets.json`, `fixed.json`, `notes.json` — are kept the same way whenever one
+/// is replaced (see `LedgerStore.updateFile`), under the same numbers, so `undo` puts back the newest change
+/// whatever file it touched. Settings (`config set`) live outside the store and are not backed up.
+///
 /// Every change of month files is backed up — add and edit too — so undoing is always "the last change", never an
 /// older one behind a newer change's back. A backup is written (and flushed) before the change's commit point, and
 /// removed again if the change fails before it, so a failed command leaves the store byte-for-byte as it was.
@@ -11,7 +15,7 @@ public struct Backups: Sendable {
     public static let kept = 20
     public static let directoryName = "backups"
     static let manifestName = "manifest.json"
-    static let schemaVersion = 2
+    static let schemaVersion = 3
 
     public let store: LedgerStore
 
@@ -40,11 +44,34 @@ public struct Backups: Sendable {
         public var after: FileRecord?
     }
 
+    /// One of the store's own files beside the months (`budgets.json`…) a change touched: its fingerprint before
+    /// and after (nil where there was no file).
+    public struct StoreFileRecord: Sendable, Equatable {
+        public var name: String
+        public var before: Fingerprint?
+        public var after: Fingerprint?
+    }
+
     /// One backed-up change.
     public struct Entry: Sendable, Equatable {
         public var number: Int
         public var operation: StoreOperation
         public var months: [MonthRecord]
+        /// The store's other files it touched (none before schema 3).
+        public var files: [StoreFileRecord] = []
+
+        /// Every file it touched, by name in the store's directory: months and others alike.
+        var slots: [(name: String, before: Fingerprint?, after: Fingerprint?)] {
+            months.map { (LedgerStore.fileName($0.month), $0.before?.fingerprint, $0.after?.fingerprint) }
+                + files.map { ($0.name, $0.before, $0.after) }
+        }
+    }
+
+    /// Whether `name` can be one of the store's own files a backup keeps: a plain `.json` name in the store's
+    /// directory that is not a month's (so a manifest can never name a file elsewhere).
+    static func isStoreFileName(_ name: String) -> Bool {
+        name.hasSuffix(".json") && !name.hasPrefix(".") && !name.contains("/") && name != manifestName
+            && LedgerStore.month(fileName: name) == nil
     }
 
     // MARK: Reading
@@ -80,15 +107,25 @@ public struct Backups: Sendable {
     /// Where each backup stands now, and which one `undo` would put back. Reads the months the backups touch.
     public func history() throws(StoreError) -> BackupHistory {
         let (entries, unreadable) = try scan()
-        var current: [YearMonth: Fingerprint?] = [:]
-        for month in Set(entries.flatMap { $0.months.map(\.month) }) {
-            current[month] = try FileSystem.read(store.path(month)).map(Fingerprint.init(of:))
+        var current: [String: Fingerprint?] = [:]
+        for name in Set(entries.flatMap { $0.slots.map(\.name) }) {
+            current[name] = try FileSystem.read(FileSystem.join(store.root, name)).map(Fingerprint.init(of:))
         }
         return BackupHistory(store: store, entries: entries, current: current, unreadable: unreadable.map { ($0, manifestPath($0)) })
     }
 
     /// `history()` under the store's lock, so that no change is half-way through.
     public func readHistory() throws -> BackupHistory { try store.readingLocked { try history() } }
+
+    /// The bytes a backup kept of one of the store's other files, checked against its record.
+    func kept(_ record: StoreFileRecord, of entry: Entry) throws -> [UInt8]? {
+        guard let before = record.before else { return nil }
+        let path = FileSystem.join(entryDirectory(entry.number), record.name)
+        guard let bytes = try FileSystem.read(path), Fingerprint(of: bytes) == before else {
+            throw UndoError.damaged(number: entry.number, path: path)
+        }
+        return bytes
+    }
 
     /// The bytes a backup kept of a month, checked against its record.
     func kept(_ record: MonthRecord, of entry: Entry) throws -> [UInt8]? {

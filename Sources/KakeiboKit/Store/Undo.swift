@@ -11,11 +11,16 @@ extension Backups {
             let entry = try history.target(number)
             var outcome = UndoOutcome(entry: entry, backup: try nextNumber())
             outcome.passedOver = number == nil ? history.interrupted(after: entry.number) : []
+            var operation = store.operation ?? StoreOperation(name: "undo", time: time)
+            operation.undoes = entry.number
             for record in entry.months {
                 try transaction.restore(try kept(record, of: entry), in: record.month)
             }
-            var operation = store.operation ?? StoreOperation(name: "undo", time: time)
-            operation.undoes = entry.number
+            // The store's other files: a change touches one of them or months, never both, so each is put back
+            // (and backed up, as this undo) here, under the same lock.
+            for record in entry.files {
+                try store.replaceFile(FileSystem.join(store.root, record.name), with: try kept(record, of: entry), operation: operation)
+            }
             transaction.operation = operation
             return outcome
         }
