@@ -123,8 +123,10 @@ def big_import(box, rng, count, name):
     return box.write(name + ".json", json.dumps(items, ensure_ascii=False)), {item["id"] for item in items}
 
 
-def wait_until_locked(box, process):
-    """Returns once `process` holds the store's lock (a non-blocking flock of .lock fails), or has exited."""
+def wait_until_locked(box, process, recorded=False):
+    """Returns once `process` holds the store's lock (a non-blocking flock of .lock fails), or has exited. With
+    `recorded`, also once it has written itself into the lock file: a holder stopped between taking the lock and
+    recording itself can't be named by a writer that waits."""
     path = os.path.join(box.store, ".lock")
     while process.poll() is None:
         try:
@@ -135,7 +137,8 @@ def wait_until_locked(box, process):
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
             fcntl.flock(fd, fcntl.LOCK_UN)
         except BlockingIOError:
-            return True
+            if not recorded or str(process.pid).encode() in os.pread(fd, 256, 0):
+                return True
         finally:
             os.close(fd)
     return False
@@ -187,7 +190,7 @@ def suspended_writer(rng, figures):
     try:
         path, ids = big_import(box, rng, 12000, "stopped")
         importer = box.spawn(["import", path, "--format", "json"])
-        if not wait_until_locked(box, importer):
+        if not wait_until_locked(box, importer, recorded=True):
             raise Failure("the import finished before it could be seen holding the lock")
         importer.send_signal(signal.SIGSTOP)
         # A fail-safe only, for a kakeibo that never says it waits: the import goes on, the add ends, the check fails.
