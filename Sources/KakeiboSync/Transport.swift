@@ -11,10 +11,13 @@ public protocol HTTPTransport: Sendable {
     func send(_ request: HTTPRequest) async throws(ServerProblem) -> HTTPResponse
 }
 
-/// The transport for these settings: HTTP/1.1 over a socket for plain http (this machine only), URLSession for
-/// https.
-public func makeTransport(_ settings: SyncSettings) -> any HTTPTransport {
-    settings.endpoint.scheme == "http" ? SocketTransport(settings: settings) : URLSessionTransport(settings: settings)
+/// The transport for these settings: HTTP/1.1 over a socket for plain http (this machine only), libcurl's easy
+/// interface for https. `KAKEIBO_SYNC_TRANSPORT=curl` sends plain http through libcurl too (for tests and
+/// `scripts/sync-figures`, which have no https server).
+public func makeTransport(
+    _ settings: SyncSettings, choice: String? = ProcessInfo.processInfo.environment["KAKEIBO_SYNC_TRANSPORT"]
+) -> any HTTPTransport {
+    settings.endpoint.scheme == "http" && choice != "curl" ? SocketTransport(settings: settings) : CurlTransport(settings: settings)
 }
 
 /// The transport over URLSession: `Accept: application/json` on every request, the bearer token only to the
