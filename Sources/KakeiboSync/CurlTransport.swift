@@ -39,8 +39,7 @@ public final class CurlTransport: HTTPTransport {
     static func exchange(_ request: HTTPRequest, settings: SyncSettings, certificates: String?) -> Result<HTTPResponse, ServerProblem> {
         let deadline = Deadline(seconds: settings.timeout)
         let origin = settings.endpoint
-        var target = origin
-        target.query = origin.query(adding: request.query.map { ($0.name, $0.value) })
+        var target = target(for: request, at: origin)
         var body = request.body
         for _ in 0...SocketTransport.maximumRedirects {
             let sameOrigin = target.scheme == origin.scheme && target.host == origin.host && target.port == origin.port
@@ -61,6 +60,13 @@ public final class CurlTransport: HTTPTransport {
 
     /// Where a redirect (made absolute by curl) may be followed: https, or plain http on this machine.
     static func redirect(_ location: String) -> Endpoint? { try? Endpoint.parse(location) }
+
+    /// The endpoint with the request's query added after its own.
+    static func target(for request: HTTPRequest, at origin: Endpoint) -> Endpoint {
+        var target = origin
+        target.query = origin.query(adding: request.query.map { ($0.name, $0.value) })
+        return target
+    }
 
     /// The URL curl is given, assembled from the parts `Endpoint.parse` checked.
     static func url(_ target: Endpoint) -> String {
