@@ -23,7 +23,10 @@ let package = Package(
         .executableTarget(name: "kakeibo-convert", dependencies: ["KakeiboConvert"]),
         // The sync commands (pull, push, sync) need FoundationNetworking: they run in a companion binary that
         // `kakeibo pull …` execs, so only they pay its start-up cost.
-        .target(name: "KakeiboSync", dependencies: ["KakeiboCLI", "KakeiboKit"]),
+        // https goes over libcurl's easy interface (blocking, it waits in poll without spinning); a small C target
+        // makes the variadic curl_easy_setopt calls Swift can't. Only kakeibo-sync links libcurl.
+        .target(name: "CCurlShim", linkerSettings: [.linkedLibrary("curl")]),
+        .target(name: "KakeiboSync", dependencies: ["KakeiboCLI", "KakeiboKit", "CCurlShim"]),
         .executableTarget(name: "kakeibo-sync", dependencies: ["KakeiboSync"]),
         .testTarget(name: "KakeiboKitTests", dependencies: ["KakeiboKit"]),
         .testTarget(name: "KakeiboCLITests", dependencies: ["KakeiboCLI", "KakeiboKit"]),

@@ -9,7 +9,7 @@ import KakeiboKit
 /// out the whole timeout. Here each request is one exchange on a fresh connection (`Connection: close`) on a
 /// thread of its own that sleeps in poll(2) until the socket is ready or the deadline passes: no CPU while
 /// waiting, a closed connection is an error at once, and nothing is ever sent twice. Redirects are followed as
-/// `URLSessionTransport` follows them (only to this machine here; the token only to the endpoint's own origin).
+/// `CurlTransport` follows them (only to this machine here; the token only to the endpoint's own origin).
 public final class SocketTransport: HTTPTransport {
     let settings: SyncSettings
 

@@ -18,7 +18,7 @@ extension SyncSession {
         var headerless = settings
         headerless.token = nil
         return ChangeClient(
-            client: HouseholdClient(transport: URLSessionTransport(settings: headerless), host: settings.endpoint.host), token: settings.token)
+            client: HouseholdClient(transport: makeTransport(headerless), host: settings.endpoint.host), token: settings.token)
     }
 
     /// Whether the endpoint speaks the change protocol: remembered per endpoint and household in the store's sync
