@@ -1,19 +1,49 @@
 import KakeiboKit
 
-/// A subcommand: its declaration (`info`), a validating initializer that turns the command line into typed values
-/// (rejecting bad input before anything is touched), and `run`, which hands off to the library (async, so a command
-/// that waits on the network awaits it rather than blocking a thread).
+/// A subcommand as the command line knows it: its declaration (`info`) and a validating initializer that turns the
+/// command line into typed values (rejecting bad input before anything is touched). It runs as a `Command` (every
+/// built-in) or, when it waits on the network, as an `AwaitingCommand`.
 ///
 /// Public so that companion executables (see `Companion`) can define commands with the same machinery.
-public protocol Command {
+public protocol DeclaredCommand {
     /// Everything the command line, help, completion and the man page know about the command, declared once.
     static var info: CommandInfo { get }
 
     init(_ arguments: ParsedArguments, _ context: Context) throws
-    func run(_ context: Context) async throws
+
+    /// Runs a `Command` to its end and returns true; returns false at once for an `AwaitingCommand`. (A requirement,
+    /// not a cast to `any Command`: a cast searches the runtime's conformance tables, a measurable part of start-up.)
+    func runOnThisThread(_ context: Context) throws -> Bool
+    /// Runs either kind, awaiting an `AwaitingCommand`.
+    func runAwaiting(_ context: Context) async throws
+}
+
+/// A command that runs start to finish on the calling thread: every built-in command. `kakeibo` itself runs only
+/// these, from a synchronous `main`, so it never starts the concurrency runtime's threads (a third of its start-up).
+public protocol Command: DeclaredCommand {
+    func run(_ context: Context) throws
 }
 
 extension Command {
+    public func runOnThisThread(_ context: Context) throws -> Bool {
+        try run(context)
+        return true
+    }
+
+    public func runAwaiting(_ context: Context) async throws { try run(context) }
+}
+
+/// A command that waits on the network (the kakeibo-sync companion's): it awaits rather than blocking a thread.
+public protocol AwaitingCommand: DeclaredCommand {
+    func run(_ context: Context) async throws
+}
+
+extension AwaitingCommand {
+    public func runOnThisThread(_ context: Context) throws -> Bool { false }
+    public func runAwaiting(_ context: Context) async throws { try await run(context) }
+}
+
+extension DeclaredCommand {
     public static var name: String { info.name }
     public static var summary: LocalizedText { info.summary }
     public static var synopsis: String { info.synopsis }
@@ -48,9 +78,9 @@ extension Command {
 /// The commands one process runs, in the order help lists them: the built-in ones, plus a companion's own when it
 /// is the companion running. Passed as a value from `main` to whatever lists or finds commands.
 public struct CommandTable {
-    public var commands: [any Command.Type]
+    public var commands: [any DeclaredCommand.Type]
 
-    /// Every subcommand the `kakeibo` binary runs itself.
+    /// Every subcommand the `kakeibo` binary runs itself (none waits on the network).
     static var builtIn: [any Command.Type] {
         [
             AddCommand.self, MonthCommand.self, YearCommand.self, EditCommand.self, DeleteCommand.self, ImportCommand.self,
@@ -64,10 +94,10 @@ public struct CommandTable {
 
     /// The built-in commands plus a companion's: a companion command with a built-in's name takes its place
     /// (kakeibo-convert's `import` also reads other apps' exports).
-    public init(companionCommands: [any Command.Type] = []) {
+    public init(companionCommands: [any DeclaredCommand.Type] = []) {
         let builtIn = CommandTable.builtIn
         commands =
-            builtIn.map { command in companionCommands.first { $0.name == command.name } ?? command }
+            builtIn.map { command in companionCommands.first { $0.name == command.name } ?? command as any DeclaredCommand.Type }
             + companionCommands.filter { added in !builtIn.contains { $0.name == added.name } }
     }
 
@@ -76,7 +106,7 @@ public struct CommandTable {
         builtIn.map { $0.name } + Companion.commands.map(\.name).filter { n in !builtIn.contains { $0.name == n } }
     }
 
-    func find(_ name: String) -> (any Command.Type)? { commands.first { $0.name == name } }
+    func find(_ name: String) -> (any DeclaredCommand.Type)? { commands.first { $0.name == name } }
 
     /// Every command's declaration, companions' included, in help's order (for help, completion and the manual).
     var declarations: [CommandInfo] {

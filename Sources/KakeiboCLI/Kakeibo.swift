@@ -11,22 +11,46 @@ public enum Kakeibo {
         public var stderr: String
     }
 
-    /// Runs the program and exits with its status. A companion executable passes the commands it adds.
-    public static func main(companionCommands: [any Command.Type] = []) async -> Never {
-        let commands = CommandTable(companionCommands: companionCommands)
-        let closed = StandardStreams.Closed.claim()
-        let terminal = Terminal.current()
-        let arguments = Array(CommandLine.arguments.dropFirst())
-        if companionCommands.isEmpty, let companion = companionFor(arguments) {
-            closed.release()
-            let failure = companion.exec(arguments)
-            let language = messageLanguage(arguments, terminal)
-            StandardStreams.report(
-                "kakeibo: " + terminalSafe(failure.commandLineMessage(in: language), keepingNewlines: true) + "\n", closed: closed)
-            exit(failure.exitCode.rawValue)
+    /// Runs the program and exits with its status: `kakeibo` itself, or a companion whose commands all finish on the
+    /// calling thread (kakeibo-convert). Synchronous, so no thread beyond the main one is ever started.
+    public static func main(companionCommands: [any Command.Type] = []) -> Never {
+        let start = Launch(companionCommands: companionCommands)
+        start.finish(run(start.arguments, terminal: start.terminal, commands: start.commands))
+    }
+
+    /// Runs a companion whose commands wait on the network (kakeibo-sync) and exits with its status.
+    public static func main(awaitingCommands: [any DeclaredCommand.Type]) async -> Never {
+        let start = Launch(companionCommands: awaitingCommands)
+        start.finish(await run(start.arguments, terminal: start.terminal, commands: start.commands))
+    }
+
+    /// What every `main` does around a run: claims the standard streams, and in `kakeibo` itself hands a command line
+    /// that belongs to a companion over to it (exec); then writes the outcome and exits.
+    struct Launch {
+        let commands: CommandTable
+        let closed: StandardStreams.Closed
+        let terminal: Terminal
+        let arguments: [String]
+
+        init(companionCommands: [any DeclaredCommand.Type]) {
+            commands = CommandTable(companionCommands: companionCommands)
+            closed = StandardStreams.Closed.claim()
+            terminal = Terminal.current()
+            arguments = Array(CommandLine.arguments.dropFirst())
+            if companionCommands.isEmpty, let companion = companionFor(arguments) {
+                closed.release()
+                let failure = companion.exec(arguments)
+                StandardStreams.report(
+                    "kakeibo: " + terminalSafe(failure.commandLineMessage(in: language), keepingNewlines: true) + "\n", closed: closed)
+                exit(failure.exitCode.rawValue)
+            }
         }
-        let outcome = await run(arguments, terminal: terminal, commands: commands)
-        exit(StandardStreams.deliver(outcome, closed: closed, language: messageLanguage(arguments, terminal)))
+
+        var language: Language { messageLanguage(arguments, terminal) }
+
+        func finish(_ outcome: Outcome) -> Never {
+            exit(StandardStreams.deliver(outcome, closed: closed, language: language))
+        }
     }
 
     /// The language of a message written outside a run: `--lang` if it names one, else the locale's.
@@ -34,7 +58,36 @@ public enum Kakeibo {
         Language(rawValue: preScanLanguage(arguments)?.lowercased() ?? "") ?? Language.fromLocale(terminal.environment)
     }
 
+    /// Runs one command line to its outcome. A command that awaits the network can't run here: only a companion
+    /// registers one, and it runs through the `async` variant.
+    public static func run(_ arguments: [String], terminal: Terminal, commands: CommandTable = CommandTable()) -> Outcome {
+        switch prepare(arguments, terminal: terminal, commands: commands) {
+        case .finished(let outcome): return outcome
+        case .ready(let command, let context): return runOnThisThread(command, context)
+        }
+    }
+
+    /// Runs one command line to its outcome, awaiting a command that waits on the network.
     public static func run(_ arguments: [String], terminal: Terminal, commands: CommandTable = CommandTable()) async -> Outcome {
+        switch prepare(arguments, terminal: terminal, commands: commands) {
+        case .finished(let outcome): return outcome
+        case .ready(let command, let context): return await conclude(context) { try await command.runAwaiting(context) }
+        }
+    }
+
+    static func runOnThisThread(_ command: any DeclaredCommand, _ context: Context) -> Outcome {
+        conclude(context) {
+            guard try command.runOnThisThread(context) else { throw CompanionRequired(command: context.command) }
+        }
+    }
+
+    /// A command line parsed into the command to run with its context, or already answered (help, version, an error).
+    enum Prepared {
+        case finished(Outcome)
+        case ready(any DeclaredCommand, Context)
+    }
+
+    static func prepare(_ arguments: [String], terminal: Terminal, commands: CommandTable) -> Prepared {
         var language = Language.fromLocale(terminal.environment)
         do {
             if let requested = preScanLanguage(arguments) {
@@ -49,26 +102,55 @@ public enum Kakeibo {
                 terminal: terminal, language: language, clock: clock, storeOption: try parsed[GlobalOptions.store], commands: commands)
             context.lockTimeout = try parsed[GlobalOptions.lockTimeout]
             if parsed[GlobalOptions.version] {
-                return Outcome(status: 0, stdout: "kakeibo \(version)\n", stderr: "")
+                return .finished(Outcome(status: 0, stdout: "kakeibo \(version)\n", stderr: ""))
             }
             guard let name = parsed.command, let command = commands.find(name) else {
-                return Outcome(status: 0, stdout: HelpText.overview(commands, language), stderr: "")
+                return .finished(Outcome(status: 0, stdout: HelpText.overview(commands, language), stderr: ""))
             }
             if parsed[GlobalOptions.help] {
-                return Outcome(status: 0, stdout: HelpText.command(command.info, language), stderr: "")
+                return .finished(Outcome(status: 0, stdout: HelpText.command(command.info, language), stderr: ""))
             }
             context.command = name
-            let instance = try command.init(parsed, context)
-            try await instance.run(context)
-            context.noteCreatedStore()
-            return Outcome(status: ExitCode.success.rawValue, stdout: context.output, stderr: context.messages)
-        } catch let failure as any KakeiboFailure {
+            return .ready(try command.init(parsed, context), context)
+        } catch {
+            return .finished(failed(error, language: language))
+        }
+    }
+
+    /// The outcome of running a prepared command: what it wrote, or its failure.
+    static func conclude(_ context: Context, _ body: () throws -> Void) -> Outcome {
+        do {
+            try body()
+            return completed(context)
+        } catch {
+            return failed(error, language: context.language)
+        }
+    }
+
+    static func conclude(_ context: Context, _ body: () async throws -> Void) async -> Outcome {
+        do {
+            try await body()
+            return completed(context)
+        } catch {
+            return failed(error, language: context.language)
+        }
+    }
+
+    static func completed(_ context: Context) -> Outcome {
+        context.noteCreatedStore()
+        return Outcome(status: ExitCode.success.rawValue, stdout: context.output, stderr: context.messages)
+    }
+
+    /// One stderr line and an exit code for a failure.
+    static func failed(_ error: any Error, language: Language) -> Outcome {
+        switch error {
+        case let failure as any KakeiboFailure:
             // Messages quote what they were given (paths, values, names): control characters in it are shown as escapes.
             let message = terminalSafe(failure.commandLineMessage(in: language), keepingNewlines: true)
             return Outcome(status: failure.exitCode.rawValue, stdout: "", stderr: "kakeibo: " + message + "\n")
-        } catch let signal as EarlyExit {
+        case let signal as EarlyExit:
             return Outcome(status: signal.status.rawValue, stdout: signal.stdout, stderr: signal.stderr)
-        } catch {
+        default:
             let message = terminalSafe("\(error)", keepingNewlines: true)
             return Outcome(
                 status: ExitCode.failure.rawValue, stdout: "", stderr: "kakeibo: " + language.pick("internal error: ", "内部エラー: ") + message + "\n")
@@ -115,6 +197,13 @@ struct EarlyExit: Error {
     var status: ExitCode
     var stdout: String
     var stderr: String
+}
+
+/// A command that waits on the network reached a run that can't await it (a programming error: only kakeibo-sync
+/// registers such commands, and it runs them through the `async` run).
+struct CompanionRequired: Error, CustomStringConvertible {
+    var command: String?
+    var description: String { "\(command ?? "this command") runs only in its companion (kakeibo-sync)" }
 }
 
 #if canImport(Glibc)

@@ -1,4 +1,4 @@
 import KakeiboCLI
 import KakeiboSync
 
-await Kakeibo.main(companionCommands: SyncCommands.all)
+await Kakeibo.main(awaitingCommands: SyncCommands.all)

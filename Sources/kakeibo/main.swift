@@ -1,3 +1,3 @@
 import KakeiboCLI
 
-await Kakeibo.main()
+Kakeibo.main()

@@ -25,6 +25,14 @@ import Testing
         for option in ["--from moneyforward|zaim", "--mapping FILE", "--category CAT[/SUB]"] { #expect(help.contains(option)) }
     }
 
+    /// The companion table names its commands without building their declarations; the two must agree.
+    @Test func eachCompanionCommandIsNamedAsItsDeclaration() {
+        for companion in Companion.commands {
+            if let info = companion.info { #expect(info.name == companion.name) }
+            #expect(!companion.summary(.en).isEmpty)
+        }
+    }
+
     @Test func aCompanionsCommandTakesTheBuiltInsPlace() {
         let table = CommandTable(companionCommands: [Replacement.self]).commands
         #expect(table.map { $0.name } == CommandTable.builtIn.map { $0.name })

@@ -12,25 +12,32 @@ public struct Companion: Sendable {
     public var name: String
     /// The executable beside `kakeibo` that runs it.
     public var executable: String
-    /// One line for `kakeibo --help`.
-    public var summary: LocalizedText
     /// When set, the companion runs the command only if this option is given, and the built-in command of the same
     /// name runs otherwise: `kakeibo import --from zaim …` needs Foundation, `kakeibo import backup.json` stays fast.
     public var requiredOption: String?
     /// The command's declaration, for a command only the companion runs (so `kakeibo` can complete and document it).
-    public var info: CommandInfo?
+    /// Built only when asked for: every run looks its command word up in this table, and only help needs the rest.
+    let declaration: @Sendable () -> CommandInfo?
+    let fixedSummary: LocalizedText?
 
     public init(name: String, executable: String, summary: LocalizedText, requiredOption: String? = nil) {
         self.name = name
         self.executable = executable
-        self.summary = summary
         self.requiredOption = requiredOption
+        fixedSummary = summary
+        declaration = { nil }
     }
 
-    init(executable: String, info: CommandInfo) {
-        self.init(name: info.name, executable: executable, summary: info.summary)
-        self.info = info
+    init(_ name: String, executable: String, info: @escaping @Sendable () -> CommandInfo) {
+        self.name = name
+        self.executable = executable
+        fixedSummary = nil
+        declaration = info
     }
+
+    /// One line for `kakeibo --help`.
+    public var summary: LocalizedText { fixedSummary ?? declaration()?.summary ?? LocalizedText(en: "", ja: "") }
+    public var info: CommandInfo? { declaration() }
 
     /// Every command that runs in a companion.
     public static let commands: [Companion] = [
@@ -38,9 +45,9 @@ public struct Companion: Sendable {
             name: "import", executable: "kakeibo-convert",
             summary: LocalizedText(en: "Import MoneyForward ME's or Zaim's CSV export", ja: "マネーフォワード ME・Zaim の CSV を取り込む"),
             requiredOption: "--from"),
-        Companion(executable: "kakeibo-sync", info: SyncDeclarations.pull),
-        Companion(executable: "kakeibo-sync", info: SyncDeclarations.push),
-        Companion(executable: "kakeibo-sync", info: SyncDeclarations.sync),
+        Companion("pull", executable: "kakeibo-sync") { SyncDeclarations.pull },
+        Companion("push", executable: "kakeibo-sync") { SyncDeclarations.push },
+        Companion("sync", executable: "kakeibo-sync") { SyncDeclarations.sync },
     ]
 
     /// Whether some companion adds a command of this name (for recognising the command word).

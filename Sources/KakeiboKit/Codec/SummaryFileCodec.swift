@@ -13,7 +13,14 @@ public enum SummaryFileCodec {
     public static let schemaVersion = 2
 
     /// The schemas read, and the key each stores the source's hash under.
-    static let hashKeys = [1: Fingerprint.schema1Key, 2: Fingerprint.key]
+    /// The source fingerprint's key in each schema (a switch, not a dictionary: a dictionary's first use costs start-up).
+    static func hashKey(schema: Int) -> String? {
+        switch schema {
+        case 1: Fingerprint.schema1Key
+        case 2: Fingerprint.key
+        default: nil
+        }
+    }
 
     public static func encode(_ summary: MonthSummary, source: Fingerprint) -> [UInt8] {
         var writer = JSONWriter(capacity: 160 + summary.sums.count * 64)
@@ -47,7 +54,7 @@ public enum SummaryFileCodec {
     /// of `month` in the form this kakeibo writes.
     public static func decode(_ bytes: [UInt8], month: YearMonth) -> (summary: MonthSummary, source: Fingerprint)? {
         guard let root = try? JSONValue.parse(bytes), has(root, ["schema", "month", "source", "sums"]),
-            let hashKey = root["schema"]?.intValue.flatMap({ hashKeys[$0] }), root["month"]?.stringValue == month.iso,
+            let hashKey = root["schema"]?.intValue.flatMap(hashKey(schema:)), root["month"]?.stringValue == month.iso,
             let source = root["source"], has(source, ["schema", "bytes", hashKey]),
             source["schema"]?.intValue == MonthFileCodec.schemaVersion,
             let byteCount = source["bytes"]?.intValue, byteCount > 0,

@@ -2,7 +2,7 @@ import KakeiboCLI
 import KakeiboKit
 
 /// `kakeibo pull YEAR [MONTH]` — replaces the synced items of a month, or of a year's twelve, with the server's.
-public struct PullCommand: Command {
+public struct PullCommand: AwaitingCommand {
     public static var info: CommandInfo { SyncDeclarations.pull }
 
     let months: [YearMonth]

@@ -2,7 +2,7 @@ import KakeiboCLI
 import KakeiboKit
 
 /// `kakeibo push` — sends the items the household server doesn't have yet, and marks them synced once it confirms.
-public struct PushCommand: Command {
+public struct PushCommand: AwaitingCommand {
     public static var info: CommandInfo { SyncDeclarations.push }
 
     let session: SyncSession

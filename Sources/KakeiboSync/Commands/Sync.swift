@@ -2,7 +2,7 @@ import KakeiboCLI
 import KakeiboKit
 
 /// `kakeibo sync [YEAR [MONTH]]` — push, then pull; both are written together or not at all.
-public struct SyncCommand: Command {
+public struct SyncCommand: AwaitingCommand {
     public static var info: CommandInfo { SyncDeclarations.sync }
 
     let months: [YearMonth]
@@ -30,5 +30,5 @@ public struct SyncCommand: Command {
 
 /// The commands the `kakeibo-sync` companion adds to kakeibo's own.
 public enum SyncCommands {
-    public static var all: [any Command.Type] { [PullCommand.self, PushCommand.self, SyncCommand.self] }
+    public static var all: [any DeclaredCommand.Type] { [PullCommand.self, PushCommand.self, SyncCommand.self] }
 }
