@@ -14,23 +14,23 @@ public enum Year {
 
 /// A day in the Gregorian calendar, with no time of day and no time zone: 2024-12-31 is in December on any machine.
 public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConvertible {
-    public let year: Int
-    public let month: Int
-    public let day: Int
+    /// year × 512 + month × 32 + day: four bytes rather than three words in every item (a million items are 80 MB
+    /// smaller), and in date order as a number.
+    private let packed: Int32
+
+    public var year: Int { Int(packed >> 9) }
+    public var month: Int { Int(packed >> 5 & 0xF) }
+    public var day: Int { Int(packed & 0x1F) }
 
     /// A valid date, or nil (2024-02-30 is nil).
     public init?(year: Int, month: Int, day: Int) {
         guard (Year.minimum...Year.maximum).contains(year), (1...12).contains(month),
             day >= 1, day <= CalendarDate.days(year: year, month: month)
         else { return nil }
-        self.year = year
-        self.month = month
-        self.day = day
+        packed = Int32(year << 9 | month << 5 | day)
     }
 
-    public static func < (a: CalendarDate, b: CalendarDate) -> Bool {
-        (a.year, a.month, a.day) < (b.year, b.month, b.day)
-    }
+    public static func < (a: CalendarDate, b: CalendarDate) -> Bool { a.packed < b.packed }
 
     public static func isLeapYear(_ year: Int) -> Bool {
         (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
@@ -150,18 +150,19 @@ public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConverti
 
 /// A calendar month: the unit of the store (one file per month) and of the month report.
 public struct YearMonth: Hashable, Comparable, Sendable, CustomStringConvertible {
-    public let year: Int
-    public let month: Int
+    /// year × 16 + month: in month order as a number, and small as a key.
+    private let packed: Int32
+
+    public var year: Int { Int(packed >> 4) }
+    public var month: Int { Int(packed & 0xF) }
 
     public init?(year: Int, month: Int) {
         guard (Year.minimum...Year.maximum).contains(year), (1...12).contains(month) else { return nil }
-        self.year = year
-        self.month = month
+        self.init(uncheckedYear: year, month: month)
     }
 
     init(uncheckedYear year: Int, month: Int) {
-        self.year = year
-        self.month = month
+        packed = Int32(year << 4 | month)
     }
 
     /// Parses a month typed by a person: 1–12 (a leading zero and full-width digits are fine).
@@ -170,7 +171,7 @@ public struct YearMonth: Hashable, Comparable, Sendable, CustomStringConvertible
         return value
     }
 
-    public static func < (a: YearMonth, b: YearMonth) -> Bool { (a.year, a.month) < (b.year, b.month) }
+    public static func < (a: YearMonth, b: YearMonth) -> Bool { a.packed < b.packed }
 
     public var first: CalendarDate { CalendarDate(year: year, month: month, day: 1)! }
     public var last: CalendarDate { CalendarDate(year: year, month: month, day: days)! }
