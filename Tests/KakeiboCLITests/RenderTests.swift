@@ -83,4 +83,19 @@ import Testing
         #expect(shortIDs(["1", "2"]) == ["1", "2"])
         #expect(shortIDs([]) == [])
     }
+
+    /// The ASCII way (sorted neighbours) and the general way (sets of prefixes) agree, duplicates and ids that start
+    /// other ids included.
+    @Test func theFastWayForASCIIIdsAgreesWithTheGeneralOne() {
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<300 {
+            let pool = ["a", "b", "mf:", "mf:mf7Qk", "3c747910-c5ce-"]
+            let ids = (0..<Int.random(in: 0...12, using: &generator)).map { _ in
+                pool.randomElement(using: &generator)!
+                    + String((0..<Int.random(in: 0...6, using: &generator)).map { _ in "xyz12".randomElement(using: &generator)! })
+            }
+            #expect(shortIDs(ids) == shortIDsByCharacter(ids), "\(ids)")
+        }
+        #expect(shortIDs(["食費-1", "食費-2"]) == ["食費-1", "食費-2"])
+    }
 }

@@ -68,22 +68,23 @@ public enum JSONValue: Hashable, Sendable {
         case .object(let members):
             guard !members.isEmpty else { return writer.raw("{}") }
             writer.raw("{\n")
-            for (index, (key, value)) in members.enumerated() {
+            let last = members.count - 1
+            for index in members.indices {
                 writer.spaces(indent + 2)
-                writer.string(key)
-                writer.raw(": ")
-                value.write(to: &writer, indent: indent + 2)
-                writer.raw(index == members.count - 1 ? "\n" : ",\n")
+                writer.key(members[index].0)
+                members[index].1.write(to: &writer, indent: indent + 2)
+                if index == last { writer.raw("\n") } else { writer.raw(",\n") }
             }
             writer.spaces(indent)
             writer.raw("}")
         case .array(let values):
             guard !values.isEmpty else { return writer.raw("[]") }
             writer.raw("[\n")
-            for (index, value) in values.enumerated() {
+            let last = values.count - 1
+            for index in values.indices {
                 writer.spaces(indent + 2)
-                value.write(to: &writer, indent: indent + 2)
-                writer.raw(index == values.count - 1 ? "\n" : ",\n")
+                values[index].write(to: &writer, indent: indent + 2)
+                if index == last { writer.raw("\n") } else { writer.raw(",\n") }
             }
             writer.spaces(indent)
             writer.raw("]")

@@ -56,7 +56,22 @@ public struct JSONWriter {
 
     /// Indentation.
     public mutating func spaces(_ count: Int) {
-        bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: max(count, 0)))
+        for _ in 0..<max(count, 0) { bytes.append(UInt8(ascii: " ")) }
+    }
+
+    /// An object's key and the ": " after it. Keys are kakeibo's own names, nearly always plain ASCII: those are
+    /// copied whole, anything else is escaped as a string.
+    mutating func key(_ key: String) {
+        var key = key
+        let plain = key.withUTF8 { utf8 in
+            guard utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x80 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) else { return false }
+            bytes.append(UInt8(ascii: "\""))
+            bytes.append(contentsOf: utf8)
+            bytes.append(UInt8(ascii: "\""))
+            return true
+        }
+        if !plain { string(key) }
+        raw(": ")
     }
 
     public mutating func optionalString(_ value: String?) {

@@ -55,13 +55,20 @@ public struct Yen: Hashable, Comparable, Sendable, AdditiveArithmetic, Expressib
 
     /// "12,345" — the amount with thousands separators and a leading minus sign if negative.
     public var grouped: String {
-        let digits = Array(String(amount.magnitude))
-        var out = amount < 0 ? "-" : ""
-        for (index, digit) in digits.enumerated() {
-            if index > 0 && (digits.count - index) % 3 == 0 { out.append(",") }
-            out.append(digit)
-        }
-        return out
+        // Written as bytes, from the last digit back (a big month's table formats thousands of prices).
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(28)
+        var rest = amount.magnitude
+        var count = 0
+        repeat {
+            if count > 0 && count % 3 == 0 { bytes.append(UInt8(ascii: ",")) }
+            bytes.append(UInt8(48 + rest % 10))
+            rest /= 10
+            count += 1
+        } while rest > 0
+        if amount < 0 { bytes.append(UInt8(ascii: "-")) }
+        bytes.reverse()
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// "¥12,345" in English, "12,345円" in Japanese; a refund reads "-¥500" / "-500円".

@@ -79,21 +79,28 @@ public enum JSONRenderer {
     /// One item: `{"id","date","name","price","category","subcategory","synced","payment","shop","memo","member","personal"}`; `synced` is whether the household
     /// server has this very version of it.
     public static func item(_ item: Item, _ taxonomy: Taxonomy) -> JSONValue {
-        .object(
-            [
-                ("id", .string(item.id)),
-                ("date", .string(item.date.iso)),
-                ("name", .string(item.name)),
-                ("price", .integer(item.price.amount)),
-                ("category", .string(taxonomy.key(category: item.category.category))),
-                ("subcategory", item.category.subcategory.map { .string(taxonomy.key(category: item.category.category, subcategory: $0)) } ?? .null),
-                ("synced", .bool(item.sync == .synced)),
-            ] + details(item.details))
+        // Built in one array of the right size: a big month's JSON is thousands of these.
+        var members: [(String, JSONValue)] = []
+        members.reserveCapacity(12)
+        members.append(("id", .string(item.id)))
+        members.append(("date", .string(item.date.iso)))
+        members.append(("name", .string(item.name)))
+        members.append(("price", .integer(item.price.amount)))
+        members.append(("category", .string(taxonomy.key(category: item.category.category))))
+        members.append(
+            ("subcategory", item.category.subcategory.map { .string(taxonomy.key(category: item.category.category, subcategory: $0)) } ?? .null))
+        members.append(("synced", .bool(item.sync == .synced)))
+        appendDetails(item.details, to: &members)
+        return .object(members)
     }
 
     /// An item's details: `payment`, `shop`, `memo`, `member` (null when absent) and `personal`.
-    static func details(_ details: ItemDetails) -> [(String, JSONValue)] {
-        DetailField.allCases.map { ($0.rawValue, details[$0].map(JSONValue.string) ?? .null) } + [("personal", .bool(details.personal))]
+    static func appendDetails(_ details: ItemDetails, to members: inout [(String, JSONValue)]) {
+        members.append(("payment", details.payment.map(JSONValue.string) ?? .null))
+        members.append(("shop", details.shop.map(JSONValue.string) ?? .null))
+        members.append(("memo", details.memo.map(JSONValue.string) ?? .null))
+        members.append(("member", details.member.map(JSONValue.string) ?? .null))
+        members.append(("personal", .bool(details.personal)))
     }
 
     /// `kakeibo budget list`: `{"budgets":[{"category","subcategory","label","budget"}],"savings":N|null}`.

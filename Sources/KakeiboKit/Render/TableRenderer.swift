@@ -66,10 +66,10 @@ public enum TableRenderer {
         items.shrinkable = [1, 3] // names and categories give way so the list fits the terminal
         for (item, id) in zip(report.items, shortIDs(report.items.map(\.id))) {
             items.add([
-                .init(Labels.day(item.date, language)), .init(terminalSafe(item.name)),
+                .init(Labels.day(item.date, language)), .init(item.name),
                 .init(item.price.formatted(language), item.price.amount < 0 ? "31" : nil),
                 .init(Labels.categoryLabel(item, report.filter, taxonomy, language)),
-                .init(terminalSafe(id) + (style.syncMarks ? syncMark(item.sync) : ""), "2"),
+                .init(id + (style.syncMarks ? syncMark(item.sync) : ""), "2"),
             ])
         }
         return DetailLines.interleave(items.render(style), report.items, style: style)

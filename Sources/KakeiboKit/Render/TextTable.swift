@@ -105,21 +105,27 @@ struct TextTable {
             }
             widths = fitted
         }
-        var out = ""
+        // Written as bytes: a month's items table is thousands of cells, and appending each to a String costs
+        // several times more than copying its UTF-8.
+        var out: [UInt8] = []
+        out.reserveCapacity(lines.count * (widths.reduce(indent.utf8.count, +) + 2 * widths.count + 8))
+        let space = UInt8(ascii: " ")
         for (number, cells) in lines.enumerated() {
             let isHeader = header != nil && number == 0
-            var text = indent
+            let start = out.count
+            out.append(contentsOf: indent.utf8)
             for (index, cell) in cells.enumerated() {
                 let isLast = index == cells.count - 1
-                let fill = isLast && aligns[index] == .left ? "" : spaces(widths[index] - cellWidths[number][index])
+                let fill = isLast && aligns[index] == .left ? 0 : max(0, widths[index] - cellWidths[number][index])
                 let painted = isHeader ? style.dim(cell.text) : cell.painted(style)
-                if index > 0 { text += "  " }
-                text += aligns[index] == .right ? fill + painted : painted + fill
+                if index > 0 { out.append(contentsOf: [space, space]) }
+                if aligns[index] == .right { out.append(contentsOf: repeatElement(space, count: fill)) }
+                out.append(contentsOf: painted.utf8)
+                if aligns[index] == .left { out.append(contentsOf: repeatElement(space, count: fill)) }
             }
-            while text.utf8.last == UInt8(ascii: " ") { text.removeLast() }
-            out += text
-            out += "\n"
+            while out.count > start, out.last == space { out.removeLast() }
+            out.append(UInt8(ascii: "\n"))
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 }

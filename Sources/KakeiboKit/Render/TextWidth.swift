@@ -4,6 +4,7 @@ public func displayWidth(_ text: String) -> Int {
     // Fast path: when every scalar stands alone (ASCII, Latin, kana, kanji, fullwidth forms, bars…), the width is
     // the sum of theirs, and splitting into characters (slow: a month's table measures thousands of cells) is not
     // needed. Anything that might join its neighbours into one character goes the exact way.
+    if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count } // printable ASCII: a column each
     var width = 0
     for scalar in text.unicodeScalars {
         guard let columns = standaloneWidth(scalar) else { return clusterWidth(text) }
@@ -100,12 +101,30 @@ public func truncate(_ text: String, to width: Int) -> String {
     guard displayWidth(text) > width else { return text }
     var out = ""
     var used = 0
-    for character in text {
+    // Scalar by scalar while each stands alone (most names). A scalar is taken only when the next one stands alone
+    // too (a combining mark after it would make the two one character); control characters go the exact way.
+    let scalars = text.unicodeScalars
+    let joinFree = { (scalar: Unicode.Scalar) in scalar.value < 0x20 ? nil : standaloneWidth(scalar) }
+    var index = scalars.startIndex
+    while index < scalars.endIndex, let w = joinFree(scalars[index]) {
+        let next = scalars.index(after: index)
+        if next < scalars.endIndex, joinFree(scalars[next]) == nil { break }
+        if used + w > width - 1 { return finishTruncation(out) }
+        out.unicodeScalars.append(scalars[index])
+        used += w
+        index = next
+    }
+    for character in text[index...] {
         let w = displayWidth(character)
         if used + w > width - 1 { break }
         out.append(character)
         used += w
     }
+    return finishTruncation(out)
+}
+
+private func finishTruncation(_ cut: String) -> String {
+    var out = cut
     while out.last?.isWhitespace == true { out.removeLast() } // "食費 …" reads as two words
     return out + "…"
 }
@@ -115,7 +134,10 @@ public func truncate(_ text: String, to width: Int) -> String {
 /// `\u{1B}`. With `keepingNewlines`, line feeds stay (a message of several lines). For terminal output only: JSON,
 /// CSV and SVG carry the data exactly.
 public func terminalSafe(_ text: String, keepingNewlines: Bool = false) -> String {
-    escapingScalars(text) { scalar in
+    // Every scalar escaped below starts with a byte under 0x20, 0x7F, 0xC2 (U+0080–U+009F) or 0xE2 (U+2028–U+202E,
+    // U+2066–U+2069) in UTF-8: a text with none of those is safe as it is (checked byte by byte, for each cell).
+    if text.utf8.allSatisfy({ $0 >= 0x20 && $0 != 0x7F && $0 != 0xC2 && $0 != 0xE2 }) { return text }
+    return escapingScalars(text) { scalar in
         (ItemName.isControl(scalar) && !(keepingNewlines && scalar == "\n"))
             || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
     }
@@ -138,8 +160,22 @@ func escapingScalars(_ text: String, where unsafe: (Unicode.Scalar) -> Bool) -> 
 /// Ids cut short for a table: the first 8 characters, or more where that is what it takes to tell the listed items
 /// apart (imported ids such as "mf:…" can share their first 8), so whatever is shown works with `edit`/`delete`.
 public func shortIDs(_ ids: [String]) -> [String] {
+    // The usual case, ASCII ids whose first 8 characters already differ (random UUIDs), is checked on those 8 bytes
+    // packed into one number: hashing thousands of whole ids into sets, as below, was a tenth of a big month's table.
+    var starts = Set<UInt64>(minimumCapacity: ids.count)
+    for id in ids {
+        guard id.utf8.allSatisfy({ $0 < 0x80 }) else { return shortIDsByCharacter(ids) }
+        let packed = id.utf8.prefix(8).reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+        guard starts.insert(packed).inserted else { return shortIDsByCharacter(ids) }
+    }
+    return ids.map { $0.utf8.count > 8 ? String($0.prefix(8)) : $0 }
+}
+
+/// `shortIDs` the general way: any characters, any number of ids sharing their first 8.
+func shortIDsByCharacter(_ ids: [String]) -> [String] {
     var length = 8
     let longest = ids.map(\.count).max() ?? 0
-    while length < longest, Set(ids.map { $0.prefix(length) }).count < Set(ids).count { length += 1 }
+    let distinct = Set(ids).count
+    while length < longest, Set(ids.lazy.map { $0.prefix(length) }).count < distinct { length += 1 }
     return ids.map { String($0.prefix(length)) }
 }

@@ -20,18 +20,20 @@ public struct ItemOrder: Hashable, Sendable {
         var rank: [String: Int] = [:]
         for name in Set(items.map(\.name)).sorted() { rank[name] = rank.count }
         let names = items.map { rank[$0.name] ?? 0 }
+        // The keys in arrays of their own: comparing through whole items copied (and retained) every item's strings
+        // at each of the n log n comparisons.
+        let dates = items.map(\.date)
+        let prices = items.map(\.price)
         let order = items.indices.sorted { i, j in
-            let a = items[i]
-            let b = items[j]
             switch key {
-            case .price where a.price != b.price:
-                return descending ? a.price > b.price : a.price < b.price
-            case .date where a.date != b.date:
-                return descending ? a.date > b.date : a.date < b.date
+            case .price where prices[i] != prices[j]:
+                return descending ? prices[i] > prices[j] : prices[i] < prices[j]
+            case .date where dates[i] != dates[j]:
+                return descending ? dates[i] > dates[j] : dates[i] < dates[j]
             default:
-                if a.date != b.date { return a.date < b.date }
+                if dates[i] != dates[j] { return dates[i] < dates[j] }
                 if names[i] != names[j] { return names[i] < names[j] }
-                return a.id < b.id
+                return items[i].id < items[j].id
             }
         }
         return order.map { items[$0] }
