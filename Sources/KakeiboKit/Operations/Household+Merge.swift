@@ -7,6 +7,7 @@ extension Household {
         _ = try change { index in
             // The whole store is read: an id may come back with a new date.
             try index.loadAll()
+            index.reserve(incoming.count)
             for wire in incoming {
                 progress()
                 guard let old = index.item(wire.id) else {

@@ -30,6 +30,10 @@ struct ItemIndex {
         for month in try transaction.months() { try load(month) }
     }
 
+    /// Makes room for this many more ids, so a big import doesn't rehash every id it has placed each time the
+    /// table doubles.
+    mutating func reserve(_ count: Int) { places.reserveCapacity(places.count + count) }
+
     /// The items whose id is `text` or, failing that, starts with it, from a scan of every month file's bytes
     /// (only the files that hold the text are parsed); the months they are in are not loaded.
     mutating func find(_ text: String) throws(StoreError) -> [(month: YearMonth, item: Item)] {
