@@ -2,7 +2,8 @@ import KakeiboKit
 
 /// A subcommand as the command line knows it: its declaration (`info`) and a validating initializer that turns the
 /// command line into typed values (rejecting bad input before anything is touched). It runs as a `Command` (every
-/// built-in) or, when it waits on the network, as an `AwaitingCommand`.
+/// built-in) or, when it waits on the network, as kakeibo-sync's `AwaitingCommand` (in KakeiboSync: nothing that
+/// `kakeibo` links is async, so it links neither the concurrency runtime nor libdispatch).
 ///
 /// Public so that companion executables (see `Companion`) can define commands with the same machinery.
 public protocol DeclaredCommand {
@@ -11,11 +12,10 @@ public protocol DeclaredCommand {
 
     init(_ arguments: ParsedArguments, _ context: Context) throws
 
-    /// Runs a `Command` to its end and returns true; returns false at once for an `AwaitingCommand`. (A requirement,
-    /// not a cast to `any Command`: a cast searches the runtime's conformance tables, a measurable part of start-up.)
+    /// Runs a `Command` to its end and returns true; returns false at once for a command that must be awaited. (A
+    /// requirement, not a cast to `any Command`: a cast searches the runtime's conformance tables, a measurable part
+    /// of start-up.)
     func runOnThisThread(_ context: Context) throws -> Bool
-    /// Runs either kind, awaiting an `AwaitingCommand`.
-    func runAwaiting(_ context: Context) async throws
 }
 
 /// A command that runs start to finish on the calling thread: every built-in command. `kakeibo` itself runs only
@@ -29,18 +29,6 @@ extension Command {
         try run(context)
         return true
     }
-
-    public func runAwaiting(_ context: Context) async throws { try run(context) }
-}
-
-/// A command that waits on the network (the kakeibo-sync companion's): it awaits rather than blocking a thread.
-public protocol AwaitingCommand: DeclaredCommand {
-    func run(_ context: Context) async throws
-}
-
-extension AwaitingCommand {
-    public func runOnThisThread(_ context: Context) throws -> Bool { false }
-    public func runAwaiting(_ context: Context) async throws { try await run(context) }
 }
 
 extension DeclaredCommand {

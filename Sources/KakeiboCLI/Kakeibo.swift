@@ -18,21 +18,15 @@ public enum Kakeibo {
         start.finish(run(start.arguments, terminal: start.terminal, commands: start.commands))
     }
 
-    /// Runs a companion whose commands wait on the network (kakeibo-sync) and exits with its status.
-    public static func main(awaitingCommands: [any DeclaredCommand.Type]) async -> Never {
-        let start = Launch(companionCommands: awaitingCommands)
-        start.finish(await run(start.arguments, terminal: start.terminal, commands: start.commands))
-    }
-
     /// What every `main` does around a run: claims the standard streams, and in `kakeibo` itself hands a command line
     /// that belongs to a companion over to it (exec); then writes the outcome and exits.
-    struct Launch {
-        let commands: CommandTable
+    package struct Launch {
+        package let commands: CommandTable
         let closed: StandardStreams.Closed
-        let terminal: Terminal
-        let arguments: [String]
+        package let terminal: Terminal
+        package let arguments: [String]
 
-        init(companionCommands: [any DeclaredCommand.Type]) {
+        package init(companionCommands: [any DeclaredCommand.Type]) {
             commands = CommandTable(companionCommands: companionCommands)
             closed = StandardStreams.Closed.claim()
             terminal = Terminal.current()
@@ -48,7 +42,7 @@ public enum Kakeibo {
 
         var language: Language { messageLanguage(arguments, terminal) }
 
-        func finish(_ outcome: Outcome) -> Never {
+        package func finish(_ outcome: Outcome) -> Never {
             exit(StandardStreams.deliver(outcome, closed: closed, language: language))
         }
     }
@@ -58,8 +52,8 @@ public enum Kakeibo {
         Language(rawValue: preScanLanguage(arguments)?.lowercased() ?? "") ?? Language.fromLocale(terminal.environment)
     }
 
-    /// Runs one command line to its outcome. A command that awaits the network can't run here: only a companion
-    /// registers one, and it runs through the `async` variant.
+    /// Runs one command line to its outcome. A command that awaits the network can't run here: only kakeibo-sync
+    /// registers one, and runs it through its own `async` run (KakeiboSync).
     public static func run(_ arguments: [String], terminal: Terminal, commands: CommandTable = CommandTable()) -> Outcome {
         switch prepare(arguments, terminal: terminal, commands: commands) {
         case .finished(let outcome): return outcome
@@ -67,27 +61,19 @@ public enum Kakeibo {
         }
     }
 
-    /// Runs one command line to its outcome, awaiting a command that waits on the network.
-    public static func run(_ arguments: [String], terminal: Terminal, commands: CommandTable = CommandTable()) async -> Outcome {
-        switch prepare(arguments, terminal: terminal, commands: commands) {
-        case .finished(let outcome): return outcome
-        case .ready(let command, let context): return await conclude(context) { try await command.runAwaiting(context) }
-        }
-    }
-
-    static func runOnThisThread(_ command: any DeclaredCommand, _ context: Context) -> Outcome {
+    package static func runOnThisThread(_ command: any DeclaredCommand, _ context: Context) -> Outcome {
         conclude(context) {
             guard try command.runOnThisThread(context) else { throw CompanionRequired(command: context.command) }
         }
     }
 
     /// A command line parsed into the command to run with its context, or already answered (help, version, an error).
-    enum Prepared {
+    package enum Prepared {
         case finished(Outcome)
         case ready(any DeclaredCommand, Context)
     }
 
-    static func prepare(_ arguments: [String], terminal: Terminal, commands: CommandTable) -> Prepared {
+    package static func prepare(_ arguments: [String], terminal: Terminal, commands: CommandTable) -> Prepared {
         var language = Language.fromLocale(terminal.environment)
         do {
             if let requested = preScanLanguage(arguments) {
@@ -127,22 +113,13 @@ public enum Kakeibo {
         }
     }
 
-    static func conclude(_ context: Context, _ body: () async throws -> Void) async -> Outcome {
-        do {
-            try await body()
-            return completed(context)
-        } catch {
-            return failed(error, language: context.language)
-        }
-    }
-
-    static func completed(_ context: Context) -> Outcome {
+    package static func completed(_ context: Context) -> Outcome {
         context.noteCreatedStore()
         return Outcome(status: ExitCode.success.rawValue, stdout: context.output, stderr: context.messages)
     }
 
     /// One stderr line and an exit code for a failure.
-    static func failed(_ error: any Error, language: Language) -> Outcome {
+    package static func failed(_ error: any Error, language: Language) -> Outcome {
         switch error {
         case let failure as any KakeiboFailure:
             // Messages quote what they were given (paths, values, names): control characters in it are shown as escapes.
@@ -200,7 +177,7 @@ struct EarlyExit: Error {
 }
 
 /// A command that waits on the network reached a run that can't await it (a programming error: only kakeibo-sync
-/// registers such commands, and it runs them through the `async` run).
+/// registers such commands, and it runs them through its own `async` run).
 struct CompanionRequired: Error, CustomStringConvertible {
     var command: String?
     var description: String { "\(command ?? "this command") runs only in its companion (kakeibo-sync)" }

@@ -42,7 +42,7 @@ import Testing
 
     @Test func theBuiltInImportRefusesConverterOptionsWithoutFrom() async throws {
         let terminal = Terminal(environment: ["HOME": "/nonexistent"], stdoutIsTerminal: false, stderrIsTerminal: false)
-        let outcome = await Kakeibo.run(["import", "x.json", "--mapping", "m.json"], terminal: terminal)
+        let outcome = Kakeibo.run(["import", "x.json", "--mapping", "m.json"], terminal: terminal)
         #expect(outcome.status == 2)
         #expect(outcome.stderr == "kakeibo: option --mapping works only with --from\n")
     }

@@ -26,7 +26,7 @@ import Testing
                 "KAKEIBO_HOME": root + "/store", "HOME": root, "XDG_CONFIG_HOME": root + "/config", "KAKEIBO_NOW": "2024-12-15T09:00:00Z",
                 "TZ": "UTC",
             ]
-            return await Kakeibo.run(
+            return Kakeibo.run(
                 arguments, terminal: Terminal(environment: base.merging(environment) { $1 }, stdoutIsTerminal: false, stderrIsTerminal: false))
         }
     }

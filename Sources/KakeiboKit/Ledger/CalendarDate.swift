@@ -217,7 +217,7 @@ func parseDigits(_ text: Substring, maxDigits: Int) -> Int? {
 /// Zero-padded numbers of fixed widths, the n-th separator character after the n-th number: (2024, 4), (12, 2)
 /// and "-" make "2024-12". Built as bytes: a month file writes two dates per item, and string interpolation took ~3,000
 /// instructions for each. Numbers must fit their width and not be negative (dates and times do).
-@inline(__always)  // so the array literal of fields can live on the caller's stack
+@inline(__always) // so the array literal of fields can live on the caller's stack
 func digitText(_ fields: [(value: Int, width: Int)], separators: StaticString = "") -> String {
     let separator = UnsafeBufferPointer(start: separators.utf8Start, count: separators.utf8CodeUnitCount)
     let count = fields.reduce(0) { $0 + $1.width } + separator.count
