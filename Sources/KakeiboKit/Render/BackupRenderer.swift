@@ -12,7 +12,8 @@ public enum BackupRenderer {
         var table = TextTable(
             [.right, .left, .left, .left, .left],
             header: [
-                "#", language.pick("When", "日時"), language.pick("Change", "変更"), language.pick("Months (items before → after)", "月（件数 変更前 → 変更後）"),
+                "#", language.pick("When", "日時"), language.pick("Change", "変更"),
+                language.pick("Months and files (items before → after)", "月・ファイル（件数 変更前 → 変更後）"),
                 language.pick("State", "状態"),
             ])
         for entry in history.entries.reversed() {

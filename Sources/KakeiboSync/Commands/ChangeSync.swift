@@ -134,16 +134,9 @@ extension SyncSession {
                     ])))
             return
         }
-        if pushed {
-            context.print(
-                outcome.sent == 0
-                    ? l.pick("Nothing to push\n", "送信するデータはありません\n")
-                    : l.pick("Pushed \(Labels.count(outcome.sent, l))\n", "\(Labels.count(outcome.sent, l))を送信しました\n"))
-        }
-        if let months = pulled, let first = months.first {
-            let period = months.count == 1 ? Labels.month(first, l) : Labels.year(first.year, l)
-            context.print(
-                l.pick("Pulled \(Labels.count(outcome.received, l)) for \(period)\n", "\(period)の \(Labels.count(outcome.received, l))を取得しました\n"))
+        if pushed { context.print(SyncSession.pushedLine(outcome.sent, l)) }
+        if let line = pulled.flatMap({ SyncSession.pulledLine(outcome.received, $0, l) }) {
+            context.print(line)
         } else if !pushed || outcome.received > 0 {
             context.print(
                 l.pick(

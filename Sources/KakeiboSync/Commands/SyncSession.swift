@@ -177,16 +177,9 @@ struct SyncSession {
                         ("rejected", .array(outcome.rejected.map(SyncSession.rejectedJSON))),
                     ])))
         default:
-            if pushed {
-                context.print(
-                    outcome.pushed == 0
-                        ? l.pick("Nothing to push\n", "送信するデータはありません\n")
-                        : l.pick("Pushed \(Labels.count(outcome.pushed, l))\n", "\(Labels.count(outcome.pushed, l))を送信しました\n"))
-            }
-            if let months = pulled, let first = months.first {
-                let period = months.count == 1 ? Labels.month(first, l) : Labels.year(first.year, l)
-                context.print(
-                    l.pick("Pulled \(Labels.count(outcome.pulled, l)) for \(period)\n", "\(period)の \(Labels.count(outcome.pulled, l))を取得しました\n"))
+            if pushed { context.print(SyncSession.pushedLine(outcome.pushed, l)) }
+            if let line = pulled.flatMap({ SyncSession.pulledLine(outcome.pulled, $0, l) }) {
+                context.print(line)
                 if !pushed && outcome.unsent > 0 {
                     context.print(
                         l.pick(
@@ -195,6 +188,22 @@ struct SyncSession {
                 }
             }
         }
+    }
+}
+
+extension SyncSession {
+    /// "Pushed 3 items" / "Nothing to push": the one line both protocols print for a push.
+    static func pushedLine(_ count: Int, _ l: Language) -> String {
+        count == 0
+            ? l.pick("Nothing to push\n", "送信するデータはありません\n")
+            : l.pick("Pushed \(Labels.count(count, l))\n", "\(Labels.count(count, l))を送信しました\n")
+    }
+
+    /// "Pulled 12 items for December 2024" (a month, or a year's twelve); nil when no month was named.
+    static func pulledLine(_ count: Int, _ months: [YearMonth], _ l: Language) -> String? {
+        guard let first = months.first else { return nil }
+        let period = months.count == 1 ? Labels.month(first, l) : Labels.year(first.year, l)
+        return l.pick("Pulled \(Labels.count(count, l)) for \(period)\n", "\(period)の \(Labels.count(count, l))を取得しました\n")
     }
 }
 
