@@ -183,7 +183,7 @@ enum CompletionScripts {
 
     /// `_values` reads "[…]" as the description: brackets inside it must be escaped.
     static func zshBracketSafe(_ text: String) -> String {
-        text.replacing("[", with: "\\[").replacing("]", with: "\\]")
+        text.replacingEvery("[", with: "\\[").replacingEvery("]", with: "\\]")
     }
 
     // MARK: fish
@@ -267,10 +267,10 @@ enum CompletionScripts {
     // MARK: Quoting
 
     /// A word in single quotes for sh, bash and zsh.
-    static func posixQuote(_ text: String) -> String { "'" + text.replacing("'", with: "'\\''") + "'" }
+    static func posixQuote(_ text: String) -> String { "'" + text.replacingEvery("'", with: "'\\''") + "'" }
 
     /// A word in single quotes for fish, where a backslash escapes a quote or a backslash.
     static func fishQuote(_ text: String) -> String {
-        "'" + text.replacing("\\", with: "\\\\").replacing("'", with: "\\'") + "'"
+        "'" + text.replacingEvery("\\", with: "\\\\").replacingEvery("'", with: "\\'") + "'"
     }
 }

@@ -45,7 +45,7 @@ public struct JSONError: Error, Equatable, Sendable {
         case "true or false": return "true か false"
         case "each key once": return "重複しないキー"
         case "',' or the end of the number": return "',' か数の終わり"
-        default: return thing.replacing(" or ", with: " か ") // punctuation such as "',' or '}'"
+        default: return thing.replacingEvery(" or ", with: " か ") // punctuation such as "',' or '}'"
         }
     }
 }

@@ -120,7 +120,7 @@ enum ReceiptText {
         }
         var digits = ""
         digits.unicodeScalars.append(contentsOf: s[start..<end])
-        let usable = !digits.contains(".") && !(digits.hasPrefix("0") && digits.count > 1)
+        let usable = !digits.contains("." as Character) && !(digits.hasPrefix("0") && digits.count > 1)
         guard usable, let yenValue = try? Yen.parsePrice(digits) else { return explicit ? .malformed : .none }
         var rest = ""
         rest.unicodeScalars.append(contentsOf: s[0..<head])
@@ -172,14 +172,14 @@ enum ReceiptText {
     /// Whether a line is a subtotal, total, tax, payment or change line — never an item — and which.
     static func summary(_ text: String, _ compact: String) -> Summary? {
         let words = asciiWords(text)
-        guard summaryWords.contains(where: compact.contains) || !words.isDisjoint(with: summaryASCIIWords) else { return nil }
+        guard summaryWords.contains(where: compact.includes) || !words.isDisjoint(with: summaryASCIIWords) else { return nil }
         let notTotal = ["小計", "点数", "対象", "消費税", "税額", "内税", "外税", "SUB"]
-        if (compact.contains("合計") || compact.hasPrefix("総計") || compact.hasPrefix("現計") || compact.hasPrefix("お会計")
-            || words.contains("TOTAL")) && !notTotal.contains(where: compact.contains)
+        if (compact.includes("合計") || compact.hasPrefix("総計") || compact.hasPrefix("現計") || compact.hasPrefix("お会計")
+            || words.contains("TOTAL")) && !notTotal.contains(where: compact.includes)
         {
             return .total
         }
-        if (compact.contains("外税") || compact.contains("外消費税")) && !compact.contains("対象") { return .externalTax }
+        if (compact.includes("外税") || compact.includes("外消費税")) && !compact.includes("対象") { return .externalTax }
         return .other
     }
 
@@ -189,7 +189,7 @@ enum ReceiptText {
 
     /// 値引, 割引, クーポン and the like: a discount on the item above (or on the whole receipt).
     static func isDiscount(_ compact: String) -> Bool {
-        ["値引", "割引", "値下", "クーポン", "見切", "半額", "%引", "円引", "DISCOUNT"].contains(where: compact.contains)
+        ["値引", "割引", "値下", "クーポン", "見切", "半額", "%引", "円引", "DISCOUNT"].contains(where: compact.includes)
     }
 
     /// "2コ × 単98", "@98 x 2": a quantity and unit price, standing where a name would be on a price line.
@@ -203,7 +203,7 @@ enum ReceiptText {
     /// A shop's name, address, phone, date, register or receipt number: printed above the items, never one.
     static func looksLikeHeader(_ text: String, _ compact: String) -> Bool {
         let words = ["TEL", "電話", "℡", "〒", "HTTP", "WWW.", "登録番号", "レジ", "担当", "責", "領収", "株式会社", "(株)", "㈱", "NO.", "№", "FAX"]
-        if words.contains(where: compact.contains) || compact.hasSuffix("店") { return true }
+        if words.contains(where: compact.includes) || compact.hasSuffix("店") { return true }
         let s = Array(compact.unicodeScalars)
         for i in s.indices.dropFirst().dropLast() where isDigit(s[i - 1]) && isDigit(s[i + 1]) {
             if s[i] == ":" || s[i] == "/" { return true } // 18:32, 2024/12/03
@@ -230,7 +230,7 @@ enum ReceiptText {
 
     /// Whether the line starts with a register prefix such as `ソ#11`.
     static func hasRegisterPrefix(_ text: String) -> Bool {
-        name(text).count < trimWhitespace(text).count && text.prefix(4).contains("#")
+        name(text).count < trimWhitespace(text).count && text.prefix(4).contains("#" as Character)
     }
 
     /// Joins the lines of a name broken by the receipt's width: Japanese runs on without a space, words with one.

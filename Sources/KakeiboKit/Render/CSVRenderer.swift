@@ -80,7 +80,7 @@ public enum CSVRenderer {
         guard text.utf8.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D }) else {
             return text
         }
-        return "\"" + text.replacing("\"", with: "\"\"") + "\""
+        return "\"" + text.replacingEvery("\"", with: "\"\"") + "\""
     }
 
     static func shareText(_ share: Double) -> String {

@@ -5,7 +5,7 @@ extension LedgerRenderer {
     static func paymentAccount(_ payment: String?) -> String {
         guard let payment else { return "assets:cash" }
         let lowered = payment.lowercased()
-        let root = lowered.contains("カード") || lowered.contains("card") ? "liabilities:" : "assets:"
+        let root = lowered.includes("カード") || lowered.includes("card") ? "liabilities:" : "assets:"
         return root + accountSegment(payment)
     }
 

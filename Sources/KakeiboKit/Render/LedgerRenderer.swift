@@ -38,7 +38,7 @@ public enum LedgerRenderer {
     /// payee|note separator) become '；' and '｜', and a leading '*', '!' or '(' (a status mark or a code to them)
     /// becomes its full-width form.
     static func payee(_ name: String) -> String {
-        var text = name.replacing(";", with: "；").replacing("|", with: "｜")
+        var text = name.replacingEvery(";", with: "；").replacingEvery("|", with: "｜")
         switch text.first {
         case "*": text = "＊" + text.dropFirst()
         case "!": text = "！" + text.dropFirst()

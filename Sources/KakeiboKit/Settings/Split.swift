@@ -24,7 +24,7 @@ public struct Split: Hashable, Sendable {
     /// Parses "NAME=PERCENT,NAME=PERCENT…": at least two members, each named once, whole percentages from 1 to 99
     /// that add to 100 (full-width "＝", "，" and "、" read as their ASCII forms).
     public static func parse(_ text: String) throws(SettingError) -> Split {
-        let normalized = text.replacing("＝", with: "=").replacing("，", with: ",").replacing("、", with: ",")
+        let normalized = text.replacingEvery("＝", with: "=").replacingEvery("，", with: ",").replacingEvery("、", with: ",")
         var shares: [Share] = []
         for part in normalized.split(separator: ",", omittingEmptySubsequences: false) {
             let pieces = part.split(separator: "=", omittingEmptySubsequences: false)

@@ -203,7 +203,7 @@ public struct LedgerStore: Sendable {
     }
 
     /// Whether a name in the store's directory is the temporary file of a write (`.2024-12.json.tmp-PID`).
-    static func isTemporary(_ name: String) -> Bool { name.hasPrefix(".") && name.contains(".tmp-") }
+    static func isTemporary(_ name: String) -> Bool { name.hasPrefix(".") && name.includes(".tmp-") }
 
     /// Removes the temporary files of writes that were killed before their rename. Only a lock holder writes here,
     /// so under the lock any such file is left over.

@@ -1,0 +1,43 @@
+import Testing
+
+@testable import KakeiboKit
+
+/// `includes` and `replacingEvery` stand in for the standard library's `contains(_:)` and `replacing(_:with:)` (which
+/// would link the regex engine into `kakeibo`); for text made of whole characters they must answer the same.
+@Suite struct TextSearchTests {
+    static let pieces = ["a", "b", "ab", "合計", "カード", "\"", "e\u{301}", "é", ";", " or "]
+
+    func random(_ generator: inout SystemRandomNumberGenerator, upTo count: Int) -> String {
+        (0..<Int.random(in: 0...count, using: &generator)).map { _ in TextSearchTests.pieces.randomElement(using: &generator)! }.joined()
+    }
+
+    @Test func includesAgreesWithTheStandardLibrary() {
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<2000 {
+            let text = random(&generator, upTo: 6)
+            let other = random(&generator, upTo: 2)
+            #expect(text.includes(other) == text.contains(other), "\(text.debugDescription) ∋ \(other.debugDescription)")
+        }
+        #expect("お会計 合計 1,200".includes("合計"))
+        #expect("cafe\u{301}".includes("café"), "canonically equivalent text matches, as with contains")
+        #expect(!"cafe\u{301}".includes("cafe"), "a character is not split")
+        #expect(!"cafe\u{301}".includes("\u{301}"), "nor is a combining mark found inside one (the standard library's would be)")
+        #expect(!".tmp-1".includes(""))
+    }
+
+    @Test func replacingEveryAgreesWithTheStandardLibrary() {
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<2000 {
+            let text = random(&generator, upTo: 6)
+            let target = random(&generator, upTo: 2)
+            let replacement = random(&generator, upTo: 2)
+            guard !target.isEmpty else { continue }
+            #expect(
+                text.replacingEvery(target, with: replacement) == text.replacing(target, with: replacement),
+                "\(text.debugDescription): \(target.debugDescription) → \(replacement.debugDescription)")
+        }
+        #expect("say \"hi\"".replacingEvery("\"", with: "\"\"") == "say \"\"hi\"\"")
+        #expect("aaa".replacingEvery("aa", with: "b") == "ba", "left to right, not overlapping")
+        #expect("abc".replacingEvery("", with: "x") == "abc")
+    }
+}
