@@ -23,14 +23,15 @@ import sys
 import tempfile
 import threading
 
-from common import ROOT, Failure, Figures, Sandbox, read_store, require_binaries, seed_from_environment
+from common import ROOT, Failure, Figures, HouseholdServer, Sandbox, read_store, require_binaries, seed_from_environment
 
 TOKEN = "convergence-token-7d2e"
 FAULTS = [("status500", "POST"), ("html", "POST"), ("drop", "POST"), ("delay", "POST"), ("status500", "GET")]
 
 
-class ShippedServer:
-    """scripts/household-server --control on 127.0.0.1, steered through its control channel."""
+class ShippedServer(HouseholdServer):
+    """scripts/household-server --control on 127.0.0.1, steered through its control channel (stopped as the test
+    server is)."""
 
     def __init__(self):
         self.directory = tempfile.mkdtemp(prefix="kakeibo-convergence-server-")
@@ -63,13 +64,6 @@ class ShippedServer:
                     continue
                 rows.setdefault(str(row[5]), []).append({"name": row[1], "price": row[2], "deleted": row[7] is True or row[7] == "TRUE"})
         return rows
-
-    def close(self):
-        try:
-            self.process.stdin.close()
-        except OSError:
-            pass
-        self.process.wait(timeout=10)
 
 
 class Member:

@@ -90,7 +90,8 @@ final class HouseholdServer: @unchecked Sendable {
         var description: String { message }
     }
 
-    private static func readLine(_ pipe: Pipe, _ buffered: inout Data) throws -> String {
+    /// One line from a server's output, reading more only when `buffered` holds no whole line.
+    static func readLine(_ pipe: Pipe, _ buffered: inout Data, program: String = "household_server.py") throws -> String {
         while true {
             if let newline = buffered.firstIndex(of: 0x0A) {
                 let line = String(decoding: buffered[buffered.startIndex..<newline], as: UTF8.self)
@@ -98,7 +99,7 @@ final class HouseholdServer: @unchecked Sendable {
                 return line
             }
             let chunk = pipe.fileHandleForReading.availableData
-            guard !chunk.isEmpty else { throw ServerError(message: "household_server.py ended") }
+            guard !chunk.isEmpty else { throw ServerError(message: "\(program) ended") }
             buffered.append(chunk)
         }
     }

@@ -37,16 +37,8 @@ final class ShippedServer: @unchecked Sendable {
         var line = try JSONSerialization.data(withJSONObject: command)
         line.append(0x0A)
         try input.fileHandleForWriting.write(contentsOf: line)
-        while true {
-            if let newline = buffered.firstIndex(of: 0x0A) {
-                let answer = Data(buffered[buffered.startIndex..<newline])
-                buffered = Data(buffered[buffered.index(after: newline)...])
-                return try JSONSerialization.jsonObject(with: answer) as? [String: Any] ?? [:]
-            }
-            let chunk = output.fileHandleForReading.availableData
-            guard !chunk.isEmpty else { throw HouseholdServer.ServerError(message: "household-server ended") }
-            buffered.append(chunk)
-        }
+        let answer = try HouseholdServer.readLine(output, &buffered, program: "household-server")
+        return try JSONSerialization.jsonObject(with: Data(answer.utf8)) as? [String: Any] ?? [:]
     }
 
     /// Makes the next matching request fail (status500, html, truncated, drop, delay).
