@@ -68,8 +68,9 @@ enum HelpText {
 
 /// `kakeibo help [COMMAND]`
 struct HelpCommand: Command {
+    static let name = "help"
     static let info = CommandInfo(
-        name: "help", summary: LocalizedText(en: "Show help for kakeibo or one command", ja: "kakeibo やコマンドのヘルプを表示"),
+        name: name, summary: LocalizedText(en: "Show help for kakeibo or one command", ja: "kakeibo やコマンドのヘルプを表示"),
         arguments: [Argument("COMMAND", LocalizedText(en: "the command to explain", ja: "説明するコマンド"), .optional)],
         hidden: [man, markdown],
         examples: ["kakeibo help month"])

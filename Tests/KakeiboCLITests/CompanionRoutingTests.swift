@@ -50,7 +50,8 @@ import Testing
 
 /// A companion's command with a built-in's name.
 struct Replacement: Command {
-    static let info = CommandInfo(name: "import", summary: LocalizedText(en: "x", ja: "x"))
+    static let name = "import"
+    static let info = CommandInfo(name: name, summary: LocalizedText(en: "x", ja: "x"))
     init(_ arguments: ParsedArguments, _ context: Context) throws {}
     func run(_ context: Context) throws {}
 }

@@ -51,6 +51,19 @@ import Testing
         #expect(CompletionModel(.en).commands.first { $0.name == "help" }?.options.isEmpty == true)
     }
 
+    /// A command is found by its `name` alone (its declaration is built only when it runs): the two must agree, and
+    /// no two commands may share a word.
+    @Test func everyCommandIsFoundByTheNameItsDeclarationGives() {
+        for command in table.commands {
+            let name = command.name
+            let declared = command.info.name
+            let found = table.find(declared).map { ObjectIdentifier($0) }
+            #expect(name == declared)
+            #expect(found == ObjectIdentifier(command))
+        }
+        let names = table.commands.map { $0.name }
+        #expect(Set(names).count == names.count)
+    }
     @Test func theManPageDocumentsEveryCommandAndOption() {
         let page = Manual.manPage(table.declarations)
         #expect(page.hasPrefix(".\\\" Generated"))

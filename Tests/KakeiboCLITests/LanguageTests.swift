@@ -27,7 +27,8 @@ import Testing
                 "TZ": "UTC",
             ]
             return Kakeibo.run(
-                arguments, terminal: Terminal(environment: base.merging(environment) { $1 }, stdoutIsTerminal: false, stderrIsTerminal: false))
+                arguments,
+                terminal: Terminal(environment: Environment(base.merging(environment) { $1 }), stdoutIsTerminal: false, stderrIsTerminal: false))
         }
     }
 

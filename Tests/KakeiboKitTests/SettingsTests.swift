@@ -88,7 +88,8 @@ import Testing
     /// A temporary configuration directory, as $XDG_CONFIG_HOME.
     struct Home {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("kakeibo-config-\(UUID().uuidString)")
-        var environment: [String: String] { ["XDG_CONFIG_HOME": root.path, "HOME": root.path] }
+        var variables: [String: String] { ["XDG_CONFIG_HOME": root.path, "HOME": root.path] }
+        var environment: Environment { Environment(variables) }
         var file: URL { root.appendingPathComponent("kakeibo/config.json") }
 
         func write(_ text: String) throws {
@@ -139,15 +140,16 @@ import Testing
         let home = Home()
         defer { try? FileManager.default.removeItem(at: home.root) }
         try home.write(#"{"endpoint": "https://file.example/", "token": "from-file", "timeout": 5}"#)
-        var environment = home.environment
-        var settings = try SyncSettings.resolve(endpointOption: nil, timeoutOption: nil, environment: environment)
+        var variables = home.variables
+        var settings = try SyncSettings.resolve(endpointOption: nil, timeoutOption: nil, environment: Environment(variables))
         #expect(settings.endpoint.host == "file.example")
         #expect(settings.token == "from-file")
         #expect(settings.timeout == 5)
-        #expect(SyncSettings.isConfigured(environment: environment))
+        #expect(SyncSettings.isConfigured(environment: Environment(variables)))
 
-        environment["KAKEIBO_ENDPOINT"] = "https://env.example/"
-        environment["KAKEIBO_TOKEN"] = "from-env"
+        variables["KAKEIBO_ENDPOINT"] = "https://env.example/"
+        variables["KAKEIBO_TOKEN"] = "from-env"
+        let environment = Environment(variables)
         settings = try SyncSettings.resolve(endpointOption: nil, timeoutOption: "7", environment: environment)
         #expect(settings.endpoint.host == "env.example")
         #expect(settings.token == "from-env")
@@ -163,5 +165,24 @@ import Testing
         #expect(throws: SettingError.noEndpoint) {
             try SyncSettings.resolve(endpointOption: nil, timeoutOption: nil, environment: home.environment)
         }
+    }
+}
+
+/// The environment a run reads: the process's, looked up when asked, or a given one that hides the process's.
+@Suite struct EnvironmentTests {
+    @Test func theProcessEnvironmentIsReadWhenAsked() throws {
+        let path = try #require(ProcessInfo.processInfo.environment["PATH"])
+        #expect(Environment.process["PATH"] == path)
+        #expect(Environment.process.variables["PATH"] == path)
+        #expect(Environment.process.variables == ProcessInfo.processInfo.environment)
+        #expect(Environment.process["KAKEIBO_NOT_SET_ANYWHERE"] == nil)
+    }
+
+    @Test func aGivenEnvironmentHidesTheProcesss() {
+        let given: Environment = ["KAKEIBO_HOME": "/tmp/a=b"]
+        #expect(given["KAKEIBO_HOME"] == "/tmp/a=b")
+        #expect(given["PATH"] == nil)
+        #expect(given.variables == ["KAKEIBO_HOME": "/tmp/a=b"])
+        #expect(Environment(["X": "1"])["X"] == "1")
     }
 }

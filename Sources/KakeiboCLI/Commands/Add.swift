@@ -12,8 +12,9 @@ struct AddCommand: Command {
         help: LocalizedText(
             en: "money that came in: income/salary, or the income category --category names",
             ja: "収入として登録（income/salary、または --category で指定した収入の項目）"))
+    static let name = "add"
     static let info = CommandInfo(
-        name: "add", summary: LocalizedText(en: "Record a purchase (or, with an income category, income)", ja: "支出（収入の項目なら収入）を登録"),
+        name: name, summary: LocalizedText(en: "Record a purchase (or, with an income category, income)", ja: "支出（収入の項目なら収入）を登録"),
         description: LocalizedText(
             en: "Records one item in its month's file, marked to be sent by the next push. A negative price records a refund.",
             ja: "品目を 1 件、その月のファイルに登録します（次の push で送信）。金額がマイナスなら返金です。"),

@@ -3,8 +3,9 @@ import KakeiboKit
 /// `kakeibo budget set|list|unset` — monthly budgets for the whole month or a category, kept with the store.
 struct BudgetCommand: Command {
     static let format = OutputFormat.option([.table, .json])
+    static let name = "budget"
     static let info = CommandInfo(
-        name: "budget", summary: LocalizedText(en: "Set, list or remove monthly budgets", ja: "月の予算を設定・一覧・削除"),
+        name: name, summary: LocalizedText(en: "Set, list or remove monthly budgets", ja: "月の予算を設定・一覧・削除"),
         description: LocalizedText(
             en:
                 "Budgets are kept with the store, in budgets.json. 'month' shows each budget beside what was spent, and 'month --check-budget' exits 3 when one is over.",

@@ -9,8 +9,9 @@ struct CategoriesCommand: Command {
             en: "with init: expenselog (the app's food and entertainment, the default) or household (a Japanese household's budget)",
             ja: "init で使う: expenselog（アプリの食費と娯楽費、既定）か household（日本の家計の項目一式）"))
     static let force = Flag("--force", help: LocalizedText(en: "with init: replace an existing categories file", ja: "init で使う: 既存の項目ファイルを置き換える"))
+    static let name = "categories"
     static let info = CommandInfo(
-        name: "categories", summary: LocalizedText(en: "List categories and subcategories", ja: "項目と内訳の一覧"),
+        name: name, summary: LocalizedText(en: "List categories and subcategories", ja: "項目と内訳の一覧"),
         description: LocalizedText(
             en:
                 "Shows each category's key, code and names. 'categories init' writes categories.json in the config directory to start your own from (then edit it); --preset household gives a Japanese household's categories (住居費, 水道光熱費, 通信費 …).",

@@ -4,8 +4,9 @@ import KakeiboKit
 /// `hledger check`: exit 1 if any is an error, 0 with warnings only.
 struct CheckCommand: Command {
     static let format = OutputFormat.option([.table, .json])
+    static let name = "check"
     static let info = CommandInfo(
-        name: "check",
+        name: name,
         summary: LocalizedText(en: "Read every file of the store and report each problem", ja: "保存先のすべてのファイルを読み、問題をすべて報告"),
         description: LocalizedText(
             en: "Exits 1 if any problem is an error, 0 when there are only warnings.",

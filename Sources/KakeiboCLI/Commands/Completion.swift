@@ -2,8 +2,9 @@ import KakeiboKit
 
 /// `kakeibo completion bash|zsh|fish` — a shell completion script, made from the command specs.
 struct CompletionCommand: Command {
+    static let name = "completion"
     static let info = CommandInfo(
-        name: "completion",
+        name: name,
         summary: LocalizedText(en: "Print a shell completion script (bash, zsh or fish)", ja: "シェルの補完スクリプトを表示（bash・zsh・fish）"),
         arguments: [
             Argument(Shell.allCases.map(\.rawValue).joined(separator: "|"), LocalizedText(en: "the shell to complete in", ja: "補完するシェル"))

@@ -7,8 +7,9 @@ import KakeiboKit
 /// `kakeibo config set|get|unset|list` — the household server's endpoint, token and timeout, kept in `config.json`
 /// in the configuration directory. Needs no network.
 struct ConfigCommand: Command {
+    static let name = "config"
     static let info = CommandInfo(
-        name: "config",
+        name: name,
         summary: LocalizedText(
             en: "Settings: the household server (endpoint, token, timeout), the day a month starts, who pays, the split",
             ja: "設定: 家計簿サーバー（エンドポイント・トークン・タイムアウト）、月の開始日、払う人、分担"),

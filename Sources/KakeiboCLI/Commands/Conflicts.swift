@@ -3,8 +3,9 @@ import KakeiboKit
 /// `kakeibo conflicts` — changes the household server refused because the item changed there too, both versions.
 struct ConflictsCommand: Command {
     static let format = OutputFormat.option([.table, .json])
+    static let name = "conflicts"
     static let info = CommandInfo(
-        name: "conflicts", summary: LocalizedText(en: "List sync conflicts, both versions side by side", ja: "同期の競合を両方の内容で一覧"),
+        name: name, summary: LocalizedText(en: "List sync conflicts, both versions side by side", ja: "同期の競合を両方の内容で一覧"),
         description: LocalizedText(
             en:
                 "An item changed here and on the household server since both last agreed is kept here as a conflict, with the server's version beside it, until 'kakeibo resolve' keeps one.",

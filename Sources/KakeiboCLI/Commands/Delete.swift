@@ -3,8 +3,9 @@ import KakeiboKit
 /// `kakeibo delete ID` — removes an item.
 struct DeleteCommand: Command {
     static let format = OutputFormat.option([.table, .json])
+    static let name = "delete"
     static let info = CommandInfo(
-        name: "delete", summary: LocalizedText(en: "Remove an item", ja: "データを削除"),
+        name: name, summary: LocalizedText(en: "Remove an item", ja: "データを削除"),
         arguments: [Argument("ID", LocalizedText(en: "the item's id, or a unique start of it", ja: "データの ID、またはその先頭部分"))],
         options: [format],
         examples: ["kakeibo delete 3f2a9c1e"])

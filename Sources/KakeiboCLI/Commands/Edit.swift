@@ -7,8 +7,9 @@ struct EditCommand: Command {
     static let date = Option.date(help: LocalizedText(en: "new date: YYYY-MM-DD, today or yesterday", ja: "新しい日付: YYYY-MM-DD、today、yesterday"))
     static let category = Option.category(help: LocalizedText(en: "new category", ja: "新しい項目"))
     static let format = OutputFormat.option([.table, .json])
+    static let name = "edit"
     static let info = CommandInfo(
-        name: "edit", summary: LocalizedText(en: "Change an item's name, price, date, category or details", ja: "データの品名・金額・日付・項目・詳細を変更"),
+        name: name, summary: LocalizedText(en: "Change an item's name, price, date, category or details", ja: "データの品名・金額・日付・項目・詳細を変更"),
         description: LocalizedText(
             en: "A new date may move the item to another month's file; the change is one write, and 'kakeibo undo' puts it back.",
             ja: "日付を変えると別の月のファイルに移ることがあります。変更は 1 回の書き込みで、'kakeibo undo' で元に戻せます。"),

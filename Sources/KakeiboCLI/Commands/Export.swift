@@ -5,8 +5,9 @@ import KakeiboKit
 struct ExportCommand: Command {
     static let format = Option.choice("--format", Format.allCases, help: LocalizedText(en: "output format (default json)", ja: "出力形式（既定は json）"))
     static let output = OutputFile.option
+    static let name = "export"
     static let info = CommandInfo(
-        name: "export",
+        name: name,
         summary: LocalizedText(
             en: "Export items as JSON (what import reads), CSV or a ledger journal", ja: "データを JSON（import 形式）・CSV・ledger 形式で書き出す"),
         arguments: [

@@ -8,8 +8,9 @@ struct FindCommand: Command {
     static let minimum = Option.price("--min", value: "P", help: LocalizedText(en: "price at least P yen", ja: "金額が P 円以上"))
     static let maximum = Option.price("--max", value: "P", help: LocalizedText(en: "price at most P yen", ja: "金額が P 円以下"))
     static let format = OutputFormat.option([.table, .json, .csv])
+    static let name = "find"
     static let info = CommandInfo(
-        name: "find", summary: LocalizedText(en: "Search every month's items by name, shop or memo", ja: "全期間のデータを品名・お店・メモで検索"),
+        name: name, summary: LocalizedText(en: "Search every month's items by name, shop or memo", ja: "全期間のデータを品名・お店・メモで検索"),
         description: LocalizedText(
             en:
                 "Matches a part of the text, ignoring case and the width of letters, digits and kana (ｺｰﾋｰ finds コーヒー, ＣＯＦＦＥＥ finds coffee). Newest first.",

@@ -11,8 +11,9 @@ struct FixedCommand: Command {
     static let category = Option.category(
         help: LocalizedText(en: "key or name, e.g. entertainment or 娯楽費 (default: the first category)", ja: "キーか名前（entertainment、娯楽費 など。既定は最初の項目）"))
     static let format = OutputFormat.option([.table, .json])
+    static let name = "fixed"
     static let info = CommandInfo(
-        name: "fixed", summary: LocalizedText(en: "Fixed costs: add, list, remove, post a month's", ja: "固定費の登録・一覧・削除・月の計上"),
+        name: name, summary: LocalizedText(en: "Fixed costs: add, list, remove, post a month's", ja: "固定費の登録・一覧・削除・月の計上"),
         description: LocalizedText(
             en:
                 "Fixed costs are kept with the store, in fixed.json. 'fixed post' records the month's costs due by today as items, each once however often it runs (from cron, or on two machines): an item's id comes from the cost and the month. Until posted, 'month' shows them as planned.",

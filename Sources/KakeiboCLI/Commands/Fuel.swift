@@ -18,8 +18,9 @@ struct FuelCommand: Command {
     static let category = Option.category(
         help: LocalizedText(en: "with --add: default entertainment/traffic", ja: "--add と: 既定は entertainment/traffic（娯楽費/交通費）"))
     static let format = OutputFormat.option([.table, .json])
+    static let name = "fuel"
     static let info = CommandInfo(
-        name: "fuel", summary: LocalizedText(en: "Work out a drive's fuel cost, and optionally record it", ja: "走行距離と燃費からガソリン代を計算し、登録もできる"),
+        name: name, summary: LocalizedText(en: "Work out a drive's fuel cost, and optionally record it", ja: "走行距離と燃費からガソリン代を計算し、登録もできる"),
         description: LocalizedText(
             en:
                 "The cost is worked out exactly from the distance, economy and price (each with up to two decimals) and rounded to whole yen once, at the end.",

@@ -14,8 +14,9 @@ public struct ImportCommand: Command {
     public static let category = Option.category(
         help: LocalizedText(en: "where expenses in unmapped categories go (else they stop the import)", ja: "対応のない分類の支出の行き先（なければ取り込みを中止）"))
     public static let format = OutputFormat.option([.table, .json])
+    public static let name = "import"
     public static let info = CommandInfo(
-        name: "import",
+        name: name,
         summary: LocalizedText(
             en: "Import items: the server's JSON, or MoneyForward ME's or Zaim's CSV export", ja: "データを取り込む（サーバー形式の JSON、マネーフォワード ME・Zaim の CSV）"),
         description: LocalizedText(

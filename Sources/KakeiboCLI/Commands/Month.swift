@@ -14,8 +14,9 @@ struct MonthCommand: Command {
         help: LocalizedText(
             en: "exit 3 if any budget is over, or a finished month fell short of the savings goal, naming each on stderr (for cron)",
             ja: "予算を超えた項目か、終わった月の収支が貯蓄目標に届かなければ標準エラーに出して終了コード 3（cron 向け）"))
+    static let name = "month"
     static let info = CommandInfo(
-        name: "month", summary: LocalizedText(en: "Show a month: total, breakdown by category, items", ja: "月の合計・項目別の内訳・一覧を表示"),
+        name: name, summary: LocalizedText(en: "Show a month: total, breakdown by category, items", ja: "月の合計・項目別の内訳・一覧を表示"),
         description: LocalizedText(
             en: "The table also shows the month beside the one before and the same month a year earlier, and each budget beside what was spent.",
             ja: "表には前月・前年同月との比較と、予算ごとの支出も表示します。"),

@@ -14,8 +14,9 @@ struct ReceiptCommand: Command {
     static let category = Option.category(
         help: LocalizedText(en: "with --add: category of every item (default: the first)", ja: "--add と: すべての品目の項目（既定は最初の項目）"))
     static let format = OutputFormat.option([.table, .json])
+    static let name = "receipt"
     static let info = CommandInfo(
-        name: "receipt", summary: LocalizedText(en: "Read a receipt's text into items, and optionally add them", ja: "レシートの文字から品目を読み取り、登録もできる"),
+        name: name, summary: LocalizedText(en: "Read a receipt's text into items, and optionally add them", ja: "レシートの文字から品目を読み取り、登録もできる"),
         description: LocalizedText(
             en: "Give either FILE or --image. Without --add nothing is written: check the proposal, then run again with --add.",
             ja: "FILE か --image のどちらかを指定します。--add がなければ何も書き込みません。内容を確認してから --add を付けて実行します。"),
@@ -118,7 +119,7 @@ enum OCR {
     static let program = "tesseract"
     static let arguments = ["-", "-l", "jpn+eng"]
 
-    static func read(_ image: String, environment: [String: String]) throws -> [UInt8] {
+    static func read(_ image: String, environment: Environment) throws -> [UInt8] {
         guard FileSystem.exists(image) else { throw CommandError.readInput(image, code: ENOENT) }
         guard let tesseract = Subprocess.find(program, path: environment["PATH"]) else { throw ReceiptError.noTesseract }
         let result: Subprocess.Result

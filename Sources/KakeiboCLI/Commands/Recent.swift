@@ -3,8 +3,9 @@ import KakeiboKit
 /// `kakeibo recent [N]` — the last items recorded, by when they were added (not their purchase date), across months.
 struct RecentCommand: Command {
     static let format = OutputFormat.option(RecentCommand.formats)
+    static let name = "recent"
     static let info = CommandInfo(
-        name: "recent", summary: LocalizedText(en: "Show the items added most recently, across months", ja: "最近登録したデータを月をまたいで表示"),
+        name: name, summary: LocalizedText(en: "Show the items added most recently, across months", ja: "最近登録したデータを月をまたいで表示"),
         description: LocalizedText(
             en: "Items are ordered by when they were recorded, not by their purchase date.", ja: "購入日ではなく、登録した日時の順に並べます。"),
         arguments: [Argument("N", LocalizedText(en: "how many, 1–100,000 (default 10)", ja: "件数（1〜100,000、既定は 10）"), .optional)],

@@ -3,8 +3,9 @@ import KakeiboKit
 /// `kakeibo resolve ID mine|theirs` — settles a sync conflict by keeping one version.
 struct ResolveCommand: Command {
     static let format = OutputFormat.option([.table, .json])
+    static let name = "resolve"
     static let info = CommandInfo(
-        name: "resolve", summary: LocalizedText(en: "Settle a sync conflict by keeping one version", ja: "同期の競合をどちらかの内容で解決"),
+        name: name, summary: LocalizedText(en: "Settle a sync conflict by keeping one version", ja: "同期の競合をどちらかの内容で解決"),
         description: LocalizedText(
             en:
                 "mine keeps this store's version and sends it again with the next sync, based on the server's; theirs takes the server's version here. Nothing is lost: the version not kept is shown once more.",

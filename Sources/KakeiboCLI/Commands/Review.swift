@@ -8,8 +8,9 @@ struct ReviewCommand: Command {
             en: "save the month's note (replaces the last; \"\" removes it; line breaks allowed, at most 2,000 characters)",
             ja: "月のメモを保存（前のメモは置き換え。\"\" で削除。改行可、2,000 文字まで）"))
     static let format = OutputFormat.option([.table, .json])
+    static let name = "review"
     static let info = CommandInfo(
-        name: "review", summary: LocalizedText(en: "Review a month: income, savings, spending, and your note", ja: "月の振り返り: 収入・貯蓄・支出とメモ"),
+        name: name, summary: LocalizedText(en: "Review a month: income, savings, spending, and your note", ja: "月の振り返り: 収入・貯蓄・支出とメモ"),
         description: LocalizedText(
             en:
                 "Answers the kakeibo method's four questions with the month's figures: how much came in; the savings goal against the balance (収支); spending by category against budgets and the month before, largest changes first; and how to do better — the note you wrote for the month. Notes are kept in notes.json in the store (not synced).",

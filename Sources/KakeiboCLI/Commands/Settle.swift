@@ -3,8 +3,9 @@ import KakeiboKit
 /// `kakeibo settle [PERIOD]` — settling up (精算): who paid what of the shared spending and who owes whom.
 struct SettleCommand: Command {
     static let format = OutputFormat.option([.table, .json])
+    static let name = "settle"
     static let info = CommandInfo(
-        name: "settle", summary: LocalizedText(en: "Settle up: who owes whom for the shared spending", ja: "精算: 共有の支出を誰が誰にいくら払うか"),
+        name: name, summary: LocalizedText(en: "Settle up: who owes whom for the shared spending", ja: "精算: 共有の支出を誰が誰にいくら払うか"),
         description: LocalizedText(
             en:
                 "Items marked --personal stay out; items with no member are shown as unassigned and not counted. Shares follow 'kakeibo config set split ayumi=60,ken=40', or are equal.",

@@ -12,8 +12,9 @@ struct TrendCommand: Command {
     static let category = Option.category(help: LocalizedText(en: "only this category", ja: "この項目だけ"))
     static let format = OutputFormat.option(TrendCommand.formats)
     static let output = OutputFile.option
+    static let name = "trend"
     static let info = CommandInfo(
-        name: "trend", summary: LocalizedText(en: "Show monthly totals over time, with a line chart", ja: "月ごとの合計の推移を折れ線グラフで表示"),
+        name: name, summary: LocalizedText(en: "Show monthly totals over time, with a line chart", ja: "月ごとの合計の推移を折れ線グラフで表示"),
         options: [months, end, category, format, output, MonthStartOption.option],
         examples: [
             "kakeibo trend",

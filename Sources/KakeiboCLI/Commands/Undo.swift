@@ -3,8 +3,9 @@ import KakeiboKit
 /// `kakeibo undo [N]` — puts back the files the last change replaced (or backup N's), as one change of its own.
 struct UndoCommand: Command {
     static let format = OutputFormat.option([.table, .json])
+    static let name = "undo"
     static let info = CommandInfo(
-        name: "undo", summary: LocalizedText(en: "Undo the last change of the store, from its backup", ja: "保存先への直前の変更をバックアップから取り消す"),
+        name: name, summary: LocalizedText(en: "Undo the last change of the store, from its backup", ja: "保存先への直前の変更をバックアップから取り消す"),
         description: LocalizedText(
             en: "Undoing is itself a change, kept like any other, so an undo can be undone.", ja: "取り消しもほかと同じく 1 回の変更として残るので、取り消しを取り消すこともできます。"),
         arguments: [
@@ -38,8 +39,9 @@ struct UndoCommand: Command {
 /// `kakeibo backups` — the changes kept for undo, newest first.
 struct BackupsCommand: Command {
     static let format = OutputFormat.option([.table, .json])
+    static let name = "backups"
     static let info = CommandInfo(
-        name: "backups", summary: LocalizedText(en: "List the changes kept for undo (the last 20)", ja: "取り消し用に保存した変更（直近 20 件）を一覧表示"),
+        name: name, summary: LocalizedText(en: "List the changes kept for undo (the last 20)", ja: "取り消し用に保存した変更（直近 20 件）を一覧表示"),
         options: [format],
         examples: ["kakeibo backups", "kakeibo backups --format json | jq '.backups[0]'"])
 

@@ -6,8 +6,9 @@ struct YearCommand: Command {
         help: LocalizedText(en: "only this category, broken down by subcategory", ja: "この項目だけを内訳別に表示"))
     static let format = OutputFormat.option(OutputFormat.reports)
     static let output = OutputFile.option
+    static let name = "year"
     static let info = CommandInfo(
-        name: "year", summary: LocalizedText(en: "Show a year: total, breakdown, and every month", ja: "年の合計・内訳・月ごとの合計を表示"),
+        name: name, summary: LocalizedText(en: "Show a year: total, breakdown, and every month", ja: "年の合計・内訳・月ごとの合計を表示"),
         arguments: [
             Argument("YEAR", LocalizedText(en: "e.g. 2024 (default: this year)", ja: "2024 など（既定は今年）"), .optional),
             Argument(

@@ -24,7 +24,7 @@ public final class Context {
         self.storeOption = storeOption
     }
 
-    public var environment: [String: String] { terminal.environment }
+    public var environment: Environment { terminal.environment }
 
     public var textStyle: TextStyle {
         TextStyle(language: language, colour: terminal.stdoutColour, width: terminal.width)

@@ -21,7 +21,7 @@ enum Subprocess {
 
     /// Runs `executable` with `arguments` and waits for it, reading its output as it comes (so a full pipe can't
     /// stall it). The status is the exit code, or 128 + the signal that ended it. Throws the errno of a failed start.
-    static func run(_ executable: String, _ arguments: [String], environment: [String: String]) throws(SubprocessError) -> Result {
+    static func run(_ executable: String, _ arguments: [String], environment: Environment) throws(SubprocessError) -> Result {
         var output: [Int32] = [-1, -1]
         var errors: [Int32] = [-1, -1]
         guard pipe(&output) == 0 else { throw SubprocessError(code: errno) }
@@ -40,7 +40,7 @@ enum Subprocess {
         posix_spawn_file_actions_adddup2(&actions, output[1], 1)
         posix_spawn_file_actions_adddup2(&actions, errors[1], 2)
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        let envp = environment.variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
             for pointer in argv { free(pointer) }
             for pointer in envp { free(pointer) }

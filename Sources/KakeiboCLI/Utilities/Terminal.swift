@@ -3,23 +3,12 @@ import KakeiboKit
 
 /// What the process was started with and where its output goes: kept apart from the commands so they stay testable.
 public struct Terminal: Sendable {
-    public var environment: [String: String]
+    public var environment: Environment
     public var stdoutIsTerminal: Bool
     public var stderrIsTerminal: Bool
 
     public static func current() -> Terminal {
-        var environment: [String: String] = [:]
-        var pointer = environ
-        while let entry = pointer.pointee {
-            // Split at "=" by bytes: searching by Character (grapheme breaking) took some 5% of `kakeibo month`.
-            let text = String(cString: entry).utf8
-            if let equals = text.firstIndex(of: UInt8(ascii: "=")) {
-                environment[String(decoding: text[..<equals], as: UTF8.self)] = String(
-                    decoding: text[text.index(after: equals)...], as: UTF8.self)
-            }
-            pointer += 1
-        }
-        return Terminal(environment: environment, stdoutIsTerminal: isatty(1) == 1, stderrIsTerminal: isatty(2) == 1)
+        Terminal(environment: .process, stdoutIsTerminal: isatty(1) == 1, stderrIsTerminal: isatty(2) == 1)
     }
 
     /// Colour only on a terminal, never with NO_COLOR set (to anything) or TERM=dumb.
@@ -91,7 +80,7 @@ public struct Clock: Sendable {
     public var today: CalendarDate
 
     /// The system clock, or $KAKEIBO_NOW ("2024-12-03T09:00:00Z") so scripts and tests can be reproducible.
-    public static func current(environment: [String: String]) throws(ClockError) -> Clock {
+    public static func current(environment: Environment) throws(ClockError) -> Clock {
         var stamp: Timestamp
         if let fixed = environment["KAKEIBO_NOW"], !fixed.isEmpty {
             guard let parsed = Timestamp.parse(fixed) else { throw ClockError(text: fixed) }

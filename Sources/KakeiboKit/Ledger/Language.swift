@@ -5,7 +5,7 @@ public enum Language: String, Sendable, CaseIterable {
 
     /// Picks the language from the POSIX locale variables (LC_ALL, LC_MESSAGES, LANG, first one set):
     /// Japanese when it starts with `ja`, English otherwise.
-    public static func fromLocale(_ environment: [String: String]) -> Language {
+    public static func fromLocale(_ environment: Environment) -> Language {
         for key in ["LC_ALL", "LC_MESSAGES", "LANG"] {
             if let value = environment[key], !value.isEmpty {
                 return value.lowercased().hasPrefix("ja") ? .ja : .en

@@ -20,7 +20,7 @@ public struct Configuration: Sendable {
     public static var empty: Configuration { Configuration(path: "", members: []) }
 
     /// Reads the file, or an empty configuration when there is none.
-    public static func load(environment: [String: String]) throws -> Configuration {
+    public static func load(environment: Environment) throws -> Configuration {
         let path = FileSystem.join(try Locations.config(environment: environment), fileName)
         var configuration = Configuration(path: path, members: [])
         guard let bytes = try FileSystem.read(path) else { return configuration }

@@ -20,7 +20,7 @@ extension MonthStart {
     /// The start day a report uses: the command's `--month-start`, else `month-start` in config.json, else the
     /// calendar month. Only that key of the file is read, so a report never fails over a sync setting; a file or
     /// value that can't be read is an error rather than a silently different month.
-    public static func resolve(option: MonthStart?, environment: [String: String]) throws -> MonthStart {
+    public static func resolve(option: MonthStart?, environment: Environment) throws -> MonthStart {
         if let option { return option }
         guard let directory = try? Locations.config(environment: environment) else { return .calendar }
         let path = FileSystem.join(directory, Configuration.fileName)

@@ -9,7 +9,7 @@ public struct SyncSettings: Sendable {
     public static let defaultTimeout = 30.0
     static let timeoutRange = 0.1...3600.0
 
-    public static func resolve(endpointOption: String?, timeoutOption: String?, environment: [String: String]) throws -> SyncSettings {
+    public static func resolve(endpointOption: String?, timeoutOption: String?, environment: Environment) throws -> SyncSettings {
         // Options and variables are checked before the file is read, so a bad one is reported as itself.
         let optionEndpoint = try endpointOption.map { text throws(SettingError) in try Endpoint.parse(text) }
         let environmentEndpoint = try environment["KAKEIBO_ENDPOINT"].flatMap { $0.isEmpty ? nil : $0 }.map {
@@ -27,7 +27,7 @@ public struct SyncSettings: Sendable {
 
     /// Whether this household syncs with a server (so `month` marks what the server doesn't have yet).
     /// A configuration file that can't be read counts as not configured here; the sync commands report it.
-    public static func isConfigured(environment: [String: String]) -> Bool {
+    public static func isConfigured(environment: Environment) -> Bool {
         if let variable = environment["KAKEIBO_ENDPOINT"], !variable.isEmpty { return true }
         return (try? Configuration.load(environment: environment))?.endpoint != nil
     }

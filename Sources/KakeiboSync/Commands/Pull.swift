@@ -3,6 +3,7 @@ import KakeiboKit
 
 /// `kakeibo pull YEAR [MONTH]` — replaces the synced items of a month, or of a year's twelve, with the server's.
 public struct PullCommand: AwaitingCommand {
+    public static var name: String { SyncDeclarations.pull.name }
     public static var info: CommandInfo { SyncDeclarations.pull }
 
     let months: [YearMonth]

@@ -3,6 +3,7 @@ import KakeiboKit
 
 /// `kakeibo push` — sends the items the household server doesn't have yet, and marks them synced once it confirms.
 public struct PushCommand: AwaitingCommand {
+    public static var name: String { SyncDeclarations.push.name }
     public static var info: CommandInfo { SyncDeclarations.push }
 
     let session: SyncSession

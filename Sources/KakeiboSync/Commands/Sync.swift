@@ -3,6 +3,7 @@ import KakeiboKit
 
 /// `kakeibo sync [YEAR [MONTH]]` — push, then pull; both are written together or not at all.
 public struct SyncCommand: AwaitingCommand {
+    public static var name: String { SyncDeclarations.sync.name }
     public static var info: CommandInfo { SyncDeclarations.sync }
 
     let months: [YearMonth]
