@@ -112,9 +112,16 @@ import Testing
             good.replacingOccurrences(of: "\"source\":{\"schema\":1", with: "\"source\":{\"schema\":2"), // of a newer month format
             good.replacingOccurrences(of: "\"count\":2}", with: "\"count\":2,\"extra\":1}"),
             good.replacingOccurrences(of: "\"count\":2}", with: "\"count\":0}"),
+            good.replacingOccurrences(of: "\"count\":2}", with: "\"count\":2,\"count\":2}"), // a key twice
+            good.replacingOccurrences(of: ",\"count\":2}", with: "}"), // a key missing
+            good.replacingOccurrences(of: "\"count\":2}", with: "\"count\":2.0}"), // not a whole number
+            good.replacingOccurrences(of: "\"count\":2}", with: "\"count\":\"2\"}"), // a number as text
+            good.replacingOccurrences(of: "{\"schema\":2,", with: "{\"schema\":2,\"schema\":2,"),
+            good + "{}", // more after the document
         ]
         #expect(SummaryFileCodec.decode(Array(good.utf8), month: december) != nil)
         for text in broken {
+            #expect(SummaryFileCodec.decode(Array(text.utf8), month: december) == nil, "\(text)")
             try write(Array(text.utf8), store.summaryPath(december))
             #expect(try store.summaries(inYear: 2024) == expected(), "\(text)")
         }

@@ -51,40 +51,119 @@ public enum SummaryFileCodec {
     }
 
     /// The summary and the fingerprint of the month file it describes, or nil if the bytes are not exactly a summary
-    /// of `month` in the form this kakeibo writes.
+    /// of `month` in the form this kakeibo writes. Read with the scanner, not as a `JSONValue` tree: a report reads
+    /// two or three summaries, and building their trees (dictionaries of strings) was 8% of `kakeibo month`.
     public static func decode(_ bytes: [UInt8], month: YearMonth) -> (summary: MonthSummary, source: Fingerprint)? {
-        guard let root = try? JSONValue.parse(bytes), has(root, ["schema", "month", "source", "sums"]),
-            let hashKey = root["schema"]?.intValue.flatMap(hashKey(schema:)), root["month"]?.stringValue == month.iso,
-            let source = root["source"], has(source, ["schema", "bytes", hashKey]),
-            source["schema"]?.intValue == MonthFileCodec.schemaVersion,
-            let byteCount = source["bytes"]?.intValue, byteCount > 0,
-            let fingerprint = source[hashKey]?.stringValue.flatMap({ Fingerprint(byteCount: byteCount, hex: $0) }),
-            let rows = root["sums"]?.arrayValue
-        else { return nil }
-        var sums: [CategoryCode: MonthSummary.Sum] = [:]
-        for row in rows {
-            guard has(row, ["category", "subcategory", "total", "count"]), let category = row["category"]?.intValue,
-                let total = row["total"]?.intValue, let count = row["count"]?.intValue, count > 0
-            else { return nil }
-            let subcategory: Int?
-            switch row["subcategory"] {
-            case .integer(let value): subcategory = value
-            case .null: subcategory = nil
+        bytes.withUnsafeBufferPointer { buffer in
+            var scanner = JSONScanner(buffer)
+            return try? decode(&scanner, month: month)
+        }
+    }
+
+    /// What a summary file says, member by member: each key once, each value of its kind, nothing else.
+    private static func decode(_ scanner: inout JSONScanner, month: YearMonth) throws(JSONError) -> (MonthSummary, Fingerprint)? {
+        var schema: Int?
+        var monthText: String?
+        var source: (schema: Int, byteCount: Int, hashKey: String, hex: String)?
+        var sums: [CategoryCode: MonthSummary.Sum]?
+        guard try scanner.peekKind() == .object else { return nil }
+        try scanner.beginObject()
+        while let key = try scanner.nextKey() {
+            switch key {
+            case "schema": guard try integer(&schema, &scanner) else { return nil }
+            case "month": guard try string(&monthText, &scanner) else { return nil }
+            case "source":
+                guard source == nil, let read = try readSource(&scanner) else { return nil }
+                source = read
+            case "sums":
+                guard sums == nil, let read = try readSums(&scanner) else { return nil }
+                sums = read
             default: return nil
             }
+        }
+        try scanner.end()
+        guard let schema, let hashKey = hashKey(schema: schema), monthText == month.iso, let source, let sums,
+            source.hashKey == hashKey, source.schema == MonthFileCodec.schemaVersion, source.byteCount > 0,
+            let fingerprint = Fingerprint(byteCount: source.byteCount, hex: source.hex)
+        else { return nil }
+        let summary = MonthSummary(month: month, sums: sums)
+        // Totals its month file can't add up to (a summary edited, or built to break a report) are not a summary.
+        guard summary.isPossible(fromBytes: source.byteCount) else { return nil }
+        return (summary, fingerprint)
+    }
+
+    /// `{"schema":1,"bytes":745968,"hash":"…"}` (`"xxh64"` in schema 1), or nil when it is anything else.
+    private static func readSource(_ scanner: inout JSONScanner) throws(JSONError) -> (
+        schema: Int, byteCount: Int, hashKey: String, hex: String
+    )? {
+        var schema: Int?
+        var byteCount: Int?
+        var hashKey: String?
+        var hex: String?
+        guard try scanner.peekKind() == .object else { return nil }
+        try scanner.beginObject()
+        while let key = try scanner.nextKey() {
+            switch key {
+            case "schema": guard try integer(&schema, &scanner) else { return nil }
+            case "bytes": guard try integer(&byteCount, &scanner) else { return nil }
+            case Fingerprint.key, Fingerprint.schema1Key:
+                guard try string(&hex, &scanner) else { return nil }
+                hashKey = key
+            default: return nil
+            }
+        }
+        guard let schema, let byteCount, let hashKey, let hex else { return nil }
+        return (schema, byteCount, hashKey, hex)
+    }
+
+    /// The `sums` rows, each `{"category":0,"subcategory":1,"total":6982,"count":22}` (subcategory may be null), no
+    /// code twice; nil when any row is anything else.
+    private static func readSums(_ scanner: inout JSONScanner) throws(JSONError) -> [CategoryCode: MonthSummary.Sum]? {
+        var sums: [CategoryCode: MonthSummary.Sum] = [:]
+        guard try scanner.peekKind() == .array else { return nil }
+        try scanner.beginArray()
+        while try scanner.nextElement() {
+            var category: Int?
+            var subcategory: Int??
+            var total: Int?
+            var count: Int?
+            guard try scanner.peekKind() == .object else { return nil }
+            try scanner.beginObject()
+            while let key = try scanner.nextKey() {
+                switch key {
+                case "category": guard try integer(&category, &scanner) else { return nil }
+                case "subcategory":
+                    var code: Int?
+                    guard subcategory == nil else { return nil }
+                    if !scanner.readNull() {
+                        guard try integer(&code, &scanner) else { return nil }
+                    }
+                    subcategory = .some(code)
+                case "total": guard try integer(&total, &scanner) else { return nil }
+                case "count": guard try integer(&count, &scanner) else { return nil }
+                default: return nil
+                }
+            }
+            guard let category, let subcategory, let total, let count, count > 0 else { return nil }
             let code = CategoryCode(category, subcategory)
             guard sums[code] == nil else { return nil }
             sums[code] = MonthSummary.Sum(total: Yen(total), count: count)
         }
-        let summary = MonthSummary(month: month, sums: sums)
-        // Totals its month file can't add up to (a summary edited, or built to break a report) are not a summary.
-        guard summary.isPossible(fromBytes: byteCount) else { return nil }
-        return (summary, fingerprint)
+        return sums
     }
 
-    /// Whether the value is an object with exactly these keys.
-    private static func has(_ value: JSONValue, _ keys: Set<String>) -> Bool {
-        guard let members = value.objectValue else { return false }
-        return Set(members.map(\.0)) == keys && members.count == keys.count
+    /// Reads a whole number into an empty slot; false when the slot is filled already (a key given twice) or the
+    /// value is of another kind (and throws for "1.5").
+    private static func integer(_ slot: inout Int?, _ scanner: inout JSONScanner) throws(JSONError) -> Bool {
+        guard slot == nil, try scanner.peekKind() == .number else { return false }
+        slot = try scanner.readInteger()
+        return true
+    }
+
+    /// Reads a string into an empty slot; false when the slot is filled already or the value is of another kind.
+    private static func string(_ slot: inout String?, _ scanner: inout JSONScanner) throws(JSONError) -> Bool {
+        guard slot == nil, try scanner.peekKind() == .string else { return false }
+        slot = try scanner.readString()
+        return true
     }
 }
