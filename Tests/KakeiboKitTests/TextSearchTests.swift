@@ -3,7 +3,8 @@ import Testing
 @testable import KakeiboKit
 
 /// `includes` and `replacingEvery` stand in for the standard library's `contains(_:)` and `replacing(_:with:)` (which
-/// would link the regex engine into `kakeibo`); for text made of whole characters they must answer the same.
+/// would link the regex engine into `kakeibo`), and `[String].joined` for its generic one; for text made of whole
+/// characters they must answer the same.
 @Suite struct TextSearchTests {
     static let pieces = ["a", "b", "ab", "合計", "カード", "\"", "e\u{301}", "é", ";", " or "]
 
@@ -39,5 +40,22 @@ import Testing
         #expect("say \"hi\"".replacingEvery("\"", with: "\"\"") == "say \"\"hi\"\"")
         #expect("aaa".replacingEvery("aa", with: "b") == "ba", "left to right, not overlapping")
         #expect("abc".replacingEvery("", with: "x") == "abc")
+    }
+
+    /// The standard library's `joined(separator:)`, reached through a generic context where ours can't be chosen.
+    static func standardJoined(_ strings: some BidirectionalCollection<String>, _ separator: String) -> String {
+        strings.joined(separator: separator)
+    }
+
+    @Test func joinedAgreesWithTheStandardLibrary() {
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<2000 {
+            let strings = (0..<Int.random(in: 0...4, using: &generator)).map { _ in random(&generator, upTo: 3) }
+            let separator = random(&generator, upTo: 1)
+            #expect(strings.joined(separator: separator) == TextSearchTests.standardJoined(strings, separator), "\(strings)")
+            #expect(strings.joined() == TextSearchTests.standardJoined(strings, ""))
+        }
+        #expect(["e", "\u{301}"].joined() == "e\u{301}")
+        #expect(["a"].joined(separator: ", ") == "a")
     }
 }

@@ -25,9 +25,9 @@ extension TableRenderer {
         ]
         return chart.render(style, steps: steps) { width in
             statuses.map { status in
-                if status.isOver { return .init(String(repeating: "█", count: width), "31") }
+                if status.isOver { return .init(repeated("█", count: width), "31") }
                 let used = status.spent.amount <= 0 ? 0 : cells(Double(status.spent.amount) / Double(status.budget.amount), of: width)
-                return .init(parts: [(String(repeating: "█", count: used), "32"), (String(repeating: "░", count: width - used), "2")])
+                return .init(parts: [(repeated("█", count: used), "32"), (repeated("░", count: width - used), "2")])
             }
         }
     }

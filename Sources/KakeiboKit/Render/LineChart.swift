@@ -61,7 +61,7 @@ struct LineChart {
             while line.hasSuffix(" ") { line.removeLast() }
             out += pad(axisLabels[row], to: labelWidth, alignRight: true) + " " + style.dim("┤") + style.paint(line, "36") + "\n"
         }
-        out += String(repeating: " ", count: labelWidth + 1) + style.dim("└" + String(repeating: "─", count: grid[0].count)) + "\n"
+        out += spaces(labelWidth + 1) + style.dim("└" + repeated("─", count: grid[0].count)) + "\n"
         let end = max(labelWidth + 2 + grid[0].count, width)
         out += labelLine(starts.map(pointLabel), step: step, indent: labelWidth + 2, end: end)
         let groups = starts.map(groupLabel)
@@ -75,13 +75,13 @@ struct LineChart {
 
     /// Labels placed under their points, skipping any that would run into the one before or past `end`.
     private func labelLine(_ labels: [String?], step: Int, indent: Int, end: Int) -> String {
-        var line = String(repeating: " ", count: indent)
+        var line = spaces(indent)
         var used = indent
         for (index, label) in labels.enumerated() {
             guard let label, !label.isEmpty else { continue }
             let column = indent + index * step
             guard column >= used + (used > indent ? 1 : 0), column + displayWidth(label) <= end else { continue }
-            line += String(repeating: " ", count: column - used) + label
+            line += spaces(column - used) + label
             used = column + displayWidth(label)
         }
         return line + "\n"

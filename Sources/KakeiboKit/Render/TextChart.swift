@@ -20,7 +20,7 @@ extension TableRenderer {
         let steps: [BarTable.Step] = [.drop([2], ifBarBelow: 10), .shortenLabels(atLeast: 6, ifBarBelow: 10), .drop([1], ifBarBelow: 4)]
         return chart.render(style, steps: steps) { width in
             zip(rows, looks).map { row, look in
-                .init(String(repeating: look.fill, count: cells(row.share, of: width)), look.sgr)
+                .init(repeated(look.fill, count: cells(row.share, of: width)), look.sgr)
             }
         }
     }
@@ -53,7 +53,7 @@ extension TableRenderer {
                     // Each boundary is rounded from the running sum, so the pieces add up to the month's bar.
                     sum += amount
                     let end = Int((Double(sum) / Double(largest) * Double(width)).rounded())
-                    parts.append((String(repeating: look.fill, count: end - drawn), look.sgr))
+                    parts.append((repeated(look.fill, count: end - drawn), look.sgr))
                     drawn = end
                 }
                 return .init(parts: parts)
