@@ -119,5 +119,11 @@ import Testing
                 "error .summary/2024-12.json summary(KakeiboKit.StoreProblem.SummaryProblem.disagrees)",
                 "warning .summary/2024-01.json summary(KakeiboKit.StoreProblem.SummaryProblem.orphan)",
             ])
+        // The right sums, but put on other days than the items': a month from payday would show wrong figures. An error.
+        let right = MonthSummary(month: december, items: [item("a", 100, "2024-12-03")])
+        let moved = DaySums(days: [1: right.sums])
+        try FileSystem.replaceAtomically(store.summaryPath(december), SummaryFileCodec.encode(right, source: Fingerprint(of: bytes), days: moved))
+        let again = try StoreCheck.run(store, categoriesPath: nil)
+        #expect(again.problems.contains { $0.severity == .error && again.display($0.path) == ".summary/2024-12.json" })
     }
 }

@@ -86,6 +86,34 @@ import Testing
         #expect(try store.summaries(inYear: 2024)[december] == forged)
     }
 
+    @Test func aMonthsDaysComeFromItsSummaryOrElseItsItems() throws {
+        try add(items)
+        let file = try #require(read(store.path(december)))
+        let stored = try #require(read(store.summaryPath(december)))
+        let (_, source, days) = try #require(SummaryFileCodec.decodeWithDays(stored, month: december))
+        #expect(source == Fingerprint(of: file))
+        #expect(days == DaySums(month: december, items: items))
+        #expect(days.sums(in: 1...3) == MonthSummary.sums(of: items.filter { december.contains($0.date) && $0.date.day <= 3 }))
+        #expect(try store.daySums(of: december) == days)
+        // The summary's days are what is read: the same sums put on the 1st are believed (fingerprint and all)…
+        let summary = MonthSummary(month: december, items: items)
+        let moved = DaySums(days: [1: summary.sums])
+        try write(SummaryFileCodec.encode(summary, source: Fingerprint(of: file), days: moved), store.summaryPath(december))
+        #expect(try store.daySums(of: december) == moved)
+        // …days that don't add up to the month, or no summary at all, and the month's items are read instead.
+        let short = DaySums(days: [1: [CategoryCode(0, 0): MonthSummary.Sum(total: Yen(1), count: 1)]])
+        try write(SummaryFileCodec.encode(summary, source: Fingerprint(of: file), days: short), store.summaryPath(december))
+        #expect(try store.daySums(of: december) == days)
+        try FileManager.default.removeItem(atPath: store.summaryPath(december))
+        #expect(try store.daySums(of: december) == days)
+        // A month from payday (25 Nov – 24 Dec) adds up the two files' days.
+        let payday = try #require(MonthStart(day: 25))
+        let period = MonthPeriod(november, start: payday)
+        #expect(period.days(in: november) == 25...30 && period.days(in: december) == 1...24)
+        let expected = MonthSummary(month: november, sums: MonthSummary.sums(of: items.filter { period.contains($0.date) }))
+        #expect(try store.summaries(of: [november], start: payday)[november] == expected)
+    }
+
     @Test func aStaleSummaryIsPassedOverAndLeftAlone() throws {
         try add(items)
         let summary = try #require(read(store.summaryPath(december)))
@@ -254,6 +282,51 @@ import Testing
         #expect(decoded?.summary == summary)
         #expect(decoded?.source == source)
         #expect(SummaryFileCodec.decode(SummaryFileCodec.encode(summary, source: source), month: YearMonth(year: 2024, month: 11)!) == nil)
+    }
+
+    @Test func daysRoundTripAndMustAddUpToExactlyTheMonth() {
+        typealias Sum = MonthSummary.Sum
+        let summary = MonthSummary(
+            month: december, sums: [CategoryCode(0, 1): Sum(total: Yen(-5), count: 2), CategoryCode(7): Sum(total: Yen(300), count: 1)])
+        let days = DaySums(days: [3: [CategoryCode(0, 1): Sum(total: Yen(-5), count: 2)], 31: [CategoryCode(7): Sum(total: Yen(300), count: 1)]])
+        let source = Fingerprint(byteCount: 1234, hash: 0x0123_4567_89AB_CDEF)
+        let bytes = SummaryFileCodec.encode(summary, source: source, days: days)
+        let text = String(decoding: bytes, as: UTF8.self)
+        #expect(text.hasPrefix("{\"schema\":3,") && text.contains("\"days\":[\n[3,0,1,-5,2],\n[31,7,null,300,1]\n]}"))
+        let decoded = SummaryFileCodec.decodeWithDays(bytes, month: december)
+        #expect(decoded?.summary == summary && decoded?.source == source && decoded?.days == days)
+        #expect(SummaryFileCodec.decode(bytes, month: december)?.summary == summary)
+        // Schema 2 has no days: its month's sums still read, its days not.
+        let schemaTwo = SummaryFileCodec.encode(summary, source: source)
+        #expect(SummaryFileCodec.decode(schemaTwo, month: december)?.summary == summary)
+        #expect(SummaryFileCodec.decodeWithDays(schemaTwo, month: december) == nil)
+        // Days that are not exactly the month's are not days.
+        let wrong = [
+            DaySums(days: [3: [CategoryCode(0, 1): Sum(total: Yen(-5), count: 2)]]),
+            DaySums(days: [3: [CategoryCode(0, 1): Sum(total: Yen(-4), count: 2)], 31: [CategoryCode(7): Sum(total: Yen(300), count: 1)]]),
+            DaySums(days: [3: [CategoryCode(0, 1): Sum(total: Yen(-5), count: 2)], 32: [CategoryCode(7): Sum(total: Yen(300), count: 1)]]),
+            DaySums(days: [
+                3: [CategoryCode(0, 1): Sum(total: Yen(-5), count: Int.max)], 4: [CategoryCode(0, 1): Sum(total: Yen(0), count: Int.max)],
+                31: [CategoryCode(7): Sum(total: Yen(300), count: 1)],
+            ]),
+        ]
+        for forged in wrong {
+            #expect(SummaryFileCodec.decodeWithDays(SummaryFileCodec.encode(summary, source: source, days: forged), month: december) == nil)
+        }
+        let broken = [
+            text.replacingOccurrences(of: "{\"schema\":3,", with: "{\"schema\":2,"), // schema 2 with days
+            String(decoding: schemaTwo, as: UTF8.self).replacingOccurrences(of: "{\"schema\":2,", with: "{\"schema\":3,"), // schema 3 without
+            text.replacingOccurrences(of: "[31,7,null,300,1]", with: "[31,7,null,300,1,0]"), // a sixth value
+            text.replacingOccurrences(of: "[31,7,null,300,1]", with: "[31,7,\"x\",300,1]"), // a string
+            text.replacingOccurrences(of: "[31,7,null,300,1]", with: "[31,7,null,300,1]]"), // brackets that don't pair
+        ]
+        for text in broken {
+            #expect(SummaryFileCodec.decodeWithDays(Array(text.utf8), month: december) == nil, "\(text)")
+        }
+        #expect(SummaryFileCodec.decode(Array(broken[0].utf8), month: december) == nil)
+        #expect(SummaryFileCodec.decode(Array(broken[1].utf8), month: december) == nil)
+        #expect(SummaryFileCodec.decode(Array(broken[3].utf8), month: december) == nil, "days are skipped, but only numbers")
+        #expect(SummaryFileCodec.decode(Array(broken[4].utf8), month: december) == nil)
     }
 
     @Test func aSchemaOneSummaryWhoseHashWasCalledXXH64IsStillRead() {

@@ -126,15 +126,15 @@ struct MonthCommand: Command {
             guard let neighbour else { return nil }
             do {
                 if !period.start.isCalendar {
+                    // Each file's part: from the items already read, else from its summary's days (or its items).
                     let days = MonthPeriod(neighbour, start: period.start)
-                    var items: [Item] = []
+                    var sums: [CategoryCode: MonthSummary.Sum] = [:]
                     for file in days.files {
-                        let fileItems: [Item]
-                        if let known = read[file] { fileItems = known } else { fileItems = try store.items(in: file) }
-                        items += fileItems.filter { days.contains($0.date) }
+                        let fileDays: DaySums
+                        if let known = read[file] { fileDays = DaySums(month: file, items: known) } else { fileDays = try store.daySums(of: file) }
+                        for (code, sum) in fileDays.sums(in: days.days(in: file)) { sums[code, default: .zero] += sum }
                     }
-                    let summary = MonthSummary(month: neighbour, sums: MonthSummary.sums(of: items))
-                    return MonthTotals(summary: summary, filter: filter, taxonomy: taxonomy)
+                    return MonthTotals(summary: MonthSummary(month: neighbour, sums: sums), filter: filter, taxonomy: taxonomy)
                 }
                 return MonthTotals(summary: try store.summary(of: neighbour), filter: filter, taxonomy: taxonomy)
             } catch {

@@ -57,6 +57,12 @@ public struct MonthPeriod: Hashable, Sendable {
     /// How many days it has.
     public var days: Int { last.dayNumber - first.dayNumber + 1 }
 
+    /// The days of one of its `files` that it covers: 25…31 of the first, 1…24 of the second, every day of a calendar
+    /// month's.
+    public func days(in file: YearMonth) -> ClosedRange<Int> {
+        (file.contains(first) ? first.day : 1)...(file.contains(last) ? last.day : file.days)
+    }
+
     /// The month before and after, under the same start day.
     public var previous: MonthPeriod? { month.previous.map { MonthPeriod($0, start: start) } }
     public var next: MonthPeriod? { month.next.map { MonthPeriod($0, start: start) } }

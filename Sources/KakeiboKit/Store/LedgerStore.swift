@@ -81,6 +81,22 @@ public struct LedgerStore: Sendable {
         return try readSummary(month)
     }
 
+    /// The month's sums day by day, for periods that cover part of it (a month from payday): the summary file's days
+    /// when it was made from exactly the month file's current bytes, else worked out from the month's items.
+    public func daySums(of month: YearMonth) throws(StoreError) -> DaySums {
+        try finishInterruptedCommit()
+        guard let bytes = try FileSystem.read(path(month)) else { return DaySums() }
+        if let stored = (try? FileSystem.read(summaryPath(month))) ?? nil,
+            let (summary, source, days) = SummaryFileCodec.decodeWithDays(stored, month: month), source == Fingerprint(of: bytes)
+        {
+            _ = try LedgerStore.checked(summary, path: path(month))
+            return days
+        }
+        let items = try decode(bytes, month)
+        _ = try LedgerStore.checked(MonthSummary(month: month, items: items), path: path(month))
+        return DaySums(month: month, items: items)
+    }
+
     /// The month's summary file if it was made from exactly the month file's current bytes, else a summary worked out
     /// from the month's items. A summary that is missing, unreadable, malformed or stale is passed over, not reported:
     /// the month file is the record, and it is read (and any problem with it reported) instead.
@@ -290,7 +306,9 @@ public struct LedgerStore: Sendable {
             (
                 month: change.month, bytes: change.after,
                 summary: change.afterFingerprint.map { fingerprint in
-                    SummaryFileCodec.encode(MonthSummary(month: change.month, items: transaction.cache[change.month] ?? []), source: fingerprint)
+                    let items = transaction.cache[change.month] ?? []
+                    return SummaryFileCodec.encode(
+                        MonthSummary(month: change.month, items: items), source: fingerprint, days: DaySums(month: change.month, items: items))
                 }
             )
         }

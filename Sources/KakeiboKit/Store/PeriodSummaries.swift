@@ -1,18 +1,20 @@
 extension LedgerStore {
     /// Each named month's totals by category under a start day. A calendar month is its file's kept summary; any
-    /// other is summed from the items of the (two) files its days are in, each file read once for the whole run.
+    /// other is summed from the day-by-day sums of the (two) files its days are in (kept in their summaries, else
+    /// worked out from their items), each file read once for the whole run.
     public func summaries(of months: [YearMonth], start: MonthStart) throws(StoreError) -> [YearMonth: MonthSummary] {
         if start.isCalendar { return try summaries(of: months) }
-        var files: [YearMonth: [Item]] = [:]
+        var files: [YearMonth: DaySums] = [:]
         var result: [YearMonth: MonthSummary] = [:]
         for month in months {
             let period = MonthPeriod(month, start: start)
-            var selected: [Item] = []
+            var sums: [CategoryCode: MonthSummary.Sum] = [:]
             for file in period.files {
-                if files[file] == nil { files[file] = try items(in: file) }
-                selected += (files[file] ?? []).filter { period.contains($0.date) }
+                if files[file] == nil { files[file] = try daySums(of: file) }
+                let days = files[file] ?? DaySums()
+                for (code, sum) in days.sums(in: period.days(in: file)) { sums[code, default: .zero] += sum }
             }
-            result[month] = MonthSummary(month: month, sums: MonthSummary.sums(of: selected))
+            result[month] = MonthSummary(month: month, sums: sums)
         }
         return result
     }

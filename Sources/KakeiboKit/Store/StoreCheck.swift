@@ -79,7 +79,10 @@ public enum StoreCheck {
             return report.add(.warning, path, .summary(.unreadable))
         }
         guard source == Fingerprint(of: bytes) else { return report.add(.warning, path, .summary(.stale)) }
-        if summary != MonthSummary(month: month, items: items) { report.add(.error, path, .summary(.disagrees)) }
+        let days = SummaryFileCodec.decodeWithDays(stored, month: month)?.days
+        if summary != MonthSummary(month: month, items: items) || days.map({ $0 != DaySums(month: month, items: items) }) == true {
+            report.add(.error, path, .summary(.disagrees))
+        }
     }
 
     private static func budgets(_ store: LedgerStore, _ report: inout CheckReport) {

@@ -1,0 +1,42 @@
+/// A month's sums day by day: what a period that starts on another day than the 1st (a month from payday) takes from
+/// a month file it only partly covers, without reading the file's items. Kept in the month's summary file beside the
+/// month's own sums, and held to them: the days must add up to exactly the month.
+public struct DaySums: Hashable, Sendable {
+    /// The sums of each day that has items, by day of the month (1…31).
+    public private(set) var days: [Int: [CategoryCode: MonthSummary.Sum]]
+
+    public init(days: [Int: [CategoryCode: MonthSummary.Sum]] = [:]) { self.days = days }
+
+    /// Sums the items dated in `month`, day by day (any others are not the month's, as in the month report).
+    public init(month: YearMonth, items: some Sequence<Item>) {
+        days = [:]
+        for item in items where month.contains(item.date) {
+            days[item.date.day, default: [:]][item.category, default: .zero] += MonthSummary.Sum(total: item.price, count: 1)
+        }
+    }
+
+    /// The sums of the days in `range`.
+    public func sums(in range: ClosedRange<Int>) -> [CategoryCode: MonthSummary.Sum] {
+        var sums: [CategoryCode: MonthSummary.Sum] = [:]
+        for (day, daySums) in days where range.contains(day) {
+            for (code, sum) in daySums { sums[code, default: .zero] += sum }
+        }
+        return sums
+    }
+
+    /// Whether these days are days of `summary`'s month, each with items, and add up to exactly its sums.
+    public func addUp(to summary: MonthSummary) -> Bool {
+        var total: [CategoryCode: MonthSummary.Sum] = [:]
+        for (day, daySums) in days {
+            guard (1...summary.month.days).contains(day), !daySums.isEmpty else { return false }
+            for (code, sum) in daySums {
+                guard sum.count > 0 else { return false }
+                let (amount, o1) = (total[code]?.total.amount ?? 0).addingReportingOverflow(sum.total.amount)
+                let (count, o2) = (total[code]?.count ?? 0).addingReportingOverflow(sum.count)
+                guard !o1, !o2 else { return false }
+                total[code] = MonthSummary.Sum(total: Yen(amount), count: count)
+            }
+        }
+        return total == summary.sums
+    }
+}
