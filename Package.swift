@@ -14,16 +14,30 @@ import PackageDescription
 //   `-export-dynamic`, which put 4,300 KakeiboKit/KakeiboCLI symbols in the dynamic table that the runtime's start-up
 //   `dladdr` then searches): −160k instructions.
 // - kakeibo links libstdc++ (the C++ library under the static Swift runtime) statically where its archive is
-//   installed (Debian and Ubuntu: libstdc++-N-dev, which the toolchain needs anyway; Fedora: libstdc++-static):
-//   loading and relocating the shared one was half of what the dynamic loader did at every start. Elsewhere it
-//   loads the shared one, as before. 3.60M → 1.94M instructions, 318 → 280 pages touched.
+//   installed beside the GCC the linker uses (Debian and Ubuntu: libstdc++-N-dev, which the toolchain needs anyway;
+//   Fedora: libstdc++-static): loading and relocating the shared one was half of what the dynamic loader did at
+//   every start. Elsewhere it loads the shared one, as before. 3.60M → 1.94M instructions, 318 → 280 pages touched.
 let startUp: [SwiftSetting] = [.unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"])]
 let noExports: [LinkerSetting] = [.unsafeFlags(["-Xlinker", "--no-export-dynamic"])]
 let staticCxx: [LinkerSetting] = {
-    let gcc = "/usr/lib/gcc" // where GCC installations keep libstdc++.a (…/x86_64-linux-gnu/12/libstdc++.a)
-    let archives = (try? FileManager.default.subpathsOfDirectory(atPath: gcc))?.filter { $0.hasSuffix("/libstdc++.a") } ?? []
-    // Support/static-libstdc++ holds a linker script named libstdc++.so that asks for libstdc++.a.
-    return archives.isEmpty ? [] : [.unsafeFlags(["-L", Context.packageDirectory + "/Support/static-libstdc++"])]
+    // The GCC installation the linker driver takes: the newest for this machine's architecture that has crtbegin.o
+    // (/usr/lib/gcc/x86_64-linux-gnu/12). Only when its libstdc++.a is there does kakeibo ask for it, through
+    // Support/static-libstdc++, which holds a linker script named libstdc++.so that reads the archive instead.
+    let files = FileManager.default
+    let root = "/usr/lib/gcc"
+    #if arch(x86_64)
+        let architecture = "x86_64-"
+    #else
+        let architecture = "aarch64-"
+    #endif
+    let installations = ((try? files.contentsOfDirectory(atPath: root)) ?? []).filter { $0.hasPrefix(architecture) }
+        .flatMap { triple in ((try? files.contentsOfDirectory(atPath: "\(root)/\(triple)")) ?? []).map { "\(root)/\(triple)/\($0)" } }
+        .filter { files.fileExists(atPath: $0 + "/crtbegin.o") }
+    func version(_ path: String) -> [Int] { (path.split(separator: "/").last ?? "").split(separator: ".").map { Int($0) ?? 0 } }
+    guard let newest = installations.max(by: { version($0).lexicographicallyPrecedes(version($1)) }),
+        files.fileExists(atPath: newest + "/libstdc++.a")
+    else { return [] }
+    return [.unsafeFlags(["-L", Context.packageDirectory + "/Support/static-libstdc++"])]
 }()
 
 let package = Package(
