@@ -88,21 +88,26 @@ public func pad(_ text: String, to width: Int, alignRight: Bool = false) -> Stri
 
 /// `count` spaces, made directly (`String(repeating:count:)` takes ~1,500 instructions a call, and a month's table
 /// pads thousands of cells).
-func spaces(_ count: Int) -> String { repeated(" ", count: count) }
+func spaces(_ count: Int) -> String { repeated(byte: UInt8(ascii: " "), count: count) }
 
 /// `count` copies of a character (a bar's fill), made directly: `String(repeating:count:)` goes through the
 /// standard library's unspecialized `joined`, whose first call looks its types up at run time (~90,000 instructions,
 /// 2% of `kakeibo month`).
 func repeated(_ character: Character, count: Int) -> String {
+    if character.utf8.count == 1, let ascii = character.asciiValue { return repeated(byte: ascii, count: count) }
     guard count > 0 else { return "" }
     let unit = Array(character.utf8)
     return String(unsafeUninitializedCapacity: count * unit.count) { buffer in
-        if unit.count == 1 {
-            buffer.initialize(repeating: unit[0])
-        } else {
-            for index in buffer.indices { buffer[index] = unit[index % unit.count] }
-        }
+        for index in buffer.indices { buffer[index] = unit[index % unit.count] }
         return buffer.count
+    }
+}
+
+private func repeated(byte: UInt8, count: Int) -> String {
+    guard count > 0 else { return "" }
+    return String(unsafeUninitializedCapacity: count) { buffer in
+        buffer.initialize(repeating: byte)
+        return count
     }
 }
 

@@ -85,29 +85,42 @@ public struct LedgerStore: Sendable {
     /// when it was made from exactly the month file's current bytes, else worked out from the month's items.
     public func daySums(of month: YearMonth) throws(StoreError) -> DaySums {
         try finishInterruptedCommit()
-        guard let bytes = try FileSystem.read(path(month)) else { return DaySums() }
-        if let stored = (try? FileSystem.read(summaryPath(month))) ?? nil,
-            let (summary, source, days) = SummaryFileCodec.decodeWithDays(stored, month: month), source == Fingerprint(of: bytes)
-        {
-            _ = try LedgerStore.checked(summary, path: path(month))
-            return days
-        }
-        let items = try decode(bytes, month)
-        _ = try LedgerStore.checked(MonthSummary(month: month, items: items), path: path(month))
-        return DaySums(month: month, items: items)
+        return try kept(
+            month, empty: DaySums(), stored: { SummaryFileCodec.decodeWithDays($0, month: month).map { ($0.summary, $0.source, $0.days) } },
+            worked: { (MonthSummary(month: month, items: $0), DaySums(month: month, items: $0)) })
     }
 
     /// The month's summary file if it was made from exactly the month file's current bytes, else a summary worked out
     /// from the month's items. A summary that is missing, unreadable, malformed or stale is passed over, not reported:
     /// the month file is the record, and it is read (and any problem with it reported) instead.
     func readSummary(_ month: YearMonth) throws(StoreError) -> MonthSummary {
-        guard let bytes = try FileSystem.read(path(month)) else { return MonthSummary(month: month) }
-        if let stored = (try? FileSystem.read(summaryPath(month))) ?? nil,
-            let (summary, source) = SummaryFileCodec.decode(stored, month: month), source == Fingerprint(of: bytes)
+        try kept(
+            month, empty: MonthSummary(month: month),
+            stored: { SummaryFileCodec.decode($0, month: month).map { ($0.summary, $0.source, $0.summary) } },
+            worked: { items in
+                let summary = MonthSummary(month: month, items: items)
+                return (summary, summary)
+            })
+    }
+
+    /// What a month's summary file gives (`stored`) when it was made from exactly the month file's current bytes,
+    /// else what its items give (`worked`); `empty` for a month without a file. Either way its totals must add up.
+    private func kept<Value>(
+        _ month: YearMonth, empty: Value, stored: ([UInt8]) -> (MonthSummary, Fingerprint, Value)?,
+        worked: ([Item]) -> (MonthSummary, Value)
+    ) throws(StoreError) -> Value {
+        guard let bytes = try FileSystem.read(path(month)) else { return empty }
+        let summary: MonthSummary
+        let value: Value
+        if let file = (try? FileSystem.read(summaryPath(month))) ?? nil, let (read, source, readValue) = stored(file),
+            source == Fingerprint(of: bytes)
         {
-            return try LedgerStore.checked(summary, path: path(month))
+            (summary, value) = (read, readValue)
+        } else {
+            (summary, value) = worked(try decode(bytes, month))
         }
-        return try LedgerStore.checked(MonthSummary(month: month, items: try decode(bytes, month)), path: path(month))
+        _ = try LedgerStore.checked(summary, path: path(month))
+        return value
     }
 
     /// The summary, if its totals can be added up without overflow; else an error naming the month file.
