@@ -57,10 +57,8 @@ let package = Package(
         .executableTarget(name: "kakeibo-convert", dependencies: ["KakeiboConvert"], linkerSettings: noExports),
         // The sync commands (pull, push, sync) need FoundationNetworking: they run in a companion binary that
         // `kakeibo pull …` execs, so only they pay its start-up cost.
-        // https goes over libcurl's easy interface (blocking, it waits in poll without spinning); a small C target
-        // makes the variadic curl_easy_setopt calls Swift can't. Only kakeibo-sync links libcurl.
-        .target(name: "CCurlShim", linkerSettings: [.linkedLibrary("curl")]),
-        .target(name: "KakeiboSync", dependencies: ["KakeiboCLI", "KakeiboKit", "CCurlShim"]),
+        // They go over URLSession (FoundationNetworking on Linux; docs/sync.md says how it is configured and why).
+        .target(name: "KakeiboSync", dependencies: ["KakeiboCLI", "KakeiboKit"]),
         .executableTarget(name: "kakeibo-sync", dependencies: ["KakeiboSync"], linkerSettings: noExports),
         .testTarget(name: "KakeiboKitTests", dependencies: ["KakeiboKit"]),
         .testTarget(name: "KakeiboCLITests", dependencies: ["KakeiboCLI", "KakeiboKit"]),

@@ -14,6 +14,12 @@ public enum ServerProblem: Error, Equatable, Sendable {
     case notItems(WireProblem)
     /// The register answer did not list some of the items sent.
     case unconfirmed(missing: Int, sent: Int)
+    /// The answer was larger than kakeibo reads (`URLSessionTransport.maximumAnswerBytes`, after decompression).
+    case tooLarge(limit: Int)
+    /// The whole command ran out of time (`CommandDeadline`).
+    case commandDeadline(seconds: Double)
+    /// The answer can't be read as HTTP (a bad length or chunk, a body cut short), with libcurl's words.
+    case malformedAnswer(String)
     case other(String)
 
     public func message(in language: Language) -> String {
@@ -30,8 +36,8 @@ public enum ServerProblem: Error, Equatable, Sendable {
         case .redirect(let code, let location):
             let target = location.map { " " + terminalSafe(String($0.prefix(80))) } ?? ""
             return language.pick(
-                "the server redirected (HTTP \(code)) to\(target), which is neither https nor this machine; not followed",
-                "サーバーが https でもこの機械でもない\(target) へ転送しました（HTTP \(code)）。転送先には接続していません")
+                "the server redirected (HTTP \(code)) to\(target); not followed (kakeibo follows a 307 or 308 only within the endpoint's own origin, and nothing to plain http on another machine)",
+                "サーバーが\(target) へ転送しました（HTTP \(code)）。転送先には接続していません（307・308 はエンドポイントと同じオリジンの中だけ、ほかの機械への平文の http には一切転送しません）")
         case .htmlPage(let title):
             let named = title.map { " (\"\($0)\")" } ?? ""
             return language.pick(
@@ -57,6 +63,16 @@ public enum ServerProblem: Error, Equatable, Sendable {
             return language.pick(
                 "the answer lists only \(sent - missing) of the \(sent) items sent",
                 "送った \(sent) 件のうち \(sent - missing) 件しか応答にありません")
+        case .tooLarge(let limit):
+            return language.pick(
+                "the answer is larger than \(limit / 1024 / 1024) MiB, more than a household's server sends; not read",
+                "応答が \(limit / 1024 / 1024) MiB を超えています（家計簿サーバーの応答としては大きすぎます）。読み込んでいません")
+        case .commandDeadline(let seconds):
+            return language.pick(
+                "the command did not finish within \(Int(seconds)) s (10 × --timeout, at least 300 s): the server kept answering without an end",
+                "コマンドが \(Int(seconds)) 秒以内に終わりませんでした（--timeout の 10 倍、最低 300 秒）。サーバーの応答が終わりません")
+        case .malformedAnswer(let detail):
+            return language.pick("the answer could not be read (\(detail))", "応答を読めませんでした（\(detail)）")
         case .other(let detail):
             return detail
         }

@@ -142,7 +142,7 @@ func month(_ request: HTTPRequest) -> Int { Int(request.query.first { $0.name ==
 
     @Test func theQueryIsAddedToTheEndpointsOwn() throws {
         func url(_ endpoint: String, _ request: HTTPRequest) throws -> String {
-            CurlTransport.url(CurlTransport.target(for: request, at: try Endpoint.parse(endpoint)))
+            try URLSessionTransport.url(for: request, at: try Endpoint.parse(endpoint)).absoluteString
         }
         #expect(
             try url("https://x.example/exec", HouseholdAPI.fetch(YearMonth(year: 2024, month: 12)!)) == "https://x.example/exec?year=2024&month=12")

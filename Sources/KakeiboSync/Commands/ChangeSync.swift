@@ -11,16 +11,6 @@ extension SyncSession {
         return "\(endpoint.scheme)://\(endpoint.host)\(endpoint.port.map { ":\($0)" } ?? "")\(endpoint.path)"
     }
 
-    /// The change protocol's client: the token goes in each request's body, so the transport under it has none and
-    /// sends no `Authorization` header (the script never sees headers, and Google's front end may refuse a bearer
-    /// value that isn't its own).
-    var changeClient: ChangeClient {
-        var headerless = settings
-        headerless.token = nil
-        return ChangeClient(
-            client: HouseholdClient(transport: makeTransport(headerless), host: settings.endpoint.host), token: settings.token)
-    }
-
     /// Whether the endpoint speaks the change protocol: remembered per endpoint and household in the store's sync
     /// state once the server said so; asked (`capabilities`) otherwise.
     func speaksChanges(_ context: Context) async throws -> Bool {

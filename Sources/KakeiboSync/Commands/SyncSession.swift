@@ -8,13 +8,23 @@ struct SyncSession {
     let settings: SyncSettings
     let format: OutputFormat
     let client: HouseholdClient
+    /// The change protocol's client: the token goes in each request's body, so the transport under it has none and
+    /// sends no `Authorization` header (the script never sees headers, and Google's front end may refuse a bearer
+    /// value that isn't its own).
+    let changeClient: ChangeClient
 
     init(_ arguments: ParsedArguments, _ context: Context) throws {
         format = try arguments[SyncDeclarations.format] ?? .table
         settings = try SyncSettings.resolve(
             endpointOption: try arguments[SyncDeclarations.endpoint], timeoutOption: try arguments[SyncDeclarations.timeout],
             environment: context.environment)
-        client = HouseholdClient(transport: makeTransport(settings), host: settings.endpoint.host)
+        let deadline = CommandDeadline(timeout: settings.timeout)
+        client = HouseholdClient(transport: URLSessionTransport(settings: settings, deadline: deadline), host: settings.endpoint.host)
+        var headerless = settings
+        headerless.token = nil
+        changeClient = ChangeClient(
+            client: HouseholdClient(transport: URLSessionTransport(settings: headerless, deadline: deadline), host: settings.endpoint.host),
+            token: settings.token)
     }
 
     /// The months a period names, in the grammar `month` uses: one month, a year's twelve, or this month.

@@ -1,0 +1,293 @@
+import Foundation
+import KakeiboKit
+
+/// The household endpoint over URLSession, configured from what it does on Linux (docs/sync.md, "The transport"):
+///
+/// - GETs share one session, up to `connectionsPerHost` connections to a host, so a year's twelve months go at once
+///   and a reused connection waits without spinning.
+/// - Every POST goes on a session of its own (a connection of its own, `Connection: close`): when the server drops
+///   it after the request, the POST fails at once and is never re-sent without its body (as libcurl re-sends a POST
+///   on a reused connection).
+/// - Redirects are decided by a session-level delegate (a task's own delegate is never asked on Linux): a 301, 302 or
+///   303 is followed as a GET with no body, and the token goes only to the endpoint's own origin; a 307 or 308 keeps
+///   its method and body, so it is followed only within that origin; nothing is followed to plain http on another
+///   machine, or more than `maximumRedirects` times.
+/// - An answer is read through the delegate and given up past `maximumAnswerBytes` (counted after decompression),
+///   and every request ends by the settings' timeout or the command's deadline, whichever comes first.
+public final class URLSessionTransport: HTTPTransport {
+    let settings: SyncSettings
+    let deadline: CommandDeadline
+    private let delegate: SessionDelegate
+    private let shared: URLSession
+
+    /// Connections to one host at once: a year's twelve months in one round, with room for the redirects they take.
+    static let connectionsPerHost = 16
+    /// Redirects followed before giving up.
+    static let maximumRedirects = 10
+    /// The largest answer read (after decompression): a household's year is about a megabyte, ten years' changes about ten.
+    public static let maximumAnswerBytes = 32 * 1024 * 1024
+
+    public init(settings: SyncSettings, deadline: CommandDeadline) {
+        self.settings = settings
+        self.deadline = deadline
+        delegate = SessionDelegate(origin: settings.endpoint, token: settings.token)
+        shared = URLSession(
+            configuration: URLSessionTransport.configuration(settings, connections: URLSessionTransport.connectionsPerHost), delegate: delegate,
+            delegateQueue: BoundedDelegateQueue())
+    }
+
+    deinit { shared.invalidateAndCancel() }
+
+    static func configuration(_ settings: SyncSettings, connections: Int) -> URLSessionConfiguration {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.httpMaximumConnectionsPerHost = connections
+        configuration.timeoutIntervalForRequest = settings.timeout
+        configuration.timeoutIntervalForResource = settings.timeout
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        configuration.urlCache = nil
+        configuration.httpCookieStorage = nil
+        configuration.httpShouldSetCookies = false
+        return configuration
+    }
+
+    public func send(_ request: HTTPRequest) async throws(ServerProblem) -> HTTPResponse {
+        let seconds = min(settings.timeout, deadline.secondsLeft)
+        guard seconds > 0 else { throw deadline.expired(timeout: settings.timeout) }
+        let url = try URLSessionTransport.url(for: request, at: settings.endpoint)
+        var urlRequest = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: seconds)
+        urlRequest.httpMethod = request.method.rawValue
+        urlRequest.setValue("application/json", forHTTPHeaderField: "Accept")
+        urlRequest.setValue("kakeibo", forHTTPHeaderField: "User-Agent")
+        if let token = settings.token { urlRequest.setValue("Bearer " + token, forHTTPHeaderField: "Authorization") }
+        if let body = request.body {
+            urlRequest.httpBody = Data(body)
+            urlRequest.setValue("application/json; charset=utf-8", forHTTPHeaderField: "Content-Type")
+        }
+        let session: URLSession
+        if request.method == .post {
+            urlRequest.setValue("close", forHTTPHeaderField: "Connection")
+            session = URLSession(
+                configuration: URLSessionTransport.configuration(settings, connections: 1), delegate: delegate,
+                delegateQueue: BoundedDelegateQueue())
+        } else {
+            session = shared
+        }
+        defer { if session !== shared { session.finishTasksAndInvalidate() } }
+        let result = await delegate.run(session.dataTask(with: urlRequest), seconds: seconds)
+        switch result {
+        case .success(let response): return response
+        case .failure(.timedOut) where seconds < settings.timeout: throw deadline.expired(timeout: settings.timeout)
+        case .failure(.timedOut): throw .timedOut(seconds: settings.timeout)
+        case .failure(let problem): throw problem
+        }
+    }
+
+    /// The endpoint with the request's query added after its own.
+    static func url(for request: HTTPRequest, at origin: Endpoint) throws(ServerProblem) -> URL {
+        var target = origin
+        target.query = origin.query(adding: request.query.map { ($0.name, $0.value) })
+        let host = target.host.contains(":") ? "[" + target.host + "]" : target.host
+        let path = target.path.isEmpty ? "/" : target.path
+        let text = target.scheme + "://" + host + (target.port.map { ":\($0)" } ?? "") + path + (target.query.map { "?" + $0 } ?? "")
+        guard let url = URL(string: text) else { throw .other("not a URL: \(target.scheme)://\(target.host)") }
+        return url
+    }
+}
+
+/// The whole command's time: every request of a pull, push or sync ends by it, so a server that always has `more`
+/// (or answers each request just inside the timeout) can't keep a command going for ever.
+public struct CommandDeadline: Sendable {
+    let end: ContinuousClock.Instant
+    /// The deadline in seconds, for messages.
+    public let seconds: Double
+
+    /// `multiple` × the request timeout, at least `minimum` seconds.
+    public static let multiple = 10.0
+    public static let minimum = 300.0
+
+    public init(timeout: Double) {
+        seconds = max(timeout * CommandDeadline.multiple, CommandDeadline.minimum)
+        end = ContinuousClock.now.advanced(by: .milliseconds(Int64(seconds * 1000)))
+    }
+
+    var secondsLeft: Double {
+        let left = ContinuousClock.now.duration(to: end).components
+        return max(0, Double(left.seconds) + Double(left.attoseconds) / 1e18)
+    }
+
+    func expired(timeout: Double) -> ServerProblem { .commandDeadline(seconds: seconds) }
+}
+
+/// The queue URLSession calls its delegate on, with room for a few calls at a time: the thread that reads the
+/// network waits while it is full. URLSession on Linux hands each 16 KB read to the delegate queue and reads on at
+/// once, so without a bound an answer arriving faster than it is looked at piles up in memory (measured: a 1 GB
+/// gzip bomb held 2.2 GB before the size cap was seen); with it, memory stays at the cap plus a megabyte.
+final class BoundedDelegateQueue: OperationQueue, @unchecked Sendable {
+    private let room = DispatchSemaphore(value: 64)
+
+    override init() {
+        super.init()
+        maxConcurrentOperationCount = 1
+    }
+
+    override func addOperation(_ block: @Sendable @escaping () -> Void) {
+        room.wait()
+        super.addOperation { [room] in
+            block()
+            room.signal()
+        }
+    }
+}
+
+/// The session-level delegate: it reads every task's answer up to the size cap, decides redirects, and hands each
+/// task's outcome to whoever awaits it.
+final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+    let origin: Endpoint
+    let token: String?
+    private let lock = NSLock()
+    private var tasks: [Int: TaskState] = [:]
+
+    struct TaskState {
+        var continuation: CheckedContinuation<Result<HTTPResponse, ServerProblem>, Never>?
+        /// The answer so far: `Data`, whose append is Foundation's own (fast in a debug build too, where a byte array's
+        /// generic append would fall behind a fast server and let its chunks pile up in the delegate queue).
+        var body = Data()
+        var redirects = 0
+        /// Why the task was cancelled here (an answer too large), to report instead of "cancelled".
+        var problem: ServerProblem?
+        /// A redirect not followed: its status and where it pointed.
+        var refused: (status: Int, location: String?)?
+    }
+
+    init(origin: Endpoint, token: String?) {
+        self.origin = origin
+        self.token = token
+    }
+
+    /// Starts the task and waits for its outcome; past `seconds` it is cancelled and ends as timed out.
+    func run(_ task: URLSessionDataTask, seconds: Double) async -> Result<HTTPResponse, ServerProblem> {
+        let identifier = task.taskIdentifier
+        let timer = DispatchWorkItem { [weak self] in
+            guard let self else { return }
+            self.lock.withLock { if self.tasks[identifier]?.problem == nil { self.tasks[identifier]?.problem = .timedOut(seconds: seconds) } }
+            task.cancel()
+        }
+        let result = await withCheckedContinuation { continuation in
+            lock.withLock { tasks[identifier] = TaskState(continuation: continuation) }
+            // URLSession's own timeout on Linux is reset by each byte; this one is the request's whole time.
+            DispatchQueue.global().asyncAfter(deadline: .now() + seconds + 0.05, execute: timer)
+            task.resume()
+        }
+        timer.cancel()
+        return result
+    }
+
+    private func finish(_ identifier: Int, _ result: Result<HTTPResponse, ServerProblem>) {
+        let continuation = lock.withLock { tasks.removeValue(forKey: identifier)?.continuation }
+        continuation?.resume(returning: result)
+    }
+
+    func urlSession(
+        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+        completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
+    ) {
+        if response.expectedContentLength > Int64(URLSessionTransport.maximumAnswerBytes) {
+            lock.withLock { tasks[dataTask.taskIdentifier]?.problem = .tooLarge(limit: URLSessionTransport.maximumAnswerBytes) }
+            completionHandler(.cancel)
+            return
+        }
+        completionHandler(.allow)
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        let tooLarge: Bool = lock.withLock {
+            guard var state = tasks[dataTask.taskIdentifier], state.problem == nil else { return false }
+            tasks[dataTask.taskIdentifier] = nil
+            defer { tasks[dataTask.taskIdentifier] = state }
+            guard state.body.count + data.count <= URLSessionTransport.maximumAnswerBytes else {
+                state.problem = .tooLarge(limit: URLSessionTransport.maximumAnswerBytes)
+                state.body = Data()
+                return true
+            }
+            state.body.append(data)
+            return false
+        }
+        // Cancelled from elsewhere: `cancel` waits for the task's queue, which may be waiting for this one (below).
+        if tooLarge { DispatchQueue.global().async { dataTask.cancel() } }
+    }
+
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse, newRequest request: URLRequest,
+        completionHandler: @escaping (URLRequest?) -> Void
+    ) {
+        let location = response.value(forHTTPHeaderField: "Location")
+        let follow: URLRequest? = lock.withLock {
+            guard var state = tasks[task.taskIdentifier] else { return nil }
+            let next = redirect(
+                from: task.currentRequest ?? task.originalRequest, status: response.statusCode, to: request.url, count: state.redirects)
+            if next == nil { state.refused = (response.statusCode, location) } else { state.redirects += 1 }
+            tasks[task.taskIdentifier] = state
+            return next
+        }
+        completionHandler(follow)
+    }
+
+    /// The request a redirect leads to, or nil when it is not followed (the redirect itself is then the answer).
+    func redirect(from previous: URLRequest?, status: Int, to url: URL?, count: Int) -> URLRequest? {
+        guard count < URLSessionTransport.maximumRedirects, let url, let target = try? Endpoint.parse(url.absoluteString) else { return nil }
+        let sameOrigin = target.scheme == origin.scheme && target.host == origin.host && target.port == origin.port
+        var next = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: previous?.timeoutInterval ?? 30)
+        next.setValue("application/json", forHTTPHeaderField: "Accept")
+        next.setValue("kakeibo", forHTTPHeaderField: "User-Agent")
+        if [307, 308].contains(status) {
+            // The method and body go again: only where the token in them may go.
+            guard sameOrigin, let previous else { return nil }
+            next.httpMethod = previous.httpMethod
+            next.httpBody = previous.httpBody
+            for header in ["Content-Type", "Connection"] { next.setValue(previous.value(forHTTPHeaderField: header), forHTTPHeaderField: header) }
+        } else {
+            next.httpMethod = "GET"
+        }
+        if sameOrigin, let token { next.setValue("Bearer " + token, forHTTPHeaderField: "Authorization") }
+        return next
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
+        let state = lock.withLock { tasks[task.taskIdentifier] }
+        guard let state else { return }
+        if let problem = state.problem { return finish(task.taskIdentifier, .failure(problem)) }
+        if let error { return finish(task.taskIdentifier, .failure(SessionDelegate.problem(error))) }
+        guard let http = task.response as? HTTPURLResponse else { return finish(task.taskIdentifier, .failure(.other("not an HTTP answer"))) }
+        let location = state.refused?.location ?? http.value(forHTTPHeaderField: "Location")
+        finish(
+            task.taskIdentifier,
+            .success(
+                HTTPResponse(
+                    status: http.statusCode, contentType: http.value(forHTTPHeaderField: "Content-Type"), location: location,
+                    body: [UInt8](state.body))))
+    }
+
+    /// What a URLSession error means here.
+    static func problem(_ error: Error) -> ServerProblem {
+        guard let error = error as? URLError else { return .other(String(describing: error)) }
+        switch error.code {
+        case .timedOut: return .timedOut(seconds: 0)
+        case .cannotConnectToHost, .cannotFindHost, .dnsLookupFailed, .notConnectedToInternet, .secureConnectionFailed,
+            .serverCertificateUntrusted, .serverCertificateHasBadDate, .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot,
+            .clientCertificateRejected:
+            return .cannotConnect(error.localizedDescription)
+        case .networkConnectionLost, .zeroByteResource, .badServerResponse:
+            // libcurl's "empty reply from server" (the connection closed before any answer) is a bad server response.
+            return .connectionLost
+        case .httpTooManyRedirects, .redirectToNonExistentLocation: return .other("too many redirects")
+        case .dataLengthExceedsMaximum: return .tooLarge(limit: URLSessionTransport.maximumAnswerBytes)
+        case .unknown:
+            // On Linux most of libcurl's failures come as "unknown" with libcurl's words: a certificate it can't
+            // trust, or an answer it refuses to read (a bad length or chunk, a body cut short).
+            let detail = terminalSafe(String(error.localizedDescription.prefix(120)))
+            let tls = ["SSL", "TLS", "certificate"].contains { detail.contains($0) }
+            return tls ? .cannotConnect(detail) : .malformedAnswer(detail)
+        default: return .other(terminalSafe(String(error.localizedDescription.prefix(120))))
+        }
+    }
+}
