@@ -130,4 +130,24 @@ import Testing
         #expect(try prices(a) == [milk: 850])
         #expect(try sync(a)["pending"] as? Int == 0)
     }
+
+    /// A sync against another spelling of the endpoint that can't be reached fails and writes nothing, sync state
+    /// included; the next sync with the right one is incremental and raises no conflict.
+    @Test func aFailedSyncElsewhereLeavesTheSyncStateAsItWas() throws {
+        let server = try ShippedServer()
+        let a = try member(server)
+        let milk = try a.add("牛乳", 178, date: "2024-12-03")
+        _ = try sync(a)
+        #expect(try a.run("edit", milk, "--price", "200").status == 0)
+        let before = try a.snapshot()
+        let elsewhere = try a.run("sync", "--endpoint", "http://localhost:1/exec")
+        #expect(elsewhere.status == 1)
+        #expect(elsewhere.stderr.contains("cannot connect"), "\(elsewhere.stderr)")
+        #expect(try a.snapshot() == before)
+        let operations = try server.operations().count
+        let synced = try sync(a)
+        #expect(synced["pushed"] as? Int == 1 && synced["conflicts"] as? [String] == [])
+        #expect(Array(try server.operations().dropFirst(operations)) == ["changes", "since"])
+        #expect(try server.items().prices == [milk: 200])
+    }
 }

@@ -49,12 +49,14 @@ import Testing
         #expect(requests[0].path == "/exec" && requests[0].query == "year=2024&month=12")
         #expect(requests[1].path.hasPrefix("/answer/") && requests[1].host.hasPrefix("localhost:"))
         #expect(requests.allSatisfy { $0.accept == "application/json" })
-        #expect(try server.probes() == 1) // a plain app server: asked once per command, then its own protocol
+        #expect(try server.probes() == 1) // a plain app server: asked once, then remembered for this endpoint
 
-        // Pulling again changes nothing; after the server loses an item, the next pull follows it, pending kept.
+        // Pulling again changes nothing and asks nothing more than the month; after the server loses an item, the
+        // next pull follows it, pending kept.
         let before = try box.snapshot()
         #expect(try box.run("pull", "2024", "12").status == 0)
         #expect(try box.snapshot() == before)
+        #expect(try server.probes() == 1)
         try server.seed(["2024-12": [wire("s1", "20241201", "りんご", 350, sub: 0)]])
         let table = try box.run("pull", "2024", "12")
         #expect(table.stdout.contains("Pulled 1 item for December 2024"))
@@ -371,5 +373,27 @@ import Testing
         #expect(bad.status == 2)
         #expect(bad.stderr.split(separator: "\n").count == 1)
         #expect(bad.stderr.contains("'someday'"))
+    }
+
+    /// The sync lock waits as the store's lock does: `--lock-timeout` gives up with exit 1, naming who holds it,
+    /// having sent nothing and changed nothing.
+    @Test func theSyncLockHonoursTheLockTimeoutAndNamesItsHolder() throws {
+        let server = try HouseholdServer()
+        let box = try Sandbox()
+        box.environment["KAKEIBO_ENDPOINT"] = server.endpoint
+        _ = try box.add("コーヒー", 178, date: "2024-12-03")
+        let path = box.store.appendingPathComponent(".push-lock").path
+        let fd = open(path, O_RDWR | O_CREAT, 0o600)
+        try #require(fd >= 0 && flock(fd, LOCK_EX) == 0)
+        defer { close(fd) }
+        let holder = Array("\(getpid()) kakeibo sync\n".utf8)
+        #expect(write(fd, holder, holder.count) == holder.count)
+        let before = try box.snapshot()
+        let run = try box.run("push", "--lock-timeout", "1")
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("held by process \(getpid()) kakeibo sync"), "\(run.stderr)")
+        #expect(run.stderr.contains(".push-lock"), "\(run.stderr)")
+        #expect(try box.snapshot() == before)
+        #expect(try server.requests().filter { $0.method == "POST" }.isEmpty)
     }
 }

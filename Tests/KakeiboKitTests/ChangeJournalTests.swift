@@ -34,7 +34,7 @@ import Testing
 
     @Test func aLostAnswerIsResentWithTheSameIDsAndAPullDoesNotUndoADelete() throws {
         defer { clean() }
-        try household.rememberServer("https://h/exec", household: "h1", changeProtocol: true)
+        try household.rememberServer("https://h/exec", household: "h1")
         try household.add([wire("a", 100)])
         let first = try household.prepareChanges()
         #expect(first.map(\.kind) == [.create])
@@ -55,7 +55,7 @@ import Testing
 
     @Test func aStaleChangeIsAConflictAndEitherSideCanBeKept() throws {
         defer { clean() }
-        try household.rememberServer("https://h/exec", household: "h1", changeProtocol: true)
+        try household.rememberServer("https://h/exec", household: "h1")
         _ = try household.applyRows([ServerRow(revision: 2, deleted: false, item: wire("a", 100))], through: 2)
         _ = try household.edit("a", ItemChanges(price: Yen(150)))
         let sent = try household.prepareChanges()

@@ -42,8 +42,9 @@ public final class Context {
         let operation = command.map { StoreOperation(name: $0, time: clock.now) }
         let language = self.language
         // Said at once, not with the other messages at the end: the wait is happening now.
-        let wait = LockWait(timeout: lockTimeout.map(Double.init)) { holder in
-            Terminal.write("kakeibo: " + terminalSafe(LockHolder.waitingMessage(holder, in: language), keepingNewlines: false) + "\n", to: 2)
+        let wait = LockWait(timeout: lockTimeout.map(Double.init)) { holder, lock in
+            Terminal.write(
+                "kakeibo: " + terminalSafe(LockHolder.waitingMessage(holder, for: lock, in: language), keepingNewlines: false) + "\n", to: 2)
         }
         let store = LedgerStore(
             root: try Locations.store(option: storeOption, environment: environment), operation: operation, lockWait: wait)

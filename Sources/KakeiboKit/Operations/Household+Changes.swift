@@ -99,17 +99,38 @@ extension Household {
         }
     }
 
-    /// Records what `capabilities` said about the server at `server` (its host and path). Another server or another
-    /// household id means the revisions known here mean nothing there: the next `since` starts from 0 (a full pull).
-    public func rememberServer(_ server: String, household: String?, changeProtocol: Bool) throws {
+    /// The sync lock (`.push-lock` in the store, its name from when only push took it), held by a pull, push or sync from its first look at the server to
+    /// its last write, so two of them (cron and a shell) never send the same change twice. Writes and queries take
+    /// the store's own lock, apart from this one, so the network never holds them up. It waits as the store's lock
+    /// does (`--lock-timeout`, saying who holds it). Nil where there is no store yet.
+    public func syncLock() throws -> FileLock? {
+        guard store.exists else { return nil }
+        return try FileLock(path: FileSystem.join(store.root, ".push-lock"), wait: store.lockWait.for(.sync), purpose: store.operation?.name)
+    }
+
+    /// Records what `capabilities` said about the server at `server` (its host and path): it speaks the change
+    /// protocol, for `household`. Another server or another household id means the revisions known here mean nothing
+    /// there: the next `since` starts from 0 (a full pull), and another household's revisions are dropped.
+    public func rememberServer(_ server: String, household: String?) throws {
         _ = try changeWithJournal { _, journal in
-            if journal.server != server || journal.household != household || journal.changeProtocol != changeProtocol {
+            if journal.server != server || journal.household != household || !journal.changeProtocol {
                 if journal.household != household { journal.revisions = [:] }
                 journal.revision = nil
             }
             journal.server = server
             journal.household = household
-            journal.changeProtocol = changeProtocol
+            journal.changeProtocol = true
+            journal.endpoints[server] = EndpointVerdict(speaksChanges: true, checked: now)
+        }
+    }
+
+    /// Records that the endpoint `server` speaks only the app's plain protocol, after a command with it succeeded.
+    /// The change protocol's server, its household and revisions stay as they were: an endpoint spelled another way
+    /// (or a second sheet) never makes this store forget them.
+    public func rememberPlainEndpoint(_ server: String) throws {
+        guard store.exists else { return }
+        _ = try changeWithJournal { _, journal in
+            journal.endpoints[server] = EndpointVerdict(speaksChanges: false, checked: now)
         }
     }
 

@@ -11,6 +11,9 @@ public struct SyncJournal: Sendable, Equatable {
     public var household: String?
     /// Whether the server speaks the change protocol (learned from `capabilities`).
     public var changeProtocol = false
+    /// What each endpoint used from this store turned out to speak, so a command doesn't ask again: keyed like
+    /// `server`. Written only by a command that succeeded.
+    public var endpoints: [String: EndpointVerdict] = [:]
     /// The revision to ask `since` from next time; nil: a full pull is due.
     public var revision: Int?
     /// For each item, the revision of the server's version it was last based on.
@@ -31,6 +34,25 @@ public struct SyncJournal: Sendable, Equatable {
     public func isHeld(_ id: String) -> Bool {
         conflicts.contains { $0.id == id } || outbox.contains { $0.id == id }
     }
+}
+
+/// What an endpoint speaks, and when that was learned.
+public struct EndpointVerdict: Sendable, Equatable {
+    /// The change protocol (the shipped household server), or else the app's plain protocol.
+    public var speaksChanges: Bool
+    public var checked: Timestamp
+
+    public init(speaksChanges: Bool, checked: Timestamp) {
+        self.speaksChanges = speaksChanges
+        self.checked = checked
+    }
+
+    /// How long a plain app server is taken at its word: after a week it is asked again, so a sheet whose script
+    /// was replaced by the household server's is noticed.
+    public static let plainFor: Int64 = 7 * 86_400_000
+
+    /// Whether the verdict still holds at `now` (the change protocol's always does: its server says if it changed).
+    public func holds(at now: Timestamp) -> Bool { speaksChanges || now.milliseconds - checked.milliseconds < EndpointVerdict.plainFor }
 }
 
 /// A change this store sends with the change protocol.
@@ -95,6 +117,22 @@ public enum SyncJournalFile {
         if let server = journal.server { members.append(("server", .string(server))) }
         if let household = journal.household { members.append(("household", .string(household))) }
         if let revision = journal.revision { members.append(("revision", .integer(revision))) }
+        if !journal.endpoints.isEmpty {
+            members.append(
+                (
+                    "endpoints",
+                    .object(
+                        journal.endpoints.sorted { $0.key < $1.key }.map { key, verdict in
+                            (
+                                key,
+                                .object([
+                                    ("protocol", .string(verdict.speaksChanges ? "changes" : "app")),
+                                    ("checked", .integer(Int(verdict.checked.milliseconds))),
+                                ])
+                            )
+                        })
+                ))
+        }
         members.append(("revisions", .object(journal.revisions.sorted { $0.key < $1.key }.map { ($0.key, .integer($0.value)) })))
         members.append(("deleted", .object(journal.deleted.sorted { $0.key < $1.key }.map { ($0.key, .integer($0.value)) })))
         members.append(
@@ -139,6 +177,10 @@ public enum SyncJournalFile {
         journal.server = value["server"]?.stringValue
         journal.household = value["household"]?.stringValue
         journal.revision = value["revision"]?.intValue
+        for (key, verdict) in value["endpoints"]?.objectValue ?? [] {
+            guard let name = verdict["protocol"]?.stringValue, let checked = verdict["checked"]?.intValue else { continue }
+            journal.endpoints[key] = EndpointVerdict(speaksChanges: name == "changes", checked: Timestamp(milliseconds: Int64(checked)))
+        }
         for (id, revision) in value["revisions"]?.objectValue ?? [] { journal.revisions[id] = revision.intValue ?? 0 }
         for (id, base) in value["deleted"]?.objectValue ?? [] { journal.deleted[id] = base.intValue ?? 0 }
         for entry in value["outbox"]?.arrayValue ?? [] {

@@ -45,7 +45,7 @@ public final class FileLock {
                 let waited = FileLock.seconds() - start
                 if !told && waited >= 1 {
                     told = true
-                    wait.onWait?(LockHolder(reading: fd, or: holderFile))
+                    wait.onWait?(LockHolder(reading: fd, or: holderFile), wait.lock)
                 }
                 if let timeout = wait.timeout, waited >= timeout {
                     let holder = LockHolder(reading: fd, or: holderFile)
@@ -96,14 +96,29 @@ public final class FileLock {
 /// `onWait` once after a second of waiting, so that the wait can be reported.
 public struct LockWait: Sendable {
     public var timeout: Double?
-    public var onWait: (@Sendable (LockHolder?) -> Void)?
+    public var onWait: (@Sendable (LockHolder?, LockName) -> Void)?
+    /// Which lock is waited for, as `onWait` is told.
+    public var lock = LockName.store
 
-    public init(timeout: Double? = nil, onWait: (@Sendable (LockHolder?) -> Void)? = nil) {
+    public init(timeout: Double? = nil, onWait: (@Sendable (LockHolder?, LockName) -> Void)? = nil) {
         self.timeout = timeout
         self.onWait = onWait
     }
 
     public static let forever = LockWait()
+
+    /// The same wait, for another lock.
+    public func `for`(_ lock: LockName) -> LockWait {
+        var other = self
+        other.lock = lock
+        return other
+    }
+}
+
+/// The locks a command may wait for: the store's (every write), and the sync lock (one pull, push or sync of a store
+/// at a time, from its first look at the server to its last write).
+public enum LockName: Sendable, Equatable {
+    case store, sync
 }
 
 /// The process holding a lock, as it recorded itself in the lock file ("12345 kakeibo import").
@@ -157,11 +172,14 @@ public struct LockHolder: Sendable, Equatable {
     }
 
     /// "waiting for the store's lock, held by process 12345 (kakeibo import)…"
-    public static func waitingMessage(_ holder: LockHolder?, in language: Language) -> String {
-        guard let holder else { return language.pick("waiting for the store's lock…", "保存先のロックを待っています…") }
+    public static func waitingMessage(_ holder: LockHolder?, for lock: LockName = .store, in language: Language) -> String {
+        let what =
+            lock == .store
+            ? language.pick("the store's lock", "保存先のロック")
+            : language.pick("the sync lock (another pull, push or sync of this store)", "同期のロック（この保存先の別の pull・push・sync）")
+        guard let holder else { return language.pick("waiting for \(what)…", "\(what)を待っています…") }
         let command = holder.command.isEmpty ? "" : " (\(holder.command))"
         return language.pick(
-            "waiting for the store's lock, held by process \(holder.pid)\(command)…",
-            "保存先のロックを待っています（プロセス \(holder.pid)\(command) が使用中）…")
+            "waiting for \(what), held by process \(holder.pid)\(command)…", "\(what)を待っています（プロセス \(holder.pid)\(command) が使用中）…")
     }
 }

@@ -1,6 +1,12 @@
 import KakeiboCLI
 import KakeiboKit
 
+/// What an endpoint speaks: the change protocol, or the app's plain one (to remember once the command succeeded).
+enum ServerProtocol: Equatable {
+    case changes
+    case plain(remember: Bool)
+}
+
 /// pull, push and sync with a server that speaks the change protocol: creates, edits and deletes go as changes
 /// (`op: changes`, with ids kept across retries), the other members' changes come with one `since`, and `pull`
 /// fetches whole months (`op: pull`). Against a plain app server the commands keep the app's protocol.
@@ -11,22 +17,30 @@ extension SyncSession {
         return "\(endpoint.scheme)://\(endpoint.host)\(endpoint.port.map { ":\($0)" } ?? "")\(endpoint.path)"
     }
 
-    /// Whether the endpoint speaks the change protocol: remembered per endpoint and household in the store's sync
-    /// state once the server said so; asked (`capabilities`) otherwise.
-    func speaksChanges(_ context: Context) async throws -> Bool {
+    /// What the endpoint speaks: remembered per endpoint in the store's sync state, asked (`capabilities`) only
+    /// when it is not known (or a plain app server's verdict is a week old). A capabilities answer from the household
+    /// server is recorded at once (the server said it); a plain app server is recorded by `rememberPlain` only after
+    /// the command succeeded, so a failed command against another spelling of the endpoint writes nothing.
+    func serverProtocol(_ context: Context) async throws -> ServerProtocol {
         let household = try context.household()
         let journal = try household.journal()
-        if journal.changeProtocol && journal.server == serverKey { return true }
-        if let capabilities = await changeClient.capabilities() {
-            if capabilities.token != "ok" && settings.token == nil {
-                // The server tells only with the token whether it is right; a missing one is said plainly.
-                throw ChangeProtocolError.refused(code: "bad_token", message: "no token is set here")
-            }
-            try household.rememberServer(serverKey, household: capabilities.household, changeProtocol: true)
-            return true
+        if let verdict = journal.endpoints[serverKey], verdict.holds(at: household.now) {
+            return verdict.speaksChanges ? .changes : .plain(remember: false)
         }
-        if journal.changeProtocol { try household.rememberServer(serverKey, household: nil, changeProtocol: false) }
-        return false
+        // A store whose state predates the endpoints' list.
+        if journal.changeProtocol && journal.server == serverKey { return .changes }
+        guard let capabilities = await changeClient.capabilities() else { return .plain(remember: true) }
+        if capabilities.token != "ok" && settings.token == nil {
+            // The server tells only with the token whether it is right; a missing one is said plainly.
+            throw ChangeProtocolError.refused(code: "bad_token", message: "no token is set here")
+        }
+        try household.rememberServer(serverKey, household: capabilities.household)
+        return .changes
+    }
+
+    /// After a plain app server's command succeeded: remember what it speaks, if it was asked.
+    func rememberPlain(_ answer: ServerProtocol, _ context: Context) throws {
+        if case .plain(remember: true) = answer { try context.household().rememberPlainEndpoint(serverKey) }
     }
 
     /// What one change-protocol command did.
@@ -82,9 +96,8 @@ extension SyncSession {
     /// Runs a command with the change protocol: `send` and/or `receive`, and `pull` of whole months.
     func runChanges(send: Bool, receive: Bool, pull months: [YearMonth]?, _ context: Context) async throws {
         let household = try context.household()
-        // One sync at a time per store (cron and a shell), from the first look at the server to the last write.
-        let lock = household.store.exists ? try FileLock(path: FileSystem.join(household.store.root, ".push-lock")) : nil
-        defer { _ = lock }
+        let lock = try household.syncLock()
+        defer { lock?.release() }
         var outcome = ChangeOutcome()
         if send { try await sendChanges(household, &outcome) }
         if receive { try await receiveChanges(household, &outcome) }

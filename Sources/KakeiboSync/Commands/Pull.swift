@@ -16,9 +16,11 @@ public struct PullCommand: AwaitingCommand {
     }
 
     public func run(_ context: Context) async throws {
-        if try await session.speaksChanges(context) { return try await session.runChanges(send: false, receive: false, pull: months, context) }
+        let speaks = try await session.serverProtocol(context)
+        if speaks == .changes { return try await session.runChanges(send: false, receive: false, pull: months, context) }
         let pulled = try await session.pull(months, context)
         let outcome = try session.commit(pushed: nil, pulled: pulled, context)
+        try session.rememberPlain(speaks, context)
         session.report(outcome, pushed: false, pulled: months, context)
     }
 }

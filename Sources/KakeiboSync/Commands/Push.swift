@@ -14,9 +14,11 @@ public struct PushCommand: AwaitingCommand {
     }
 
     public func run(_ context: Context) async throws {
-        if try await session.speaksChanges(context) { return try await session.runChanges(send: true, receive: false, pull: nil, context) }
+        let speaks = try await session.serverProtocol(context)
+        if speaks == .changes { return try await session.runChanges(send: true, receive: false, pull: nil, context) }
         let pushed = try await session.push(context)
         let outcome = try session.commit(pushed: pushed, pulled: nil, context)
+        try session.rememberPlain(speaks, context)
         session.report(outcome, pushed: true, pulled: nil, context)
     }
 }

@@ -19,12 +19,14 @@ public struct SyncCommand: AwaitingCommand {
     }
 
     public func run(_ context: Context) async throws {
-        if try await session.speaksChanges(context) {
+        let speaks = try await session.serverProtocol(context)
+        if speaks == .changes {
             return try await session.runChanges(send: true, receive: true, pull: named ? months : nil, context)
         }
         let pushed = try await session.push(context)
         let pulled = try await session.pull(months, context)
         let outcome = try session.commit(pushed: pushed, pulled: pulled, context)
+        try session.rememberPlain(speaks, context)
         session.report(outcome, pushed: true, pulled: months, context)
     }
 }

@@ -41,9 +41,7 @@ struct SyncSession {
         var checked: [YearMonth] = []
         /// Rows of the checked months that could not be read.
         var setAside: [SetAsideRow] = []
-        /// An exclusive lock on `.push-lock` in the store, from the first look at the server to the write, so two
-        /// pushes (cron and a shell) never send the same item. `add` and the queries take the store's own lock, apart
-        /// from this one, so the network never holds them up.
+        /// The sync lock (`Household.syncLock`), from the first look at the server to the write.
         let lock: FileLock?
 
         init(lock: FileLock?) { self.lock = lock }
@@ -54,7 +52,7 @@ struct SyncSession {
     func push(_ context: Context) async throws -> Pushed {
         let household = try context.household()
         guard household.store.exists else { return Pushed(lock: nil) }
-        let pushed = Pushed(lock: try FileLock(path: FileSystem.join(household.store.root, ".push-lock")))
+        let pushed = Pushed(lock: try household.syncLock())
         let unsent = try household.unsent()
         guard !unsent.isEmpty else { return pushed }
         pushed.checked = Set(unsent.map(\.date.yearMonth)).sorted()
