@@ -182,7 +182,3 @@ struct CompanionRequired: Error, CustomStringConvertible {
     var command: String?
     var description: String { "\(command ?? "this command") runs only in its companion (kakeibo-sync)" }
 }
-
-#if canImport(Glibc)
-    import Glibc
-#endif

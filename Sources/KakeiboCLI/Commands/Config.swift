@@ -1,9 +1,5 @@
 import KakeiboKit
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// `kakeibo config set|get|unset|list` — the household server's endpoint, token and timeout, kept in `config.json`
 /// in the configuration directory. Needs no network.
 struct ConfigCommand: Command {

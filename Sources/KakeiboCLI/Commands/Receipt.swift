@@ -1,4 +1,3 @@
-import Glibc
 import KakeiboKit
 
 /// `kakeibo receipt FILE|-` — reads a receipt's OCR text (or, with --image, runs tesseract on a photo) and proposes

@@ -1,4 +1,3 @@
-import Glibc
 import KakeiboKit
 
 /// Commands that live in a companion executable beside `kakeibo`, as git runs its subcommands.
@@ -71,12 +70,7 @@ public struct Companion: Sendable {
 
     /// The directory the running executable is in (so companions are found beside it, wherever it was installed).
     static func ownDirectory() -> String {
-        var buffer = [CChar](repeating: 0, count: 4096)
-        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        if count > 0 {
-            return FileSystem.parentDirectory(String(decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self))
-        }
-        return FileSystem.parentDirectory(CommandLine.arguments[0])
+        FileSystem.parentDirectory(Platform.executablePath() ?? CommandLine.arguments[0])
     }
 
     /// Replaces this process with the companion, passing the same arguments. Returns only on failure.

@@ -1,4 +1,3 @@
-import Glibc
 import KakeiboKit
 
 /// `--output FILE`: where a report goes instead of stdout. Checked before anything is read, and written atomically

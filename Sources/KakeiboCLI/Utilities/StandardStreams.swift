@@ -1,4 +1,3 @@
-import Glibc
 import KakeiboKit
 
 /// Where a run's output finally goes: stdout and stderr, each write checked. A full disk, a closed descriptor or an

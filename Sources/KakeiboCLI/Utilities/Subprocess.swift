@@ -1,8 +1,6 @@
-import Glibc
 import KakeiboKit
 
-/// Running another program (the OCR engine) with posix_spawn: no shell, stdin from /dev/null, stdout and stderr
-/// captured.
+/// Running another program (the OCR engine): no shell, stdin from /dev/null, stdout and stderr captured.
 enum Subprocess {
     struct Result {
         var status: Int32
@@ -33,20 +31,10 @@ enum Subprocess {
         }
         // Only the copies on the child's stdout and stderr (made by dup2, which clears the flag) reach the program.
         for fd in output + errors { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, output[1], 1)
-        posix_spawn_file_actions_adddup2(&actions, errors[1], 2)
-        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        let envp = environment.variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            for pointer in argv { free(pointer) }
-            for pointer in envp { free(pointer) }
-        }
         var pid = pid_t()
-        let started = posix_spawn(&pid, executable, &actions, nil, argv, envp)
+        let started = Platform.spawn(
+            executable, arguments: [executable] + arguments, environment: environment.variables.map { "\($0.key)=\($0.value)" },
+            stdout: output[1], stderr: errors[1], pid: &pid)
         close(output[1])
         close(errors[1])
         guard started == 0 else {

@@ -1,4 +1,3 @@
-import Glibc
 import KakeiboKit
 
 /// What the process was started with and where its output goes: kept apart from the commands so they stay testable.
@@ -30,7 +29,7 @@ public struct Terminal: Sendable {
         var bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {
-            let n = bytes.withUnsafeMutableBufferPointer { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
+            let n = bytes.withUnsafeMutableBufferPointer { Platform.write(fd, $0.baseAddress! + offset, $0.count - offset) }
             if n < 0 {
                 if errno == EINTR { continue }
                 return errno
@@ -63,7 +62,7 @@ public struct Terminal: Sendable {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let n = chunk.withUnsafeMutableBufferPointer { Glibc.read(0, $0.baseAddress!, $0.count) }
+            let n = chunk.withUnsafeMutableBufferPointer { Platform.read(0, $0.baseAddress!, $0.count) }
             if n < 0 {
                 if errno == EINTR { continue }
                 throw .readInput("-", code: errno)

@@ -1,5 +1,3 @@
-import Glibc
-
 /// Folds text for search, so that what a person types finds what was recorded however it was typed:
 ///
 /// - full-width ASCII (U+FF01–U+FF5E) becomes ASCII, and the ideographic space a space: ＣＯＦＦＥＥ → coffee;

@@ -1,5 +1,3 @@
-import Glibc
-
 /// An instant in UTC with millisecond precision, written as "2024-12-03T09:15:00.000Z".
 public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// Milliseconds since 1970-01-01T00:00:00Z.

@@ -1,5 +1,3 @@
-import Glibc
-
 /// Reports as SVG charts, as the app draws them: the month as a donut of its slices with the total in the middle,
 /// the year as a bar per month stacked from its slices, on an axis of amounts.
 ///

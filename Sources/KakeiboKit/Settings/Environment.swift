@@ -1,5 +1,3 @@
-import Glibc
-
 /// The environment variables a run reads: the process's own, looked up when asked, or a given set (tests, and a
 /// run that must see other values than its process's).
 ///
@@ -22,21 +20,19 @@ public struct Environment: Sendable, ExpressibleByDictionaryLiteral {
     /// The variable's value, or nil when it is not set.
     public subscript(name: String) -> String? {
         if let given { return given[name] }
-        return getenv(name).map { String(cString: $0) }
+        return Platform.environmentVariable(name)
     }
 
     /// Every variable, for a program started with the same environment.
     public var variables: [String: String] {
         if let given { return given }
         var variables: [String: String] = [:]
-        var pointer = environ
-        while let entry = pointer.pointee {
-            let text = String(cString: entry).utf8
+        for entry in Platform.environmentEntries() {
+            let text = entry.utf8
             if let equals = text.firstIndex(of: UInt8(ascii: "=")) {
                 variables[String(decoding: text[..<equals], as: UTF8.self)] = String(
                     decoding: text[text.index(after: equals)...], as: UTF8.self)
             }
-            pointer += 1
         }
         return variables
     }

@@ -1,5 +1,3 @@
-import Glibc
-
 /// Keeping a backup: written before a change's commit point, discarded if the change fails, pruned to the last
 /// `kept` once it commits.
 extension Backups {

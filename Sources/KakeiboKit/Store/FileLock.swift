@@ -1,5 +1,3 @@
-import Glibc
-
 /// An exclusive advisory lock (flock) on a file, held until released or the process ends.
 ///
 /// The lock is only as good as the file: one that was removed or replaced while we waited locks nothing the next

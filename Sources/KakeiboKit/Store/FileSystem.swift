@@ -1,5 +1,3 @@
-import Glibc
-
 /// The few POSIX file operations kakeibo needs, with errors as values that name the file.
 public enum FileSystem {
     /// The whole file, or nil if it does not exist. A directory where a file should be is an error.
@@ -18,7 +16,7 @@ public enum FileSystem {
         var count = 0
         while true {
             if count == bytes.count { bytes.append(contentsOf: repeatElement(0, count: bytes.count)) }
-            let n = bytes.withUnsafeMutableBufferPointer { Glibc.read(fd, $0.baseAddress! + count, $0.count - count) }
+            let n = bytes.withUnsafeMutableBufferPointer { Platform.read(fd, $0.baseAddress! + count, $0.count - count) }
             if n < 0 {
                 if errno == EINTR { continue }
                 throw .io(path: path, operation: .read, code: errno)
@@ -77,7 +75,7 @@ public enum FileSystem {
         if fchmod(fd, mode) != 0 { failure = .io(path: path, operation: .write, code: errno) }
         var offset = 0
         while failure == nil && offset < bytes.count {
-            let n = bytes.withUnsafeBufferPointer { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
+            let n = bytes.withUnsafeBufferPointer { Platform.write(fd, $0.baseAddress! + offset, $0.count - offset) }
             if n < 0 {
                 if errno == EINTR { continue }
                 failure = .io(path: path, operation: .write, code: errno)
@@ -85,7 +83,7 @@ public enum FileSystem {
                 offset += n
             }
         }
-        if failure == nil && durable && fsync(fd) != 0 { failure = .io(path: path, operation: .sync, code: errno) }
+        if failure == nil && durable && Platform.durableSync(fd) != 0 { failure = .io(path: path, operation: .sync, code: errno) }
         if close(fd) != 0 && failure == nil { failure = .io(path: path, operation: .write, code: errno) }
         if let failure {
             unlink(path)
@@ -145,7 +143,7 @@ public enum FileSystem {
         let fd = open(path.isEmpty ? "." : path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard fd >= 0 else { throw .io(path: path, operation: .sync, code: errno) }
         defer { close(fd) }
-        guard fsync(fd) == 0 else { throw .io(path: path, operation: .sync, code: errno) }
+        guard Platform.durableSync(fd) == 0 else { throw .io(path: path, operation: .sync, code: errno) }
     }
 
     /// The names in a directory (without "." and ".."), or nil if it does not exist.

@@ -1,5 +1,3 @@
-import Glibc
-
 /// The household ledger on disk: a directory with one JSON file per month (`2024-12.json`).
 ///
 /// A month query reads only that month's file. Writes happen in a `StoreTransaction` under an exclusive lock and

@@ -1,5 +1,3 @@
-import Glibc
-
 /// Finding the most recently added items without reading the whole store.
 ///
 /// Every write of a month file happens after the `added` times of the items in it were taken from the clock, so a
@@ -32,7 +30,7 @@ extension LedgerStore {
                 if errno == ENOENT { continue } // removed since the listing
                 throw .io(path: path(month), operation: .read, code: errno)
             }
-            files.append((month, Int64(info.st_mtim.tv_sec) * 1000 + Int64(info.st_mtim.tv_nsec) / 1_000_000))
+            files.append((month, Platform.modificationTime(info)))
         }
         files.sort { ($0.modified, $0.month) > ($1.modified, $1.month) }
         var result = RecentRead(items: [], monthsRead: 0, monthsInStore: files.count)

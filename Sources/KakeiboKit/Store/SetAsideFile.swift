@@ -1,5 +1,3 @@
-import Glibc
-
 /// The household server's rows the last pull set aside (`.sync/set-aside.json`), so `kakeibo check` can list them
 /// until a later look at their month no longer sees them. A report, not data: an unreadable file reads as empty.
 public struct SetAsideFile: Sendable {

@@ -1,5 +1,3 @@
-import Glibc
-
 /// A failure reading or writing files: always names the file, and never leaves a file half-written.
 public enum StoreError: KakeiboFailure, Equatable {
     /// A system call failed.

@@ -1,5 +1,3 @@
-import Glibc
-
 extension LedgerStore {
     /// Read-modify-write of one of the store's own files beside the month files (budgets.json, notes.json, fixed.json): under
     /// the store's lock, written atomically (0600) only when `body` changed the value. If `body` throws, or the

@@ -1,5 +1,3 @@
-import Glibc
-
 /// The store's lock, held by every write (and by readers that need one moment's view).
 ///
 /// It is a lock on the store directory itself: nothing a user would remove to "clear a stale lock" while keeping

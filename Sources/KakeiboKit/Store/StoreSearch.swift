@@ -1,5 +1,3 @@
-import Glibc
-
 extension LedgerStore {
     /// The items of every month that match the query. Each month file is folded as bytes (see `TextFold`) and
     /// searched for the folded text; a file without it is passed over, and of a file with it only the item lines
