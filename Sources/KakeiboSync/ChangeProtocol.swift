@@ -41,6 +41,9 @@ public struct ChangeClient: Sendable {
             household: answer["household"]?.stringValue, token: answer["token"]?.stringValue ?? "missing", revision: answer["revision"]?.intValue)
     }
 
+    /// The most rows one `since` takes in, over all its pages: ten years of a household are some 40,000.
+    public static let maximumRows = 500_000
+
     /// Every row changed after `revision` (tombstones included), following `more` until the answer is complete.
     public func since(_ revision: Int) async throws(ChangeProtocolError) -> SinceAnswer {
         var all = SinceAnswer(rows: [], revision: 0, through: revision, more: true, setAside: [])
@@ -50,6 +53,9 @@ public struct ChangeClient: Sendable {
                 let changes = answer["changes"]?.arrayValue
             else { throw .malformed(op: "since", host: client.host) }
             let (rows, setAside) = ChangeClient.rows(changes)
+            guard all.rows.count + rows.count <= ChangeClient.maximumRows else {
+                throw .tooManyRows(host: client.host, limit: ChangeClient.maximumRows)
+            }
             all.rows += rows
             all.setAside += setAside
             all.revision = current
@@ -166,6 +172,8 @@ public enum ChangeProtocolError: KakeiboFailure, Equatable {
     case malformed(op: String, host: String)
     case notTheService
     case refused(code: String, message: String)
+    /// `since` kept listing rows past what any household holds.
+    case tooManyRows(host: String, limit: Int)
 
     public var kind: FailureKind { .runtime }
 
@@ -182,6 +190,10 @@ public enum ChangeProtocolError: KakeiboFailure, Equatable {
             return language.pick(
                 "the answer is not from the household server (no \"service\": is the endpoint right?)", "応答が家計簿サーバーからではありません（エンドポイントを確認してください）")
                 + unchanged
+        case .tooManyRows(let host, let limit):
+            return language.pick(
+                "\(host) listed more than \(limit) changed rows, more than any household's history: not read",
+                "\(host) が \(limit) 行を超える変更を返しました（家計簿の履歴としては多すぎます）。読み込んでいません") + unchanged
         case .refused(let code, let message):
             let hint: String
             switch code {

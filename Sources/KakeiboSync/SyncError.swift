@@ -22,11 +22,13 @@ public enum ServerProblem: Error, Equatable, Sendable {
     case malformedAnswer(String)
     case other(String)
 
+    /// Seconds as given: 30, 0.5.
+    private func shown(_ seconds: Double) -> String { seconds.rounded() == seconds ? String(Int(seconds)) : String(seconds) }
+
     public func message(in language: Language) -> String {
         switch self {
         case .timedOut(let seconds):
-            let shown = seconds.rounded() == seconds ? String(Int(seconds)) : String(seconds)
-            return language.pick("no answer within \(shown) s (--timeout)", "\(shown) 秒以内に応答がありません（--timeout）")
+            return language.pick("no answer within \(shown(seconds)) s (--timeout)", "\(shown(seconds)) 秒以内に応答がありません（--timeout）")
         case .cannotConnect(let detail):
             return language.pick("cannot connect: \(detail)", "接続できません: \(detail)")
         case .connectionLost:
@@ -69,8 +71,8 @@ public enum ServerProblem: Error, Equatable, Sendable {
                 "応答が \(limit / 1024 / 1024) MiB を超えています（家計簿サーバーの応答としては大きすぎます）。読み込んでいません")
         case .commandDeadline(let seconds):
             return language.pick(
-                "the command did not finish within \(Int(seconds)) s (10 × --timeout, at least 300 s): the server kept answering without an end",
-                "コマンドが \(Int(seconds)) 秒以内に終わりませんでした（--timeout の 10 倍、最低 300 秒）。サーバーの応答が終わりません")
+                "the command did not finish within \(shown(seconds)) s (10 × --timeout): the server kept answering without an end",
+                "コマンドが \(shown(seconds)) 秒以内に終わりませんでした（--timeout の 10 倍）。サーバーの応答が終わりません")
         case .malformedAnswer(let detail):
             return language.pick("the answer could not be read (\(detail))", "応答を読めませんでした（\(detail)）")
         case .other(let detail):

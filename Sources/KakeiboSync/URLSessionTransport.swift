@@ -101,12 +101,11 @@ public struct CommandDeadline: Sendable {
     /// The deadline in seconds, for messages.
     public let seconds: Double
 
-    /// `multiple` × the request timeout, at least `minimum` seconds.
+    /// The deadline is this many times the request timeout (5 minutes with the default 30 s).
     public static let multiple = 10.0
-    public static let minimum = 300.0
 
     public init(timeout: Double) {
-        seconds = max(timeout * CommandDeadline.multiple, CommandDeadline.minimum)
+        seconds = timeout * CommandDeadline.multiple
         end = ContinuousClock.now.advanced(by: .milliseconds(Int64(seconds * 1000)))
     }
 

@@ -23,6 +23,19 @@ import Testing
         #expect(throws: JSONError.self) { try JSONValue.parse(Array(String(repeating: "[", count: 10_000).utf8)) }
     }
 
+    /// An object of 200,000 keys (a hostile server's answer) is read, and a repeated key found, whether it repeats
+    /// one of the first few keys or a late one; small objects keep refusing a repeat too.
+    @Test func aHugeObjectIsReadAndARepeatedKeyFoundAnywhere() throws {
+        let keys = (0..<200_000).map { "\"k\($0)\":\($0)" }
+        let whole = try parse("{" + keys.joined(separator: ",") + "}")
+        #expect(whole.objectValue?.count == 200_000)
+        #expect(whole["k199999"] == .integer(199_999))
+        #expect(throws: JSONError.self) { try parse("{" + keys.joined(separator: ",") + ",\"k3\":0}") }
+        #expect(throws: JSONError.self) { try parse("{" + keys.joined(separator: ",") + ",\"k150000\":0}") }
+        #expect(throws: JSONError.self) { try parse(#"{"a":1,"b":2,"a":3}"#) }
+        #expect(try parse(#"{"a":1,"b":2}"#)["b"] == .integer(2))
+    }
+
     @Test func saysWhereTheProblemIs() {
         do {
             _ = try parse("[\n1,\n2 3]")

@@ -96,13 +96,22 @@ public enum JSONValue: Hashable, Sendable {
         }
     }
 
+    /// Up to this many keys an object's keys are checked for repeats by looking along them.
+    static let fewKeys = 16
+
     private static func read(_ scanner: inout JSONScanner) throws(JSONError) -> JSONValue {
         switch try scanner.peekKind() {
         case .object:
             try scanner.beginObject()
             var members: [(String, JSONValue)] = []
+            // Each key once: a look along the few keys of an ordinary object, a set once there are many (a hostile
+            // answer of 200,000 keys would otherwise take quadratic time).
+            var keys: Set<String>?
             while let key = try scanner.nextKey() {
-                if members.contains(where: { $0.0 == key }) { throw scanner.error(.expected("each key once")) }
+                if keys == nil && members.count >= JSONValue.fewKeys { keys = Set(members.map(\.0)) }
+                let repeated = keys?.contains(key) ?? members.contains { $0.0 == key }
+                if repeated { throw scanner.error(.expected("each key once")) }
+                keys?.insert(key)
                 members.append((key, try read(&scanner)))
             }
             return .object(members)
