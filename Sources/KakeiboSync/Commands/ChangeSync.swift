@@ -104,53 +104,11 @@ extension SyncSession {
         if let months { try await pullRows(months, household, &outcome) }
         let journal = try household.journal()
         let pending = try household.unsent().filter { !journal.isHeld($0.id) }.count + journal.deleted.count
-        reportChanges(outcome, journal: journal, pending: pending, pushed: send, pulled: months, context)
-    }
-
-    func reportChanges(_ outcome: ChangeOutcome, journal: SyncJournal, pending: Int, pushed: Bool, pulled: [YearMonth]?, _ context: Context) {
-        let l = context.language
-        for conflict in outcome.conflicts {
-            context.note(
-                l.pick(
-                    "conflict: \(conflict.id) was changed on the server too (\(conflict.code)); both versions kept: see 'kakeibo conflicts', then 'kakeibo resolve \(conflict.id) mine|theirs'",
-                    "競合: \(conflict.id) はサーバーでも変更されています（\(conflict.code)）。両方の内容を残しました。'kakeibo conflicts' で確認し、'kakeibo resolve \(conflict.id) mine|theirs' で選んでください"
-                ))
-        }
-        for (id, code) in outcome.rejected {
-            context.note(l.pick("the server refused the change to \(id) (\(code)); kept here", "サーバーが \(id) の変更を受け付けませんでした（\(code)）。ここでは残しています"))
-        }
-        for row in outcome.setAside {
-            let id = row.id ?? "-"
-            context.note(
-                l.pick(
-                    "a row the server holds could not be read and was set aside (id \(id)): \(row.message(in: l))",
-                    "サーバーの行を読めなかったので除外しました（ID \(id)）: \(row.message(in: l))"))
-        }
-        if format == .json {
-            context.print(
-                JSONRenderer.render(
-                    .object([
-                        ("pulled", .integer(outcome.received)), ("pushed", .integer(outcome.sent)), ("pending", .integer(pending)),
-                        ("months", .array(outcome.months.sorted().map { .string($0.iso) })),
-                        ("conflicts", .array(journal.conflicts.map { .string($0.id) })),
-                        ("rejected", .array(outcome.setAside.map(SyncSession.rejectedJSON))),
-                    ])))
-            return
-        }
-        if pushed { context.print(SyncSession.pushedLine(outcome.sent, l)) }
-        if let line = pulled.flatMap({ SyncSession.pulledLine(outcome.received, $0, l) }) {
-            context.print(line)
-        } else if !pushed || outcome.received > 0 {
-            context.print(
-                l.pick(
-                    "Received \(Labels.count(outcome.received, l)) changed on the server\n",
-                    "サーバーで変更された \(Labels.count(outcome.received, l))を受け取りました\n"))
-        }
-        if !journal.conflicts.isEmpty {
-            context.print(
-                l.pick(
-                    "\(journal.conflicts.count) conflict(s) to resolve (kakeibo conflicts)\n",
-                    "解決が必要な競合が \(journal.conflicts.count) 件あります（kakeibo conflicts）\n"))
-        }
+        var notes = outcome.conflicts.map { SyncNote.conflict(id: $0.id, code: $0.code) }
+        notes += outcome.rejected.map { SyncNote.refused(id: $0.id, code: $0.code) }
+        let report = SyncReport(
+            pushed: send ? outcome.sent : nil, pulled: outcome.received, period: months, receivedChanges: receive, pending: pending,
+            months: Array(outcome.months), conflicts: journal.conflicts.map(\.id), rejected: outcome.setAside, notes: notes)
+        show(report, context)
     }
 }

@@ -19,8 +19,8 @@ public struct PullCommand: AwaitingCommand {
         let speaks = try await session.serverProtocol(context)
         if speaks == .changes { return try await session.runChanges(send: false, receive: false, pull: months, context) }
         let pulled = try await session.pull(months, context)
-        let outcome = try session.commit(pushed: nil, pulled: pulled, context)
+        let report = try session.commit(pushed: nil, pulled: pulled, period: months, context)
         try session.rememberPlain(speaks, context)
-        session.report(outcome, pushed: false, pulled: months, context)
+        session.show(report, context)
     }
 }

@@ -17,8 +17,8 @@ public struct PushCommand: AwaitingCommand {
         let speaks = try await session.serverProtocol(context)
         if speaks == .changes { return try await session.runChanges(send: true, receive: false, pull: nil, context) }
         let pushed = try await session.push(context)
-        let outcome = try session.commit(pushed: pushed, pulled: nil, context)
+        let report = try session.commit(pushed: pushed, pulled: nil, period: nil, context)
         try session.rememberPlain(speaks, context)
-        session.report(outcome, pushed: true, pulled: nil, context)
+        session.show(report, context)
     }
 }

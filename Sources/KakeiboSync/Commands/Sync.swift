@@ -25,9 +25,9 @@ public struct SyncCommand: AwaitingCommand {
         }
         let pushed = try await session.push(context)
         let pulled = try await session.pull(months, context)
-        let outcome = try session.commit(pushed: pushed, pulled: pulled, context)
+        let report = try session.commit(pushed: pushed, pulled: pulled, period: months, context)
         try session.rememberPlain(speaks, context)
-        session.report(outcome, pushed: true, pulled: months, context)
+        session.show(report, context)
     }
 }
 

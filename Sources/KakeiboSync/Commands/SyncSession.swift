@@ -83,135 +83,32 @@ struct SyncSession {
 
     // MARK: The write
 
-    struct Outcome {
-        var pulled = 0
-        var pushed = 0
-        var months: [YearMonth] = []
-        /// Items here the server doesn't have in this version, after the command.
-        var unsent = 0
-        /// The server's rows that could not be read and were left out.
-        var rejected: [SetAsideRow] = []
-    }
-
     /// Applies what the server said in one write (see `Household.applyServer`): the push's confirmations, then the
-    /// pull; then says on stderr what was kept or held back.
-    func commit(pushed: Pushed?, pulled: PulledMonths?, _ context: Context) throws -> Outcome {
+    /// pull; returns the report of it all (`period`: the months a pull named).
+    func commit(pushed: Pushed?, pulled: PulledMonths?, period: [YearMonth]?, _ context: Context) throws -> SyncReport {
         let household = try context.household()
         guard pulled != nil || !(pushed?.checked.isEmpty ?? true) else {
-            return Outcome(unsent: try household.unsent().count)
+            return SyncReport(pushed: pushed.map { _ in 0 }, pulled: 0, period: period, pending: try household.unsent().count, months: [])
         }
         let applied = try household.applyServer(confirmed: pushed?.known ?? [], pulled: pulled?.server)
-        let l = context.language
         let pulledMonths = Set(pulled?.months ?? [])
         let rejected = (pulled?.setAside ?? []) + (pushed?.setAside ?? []).filter { row in row.month.map { !pulledMonths.contains($0) } ?? true }
         let looked = pulledMonths.union(pushed?.checked ?? [])
         try household.recordSetAside(rejected, months: looked.sorted())
-        noteSetAside(rejected, folded: pulled?.folded ?? 0, context)
-        for item in applied.edited {
-            context.note(
-                l.pick(
-                    "\(item.id) (\(terminalSafe(item.name))) was changed here after the server got it: kept this version; the server keeps its older copy",
-                    "\(item.id)（\(terminalSafe(item.name))）はサーバーに送った後にここで変更されています。この内容を残します（サーバーには古い内容が残ります）"))
-        }
-        for misfiled in pulled?.misfiled ?? [] {
-            context.note(
-                l.pick(
-                    "\(misfiled.item.id) (\(terminalSafe(misfiled.item.name))) came with \(misfiled.cameWith.iso) but is dated \(misfiled.item.date.iso): filed under \(misfiled.item.date.yearMonth.iso)",
-                    "\(misfiled.item.id)（\(terminalSafe(misfiled.item.name))）は \(misfiled.cameWith.iso) の分として届きましたが日付が \(misfiled.item.date.iso) なので、\(misfiled.item.date.yearMonth.iso) に入れました"
-                ))
-        }
+        var notes = applied.edited.map { SyncNote.keptHere(id: $0.id, name: $0.name) }
+        notes += (pulled?.misfiled ?? []).map { .misfiled(id: $0.item.id, name: $0.item.name, cameWith: $0.cameWith, date: $0.item.date) }
         let heldBack = applied.unsent.filter { $0.sync == .edited }.count
-        if pushed != nil && heldBack > 0 {
-            context.note(
-                l.pick(
-                    "\(Labels.count(heldBack, l)) changed here after the server had them not sent (the server only appends): change them there too; 'kakeibo month' marks them !",
-                    "サーバーに送った後でここで変更した \(Labels.count(heldBack, l))は送っていません（サーバーは追加しかできません）。サーバーでも変更してください。'kakeibo month' では ! が付きます"))
-        }
+        if pushed != nil && heldBack > 0 { notes.append(.heldBack(count: heldBack)) }
         let months = Set(applied.changed).union(pushed?.checked ?? []).union(pulled?.months ?? [])
-        return Outcome(
-            pulled: pulled?.items.count ?? 0, pushed: applied.synced, months: months.sorted(), unsent: applied.unsent.count, rejected: rejected)
+        return SyncReport(
+            pushed: pushed.map { _ in applied.synced }, pulled: pulled?.items.count ?? 0, period: period, pending: applied.unsent.count,
+            months: Array(months), rejected: rejected, folded: pulled?.folded ?? 0, notes: notes)
     }
 
-    /// One stderr line per row set aside (past `SyncSession.namedRows`, a line with the count of the rest), and
-    /// one for rows that repeated another exactly.
-    private func noteSetAside(_ rejected: [SetAsideRow], folded: Int, _ context: Context) {
-        let l = context.language
-        for row in rejected.prefix(SyncSession.namedRows) {
-            let id = row.id.map { l.pick("id \(terminalSafe($0))", "ID \(terminalSafe($0))") } ?? l.pick("a row with no id", "ID のない行")
-            let month = row.month?.iso ?? "?"
-            context.note(
-                l.pick(
-                    "set aside \(id) of \(month) on the server (\(terminalSafe(row.message(in: l)))): fix it in the sheet; the rest was pulled ('kakeibo check' lists it)",
-                    "サーバーの \(month) の \(id) は取り込みませんでした（\(terminalSafe(row.message(in: l)))）。シートで直してください。残りは取り込みました（'kakeibo check' で一覧できます）"))
-        }
-        if rejected.count > SyncSession.namedRows {
-            let more = rejected.count - SyncSession.namedRows
-            context.note(
-                l.pick(
-                    "set aside \(more) more rows of the server's that could not be read ('kakeibo check' or --format json lists them all)",
-                    "ほかに読めないサーバーの行 \(more) 件を取り込みませんでした（'kakeibo check' か --format json ですべて一覧できます）"))
-        }
-        if folded > 0 {
-            context.note(
-                l.pick(
-                    "\(folded) rows on the server repeat another row exactly: each was pulled once (delete the repeats in the sheet)",
-                    "サーバーの \(folded) 行は別の行とまったく同じなので、1 件として取り込みました（シートの重複を削除してください）"))
-        }
-    }
-
-    /// Rows set aside named one by one on stderr; more are counted in one line.
-    static let namedRows = 5
-
-    // MARK: Output
-
-    /// A row set aside, as the JSON summary lists it: `{"id","month","reason"}` (id null when it has none).
-    static func rejectedJSON(_ row: SetAsideRow) -> JSONValue {
-        .object([
-            ("id", row.id.map(JSONValue.string) ?? .null), ("month", row.month.map { .string($0.iso) } ?? .null),
-            ("reason", .string(row.message(in: .en))),
-        ])
-    }
-
-    /// The summary: `{"pulled","pushed","pending","months","rejected"}` for cron, or a line per phase for people.
-    func report(_ outcome: Outcome, pushed: Bool, pulled: [YearMonth]?, _ context: Context) {
-        let l = context.language
-        switch format {
-        case .json:
-            context.print(
-                JSONRenderer.render(
-                    .object([
-                        ("pulled", .integer(outcome.pulled)), ("pushed", .integer(outcome.pushed)),
-                        ("pending", .integer(outcome.unsent)), ("months", .array(outcome.months.map { .string($0.iso) })),
-                        ("rejected", .array(outcome.rejected.map(SyncSession.rejectedJSON))),
-                    ])))
-        default:
-            if pushed { context.print(SyncSession.pushedLine(outcome.pushed, l)) }
-            if let line = pulled.flatMap({ SyncSession.pulledLine(outcome.pulled, $0, l) }) {
-                context.print(line)
-                if !pushed && outcome.unsent > 0 {
-                    context.print(
-                        l.pick(
-                            "\(Labels.count(outcome.unsent, l)) here not on the household server yet (kakeibo push)\n",
-                            "家計簿サーバーにまだないデータが \(Labels.count(outcome.unsent, l))あります（kakeibo push）\n"))
-                }
-            }
-        }
-    }
-}
-
-extension SyncSession {
-    /// "Pushed 3 items" / "Nothing to push": the one line both protocols print for a push.
-    static func pushedLine(_ count: Int, _ l: Language) -> String {
-        count == 0
-            ? l.pick("Nothing to push\n", "送信するデータはありません\n")
-            : l.pick("Pushed \(Labels.count(count, l))\n", "\(Labels.count(count, l))を送信しました\n")
-    }
-
-    /// "Pulled 12 items for December 2024" (a month, or a year's twelve); nil when no month was named.
-    static func pulledLine(_ count: Int, _ months: [YearMonth], _ l: Language) -> String? {
-        guard let first = months.first else { return nil }
-        let period = months.count == 1 ? Labels.month(first, l) : Labels.year(first.year, l)
-        return l.pick("Pulled \(Labels.count(count, l)) for \(period)\n", "\(period)の \(Labels.count(count, l))を取得しました\n")
+    /// Says what the command did: the notes on stderr, the summary (or its JSON) on stdout.
+    func show(_ report: SyncReport, _ context: Context) {
+        for note in SyncRenderer.notes(report, context.language) { context.note(note) }
+        context.print(format == .json ? SyncRenderer.json(report) : SyncRenderer.text(report, context.language))
     }
 }
 

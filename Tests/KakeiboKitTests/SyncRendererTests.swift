@@ -1,0 +1,49 @@
+import Testing
+
+@testable import KakeiboKit
+
+/// The sync summary, one shape for both protocols: a line per phase, the notes for stderr in order, and the JSON.
+@Suite struct SyncRendererTests {
+    let december = YearMonth(year: 2024, month: 12)!
+
+    @Test func aPullOfAMonthSaysWhatCameAndWhatIsStillHere() {
+        let report = SyncReport(pushed: nil, pulled: 4, period: [december], pending: 1, months: [december])
+        #expect(SyncRenderer.text(report, .en) == "Pulled 4 items for December 2024\n1 item here not on the household server yet (kakeibo push)\n")
+        #expect(SyncRenderer.text(report, .ja).hasPrefix("2024年12月の 4件を取得しました\n"))
+    }
+
+    @Test func aSyncSaysWhatWasSentReceivedAndLeftToResolve() {
+        let report = SyncReport(
+            pushed: 2, pulled: 3, period: nil, receivedChanges: true, pending: 0, months: [december], conflicts: ["a1"],
+            notes: [.conflict(id: "a1", code: "stale")])
+        #expect(
+            SyncRenderer.text(report, .en)
+                == "Pushed 2 items\nReceived 3 items changed on the server\n1 conflict(s) to resolve (kakeibo conflicts)\n")
+        #expect(SyncRenderer.text(SyncReport(pushed: 0, pulled: 0, period: nil, pending: 0, months: []), .en) == "Nothing to push\n")
+    }
+
+    @Test func notesComeConflictsFirstThenRowsSetAsideThenTheRest() {
+        let rows = (1...7).map { SetAsideRow(id: "r\($0)", month: december, reason: .differentCopies(count: 2)) }
+        let report = SyncReport(
+            pushed: 1, pulled: 0, period: nil, pending: 1, months: [], rejected: rows, folded: 2,
+            notes: [.heldBack(count: 1), .refused(id: "b", code: "bad_change"), .conflict(id: "a", code: "stale")])
+        let notes = SyncRenderer.notes(report, .en)
+        #expect(notes.count == 1 + 1 + 5 + 1 + 1 + 1)
+        #expect(notes[0].hasPrefix("conflict: a was changed on the server too (stale)"))
+        #expect(notes[1].hasPrefix("the server refused the change to b (bad_change)"))
+        #expect(notes[2].hasPrefix("set aside id r1 of 2024-12 on the server"))
+        #expect(notes[7].hasPrefix("set aside 2 more rows"))
+        #expect(notes[8].hasPrefix("2 rows on the server repeat another row exactly"))
+        #expect(notes[9].hasPrefix("1 item changed here after the server had them not sent"))
+    }
+
+    @Test func theJSONHasTheSameKeysForBothProtocols() throws {
+        let report = SyncReport(
+            pushed: nil, pulled: 1, period: [december], pending: 0, months: [december],
+            rejected: [SetAsideRow(id: nil, month: december, reason: .differentCopies(count: 2))])
+        let json = try JSONValue.parse(Array(SyncRenderer.json(report).utf8))
+        #expect(json.objectValue?.map(\.0) == ["pulled", "pushed", "pending", "months", "conflicts", "rejected"])
+        #expect(json["pushed"] == .integer(0) && json["conflicts"] == .array([]))
+        #expect(json["rejected"]?.arrayValue?.first?["id"] == .null)
+    }
+}
