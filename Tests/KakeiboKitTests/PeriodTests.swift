@@ -104,4 +104,46 @@ import Testing
         #expect(try DayExpression.parse("2024-02-29") == .date(CalendarDate(year: 2024, month: 2, day: 29)!))
         #expect(throws: ValueError.self) { try DayExpression.parse("2024-02-30") }
     }
+
+    /// Dates as people type them: MoneyForward's 2024/12/1, Japanese 年月日, a month and day alone (the nearest such
+    /// day), and the words for the days around today.
+    @Test func daysAsPeopleTypeThem() throws {
+        let day = CalendarDate(year: 2025, month: 1, day: 5)!
+        func resolved(_ text: String) throws -> CalendarDate { try DayExpression.parse(text).resolve(today: day) }
+        let first = CalendarDate(year: 2024, month: 12, day: 1)!
+        for text in ["2024/12/1", "2024/12/01", "2024-12-1", "2024年12月1日", "２０２４／１２／１", "12/1", "12月1日", "１２月１日"] {
+            #expect(try resolved(text) == first, "\(text)")
+        }
+        #expect(try resolved("1/10") == CalendarDate(year: 2025, month: 1, day: 10)) // 5 days ahead, not 360 back
+        #expect(try resolved("2/29") == CalendarDate(year: 2024, month: 2, day: 29)) // the nearest year that has it
+        #expect(try resolved("一昨日") == CalendarDate(year: 2025, month: 1, day: 3))
+        #expect(try resolved("明日") == CalendarDate(year: 2025, month: 1, day: 6))
+        #expect(try resolved("tomorrow") == CalendarDate(year: 2025, month: 1, day: 6))
+        #expect(try resolved("明後日") == CalendarDate(year: 2025, month: 1, day: 7))
+        #expect(throws: ValueError.dateMonth("13/1")) { try DayExpression.parse("13/1") }
+        #expect(throws: ValueError.self) { try DayExpression.parse("2024/2/30") }
+        #expect(throws: ValueError.self) { try DayExpression.parse("12/1/5") }
+        #expect {
+            try DayExpression.parse("next friday")
+        } throws: { error in
+            let message = (error as? ValueError)?.message(in: .en) ?? ""
+            return ["2024/12/1", "2024年12月1日", "12/1", "12月1日", "一昨日", "明日"].allSatisfy { message.contains($0) }
+        }
+    }
+
+    @Test func monthsAsPeopleTypeThem() throws {
+        #expect(try month("2024年12月") == YearMonth(year: 2024, month: 12))
+        #expect(try month("2024/12") == YearMonth(year: 2024, month: 12))
+        #expect(try month("12月") == YearMonth(year: 2024, month: 12)) // in January: last December
+        #expect(try month("2月") == YearMonth(year: 2025, month: 2))
+        #expect(try month("１２月") == YearMonth(year: 2024, month: 12))
+        #expect(throws: (any Error).self) { try month("13月") }
+        #expect(throws: (any Error).self) { try Period.parse(["12月"], today: today, as: .year) }
+        #expect {
+            try month("december")
+        } throws: { error in
+            let message = (error as? PeriodError)?.message(in: .en) ?? ""
+            return ["2024/12", "2024年12月", "12月"].allSatisfy { message.contains($0) }
+        }
+    }
 }

@@ -3,7 +3,9 @@ import KakeiboKit
 /// `kakeibo add NAME PRICE` — records a purchase (or, with a negative price, a refund).
 struct AddCommand: Command {
     static let date = Option.date(
-        help: LocalizedText(en: "purchase date: YYYY-MM-DD, today (default) or yesterday", ja: "購入日: YYYY-MM-DD、today（既定）、yesterday"))
+        help: LocalizedText(
+            en: "purchase date: 2024-12-01, 2024/12/1, 12/1 or 12月1日 (the nearest), today (default), yesterday, 一昨日, 明日",
+            ja: "購入日: 2024-12-01、2024/12/1、12/1・12月1日（いちばん近い日）、今日（既定）、昨日、一昨日、明日"))
     static let category = Option.category(
         help: LocalizedText(en: "key or name, e.g. food/drink or 食費/飲料 (default: the first category)", ja: "キーか名前（food/drink、食費/飲料 など。既定は最初の項目）"))
     static let format = OutputFormat.option([.table, .json])

@@ -9,7 +9,8 @@ struct ReceiptCommand: Command {
     static let add = Flag("--add", help: LocalizedText(en: "store the proposed items (one change: all or none)", ja: "読み取った品目を登録する（全部まとめて登録）"))
     static let date = Option.date(
         help: LocalizedText(
-            en: "with --add: purchase date, YYYY-MM-DD, today (default) or yesterday", ja: "--add と: 購入日 YYYY-MM-DD、today（既定）、yesterday"))
+            en: "with --add: purchase date, 2024-12-01, 2024/12/1, 12/1, 12月1日, today (default), yesterday…",
+            ja: "--add と: 購入日 2024-12-01、2024/12/1、12/1、12月1日、今日（既定）、昨日…"))
     static let category = Option.category(
         help: LocalizedText(en: "with --add: category of every item (default: the first)", ja: "--add と: すべての品目の項目（既定は最初の項目）"))
     static let format = OutputFormat.option([.table, .json])

@@ -8,7 +8,7 @@ public enum Period: Hashable, Sendable {
 
     /// What a command accepts.
     public enum Kind: Sendable {
-        /// `2024 12`, `2024-12`, `this`, `prev`, `next`, `-N`, `今月`, `先月`, `来月`.
+        /// `2024 12`, `2024-12`, `2024/12`, `2024年12月`, `12月`, `this`, `prev`, `next`, `-N`, `今月`, `先月`, `来月`.
         case month
         /// `2024`, `this`, `prev`, `next`, `-N` (years back), `今年`, `去年`, `来年`.
         case year
@@ -40,6 +40,8 @@ public struct PeriodExpression: Hashable, Sendable {
         case steps(Int)
         /// Years from now (今年, 去年, 来年).
         case years(Int)
+        /// A month of no year given (12月): the nearest one to this month.
+        case monthOfYear(Int)
     }
 
     let form: Form
@@ -77,6 +79,11 @@ public struct PeriodExpression: Hashable, Sendable {
         default: break
         }
         let isDigits = { (text: Substring) in !text.isEmpty && text.allSatisfy { $0.isASCII && $0.isNumber } }
+        if kind != .year, let month = TypedDate.month(word) {
+            // 2024年12月, 2024/12, or 12月 (the nearest December: this year's, or last year's when that is nearer).
+            guard let year = month.year else { return .monthOfYear(month.month) }
+            return .month(YearMonth(year: try Year.parse(String(year)), month: try YearMonth.parseMonth(String(month.month)))!)
+        }
         let parts = word.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)
         if parts.count == 2, parts[0].isEmpty, isDigits(parts[1]) {
             // -N: N months (years) back. Past the calendar's range is out of range, not a parse failure.
@@ -102,34 +109,15 @@ public struct PeriodExpression: Hashable, Sendable {
         }
         switch form {
         case .month(let month): return .month(month)
+        case .monthOfYear(let month):
+            guard let nearest = TypedDate.nearest(month: month, to: today) else { throw .outOfRange(text) }
+            return .month(nearest)
         case .year(let year): return .year(year)
         case .years(let offset): return try year(offset)
         case .steps(let count) where kind == .year: return try year(count)
         case .steps(let count):
             guard let month = today.adding(months: count) else { throw .outOfRange(text) }
             return .month(month)
-        }
-    }
-}
-
-/// A day named on the command line: a date, or `today` / `yesterday` (`今日`, `昨日`), resolved against the clock.
-public enum DayExpression: Hashable, Sendable {
-    case date(CalendarDate)
-    /// Days from today: 0 today, -1 yesterday.
-    case relative(Int)
-
-    public static func parse(_ text: String) throws(ValueError) -> DayExpression {
-        switch text.lowercased() {
-        case "today", "今日": return .relative(0)
-        case "yesterday", "昨日": return .relative(-1)
-        default: return .date(try CalendarDate.parseISO(text))
-        }
-    }
-
-    public func resolve(today: CalendarDate) -> CalendarDate {
-        switch self {
-        case .date(let date): date
-        case .relative(let days): today.adding(days: days) ?? today
         }
     }
 }
@@ -145,16 +133,16 @@ public enum PeriodError: KakeiboFailure, Equatable {
         switch self {
         case .form(let text, .month):
             return language.pick(
-                "a month is YEAR MONTH (2024 12), YYYY-MM (2024-12), this, prev, next or -N (N months back), got '\(text)'",
-                "月は YEAR MONTH（2024 12）、YYYY-MM（2024-12）、今月、先月、来月、-N（N か月前）のいずれかで指定してください（指定: '\(text)'）")
+                "a month is YEAR MONTH (2024 12), YYYY-MM (2024-12), this, prev, next or -N (N months back); also 2024/12, 2024年12月, 12月 (the nearest December), 先月; got '\(text)'",
+                "月は YEAR MONTH（2024 12）、YYYY-MM（2024-12）、2024/12、2024年12月、12月（いちばん近い 12 月）、今月、先月、来月、-N（N か月前）のいずれかで指定してください（指定: '\(text)'）")
         case .form(let text, .year):
             return language.pick(
                 "a year is YYYY (2024), this, prev, next or -N (N years back), got '\(text)'",
                 "年は YYYY（2024）、今年、去年、来年、-N（N 年前）のいずれかで指定してください（指定: '\(text)'）")
         case .form(let text, .monthOrYear):
             return language.pick(
-                "a period is a year (2024) or a month: YEAR MONTH (2024 12), YYYY-MM (2024-12), this, prev, next or -N (N months back), got '\(text)'",
-                "期間は年（2024）か月（2024 12、2024-12、今月、先月、来月、-N（N か月前））で指定してください（指定: '\(text)'）")
+                "a period is a year (2024) or a month: YEAR MONTH (2024 12), YYYY-MM (2024-12), this, prev, next or -N (N months back); also 2024/12, 2024年12月, 12月; got '\(text)'",
+                "期間は年（2024）か月（2024 12、YYYY-MM（2024-12）、2024/12、2024年12月、12月、今月、先月、来月、-N（N か月前））で指定してください（指定: '\(text)'）")
         case .outOfRange(let text):
             return language.pick(
                 "'\(text)' falls outside the months kakeibo keeps (0001-01 to 9999-12)",

@@ -30,6 +30,7 @@ public enum TypedNumber {
             case 0xFF0D, 0x2212, 0x2010, 0x2011: scalars.append("-")
             case 0xFF0C: scalars.append(",")
             case 0xFF0E: scalars.append(".")
+            case 0xFF0F: scalars.append("/")
             default: scalars.append(scalar)
             }
         }

@@ -31,8 +31,9 @@ public enum ValueError: KakeiboFailure, Equatable {
                 "月は 1〜12 で指定してください（指定: '\(text)'）")
         case .dateFormat(let text):
             return language.pick(
-                "date must be YYYY-MM-DD, today or yesterday, got '\(text)'",
-                "日付は YYYY-MM-DD、today、yesterday のいずれかで指定してください（指定: '\(text)'）")
+                "a date is YYYY-MM-DD (2024-12-01), 2024/12/1, 2024年12月1日, 12/1 or 12月1日 (the nearest such day), today, yesterday, tomorrow (今日, 昨日, 一昨日, 明日, 明後日), got '\(text)'",
+                "日付は YYYY-MM-DD（2024-12-01）、2024/12/1、2024年12月1日、12/1・12月1日（いちばん近いその日）、今日、昨日、一昨日、明日、明後日（today、yesterday、tomorrow）のいずれかで指定してください（指定: '\(text)'）"
+            )
         case .dateMonth(let text):
             return language.pick(
                 "'\(text)' is not a date: month must be 1–12",
