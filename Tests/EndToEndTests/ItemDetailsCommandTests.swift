@@ -64,6 +64,7 @@ import Testing
         }
         #expect(try names("ｺｰﾋｰ") == ["ｺｰﾋｰ牛乳", "コーヒー"], "newest first; half-width finds full-width and itself")
         #expect(try names("コーヒー") == ["ｺｰﾋｰ牛乳", "コーヒー"])
+        #expect(try names("こーひー") == ["ｺｰﾋｰ牛乳", "コーヒー"], "hiragana finds katakana of either width")
         #expect(try names("ＣＯＦＦＥＥ") == ["豆", "Coffee beans"], "full-width letters, any case, the shop too")
         #expect(try names("coffee", "--from", "2024-07") == ["豆"])
         #expect(try names("ｺｰﾋｰ", "--to", "2023") == ["コーヒー"])

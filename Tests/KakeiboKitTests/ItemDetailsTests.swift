@@ -16,6 +16,17 @@ import Testing
         #expect(folded("ハ\u{309A}ン") == "パン")
     }
 
+    @Test func hiraganaFindsKatakanaAndBackward() throws {
+        #expect(folded("こーひー") == "コーヒー")
+        #expect(folded("ぎゅうにゅう") == "ギュウニュウ")
+        #expect(folded("か\u{3099}") == "ガ", "a combining mark joins a hiragana as its katakana")
+        #expect(folded("ゝゞ") == "ヽヾ")
+        #expect(folded("牛乳 ヴ") == "牛乳 ヴ", "kanji and katakana stay as they are")
+        #expect(try SearchQuery("こーひー").matches(item("コーヒー", 178, "2024-12-03")))
+        #expect(try SearchQuery("コーヒー").matches(item("こーひー牛乳", 150, "2024-12-03")))
+        #expect(try SearchQuery("ｺｰﾋｰ").matches(item("こーひー", 150, "2024-12-03")))
+    }
+
     @Test func fullWidthASCIIAndCaseFold() {
         #expect(folded("ＣＯＦＦＥＥ") == "coffee")
         #expect(folded("Coffee １７８円") == "coffee 178円")

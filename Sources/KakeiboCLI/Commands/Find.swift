@@ -13,8 +13,8 @@ struct FindCommand: Command {
         name: name, summary: LocalizedText(en: "Search every month's items by name, shop or memo", ja: "全期間のデータを品名・お店・メモで検索"),
         description: LocalizedText(
             en:
-                "Matches a part of the text, ignoring case and the width of letters, digits and kana (ｺｰﾋｰ finds コーヒー, ＣＯＦＦＥＥ finds coffee). Newest first.",
-            ja: "部分一致で、大文字と小文字、英数字とカナの全角・半角を区別しません（ｺｰﾋｰ でコーヒー、ＣＯＦＦＥＥ で coffee が見つかります）。新しい順。"),
+                "Matches a part of the text, ignoring case, the width of letters, digits and kana, and hiragana against katakana (ｺｰﾋｰ and こーひー find コーヒー, ＣＯＦＦＥＥ finds coffee). Newest first.",
+            ja: "部分一致で、大文字と小文字、英数字とカナの全角・半角、ひらがなとカタカナを区別しません（ｺｰﾋｰ や こーひー でコーヒー、ＣＯＦＦＥＥ で coffee が見つかります）。新しい順。"),
         arguments: [Argument("TEXT", LocalizedText(en: "what to look for", ja: "探す文字列"))],
         options: [from, to, category, minimum, maximum, format],
         examples: [

@@ -3,7 +3,8 @@
 /// - full-width ASCII (U+FF01–U+FF5E) becomes ASCII, and the ideographic space a space: ＣＯＦＦＥＥ → coffee;
 /// - ASCII letters become lowercase: Coffee → coffee;
 /// - half-width katakana (U+FF61–U+FF9F) becomes full-width, a following ﾞ or ﾟ joined to it: ｺｰﾋｰ → コーヒー,
-///   ｶﾞ → ガ, ﾊﾟ → パ; a combining sound mark (U+3099, U+309A) after a full-width kana is joined the same way.
+///   ｶﾞ → ガ, ﾊﾟ → パ; a combining sound mark (U+3099, U+309A) after a full-width kana is joined the same way;
+/// - hiragana becomes katakana: こーひー → コーヒー, so either script finds the other.
 ///
 /// Works on UTF-8 bytes, so that a whole month file can be folded in one pass before anything is decoded (see
 /// `LedgerStore.search`). Pure: the same bytes always fold the same way.
@@ -58,6 +59,9 @@ public enum TextFold {
                 } else {
                     append(scalar == 0x3099 ? 0x309B : 0x309C, to: &out)
                 }
+            case 0x3041...0x3096, 0x309D, 0x309E:
+                // Hiragana as katakana: こーひー finds コーヒー (and ゝゞ as ヽヾ).
+                append(scalar + 0x60, to: &out)
             default:
                 append(scalar, to: &out)
             }
