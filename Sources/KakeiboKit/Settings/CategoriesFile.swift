@@ -10,7 +10,7 @@ public enum CategoriesFile {
         let lock = try FileLock(directory: directory)
         defer { lock.release() }
         if !replacing && FileSystem.exists(path) { throw CategoriesFileError.exists(path) }
-        try FileSystem.replaceAtomically(path, TaxonomyCodec.encode(taxonomy), mode: 0o644)
+        try FileSystem.replaceAtomically(path, TaxonomyCodec.encode(taxonomy))
     }
 }
 

@@ -134,6 +134,6 @@ public struct Configuration: Sendable {
         var writer = JSONWriter()
         JSONValue.object(members).write(to: &writer)
         writer.raw("\n")
-        try FileSystem.replaceAtomically(path, writer.bytes, mode: 0o600)
+        try FileSystem.replaceAtomically(path, writer.bytes)
     }
 }
