@@ -29,6 +29,27 @@ import Testing
         #expect(short.stdout.contains("読めない金額"))
     }
 
+    /// The receipt dates and names its items: the shop and date from its head, so `--add` needs no `--date`; and
+    /// adding it a second time adds nothing (the ids come from the receipt).
+    @Test func aReceiptDatesItsItemsCarriesItsShopAndIsAddedOnce() throws {
+        let box = try Sandbox()
+        let file = Self.receipts.appendingPathComponent("supermarket.txt").path
+        let proposal = try successfulObject(try box.run("receipt", file, "--format", "json"))
+        #expect(proposal["date"] as? String == "2024-12-03" && proposal["shop"] as? String == "万代港北店")
+        let first = try box.run("receipt", file, "--add")
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stdout.hasPrefix("万代港北店 · 2024-12-03\n"))
+        let items = try #require(try successfulObject(try box.run("month", "2024", "12", "--format", "json"))["items"] as? [[String: Any]])
+        #expect(!items.isEmpty && items.allSatisfy { $0["date"] as? String == "2024-12-03" && $0["shop"] as? String == "万代港北店" })
+        let before = try box.snapshot()
+        let again = try box.run("receipt", file, "--add")
+        #expect(again.status == 0)
+        #expect(again.stderr.contains("this receipt was added before: nothing added again"), "\(again.stderr)")
+        #expect(try box.snapshot() == before)
+        let undated = try box.run(["receipt", "-", "--add"], stdin: "牛乳 ¥198\n合計 ¥198\n")
+        #expect(undated.status == 0 && undated.stderr.contains("no date was read on the receipt: the items are dated today (2024-12-15)"))
+    }
+
     @Test func aReceiptWithNothingToAddChangesNothing() throws {
         let box = try Sandbox()
         _ = try box.add("seed", 100, date: "2024-12-01")

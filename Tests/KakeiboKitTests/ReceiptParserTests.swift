@@ -162,4 +162,18 @@ import Testing
         #expect(proposal.items.isEmpty && proposal.unread.isEmpty && proposal.total == nil)
         #expect(ReceiptParser.parse("\r\n\u{0C}\n").items.isEmpty)
     }
+
+    @Test func theHeadGivesTheShopAndTheDate() {
+        func head(_ text: String) -> (String?, String?) {
+            let proposal = ReceiptParser.parse(text + "\n牛乳 ¥198\n合計 ¥198\n")
+            return (proposal.shop, proposal.date?.iso)
+        }
+        #expect(
+            head("ローソン 新横浜店\nTEL 045-000-0000\n2024年12月 3日(火) 18:32") == ("ローソン新横浜店", "2024-12-03"), "the spaces OCR puts between Japanese letters go"
+        )
+        #expect(head("いらっしゃいませ\nまいばすけっと\n大倉山店\n令和6年12月3日") == ("まいばすけっと 大倉山店", "2024-12-03"))
+        #expect(head("領収書\n2024-12-31 09:00") == (nil, "2024-12-31"))
+        #expect(head("ＡＢＣマート\n2024/13/40") == ("ABCマート", nil), "no such date is read as one")
+        #expect(head("") == (nil, nil))
+    }
 }

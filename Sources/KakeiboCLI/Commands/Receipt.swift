@@ -45,7 +45,9 @@ struct ReceiptCommand: Command {
 
     let source: Source
     let add: Bool
-    let date: CalendarDate
+    /// The date given with --date; else the receipt's own, else today.
+    let date: CalendarDate?
+    let today: CalendarDate
     let category: CategoryCode
     let format: OutputFormat
 
@@ -60,7 +62,8 @@ struct ReceiptCommand: Command {
         try Parse.requireAdd(arguments, Self.add, for: [Self.date, Self.category])
         add = arguments[Self.add]
         let taxonomy = try context.taxonomy()
-        date = try arguments[Self.date]?.resolve(today: context.clock.today) ?? context.clock.today
+        today = context.clock.today
+        date = try arguments[Self.date]?.resolve(today: today)
         category = try arguments[Self.category].map { try taxonomy.resolve($0) } ?? CategoryCode(taxonomy.categories[0].code)
         format = try arguments[Self.format] ?? .table
     }
@@ -70,12 +73,18 @@ struct ReceiptCommand: Command {
         var added: [Item] = []
         if add {
             guard !proposal.items.isEmpty else { throw ReceiptError.nothingToAdd }
-            let items = try proposal.items.map { proposed in
-                WireItem(
-                    id: ItemID.random(), date: date, name: try ItemName.validate(proposed.name), price: proposed.price,
-                    category: category)
+            let day = date ?? proposal.date ?? today
+            if date == nil && proposal.date == nil { context.note(TableRenderer.receiptUndated(today, context.language)) }
+            let ids = proposal.itemIDs(on: day)
+            let items = try zip(ids, proposal.items).map { id, proposed in
+                var item = WireItem(id: id, date: day, name: try ItemName.validate(proposed.name), price: proposed.price, category: category)
+                item.details = proposal.shop.map { ItemDetails(shop: $0) } ?? .none
+                return item
             }
-            added = try context.household().add(items).items
+            added = try context.household().addNew(items).items
+            if added.count < items.count {
+                context.note(TableRenderer.receiptAlreadyAdded(items.count - added.count, of: items.count, context.language))
+            }
             if proposal.matchesTotal != true {
                 context.note(
                     context.language.pick(

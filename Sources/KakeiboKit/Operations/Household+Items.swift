@@ -8,6 +8,11 @@ extension Household {
         return ItemsAdded(items: items)
     }
 
+    /// Adds the items whose ids are not in their month yet (see `LedgerStore.appendNew`), in order.
+    public func addNew(_ new: [WireItem]) throws -> ItemsAdded {
+        ItemsAdded(items: try store.appendNew(new.map { $0.item(added: now, sync: .pending) }))
+    }
+
     /// Changes one item; a new date moves it to the end of its new month. An item the server has becomes edited.
     public func edit(_ id: String, _ changes: ItemChanges) throws -> ItemEdited {
         try change { index in

@@ -24,7 +24,9 @@ public enum ReceiptParser {
             reader.read(line, number: index + 1, next: next)
         }
         reader.finish()
-        return ReceiptProposal(items: reader.items, total: reader.total, tax: reader.tax, unread: reader.unread)
+        return ReceiptProposal(
+            items: reader.items, total: reader.total, tax: reader.tax, unread: reader.unread, date: ReceiptHeader.date(lines),
+            shop: ReceiptHeader.shop(lines))
     }
 
     /// The parser's state as it reads down the receipt.

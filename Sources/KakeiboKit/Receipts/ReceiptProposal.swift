@@ -50,12 +50,27 @@ public struct ReceiptProposal: Hashable, Sendable {
     /// Tax printed apart from the prices (外税), if any: the gap between the items and a tax-exclusive total.
     public var tax: Yen?
     public var unread: [UnreadLine]
+    /// The date printed on the receipt, if one was read.
+    public var date: CalendarDate?
+    /// The shop's name from the receipt's first lines, if one was read.
+    public var shop: String?
 
-    public init(items: [ProposedItem], total: Yen?, tax: Yen?, unread: [UnreadLine]) {
+    public init(items: [ProposedItem], total: Yen?, tax: Yen?, unread: [UnreadLine], date: CalendarDate? = nil, shop: String? = nil) {
         self.items = items
         self.total = total
         self.tax = tax
         self.unread = unread
+        self.date = date
+        self.shop = shop
+    }
+
+    /// Ids for the proposed items, added on `day`, that are the same whenever the same receipt is read (its date,
+    /// shop, items and total) and added on the same day, so adding a receipt twice adds it once.
+    public func itemIDs(on day: CalendarDate) -> [String] {
+        var text = day.iso + "|" + (date?.iso ?? "") + "|" + (shop ?? "") + "|" + (total.map { String($0.amount) } ?? "")
+        for item in items { text += "|" + item.name + "=" + String(item.price.amount) }
+        let hex = Fingerprint(of: Array(text.utf8)).hex
+        return items.indices.map { "receipt-" + hex.prefix(16) + "-" + String($0 + 1) }
     }
 
     /// What the proposed items add up to.

@@ -4,6 +4,8 @@ extension TableRenderer {
     public static func receipt(_ proposal: ReceiptProposal, style: TextStyle) -> String {
         let language = style.language
         var out = ""
+        let head = [proposal.shop.map { terminalSafe($0) }, proposal.date?.iso].compactMap { $0 }
+        if !head.isEmpty { out += head.joined(separator: " · ") + "\n\n" }
         if proposal.items.isEmpty {
             out += language.pick("No items found on the receipt\n", "レシートから品目を読み取れませんでした\n")
         } else {
@@ -35,6 +37,24 @@ extension TableRenderer {
             out += table.render(style)
         }
         return out
+    }
+
+    /// Said when `receipt --add` found no date on the receipt and none was given.
+    public static func receiptUndated(_ today: CalendarDate, _ language: Language) -> String {
+        language.pick(
+            "no date was read on the receipt: the items are dated today (\(today.iso)); give --date to choose",
+            "レシートから日付を読み取れなかったので、今日（\(today.iso)）の日付で登録します。--date で指定できます")
+    }
+
+    /// Said when `receipt --add` found some of the receipt's items already added.
+    public static func receiptAlreadyAdded(_ count: Int, of total: Int, _ language: Language) -> String {
+        count == total
+            ? language.pick(
+                "this receipt was added before: nothing added again (its \(Labels.count(total, language)) are in the store)",
+                "このレシートは登録済みです。重ねて登録はしていません（\(Labels.count(total, language))は登録されています）")
+            : language.pick(
+                "\(Labels.count(count, language)) of this receipt were added before and not added again",
+                "このレシートの \(Labels.count(count, language))は登録済みなので、重ねて登録していません")
     }
 
     /// Whether the items add up to the printed total: "Sum ¥2,695 · matches the receipt's total (合計) ¥2,695".
@@ -74,7 +94,8 @@ extension TableRenderer {
 }
 
 extension JSONRenderer {
-    /// The proposal's fields: `"items"` `[{"name","price","discount","lines"}]`, `"sum"`, `"total"`, `"tax"`,
+    /// The proposal's fields: `"items"` `[{"name","price","discount","lines"}]`, `"date"` and `"shop"` (null when not
+    /// read), `"sum"`, `"total"`, `"tax"`,
     /// `"matchesTotal"` (null without a total) and `"unread"` `[{"line","text","reason"}]`.
     public static func receipt(_ proposal: ReceiptProposal) -> [(String, JSONValue)] {
         func optional(_ yen: Yen?) -> JSONValue { yen.map { .integer($0.amount) } ?? .null }
@@ -89,6 +110,8 @@ extension JSONRenderer {
                         ])
                     })
             ),
+            ("date", proposal.date.map { .string($0.iso) } ?? .null),
+            ("shop", proposal.shop.map(JSONValue.string) ?? .null),
             ("sum", .integer(proposal.sum.amount)),
             ("total", optional(proposal.total)),
             ("tax", optional(proposal.tax)),
