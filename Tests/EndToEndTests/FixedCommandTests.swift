@@ -33,6 +33,20 @@ import Testing
         #expect(november.count == 2 && november.allSatisfy { $0.hasPrefix("fixed-") && $0.hasSuffix("-2024-11") })
     }
 
+    /// A fixed cost's item shows its whole id in the ID column (every month's item of a rule starts alike), so the
+    /// id shown is the one `edit` takes, with other months posted too.
+    @Test func theIDShownForAFixedCostsItemNamesIt() throws {
+        let box = try household()
+        #expect(try box.run("fixed", "post", "2024", "11").status == 0)
+        #expect(try box.run("fixed", "post").status == 0)
+        let id = try #require(try ids(box, "2024-12").first { $0.hasPrefix("fixed-") })
+        let table = try box.run("month", "2024", "12")
+        #expect(table.stdout.contains(id), "\(table.stdout)")
+        let edit = try box.run("edit", id, "--price", "1000")
+        #expect(edit.status == 0, "\(edit.stderr)")
+        #expect(try box.run("edit", String(id.prefix(8)), "--price", "1").stderr.contains("matches"))
+    }
+
     @Test func twoPostsAtOnceRecordEachCostOnce() throws {
         for round in 0..<4 {
             let box = try household()

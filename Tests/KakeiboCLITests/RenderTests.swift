@@ -81,6 +81,11 @@ import Testing
         #expect(shortIDs(["3c747910-c5ce", "657a067a-e70f"]) == ["3c747910", "657a067a"])
         #expect(shortIDs(["mf:mf7QkA1", "mf:mf7QkB2", "mf:x"]) == ["mf:mf7QkA", "mf:mf7QkB", "mf:x"])
         #expect(shortIDs(["1", "2"]) == ["1", "2"])
+        #expect(
+            shortIDs(["fixed-8e4f12a3-2024-12", "3c747910-c5ce", "fixed-8e0b77c1-2024-12"]) == [
+                "fixed-8e4f12a3-2024-12", "3c747910", "fixed-8e0b77c1-2024-12",
+            ],
+            "a fixed cost's item: every month's starts alike, so its whole id")
         #expect(shortIDs([]) == [])
     }
 

@@ -35,8 +35,11 @@ public struct FixedCost: Hashable, Sendable {
     /// The item that records it on `date`: its id depends only on the rule and the month, so posting twice, or on
     /// two machines, gives the same item.
     public func item(on date: CalendarDate) -> WireItem {
-        WireItem(id: "fixed-\(id)-\(date.yearMonth.iso)", date: date, name: name, price: price, category: category)
+        WireItem(id: FixedCost.itemIDPrefix + "\(id)-\(date.yearMonth.iso)", date: date, name: name, price: price, category: category)
     }
+
+    /// How the id of every fixed cost's item begins.
+    public static let itemIDPrefix = "fixed-"
 
     /// Every (cost, due date) in a month period: a period spanning two calendar months may hold two of a monthly
     /// cost's days only if its start day and the cost's day allow, and each is its own item.

@@ -174,7 +174,17 @@ func escapingScalars(_ text: String, where unsafe: (Unicode.Scalar) -> Bool) -> 
 
 /// Ids cut short for a table: the first 8 characters, or more where that is what it takes to tell the listed items
 /// apart (imported ids such as "mf:…" can share their first 8), so whatever is shown works with `edit`/`delete`.
+/// A fixed cost's item keeps its whole id (`fixed-8e4f12a3-2024-12`): every month's item of one rule starts alike,
+/// so only the whole id names one of them in the store.
 public func shortIDs(_ ids: [String]) -> [String] {
+    let whole = ids.map { $0.hasPrefix(FixedCost.itemIDPrefix) }
+    guard whole.contains(true) else { return shortRandomIDs(ids) }
+    var shortened = shortRandomIDs(zip(ids, whole).filter { !$0.1 }.map(\.0)).makeIterator()
+    return zip(ids, whole).map { id, keep in keep ? id : shortened.next() ?? id }
+}
+
+/// `shortIDs` of ids with no structure to keep.
+func shortRandomIDs(_ ids: [String]) -> [String] {
     // The usual case, ASCII ids whose first 8 characters already differ (random UUIDs), is checked on those 8 bytes
     // packed into one number: hashing thousands of whole ids into sets, as below, was a tenth of a big month's table.
     var starts = Set<UInt64>(minimumCapacity: ids.count)
