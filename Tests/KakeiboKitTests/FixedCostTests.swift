@@ -59,7 +59,7 @@ import Testing
         let january = MonthPeriod(month("2025-01"))
         let plan = MonthPlan(
             period: january, items: [], recorded: .zero, costs: try FixedCostStore(store: household.store).read(), filter: nil,
-            today: CalendarDate(year: 2024, month: 12, day: 31)!)
+            today: CalendarDate(year: 2024, month: 12, day: 31)!, isIncome: { _ in false })
         #expect(plan.planned.map(\.cost.name) == ["動画", "家賃"] && plan.plannedTotal == Yen(85_990) && plan.forecast == nil)
         #expect(try household.removeFixedCost("家賃").name == "家賃")
         #expect(throws: FixedCostError.notFound("家賃")) { try household.removeFixedCost("家賃") }
@@ -73,10 +73,42 @@ import Testing
             added: Timestamp(milliseconds: 0))
         // Ten days gone, ¥10,000 of variable spending: ¥1,000 a day for the 20 days left.
         let plan = MonthPlan(
-            period: period, items: [coffee], recorded: Yen(10_000), costs: costs, filter: nil, today: CalendarDate(year: 2024, month: 11, day: 10)!)
+            period: period, items: [coffee], recorded: Yen(10_000), costs: costs, filter: nil, today: CalendarDate(year: 2024, month: 11, day: 10)!,
+            isIncome: { _ in false })
         #expect(plan.forecast == Yen(10_000 + 80_000 + 20_000))
         let past = MonthPlan(
-            period: period, items: [coffee], recorded: Yen(10_000), costs: costs, filter: nil, today: CalendarDate(year: 2024, month: 12, day: 1)!)
+            period: period, items: [coffee], recorded: Yen(10_000), costs: costs, filter: nil, today: CalendarDate(year: 2024, month: 12, day: 1)!,
+            isIncome: { _ in false })
         #expect(past.planned.isEmpty && past.forecast == nil)
+    }
+
+    /// A planned salary is income: listed apart, never in the spending forecast; recorded income is no spending pace;
+    /// and the first days of a month have no forecast (one day's shopping times 31 said nothing).
+    @Test func plannedIncomeIsIncomeAndTheForecastWaitsForAFewDays() {
+        let salary = CategoryCode(9, 0)
+        let isIncome = { (code: CategoryCode) in code.category == 9 }
+        let costs = FixedCosts([
+            FixedCost(name: "家賃", price: Yen(80_000), day: 27, month: nil, category: CategoryCode(0)),
+            FixedCost(name: "給与", price: Yen(300_000), day: 25, month: nil, category: salary),
+        ])
+        let period = MonthPeriod(month("2024-11"))
+        func item(_ id: String, _ price: Int, _ category: CategoryCode) -> Item {
+            Item(
+                id: id, date: CalendarDate(year: 2024, month: 11, day: 2)!, name: id, price: Yen(price), category: category,
+                added: Timestamp(milliseconds: 0))
+        }
+        let items = [item("coffee", 10_000, CategoryCode(0)), item("bonus", 50_000, salary)]
+        let plan = MonthPlan(
+            period: period, items: items, recorded: Yen(10_000), costs: costs, filter: nil, today: CalendarDate(year: 2024, month: 11, day: 10)!,
+            isIncome: isIncome)
+        #expect(plan.planned.map(\.cost.name) == ["家賃"] && plan.plannedIncome.map(\.cost.name) == ["給与"])
+        #expect(plan.plannedIncomeTotal == Yen(300_000))
+        #expect(plan.forecast == Yen(10_000 + 80_000 + 20_000))
+        for day in 1...2 {
+            let early = MonthPlan(
+                period: period, items: items, recorded: Yen(10_000), costs: costs, filter: nil, today: CalendarDate(year: 2024, month: 11, day: day)!,
+                isIncome: isIncome)
+            #expect(early.forecast == nil && early.planned.count == 1, "day \(day)")
+        }
     }
 }

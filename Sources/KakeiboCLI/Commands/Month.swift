@@ -93,7 +93,8 @@ struct MonthCommand: Command {
             let costs = try FixedCostStore(store: store).read()
             if !costs.all.isEmpty {
                 report.plan = MonthPlan(
-                    period: period, items: report.items, recorded: report.total, costs: costs, filter: filter, today: context.clock.today)
+                    period: period, items: report.items, recorded: report.total, costs: costs, filter: filter, today: context.clock.today,
+                    isIncome: taxonomy.isIncome)
             }
         }
         // Budgets show in the table and JSON; CSV and SVG stay as they are, but --check-budget checks them all the same.

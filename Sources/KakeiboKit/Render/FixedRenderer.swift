@@ -36,9 +36,9 @@ public enum FixedRenderer {
     }
 
     /// The month's planned costs for the month JSON: `[{"date","name","price","category","subcategory","id"}]`.
-    static func planned(_ plan: MonthPlan, _ taxonomy: Taxonomy) -> JSONValue {
+    static func planned(_ costs: [PlannedCost], _ taxonomy: Taxonomy) -> JSONValue {
         .array(
-            plan.planned.map { planned in
+            costs.map { planned in
                 .object([
                     ("date", .string(planned.date.iso)), ("name", .string(planned.cost.name)), ("price", .integer(planned.cost.price.amount)),
                     ("category", .string(taxonomy.key(category: planned.cost.category.category))),
@@ -55,16 +55,19 @@ public enum FixedRenderer {
     /// The month table's section: each planned cost, their total and the forecast.
     static func plannedSection(_ plan: MonthPlan, taxonomy: Taxonomy, style: TextStyle) -> String {
         let language = style.language
-        guard !plan.planned.isEmpty || plan.forecast != nil else { return "" }
+        guard !plan.planned.isEmpty || !plan.plannedIncome.isEmpty || plan.forecast != nil else { return "" }
         var out = ""
-        if !plan.planned.isEmpty {
-            var table = TextTable([.left, .left, .right, .left], header: [language.pick("Planned", "予定"), "", "", ""])
-            for planned in plan.planned {
+        for (costs, total, title) in [
+            (plan.planned, plan.plannedTotal, language.pick("Planned", "予定")),
+            (plan.plannedIncome, plan.plannedIncomeTotal, language.pick("Planned income", "収入の予定")),
+        ] where !costs.isEmpty {
+            var table = TextTable([.left, .left, .right, .left], header: [title, "", "", ""])
+            for planned in costs {
                 table.add(
                     Labels.day(planned.date, language), planned.cost.name, planned.cost.price.formatted(language),
                     taxonomy.label(planned.cost.category, language))
             }
-            table.add("", Labels.total(language), plan.plannedTotal.formatted(language), "")
+            table.add("", Labels.total(language), total.formatted(language), "")
             out += "\n" + table.render(style)
         }
         if let forecast = plan.forecast {

@@ -26,8 +26,10 @@ public enum JSONRenderer {
     static func monthPeriod(_ report: MonthReport, _ taxonomy: Taxonomy) -> [(String, JSONValue)] {
         var members: [(String, JSONValue)] = [("first", .string(report.period.first.iso)), ("last", .string(report.period.last.iso))]
         if let plan = report.plan {
-            members.append(("planned", FixedRenderer.planned(plan, taxonomy)))
+            members.append(("planned", FixedRenderer.planned(plan.planned, taxonomy)))
             members.append(("plannedTotal", .integer(plan.plannedTotal.amount)))
+            members.append(("plannedIncome", FixedRenderer.planned(plan.plannedIncome, taxonomy)))
+            members.append(("plannedIncomeTotal", .integer(plan.plannedIncomeTotal.amount)))
             members.append(("forecast", plan.forecast.map { .integer($0.amount) } ?? .null))
         }
         return members

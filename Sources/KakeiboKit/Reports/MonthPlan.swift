@@ -4,46 +4,61 @@ public struct PlannedCost: Hashable, Sendable {
     public var date: CalendarDate
 }
 
-/// What is still to come in a month: its fixed costs not yet posted, and for the month in progress a forecast of
-/// its end, as MoneyForward ME and hledger's `--forecast` show:
+/// What is still to come in a month: its fixed costs not yet posted (income apart from spending), and for the month
+/// in progress a forecast of its spending at the end, as MoneyForward ME and hledger's `--forecast` show:
 ///
 ///     forecast = recorded + planned + (variable spending so far ÷ days gone) × days left
 ///
-/// where variable spending is what was recorded less the posted fixed costs, days gone count today, and days left
-/// are the days after today. A finished month has neither; a month not yet begun has its plan only.
+/// where variable spending is the spending recorded less the posted fixed costs (income is no spending), days gone
+/// count today, and days left are the days after today. The pace needs `minimumDays` gone: before that there is no
+/// forecast (on the 1st, one day's shopping times 31 said nothing). A finished month has neither; a month not yet
+/// begun has its plan only.
 public struct MonthPlan: Hashable, Sendable {
-    public var planned: [PlannedCost]
-    public var plannedTotal: Yen
-    /// nil except for the month in progress.
-    public var forecast: Yen?
+    public let planned: [PlannedCost]
+    public let plannedTotal: Yen
+    /// Fixed income (salary) due and not yet recorded.
+    public let plannedIncome: [PlannedCost]
+    public let plannedIncomeTotal: Yen
+    /// nil except for the month in progress, from its `minimumDays`th day.
+    public let forecast: Yen?
 
-    /// `items` are the month's (under the same filter as the report); `recorded` is their total.
-    public init(period: MonthPeriod, items: [Item], recorded: Yen, costs: FixedCosts, filter: CategoryFilter?, today: CalendarDate) {
+    /// Days of a month that must have gone before its spending is extrapolated.
+    public static let minimumDays = 3
+
+    /// `items` are the month's (under the same filter as the report); `recorded` is their spending total.
+    public init(
+        period: MonthPeriod, items: [Item], recorded: Yen, costs: FixedCosts, filter: CategoryFilter?, today: CalendarDate,
+        isIncome: (CategoryCode) -> Bool
+    ) {
         guard today <= period.last else {
-            self.init(planned: [], forecast: nil)
+            self.init(planned: [], income: [], forecast: nil)
             return
         }
         let posted = Set(items.map(\.id))
-        let planned = costs.due(in: period).compactMap { cost, date -> PlannedCost? in
+        let due = costs.due(in: period).compactMap { cost, date -> PlannedCost? in
             guard filter?.matches(cost.category) ?? true, !posted.contains(cost.item(on: date).id) else { return nil }
             return PlannedCost(cost: cost, date: date)
         }
-        guard period.first <= today else {
-            self.init(planned: planned, forecast: nil)
+        let planned = due.filter { !isIncome($0.cost.category) }
+        let income = due.filter { isIncome($0.cost.category) }
+        let gone = today.dayNumber - period.first.dayNumber + 1
+        guard gone >= MonthPlan.minimumDays else {
+            self.init(planned: planned, income: income, forecast: nil)
             return
         }
         let fixedIDs = Set(costs.due(in: period).map { $0.cost.item(on: $0.date).id })
-        let variable = items.reduce(Yen.zero) { fixedIDs.contains($1.id) ? $0 : $0 + $1.price }
-        let gone = today.dayNumber - period.first.dayNumber + 1
+        let variable = items.reduce(Yen.zero) { fixedIDs.contains($1.id) || isIncome($1.category) ? $0 : $0 + $1.price }
         let left = period.last.dayNumber - today.dayNumber
         let pace = Double(variable.amount) / Double(gone)
         let sum = planned.reduce(Yen.zero) { $0 + $1.cost.price }
-        self.init(planned: planned, forecast: recorded + sum + Yen(Int((pace * Double(left)).rounded())))
+        self.init(planned: planned, income: income, forecast: recorded + sum + Yen(Int((pace * Double(left)).rounded())))
     }
 
-    private init(planned: [PlannedCost], forecast: Yen?) {
+    private init(planned: [PlannedCost], income: [PlannedCost], forecast: Yen?) {
         self.planned = planned
         self.plannedTotal = planned.reduce(Yen.zero) { $0 + $1.cost.price }
+        self.plannedIncome = income
+        self.plannedIncomeTotal = income.reduce(Yen.zero) { $0 + $1.cost.price }
         self.forecast = forecast
     }
 }
