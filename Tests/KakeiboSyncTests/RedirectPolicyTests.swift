@@ -5,7 +5,7 @@ import Testing
 @testable import KakeiboSync
 
 /// Where the URLSession transport follows a redirect, and with what: the service's 302/303 as a GET with the token
-/// only at the endpoint's origin, a 307/308 (which would carry the body, and the token in it) only within that origin.
+/// only at the endpoint's origin, a 307/308 only for a GET within that origin.
 @Suite struct RedirectPolicyTests {
     let delegate = SessionDelegate(origin: try! Endpoint.parse("http://127.0.0.1:8080/exec"), token: "t0ken")
 
@@ -27,12 +27,16 @@ import Testing
         #expect(home.httpMethod == "GET" && home.value(forHTTPHeaderField: "Authorization") == "Bearer t0ken")
     }
 
-    @Test func a307IsFollowedWithItsBodyOnlyWithinTheOrigin() throws {
+    /// A 307 or 308 repeats the request: a GET's is followed within the origin; a POST's is never (URLSession on
+    /// Linux would follow it without the body), nor anything's to another origin.
+    @Test func a307IsFollowedOnlyForAGetWithinTheOrigin() throws {
         #expect(delegate.redirect(from: post(), status: 307, to: URL(string: "http://127.0.0.1:9090/exec"), count: 0) == nil)
+        #expect(delegate.redirect(from: post(), status: 307, to: URL(string: "http://127.0.0.1:8080/exec2"), count: 0) == nil)
         #expect(delegate.redirect(from: post(), status: 308, to: URL(string: "http://localhost:8080/exec"), count: 0) == nil)
-        let same = try #require(delegate.redirect(from: post(), status: 307, to: URL(string: "http://127.0.0.1:8080/exec2"), count: 0))
-        #expect(same.httpMethod == "POST" && same.httpBody == post().httpBody)
-        #expect(same.value(forHTTPHeaderField: "Content-Type") == "application/json; charset=utf-8")
+        let get = URLRequest(url: URL(string: "http://127.0.0.1:8080/exec?year=2024&month=12")!)
+        let same = try #require(delegate.redirect(from: get, status: 307, to: URL(string: "http://127.0.0.1:8080/exec2"), count: 0))
+        #expect(same.httpMethod == "GET" && same.value(forHTTPHeaderField: "Authorization") == "Bearer t0ken")
+        #expect(delegate.redirect(from: get, status: 308, to: URL(string: "http://localhost:8080/exec"), count: 0) == nil)
     }
 
     @Test func nothingIsFollowedToPlainHTTPElsewhereOrPastTheLimit() {
