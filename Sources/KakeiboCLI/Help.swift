@@ -60,9 +60,9 @@ enum HelpText {
     static func exitCodes(_ language: Language) -> String {
         language.pick(
             "Exit status: 0 success, 1 runtime failure (I/O, unreadable store, unknown id), 2 usage error,\n"
-                + "3 over budget (month --check-budget).\n",
+                + "3 over budget (month --check-budget), 4 sync conflicts to resolve (pull, push, sync).\n",
             "終了コード: 0 成功、1 実行時の失敗（入出力、読めない保存先、存在しない ID）、2 使い方の誤り、\n"
-                + "3 予算超過（month --check-budget）。\n")
+                + "3 予算超過（month --check-budget）、4 解決が必要な同期の競合（pull、push、sync）。\n")
     }
 }
 

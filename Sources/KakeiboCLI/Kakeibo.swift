@@ -170,10 +170,23 @@ public enum Kakeibo {
 
 /// A command that finished with output and a status other than success, without an error message of kakeibo's own
 /// (for example a check that found a problem and already said so).
-struct EarlyExit: Error {
+package struct EarlyExit: Error {
     var status: ExitCode
     var stdout: String
     var stderr: String
+
+    /// Ends a command that did its work with a status that isn't success (its output kept).
+    package init(status: ExitCode, _ context: Context) {
+        self.status = status
+        stdout = context.output
+        stderr = context.messages
+    }
+
+    init(status: ExitCode, stdout: String, stderr: String) {
+        self.status = status
+        self.stdout = stdout
+        self.stderr = stderr
+    }
 }
 
 /// A command that waits on the network reached a run that can't await it (a programming error: only kakeibo-sync

@@ -13,6 +13,8 @@ public struct ExitCode: RawRepresentable, Hashable, Sendable {
     public static let usage = ExitCode(rawValue: 2)
     /// `kakeibo month --check-budget`: a category, or the month's total, is over its budget.
     public static let overBudget = ExitCode(rawValue: 3)
+    /// `kakeibo pull`, `push` or `sync` did its work, but conflicts wait for `kakeibo resolve`.
+    public static let conflicts = ExitCode(rawValue: 4)
 
     /// The status a failure of this kind ends the run with: bad input is a usage error, the rest runtime failures.
     public init(_ kind: FailureKind) {

@@ -223,7 +223,6 @@ extension Household {
     /// also drops the synced items of those months the server no longer lists.
     public func applyRows(_ rows: [ServerRow], through: Int?, months: [YearMonth]? = nil) throws -> RowsOutcome {
         var outcome = RowsOutcome()
-        outcome.received = rows.filter { !$0.deleted }.count
         outcome.changed = try changeWithJournal { index, journal in
             if let months {
                 let listed = Set(rows.map(\.item.id))
@@ -233,14 +232,19 @@ extension Household {
                     }
                 }
             }
-            for row in rows { try apply(row, in: &index, &journal) }
+            var changedHere = 0
+            for row in rows where try apply(row, in: &index, &journal) { changedHere += 1 }
+            // A pull says how many items the months hold on the server; `since` how many changed here.
+            outcome.received = months == nil ? changedHere : rows.filter { !$0.deleted }.count
             if let through { journal.revision = max(through, journal.revision ?? 0) }
             outcome.unsent = index.all.filter { $0.sync != .synced }.count + journal.deleted.count
         }.changed
         return outcome
     }
 
-    private func apply(_ row: ServerRow, in index: inout ItemIndex, _ journal: inout SyncJournal) throws {
+    /// Applies one row; true when it changed an item here (a row that repeats what this store has, such as its own
+    /// change coming back, is no news).
+    private func apply(_ row: ServerRow, in index: inout ItemIndex, _ journal: inout SyncJournal) throws -> Bool {
         let id = row.item.id
         if let position = journal.conflicts.firstIndex(where: { $0.id == id }) {
             if row.revision >= journal.conflicts[position].theirsRevision {
@@ -248,28 +252,28 @@ extension Household {
                 journal.conflicts[position].theirsRevision = row.revision
                 journal.conflicts[position].theirsDeleted = row.deleted
             }
-            return
+            return false
         }
-        if journal.deleted[id] != nil || journal.outbox.contains(where: { $0.id == id }) { return }
+        if journal.deleted[id] != nil || journal.outbox.contains(where: { $0.id == id }) { return false }
         if let local = index.item(id), local.sync != .synced {
             if !row.deleted && WireItem(local) == row.item {
                 index.mark(id, .synced)
                 journal.revisions[id] = row.revision
             }
-            return // changed here after its base: the next push sends it, and the server judges it
+            return false // changed here after its base: the next push sends it, and the server judges it
         }
         if row.deleted {
-            index.remove(id)
             journal.revisions[id] = nil
-            return
+            return index.remove(id) != nil
         }
         let added = index.item(id)?.added ?? now
         if let local = index.item(id), WireItem(local) == row.item {
             journal.revisions[id] = row.revision
-            return
+            return false
         }
         try index.replace(row.item.item(added: added, sync: .synced))
         journal.revisions[id] = row.revision
+        return true
     }
 
     /// Deletes an item the server has, with the change protocol: it goes here at once, and the next sync sends the

@@ -110,5 +110,7 @@ extension SyncSession {
             pushed: send ? outcome.sent : nil, pulled: outcome.received, period: months, receivedChanges: receive, pending: pending,
             months: Array(outcome.months), conflicts: journal.conflicts.map(\.id), rejected: outcome.setAside, notes: notes)
         show(report, context)
+        // Done, but not finished with: cron can tell (exit 4) and say so.
+        if !report.conflicts.isEmpty { throw EarlyExit(status: .conflicts, context) }
     }
 }
