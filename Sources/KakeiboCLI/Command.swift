@@ -2,7 +2,7 @@ import KakeiboKit
 
 /// A subcommand as the command line knows it: its declaration (`info`) and a validating initializer that turns the
 /// command line into typed values (rejecting bad input before anything is touched). It runs as a `Command` (every
-/// built-in) or, when it waits on the network, as kakeibo-sync's `AwaitingCommand` (in KakeiboSync: nothing that
+/// built-in) or, when it waits on the network, as kakeibo-companion's `AwaitingCommand` (in KakeiboSync: nothing that
 /// `kakeibo` links is async, so it links neither the concurrency runtime nor libdispatch).
 ///
 /// Public so that companion executables (see `Companion`) can define commands with the same machinery.
@@ -84,7 +84,7 @@ public struct CommandTable {
     }
 
     /// The built-in commands plus a companion's: a companion command with a built-in's name takes its place
-    /// (kakeibo-convert's `import` also reads other apps' exports).
+    /// (kakeibo-companion's `import` also reads other apps' exports).
     public init(companionCommands: [any DeclaredCommand.Type] = []) {
         let builtIn = CommandTable.builtIn
         commands =

@@ -11,10 +11,9 @@ public enum Kakeibo {
         public var stderr: String
     }
 
-    /// Runs the program and exits with its status: `kakeibo` itself, or a companion whose commands all finish on the
-    /// calling thread (kakeibo-convert). Synchronous, so no thread beyond the main one is ever started.
-    public static func main(companionCommands: [any Command.Type] = []) -> Never {
-        let start = Launch(companionCommands: companionCommands)
+    /// Runs `kakeibo` and exits with its status. Synchronous, so no thread beyond the main one is ever started.
+    public static func main() -> Never {
+        let start = Launch(companionCommands: [])
         start.finish(run(start.arguments, terminal: start.terminal, commands: start.commands))
     }
 
@@ -52,7 +51,7 @@ public enum Kakeibo {
         Language(rawValue: preScanLanguage(arguments)?.lowercased() ?? "") ?? Language.fromLocale(terminal.environment)
     }
 
-    /// Runs one command line to its outcome. A command that awaits the network can't run here: only kakeibo-sync
+    /// Runs one command line to its outcome. A command that awaits the network can't run here: only kakeibo-companion
     /// registers one, and runs it through its own `async` run (KakeiboSync).
     public static func run(_ arguments: [String], terminal: Terminal, commands: CommandTable = CommandTable()) -> Outcome {
         switch prepare(arguments, terminal: terminal, commands: commands) {
@@ -189,9 +188,9 @@ package struct EarlyExit: Error {
     }
 }
 
-/// A command that waits on the network reached a run that can't await it (a programming error: only kakeibo-sync
+/// A command that waits on the network reached a run that can't await it (a programming error: only kakeibo-companion
 /// registers such commands, and it runs them through its own `async` run).
 struct CompanionRequired: Error, CustomStringConvertible {
     var command: String?
-    var description: String { "\(command ?? "this command") runs only in its companion (kakeibo-sync)" }
+    var description: String { "\(command ?? "this command") runs only in kakeibo-companion" }
 }

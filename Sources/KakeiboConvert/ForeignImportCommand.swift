@@ -1,7 +1,7 @@
 import KakeiboCLI
 import KakeiboKit
 
-/// kakeibo-convert's `import`: with `--from moneyforward|zaim`, reads that app's CSV export; without, it is the
+/// the companion's `import`: with `--from moneyforward|zaim`, reads that app's CSV export; without, it is the
 /// built-in import. Help, options and the write (`ImportCommand.merge`, over `Household.merge`) are the built-in command's.
 public struct ForeignImportCommand: Command {
     public static var name: String { ImportCommand.name }

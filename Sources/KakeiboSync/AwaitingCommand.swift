@@ -13,7 +13,7 @@ extension AwaitingCommand {
 }
 
 extension Kakeibo {
-    /// Runs kakeibo-sync: kakeibo's commands plus these, which wait on the network; exits with the status.
+    /// Runs kakeibo-companion: kakeibo's commands plus these (and the import of other apps' exports), which wait on the network; exits with the status.
     public static func main(awaitingCommands: [any DeclaredCommand.Type]) async -> Never {
         let start = Launch(companionCommands: awaitingCommands)
         start.finish(await run(start.arguments, terminal: start.terminal, commands: start.commands))

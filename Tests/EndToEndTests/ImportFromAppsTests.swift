@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `kakeibo import --from moneyforward|zaim` on the committed exports, through the real binaries (kakeibo execs
-/// kakeibo-convert for these).
+/// kakeibo-companion for these).
 @Suite struct ImportFromAppsTests {
     let december = Products.fixture("moneyforward-2024-12-sjis.csv")
     let november = Products.fixture("moneyforward-2024-11-bom.csv")
@@ -227,6 +227,6 @@ import Testing
         #expect(help.status == 0 && help.stdout.contains("--from moneyforward|zaim"))
         let from = try Sandbox.launch(alone, ["import", "--from", "zaim", zaim], environment: box.baseEnvironment)
         #expect(from.status == 1)
-        #expect(from.stderr.contains("kakeibo-convert must be installed beside kakeibo"))
+        #expect(from.stderr.contains("kakeibo-companion must be installed beside kakeibo"))
     }
 }

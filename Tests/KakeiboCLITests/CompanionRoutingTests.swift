@@ -3,19 +3,27 @@ import Testing
 
 @testable import KakeiboCLI
 
-/// Which binary runs a command line: `kakeibo import --from …` needs the kakeibo-convert companion (Foundation, for
-/// Shift_JIS); everything else, plain `import` included, stays in `kakeibo`.
+/// Which binary runs a command line: `kakeibo import --from …` (Foundation, for Shift_JIS) and the sync commands
+/// (URLSession) run in kakeibo-companion; everything else, plain `import` included, stays in `kakeibo`.
 @Suite struct CompanionRoutingTests {
     func companion(_ arguments: [String]) -> String? { Kakeibo.companionFor(arguments)?.executable }
 
     @Test func importGoesToTheConverterOnlyWithFrom() {
-        #expect(companion(["import", "--from", "zaim", "Zaim.csv"]) == "kakeibo-convert")
-        #expect(companion(["import", "--from=moneyforward", "mf.csv"]) == "kakeibo-convert")
-        #expect(companion(["--store", "/tmp/s", "import", "x.csv", "--from", "zaim"]) == "kakeibo-convert")
+        #expect(companion(["import", "--from", "zaim", "Zaim.csv"]) == "kakeibo-companion")
+        #expect(companion(["import", "--from=moneyforward", "mf.csv"]) == "kakeibo-companion")
+        #expect(companion(["--store", "/tmp/s", "import", "x.csv", "--from", "zaim"]) == "kakeibo-companion")
         #expect(companion(["import", "backup.json"]) == nil)
         #expect(companion(["import", "-"]) == nil)
         #expect(companion(["import", "--", "--from"]) == nil, "after -- it is a file name")
         #expect(companion(["month", "2024", "12"]) == nil)
+    }
+
+    /// One companion for everything that needs Foundation, so Foundation is on disk once.
+    @Test func theSyncCommandsAndForeignImportsShareOneCompanion() {
+        for arguments in [["pull", "2024"], ["push"], ["sync", "prev"], ["--lang", "en", "sync"], ["import", "--from", "zaim", "z.csv"]] {
+            #expect(companion(arguments) == "kakeibo-companion", "\(arguments)")
+        }
+        #expect(Set(Companion.commands.map(\.executable)) == ["kakeibo-companion"])
     }
 
     @Test func helpForImportIsTheBuiltInCommandsWhichCoversFrom() {

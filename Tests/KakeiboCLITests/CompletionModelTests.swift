@@ -35,7 +35,7 @@ import Testing
         #expect(model.commands.first { $0.name == "help" }?.positional == .command)
         #expect(model.commands.first { $0.name == "completion" }?.positional == .choices(["bash", "zsh", "fish"]))
         #expect(model.globalValueOptions == ["--store", "--lang", "--lock-timeout"])
-        // The companions' commands complete their options too, from the same declarations kakeibo-sync parses with.
+        // The companions' commands complete their options too, from the same declarations kakeibo-companion parses with.
         for name in ["pull", "push", "sync"] {
             #expect(model.commands.first { $0.name == name }?.options.map(\.name) == ["--endpoint", "--timeout", "--format"], "\(name)")
         }

@@ -248,7 +248,7 @@ def wire_item(rng, month, index, prefix):
 
 
 def require_binaries():
-    for path in (KAKEIBO, os.path.join(BIN, "kakeibo-sync"), os.path.join(BIN, "kakeibo-convert")):
+    for path in (KAKEIBO, os.path.join(BIN, "kakeibo-companion")):
         if not os.access(path, os.X_OK):
             sys.exit("%s is missing: run 'swift build' first (or set KAKEIBO_BIN)" % path)
 

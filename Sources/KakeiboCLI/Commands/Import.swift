@@ -2,7 +2,7 @@ import KakeiboKit
 
 /// `kakeibo import FILE|-` — loads items in the household server's wire format; an id already stored is updated.
 ///
-/// With `--from moneyforward|zaim` the import of another app's CSV export runs in the kakeibo-convert companion
+/// With `--from moneyforward|zaim` the import of another app's CSV export runs in the kakeibo-companion binary
 /// (it needs full Foundation for Shift_JIS), which shares this command's help, options and `merge`.
 public struct ImportCommand: Command {
     public static let from = Option(
@@ -45,7 +45,7 @@ public struct ImportCommand: Command {
         for option in [Self.mapping, Self.category] where arguments.given(option) {
             throw UsageError.onlyWith(option.name, Self.from.name)
         }
-        // `--from` is handled by the kakeibo-convert companion; only a caller that bypasses it gets here.
+        // `--from` is handled by the kakeibo-companion binary; only a caller that bypasses it gets here.
         if arguments.given(Self.from), let companion = Companion.find(ImportCommand.name, arguments: [Self.from.name]) {
             throw companion.unavailable()
         }

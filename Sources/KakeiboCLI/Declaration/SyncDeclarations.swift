@@ -1,6 +1,6 @@
 import KakeiboKit
 
-/// The declarations of the commands the kakeibo-sync companion runs. They live here, not in KakeiboSync, so that
+/// The declarations of the commands the kakeibo-companion binary runs. They live here, not in KakeiboSync, so that
 /// `kakeibo` itself can list, complete and document them without linking FoundationNetworking.
 public enum SyncDeclarations {
     public static let endpoint = Option(

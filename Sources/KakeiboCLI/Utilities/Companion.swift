@@ -1,11 +1,11 @@
 import KakeiboKit
 
-/// Commands that live in a companion executable beside `kakeibo`, as git runs its subcommands.
+/// Commands that live in the companion executable beside `kakeibo`, as git runs its subcommands.
 ///
 /// Some commands need modules that are slow to load: FoundationNetworking adds ~20 ms to the start of every process
 /// that links it, full Foundation ~10 ms. Keeping those commands in a second binary keeps `kakeibo month` at the
-/// FoundationEssentials floor. `kakeibo pull …` execs `kakeibo-sync pull …` with the same arguments; the companion
-/// runs the same command-line machinery (`Kakeibo.main(companionCommands:)`) with its extra commands registered.
+/// standard library's floor. `kakeibo pull …` execs `kakeibo-companion pull …` with the same arguments; the companion
+/// runs the same command-line machinery (`Kakeibo.main(awaitingCommands:)`) with its extra commands registered.
 public struct Companion: Sendable {
     /// The command's name on the command line.
     public var name: String
@@ -38,15 +38,18 @@ public struct Companion: Sendable {
     public var summary: LocalizedText { fixedSummary ?? declaration()?.summary ?? LocalizedText(en: "", ja: "") }
     public var info: CommandInfo? { declaration() }
 
-    /// Every command that runs in a companion.
+    /// The companion's file name: one binary for every command that needs Foundation, so Foundation is on disk once.
+    public static let binary = "kakeibo-companion"
+
+    /// Every command that runs in the companion.
     public static let commands: [Companion] = [
         Companion(
-            name: "import", executable: "kakeibo-convert",
+            name: "import", executable: Companion.binary,
             summary: LocalizedText(en: "Import MoneyForward ME's or Zaim's CSV export", ja: "マネーフォワード ME・Zaim の CSV を取り込む"),
             requiredOption: "--from"),
-        Companion("pull", executable: "kakeibo-sync") { SyncDeclarations.pull },
-        Companion("push", executable: "kakeibo-sync") { SyncDeclarations.push },
-        Companion("sync", executable: "kakeibo-sync") { SyncDeclarations.sync },
+        Companion("pull", executable: Companion.binary) { SyncDeclarations.pull },
+        Companion("push", executable: Companion.binary) { SyncDeclarations.push },
+        Companion("sync", executable: Companion.binary) { SyncDeclarations.sync },
     ]
 
     /// Whether some companion adds a command of this name (for recognising the command word).
@@ -95,7 +98,7 @@ public struct CompanionError: KakeiboFailure {
     public func message(in language: Language) -> String {
         let reason = StoreError.reason(code, language)
         return language.pick(
-            "cannot run \(path) (\(reason)); \(executable) must be installed beside kakeibo (swift build builds both)",
-            "\(path) を実行できません（\(reason)）。\(executable) を kakeibo と同じ場所に置いてください（swift build で両方できます）")
+            "cannot run \(path) (\(reason)); \(executable) must be installed beside kakeibo (scripts/install installs both)",
+            "\(path) を実行できません（\(reason)）。\(executable) を kakeibo と同じ場所に置いてください（scripts/install で両方入ります）")
     }
 }

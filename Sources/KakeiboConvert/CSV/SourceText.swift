@@ -1,5 +1,5 @@
 // The one file of the importer that needs full Foundation: Shift_JIS decoding. It is why imports from other apps
-// run in the kakeibo-convert companion, never in the `kakeibo` binary.
+// run in the kakeibo-companion binary, never in the `kakeibo` binary.
 import Foundation
 
 /// The text encodings other apps write their exports in.

@@ -31,7 +31,7 @@ public struct SyncCommand: AwaitingCommand {
     }
 }
 
-/// The commands the `kakeibo-sync` companion adds to kakeibo's own.
+/// The sync commands the `kakeibo-companion` binary adds to kakeibo's own.
 public enum SyncCommands {
     public static var all: [any DeclaredCommand.Type] { [PullCommand.self, PushCommand.self, SyncCommand.self] }
 }

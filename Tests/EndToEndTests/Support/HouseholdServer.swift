@@ -59,11 +59,11 @@ final class HouseholdServer: @unchecked Sendable {
         try command(["cmd": "state"])["sheets"] as? [String: [[String: Any]]] ?? [:]
     }
 
-    /// Every request of the app's protocol the server received, in order (kakeibo-sync's question whether it speaks
+    /// Every request of the app's protocol the server received, in order (kakeibo-companion's question whether it speaks
     /// the change protocol, `GET ?op=capabilities`, left out: see `probes`).
     func requests() throws -> [Request] { try allRequests().filter { $0.query != "op=capabilities" } }
 
-    /// How many times kakeibo-sync asked whether this server speaks the change protocol.
+    /// How many times kakeibo-companion asked whether this server speaks the change protocol.
     func probes() throws -> Int { try allRequests().filter { $0.query == "op=capabilities" }.count }
 
     func allRequests() throws -> [Request] {

@@ -1,4 +1,0 @@
-import KakeiboCLI
-import KakeiboSync
-
-await Kakeibo.main(awaitingCommands: SyncCommands.all)
