@@ -68,112 +68,48 @@ struct MonthCommand: Command {
     func run(_ context: Context) throws {
         let taxonomy = try context.taxonomy()
         let store = try context.storeForReading()
-        var files: [YearMonth: [Item]] = [:]
-        for file in period.files { files[file] = try store.items(in: file) }
-        let items = period.files.flatMap { files[$0] ?? [] }
+        let query = MonthQuery(period: period, filter: filter, order: order, details: details)
         if let by {
-            // A breakdown of spending: income stays out of it, as it does of every spending report.
-            let selected = items.filter {
-                period.contains($0.date) && (filter?.matches($0) ?? true) && details.matches($0) && !taxonomy.isIncome($0.category)
-            }
             let heading: [(String, JSONValue)] = [
                 ("year", .integer(month.year)), ("month", .integer(month.month)),
                 ("first", .string(period.first.iso)), ("last", .string(period.last.iso)),
             ]
             let text = DetailReportOptions.render(
-                DetailBreakdown(selected, by: by), heading: Labels.month(month, context.language), period: heading, format: format, context)
+                try query.breakdown(store, by: by, taxonomy: taxonomy), heading: Labels.month(month, context.language), period: heading,
+                format: format, context)
             return try OutputFile.deliver(text, to: output, context)
         }
-        // The neighbours' totals come from summaries, which know categories only: no comparison with a detail filter.
-        let around = (format == .table || format == .json) && details.isEmpty ? neighbours(store, taxonomy, context, read: files) : nil
-        var report = MonthReport(
-            month: month, items: details.isEmpty ? items : items.filter(details.matches), filter: filter, order: order, taxonomy: taxonomy,
-            neighbours: around, period: period)
-        if format == .table || format == .json {
-            let costs = try FixedCostStore(store: store).read()
-            if !costs.all.isEmpty {
-                report.plan = MonthPlan(
-                    period: period, items: report.items, recorded: report.total, costs: costs, filter: filter, today: context.clock.today,
-                    isIncome: taxonomy.isIncome)
-            }
-        }
-        // Budgets show in the table and JSON; CSV and SVG stay as they are, but --check-budget checks them all the same.
-        let withBudgets = checkBudget || format == .table || format == .json
-        let allBudgets = withBudgets ? try BudgetStore(store: store).read() : Budgets()
-        let budgets =
-            withBudgets ? BudgetStatus.month(month, items: items, budgets: allBudgets, filter: filter, taxonomy: taxonomy, period: period) : []
-        // The goal is for the whole month's balance: a report of one category doesn't judge it.
-        let savings = filter == nil ? SavingsStatus.month(report, budgets: allBudgets, today: context.clock.today) : nil
+        // The table and JSON compare with the neighbours and show the plan and the budgets; CSV and SVG stay as they
+        // are, but --check-budget checks the budgets all the same.
+        let full = format == .table || format == .json
+        var parts: MonthQuery.Parts = full ? [.neighbours, .plan, .budgets] : []
+        if checkBudget { parts.insert(.budgets) }
+        let view = try query.view(store, taxonomy: taxonomy, today: context.clock.today, parts: parts)
+        for problem in view.unreadable { context.note(problem.message(in: context.language)) }
+        let report = view.report
         let text: String
         switch format {
         case .table:
             var style = OutputFile.style(for: output, context)
             style.syncMarks = SyncSettings.isConfigured(environment: context.environment)
-            text = TableRenderer.month(report, taxonomy: taxonomy, style: style, budgets: budgets, savings: savings)
-        case .json: text = JSONRenderer.month(report, taxonomy: taxonomy, language: context.language, budgets: budgets, savings: savings)
+            text = TableRenderer.month(report, taxonomy: taxonomy, style: style, budgets: view.budgets, savings: view.savings)
+        case .json:
+            text = JSONRenderer.month(report, taxonomy: taxonomy, language: context.language, budgets: view.budgets, savings: view.savings)
         case .csv: text = CSVRenderer.month(report, taxonomy: taxonomy)
         case .svg: text = SVGRenderer.month(report, taxonomy: taxonomy, language: context.language)
         }
         try OutputFile.deliver(text, to: output, context)
-        if checkBudget { try BudgetCheck.report(budgets, savings: savings, taxonomy: taxonomy, context) }
-    }
-
-    /// The previous and next months' totals, from their summaries: two more reads, whatever the size of the store. A neighbour whose file
-    /// can't be read is left out of the comparison (and said so); this month still shows.
-    /// Under a start day other than the 1st, a neighbour is summed from the items of the (two) files its days are in;
-    /// the one it shares with this month (`read`) is not read again.
-    func neighbours(_ store: LedgerStore, _ taxonomy: Taxonomy, _ context: Context, read: [YearMonth: [Item]] = [:]) -> Neighbours {
-        func totals(_ neighbour: YearMonth?) -> MonthTotals? {
-            guard let neighbour else { return nil }
-            do {
-                if !period.start.isCalendar {
-                    // Each file's part: from the items already read, else from its summary's days (or its items).
-                    let days = MonthPeriod(neighbour, start: period.start)
-                    var sums: [CategoryCode: MonthSummary.Sum] = [:]
-                    for file in days.files {
-                        let fileDays: DaySums
-                        if let known = read[file] { fileDays = DaySums(month: file, items: known) } else { fileDays = try store.daySums(of: file) }
-                        for (code, sum) in fileDays.sums(in: days.days(in: file)) { sums[code, default: .zero] += sum }
-                    }
-                    return MonthTotals(summary: MonthSummary(month: neighbour, sums: sums), filter: filter, taxonomy: taxonomy)
-                }
-                return MonthTotals(summary: try store.summary(of: neighbour), filter: filter, taxonomy: taxonomy)
-            } catch {
-                context.note(error.message(in: context.language))
-                return nil
-            }
-        }
-        return Neighbours(previous: totals(month.previous), next: totals(month.next))
+        if checkBudget { try BudgetCheck.report(view.budgets, savings: view.savings, taxonomy: taxonomy, context) }
     }
 }
 
 /// `--check-budget`: one stderr line per budget that is over, and exit status 3, after the report is printed.
 enum BudgetCheck {
     static func report(_ statuses: [BudgetStatus], savings: SavingsStatus? = nil, taxonomy: Taxonomy, _ context: Context) throws {
-        let language = context.language
-        if statuses.isEmpty && savings == nil {
-            context.note(
-                language.pick(
-                    "no budgets to check; set one with 'kakeibo budget set CAT AMOUNT'",
-                    "確認する予算がありません。'kakeibo budget set CAT AMOUNT' で設定します"))
-            return
-        }
-        let over = statuses.filter(\.isOver)
-        let short = savings.flatMap { $0.isShort ? $0 : nil }
-        guard !over.isEmpty || short != nil else { return }
-        for status in over {
-            context.note(
-                language.pick(
-                    "over budget: \(status.target.key(taxonomy)) \(status.spent.formatted(language)) of \(status.budget.formatted(language))",
-                    "予算超過: \(status.target.label(taxonomy, language)) \(status.spent.formatted(language))（予算 \(status.budget.formatted(language))）"))
-        }
-        if let short {
-            context.note(
-                language.pick(
-                    "short of the savings goal: balance \(short.balance.formatted(language)) of \(short.goal.formatted(language))",
-                    "貯蓄目標に未達: 収支 \(short.balance.formatted(language))（目標 \(short.goal.formatted(language))）"))
-        }
+        guard !statuses.isEmpty || savings != nil else { return context.note(BudgetCheckRenderer.nothingToCheck(context.language)) }
+        let problems = BudgetCheckRenderer.problems(statuses, savings: savings, taxonomy: taxonomy, context.language)
+        guard !problems.isEmpty else { return }
+        for line in problems { context.note(line) }
         throw EarlyExit(status: .overBudget, stdout: context.output, stderr: context.messages)
     }
-
 }

@@ -42,33 +42,33 @@ public struct ItemOrder: Hashable, Sendable {
 
 /// A month as the app's month screen shows it: the total, the pie chart's slices and the sorted list.
 public struct MonthReport: Hashable, Sendable {
-    public var month: YearMonth
-    public var filter: CategoryFilter?
-    public var total: Yen
-    public var count: Int
-    public var grouping: Grouping
-    public var breakdown: [BreakdownRow]
-    public var items: [Item]
+    public let month: YearMonth
+    public let filter: CategoryFilter?
+    public let total: Yen
+    public let count: Int
+    public let grouping: Grouping
+    public let breakdown: [BreakdownRow]
+    public let items: [Item]
     /// The months either side, for the comparison (see `Neighbours`); nil when the caller doesn't compare.
     public let neighbours: Neighbours?
     /// What came in: never part of `total`, `breakdown` or `items`, which are spending.
-    public var income: IncomeSummary
+    public let income: IncomeSummary
 
     /// 収支: income less spending.
     public var balance: Yen { income.total - total }
     /// The balance as a part of income; nil without income.
     public var savingsRate: Double? { income.savingsRate(balance: balance) }
     /// The days the month covers: the calendar month, or from the household's start day (`MonthPeriod`).
-    public var period: MonthPeriod
+    public let period: MonthPeriod
     /// Fixed costs still to come and the forecast (see `MonthPlan`); nil when the caller doesn't plan.
-    public var plan: MonthPlan?
+    public let plan: MonthPlan?
 
     /// Builds the report from the month's items and, for the comparison, its neighbours' totals (read from the
     /// same filter by the caller). Items dated outside the month are not counted; with a filter, only that
-    /// category's items are, broken down by its subcategories.
+    /// category's items are, broken down by its subcategories. With fixed costs, the plan is made for `today`.
     public init(
         month: YearMonth, items: [Item], filter: CategoryFilter?, order: ItemOrder, taxonomy: Taxonomy, neighbours: Neighbours? = nil,
-        period: MonthPeriod? = nil
+        period: MonthPeriod? = nil, fixedCosts: FixedCosts? = nil, today: CalendarDate? = nil
     ) {
         let period = period ?? MonthPeriod(month)
         let matching = items.filter { period.contains($0.date) && (filter?.matches($0) ?? true) }
@@ -83,6 +83,12 @@ public struct MonthReport: Hashable, Sendable {
         self.breakdown = KakeiboKit.breakdown(of: selected, by: grouping, taxonomy: taxonomy)
         self.items = order.sorted(selected)
         self.neighbours = neighbours
+        if let fixedCosts, let today {
+            plan = MonthPlan(
+                period: period, items: self.items, recorded: total, costs: fixedCosts, filter: filter, today: today, isIncome: taxonomy.isIncome)
+        } else {
+            plan = nil
+        }
     }
 }
 
