@@ -11,6 +11,22 @@ import Testing
         return box
     }
 
+    @Test func withoutACategoryACostAndAnItemGoToOtherAndTheConfirmationSaysSo() throws {
+        let box = try Sandbox()
+        let rent = try box.run("fixed", "add", "家賃", "85000", "--day", "27")
+        #expect(rent.status == 0)
+        #expect(
+            rent.stdout
+                == "Fixed cost 家賃 (\(try #require(rent.stdout.split(separator: "(").dropFirst().first?.prefix(8)))): ¥85,000, monthly, day 27, Other\n"
+        )
+        let filed = try box.run("fixed", "add", "家賃", "85000", "--day", "27", "--category", "家賃", "--lang", "ja")
+        #expect(filed.stdout.hasSuffix("85,000円、毎月 27日、住居費 › 家賃\n"), "\(filed.stdout)")
+        let added = try box.run("add", "何か", "100", "--date", "2024-12-01")
+        #expect(added.stdout.contains(" ¥100 Other (id "), "\(added.stdout)")
+        let json = try #require(try box.run("month", "2024", "12", "--format", "json").json() as? [String: Any])
+        #expect((json["items"] as? [[String: Any]])?.first?["category"] as? String == "other", "not food")
+    }
+
     /// The items a `fixed post` said it recorded.
     func posted(_ run: Run) -> Int { run.lines.filter { $0.hasPrefix("Posted ") }.count }
 

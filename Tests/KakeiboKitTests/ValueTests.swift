@@ -55,7 +55,7 @@ import Testing
 }
 
 @Suite struct TaxonomyTests {
-    let taxonomy = Taxonomy.standard
+    let taxonomy = Taxonomy.expenseLog
 
     @Test func resolvesKeysAndNamesInAnyCase() throws {
         #expect(try taxonomy.resolve("food") == CategoryCode(0))
