@@ -36,6 +36,19 @@ import Testing
         #expect(members == ["ken"])
     }
 
+    @Test func theMappingExampleInTheDocsWorks() throws {
+        let page = try String(contentsOf: Products.repository.appendingPathComponent("docs/import-export.md"), encoding: .utf8)
+        let lines = page.components(separatedBy: "\n")
+        let start = try #require(lines.firstIndex { $0.hasPrefix(#"    {"moneyforward": "#) })
+        let example = lines[start...].prefix { !$0.isEmpty }.map { $0.dropFirst(4) }.joined(separator: "\n")
+        let box = try Sandbox()
+        let mapping = try box.write("mapping.json", example)
+        let run = try box.run("import", "--from", "moneyforward", december, "--mapping", mapping)
+        #expect(run.status == 0, "\(run.stderr)")
+        let cafe = try items(box, "2024", "12").first { $0["name"] as? String == "スターバックス コーヒー" }
+        #expect(cafe?["category"] as? String == "entertainment" && cafe?["subcategory"] as? String == "luxury", "the file's rule wins")
+    }
+
     @Test func aHouseholdsZaimExportImportsWithNoMappingFile() throws {
         let (summary, categories, members) = try importedCategories(Products.fixture("zaim-2024-10-household.csv"))
         #expect(summary["imported"] as? Int == 9 && (summary["skipped"] as? [String: Int])?["zero"] == 1, "the ¥0 payment is skipped")
