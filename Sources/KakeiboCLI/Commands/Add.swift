@@ -8,7 +8,8 @@ struct AddCommand: Command {
             ja: "購入日: 2024-12-01、2024/12/1、12/1・12月1日（いちばん近い日）、今日（既定）、昨日、一昨日、明日"))
     static let category = Option.category(
         help: LocalizedText(
-            en: "key or name, e.g. food/drink or 食費/飲料 (default: other)", ja: "キーか名前（food/drink、食費/飲料 など。既定は other（その他））"))
+            en: "key or name, e.g. food/drink or 食費/飲料 (default: the one NAME is, as 電車 is transport/train, else other)",
+            ja: "キーか名前（food/drink、食費/飲料 など。既定は品名と同じ名前の項目（電車なら transport/train）、なければ other（その他））"))
     static let format = OutputFormat.option([.table, .json])
     static let income = Flag(
         "--income",
@@ -47,7 +48,7 @@ struct AddCommand: Command {
         let category =
             arguments[Self.income]
             ? try taxonomy.resolveIncome(try arguments[Self.category])
-            : try arguments[Self.category].map { try taxonomy.resolve($0) } ?? taxonomy.defaultCategory
+            : try arguments[Self.category].map { try taxonomy.resolve($0) } ?? taxonomy.category(named: name)
         format = try arguments[Self.format] ?? .table
         item = WireItem(
             id: ItemID.random(), date: date, name: name, price: price, category: category,

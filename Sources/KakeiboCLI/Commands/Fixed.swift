@@ -10,7 +10,8 @@ struct FixedCommand: Command {
         help: LocalizedText(en: "once a year, in this month (1–12); default monthly", ja: "年に 1 回、この月（1〜12）に。既定は毎月"))
     static let category = Option.category(
         help: LocalizedText(
-            en: "key or name, e.g. housing/rent or 家賃 (default: other)", ja: "キーか名前（housing/rent、家賃 など。既定は other（その他））"))
+            en: "key or name, e.g. housing/rent or 家賃 (default: the one NAME is, as 家賃 is housing/rent, else other)",
+            ja: "キーか名前（housing/rent、家賃 など。既定は名前と同じ名前の項目（家賃なら housing/rent）、なければ other（その他））"))
     static let format = OutputFormat.option([.table, .json])
     static let name = "fixed"
     static let info = CommandInfo(
@@ -38,7 +39,7 @@ struct FixedCommand: Command {
         ],
         options: [day, yearly, category, format, MonthStartOption.option],
         examples: [
-            "kakeibo fixed add 家賃 85000 --day 27 --category housing/rent",
+            "kakeibo fixed add 家賃 85000 --day 27",
             "kakeibo fixed add 動画配信 990 --day 1 --category 放送・配信",
             "kakeibo fixed add 火災保険 18000 --day 1 --yearly 4",
             "kakeibo fixed list --format json",
@@ -67,7 +68,7 @@ struct FixedCommand: Command {
             let name = try ItemName.validate(operands[0])
             let price = try Yen.parsePrice(operands[1])
             guard let day = try arguments[Self.day] else { throw UsageError.missingArgument("--day DAY", command: FixedCommand.name) }
-            let category = try arguments[Self.category].map { try taxonomy.resolve($0) } ?? taxonomy.defaultCategory
+            let category = try arguments[Self.category].map { try taxonomy.resolve($0) } ?? taxonomy.category(named: name)
             action = .add(FixedCost(name: name, price: price, day: day, month: try arguments[Self.yearly], category: category))
         case "list":
             try words.expect([])

@@ -72,11 +72,20 @@ public struct Taxonomy: Hashable, Sendable {
             ], kind: .income),
     ])
 
-    /// Where `add` and `fixed add` put an item given no category: `other` (その他) when the taxonomy has it, else
-    /// its first category. The confirmation names it, so the choice is never silent.
+    /// Where `add` and `fixed add` put an item given no category and no name that is one (see `category(named:)`):
+    /// `other` (その他) when the taxonomy has it, else its first category. The confirmation names it, so the choice
+    /// is never silent.
     public var defaultCategory: CategoryCode {
         let spending = categories.filter { $0.kind == .spending }
         return CategoryCode((spending.first { $0.key == "other" } ?? spending.first ?? categories[0]).code)
+    }
+
+    /// The category of an item given no category: the spending category or subcategory its name is ("家賃" is
+    /// housing/rent, "電車" transport/train, exactly as `resolve` takes it), else `defaultCategory`. A name that is an
+    /// income category's stays spending: income is what `--income` or `--category` say.
+    public func category(named name: String) -> CategoryCode {
+        if let code = try? resolve(name), !isIncome(code) { return code }
+        return defaultCategory
     }
 
     /// The codes of the categories whose items are income; everything else is spending.
