@@ -27,7 +27,14 @@ public struct ForeignImportCommand: Command {
             do { conversion = try Converter.convert(bytes, from: source, mapping: mapping, fallback: fallback, income: income) } catch {
                 throw ImportFailure(path: ImportCommand.displayName(path), problem: error)
             }
-            let summary = try ImportCommand.merge(conversion.items, context)
+            // The export is this member's: its rows are theirs, as an item added here would be.
+            let member = try context.configuredMember()
+            let items = conversion.items.map { item in
+                var item = item
+                if item.details.member == nil { item.details.member = member }
+                return item
+            }
+            let summary = try ImportCommand.merge(items, context)
             let taxonomy = try context.taxonomy()
             switch format {
             case .json: context.print(JSONRenderer.render(ImportReport.json(conversion, summary, taxonomy)))

@@ -137,7 +137,7 @@ import Testing
             (["budget", "set", "food", "0"], 2, "budget must be whole yen more than 0"),
             (["budget", "set", "food", "-500"], 2, "'-500'"),
             (["budget", "set", "food", "abc"], 2, "'abc'"),
-            (["budget", "set", "rent", "100"], 2, "unknown category 'rent'"),
+            (["budget", "set", "beer", "100"], 2, "unknown category 'beer'"),
             (["budget", "set", "food"], 2, "budget needs AMOUNT"),
             (["budget", "set", "food", "1", "2"], 2, "unexpected argument '2'"),
             (["budget", "frob"], 2, "budget must be one of set, list, unset, got 'frob'"),

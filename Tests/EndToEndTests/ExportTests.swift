@@ -14,7 +14,7 @@ import Testing
         _ = try box.add("電車", 220, date: "2024-12-15", category: "entertainment/traffic")
         _ = try box.add("!雑誌", 680, date: "2025-01-02", category: "entertainment")
         let imported = try box.run(
-            ["import", "-"], stdin: #"[{"id":"x7","date":"20241220","name":"謎の項目","price":300,"category":7,"categorySub":2}]"#)
+            ["import", "-"], stdin: #"[{"id":"x7","date":"20241220","name":"謎の項目","price":300,"category":57,"categorySub":2}]"#)
         #expect(imported.status == 0)
         return box
     }
@@ -61,7 +61,7 @@ import Testing
         #expect(lines.count == 6 && lines.last == "")
         #expect(lines[1].contains(#","*特売* a;b (c) | 1,000 ""円""",1980,food,grocery"#))
         #expect(lines[2].hasSuffix(",2024-12-04,(返品,-500,food,drink,,,,,"))
-        #expect(lines[4].hasSuffix(",2024-12-20,謎の項目,300,7,2,,,,,"))
+        #expect(lines[4].hasSuffix(",2024-12-20,謎の項目,300,57,2,,,,,"))
     }
 
     @Test func outputWritesAFileInsteadOfStdout() throws {
@@ -130,7 +130,7 @@ import Testing
             let leaves = try Self.balance(tool, file, depth: nil, box)
             #expect(leaves["expenses:food:drink"] == 178 - 500, "\(tool): the refund counts against its subcategory")
             #expect(leaves["expenses:food:grocery"] == 1980, "\(tool)")
-            #expect(leaves["expenses:7:2"] == 300, "\(tool): an unknown code keeps its number")
+            #expect(leaves["expenses:57:2"] == 300, "\(tool): an unknown code keeps its number")
             let payees = try Tools.run(tool, ["-f", file, "payees"], environment: box.baseEnvironment).stdout
             #expect(payees.contains("＊特売* a；b (c) ｜ 1,000 \"円\""), "\(tool) reads the whole name: \(payees)")
             #expect(payees.contains("（返品") && payees.contains("！雑誌"), "\(tool)")

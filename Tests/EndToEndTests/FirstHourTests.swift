@@ -34,7 +34,7 @@ import Testing
         let json = try #require(try box.run("categories", "--format", "json").json() as? [String: Any])
         let list = try #require(json["categories"] as? [[String: Any]])
         let codes = list.compactMap { $0["code"] as? Int }
-        #expect(codes.prefix(2) == [0, 1])
+        #expect(list.filter { [0, 1].contains($0["code"] as? Int) }.map { $0["key"] as? String } == ["food", "entertainment"], "the app's codes")
         // Only the income category (code 90, as in the standard taxonomy) lives in the 90s.
         #expect(codes.filter { (90...99).contains($0) } == [90])
         let names = Set(list.compactMap { $0["ja"] as? String })
@@ -73,7 +73,7 @@ import Testing
     @Test(arguments: [
         (["mnth"], "did you mean 'month'?"),
         (["month", "--categroy", "food"], "did you mean '--category'?"),
-        (["add", "a", "1", "--category", "good"], "did you mean entertainment/goods (娯楽費/雑貨)?"),
+        (["add", "a", "1", "--category", "good"], "did you mean entertainment/goods (娯楽費/雑貨（アプリ）)?"),
         (["add", "a", "1", "--category", "娯楽"], "did you mean entertainment (娯楽費)?"),
         (["add", "お米", "5kg", "2,480"], #"kakeibo add "お米 5kg" 2,480"#),
     ])
@@ -140,6 +140,30 @@ import Testing
         #expect(trend.status == 0)
         let spark = try #require(trend.stdout.split(separator: "\n").dropFirst().first)
         #expect(spark.count == 80)
+    }
+
+    /// The sample household shows what kakeibo is for: a month with income and 収支 like a two-person household's,
+    /// two members who settle, payments by card, cash and IC card, budgets and a savings goal.
+    @Test func theSampleHouseholdShowsTheWholeKakeibo() throws {
+        let box = try Sandbox()
+        let sample = Products.repository.appendingPathComponent("Examples/household").path
+        func json(_ arguments: String...) throws -> [String: Any] {
+            try #require(try box.run(arguments + ["--store", sample, "--format", "json"]).json() as? [String: Any])
+        }
+        let month = try json("month", "2024", "12")
+        let total = try #require(month["total"] as? Int)
+        let food = (month["breakdown"] as? [[String: Any]])?.first { $0["category"] as? String == "food" }?["total"] as? Int ?? 0
+        #expect((250_000...330_000).contains(total) && (70_000...90_000).contains(food), "total \(total), food \(food)")
+        #expect((month["income"] as? Int ?? 0) > total && month["balance"] as? Int == (month["income"] as? Int ?? 0) - total)
+        let keys = Set((month["breakdown"] as? [[String: Any]] ?? []).compactMap { $0["category"] as? String })
+        #expect(keys.isSuperset(of: ["housing", "utilities", "communication", "insurance", "transport", "daily"]))
+        let settle = try json("settle", "2024-12")
+        #expect((settle["members"] as? [[String: Any]])?.compactMap { $0["member"] as? String } == ["ayumi", "ken"])
+        #expect((settle["unassigned"] as? [String: Any])?["count"] as? Int == 0 && (settle["transfers"] as? [Any])?.count == 1)
+        let payments = try json("month", "2024", "12", "--by", "payment")
+        #expect(Set((payments["breakdown"] as? [[String: Any]] ?? []).compactMap { $0["value"] as? String }).isSuperset(of: ["カード", "現金", "Suica"]))
+        let review = try box.run("review", "2024", "12", "--store", sample)
+        #expect(review.status == 0 && review.stdout.contains("Savings goal ¥150,000") && !review.stdout.contains("Income ¥0"), "\(review.stdout)")
     }
 
     /// Trying commands on the sample household (a copy of it, here) leaves only what its .gitignore names.

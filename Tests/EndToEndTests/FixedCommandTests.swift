@@ -11,6 +11,24 @@ import Testing
         return box
     }
 
+    @Test func withoutACategoryTheNameDecidesElseOtherAndTheConfirmationSaysSo() throws {
+        let box = try Sandbox()
+        let rent = try box.run("fixed", "add", "家賃", "85000", "--day", "27")
+        #expect(rent.status == 0)
+        #expect(rent.stdout == "Fixed cost 家賃 (2a10025a): ¥85,000, monthly, day 27, Housing › Rent\n", "the help's own example")
+        let fire = try box.run("fixed", "add", "火災保険", "18000", "--day", "1", "--yearly", "4", "--lang", "ja")
+        #expect(fire.stdout.hasSuffix("18,000円、毎年 4月1日、その他\n"), "\(fire.stdout)")
+        let train = try box.run("add", "電車", "220", "--date", "2024-12-01")
+        #expect(train.stdout.contains(" ¥220 Transport › Train (id "), "\(train.stdout)")
+        let other = try box.run("add", "何か", "100", "--date", "2024-12-01")
+        #expect(other.stdout.contains(" ¥100 Other (id "), "\(other.stdout)")
+        let salary = try box.run("add", "給与", "300000", "--date", "2024-12-01")
+        #expect(salary.stdout.contains(" Other (id "), "a name that is income stays spending without --income: \(salary.stdout)")
+        let json = try #require(try box.run("month", "2024", "12", "--format", "json").json() as? [String: Any])
+        let categories = (json["items"] as? [[String: Any]] ?? []).compactMap { $0["category"] as? String }
+        #expect(categories.sorted() == ["other", "other", "transport"], "never food")
+    }
+
     /// The items a `fixed post` said it recorded.
     func posted(_ run: Run) -> Int { run.lines.filter { $0.hasPrefix("Posted ") }.count }
 

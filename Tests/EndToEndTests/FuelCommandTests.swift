@@ -17,7 +17,7 @@ import Testing
         let added = try successfulObject(
             try box.run("fuel", "--km", "320", "--km-per-litre", "16", "--yen-per-litre", "175", "--add", "--date", "2024-12-01", "--format", "json"))
         let item = try #require(added["added"] as? [String: Any])
-        #expect(item["price"] as? Int == 3500 && item["category"] as? String == "entertainment" && item["subcategory"] as? String == "traffic")
+        #expect(item["price"] as? Int == 3500 && item["category"] as? String == "car" && item["subcategory"] as? String == "fuel")
         #expect(item["name"] as? String == "Fuel 320 km")
         let named = try box.run(
             "fuel", "--km", "10", "--km-per-litre", "10", "--yen-per-litre", "170", "--add", "--name", "給油", "--category", "food", "--lang", "ja")

@@ -8,13 +8,83 @@ import Testing
     let november = Products.fixture("moneyforward-2024-11-bom.csv")
     let zaim = Products.fixture("zaim-2024-12.csv")
 
+    /// Each export's rows as "category/subcategory" by name, after importing it into a new store with no mapping file.
+    func importedCategories(_ file: String) throws -> (summary: [String: Any], categories: [String: String], members: Set<String>) {
+        let box = try Sandbox()
+        #expect(try box.run("config", "set", "member", "ken").status == 0)
+        let source = file.contains("zaim") ? "zaim" : "moneyforward"
+        let run = try box.run("import", "--from", source, file, "--format", "json")
+        #expect(run.status == 0, "\(run.stderr)")
+        let json = try #require(try box.run("month", "2024", "10", "--format", "json").json() as? [String: Any])
+        let all = (json["items"] as? [[String: Any]] ?? []) + (json["incomeItems"] as? [[String: Any]] ?? [])
+        var categories: [String: String] = [:]
+        for item in all {
+            categories[item["name"] as? String ?? ""] = "\(item["category"] as? String ?? "")/\(item["subcategory"] as? String ?? "")"
+        }
+        return (try #require(try run.json() as? [String: Any]), categories, Set(all.compactMap { $0["member"] as? String }))
+    }
+
+    @Test func aHouseholdsMoneyForwardExportImportsWithNoMappingFile() throws {
+        let (summary, categories, members) = try importedCategories(Products.fixture("moneyforward-2024-10-household.csv"))
+        #expect(summary["imported"] as? Int == 11 && (summary["skipped"] as? [String: Int])?["zero"] == 1, "the zero row is skipped")
+        #expect(
+            categories == [
+                "家賃 11月分": "housing/rent", "東京電力": "utilities/electricity", "東京ガス": "utilities/gas", "さくらクリニック": "medical/clinic",
+                "鳥貴族": "social/dining", "日本生命": "insurance/life", "ドコモ": "communication/mobile", "住民税": "taxes/tax",
+                "ヨドバシカメラ": "special/appliances", "ＰＡＹＰＡＹ": "other/", "給与": "income/salary",
+            ])
+        #expect(members == ["ken"])
+    }
+
+    @Test func theMappingExampleInTheDocsWorks() throws {
+        let page = try String(contentsOf: Products.repository.appendingPathComponent("docs/import-export.md"), encoding: .utf8)
+        let lines = page.components(separatedBy: "\n")
+        let start = try #require(lines.firstIndex { $0.hasPrefix(#"    {"moneyforward": "#) })
+        let example = lines[start...].prefix { !$0.isEmpty }.map { $0.dropFirst(4) }.joined(separator: "\n")
+        let box = try Sandbox()
+        let mapping = try box.write("mapping.json", example)
+        let run = try box.run("import", "--from", "moneyforward", december, "--mapping", mapping)
+        #expect(run.status == 0, "\(run.stderr)")
+        let cafe = try items(box, "2024", "12").first { $0["name"] as? String == "スターバックス コーヒー" }
+        #expect(cafe?["category"] as? String == "entertainment" && cafe?["subcategory"] as? String == "luxury", "the file's rule wins")
+    }
+
+    @Test func aHouseholdsZaimExportImportsWithNoMappingFile() throws {
+        let (summary, categories, members) = try importedCategories(Products.fixture("zaim-2024-10-household.csv"))
+        #expect(summary["imported"] as? Int == 9 && (summary["skipped"] as? [String: Int])?["zero"] == 1, "the ¥0 payment is skipped")
+        #expect(
+            categories == [
+                "家賃": "housing/rent", "電気代": "utilities/electricity", "住民税": "taxes/tax", "電子レンジ": "special/appliances",
+                "携帯": "communication/mobile", "内科": "medical/clinic", "同期会": "social/dining", "お小遣い": "allowance/",
+                "給与": "income/salary",
+            ])
+        #expect(members == ["ken"])
+    }
+
     func items(_ box: Sandbox, _ year: String, _ month: String) throws -> [[String: Any]] {
         let json = try #require(try box.run("month", year, month, "--format", "json").json() as? [String: Any])
         return try #require(json["items"] as? [[String: Any]])
     }
 
-    @Test func moneyForwardShiftJISRefusesUnmappedCategoriesThenImportsWithAFallbackOnce() throws {
+    @Test func moneyForwardShiftJISImportsEveryRowIntoTheDefaultTaxonomyAsThisMachinesMember() throws {
         let box = try Sandbox()
+        #expect(try box.run("config", "set", "member", "ayumi").status == 0)
+        let run = try box.run("import", "--from", "moneyforward", december, "--format", "json")
+        #expect(run.status == 0, "\(run.stderr)")
+        let summary = try #require(try run.json() as? [String: Any])
+        #expect(summary["imported"] as? Int == 10 && (summary["unmapped"] as? [Any])?.isEmpty == true)
+        let byName = Dictionary(uniqueKeysWithValues: try items(box, "2024", "12").map { ($0["name"] as? String ?? "", $0) })
+        func category(_ name: String) -> String? {
+            byName[name].map { "\($0["category"] as? String ?? "")/\($0["subcategory"] as? String ?? "")" }
+        }
+        #expect(category("家賃 12月分") == "housing/rent" && category("東京電力") == "utilities/electricity")
+        #expect(category("マツモトキヨシ 返品") == "daily/", "a refund in 日用品 counts against daily goods")
+        #expect(byName.values.allSatisfy { $0["member"] as? String == "ayumi" }, "imported items are this machine's member's")
+    }
+
+    @Test func withTheAppsTaxonomyUnmappedCategoriesRefuseTheFileThenAFallbackImportsItOnce() throws {
+        let box = try Sandbox()
+        #expect(try box.run("categories", "init", "--preset", "expenselog").status == 0)
         let refused = try box.run("import", "--from", "moneyforward", december)
         #expect(refused.status == 2)
         #expect(refused.stdout.isEmpty)
@@ -86,7 +156,7 @@ import Testing
         let stored = try items(box, "2024", "11")
         #expect(Set(stored.map { $0["name"] as? String ?? "" }) == ["セブン-イレブン", "ドトール 新宿店", "ENEOS", "日用品"])
         let fuel = try #require(stored.first { $0["name"] as? String == "ENEOS" })
-        #expect(fuel["subcategory"] as? String == "traffic")
+        #expect(fuel["category"] as? String == "car" && fuel["subcategory"] as? String == "fuel")
     }
 
     @Test func zaimWithEveryMethodAMappingFileAndStdin() throws {

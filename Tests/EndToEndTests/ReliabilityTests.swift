@@ -45,11 +45,11 @@ import Testing
 
     @Test func checkWarnsOfAnUnknownCategoryButPasses() throws {
         let box = try Sandbox()
-        try box.write("import.json", #"[{"id":"x1","date":"20241203","name":"謎","price":100,"category":7}]"#)
+        try box.write("import.json", #"[{"id":"x1","date":"20241203","name":"謎","price":100,"category":57}]"#)
         #expect(try box.run("import", box.root.appendingPathComponent("import.json").path).status == 0)
         let run = try box.run("--lang", "ja", "check")
         #expect(run.status == 0)
-        #expect(run.stdout.contains("警告") && run.stdout.contains("x1") && run.stdout.contains("項目コード 7"))
+        #expect(run.stdout.contains("警告") && run.stdout.contains("x1") && run.stdout.contains("項目コード 57"))
     }
 
     // MARK: undo and backups

@@ -101,7 +101,9 @@ import Testing
             text = text.replacingOccurrences(of: pattern, with: " ", options: .regularExpression)
         }
         // Command names, category keys and the words typed as they are.
-        let allowed = Set(CommandTable.names).union(Taxonomy.standard.categories.flatMap { [$0.key] + $0.subcategories.map(\.key) }).union([
+        let allowed = Set(CommandTable.names).union(
+            Taxonomy.standard.categories.flatMap { ([$0.key] + $0.subcategories.map(\.key)).flatMap { $0.split(separator: "-").map(String.init) } }
+        ).union([
             "kakeibo", "json", "csv", "svg", "table", "true", "false", "null", "set", "list", "unset", "date", "price", "utf",
             "today", "yesterday", "total", "kakeibo_home", "home", "schema", "ja", "en",
         ])

@@ -6,9 +6,9 @@ import Testing
 let mfHeader = "計算対象,日付,内容,金額（円）,保有金融機関,大項目,中項目,メモ,振替,ID"
 let zaimHeader = "日付,方法,カテゴリ,カテゴリの内訳,支払元,入金先,品目,メモ,お店,通貨,収入,支出,振替,残高調整,通貨変換前の金額,集計の設定"
 
-/// Converts CSV text with the default mapping for the standard taxonomy.
+/// Converts CSV text with the default mapping for the app's taxonomy (`--preset expenselog`).
 func convert(
-    _ source: ImportSource, _ rows: [String], mapping: CategoryMapping = .standard(.standard), fallback: CategoryCode? = nil,
+    _ source: ImportSource, _ rows: [String], mapping: CategoryMapping = .standard(.expenseLog), fallback: CategoryCode? = nil,
     income: IncomeTargets? = nil
 ) throws(ConvertProblem) -> Conversion {
     let header = source == .moneyforward ? mfHeader : zaimHeader
@@ -67,8 +67,8 @@ func zaimRow(
         #expect(result.income == 3)
         #expect(result.skipped == [.notCounted: 1, .zero: 1, .transfer: 1])
         // A rule sending income to a spending category is not followed: income stays income.
-        let odd = try CategoryMapping.standard(.standard).adding(
-            file: Array(#"{"moneyforward": {"収入/配当所得": "food"}}"#.utf8), path: "m.json", taxonomy: .standard)
+        let odd = try CategoryMapping.standard(.expenseLog).adding(
+            file: Array(#"{"moneyforward": {"収入/配当所得": "food"}}"#.utf8), path: "m.json", taxonomy: .expenseLog)
         let mapped = try convert(.moneyforward, [rows[2]], mapping: odd, income: IncomeTargets.standard(.standard))
         #expect(mapped.items.map(\.category) == [CategoryCode(90, 3)])
         #expect(IncomeTargets.standard(Taxonomy(categories: [Taxonomy.standard.categories[0]])) == nil)
@@ -235,7 +235,7 @@ func zaimRow(
 }
 
 @Suite struct CategoryMappingTests {
-    let standard = CategoryMapping.standard(.standard)
+    let standard = CategoryMapping.standard(.expenseLog)
 
     @Test func defaultsCoverTheAppsStandardCategories() {
         func target(_ source: ImportSource, _ major: String, _ minor: String = "") -> CategoryMapping.Target? {
@@ -247,7 +247,7 @@ func zaimRow(
         #expect(target(.moneyforward, "食費") == .category(CategoryCode(0)), "'食費/*' covers no subcategory too")
         #expect(target(.moneyforward, "交通費", "タクシー") == .category(CategoryCode(1, 1)))
         #expect(target(.moneyforward, "日用品", "ドラッグストア") == .category(CategoryCode(1, 2)))
-        #expect(target(.moneyforward, "趣味・娯楽", "本") == .category(CategoryCode(1, 0)))
+        #expect(target(.moneyforward, "趣味・娯楽", "本") == .category(CategoryCode(1)))
         #expect(target(.zaim, "食費", "カフェ") == .category(CategoryCode(0, 1)))
         #expect(target(.zaim, "交通", "電車") == .category(CategoryCode(1, 1)))
         #expect(target(.zaim, "日用雑貨", "消耗品") == .category(CategoryCode(1, 2)))
@@ -257,7 +257,7 @@ func zaimRow(
 
     @Test func aFileComesBeforeTheDefaultsAndNullSkips() throws {
         let file = #"{"moneyforward": {"食費/カフェ": "食費/菓子", "住宅/*": "entertainment", "現金・カード": null}, "zaim": {}}"#
-        let mapping = try standard.adding(file: Array(file.utf8), path: "m.json", taxonomy: .standard)
+        let mapping = try standard.adding(file: Array(file.utf8), path: "m.json", taxonomy: .expenseLog)
         #expect(mapping.target(for: SourceCategory("食費", "カフェ"), from: .moneyforward) == .category(CategoryCode(0, 2)))
         #expect(mapping.target(for: SourceCategory("食費", "食料品"), from: .moneyforward) == .category(CategoryCode(0, 0)))
         #expect(mapping.target(for: SourceCategory("住宅", "家賃・地代"), from: .moneyforward) == .category(CategoryCode(1)))
@@ -271,7 +271,7 @@ func zaimRow(
     @Test func aBadFileIsRefusedNamingTheEntry() {
         func problem(_ text: String) -> MappingProblem.Issue? {
             do {
-                _ = try standard.adding(file: Array(text.utf8), path: "m.json", taxonomy: .standard)
+                _ = try standard.adding(file: Array(text.utf8), path: "m.json", taxonomy: .expenseLog)
                 return nil
             } catch { return error.issue }
         }
@@ -313,5 +313,65 @@ func zaimRow(
         #expect(result.items.map(\.category) == [CategoryCode(1, 2), CategoryCode(1, 2), CategoryCode(1, 2), CategoryCode(0, 0)])
         #expect(result.unmapped == unmapped)
         #expect(result.fallback == CategoryCode(1, 2))
+    }
+}
+
+/// The default taxonomy (a Japanese household's) takes every default category of both apps with no mapping file.
+@Suite struct HouseholdMappingTests {
+    let household = CategoryMapping.standard(.household)
+
+    @Test func everyDefaultRuleFindsItsFirstChoiceInTheHouseholdTaxonomy() {
+        for (source, pairs) in CategoryMapping.defaults {
+            for (key, targets) in pairs {
+                let first = trimWhitespace(String(targets.split(separator: "|")[0]))
+                #expect(throws: Never.self, "\(source) \(key) → \(first)") { try Taxonomy.household.resolve(first) }
+                #expect(household.rules[source]?[key] == .category(try! Taxonomy.household.resolve(first)))
+            }
+        }
+    }
+
+    @Test func theUsualRowsOfBothAppsImportWithoutAMappingFile() throws {
+        func code(_ text: String) throws -> CategoryCode { try Taxonomy.household.resolve(text) }
+        let mf = try convert(
+            .moneyforward,
+            [
+                "1,2024/12/27,家賃,-85000,銀行,住宅,家賃・地代,,0,a", "1,2024/12/24,東京電力,-6234,カード,水道・光熱費,電気代,,0,b",
+                "1,2024/12/05,クリニック,-1500,現金,健康・医療,医療費,,0,c", "1,2024/12/06,忘年会,-5000,現金,交際費,飲み会,,0,d",
+                "1,2024/12/01,生命保険,-8000,銀行,保険,生命保険,,0,e", "1,2024/12/02,Suica,-1000,Suica,交通費,電車,,0,f",
+                "1,2024/12/03,洗剤,-398,カード,日用品,日用品,,0,g", "1,2024/12/04,謎,-100,現金,未分類,未分類,,0,h",
+                "1,2024/12/08,ジム,-8800,カード,健康・医療,フィットネス,,0,i", "1,2024/12/09,0円,0,カード,食費,食料品,,0,j",
+                "1,2024/12/10,自分で足した中項目,-300,現金,食費,コンビニ,,0,k", "1,2024/12/25,給与,300000,銀行,収入,給与,,0,l",
+            ], mapping: household, income: IncomeTargets.standard(.household))
+        #expect(
+            try mf.items.map(\.category)
+                == [
+                    "housing/rent", "utilities/electricity", "medical/clinic", "social/dining", "insurance/life", "transport/train", "daily",
+                    "other", "entertainment/sports", "food", "income/salary",
+                ].map(code))
+        #expect(mf.unmapped.isEmpty && mf.skipped == [.zero: 1], "a zero row is skipped, never a failure")
+        let zaim = try convert(
+            .zaim,
+            [
+                zaimRow(category: "住まい", sub: "家賃", item: "家賃", payment: "85000"),
+                zaimRow(category: "水道・光熱", sub: "電気料金", item: "電気", payment: "6234"),
+                zaimRow(category: "税金", sub: "住民税", item: "住民税", payment: "12000"),
+                zaimRow(category: "大型出費", sub: "家電", item: "洗濯機", payment: "89800"),
+                zaimRow(category: "医療・保険", sub: "病院代", item: "歯医者", payment: "3000"),
+                zaimRow(category: "その他", sub: "お小遣い", item: "小遣い", payment: "20000"),
+                zaimRow(category: "食費", sub: "食料品", item: "ゼロ", payment: "0"),
+                ["2024-12-25", "income", "給与", "-", "-", "銀行口座", "-", "-", "-", "JPY", "300000", "0", "0", "0", "0", "常に集計に含める"]
+                    .joined(separator: ","),
+            ], mapping: household, income: IncomeTargets.standard(.household))
+        #expect(
+            try zaim.items.map(\.category)
+                == ["housing/rent", "utilities/electricity", "taxes/tax", "special/appliances", "medical/clinic", "allowance", "income/salary"]
+                .map(code))
+        #expect(zaim.unmapped.isEmpty && zaim.skipped == [.zero: 1])
+    }
+
+    @Test func aCategoryTheAppDoesNotShipIsStillAskedAbout() {
+        #expect(throws: ConvertProblem.unmapped([UnmappedCategory(name: "ペット/病院", count: 1)])) {
+            try convert(.moneyforward, ["1,2024/12/01,動物病院,-5000,現金,ペット,病院,,0,a"], mapping: household)
+        }
     }
 }

@@ -9,17 +9,17 @@ import Testing
     let fun = BudgetTarget.category(CategoryCode(1))
 
     @Test func targetsResolveLikeCategoriesPlusTotal() throws {
-        #expect(try BudgetTarget.resolve("total", .standard) == .total)
-        #expect(try BudgetTarget.resolve(" 合計 ", .standard) == .total)
-        #expect(try BudgetTarget.resolve("TOTAL", .standard) == .total)
-        #expect(try BudgetTarget.resolve("食費", .standard) == food)
-        #expect(try BudgetTarget.resolve("food/drink", .standard) == drink)
+        #expect(try BudgetTarget.resolve("total", .expenseLog) == .total)
+        #expect(try BudgetTarget.resolve(" 合計 ", .expenseLog) == .total)
+        #expect(try BudgetTarget.resolve("TOTAL", .expenseLog) == .total)
+        #expect(try BudgetTarget.resolve("食費", .expenseLog) == food)
+        #expect(try BudgetTarget.resolve("food/drink", .expenseLog) == drink)
         #expect(throws: ValueError.unknownCategory("rent", valid: ["food", "entertainment", "income"])) {
-            try BudgetTarget.resolve("rent", .standard)
+            try BudgetTarget.resolve("rent", .expenseLog)
         }
-        #expect(drink.key(.standard) == "food/drink")
-        #expect(drink.label(.standard, .ja) == "食費 › 飲料")
-        #expect(BudgetTarget.total.label(.standard, .en) == "Total")
+        #expect(drink.key(.expenseLog) == "food/drink")
+        #expect(drink.label(.expenseLog, .ja) == "食費 › 飲料")
+        #expect(BudgetTarget.total.label(.expenseLog, .en) == "Total")
     }
 
     @Test func amountsAreWholeYenAboveZero() throws {
@@ -38,7 +38,7 @@ import Testing
         budgets.set(food, 50_000)
         budgets.set(.total, 120_000)
         budgets.set(food, 45_000)
-        #expect(budgets.sorted(.standard).map(\.target) == [.total, food, drink, fun])
+        #expect(budgets.sorted(.expenseLog).map(\.target) == [.total, food, drink, fun])
         #expect(budgets.amount(for: food) == Yen(45_000))
         let removed = budgets.unset(drink)
         let removedAgain = budgets.unset(drink)
@@ -48,12 +48,12 @@ import Testing
 
     @Test func theFileRoundTripsByCodes() throws {
         let budgets = Budgets([Budget(target: .total, amount: 120_000), Budget(target: drink, amount: 8_000), Budget(target: food, amount: 50_000)])
-        let bytes = BudgetCodec.encode(budgets, taxonomy: .standard)
+        let bytes = BudgetCodec.encode(budgets, taxonomy: .expenseLog)
         let text = String(decoding: bytes, as: UTF8.self)
         #expect(text.contains("\"total\": 120000"))
         #expect(text.contains("\"subcategory\": 1"))
         let back = try BudgetCodec.decode(bytes)
-        #expect(back.sorted(.standard) == budgets.sorted(.standard))
+        #expect(back.sorted(.expenseLog) == budgets.sorted(.expenseLog))
         #expect(try BudgetCodec.decode(Array(#"{"schema":1,"total":null,"categories":[]}"#.utf8)).isEmpty)
         // Codes the taxonomy doesn't know are kept (a household may edit its categories later).
         let unknown = try BudgetCodec.decode(Array(#"{"schema":1,"categories":[{"category":7,"subcategory":null,"amount":5}]}"#.utf8))
@@ -94,14 +94,14 @@ import Testing
             Budget(target: .total, amount: 91_000), Budget(target: food, amount: 30_000), Budget(target: drink, amount: 1_000),
             Budget(target: fun, amount: 50_000),
         ])
-        let all = BudgetStatus.month(december, items: items, budgets: budgets, filter: nil, taxonomy: .standard)
+        let all = BudgetStatus.month(december, items: items, budgets: budgets, filter: nil, taxonomy: .expenseLog)
         #expect(all.map(\.target) == [.total, food, drink, fun])
         #expect(all.map(\.spent) == [Yen(91_000), Yen(31_000), Yen(1_000), Yen(60_000)])
         #expect(all.map(\.remaining) == [Yen(0), Yen(-1_000), Yen(0), Yen(-10_000)])
         // Spending exactly the budget is within it.
         #expect(all.map(\.isOver) == [false, true, false, true])
         // With --category food: only food's budgets, not the total's or another category's.
-        let foodOnly = BudgetStatus.month(december, items: items, budgets: budgets, filter: CategoryFilter(category: 0), taxonomy: .standard)
+        let foodOnly = BudgetStatus.month(december, items: items, budgets: budgets, filter: CategoryFilter(category: 0), taxonomy: .expenseLog)
         #expect(foodOnly.map(\.target) == [food, drink])
     }
 }
@@ -117,7 +117,7 @@ import Testing
 
     @Test func writesAPrivateFileBesideTheMonths() throws {
         #expect(try budgets.read().isEmpty)
-        try budgets.update(taxonomy: .standard) { $0.set(.total, 100_000) }
+        try budgets.update(taxonomy: .expenseLog) { $0.set(.total, 100_000) }
         #expect(try budgets.read().amount(for: .total) == Yen(100_000))
         let attributes = try FileManager.default.attributesOfItem(atPath: budgets.path)
         #expect(attributes[.posixPermissions] as? Int == 0o600)
@@ -130,18 +130,18 @@ import Testing
         let broken = Data(#"{"schema":1,"total":100000,"categories":[{"category":0,"amount":"lots"}]}"#.utf8)
         try broken.write(to: URL(fileURLWithPath: budgets.path))
         #expect(throws: BudgetFileError(path: budgets.path, problem: .amount("categories[0]"))) { try budgets.read() }
-        #expect(throws: BudgetFileError.self) { try budgets.update(taxonomy: .standard) { (all: inout Budgets) in all.set(.total, 1) } }
+        #expect(throws: BudgetFileError.self) { try budgets.update(taxonomy: .expenseLog) { (all: inout Budgets) in all.set(.total, 1) } }
         #expect(FileManager.default.contents(atPath: budgets.path) == broken)
         let message = BudgetFileError(path: budgets.path, problem: .shape("x")).message(in: .en)
         #expect(message.contains(budgets.path) && message.contains("left untouched"))
     }
 
     @Test func aFailedChangeWritesNothing() throws {
-        try budgets.update(taxonomy: .standard) { $0.set(.total, 100_000) }
+        try budgets.update(taxonomy: .expenseLog) { $0.set(.total, 100_000) }
         let before = FileManager.default.contents(atPath: budgets.path)
         struct Stop: Error {}
         #expect(throws: Stop.self) {
-            try budgets.update(taxonomy: .standard) { budgets in
+            try budgets.update(taxonomy: .expenseLog) { budgets in
                 budgets.set(.total, 5)
                 throw Stop()
             }

@@ -173,7 +173,7 @@ import Testing
                 item("コーヒー", 178, "2024-12-03", 0, 1, id: "a1"), item("返品", -500, "2024-12-04", 1, id: "a2"),
                 item("謎", 5, "2024-12-05", 7, 3, id: "a3"),
             ],
-            taxonomy: .standard)
+            taxonomy: .expenseLog)
         #expect(
             journal == """
                 2024-12-03 コーヒー

@@ -340,3 +340,11 @@ func outerSweeps(_ d: String) -> [Double] {
         #expect(text == SVGRenderer.trend(report, taxonomy: .standard, language: .ja))
     }
 }
+
+@Suite struct PaletteTests {
+    @Test func everyCategoryOfTheDefaultTaxonomyHasItsOwnColour() {
+        let spending = Taxonomy.standard.categories.filter { $0.kind == .spending }.map(\.code)
+        let colours = spending.map { ChartPalette.colours[$0 % ChartPalette.colours.count].hex }
+        #expect(Set(colours).count == spending.count, "\(zip(spending, colours).map { "\($0) \($1)" })")
+    }
+}

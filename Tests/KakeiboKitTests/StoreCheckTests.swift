@@ -59,7 +59,7 @@ import Testing
     }
 
     @Test func theStoreIsCheckedAcrossMonthsAndFiles() throws {
-        try write("2024-11.json", month("2024-11", [line("x", "2024-11-05"), line("y", "2024-11-06", category: 7)]))
+        try write("2024-11.json", month("2024-11", [line("x", "2024-11-05"), line("y", "2024-11-06", category: 57)]))
         try write("2024-12.json", month("2024-12", [line("x", "2024-12-05")]))
         try write("2024-10.json", "")
         try write("budgets.json", "{\"schema\":9}")
@@ -80,9 +80,9 @@ import Testing
     }
 
     @Test func aSoundStoreHasNoProblemsAndACustomTaxonomyDecidesWhatIsKnown() throws {
-        try write("2024-12.json", month("2024-12", [line("x", "2024-12-05", category: 7)]))
+        try write("2024-12.json", month("2024-12", [line("x", "2024-12-05", category: 57)]))
         #expect(try StoreCheck.run(store, categoriesPath: categories).warnings == 1)
-        try Data("{\"categories\":[{\"key\":\"misc\",\"code\":7,\"ja\":\"雑費\",\"en\":\"Misc\"}]}".utf8).write(to: URL(fileURLWithPath: categories))
+        try Data("{\"categories\":[{\"key\":\"misc\",\"code\":57,\"ja\":\"雑費\",\"en\":\"Misc\"}]}".utf8).write(to: URL(fileURLWithPath: categories))
         let report = try StoreCheck.run(store, categoriesPath: categories)
         #expect(report.problems.isEmpty && report.files == 2 && report.items == 1)
     }

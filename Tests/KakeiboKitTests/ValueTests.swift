@@ -55,7 +55,7 @@ import Testing
 }
 
 @Suite struct TaxonomyTests {
-    let taxonomy = Taxonomy.standard
+    let taxonomy = Taxonomy.expenseLog
 
     @Test func resolvesKeysAndNamesInAnyCase() throws {
         #expect(try taxonomy.resolve("food") == CategoryCode(0))
@@ -80,6 +80,22 @@ import Testing
 
     /// Issue #13: a near miss names the nearest category or subcategory (Japanese names too), and a subcategory that
     /// belongs to exactly one category is enough on its own.
+    @Test func theDefaultIsAHouseholdsTaxonomyThatKeepsTheAppsCodes() throws {
+        let household = Taxonomy.standard
+        #expect(household == .household)
+        let keys = household.categories.flatMap { $0.subcategories.map(\.key) }
+        #expect(Set(keys).count == keys.count, "a subcategory alone names its category")
+        for text in ["transport", "交通費", "daily", "日用品", "allowance", "小遣い", "medical/dental", "income/salary", "other"] {
+            #expect(throws: Never.self, "\(text)") { try household.resolve(text) }
+        }
+        #expect(try household.resolve("交通費") == CategoryCode(14), "the household's transport, not the app's 1/1")
+        // What the app writes keeps its code and a name.
+        #expect(household.label(CategoryCode(1, 1), .ja) == "娯楽費 › 交通費（アプリ）")
+        #expect(household.label(CategoryCode(1, 2), .en) == "Entertainment › Goods (app)")
+        #expect(household.defaultCategory == CategoryCode(19) && Taxonomy.expenseLog.defaultCategory == CategoryCode(0))
+        #expect(TaxonomyPreset.expenselog.taxonomy.categories.map(\.key) == ["food", "entertainment", "income"])
+    }
+
     @Test func suggestsTheNearestAndTakesAUniqueSubcategoryAlone() throws {
         #expect(try taxonomy.resolve("drink") == CategoryCode(0, 1))
         #expect(try taxonomy.resolve("雑貨") == CategoryCode(1, 2))

@@ -7,7 +7,9 @@ struct AddCommand: Command {
             en: "purchase date: 2024-12-01, 2024/12/1, 12/1 or 12月1日 (the nearest), today (default), yesterday, 一昨日, 明日",
             ja: "購入日: 2024-12-01、2024/12/1、12/1・12月1日（いちばん近い日）、今日（既定）、昨日、一昨日、明日"))
     static let category = Option.category(
-        help: LocalizedText(en: "key or name, e.g. food/drink or 食費/飲料 (default: the first category)", ja: "キーか名前（food/drink、食費/飲料 など。既定は最初の項目）"))
+        help: LocalizedText(
+            en: "key or name, e.g. food/drink or 食費/飲料 (default: the one NAME is, as 電車 is transport/train, else other)",
+            ja: "キーか名前（food/drink、食費/飲料 など。既定は品名と同じ名前の項目（電車なら transport/train）、なければ other（その他））"))
     static let format = OutputFormat.option([.table, .json])
     static let income = Flag(
         "--income",
@@ -27,7 +29,7 @@ struct AddCommand: Command {
         options: [date, category] + DetailOptions.all + [format, income],
         examples: [
             "kakeibo add コーヒー 178 --category food/drink",
-            "kakeibo add 電車 220 --category entertainment/traffic --date yesterday",
+            "kakeibo add 電車 220 --category transport/train --date yesterday",
             "kakeibo add 返品 -500 --date 2024-12-03 --category food",
             "kakeibo add 給与 300000 --income --date 2024-12-25",
             "kakeibo add 賞与 450000 --category income/bonus",
@@ -46,7 +48,7 @@ struct AddCommand: Command {
         let category =
             arguments[Self.income]
             ? try taxonomy.resolveIncome(try arguments[Self.category])
-            : try arguments[Self.category].map { try taxonomy.resolve($0) } ?? CategoryCode(taxonomy.categories[0].code)
+            : try arguments[Self.category].map { try taxonomy.resolve($0) } ?? taxonomy.category(named: name)
         format = try arguments[Self.format] ?? .table
         item = WireItem(
             id: ItemID.random(), date: date, name: name, price: price, category: category,

@@ -6,17 +6,17 @@ struct CategoriesCommand: Command {
     static let preset = Option.choice(
         "--preset", TaxonomyPreset.allCases,
         help: LocalizedText(
-            en: "with init: expenselog (the app's food and entertainment, the default) or household (a Japanese household's budget)",
-            ja: "init で使う: expenselog（アプリの食費と娯楽費、既定）か household（日本の家計の項目一式）"))
+            en: "with init: household (a Japanese household's categories, the default) or expenselog (the app's food and entertainment)",
+            ja: "init で使う: household（日本の家計の項目一式、既定）か expenselog（アプリの食費と娯楽費）"))
     static let force = Flag("--force", help: LocalizedText(en: "with init: replace an existing categories file", ja: "init で使う: 既存の項目ファイルを置き換える"))
     static let name = "categories"
     static let info = CommandInfo(
         name: name, summary: LocalizedText(en: "List categories and subcategories", ja: "項目と内訳の一覧"),
         description: LocalizedText(
             en:
-                "Shows each category's key, code and names. 'categories init' writes categories.json in the config directory to start your own from (then edit it); --preset household gives a Japanese household's categories (住居費, 水道光熱費, 通信費 …).",
+                "Shows each category's key, code and names. Without a categories file these are a Japanese household's (食費, 住居費, 水道光熱費, 通信費, 交通費, 日用品 …). 'categories init' writes categories.json in the config directory to start your own from (then edit it); --preset expenselog gives only the ExpenseLog app's food and entertainment.",
             ja:
-                "項目ごとにキー・コード・名前を表示します。'categories init' は設定ディレクトリに categories.json を書き出します（それを編集して独自の項目にします）。--preset household で日本の家計の項目（住居費、水道光熱費、通信費 など）になります。"
+                "項目ごとにキー・コード・名前を表示します。項目ファイルがなければ日本の家計の項目（食費、住居費、水道光熱費、通信費、交通費、日用品 など）です。'categories init' は設定ディレクトリに categories.json を書き出します（それを編集して独自の項目にします）。--preset expenselog でアプリの食費と娯楽費だけになります。"
         ),
         arguments: [
             Argument("init", LocalizedText(en: "write the categories file instead of listing", ja: "一覧の代わりに項目ファイルを書き出す"), .optional)
@@ -24,8 +24,9 @@ struct CategoriesCommand: Command {
         options: [format, preset, force],
         examples: [
             "kakeibo categories",
-            "kakeibo categories init --preset household   # then edit ~/.config/kakeibo/categories.json",
-            "kakeibo categories init --force              # back to the app's defaults",
+            "kakeibo categories init                      # then edit ~/.config/kakeibo/categories.json",
+            "kakeibo categories init --preset expenselog  # only the app's two categories",
+            "kakeibo categories init --force              # back to the default categories",
         ])
 
     enum Action {
@@ -40,7 +41,7 @@ struct CategoriesCommand: Command {
         if let verb = words.first {
             guard verb == "init" else { throw UsageError.invalidChoice(option: CategoriesCommand.name, value: verb, choices: ["init"]) }
             if arguments.given(Self.format) { throw UsageError.onlyWith(Self.format.name, "categories (without init)") }
-            action = .initialise(try arguments[Self.preset] ?? .expenselog, replacing: arguments[Self.force])
+            action = .initialise(try arguments[Self.preset] ?? .household, replacing: arguments[Self.force])
         } else {
             for option in [Self.preset, Self.force] as [any OptionDeclaration] where arguments.given(option) {
                 throw UsageError.onlyWith(option.spec.name, "init")

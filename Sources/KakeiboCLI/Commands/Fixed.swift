@@ -9,7 +9,9 @@ struct FixedCommand: Command {
         "--yearly", value: "MONTH", maximum: 12,
         help: LocalizedText(en: "once a year, in this month (1–12); default monthly", ja: "年に 1 回、この月（1〜12）に。既定は毎月"))
     static let category = Option.category(
-        help: LocalizedText(en: "key or name, e.g. entertainment or 娯楽費 (default: the first category)", ja: "キーか名前（entertainment、娯楽費 など。既定は最初の項目）"))
+        help: LocalizedText(
+            en: "key or name, e.g. housing/rent or 家賃 (default: the one NAME is, as 家賃 is housing/rent, else other)",
+            ja: "キーか名前（housing/rent、家賃 など。既定は名前と同じ名前の項目（家賃なら housing/rent）、なければ other（その他））"))
     static let format = OutputFormat.option([.table, .json])
     static let name = "fixed"
     static let info = CommandInfo(
@@ -38,7 +40,7 @@ struct FixedCommand: Command {
         options: [day, yearly, category, format, MonthStartOption.option],
         examples: [
             "kakeibo fixed add 家賃 85000 --day 27",
-            "kakeibo fixed add 動画配信 990 --day 1 --category entertainment",
+            "kakeibo fixed add 動画配信 990 --day 1 --category 放送・配信",
             "kakeibo fixed add 火災保険 18000 --day 1 --yearly 4",
             "kakeibo fixed list --format json",
             "kakeibo fixed post",
@@ -66,7 +68,7 @@ struct FixedCommand: Command {
             let name = try ItemName.validate(operands[0])
             let price = try Yen.parsePrice(operands[1])
             guard let day = try arguments[Self.day] else { throw UsageError.missingArgument("--day DAY", command: FixedCommand.name) }
-            let category = try arguments[Self.category].map { try taxonomy.resolve($0) } ?? CategoryCode(taxonomy.categories[0].code)
+            let category = try arguments[Self.category].map { try taxonomy.resolve($0) } ?? taxonomy.category(named: name)
             action = .add(FixedCost(name: name, price: price, day: day, month: try arguments[Self.yearly], category: category))
         case "list":
             try words.expect([])
@@ -91,10 +93,7 @@ struct FixedCommand: Command {
             let all = try context.household().addFixedCost(cost)
             finish(
                 all, taxonomy,
-                message: language.pick(
-                    "Fixed cost \(cost.name) (\(cost.id)): \(cost.price.formatted(language))\n",
-                    "固定費 \(cost.name)（\(cost.id)）: \(cost.price.formatted(language))\n"),
-                context)
+                message: FixedRenderer.added(cost, taxonomy: taxonomy, language), context)
         case .list:
             finish(try FixedCostStore(store: try context.store()).read(), taxonomy, message: nil, context)
         case .remove(let key):

@@ -18,7 +18,9 @@ struct FuelCommand: Command {
     static let itemName = Option(
         "--name", value: "N", help: LocalizedText(en: "with --add: the item's name (default \"Fuel 320 km\")", ja: "--add と: 品名（既定は「ガソリン代 320km」）"))
     static let category = Option.category(
-        help: LocalizedText(en: "with --add: default entertainment/traffic", ja: "--add と: 既定は entertainment/traffic（娯楽費/交通費）"))
+        help: LocalizedText(
+            en: "with --add: default car/fuel (entertainment/traffic with the app's categories)",
+            ja: "--add と: 既定は car/fuel（自動車/ガソリン。アプリの項目なら entertainment/traffic）"))
     static let format = OutputFormat.option([.table, .json])
     static let name = "fuel"
     static let info = CommandInfo(
@@ -33,7 +35,8 @@ struct FuelCommand: Command {
             "kakeibo fuel --km 42.5 --km-per-litre 18.2 --yen-per-litre 172 --add --date yesterday",
             "kakeibo fuel --km 320 --km-per-litre 16 --yen-per-litre 175 --format json | jq .cost",
         ])
-    static let defaultCategory = "entertainment/traffic"
+    /// The first of these the taxonomy has: the household's fuel, else the app's transport.
+    static let defaultCategories = ["car/fuel", "entertainment/traffic"]
 
     let fuel: FuelCost
     let add: Bool
@@ -60,7 +63,10 @@ struct FuelCommand: Command {
         if let text = try arguments[Self.category] {
             category = try taxonomy.resolve(text)
         } else {
-            do { category = try taxonomy.resolve(FuelCommand.defaultCategory) } catch { throw FuelCommandError.noDefaultCategory }
+            guard let found = FuelCommand.defaultCategories.lazy.compactMap({ try? taxonomy.resolve($0) }).first else {
+                throw FuelCommandError.noDefaultCategory
+            }
+            category = found
         }
         let name = try ItemName.validate(
             try arguments[Self.itemName] ?? context.language.pick("Fuel \(fuel.distance.text) km", "ガソリン代 \(fuel.distance.text)km"))
@@ -102,8 +108,8 @@ enum FuelCommandError: KakeiboFailure, Equatable {
             return language.pick("the cost rounds to ¥0; there is nothing to record", "金額が 0 円に丸められるため、登録するものがありません")
         case .noDefaultCategory:
             return language.pick(
-                "your categories have no \(FuelCommand.defaultCategory) for fuel; choose one with --category",
-                "項目に \(FuelCommand.defaultCategory)（ガソリン代の既定）がありません。--category で指定してください")
+                "your categories have neither \(FuelCommand.defaultCategories.joined(separator: " nor ")) for fuel; choose one with --category",
+                "項目に \(FuelCommand.defaultCategories.joined(separator: " も ")) もありません（ガソリン代の既定）。--category で指定してください")
         }
     }
 }

@@ -41,9 +41,12 @@ public struct Taxonomy: Hashable, Sendable {
 
     public init(categories: [Category]) { self.categories = categories }
 
+    /// The default for a store without a categories file: a Japanese household's categories (`household`).
+    public static var standard: Taxonomy { household }
+
     /// The taxonomy of the ExpenseLog app, and income (収入) under code 90: the app's codes start at 0, so the
     /// 90s never collide with a category it may add.
-    public static let standard = Taxonomy(categories: [
+    public static let expenseLog = Taxonomy(categories: [
         Category(
             key: "food", code: 0, name: LocalizedText(en: "Food", ja: "食費"),
             subcategories: [
@@ -68,6 +71,22 @@ public struct Taxonomy: Hashable, Sendable {
                 Subcategory(key: "other", code: 3, name: LocalizedText(en: "Other", ja: "その他")),
             ], kind: .income),
     ])
+
+    /// Where `add` and `fixed add` put an item given no category and no name that is one (see `category(named:)`):
+    /// `other` (その他) when the taxonomy has it, else its first category. The confirmation names it, so the choice
+    /// is never silent.
+    public var defaultCategory: CategoryCode {
+        let spending = categories.filter { $0.kind == .spending }
+        return CategoryCode((spending.first { $0.key == "other" } ?? spending.first ?? categories[0]).code)
+    }
+
+    /// The category of an item given no category: the spending category or subcategory its name is ("家賃" is
+    /// housing/rent, "電車" transport/train, exactly as `resolve` takes it), else `defaultCategory`. A name that is an
+    /// income category's stays spending: income is what `--income` or `--category` say.
+    public func category(named name: String) -> CategoryCode {
+        if let code = try? resolve(name), !isIncome(code) { return code }
+        return defaultCategory
+    }
 
     /// The codes of the categories whose items are income; everything else is spending.
     public var incomeCodes: Set<Int> { Set(categories.filter { $0.kind == .income }.map(\.code)) }

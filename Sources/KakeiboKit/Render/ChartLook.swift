@@ -22,6 +22,17 @@ enum ChartPalette {
         ("#FF9DA7", "95"), // pink
         ("#9C755F", "91"), // brown
         ("#86BCB6", "96"), // light teal
+        // Codes 10–19, so that the household taxonomy's categories (0–19) each have their own colour.
+        ("#A0CBE8", "94"), // light blue
+        ("#8CD17D", "92"), // light green
+        ("#B6992D", "33"), // olive
+        ("#D37295", "35"), // magenta
+        ("#4B4B8F", "34"), // indigo
+        ("#D4A6C8", "95"), // lavender
+        ("#499894", "36"), // dark teal
+        ("#FFBE7D", "93"), // light orange
+        ("#FF9D9A", "91"), // salmon
+        ("#79706E", "90"), // warm grey
     ]
     /// Items without a subcategory ("none") are grey, as the app draws them.
     static let none = (hex: "#BAB0AC", sgr: "90")

@@ -6,6 +6,15 @@ public enum FixedRenderer {
         return language.pick("yearly, \(Labels.shortMonth(month, language)) \(cost.day)", "毎年 \(month)月\(cost.day)日")
     }
 
+    /// What `fixed add` says: "Fixed cost 家賃 (2a10025a): ¥85,000, monthly, day 27, Housing › Rent" — the category
+    /// always, since one given no --category goes to the default.
+    public static func added(_ cost: FixedCost, taxonomy: Taxonomy, _ language: Language) -> String {
+        let category = terminalSafe(taxonomy.label(cost.category, language))
+        return language.pick(
+            "Fixed cost \(cost.name) (\(cost.id)): \(cost.price.formatted(language)), \(schedule(cost, language)), \(category)\n",
+            "固定費 \(cost.name)（\(cost.id)）: \(cost.price.formatted(language))、\(schedule(cost, language))、\(category)\n")
+    }
+
     public static func table(_ costs: FixedCosts, taxonomy: Taxonomy, style: TextStyle) -> String {
         let language = style.language
         guard !costs.all.isEmpty else { return language.pick("No fixed costs\n", "固定費はありません\n") }
