@@ -53,7 +53,7 @@ public enum ConvertProblem: Error, Equatable, Sendable {
                 + issue.message(in: language)
         case .unmapped(let categories):
             let list =
-                categories.prefix(8).map { "\($0.name) (\(ImportReport.rows($0.count, language)))" }
+                categories.prefix(8).map { "\($0.name) (\(ImportRenderer.rows($0.count, language)))" }
                 .joined(separator: language.pick(", ", "、")) + (categories.count > 8 ? "…" : "")
             return language.pick(
                 "expenses in categories with no kakeibo category: \(list); map them in mapping.json or --mapping FILE, or send them all to one with --category CAT[/SUB] (see 'kakeibo help import')",

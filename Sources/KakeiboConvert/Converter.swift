@@ -17,6 +17,13 @@ public struct Conversion: Sendable {
     public var shortened = 0
     /// Names that held line breaks or other control characters (each run became one space).
     public var cleaned = 0
+
+    /// The account of this conversion beside the merge of its items, for `ImportRenderer`.
+    public func summary(merged: MergeOutcome) -> ForeignImportSummary {
+        ForeignImportSummary(
+            merge: merged, source: source.rawValue, sourceName: source.displayName, encoding: encoding.rawValue, rows: rows, skipped: skipped,
+            unmapped: unmapped.map { ($0.name, $0.count) }, fallback: fallback, income: income, shortened: shortened, cleaned: cleaned)
+    }
 }
 
 /// Reads another app's export into kakeibo items: decode, parse the CSV, check the header, interpret each row,

@@ -34,11 +34,11 @@ public struct ForeignImportCommand: Command {
                 if item.details.member == nil { item.details.member = member }
                 return item
             }
-            let summary = try ImportCommand.merge(items, context)
+            let summary = conversion.summary(merged: try ImportCommand.merge(items, context))
             let taxonomy = try context.taxonomy()
             switch format {
-            case .json: context.print(JSONRenderer.render(ImportReport.json(conversion, summary, taxonomy)))
-            default: context.print(ImportReport.text(conversion, summary, taxonomy, context.language))
+            case .json: context.print(ImportRenderer.foreignJSON(summary, taxonomy: taxonomy))
+            default: context.print(ImportRenderer.foreign(summary, taxonomy: taxonomy, context.language))
             }
         }
     }
@@ -76,73 +76,5 @@ public struct ForeignImportCommand: Command {
         case .wire(let command): try command.run(context)
         case .foreign(let job): try job.run(context)
         }
-    }
-}
-
-/// What an import from another app did, for people and for programs.
-enum ImportReport {
-    static func text(_ conversion: Conversion, _ summary: MergeOutcome, _ taxonomy: Taxonomy, _ language: Language) -> String {
-        let from = LocalizedText(
-            en: "from \(conversion.source.displayName) (\(conversion.encoding.rawValue))",
-            ja: "\(conversion.source.displayName)（\(conversion.encoding.rawValue)）")
-        var lines = [summary.text(language, source: from)]
-        let skipped = SkipReason.allCases.compactMap { reason in conversion.skipped[reason].map { "\(reason.label(language)) \($0)" } }
-        if !skipped.isEmpty {
-            let count = conversion.skipped.values.reduce(0, +)
-            lines.append(
-                language.pick(
-                    "Skipped \(rows(count, language)): \(skipped.joined(separator: ", "))",
-                    "取り込まなかった行 \(count) 件: \(skipped.joined(separator: "、"))"))
-        }
-        if conversion.income > 0 {
-            lines.append(language.pick("Income: \(rows(conversion.income, language))", "収入: \(conversion.income) 件"))
-        }
-        if let fallback = conversion.fallback, !conversion.unmapped.isEmpty {
-            let count = conversion.unmapped.reduce(0) { $0 + $1.count }
-            let list = conversion.unmapped.map { "\($0.name) \($0.count)" }.joined(separator: language.pick(", ", "、"))
-            let target = taxonomy.label(fallback, language)
-            lines.append(
-                language.pick(
-                    "Sent \(rows(count, language)) of unmapped categories to \(target): \(list)",
-                    "対応のない分類の \(count) 件を「\(target)」にしました: \(list)"))
-        }
-        if conversion.shortened > 0 {
-            lines.append(
-                language.pick(
-                    "Names cut to \(ItemName.maximumLength) characters: \(conversion.shortened)",
-                    "\(ItemName.maximumLength) 文字に縮めた品名: \(conversion.shortened) 件"))
-        }
-        if conversion.cleaned > 0 {
-            lines.append(
-                language.pick(
-                    "Names whose line breaks or other control characters became spaces: \(conversion.cleaned)",
-                    "改行などの制御文字を空白にした品名: \(conversion.cleaned) 件"))
-        }
-        return lines.map { terminalSafe($0) }.joined(separator: "\n") + "\n"
-    }
-
-    /// "1 row", "3 rows" (件 in Japanese).
-    static func rows(_ count: Int, _ language: Language) -> String {
-        language.pick(count == 1 ? "1 row" : "\(count) rows", "\(count) 件")
-    }
-
-    static func json(_ conversion: Conversion, _ summary: MergeOutcome, _ taxonomy: Taxonomy) -> JSONValue {
-        let fallback: JSONValue =
-            conversion.fallback.map { code in
-                let key = taxonomy.key(category: code.category)
-                return .string(code.subcategory.map { key + "/" + taxonomy.key(category: code.category, subcategory: $0) } ?? key)
-            } ?? .null
-        return .object(
-            summary.jsonFields + [
-                ("source", .string(conversion.source.rawValue)),
-                ("encoding", .string(conversion.encoding.rawValue)),
-                ("rows", .integer(conversion.rows)),
-                ("skipped", .object(SkipReason.allCases.map { ($0.rawValue, .integer(conversion.skipped[$0] ?? 0)) })),
-                ("unmapped", .array(conversion.unmapped.map { .object([("category", .string($0.name)), ("count", .integer($0.count))]) })),
-                ("fallback", fallback),
-                ("shortened", .integer(conversion.shortened)),
-                ("cleaned", .integer(conversion.cleaned)),
-                ("income", .integer(conversion.income)),
-            ])
     }
 }

@@ -56,8 +56,8 @@ public struct ImportCommand: Command {
     public func run(_ context: Context) throws {
         let summary = try ImportCommand.merge(try decode(), context)
         switch format {
-        case .json: context.print(JSONRenderer.render(.object(summary.jsonFields)))
-        default: context.print(summary.text(context.language) + "\n")
+        case .json: context.print(JSONRenderer.render(.object(ImportRenderer.mergedFields(summary))))
+        default: context.print(ImportRenderer.merged(summary, context.language) + "\n")
         }
     }
 
@@ -87,22 +87,4 @@ public struct ImportCommand: Command {
 
     /// How messages name FILE: "stdin" for "-".
     public static func displayName(_ path: String) -> String { path == "-" ? "stdin" : path }
-}
-
-extension MergeOutcome {
-    /// "Imported 3 items: 2 new, 1 updated, 0 unchanged, in 1 month" (`source` says from where, e.g. "from Zaim").
-    public func text(_ language: Language, source: LocalizedText? = nil) -> String {
-        let from = source.map { $0(language) }
-        return language.pick(
-            "Imported \(imported == 1 ? "1 item" : "\(imported) items")\(from.map { " " + $0 } ?? ""): \(added) new, \(updated) updated, \(unchanged) unchanged, in \(months.count == 1 ? "1 month" : "\(months.count) months")",
-            "\(from.map { $0 + "から" } ?? "")\(imported) 件を取り込みました: 新規 \(added)、更新 \(updated)、変更なし \(unchanged)（\(months.count) か月）")
-    }
-
-    /// The JSON fields every import prints: `imported`, `added`, `updated`, `unchanged`, `months`.
-    public var jsonFields: [(String, JSONValue)] {
-        [
-            ("imported", .integer(imported)), ("added", .integer(added)), ("updated", .integer(updated)),
-            ("unchanged", .integer(unchanged)), ("months", .array(months.map { .string($0.iso) })),
-        ]
-    }
 }

@@ -51,37 +51,6 @@ public struct SourceCategory: Hashable, Sendable {
     public var name: String { minor.isEmpty ? major : major + "/" + minor }
 }
 
-/// Why a row of an export is not imported. Each skipped row counts once: under its kind (transfer, income,
-/// balance) first, then not counted, then zero.
-public enum SkipReason: String, CaseIterable, Sendable {
-    /// MoneyForward's 計算対象 = 0, Zaim's 集計の設定 = 集計に含めない.
-    case notCounted
-    /// A move between the household's own accounts: MoneyForward's 振替 = 1, Zaim's transfer.
-    case transfer
-    /// Money coming in (MoneyForward's 大項目 収入, Zaim's income) when the taxonomy has no income category.
-    case income
-    /// Zaim's balance adjustment.
-    case balance
-    /// An amount of 0: kakeibo items are never zero.
-    case zero
-    /// The same entry twice in one file (MoneyForward rows with the same ID and content).
-    case duplicate
-    /// Its category is mapped to null in the mapping file.
-    case mapping
-
-    func label(_ language: Language) -> String {
-        switch self {
-        case .notCounted: language.pick("not counted", "計算対象外")
-        case .transfer: language.pick("transfer", "振替")
-        case .income: language.pick("income", "収入")
-        case .balance: language.pick("balance adjustment", "残高調整")
-        case .zero: language.pick("zero amount", "金額ゼロ")
-        case .duplicate: language.pick("duplicate", "重複")
-        case .mapping: language.pick("skipped by the mapping", "対応表で除外")
-        }
-    }
-}
-
 /// One row of an export as kakeibo sees it: an expense (or refund) to import, or a row to skip and why.
 struct SourceRow {
     enum Kind: Equatable {
