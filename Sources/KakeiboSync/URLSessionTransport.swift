@@ -36,7 +36,9 @@ public final class URLSessionTransport: HTTPTransport {
             delegateQueue: BoundedDelegateQueue())
     }
 
-    deinit { shared.invalidateAndCancel() }
+    // From elsewhere: invalidating waits for the session's queue, which a task given up on may hold for long after
+    // (`SessionDelegate.abandon`), and the command's answer must not wait for it.
+    deinit { DispatchQueue.global().async { [shared] in shared.invalidateAndCancel() } }
 
     static func configuration(_ settings: SyncSettings, connections: Int) -> URLSessionConfiguration {
         let configuration = URLSessionConfiguration.ephemeral
@@ -152,8 +154,6 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         /// generic append would fall behind a fast server and let its chunks pile up in the delegate queue).
         var body = Data()
         var redirects = 0
-        /// Why the task was cancelled here (an answer too large), to report instead of "cancelled".
-        var problem: ServerProblem?
         /// A redirect not followed: its status and where it pointed.
         var refused: (status: Int, location: String?)?
     }
@@ -163,14 +163,10 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         self.token = token
     }
 
-    /// Starts the task and waits for its outcome; past `seconds` it is cancelled and ends as timed out.
+    /// Starts the task and waits for its outcome; past `seconds` it is abandoned as timed out.
     func run(_ task: URLSessionDataTask, seconds: Double) async -> Result<HTTPResponse, ServerProblem> {
         let identifier = task.taskIdentifier
-        let timer = DispatchWorkItem { [weak self] in
-            guard let self else { return }
-            self.lock.withLock { if self.tasks[identifier]?.problem == nil { self.tasks[identifier]?.problem = .timedOut(seconds: seconds) } }
-            task.cancel()
-        }
+        let timer = DispatchWorkItem { [weak self] in self?.abandon(task, .timedOut(seconds: seconds)) }
         let result = await withCheckedContinuation { continuation in
             lock.withLock { tasks[identifier] = TaskState(continuation: continuation) }
             // URLSession's own timeout on Linux is reset by each byte; this one is the request's whole time.
@@ -186,6 +182,15 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         continuation?.resume(returning: result)
     }
 
+    /// Ends the wait for the task now, with `problem`, and cancels it; whatever URLSession reports of it later is
+    /// dropped. On Linux a cancel takes effect only once libcurl is through with all it has read (a gzip bomb's every
+    /// inflated byte: docs/sync.md, "The transport"), and the cap and the timeout must hold anyway. The cancel is sent
+    /// from elsewhere: it waits for the task's queue, which may be waiting for the delegate's.
+    func abandon(_ task: URLSessionTask, _ problem: ServerProblem) {
+        finish(task.taskIdentifier, .failure(problem))
+        DispatchQueue.global().async { task.cancel() }
+    }
+
     func urlSession(
         _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
         completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
@@ -195,16 +200,13 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         if let length = (response as? HTTPURLResponse)?.value(forHTTPHeaderField: "Content-Length"), length.contains(",") {
             let values = Set(length.split(separator: ",").map { trimWhitespace(String($0)) })
             if values.count > 1 {
-                lock.withLock {
-                    tasks[dataTask.taskIdentifier]?.problem = .malformedAnswer(
-                        "Content-Length given twice: \(terminalSafe(String(length.prefix(40))))")
-                }
+                finish(dataTask.taskIdentifier, .failure(.malformedAnswer("Content-Length given twice: \(terminalSafe(String(length.prefix(40))))")))
                 completionHandler(.cancel)
                 return
             }
         }
         if response.expectedContentLength > Int64(URLSessionTransport.maximumAnswerBytes) {
-            lock.withLock { tasks[dataTask.taskIdentifier]?.problem = .tooLarge(limit: URLSessionTransport.maximumAnswerBytes) }
+            finish(dataTask.taskIdentifier, .failure(.tooLarge(limit: URLSessionTransport.maximumAnswerBytes)))
             completionHandler(.cancel)
             return
         }
@@ -213,19 +215,14 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         let tooLarge: Bool = lock.withLock {
-            guard var state = tasks[dataTask.taskIdentifier], state.problem == nil else { return false }
+            guard var state = tasks[dataTask.taskIdentifier] else { return false }
+            guard state.body.count + data.count <= URLSessionTransport.maximumAnswerBytes else { return true }
             tasks[dataTask.taskIdentifier] = nil
             defer { tasks[dataTask.taskIdentifier] = state }
-            guard state.body.count + data.count <= URLSessionTransport.maximumAnswerBytes else {
-                state.problem = .tooLarge(limit: URLSessionTransport.maximumAnswerBytes)
-                state.body = Data()
-                return true
-            }
             state.body.append(data)
             return false
         }
-        // Cancelled from elsewhere: `cancel` waits for the task's queue, which may be waiting for this one (below).
-        if tooLarge { DispatchQueue.global().async { dataTask.cancel() } }
+        if tooLarge { abandon(dataTask, .tooLarge(limit: URLSessionTransport.maximumAnswerBytes)) }
     }
 
     func urlSession(
@@ -267,7 +264,6 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
         let state = lock.withLock { tasks[task.taskIdentifier] }
         guard let state else { return }
-        if let problem = state.problem { return finish(task.taskIdentifier, .failure(problem)) }
         if let error { return finish(task.taskIdentifier, .failure(SessionDelegate.problem(error))) }
         guard let http = task.response as? HTTPURLResponse else { return finish(task.taskIdentifier, .failure(.other("not an HTTP answer"))) }
         let location = state.refused?.location ?? http.value(forHTTPHeaderField: "Location")
