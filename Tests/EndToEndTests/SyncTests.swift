@@ -65,6 +65,35 @@ import Testing
         #expect(list.first { $0["id"] as? String == "s1" }?["price"] as? Int == 350)
     }
 
+    /// What an endpoint speaks is remembered per endpoint (scheme, host, port and path) once a command with it
+    /// succeeded: each spelling is asked once, a failed command remembers nothing, and a plain app server is asked
+    /// again after a week.
+    @Test func whatEachEndpointSpeaksIsRememberedApartAndOnlyAfterASuccess() throws {
+        let server = try HouseholdServer()
+        try server.seed(["2024-12": [wire("s1", "20241201", "りんご", 300, sub: 0)]])
+        let box = try sandbox(server)
+        let other = "http://localhost:\(server.port)/exec"
+        #expect(try box.run("pull", "2024", "12").status == 0)
+        #expect(try box.run("pull", "2024", "12").status == 0)
+        #expect(try server.probes() == 1)
+
+        // Another spelling, whose first command fails: nothing is written, so the next one asks again.
+        try server.fail("status500")
+        let before = try box.snapshot()
+        let failed = try box.run("pull", "2024", "12", "--endpoint", other)
+        #expect(failed.status == 1, "\(failed.stderr)")
+        #expect(try box.snapshot() == before)
+        #expect(try server.probes() == 2)
+        for _ in 0..<2 { #expect(try box.run("pull", "2024", "12", "--endpoint", other).status == 0) }
+        #expect(try box.run("pull", "2024", "12").status == 0)
+        #expect(try server.probes() == 3)
+
+        // A week on, each is asked once more.
+        box.environment["KAKEIBO_NOW"] = "2024-12-23T09:00:00Z"
+        for _ in 0..<2 { #expect(try box.run("pull", "2024", "12").status == 0) }
+        #expect(try server.probes() == 4)
+    }
+
     @Test func pullOfAYearFetchesTwelveMonthsAndFilesMisdatedItemsUnderTheirOwnMonth() throws {
         let server = try HouseholdServer()
         var sheets: [String: [[String: Any]]] = [:]
