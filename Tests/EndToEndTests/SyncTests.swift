@@ -404,8 +404,8 @@ import Testing
         #expect(bad.stderr.contains("'someday'"))
     }
 
-    /// The sync lock waits as the store's lock does: `--lock-timeout` gives up with exit 1, naming who holds it,
-    /// having sent nothing and changed nothing.
+    /// The sync lock waits as the store's lock does, for pull, push and sync alike: `--lock-timeout` gives up with
+    /// exit 1, naming who holds it, having sent nothing and changed nothing.
     @Test func theSyncLockHonoursTheLockTimeoutAndNamesItsHolder() throws {
         let server = try HouseholdServer()
         let box = try Sandbox()
@@ -418,11 +418,13 @@ import Testing
         let holder = Array("\(getpid()) kakeibo sync\n".utf8)
         #expect(write(fd, holder, holder.count) == holder.count)
         let before = try box.snapshot()
-        let run = try box.run("push", "--lock-timeout", "1")
-        #expect(run.status == 1)
-        #expect(run.stderr.contains("held by process \(getpid()) kakeibo sync"), "\(run.stderr)")
-        #expect(run.stderr.contains(".push-lock"), "\(run.stderr)")
-        #expect(try box.snapshot() == before)
+        for command in [["push"], ["pull", "2024", "12"], ["sync"]] {
+            let run = try box.run(command + ["--lock-timeout", "1"])
+            #expect(run.status == 1, "\(command): \(run.stderr)")
+            #expect(run.stderr.contains("held by process \(getpid()) kakeibo sync"), "\(command): \(run.stderr)")
+            #expect(run.stderr.contains(".push-lock"), "\(command): \(run.stderr)")
+            #expect(try box.snapshot() == before, "\(command)")
+        }
         #expect(try server.requests().filter { $0.method == "POST" }.isEmpty)
     }
 }
