@@ -230,14 +230,17 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         completionHandler: @escaping (URLRequest?) -> Void
     ) {
         let location = response.value(forHTTPHeaderField: "Location")
-        let follow: URLRequest? = lock.withLock {
-            guard var state = tasks[task.taskIdentifier] else { return nil }
+        let (follow, loop): (URLRequest?, Bool) = lock.withLock {
+            guard var state = tasks[task.taskIdentifier] else { return (nil, false) }
+            // A loop is said as one, not as a redirect refused.
+            guard state.redirects < URLSessionTransport.maximumRedirects else { return (nil, true) }
             let next = redirect(
                 from: task.currentRequest ?? task.originalRequest, status: response.statusCode, to: request.url, count: state.redirects)
             if next == nil { state.refused = (response.statusCode, location) } else { state.redirects += 1 }
             tasks[task.taskIdentifier] = state
-            return next
+            return (next, false)
         }
+        if loop { finish(task.taskIdentifier, .failure(.tooManyRedirects(limit: URLSessionTransport.maximumRedirects))) }
         completionHandler(follow)
     }
 
@@ -287,7 +290,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         case .networkConnectionLost, .zeroByteResource, .badServerResponse:
             // libcurl's "empty reply from server" (the connection closed before any answer) is a bad server response.
             return .connectionLost
-        case .httpTooManyRedirects, .redirectToNonExistentLocation: return .other("too many redirects")
+        case .httpTooManyRedirects, .redirectToNonExistentLocation: return .tooManyRedirects(limit: URLSessionTransport.maximumRedirects)
         case .dataLengthExceedsMaximum: return .tooLarge(limit: URLSessionTransport.maximumAnswerBytes)
         case .unknown:
             // On Linux most of libcurl's failures come as "unknown" with libcurl's words: a certificate it can't

@@ -36,6 +36,23 @@ final class StuckTask: URLSessionDataTask, @unchecked Sendable {
         #expect(result == .failure(.timedOut(seconds: 0.01)))
     }
 
+    /// A server that redirects to itself for ever is told as a loop after `maximumRedirects`, not as a refusal.
+    @Test func aRedirectLoopEndsAsOne() async throws {
+        let task = StuckTask()
+        let url = try #require(URL(string: "http://127.0.0.1:8080/exec?year=2024&month=12"))
+        let moved = try #require(HTTPURLResponse(url: url, statusCode: 302, httpVersion: "HTTP/1.1", headerFields: ["Location": url.absoluteString]))
+        let followed = Counter()
+        task.arrive = { [delegate, session] task in
+            for _ in 0...URLSessionTransport.maximumRedirects {
+                delegate.urlSession(session, task: task, willPerformHTTPRedirection: moved, newRequest: URLRequest(url: url)) { next in
+                    if next != nil { followed.add() }
+                }
+            }
+        }
+        #expect(await delegate.run(task, seconds: 3600) == .failure(.tooManyRedirects(limit: URLSessionTransport.maximumRedirects)))
+        #expect(followed.value == URLSessionTransport.maximumRedirects)
+    }
+
     @Test func aTaskURLSessionCompletesEndsTheWaitAsURLSessionSays() async {
         let task = StuckTask()
         task.arrive = { [delegate, session] task in
@@ -45,4 +62,11 @@ final class StuckTask: URLSessionDataTask, @unchecked Sendable {
         // StuckTask has no response: an answer without one is no HTTP answer, and says so.
         #expect(await delegate.run(task, seconds: 3600) == .failure(.other("not an HTTP answer")))
     }
+}
+
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    var value: Int { lock.withLock { count } }
+    func add() { lock.withLock { count += 1 } }
 }
