@@ -493,44 +493,67 @@ def answered_within(seconds):
     return check
 
 
+def json_head(*lines):
+    return head("Content-Type: application/json", *lines)
+
+
+def exactly(body, *lines):
+    """A JSON answer of these bytes, its length said (unless `lines` say otherwise), then closed."""
+    return raw(json_head(*(lines or ("Content-Length: %d" % len(body),))) + body)
+
+
 def cases(suite):
-    other = lambda path: lambda request: "http://127.0.0.1:%d%s" % (suite.elsewhere.port, path)
+    """(name, command line, handler, expected exit, extra checks) for each case."""
+    def elsewhere(path):
+        return lambda request: "http://127.0.0.1:%d%s" % (suite.elsewhere.port, path)
+
+    def here(path):
+        return lambda request: suite.server.endpoint(path)
+
+    def month(act):
+        return when(month_get, act)
+
     pull = ["pull", "2024", "12", "--timeout", "10"]
     push = ["push", "--timeout", "10"]
     mb300 = 300 * 1024 * 1024
     spaces = b" " * (1 << 20)
-    bomb = gzip_bomb()
-    big_bomb = gzip_bomb(8 << 30)
+    bomb, big_bomb = gzip_bomb(), gzip_bomb(8 << 30)
+    fields = b'"id":"wide","date":"20241203","name":"x","price":1,"category":0,'
+    wide = b"[" + keys_object(200000, fields) + b"]"
+    same = b"[{" + fields + b",".join([b'"k":0'] * 200000) + b"}]"
+    quick = dict(check=answered_within(5.0))
+
     yield "POST dropped after the request", push, when(post, drop), 1, dict(check=dropped_post)
-    yield "GET dropped after the request", pull, when(month_get, drop), 1, {}
-    yield "307 to another port (GET)", pull, when(month_get, redirect(307, other("/exec"))), 1, dict(check=nothing_elsewhere)
-    yield "308 to another port (GET)", pull, when(month_get, redirect(308, other("/exec"))), 1, dict(check=nothing_elsewhere)
-    yield "307 to another port (POST)", push, when(post, redirect(307, other("/exec"))), 1, dict(check=nothing_elsewhere)
-    yield "307 within the origin (POST)", push, when(post, redirect(307, lambda r: suite.server.endpoint("/again"))), 1, {}
-    yield "302 to another port (GET)", pull, when(month_get, redirect(302, lambda r: "http://127.0.0.1:%d/exec?%s" % (
-        suite.elsewhere.port, urllib.parse.urlencode(r.query)))), 0, dict(check=no_token_elsewhere_but_followed)
-    yield "302 to itself for ever", pull, when(month_get, redirect(302, lambda r: suite.server.endpoint("/exec?year=2024&month=12"))), 1, {}
-    yield "Content-Length: -1", pull, when(month_get, raw(head("Content-Type: application/json", "Content-Length: -1") + b"[]")), 1, {}
-    yield "two Content-Lengths", pull, when(month_get, raw(head("Content-Type: application/json", "Content-Length: 2", "Content-Length: 7") + b"[]     ")), 1, {}
-    yield "negative chunk size", pull, when(month_get, raw(head("Content-Type: application/json", "Transfer-Encoding: chunked") + b"-5\r\n[]\r\n0\r\n\r\n")), 1, {}
-    yield "chunk size 7fffffffffffffff", pull, when(month_get, stream(head("Content-Type: application/json", "Transfer-Encoding: chunked") + b"7fffffffffffffff\r\n[", spaces, mb300)), 1, {}
-    yield "300 MB answer, its length said", pull, when(month_get, stream(head("Content-Type: application/json", "Content-Length: %d" % mb300) + b"[", spaces, mb300)), 1, {}
-    yield "300 MB answer, chunked", pull, when(month_get, stream(head("Content-Type: application/json", "Transfer-Encoding: chunked"), spaces, mb300, chunked=True)), 1, {}
-    yield "300 MB answer, to the close", pull, when(month_get, stream(head("Content-Type: application/json", "Connection: close") + b"[", spaces, mb300)), 1, {}
-    yield "1 MB gzip bomb (1 GiB inflated)", pull, when(month_get, raw(head("Content-Type: application/json", "Content-Encoding: gzip", "Content-Length: %d" % len(bomb)) + bomb)), 1, dict(within=3.0)
-    yield "8 MB gzip bomb (8 GiB), --timeout 5", ["pull", "2024", "12", "--timeout", "5"], when(month_get, raw(head("Content-Type: application/json", "Content-Encoding: gzip", "Content-Length: %d" % len(big_bomb)) + big_bomb)), 1, dict(within=3.0)
-    yield "answer cut short", pull, when(month_get, raw(head("Content-Type: application/json", "Content-Length: 1000") + b'[{"id":"x"')), 1, {}
-    yield "endless header", pull, when(month_get, stream(b"HTTP/1.1 200 OK\r\nX-Pad: ", b"a" * 65536, mb300)), 1, {}
-    yield "endless list of headers (--timeout 3)", ["pull", "2024", "12", "--timeout", "3"], when(month_get, stream(b"HTTP/1.1 200 OK\r\n", b"X-Pad: a\r\n" * 4096, mb300)), 1, dict(within=4.5)
-    yield "a byte every 0.2 s (--timeout 2)", ["pull", "2024", "12", "--timeout", "2"], when(month_get, drip), 1, dict(within=3.5)
-    yield "1,000,000 nested arrays", pull, when(month_get, raw(head("Content-Type: application/json", "Content-Length: 2000000") + b"[" * 1000000 + b"]" * 1000000)), 1, {}
-    yield "object of 200,000 keys", pull, when(month_get, raw(head("Content-Type: application/json", "Content-Length: %d" % len(keys_object(200000))) + keys_object(200000))), 1, dict(check=answered_within(5.0))
-    row = keys_object(200000, b'"id":"wide","date":"20241203","name":"x","price":1,"category":0,')
-    yield "a row of 200,000 keys", pull, when(month_get, raw(head("Content-Type: application/json", "Content-Length: %d" % (len(row) + 2)) + b"[" + row + b"]")), 0, dict(check=answered_within(5.0))
-    same = b'{"id":"same","date":"20241203","name":"x","price":1,"category":0,' + b",".join([b'"k":0'] * 200000) + b"}"
-    yield "a row of one key 200,000 times", pull, when(month_get, raw(head("Content-Type: application/json", "Content-Length: %d" % (len(same) + 2)) + b"[" + same + b"]")), 0, dict(check=answered_within(5.0))
-    continue_first = b"HTTP/1.1 100 Continue\r\n\r\n" + head("Content-Type: application/json", "Content-Length: 2") + b"[]"
-    yield "100 Continue, then the answer", pull, when(month_get, raw(continue_first)), 0, {}
+    yield "GET dropped after the request", pull, month(drop), 1, {}
+    yield "307 to another port (GET)", pull, month(redirect(307, elsewhere("/exec"))), 1, dict(check=nothing_elsewhere)
+    yield "308 to another port (GET)", pull, month(redirect(308, elsewhere("/exec"))), 1, dict(check=nothing_elsewhere)
+    yield "307 to another port (POST)", push, when(post, redirect(307, elsewhere("/exec"))), 1, dict(check=nothing_elsewhere)
+    yield "307 within the origin (POST)", push, when(post, redirect(307, here("/again"))), 1, {}
+    to_elsewhere = lambda r: "http://127.0.0.1:%d/exec?%s" % (suite.elsewhere.port, urllib.parse.urlencode(r.query))
+    yield "302 to another port (GET)", pull, month(redirect(302, to_elsewhere)), 0, dict(check=no_token_elsewhere_but_followed)
+    yield "302 to itself for ever", pull, month(redirect(302, here("/exec?year=2024&month=12"))), 1, {}
+    yield "Content-Length: -1", pull, month(exactly(b"[]", "Content-Length: -1")), 1, {}
+    yield "two Content-Lengths", pull, month(exactly(b"[]     ", "Content-Length: 2", "Content-Length: 7")), 1, {}
+    yield "negative chunk size", pull, month(exactly(b"-5\r\n[]\r\n0\r\n\r\n", "Transfer-Encoding: chunked")), 1, {}
+    yield "chunk size 7fffffffffffffff", pull, month(
+        stream(json_head("Transfer-Encoding: chunked") + b"7fffffffffffffff\r\n[", spaces, mb300)), 1, {}
+    yield "300 MB answer, its length said", pull, month(stream(json_head("Content-Length: %d" % mb300) + b"[", spaces, mb300)), 1, {}
+    yield "300 MB answer, chunked", pull, month(stream(json_head("Transfer-Encoding: chunked"), spaces, mb300, chunked=True)), 1, {}
+    yield "300 MB answer, to the close", pull, month(stream(json_head("Connection: close") + b"[", spaces, mb300)), 1, {}
+    yield "1 MB gzip bomb (1 GiB inflated)", pull, month(
+        exactly(bomb, "Content-Encoding: gzip", "Content-Length: %d" % len(bomb))), 1, dict(within=3.0)
+    yield "8 MB gzip bomb (8 GiB), --timeout 5", ["pull", "2024", "12", "--timeout", "5"], month(
+        exactly(big_bomb, "Content-Encoding: gzip", "Content-Length: %d" % len(big_bomb))), 1, dict(within=3.0)
+    yield "answer cut short", pull, month(exactly(b'[{"id":"x"', "Content-Length: 1000")), 1, {}
+    yield "endless header", pull, month(stream(b"HTTP/1.1 200 OK\r\nX-Pad: ", b"a" * 65536, mb300)), 1, {}
+    yield "endless list of headers (--timeout 3)", ["pull", "2024", "12", "--timeout", "3"], month(
+        stream(b"HTTP/1.1 200 OK\r\n", b"X-Pad: a\r\n" * 4096, mb300)), 1, dict(within=4.5)
+    yield "a byte every 0.2 s (--timeout 2)", ["pull", "2024", "12", "--timeout", "2"], month(drip), 1, dict(within=3.5)
+    yield "1,000,000 nested arrays", pull, month(exactly(b"[" * 1000000 + b"]" * 1000000)), 1, {}
+    yield "object of 200,000 keys", pull, month(exactly(keys_object(200000))), 1, quick
+    yield "a row of 200,000 keys", pull, month(exactly(wide)), 0, quick
+    yield "a row of one key 200,000 times", pull, month(exactly(same)), 0, quick
+    yield "100 Continue, then the answer", pull, month(raw(b"HTTP/1.1 100 Continue\r\n\r\n" + json_head("Content-Length: 2") + b"[]")), 0, {}
 
 
 def slow_year(suite):
