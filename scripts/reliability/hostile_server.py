@@ -418,13 +418,17 @@ class Suite:
         if not condition:
             self.problems.append(message)
 
-    def case(self, name, args, handler, expect=1, within=15.0, env=None, store=True, check=None, elsewhere=None):
-        """Runs one case: the server answers with `handler`; `check(suite, run)` adds the case's own checks."""
+    def case(self, name, args, handler, expect=1, within=15.0, env=None, store=True, check=None, elsewhere=None,
+             prepare=None):
+        """Runs one case: the server answers with `handler`; `prepare(box)` readies the store first, and
+        `check(suite, run)` adds the case's own checks."""
         self.server.reset(handler)
         self.elsewhere.reset(elsewhere)
         box = self.box(store)
         self.problems = []
         try:
+            if prepare:
+                prepare(box)
             before = snapshot(box.store)
             result = run(box, args, env)
             after = snapshot(box.store)
@@ -476,6 +480,29 @@ def dropped_post(suite, result):
         suite.problems.append("failed in %.2f s (limit 2 s)" % result.wall)
 
 
+def many_pending(box):
+    """150 items to push: two POSTs."""
+    items = [{"id": "p-%03d" % n, "date": "20241210", "name": "品%d" % n, "price": n + 1, "category": 0} for n in range(150)]
+    path = box.write("many.json", json.dumps(items, ensure_ascii=False))
+    result = run(box, ["import", path])
+    if result.status != 0:
+        raise SystemExit("hostile-server: importing 150 items failed: %s" % result.stderr)
+
+
+def second_post(request):
+    return request.method == "POST" and b'"p-1' in request.body and b'"p-000"' not in request.body
+
+
+def dropped_second_post(suite, result):
+    posts = suite.server.posts()
+    if len(posts) != 2:
+        suite.problems.append("%d POSTs reached the server, expected 2" % len(posts))
+    if any(request.earlier for request in posts):
+        suite.problems.append("a POST went on a connection that had carried a request before")
+    if any(len(request.body) != request.declared or not request.body for request in posts):
+        suite.problems.append("a POST came without its whole body")
+
+
 def nothing_elsewhere(suite, result):
     if suite.elsewhere.requests:
         suite.problems.append("%d requests reached the other port" % len(suite.elsewhere.requests))
@@ -524,6 +551,7 @@ def cases(suite):
     quick = dict(check=answered_within(5.0))
 
     yield "POST dropped after the request", push, when(post, drop), 1, dict(check=dropped_post)
+    yield "second POST dropped (150 items)", push, when(second_post, drop), 1, dict(check=dropped_second_post, prepare=many_pending)
     yield "GET dropped after the request", pull, month(drop), 1, {}
     yield "307 to another port (GET)", pull, month(redirect(307, elsewhere("/exec"))), 1, dict(check=nothing_elsewhere)
     yield "308 to another port (GET)", pull, month(redirect(308, elsewhere("/exec"))), 1, dict(check=nothing_elsewhere)
