@@ -453,7 +453,7 @@ class Suite:
             if check:
                 check(self, result)
             state = "store unchanged %s" % digest(before) if before == after else "store written"
-            figure = "%-34s exit %d in %.2f s, %.0f MB peak, %s" % (name, result.status, result.wall, result.rss_mb, state)
+            figure = "%-40s exit %d in %.2f s, %.0f MB peak, %s" % (name, result.status, result.wall, result.rss_mb, state)
             message = lines[-1][:150] if lines else ""
             if self.problems:
                 self.failed += 1
@@ -572,6 +572,9 @@ def cases(suite):
         exactly(bomb, "Content-Encoding: gzip", "Content-Length: %d" % len(bomb))), 1, dict(within=3.0)
     yield "8 MB gzip bomb (8 GiB), --timeout 5", ["pull", "2024", "12", "--timeout", "5"], month(
         exactly(big_bomb, "Content-Encoding: gzip", "Content-Length: %d" % len(big_bomb))), 1, dict(within=3.0)
+    yield "8 MB gzip bomb answering a POST", ["push", "--timeout", "5"], when(post, exactly(
+        big_bomb, "Content-Encoding: gzip", "Content-Length: %d" % len(big_bomb))), 1, dict(within=3.0)
+    yield "a POST answered a byte every 0.2 s (--timeout 2)", ["push", "--timeout", "2"], when(post, drip), 1, dict(within=3.5)
     yield "answer cut short", pull, month(exactly(b'[{"id":"x"', "Content-Length: 1000")), 1, {}
     yield "endless header", pull, month(stream(b"HTTP/1.1 200 OK\r\nX-Pad: ", b"a" * 65536, mb300)), 1, {}
     yield "endless list of headers (--timeout 3)", ["pull", "2024", "12", "--timeout", "3"], month(
@@ -611,7 +614,7 @@ def slow_year(suite):
             if result.rss_mb >= MEMORY_LIMIT_MB:
                 suite.problems.append("peak memory %.0f MB" % result.rss_mb)
             name = "year of 1 s months, command %d" % (number + 1)
-            figure = "%-34s exit %d in %.2f s, %.0f MB peak, %d in flight at once, %d capabilities request" % (
+            figure = "%-40s exit %d in %.2f s, %.0f MB peak, %d in flight at once, %d capabilities request" % (
                 name, result.status, result.wall, result.rss_mb, most, probes)
             if suite.problems:
                 suite.failed += 1
@@ -650,7 +653,7 @@ def change_protocol_307(suite):
                 len(suite.elsewhere.requests), TOKEN.encode() in suite.elsewhere.raw))
         if not any(TOKEN.encode() in r.body for r in suite.server.posts()):
             suite.problems.append("the token was not in the POST to the endpoint (the case tests nothing)")
-        figure = "%-34s exit %d in %.2f s, %.0f MB peak" % ("307 to another port (change POST)", result.status, result.wall, result.rss_mb)
+        figure = "%-40s exit %d in %.2f s, %.0f MB peak" % ("307 to another port (change POST)", result.status, result.wall, result.rss_mb)
         if suite.problems:
             suite.failed += 1
             print("hostile-server: FAILED %s: %s" % (figure, "; ".join(suite.problems)), flush=True)
