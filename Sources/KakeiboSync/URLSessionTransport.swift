@@ -146,7 +146,8 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
     let origin: Endpoint
     let token: String?
     private let lock = NSLock()
-    private var tasks: [Int: TaskState] = [:]
+    /// Keyed by the task itself: a task's number counts within its session, and every POST has a session of its own.
+    private var tasks: [ObjectIdentifier: TaskState] = [:]
 
     struct TaskState {
         var continuation: CheckedContinuation<Result<HTTPResponse, ServerProblem>, Never>?
@@ -163,9 +164,12 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         self.token = token
     }
 
+    /// How many tasks are waited for now.
+    var waiting: Int { lock.withLock { tasks.count } }
+
     /// Starts the task and waits for its outcome; past `seconds` it is abandoned as timed out.
     func run(_ task: URLSessionDataTask, seconds: Double) async -> Result<HTTPResponse, ServerProblem> {
-        let identifier = task.taskIdentifier
+        let identifier = ObjectIdentifier(task)
         let timer = DispatchWorkItem { [weak self] in self?.abandon(task, .timedOut(seconds: seconds)) }
         let result = await withCheckedContinuation { continuation in
             lock.withLock { tasks[identifier] = TaskState(continuation: continuation) }
@@ -177,7 +181,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         return result
     }
 
-    private func finish(_ identifier: Int, _ result: Result<HTTPResponse, ServerProblem>) {
+    private func finish(_ identifier: ObjectIdentifier, _ result: Result<HTTPResponse, ServerProblem>) {
         let continuation = lock.withLock { tasks.removeValue(forKey: identifier)?.continuation }
         continuation?.resume(returning: result)
     }
@@ -187,7 +191,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
     /// inflated byte: docs/sync.md, "The transport"), and the cap and the timeout must hold anyway. The cancel is sent
     /// from elsewhere: it waits for the task's queue, which may be waiting for the delegate's.
     func abandon(_ task: URLSessionTask, _ problem: ServerProblem) {
-        finish(task.taskIdentifier, .failure(problem))
+        finish(ObjectIdentifier(task), .failure(problem))
         DispatchQueue.global().async { task.cancel() }
     }
 
@@ -200,13 +204,14 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         if let length = (response as? HTTPURLResponse)?.value(forHTTPHeaderField: "Content-Length"), length.contains(",") {
             let values = Set(length.split(separator: ",").map { trimWhitespace(String($0)) })
             if values.count > 1 {
-                finish(dataTask.taskIdentifier, .failure(.malformedAnswer("Content-Length given twice: \(terminalSafe(String(length.prefix(40))))")))
+                finish(
+                    ObjectIdentifier(dataTask), .failure(.malformedAnswer("Content-Length given twice: \(terminalSafe(String(length.prefix(40))))")))
                 completionHandler(.cancel)
                 return
             }
         }
         if response.expectedContentLength > Int64(URLSessionTransport.maximumAnswerBytes) {
-            finish(dataTask.taskIdentifier, .failure(.tooLarge(limit: URLSessionTransport.maximumAnswerBytes)))
+            finish(ObjectIdentifier(dataTask), .failure(.tooLarge(limit: URLSessionTransport.maximumAnswerBytes)))
             completionHandler(.cancel)
             return
         }
@@ -215,10 +220,10 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         let tooLarge: Bool = lock.withLock {
-            guard var state = tasks[dataTask.taskIdentifier] else { return false }
+            guard var state = tasks[ObjectIdentifier(dataTask)] else { return false }
             guard state.body.count + data.count <= URLSessionTransport.maximumAnswerBytes else { return true }
-            tasks[dataTask.taskIdentifier] = nil
-            defer { tasks[dataTask.taskIdentifier] = state }
+            tasks[ObjectIdentifier(dataTask)] = nil
+            defer { tasks[ObjectIdentifier(dataTask)] = state }
             state.body.append(data)
             return false
         }
@@ -231,16 +236,16 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
     ) {
         let location = response.value(forHTTPHeaderField: "Location")
         let (follow, loop): (URLRequest?, Bool) = lock.withLock {
-            guard var state = tasks[task.taskIdentifier] else { return (nil, false) }
+            guard var state = tasks[ObjectIdentifier(task)] else { return (nil, false) }
             // A loop is said as one, not as a redirect refused.
             guard state.redirects < URLSessionTransport.maximumRedirects else { return (nil, true) }
             let next = redirect(
                 from: task.currentRequest ?? task.originalRequest, status: response.statusCode, to: request.url, count: state.redirects)
             if next == nil { state.refused = (response.statusCode, location) } else { state.redirects += 1 }
-            tasks[task.taskIdentifier] = state
+            tasks[ObjectIdentifier(task)] = state
             return (next, false)
         }
-        if loop { finish(task.taskIdentifier, .failure(.tooManyRedirects(limit: URLSessionTransport.maximumRedirects))) }
+        if loop { finish(ObjectIdentifier(task), .failure(.tooManyRedirects(limit: URLSessionTransport.maximumRedirects))) }
         completionHandler(follow)
     }
 
@@ -265,13 +270,13 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
-        let state = lock.withLock { tasks[task.taskIdentifier] }
+        let state = lock.withLock { tasks[ObjectIdentifier(task)] }
         guard let state else { return }
-        if let error { return finish(task.taskIdentifier, .failure(SessionDelegate.problem(error))) }
-        guard let http = task.response as? HTTPURLResponse else { return finish(task.taskIdentifier, .failure(.other("not an HTTP answer"))) }
+        if let error { return finish(ObjectIdentifier(task), .failure(SessionDelegate.problem(error))) }
+        guard let http = task.response as? HTTPURLResponse else { return finish(ObjectIdentifier(task), .failure(.other("not an HTTP answer"))) }
         let location = state.refused?.location ?? http.value(forHTTPHeaderField: "Location")
         finish(
-            task.taskIdentifier,
+            ObjectIdentifier(task),
             .success(
                 HTTPResponse(
                     status: http.statusCode, contentType: http.value(forHTTPHeaderField: "Content-Type"), location: location,
