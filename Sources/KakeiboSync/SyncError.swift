@@ -9,6 +9,8 @@ public enum ServerProblem: Error, Equatable, Sendable {
     case status(Int)
     /// A redirect kakeibo would not follow (to plain http on another machine).
     case redirect(status: Int, location: String?)
+    /// More redirects than kakeibo follows (`URLSessionTransport.maximumRedirects`): a loop.
+    case tooManyRedirects(limit: Int)
     /// A 200 whose body is an HTML page (the service's error page), with its title.
     case htmlPage(title: String?)
     case notItems(WireProblem)
@@ -40,6 +42,10 @@ public enum ServerProblem: Error, Equatable, Sendable {
             return language.pick(
                 "the server redirected (HTTP \(code)) to\(target); not followed (kakeibo follows a 307 or 308 only within the endpoint's own origin, and nothing to plain http on another machine)",
                 "サーバーが\(target) へ転送しました（HTTP \(code)）。転送先には接続していません（307・308 はエンドポイントと同じオリジンの中だけ、ほかの機械への平文の http には一切転送しません）")
+        case .tooManyRedirects(let limit):
+            return language.pick(
+                "the server redirected more than \(limit) times in a row; not followed further (check the endpoint)",
+                "サーバーが \(limit) 回を超えて続けて転送しました。これ以上は転送先に接続していません（エンドポイントを確認してください）")
         case .htmlPage(let title):
             let named = title.map { " (\"\($0)\")" } ?? ""
             return language.pick(

@@ -36,7 +36,9 @@ public final class URLSessionTransport: HTTPTransport {
             delegateQueue: BoundedDelegateQueue())
     }
 
-    deinit { shared.invalidateAndCancel() }
+    // From elsewhere: invalidating waits for the session's queue, which a task given up on may hold for long after
+    // (`SessionDelegate.abandon`), and the command's answer must not wait for it.
+    deinit { DispatchQueue.global().async { [shared] in shared.invalidateAndCancel() } }
 
     static func configuration(_ settings: SyncSettings, connections: Int) -> URLSessionConfiguration {
         let configuration = URLSessionConfiguration.ephemeral
@@ -144,7 +146,8 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
     let origin: Endpoint
     let token: String?
     private let lock = NSLock()
-    private var tasks: [Int: TaskState] = [:]
+    /// Keyed by the task itself: a task's number counts within its session, and every POST has a session of its own.
+    private var tasks: [ObjectIdentifier: TaskState] = [:]
 
     struct TaskState {
         var continuation: CheckedContinuation<Result<HTTPResponse, ServerProblem>, Never>?
@@ -152,8 +155,6 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         /// generic append would fall behind a fast server and let its chunks pile up in the delegate queue).
         var body = Data()
         var redirects = 0
-        /// Why the task was cancelled here (an answer too large), to report instead of "cancelled".
-        var problem: ServerProblem?
         /// A redirect not followed: its status and where it pointed.
         var refused: (status: Int, location: String?)?
     }
@@ -163,14 +164,13 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         self.token = token
     }
 
-    /// Starts the task and waits for its outcome; past `seconds` it is cancelled and ends as timed out.
+    /// How many tasks are waited for now.
+    var waiting: Int { lock.withLock { tasks.count } }
+
+    /// Starts the task and waits for its outcome; past `seconds` it is abandoned as timed out.
     func run(_ task: URLSessionDataTask, seconds: Double) async -> Result<HTTPResponse, ServerProblem> {
-        let identifier = task.taskIdentifier
-        let timer = DispatchWorkItem { [weak self] in
-            guard let self else { return }
-            self.lock.withLock { if self.tasks[identifier]?.problem == nil { self.tasks[identifier]?.problem = .timedOut(seconds: seconds) } }
-            task.cancel()
-        }
+        let identifier = ObjectIdentifier(task)
+        let timer = DispatchWorkItem { [weak self] in self?.abandon(task, .timedOut(seconds: seconds)) }
         let result = await withCheckedContinuation { continuation in
             lock.withLock { tasks[identifier] = TaskState(continuation: continuation) }
             // URLSession's own timeout on Linux is reset by each byte; this one is the request's whole time.
@@ -181,9 +181,18 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         return result
     }
 
-    private func finish(_ identifier: Int, _ result: Result<HTTPResponse, ServerProblem>) {
+    private func finish(_ identifier: ObjectIdentifier, _ result: Result<HTTPResponse, ServerProblem>) {
         let continuation = lock.withLock { tasks.removeValue(forKey: identifier)?.continuation }
         continuation?.resume(returning: result)
+    }
+
+    /// Ends the wait for the task now, with `problem`, and cancels it; whatever URLSession reports of it later is
+    /// dropped. On Linux a cancel takes effect only once libcurl is through with all it has read (a gzip bomb's every
+    /// inflated byte: docs/sync.md, "The transport"), and the cap and the timeout must hold anyway. The cancel is sent
+    /// from elsewhere: it waits for the task's queue, which may be waiting for the delegate's.
+    func abandon(_ task: URLSessionTask, _ problem: ServerProblem) {
+        finish(ObjectIdentifier(task), .failure(problem))
+        DispatchQueue.global().async { task.cancel() }
     }
 
     func urlSession(
@@ -195,16 +204,14 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         if let length = (response as? HTTPURLResponse)?.value(forHTTPHeaderField: "Content-Length"), length.contains(",") {
             let values = Set(length.split(separator: ",").map { trimWhitespace(String($0)) })
             if values.count > 1 {
-                lock.withLock {
-                    tasks[dataTask.taskIdentifier]?.problem = .malformedAnswer(
-                        "Content-Length given twice: \(terminalSafe(String(length.prefix(40))))")
-                }
+                finish(
+                    ObjectIdentifier(dataTask), .failure(.malformedAnswer("Content-Length given twice: \(terminalSafe(String(length.prefix(40))))")))
                 completionHandler(.cancel)
                 return
             }
         }
         if response.expectedContentLength > Int64(URLSessionTransport.maximumAnswerBytes) {
-            lock.withLock { tasks[dataTask.taskIdentifier]?.problem = .tooLarge(limit: URLSessionTransport.maximumAnswerBytes) }
+            finish(ObjectIdentifier(dataTask), .failure(.tooLarge(limit: URLSessionTransport.maximumAnswerBytes)))
             completionHandler(.cancel)
             return
         }
@@ -213,19 +220,14 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         let tooLarge: Bool = lock.withLock {
-            guard var state = tasks[dataTask.taskIdentifier], state.problem == nil else { return false }
-            tasks[dataTask.taskIdentifier] = nil
-            defer { tasks[dataTask.taskIdentifier] = state }
-            guard state.body.count + data.count <= URLSessionTransport.maximumAnswerBytes else {
-                state.problem = .tooLarge(limit: URLSessionTransport.maximumAnswerBytes)
-                state.body = Data()
-                return true
-            }
+            guard var state = tasks[ObjectIdentifier(dataTask)] else { return false }
+            guard state.body.count + data.count <= URLSessionTransport.maximumAnswerBytes else { return true }
+            tasks[ObjectIdentifier(dataTask)] = nil
+            defer { tasks[ObjectIdentifier(dataTask)] = state }
             state.body.append(data)
             return false
         }
-        // Cancelled from elsewhere: `cancel` waits for the task's queue, which may be waiting for this one (below).
-        if tooLarge { DispatchQueue.global().async { dataTask.cancel() } }
+        if tooLarge { abandon(dataTask, .tooLarge(limit: URLSessionTransport.maximumAnswerBytes)) }
     }
 
     func urlSession(
@@ -233,14 +235,17 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         completionHandler: @escaping (URLRequest?) -> Void
     ) {
         let location = response.value(forHTTPHeaderField: "Location")
-        let follow: URLRequest? = lock.withLock {
-            guard var state = tasks[task.taskIdentifier] else { return nil }
+        let (follow, loop): (URLRequest?, Bool) = lock.withLock {
+            guard var state = tasks[ObjectIdentifier(task)] else { return (nil, false) }
+            // A loop is said as one, not as a redirect refused.
+            guard state.redirects < URLSessionTransport.maximumRedirects else { return (nil, true) }
             let next = redirect(
                 from: task.currentRequest ?? task.originalRequest, status: response.statusCode, to: request.url, count: state.redirects)
             if next == nil { state.refused = (response.statusCode, location) } else { state.redirects += 1 }
-            tasks[task.taskIdentifier] = state
-            return next
+            tasks[ObjectIdentifier(task)] = state
+            return (next, false)
         }
+        if loop { finish(ObjectIdentifier(task), .failure(.tooManyRedirects(limit: URLSessionTransport.maximumRedirects))) }
         completionHandler(follow)
     }
 
@@ -265,14 +270,13 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
-        let state = lock.withLock { tasks[task.taskIdentifier] }
+        let state = lock.withLock { tasks[ObjectIdentifier(task)] }
         guard let state else { return }
-        if let problem = state.problem { return finish(task.taskIdentifier, .failure(problem)) }
-        if let error { return finish(task.taskIdentifier, .failure(SessionDelegate.problem(error))) }
-        guard let http = task.response as? HTTPURLResponse else { return finish(task.taskIdentifier, .failure(.other("not an HTTP answer"))) }
+        if let error { return finish(ObjectIdentifier(task), .failure(SessionDelegate.problem(error))) }
+        guard let http = task.response as? HTTPURLResponse else { return finish(ObjectIdentifier(task), .failure(.other("not an HTTP answer"))) }
         let location = state.refused?.location ?? http.value(forHTTPHeaderField: "Location")
         finish(
-            task.taskIdentifier,
+            ObjectIdentifier(task),
             .success(
                 HTTPResponse(
                     status: http.statusCode, contentType: http.value(forHTTPHeaderField: "Content-Type"), location: location,
@@ -291,7 +295,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         case .networkConnectionLost, .zeroByteResource, .badServerResponse:
             // libcurl's "empty reply from server" (the connection closed before any answer) is a bad server response.
             return .connectionLost
-        case .httpTooManyRedirects, .redirectToNonExistentLocation: return .other("too many redirects")
+        case .httpTooManyRedirects, .redirectToNonExistentLocation: return .tooManyRedirects(limit: URLSessionTransport.maximumRedirects)
         case .dataLengthExceedsMaximum: return .tooLarge(limit: URLSessionTransport.maximumAnswerBytes)
         case .unknown:
             // On Linux most of libcurl's failures come as "unknown" with libcurl's words: a certificate it can't

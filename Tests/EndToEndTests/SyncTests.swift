@@ -65,6 +65,35 @@ import Testing
         #expect(list.first { $0["id"] as? String == "s1" }?["price"] as? Int == 350)
     }
 
+    /// What an endpoint speaks is remembered per endpoint (scheme, host, port and path) once a command with it
+    /// succeeded: each spelling is asked once, a failed command remembers nothing, and a plain app server is asked
+    /// again after a week.
+    @Test func whatEachEndpointSpeaksIsRememberedApartAndOnlyAfterASuccess() throws {
+        let server = try HouseholdServer()
+        try server.seed(["2024-12": [wire("s1", "20241201", "りんご", 300, sub: 0)]])
+        let box = try sandbox(server)
+        let other = "http://localhost:\(server.port)/exec"
+        #expect(try box.run("pull", "2024", "12").status == 0)
+        #expect(try box.run("pull", "2024", "12").status == 0)
+        #expect(try server.probes() == 1)
+
+        // Another spelling, whose first command fails: nothing is written, so the next one asks again.
+        try server.fail("status500")
+        let before = try box.snapshot()
+        let failed = try box.run("pull", "2024", "12", "--endpoint", other)
+        #expect(failed.status == 1, "\(failed.stderr)")
+        #expect(try box.snapshot() == before)
+        #expect(try server.probes() == 2)
+        for _ in 0..<2 { #expect(try box.run("pull", "2024", "12", "--endpoint", other).status == 0) }
+        #expect(try box.run("pull", "2024", "12").status == 0)
+        #expect(try server.probes() == 3)
+
+        // A week on, each is asked once more.
+        box.environment["KAKEIBO_NOW"] = "2024-12-23T09:00:00Z"
+        for _ in 0..<2 { #expect(try box.run("pull", "2024", "12").status == 0) }
+        #expect(try server.probes() == 4)
+    }
+
     @Test func pullOfAYearFetchesTwelveMonthsAndFilesMisdatedItemsUnderTheirOwnMonth() throws {
         let server = try HouseholdServer()
         var sheets: [String: [[String: Any]]] = [:]
@@ -375,8 +404,8 @@ import Testing
         #expect(bad.stderr.contains("'someday'"))
     }
 
-    /// The sync lock waits as the store's lock does: `--lock-timeout` gives up with exit 1, naming who holds it,
-    /// having sent nothing and changed nothing.
+    /// The sync lock waits as the store's lock does, for pull, push and sync alike: `--lock-timeout` gives up with
+    /// exit 1, naming who holds it, having sent nothing and changed nothing.
     @Test func theSyncLockHonoursTheLockTimeoutAndNamesItsHolder() throws {
         let server = try HouseholdServer()
         let box = try Sandbox()
@@ -389,11 +418,13 @@ import Testing
         let holder = Array("\(getpid()) kakeibo sync\n".utf8)
         #expect(write(fd, holder, holder.count) == holder.count)
         let before = try box.snapshot()
-        let run = try box.run("push", "--lock-timeout", "1")
-        #expect(run.status == 1)
-        #expect(run.stderr.contains("held by process \(getpid()) kakeibo sync"), "\(run.stderr)")
-        #expect(run.stderr.contains(".push-lock"), "\(run.stderr)")
-        #expect(try box.snapshot() == before)
+        for command in [["push"], ["pull", "2024", "12"], ["sync"]] {
+            let run = try box.run(command + ["--lock-timeout", "1"])
+            #expect(run.status == 1, "\(command): \(run.stderr)")
+            #expect(run.stderr.contains("held by process \(getpid()) kakeibo sync"), "\(command): \(run.stderr)")
+            #expect(run.stderr.contains(".push-lock"), "\(command): \(run.stderr)")
+            #expect(try box.snapshot() == before, "\(command)")
+        }
         #expect(try server.requests().filter { $0.method == "POST" }.isEmpty)
     }
 }

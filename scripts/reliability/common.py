@@ -19,6 +19,8 @@ import time
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 BIN = os.environ.get("KAKEIBO_BIN", os.path.join(ROOT, ".build", "debug"))
 KAKEIBO = os.path.join(BIN, "kakeibo")
+# The companions kakeibo execs from its own directory (pull, push, sync, import --from): the suites run `kakeibo` only.
+COMPANIONS = ["kakeibo-companion"]
 SERVER = os.path.join(ROOT, "Tests", "EndToEndTests", "Support", "household_server.py")
 NOW = "2024-12-15T09:00:00Z"
 
@@ -248,7 +250,7 @@ def wire_item(rng, month, index, prefix):
 
 
 def require_binaries():
-    for path in (KAKEIBO, os.path.join(BIN, "kakeibo-companion")):
+    for path in [KAKEIBO] + [os.path.join(BIN, name) for name in COMPANIONS]:
         if not os.access(path, os.X_OK):
             sys.exit("%s is missing: run 'swift build' first (or set KAKEIBO_BIN)" % path)
 

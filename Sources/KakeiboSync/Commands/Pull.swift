@@ -18,6 +18,10 @@ public struct PullCommand: AwaitingCommand {
     public func run(_ context: Context) async throws {
         let speaks = try await session.serverProtocol(context)
         if speaks == .changes { return try await session.runChanges(send: false, receive: false, pull: months, context) }
+        // Held to the write, as push and sync hold it: a push that lands between this fetch and its write would
+        // have its items, now synced, replaced by this older copy of their months.
+        let lock = try context.household().syncLock()
+        defer { lock?.release() }
         let pulled = try await session.pull(months, context)
         let report = try session.commit(pushed: nil, pulled: pulled, period: months, context)
         try session.rememberPlain(speaks, context)
