@@ -21,10 +21,12 @@ struct ConflictsCommand: Command {
     }
 
     func run(_ context: Context) throws {
-        let views = try context.household().conflicts()
+        let household = try context.household()
+        let views = try household.conflicts()
+        let settings = try household.settingConflicts(context.sharedSettingFiles())
         switch format {
-        case .json: context.print(ConflictRenderer.json(views))
-        default: context.print(ConflictRenderer.table(views, style: context.textStyle))
+        case .json: context.print(ConflictRenderer.json(views, settings: settings))
+        default: context.print(ConflictRenderer.table(views, settings: settings, taxonomy: try context.taxonomy(), style: context.textStyle))
         }
     }
 }

@@ -31,6 +31,8 @@ public struct ChangeResult: Sendable, Equatable {
 /// What applying a `changes` answer did.
 public struct ChangesOutcome: Sendable, Equatable {
     public var applied = 0
+    /// The changes applied (or found there already), by kind.
+    public var appliedKinds: [OutgoingChange.Kind: Int] = [:]
     /// New conflicts.
     public var conflicts: [Conflict] = []
     /// Changes the server refused as malformed (code), not sent again in this form.
@@ -176,6 +178,7 @@ extension Household {
                 switch status {
                 case .applied, .unchanged:
                     outcome.applied += 1
+                    outcome.appliedKinds[change.kind, default: 0] += 1
                     settle(change, row: result.row, in: &index, &journal)
                 case .conflict:
                     let conflict = Conflict(

@@ -25,16 +25,22 @@ extension Household {
     }
 
     /// Removes one item. One the server may have goes too when the server takes deletes (the change protocol): the
-    /// next sync sends the delete. A plain server only appends, so there such an item is refused.
-    public func delete(_ id: String) throws -> ItemDeleted {
+    /// next sync sends the delete. A plain server only appends, so there such an item is refused. `syncs`: this
+    /// store has a server configured, so a pending item may be on it already (a push whose answer was lost).
+    public func delete(_ id: String, syncs: Bool = false) throws -> ItemDeleted {
         try change { index in
             let item = try find(id, in: &index)
-            let journal = try SyncJournalFile.read(store)
+            var journal = try SyncJournalFile.read(store)
             let sent = journal.outbox.contains { $0.id == item.id }
             // A pending item no change has carried is only here, unless another member sent the same id (an import
             // of the same file): with the change protocol the delete is sent too, and the server judges it.
             if item.sync == .pending && !sent && !journal.changeProtocol {
                 index.remove(item.id)
+                // A plain server may hold it all the same (a push whose answer was lost): it stays deleted here.
+                if syncs {
+                    journal.dismiss(item.id)
+                    try SyncJournalFile.write(journal, store)
+                }
                 return ItemDeleted(item: item)
             }
             guard journal.changeProtocol else { throw HouseholdError.onServer(item) }
