@@ -28,7 +28,7 @@ struct UndoCommand: Command {
     }
 
     func run(_ context: Context) throws {
-        let outcome = try context.household().undo(number)
+        let outcome = try context.household().undo(number, syncs: SyncSettings.isConfigured(environment: context.environment))
         switch format {
         case .json: context.print(BackupRenderer.undoneJSON(outcome))
         default: context.print(BackupRenderer.undone(outcome, style: context.textStyle, localTime: Clock.local))

@@ -90,8 +90,10 @@ extension Household {
 
     /// Runs `body` over the index of every month and the journal under the store's lock; writes the journal if it
     /// changed, after the body and before the months are committed.
-    func changeWithJournal<T>(_ body: (inout ItemIndex, inout SyncJournal) throws -> T) throws -> (result: T, changed: [YearMonth]) {
-        try change { index in
+    func changeWithJournal<T>(
+        operation: StoreOperation? = nil, _ body: (inout ItemIndex, inout SyncJournal) throws -> T
+    ) throws -> (result: T, changed: [YearMonth]) {
+        try change(operation: operation) { index in
             try index.loadAll()
             let before = try SyncJournalFile.read(store)
             var journal = before

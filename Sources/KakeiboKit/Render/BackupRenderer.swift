@@ -87,6 +87,11 @@ public enum BackupRenderer {
                 "Passed over #\(skipped.number) (\(operation(skipped.operation, language))): its command was interrupted before it changed anything\n",
                 "#\(skipped.number)（\(operation(skipped.operation, language))）は変更前に中断されていたので飛ばしました\n")
         }
+        for kept in outcome.keptSyncs {
+            out += language.pick(
+                "Kept #\(kept.number) (\(operation(kept.operation, language))): a sync is not undone; this undo goes with the next sync\n",
+                "#\(kept.number)（\(operation(kept.operation, language))）はそのままです（同期は取り消しません）。この取り消しは次の同期で送ります\n")
+        }
         out += language.pick("'kakeibo undo \(outcome.backup)' puts it back\n", "'kakeibo undo \(outcome.backup)' で元に戻せます\n")
         return out
     }
