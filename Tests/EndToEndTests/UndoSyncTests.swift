@@ -85,3 +85,24 @@ import Testing
         #expect(try names(a) == ["牛乳": 190])
     }
 }
+
+extension UndoSyncTests {
+    /// `check` reports a store that differs from what it last synced with nothing waiting to be sent to explain it.
+    @Test func checkReportsWhatTheSyncStateCannotExplain() throws {
+        let server = try ShippedServer()
+        let a = try helper.member(server)
+        let milk = try a.add("牛乳", 178, date: "2024-12-03")
+        _ = try helper.sync(a)
+        #expect(try a.run("check").stdout.contains("No problems"))
+        let path = a.store.appendingPathComponent("sync-state.json")
+        let state = try String(contentsOf: path, encoding: .utf8)
+        // As an undo of a sync used to leave it: the server's item gone here, and one here the server never confirmed.
+        let edited = state.replacingOccurrences(of: "\"\(milk)\": ", with: "\"ghost-1\": ")
+        #expect(edited != state)
+        try edited.write(to: path, atomically: true, encoding: .utf8)
+        let check = try a.run("check")
+        #expect(check.status == 0, "warnings, not errors")
+        #expect(check.stdout.contains("ghost-1") && check.stdout.contains("gone here with no delete to send"), "\(check.stdout)")
+        #expect(check.stdout.contains("never confirmed this version"), "\(check.stdout)")
+    }
+}
