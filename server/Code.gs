@@ -103,6 +103,8 @@ function onEdit(e) {
   if (!e || !e.range) return;
   var sheet = e.range.getSheet();
   if (!MONTH_SHEET.test(sheet.getName())) return;
+  // Notes a person keeps after the item's columns (O and beyond) are not the item: no new revision for them.
+  if (e.range.getColumn() > WIDTH) return;
   var first = Math.max(2, e.range.getRow());
   var last = e.range.getRow() + e.range.getNumRows() - 1;
   if (last < first) return;

@@ -1,5 +1,5 @@
 /// `undo` in a household that syncs: undoing a change is itself a change that syncs, and a sync's own changes (what
-/// it received from the other members, what it marked as sent) are never undone (docs/store.md#undo-and-sync).
+/// it received from the other members, what it marked as sent) are never undone (docs/sync.md#undo-and-sync).
 extension Household {
     /// Puts back what the last change of this store's own did (or backup `number`'s), as one change of its own. A
     /// sync's backup is passed over (right after a sync, `undo` undoes the user's last change, not the sync) and
