@@ -106,3 +106,22 @@ extension UndoSyncTests {
         #expect(check.stdout.contains("never confirmed this version"), "\(check.stdout)")
     }
 }
+
+extension UndoSyncTests {
+    /// A household setting another member changed since (a sync took their version) is not put back by undo.
+    @Test func undoDoesNotPutBackASettingAnotherMemberChanged() throws {
+        let server = try ShippedServer()
+        let (a, b) = (try helper.member(server), try helper.member(server))
+        #expect(try a.run("budget", "set", "food", "60000").status == 0)
+        _ = try helper.sync(a)
+        _ = try helper.sync(b)
+        #expect(try b.run("budget", "set", "food", "50000").status == 0)
+        _ = try helper.sync(b)
+        let took = try helper.sync(a)
+        #expect(took["settingsReceived"] as? [String] == ["budgets"])
+        let undo = try a.run("undo")
+        #expect(undo.status == 1)
+        #expect(undo.stderr.contains("took another member's version"), "\(undo.stderr)")
+        #expect(try a.run("budget", "list").stdout.contains("¥50,000"))
+    }
+}

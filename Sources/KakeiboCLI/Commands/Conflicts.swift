@@ -8,8 +8,10 @@ struct ConflictsCommand: Command {
         name: name, summary: LocalizedText(en: "List sync conflicts, both versions side by side", ja: "同期の競合を両方の内容で一覧"),
         description: LocalizedText(
             en:
-                "An item changed here and on the household server since both last agreed is kept here as a conflict, with the server's version beside it, until 'kakeibo resolve' keeps one.",
-            ja: "前回の同期のあとにここと家計簿サーバーの両方で変更されたデータは、サーバーの内容と並べて競合として残ります。'kakeibo resolve' でどちらかを選ぶまで送りません。"),
+                "An item (or a household setting: categories, budgets, fixed-costs, split, month-start) changed here and on the household server since both last agreed is kept here as a conflict, with the server's version beside it, until 'kakeibo resolve' keeps one.",
+            ja:
+                "前回の同期のあとにここと家計簿サーバーの両方で変更されたデータ（または家計の設定: categories, budgets, fixed-costs, split, month-start）は、サーバーの内容と並べて競合として残ります。'kakeibo resolve' でどちらかを選ぶまで送りません。"
+        ),
         options: [format],
         examples: ["kakeibo conflicts", "kakeibo conflicts --format json"])
 

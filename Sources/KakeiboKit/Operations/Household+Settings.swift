@@ -65,7 +65,10 @@ extension Household {
         let here = try files.read()
         return SharedSetting.allCases.compactMap { setting in
             let key = setting.rawValue
-            guard let value = here[setting], journal.settingConflicts[key] == nil, journal.settings[key]?.value != value else { return nil }
+            // A file here that kakeibo can't read (`check` reports it) is never sent to the others.
+            guard let value = here[setting], journal.settingConflicts[key] == nil, journal.settings[key]?.value != value,
+                SharedSettingFiles.problem(setting, value) == nil
+            else { return nil }
             return SettingChange(setting: setting, base: journal.settings[key]?.revision ?? 0, value: value)
         }
     }

@@ -22,7 +22,12 @@ extension Household {
         if !entry.months.isEmpty && (journal != SyncJournal() || synced) {
             outcome = try undoItems(entry, months, history, backups, syncs: syncs)
         } else {
-            outcome = try backups.undo(entry.number, time: now)
+            do {
+                outcome = try backups.undo(entry.number, time: now)
+            } catch UndoError.changedSince(let number, let path, let by?) where by.operation.isSync {
+                // A sync took another member's version of the file since: it is theirs now, not put back.
+                throw UndoError.changedBySync(number: number, path: path, by: by.number)
+            }
         }
         if number == nil {
             let states = history.states

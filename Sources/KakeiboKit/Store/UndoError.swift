@@ -13,6 +13,8 @@ public enum UndoError: KakeiboFailure, Equatable {
     case sync(number: Int, name: String)
     /// An item the change touched has changed since (another member's change a sync brought, or a later change).
     case itemChanged(number: Int, id: String)
+    /// A file the change touched was replaced since by a sync (another member's version of a household setting).
+    case changedBySync(number: Int, path: String, by: Int)
 
     public static func == (a: UndoError, b: UndoError) -> Bool { a.message(in: .en) == b.message(in: .en) }
 
@@ -54,6 +56,10 @@ public enum UndoError: KakeiboFailure, Equatable {
             return language.pick(
                 "\(terminalSafe(id)) has changed since #\(number) (a sync brought another member's change, or a later change here): edit it instead; \(nothing)",
                 "#\(number) の後に \(terminalSafe(id)) が変更されています（同期でほかのメンバーの変更が届いたか、後の変更）。直接編集してください。\(nothing)")
+        case .changedBySync(let number, let path, let by):
+            return language.pick(
+                "\(path) has changed since #\(number): sync #\(by) took another member's version, which a sync never undoes; change it instead; \(nothing)",
+                "#\(number) の後に同期 #\(by) が \(path) をほかのメンバーの内容にしました。同期は取り消しません。直接変更してください。\(nothing)")
         case .damaged(let number, let path):
             return language.pick(
                 "backup #\(number) is damaged: \(path) is not the file it recorded; \(nothing)",
