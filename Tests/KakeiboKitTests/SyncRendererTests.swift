@@ -74,4 +74,10 @@ import Testing
         #expect(json["pushed"] == .integer(0) && json["conflicts"] == .array([]))
         #expect(json["rejected"]?.arrayValue?.first?["id"] == .null)
     }
+
+    @Test func theMonthLegendSaysWhatEachServerDoesWithAnEdit() {
+        #expect(TableRenderer.syncLegend([.edited], changeProtocol: true, .en) == "! changed here; the next sync sends the change\n")
+        #expect(TableRenderer.syncLegend([.edited], changeProtocol: false, .en).contains("the server keeps its older copy"))
+        #expect(TableRenderer.syncLegend([.edited], changeProtocol: true, .ja).contains("次の同期で変更を送ります"))
+    }
 }

@@ -13,7 +13,7 @@ extension Household {
         guard store.exists else { throw UndoError.nothingToUndo }
         let backups = Backups(store: store)
         let history = try backups.readHistory()
-        let entry = try history.chosen(number ?? history.nextOwn?.number)
+        let entry = try history.chosen(number, own: true)
         if entry.operation.isSync { throw UndoError.sync(number: entry.number, name: entry.operation.name) }
         let journal = try self.journal()
         let months = try monthsAround(entry, history, backups)

@@ -101,7 +101,8 @@ public enum BackupRenderer {
         record.map { Yen($0.items).grouped } ?? language.pick("no file", "ファイルなし")
     }
 
-    /// `{"undone","operation","time","backup","months":[{"month","items","was"}],"files":[name…],"passedOver":[…]}`.
+    /// `{"undone","operation","time","backup","months":[{"month","items","was"}],"files":[name…],"passedOver":[…],
+    /// "keptSyncs":[…]}` (the later syncs left in effect).
     public static func undoneJSON(_ outcome: UndoOutcome) -> String {
         let entry = outcome.entry
         return JSONRenderer.render(
@@ -120,6 +121,7 @@ public enum BackupRenderer {
                 ),
                 ("files", .array(entry.files.map { .string($0.name) })),
                 ("passedOver", .array(outcome.passedOver.map { .integer($0.number) })),
+                ("keptSyncs", .array(outcome.keptSyncs.map { .integer($0.number) })),
             ]))
     }
 

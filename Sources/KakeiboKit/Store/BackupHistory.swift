@@ -116,8 +116,8 @@ public struct BackupHistory: Sendable {
     }
 
     /// The backup `number`, or the next one, if it can be undone at all (it exists, is readable, happened, and is not
-    /// undone already).
-    func chosen(_ number: Int?) throws(UndoError) -> Entry {
+    /// undone already). `own`: without a number, the latest that is not a sync's (`nextOwn`).
+    func chosen(_ number: Int?, own: Bool = false) throws(UndoError) -> Entry {
         let entry: Entry
         if let number, let bad = unreadable.first(where: { $0.number == number }) {
             throw .unreadable(number: number, path: bad.path)
@@ -131,6 +131,7 @@ public struct BackupHistory: Sendable {
             }
         } else {
             // A newer backup that can't be read may be the latest change: undoing an older one instead would skip it.
+            let next = own ? nextOwn ?? self.next : self.next
             if let bad = unreadable.last, bad.number > next?.number ?? 0 { throw .unreadable(number: bad.number, path: bad.path) }
             guard let found = next else { throw .nothingToUndo }
             entry = found
