@@ -42,6 +42,8 @@ import Testing
         _ = try helper.sync(a)
         _ = try helper.sync(b)
         #expect(try names(b)["牛乳"] == 250)
+        let backups = try a.run("backups").stdout
+        #expect(backups.contains("(edit)\n") && !backups.contains("(sync)\n"), "backups names the edit, not the sync: \(backups)")
         let edit = try undo(a)
         #expect(edit.stdout.contains(", edit ("), "the first undo after a sync takes the member's own last change")
         #expect(edit.stdout.contains("a sync is not undone"), "and says the sync stays: \(edit.stdout)")

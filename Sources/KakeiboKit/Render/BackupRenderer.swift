@@ -8,7 +8,7 @@ public enum BackupRenderer {
                 "No backups yet: each change of the store keeps one, in \(directory)\n", "バックアップはまだありません（変更のたびに \(directory) に作られます）\n")
         }
         let states = history.states
-        let next = history.next?.number
+        let next = history.nextOwn?.number
         var table = TextTable(
             [.right, .left, .left, .left, .left],
             header: [
@@ -42,7 +42,7 @@ public enum BackupRenderer {
         return JSONRenderer.render(
             .object([
                 ("directory", .string(directory)),
-                ("next", history.next.map { .integer($0.number) } ?? .null),
+                ("next", history.nextOwn.map { .integer($0.number) } ?? .null),
                 (
                     "backups",
                     .array(
