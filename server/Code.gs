@@ -26,6 +26,8 @@ var REVISION_PROPERTY = 'KAKEIBO_REVISION';
 /** Set while a write request runs: the revisions it may hand out. Still set after it ends means it was stopped midway. */
 var RESERVED_PROPERTY = 'KAKEIBO_RESERVED';
 var MONTHS_PROPERTY = 'KAKEIBO_MONTHS';
+/** The revision of the last change to a household setting: `since` answers it, so a client asks for them only then. */
+var SETTINGS_PROPERTY = 'KAKEIBO_SETTINGS_REVISION';
 
 /** How long a request waits for another one to finish writing before answering "busy". */
 var LOCK_WAIT_MS = 20000;
@@ -34,6 +36,12 @@ var MAX_ITEMS = 500;
 var SINCE_LIMIT = 2000;
 var CHANGE_LOG_SHEET = '_changes';
 var CHANGE_LOG_KEEP = 5000;
+/** The household's settings (kakeibo's categories, budgets, fixed costs, split, month start), one row each. */
+var SETTINGS_SHEET = '_settings';
+var SETTING_KEY = /^[a-z][a-z0-9-]{0,39}$/;
+var MAX_SETTINGS = 20;
+/** A cell holds at most 50,000 characters. */
+var MAX_SETTING_CHARS = 45000;
 var TIME_ZONE = 'Asia/Tokyo';
 
 var HEADERS = [
@@ -95,6 +103,8 @@ function onEdit(e) {
   if (!e || !e.range) return;
   var sheet = e.range.getSheet();
   if (!MONTH_SHEET.test(sheet.getName())) return;
+  // Notes a person keeps after the item's columns (O and beyond) are not the item: no new revision for them.
+  if (e.range.getColumn() > WIDTH) return;
   var first = Math.max(2, e.range.getRow());
   var last = e.range.getRow() + e.range.getNumRows() - 1;
   if (last < first) return;
@@ -168,7 +178,8 @@ function handlePost(e) {
     case 'since': return withLock(function () { return envelope(since(body)); });
     case 'pull': return withLock(function () { return envelope(pull(body)); });
     case 'changes': return withLock(function () { return envelope(applyChanges(body)); });
-    default: throw failure('bad_request', 'unknown op "' + clip(body.op) + '" (expected capabilities, since, pull or changes)');
+    case 'settings': return withLock(function () { return envelope(settings(body)); });
+    default: throw failure('bad_request', 'unknown op "' + clip(body.op) + '" (expected capabilities, since, pull, changes or settings)');
   }
 }
 
@@ -181,7 +192,7 @@ function capabilities(token) {
     version: SCRIPT_VERSION,
     household: householdId(props),
     token: state,
-    operations: ['capabilities', 'since', 'pull', 'changes'],
+    operations: ['capabilities', 'since', 'pull', 'changes', 'settings'],
     app: { get: true, post: true },
     limits: { changesPerRequest: MAX_CHANGES, itemsPerRequest: MAX_ITEMS, sinceLimit: SINCE_LIMIT, changeLog: CHANGE_LOG_KEEP }
   };
@@ -223,7 +234,8 @@ function since(body) {
     revision: current,
     through: more ? rows[rows.length - 1].revision : current,
     more: more,
-    changes: rows.map(rowOut)
+    changes: rows.map(rowOut),
+    settingsRevision: Number(props.getProperty(SETTINGS_PROPERTY) || 0)
   };
 }
 
@@ -334,6 +346,109 @@ function stale(id, base, held) {
 
 function conflict(code, message, held) {
   return { status: 'conflict', revision: held ? held.revision : null, row: held ? rowOut(held) : null, error: { code: code, message: message } };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Household settings: one row per key in a hidden sheet, each with its own revision from the shared counter.
+
+/**
+ * Applies the settings sent ({key, base, value}: value replaces the setting when base is its revision, else a
+ * conflict, never overwritten; the same value again is "unchanged"), then answers every setting. The whole request
+ * is checked first: one malformed change refuses it (nothing written).
+ */
+function settings(body) {
+  var changes = body.changes === undefined ? [] : body.changes;
+  if (!Array.isArray(changes)) throw failure('bad_request', '"changes" must be an array');
+  if (changes.length > MAX_SETTINGS) throw failure('too_large', 'at most ' + MAX_SETTINGS + ' settings per request, got ' + changes.length);
+  var keys = {};
+  changes.forEach(function (change, index) {
+    var problem = invalidSetting(change);
+    if (!problem && keys[change.key]) problem = 'key "' + change.key + '" is sent twice';
+    if (problem) throw failure('bad_request', 'settings change [' + index + ']: ' + problem);
+    keys[change.key] = true;
+  });
+  var ss = SpreadsheetApp.getActiveSpreadsheet();
+  var sheet = settingsSheet(ss);
+  var held = readSettings(sheet);
+  var props = PropertiesService.getScriptProperties();
+  var revision = Math.max(currentRevision(props), reservedRevision(props));
+  var writes = [];
+  var results = changes.map(function (change) {
+    var row = held[change.key];
+    var heldRevision = row ? row.revision : 0;
+    if (row && row.value === change.value) return { key: change.key, status: 'unchanged', revision: row.revision };
+    if (heldRevision !== change.base) {
+      return { key: change.key, status: 'conflict', revision: heldRevision, value: row ? row.value : null,
+        error: { code: 'stale', message: 'setting ' + change.key + ' changed on the server (revision ' + heldRevision + ', the change was based on ' + change.base + ')' } };
+    }
+    if (writes.length === 0) props.setProperty(RESERVED_PROPERTY, String(revision + changes.length));
+    revision += 1;
+    row = { sheetRow: row ? row.sheetRow : null, key: change.key, revision: revision, value: change.value, updatedAt: now() };
+    held[change.key] = row;
+    writes.push(row);
+    return { key: change.key, status: 'applied', revision: revision };
+  });
+  if (writes.length > 0) {
+    var next = sheet.getLastRow() + 1;
+    writes.forEach(function (row) {
+      if (row.sheetRow === null) row.sheetRow = next++;
+      ensureRows(sheet, row.sheetRow);
+      var range = sheet.getRange(row.sheetRow, 1, 1, 4);
+      range.setNumberFormats([['@', '0', '@', '@']]);
+      range.setValues([[row.key, row.revision, literal(row.value), row.updatedAt]]);
+    });
+    var stamps = {};
+    stamps[REVISION_PROPERTY] = String(revision);
+    stamps[SETTINGS_PROPERTY] = String(revision);
+    props.setProperties(stamps);
+    props.deleteProperty(RESERVED_PROPERTY);
+    SpreadsheetApp.flush();
+  }
+  return {
+    revision: Math.max(revision, currentRevision(props)),
+    results: results,
+    settings: Object.keys(held).sort().map(function (key) {
+      var row = held[key];
+      return { key: key, revision: row.revision, updatedAt: row.updatedAt, value: row.value };
+    })
+  };
+}
+
+function invalidSetting(change) {
+  if (!change || typeof change !== 'object' || Array.isArray(change)) return 'expected an object';
+  if (typeof change.key !== 'string' || !SETTING_KEY.test(change.key)) return '"key" must be a lower-case name such as "budgets"';
+  if (!isWhole(change.base) || change.base < 0) return '"base" must be the revision the change is based on (0 for a new setting)';
+  if (typeof change.value !== 'string' || change.value.length > MAX_SETTING_CHARS) {
+    return '"value" must be text of at most ' + MAX_SETTING_CHARS + ' characters';
+  }
+  return null;
+}
+
+/** The settings sheet's rows by key ({sheetRow, key, revision, value, updatedAt}); the first row of a key wins. */
+function readSettings(sheet) {
+  var held = Object.create(null);
+  var last = sheet.getLastRow();
+  if (last < 2) return held;
+  var values = sheet.getRange(2, 1, last - 1, 4).getValues();
+  for (var i = 0; i < values.length; i++) {
+    var key = String(values[i][0]);
+    if (!SETTING_KEY.test(key) || key in held) continue;
+    held[key] = {
+      sheetRow: i + 2, key: key, revision: isWhole(values[i][1]) ? values[i][1] : 0,
+      value: cellText(values[i][2], TIME_ZONE), updatedAt: cellText(values[i][3], TIME_ZONE)
+    };
+  }
+  return held;
+}
+
+function settingsSheet(ss) {
+  var sheet = ss.getSheetByName(SETTINGS_SHEET);
+  if (sheet) return sheet;
+  sheet = ss.insertSheet(SETTINGS_SHEET);
+  sheet.getRange(1, 1, 1, 4).setValues([['setting', 'revision', 'value', 'updated']]);
+  sheet.setFrozenRows(1);
+  sheet.hideSheet();
+  return sheet;
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -16,6 +16,8 @@ public struct SinceAnswer: Sendable, Equatable {
     public var more: Bool
     /// Rows that can't be understood (set aside), with the reason.
     public var setAside: [SetAsideRow]
+    /// When a household setting last changed on the server; nil from a script that keeps no settings.
+    public var settingsRevision: Int? = nil
 }
 
 /// The household server's change protocol (docs/sync-protocol.md) over the client's transport: every request a POST
@@ -61,6 +63,7 @@ public struct ChangeClient: Sendable {
             all.revision = current
             all.more = answer["more"] == .bool(true) && through > all.through
             all.through = through
+            all.settingsRevision = answer["settingsRevision"]?.intValue
         }
         return all
     }
@@ -93,6 +96,42 @@ public struct ChangeClient: Sendable {
             start += batch.count
         }
         return results
+    }
+
+    /// The most settings one answer may hold, and the longest value (a spreadsheet cell holds 50,000 characters).
+    public static let maximumSettings = 50
+    public static let maximumSettingCharacters = 50_000
+
+    /// Sends the household settings changed here and answers every setting the server holds (`op: settings`), in one
+    /// request. Nil when the server's script is older and has no such op.
+    public func settings(_ changes: [SettingChange]) async throws(ChangeProtocolError) -> SettingsAnswer? {
+        let list: [JSONValue] = changes.map {
+            .object([("key", .string($0.setting.rawValue)), ("base", .integer($0.base)), ("value", .string($0.value))])
+        }
+        let answer: JSONValue
+        do {
+            answer = try await post("settings", [("changes", .array(list))])
+        } catch .refused(code: "bad_request", let message) where message.hasPrefix("unknown op") {
+            return nil
+        }
+        guard let results = answer["results"]?.arrayValue, let held = answer["settings"]?.arrayValue, results.count == changes.count,
+            held.count <= ChangeClient.maximumSettings
+        else { throw .malformed(op: "settings", host: client.host) }
+        var settings: [String: SyncedSetting] = [:]
+        for entry in held {
+            guard let key = entry["key"]?.stringValue, let revision = entry["revision"]?.intValue, let value = entry["value"]?.stringValue,
+                value.count <= ChangeClient.maximumSettingCharacters
+            else { throw .malformed(op: "settings", host: client.host) }
+            settings[key] = SyncedSetting(revision: revision, value: value)
+        }
+        var parsed: [SettingsAnswer.Result] = []
+        for entry in results {
+            guard let key = entry["key"]?.stringValue, let status = entry["status"]?.stringValue.flatMap(ChangeResult.Status.init),
+                let revision = entry["revision"]?.intValue
+            else { throw .malformed(op: "settings", host: client.host) }
+            parsed.append(SettingsAnswer.Result(key: key, status: status, revision: revision))
+        }
+        return SettingsAnswer(results: parsed, settings: settings)
     }
 
     // MARK: Wire

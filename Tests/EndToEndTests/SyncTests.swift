@@ -173,6 +173,30 @@ import Testing
         #expect(try items(box).first?["synced"] as? Bool == true)
     }
 
+    /// A plain app server only appends: an item deleted here after a push whose answer was lost (the server may hold
+    /// it) stays deleted here, and no pull brings it back.
+    @Test func aDeleteAfterALostAnswerStaysDeleted() throws {
+        let server = try HouseholdServer()
+        let box = try sandbox(server)
+        let id = try box.add("コーヒー", 178, date: "2024-12-03")
+        let kept = try box.add("パン", 240, date: "2024-12-04")
+        try server.fail("drop", method: "POST")
+        #expect(try box.run("push", "--timeout", "1").status == 1)
+        #expect(try server.ids().sorted() == [id, kept].sorted()) // the server stored them; the answer was lost
+
+        let deleted = try box.run("delete", id)
+        #expect(deleted.status == 0, "\(deleted.stderr)")
+        #expect(deleted.stdout.hasPrefix("Deleted"))
+        #expect(try box.run("sync", "2024", "12").status == 0)
+        #expect(try box.run("pull", "2024", "12").status == 0)
+        #expect(try items(box).compactMap { $0["id"] as? String } == [kept])
+        // The same id imported again is this store's again: pulled and kept like any other.
+        let file = try box.write("again.json", #"[{"id":"\#(id)","date":"20241203","name":"コーヒー","price":178,"category":0}]"#)
+        #expect(try box.run("import", file).status == 0)
+        #expect(try box.run("sync", "2024", "12").status == 0)
+        #expect(Set(try items(box).compactMap { $0["id"] as? String }) == [id, kept])
+    }
+
     struct Failure: CustomTestStringConvertible, Sendable {
         var how: String
         var mentions: [String]

@@ -18,8 +18,31 @@ import Testing
             notes: [.conflict(id: "a1", code: "stale")])
         #expect(
             SyncRenderer.text(report, .en)
-                == "Pushed 2 items\nReceived 3 items changed on the server\n1 conflict(s) to resolve (kakeibo conflicts)\n")
+                == "Pushed 2 items\nReceived 3 items changed by others\n1 conflict(s) to resolve (kakeibo conflicts)\n")
         #expect(SyncRenderer.text(SyncReport(pushed: 0, pulled: 0, period: nil, pending: 0, months: []), .en) == "Nothing to push\n")
+    }
+
+    @Test func theChangeProtocolSaysWhatKindsWereSentAndWhatSettingsTravelled() throws {
+        var report = SyncReport(
+            pushed: 2, pulled: 1, period: nil, receivedChanges: true, pending: 0, months: [december], conflicts: [],
+            notes: [.refused(id: "b", code: "bad_change")])
+        report.sentKinds = [.update: 1, .delete: 1]
+        report.settings.sent = [.budgets]
+        report.settings.received = [.categories]
+        report.settingConflicts = ["split"]
+        #expect(
+            SyncRenderer.text(report, .en)
+                == "Sent 2 changes (1 edited, 1 deleted)\nReceived 1 item changed by others\n"
+                + "Household settings: sent budgets; took categories from others\n"
+                + "1 change(s) refused by the server, kept here (see the messages above)\n1 conflict(s) to resolve (kakeibo conflicts)\n")
+        report.sentKinds = [:]
+        #expect(SyncRenderer.text(report, .en).hasPrefix("Nothing to send\n"))
+        let json = try #require(try JSONValue.parse(Array(SyncRenderer.json(report).utf8)).objectValue)
+        let keys = json.map(\.0)
+        #expect(keys.starts(with: ["pulled", "pushed", "pending", "months", "conflicts", "rejected"]))
+        #expect(json.first { $0.0 == "conflictCount" }?.1 == .integer(1))
+        #expect(json.first { $0.0 == "refused" }?.1 == .integer(1))
+        #expect(json.first { $0.0 == "settingConflicts" }?.1 == .array([.string("split")]))
     }
 
     @Test func notesComeConflictsFirstThenRowsSetAsideThenTheRest() {
@@ -42,8 +65,19 @@ import Testing
             pushed: nil, pulled: 1, period: [december], pending: 0, months: [december],
             rejected: [SetAsideRow(id: nil, month: december, reason: .differentCopies(count: 2))])
         let json = try JSONValue.parse(Array(SyncRenderer.json(report).utf8))
-        #expect(json.objectValue?.map(\.0) == ["pulled", "pushed", "pending", "months", "conflicts", "rejected"])
+        // Keys once published stay; the newer ones come after them.
+        #expect(
+            json.objectValue?.map(\.0) == [
+                "pulled", "pushed", "pending", "months", "conflicts", "rejected", "conflictCount", "refused", "settingConflicts", "settingsSent",
+                "settingsReceived",
+            ])
         #expect(json["pushed"] == .integer(0) && json["conflicts"] == .array([]))
         #expect(json["rejected"]?.arrayValue?.first?["id"] == .null)
+    }
+
+    @Test func theMonthLegendSaysWhatEachServerDoesWithAnEdit() {
+        #expect(TableRenderer.syncLegend([.edited], changeProtocol: true, .en) == "! changed here; the next sync sends the change\n")
+        #expect(TableRenderer.syncLegend([.edited], changeProtocol: false, .en).contains("the server keeps its older copy"))
+        #expect(TableRenderer.syncLegend([.edited], changeProtocol: true, .ja).contains("次の同期で変更を送ります"))
     }
 }

@@ -2,7 +2,7 @@
 """Convergence suite: three members' stores, one shipped household server, random faults; everyone ends equal.
 
   Three stores x 30 rounds, the stores acting at once in each round: a random `add`, `edit`, `delete`, `import` of
-  the same file, or `sync`, while the server (scripts/household-server --control, server/Code.gs under Node) fails
+  the same file, `undo` (of the store's own last change: after a sync too, and then the undo syncs), or `sync`, while the server (scripts/household-server --control, server/Code.gs under Node) fails
   requests at random (a 500, an HTML page, a connection dropped after the POST ran, an answer held past the timeout).
   At the end each store syncs without faults, its conflicts are listed and resolved (theirs), and it syncs twice
   more; then every store equals the server item for item, the server holds no id twice, no acknowledged change is
@@ -75,6 +75,8 @@ class Member:
         self.deleted = set()
         self.edits = {}  # id -> last acknowledged price
         self.reported = set()  # conflicts a sync reported
+        self.own = []  # this store's own changes, newest last, as (kind, id, previous price): what undo takes back
+        self.undone = 0
 
     def run(self, args):
         return self.box.run(args)
@@ -104,7 +106,7 @@ class Member:
 
 def act(member, rng, import_file, figures):
     items = member.items()
-    choice = rng.choice(["add", "add", "edit", "edit", "delete", "import", "sync", "sync"])
+    choice = rng.choice(["add", "add", "edit", "edit", "delete", "import", "undo", "sync", "sync"])
     if choice in ("edit", "delete") and not items:
         choice = "add"
     if choice == "add":
@@ -112,6 +114,7 @@ def act(member, rng, import_file, figures):
         if result.status != 0:
             raise Failure(result.describe())
         member.added.add(result.json()["id"])
+        member.own.append(("add", result.json()["id"], None))
         figures.add("changes")
     elif choice == "edit":
         target = rng.choice(sorted(items))
@@ -119,6 +122,7 @@ def act(member, rng, import_file, figures):
         result = member.run(["edit", target, "--price", str(price)])
         if result.status != 0:
             raise Failure(result.describe())
+        member.own.append(("edit", target, member.edits.get(target)))
         member.edits[target] = price
         figures.add("changes")
     elif choice == "delete":
@@ -126,6 +130,7 @@ def act(member, rng, import_file, figures):
         result = member.run(["delete", target])
         if result.status != 0:
             raise Failure(result.describe())
+        member.own.append(("delete", target, member.edits.get(target)))
         member.deleted.add(target)
         member.edits.pop(target, None)
         member.reported.discard(target)  # deleting an item in conflict settles the conflict
@@ -136,9 +141,40 @@ def act(member, rng, import_file, figures):
             raise Failure(result.describe())
         # The import is the later decision about the ids it holds: deleted here before, they are back.
         member.deleted -= {"shared-%d" % n for n in range(5)}
+        member.own.append(("import", None, None))
         figures.add("changes")
+    elif choice == "undo":
+        result = member.run(["undo", "--format", "json"])
+        if result.status == 0:
+            undo(member, result.json().get("operation"))
+            figures.add("undos")
+        elif result.status != 1 or "kakeibo:" not in result.error():
+            raise Failure("store %d: a refused undo must exit 1 with a message: %s" % (member.number, result.describe()))
+        else:
+            figures.add("refused undos")
     else:
         member.sync(figures)
+
+
+def undo(member, operation):
+    """What the lost-change checks expect after an undo of this store's last own change."""
+    member.undone += 1
+    if not member.own or member.own[-1][0] != operation:
+        member.own = []  # an import that added nothing leaves no backup: the stack no longer matches
+        member.added, member.deleted, member.edits = set(), set(), {}
+        return
+    kind, id, previous = member.own.pop()
+    if kind == "add":
+        member.added.discard(id)
+        member.edits.pop(id, None)
+    elif kind == "delete":
+        member.deleted.discard(id)  # back, here (or under a new id when the delete had reached the server)
+    elif kind == "edit":
+        if previous is None:
+            member.edits.pop(id, None)
+        else:
+            member.edits[id] = previous
+    member.reported.discard(id)
 
 
 def main():
@@ -191,8 +227,9 @@ def main():
         for member in members:
             member.box.close()
     return figures.finish([
-        "%d stores, rounds: %d, changes: %d, syncs: %d (%d failed under %d faults), conflicts: %d, lost: %d" % (
-            options.stores, figures.counts.get("rounds", 0), figures.counts.get("changes", 0), figures.counts.get("syncs", 0),
+        "%d stores, rounds: %d, changes: %d, undos: %d (%d refused), syncs: %d (%d failed under %d faults), conflicts: %d, lost: %d" % (
+            options.stores, figures.counts.get("rounds", 0), figures.counts.get("changes", 0), figures.counts.get("undos", 0),
+            figures.counts.get("refused undos", 0), figures.counts.get("syncs", 0),
             figures.counts.get("failed syncs", 0), figures.counts.get("faults", 0), figures.counts.get("conflicts", 0),
             figures.counts.get("lost", 0)),
     ])
@@ -205,7 +242,7 @@ def settle(server, members, figures):
             break
     conflicted = {}
     for member in members:
-        listed = {c["id"] for c in member.run(["conflicts", "--format", "json"]).json()}
+        listed = {c.get("id") or c.get("setting") for c in member.run(["conflicts", "--format", "json"]).json()}
         conflicted[member.number] = listed
         missing = member.reported - listed
         if missing:

@@ -197,7 +197,7 @@ describe('capabilities', () => {
     assert.equal(right.protocol, 1);
     assert.equal(right.token, 'ok');
     assert.equal(right.revision, 0);
-    assert.deepEqual(right.operations, ['capabilities', 'since', 'pull', 'changes']);
+    assert.deepEqual(right.operations, ['capabilities', 'since', 'pull', 'changes', 'settings']);
     const wrong = (await op(household, 'nope', { op: 'capabilities' })).json;
     assert.equal(wrong.token, 'wrong');
     assert.equal(wrong.revision, undefined);

@@ -31,6 +31,23 @@ describe('item details', () => {
     assert.deepEqual(row.slice(9, 13), ['現金', 'ドトール', '=朝', 'ayumi'], 'a memo that looks like a formula is kept as text, not run');
   });
 
+  it('leaves notes typed after the item\'s columns alone: no new revision, never written over', async () => {
+    const { op } = require('../harness/client');
+    const before = (await op(household, TOKEN, { op: 'capabilities' })).json.revision;
+    const row = household.workbook.values('2024-12').findIndex((r) => r[5] === 'd1') + 1;
+    await household.edit('2024-12', row, 15, ['立替: 母の分']);
+    assert.equal((await op(household, TOKEN, { op: 'capabilities' })).json.revision, before, 'a note is not a change of the item');
+    const held = (await getMonth(household, 2024, 12, TOKEN)).json.find((i) => i.id === 'd1');
+    const update = { changeId: 'note-1', kind: 'update', base: before, item: { ...held, price: 200 } };
+    const rows = (await op(household, TOKEN, { op: 'pull', year: 2024, month: 12 })).json.rows;
+    update.base = rows.find((r) => r.item.id === 'd1').revision;
+    const answer = (await op(household, TOKEN, { op: 'changes', changes: [update] })).json;
+    assert.equal(answer.results[0].status, 'applied');
+    const after = household.workbook.values('2024-12').find((r) => r[5] === 'd1');
+    assert.equal(after[2], 200);
+    assert.equal(after[14], '立替: 母の分', 'the note in column O survives the item\'s update');
+  });
+
   it('refuses a detail that is too long or not text, and writes nothing of the batch', async () => {
     const before = household.workbook.values('2024-12').length;
     for (const bad of [{ memo: 'm'.repeat(101) }, { payment: 5 }, { personal: 'yes' }]) {

@@ -22,7 +22,8 @@ struct CheckCommand: Command {
     }
 
     func run(_ context: Context) throws {
-        let report = try StoreCheck.run(try context.storeForReading(), categoriesPath: context.categoriesPath())
+        var report = try StoreCheck.run(try context.storeForReading(), categoriesPath: context.categoriesPath())
+        try report.addUnexplained(context.household())
         let output =
             format == .json
             ? CheckRenderer.json(report, language: context.language) : CheckRenderer.table(report, style: context.textStyle)

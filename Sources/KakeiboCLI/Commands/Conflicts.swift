@@ -8,8 +8,10 @@ struct ConflictsCommand: Command {
         name: name, summary: LocalizedText(en: "List sync conflicts, both versions side by side", ja: "同期の競合を両方の内容で一覧"),
         description: LocalizedText(
             en:
-                "An item changed here and on the household server since both last agreed is kept here as a conflict, with the server's version beside it, until 'kakeibo resolve' keeps one.",
-            ja: "前回の同期のあとにここと家計簿サーバーの両方で変更されたデータは、サーバーの内容と並べて競合として残ります。'kakeibo resolve' でどちらかを選ぶまで送りません。"),
+                "An item (or a household setting: categories, budgets, fixed-costs, split, month-start) changed here and on the household server since both last agreed is kept here as a conflict, with the server's version beside it, until 'kakeibo resolve' keeps one.",
+            ja:
+                "前回の同期のあとにここと家計簿サーバーの両方で変更されたデータ（または家計の設定: categories, budgets, fixed-costs, split, month-start）は、サーバーの内容と並べて競合として残ります。'kakeibo resolve' でどちらかを選ぶまで送りません。"
+        ),
         options: [format],
         examples: ["kakeibo conflicts", "kakeibo conflicts --format json"])
 
@@ -21,10 +23,12 @@ struct ConflictsCommand: Command {
     }
 
     func run(_ context: Context) throws {
-        let views = try context.household().conflicts()
+        let household = try context.household()
+        let views = try household.conflicts()
+        let settings = try household.settingConflicts(context.sharedSettingFiles())
         switch format {
-        case .json: context.print(ConflictRenderer.json(views))
-        default: context.print(ConflictRenderer.table(views, style: context.textStyle))
+        case .json: context.print(ConflictRenderer.json(views, settings: settings))
+        default: context.print(ConflictRenderer.table(views, settings: settings, taxonomy: try context.taxonomy(), style: context.textStyle))
         }
     }
 }

@@ -19,7 +19,7 @@ struct DeleteCommand: Command {
     }
 
     func run(_ context: Context) throws {
-        let deleted = try context.household().delete(id)
+        let deleted = try context.household().delete(id, syncs: SyncSettings.isConfigured(environment: context.environment))
         try ItemOutput.print(deleted.item, verb: LocalizedText(en: "Deleted", ja: "削除しました:"), format: format, context)
     }
 }

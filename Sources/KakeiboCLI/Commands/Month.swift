@@ -92,6 +92,7 @@ struct MonthCommand: Command {
         case .table:
             var style = OutputFile.style(for: output, context)
             style.syncMarks = SyncSettings.isConfigured(environment: context.environment)
+            style.changeProtocol = style.syncMarks && (try? context.household().journal().changeProtocol) == true
             text = TableRenderer.month(report, taxonomy: taxonomy, style: style, budgets: view.budgets, savings: view.savings)
         case .json:
             text = JSONRenderer.month(report, taxonomy: taxonomy, language: context.language, budgets: view.budgets, savings: view.savings)

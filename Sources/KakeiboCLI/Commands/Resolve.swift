@@ -8,17 +8,20 @@ struct ResolveCommand: Command {
         name: name, summary: LocalizedText(en: "Settle a sync conflict by keeping one version", ja: "同期の競合をどちらかの内容で解決"),
         description: LocalizedText(
             en:
-                "mine keeps this store's version and sends it again with the next sync, based on the server's; theirs takes the server's version here. Nothing is lost: the version not kept is shown once more.",
-            ja: "mine はこちらの内容を残し、次の同期でサーバーの内容に対する変更として送ります。theirs はサーバーの内容をこちらに取り込みます。残さなかった方の内容も表示します。"),
+                "mine keeps this store's version and sends it again with the next sync, based on the server's; theirs takes the server's version here. A household setting in conflict (categories, budgets, fixed-costs, split, month-start) is resolved by its name.",
+            ja:
+                "mine はこちらの内容を残し、次の同期でサーバーの内容に対する変更として送ります。theirs はサーバーの内容をこちらに取り込みます。家計の設定の競合（categories, budgets, fixed-costs, split, month-start）は設定名で指定します。"
+        ),
         arguments: [
             Argument(
                 "ID",
                 LocalizedText(
-                    en: "the item's id, or a unique start of it (see 'kakeibo conflicts')", ja: "データの ID、またはその先頭部分（'kakeibo conflicts' を参照）")),
+                    en: "the item's id, or a unique start of it, or a setting's name (see 'kakeibo conflicts')",
+                    ja: "データの ID、またはその先頭部分、または設定名（'kakeibo conflicts' を参照）")),
             Argument("mine|theirs", LocalizedText(en: "which version to keep", ja: "残す方")),
         ],
         options: [format],
-        examples: ["kakeibo resolve 3f2a9c1e mine", "kakeibo resolve 3f2a9c1e theirs"])
+        examples: ["kakeibo resolve 3f2a9c1e mine", "kakeibo resolve 3f2a9c1e theirs", "kakeibo resolve budgets theirs"])
 
     let id: String
     let side: ConflictSide
@@ -35,18 +38,18 @@ struct ResolveCommand: Command {
     }
 
     func run(_ context: Context) throws {
-        let view = try context.household().resolve(id, keep: side)
+        let household = try context.household()
+        if let setting = SharedSetting(rawValue: id), try household.resolveSetting(setting, keep: side, context.sharedSettingFiles()) {
+            return show(setting.rawValue, context)
+        }
+        show(try household.resolve(id, keep: side).conflict.id, context)
+    }
+
+    /// One line saying what was kept (the JSON `{"id","kept"}`).
+    private func show(_ what: String, _ context: Context) {
         switch format {
-        case .json:
-            context.print(
-                JSONRenderer.render(.object([("id", .string(view.conflict.id)), ("kept", .string(side.rawValue))])))
-        default:
-            let l = context.language
-            context.print(
-                side == .mine
-                    ? l.pick("Kept this version of \(view.conflict.id); the next sync sends it\n", "\(view.conflict.id) はこちらの内容を残しました。次の同期で送ります\n")
-                    : l.pick("Took the server's version of \(view.conflict.id)\n", "\(view.conflict.id) はサーバーの内容を取り込みました\n"))
-            context.print(ConflictRenderer.table([view], style: context.textStyle, hint: false))
+        case .json: context.print(JSONRenderer.render(.object([("id", .string(what)), ("kept", .string(side.rawValue))])))
+        default: context.print(ConflictRenderer.kept(what, side, context.language))
         }
     }
 }

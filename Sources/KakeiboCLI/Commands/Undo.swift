@@ -7,7 +7,10 @@ struct UndoCommand: Command {
     static let info = CommandInfo(
         name: name, summary: LocalizedText(en: "Undo the last change of the store, from its backup", ja: "保存先への直前の変更をバックアップから取り消す"),
         description: LocalizedText(
-            en: "Undoing is itself a change, kept like any other, so an undo can be undone.", ja: "取り消しもほかと同じく 1 回の変更として残るので、取り消しを取り消すこともできます。"),
+            en:
+                "Undoing is itself a change, kept like any other, so an undo can be undone. A sync, pull or push is never undone (what it received is the household's): right after one, undo takes your own last change, and in a household that syncs the undo is sent by the next sync.",
+            ja: "取り消しもほかと同じく 1 回の変更として残るので、取り消しを取り消すこともできます。sync・pull・push は取り消しません（受け取った内容は家計のものです）。同期の直後でも自分の直前の変更を取り消し、同期している家計では次の同期でその取り消しを送ります。"
+        ),
         arguments: [
             Argument(
                 "N",
@@ -28,7 +31,7 @@ struct UndoCommand: Command {
     }
 
     func run(_ context: Context) throws {
-        let outcome = try context.household().undo(number)
+        let outcome = try context.household().undo(number, syncs: SyncSettings.isConfigured(environment: context.environment))
         switch format {
         case .json: context.print(BackupRenderer.undoneJSON(outcome))
         default: context.print(BackupRenderer.undone(outcome, style: context.textStyle, localTime: Clock.local))

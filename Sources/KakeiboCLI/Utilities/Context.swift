@@ -83,6 +83,11 @@ public final class Context {
         (try? Locations.config(environment: environment)).map { FileSystem.join($0, CategoriesFile.fileName) }
     }
 
+    /// Where this machine keeps the household's shared settings (the store's files and the configuration directory's).
+    public func sharedSettingFiles() throws -> SharedSettingFiles {
+        SharedSettingFiles(store: try store(), configDirectory: try? Locations.config(environment: environment))
+    }
+
     /// Says on stderr where a store was created, when this run's first write made it.
     func noteCreatedStore() {
         guard storeWasMissing, let cachedStore, cachedStore.exists else { return }

@@ -31,6 +31,8 @@ public struct ChangeResult: Sendable, Equatable {
 /// What applying a `changes` answer did.
 public struct ChangesOutcome: Sendable, Equatable {
     public var applied = 0
+    /// The changes applied (or found there already), by kind.
+    public var appliedKinds: [OutgoingChange.Kind: Int] = [:]
     /// New conflicts.
     public var conflicts: [Conflict] = []
     /// Changes the server refused as malformed (code), not sent again in this form.
@@ -88,8 +90,10 @@ extension Household {
 
     /// Runs `body` over the index of every month and the journal under the store's lock; writes the journal if it
     /// changed, after the body and before the months are committed.
-    func changeWithJournal<T>(_ body: (inout ItemIndex, inout SyncJournal) throws -> T) throws -> (result: T, changed: [YearMonth]) {
-        try change { index in
+    func changeWithJournal<T>(
+        operation: StoreOperation? = nil, _ body: (inout ItemIndex, inout SyncJournal) throws -> T
+    ) throws -> (result: T, changed: [YearMonth]) {
+        try change(operation: operation) { index in
             try index.loadAll()
             let before = try SyncJournalFile.read(store)
             var journal = before
@@ -176,6 +180,7 @@ extension Household {
                 switch status {
                 case .applied, .unchanged:
                     outcome.applied += 1
+                    outcome.appliedKinds[change.kind, default: 0] += 1
                     settle(change, row: result.row, in: &index, &journal)
                 case .conflict:
                     let conflict = Conflict(
@@ -341,5 +346,30 @@ extension Household {
             }
             return view
         }.result
+    }
+}
+
+extension CheckReport {
+    /// Adds what the sync state can't explain (`kakeibo check`): with the change protocol, an item the server has that
+    /// is gone here with no delete to send, and an item marked synced that the server never confirmed — a store that
+    /// differs from what it last synced, so one more sync would not make the members equal.
+    public mutating func addUnexplained(_ household: Household) throws {
+        let journal = try household.journal()
+        guard journal.changeProtocol, journal.revision != nil else { return }
+        let store = household.store
+        let path = SyncJournalFile.path(store)
+        var here: Set<String> = []
+        for month in try store.months() {
+            for item in try store.items(in: month) {
+                here.insert(item.id)
+                if item.sync == .synced && journal.revisions[item.id] == nil && !journal.isHeld(item.id) {
+                    add(.warning, store.path(month), .unexplained(month: month, revision: nil), item: item.id)
+                }
+            }
+        }
+        for (id, revision) in journal.revisions.sorted(by: { $0.key < $1.key })
+        where !here.contains(id) && journal.deleted[id] == nil && !journal.isHeld(id) {
+            add(.warning, path, .unexplained(month: nil, revision: revision), item: id)
+        }
     }
 }

@@ -25,38 +25,40 @@ extension Household {
     }
 
     /// Removes one item. One the server may have goes too when the server takes deletes (the change protocol): the
-    /// next sync sends the delete. A plain server only appends, so there such an item is refused.
-    public func delete(_ id: String) throws -> ItemDeleted {
+    /// next sync sends the delete. A plain server only appends, so there such an item is refused. `syncs`: this
+    /// store has a server configured, so a pending item may be on it already (a push whose answer was lost).
+    public func delete(_ id: String, syncs: Bool = false) throws -> ItemDeleted {
         try change { index in
             let item = try find(id, in: &index)
-            let journal = try SyncJournalFile.read(store)
-            let sent = journal.outbox.contains { $0.id == item.id }
-            // A pending item no change has carried is only here, unless another member sent the same id (an import
-            // of the same file): with the change protocol the delete is sent too, and the server judges it.
-            if item.sync == .pending && !sent && !journal.changeProtocol {
-                index.remove(item.id)
-                return ItemDeleted(item: item)
-            }
-            guard journal.changeProtocol else { throw HouseholdError.onServer(item) }
-            var changed = journal
-            // Deleting an item in conflict settles it: the delete is based on the server's version.
-            let conflict = changed.conflicts.first { $0.id == item.id }
-            changed.conflicts.removeAll { $0.id == item.id }
-            if let conflict, conflict.theirsDeleted {
-                index.remove(item.id) // deleted on the server too
-                changed.revisions[item.id] = nil
-            } else {
-                if let conflict { changed.revisions[item.id] = conflict.theirsRevision }
-                deleteSynced(item, in: &index, &changed)
-            }
-            try SyncJournalFile.write(changed, store)
+            var journal = try SyncJournalFile.read(store)
+            let before = journal
+            try remove(item, syncs: syncs, in: &index, &journal)
+            if journal != before { try SyncJournalFile.write(journal, store) }
             return ItemDeleted(item: item)
         }.result
     }
 
-    /// Puts back the files the last change replaced (or backup `number`'s), as one change of its own.
-    public func undo(_ number: Int?) throws -> UndoOutcome {
-        guard store.exists else { throw UndoError.nothingToUndo }
-        return try Backups(store: store).undo(number, time: now)
+    /// Removes `item` here, with what the sync state must remember of it (see `delete`).
+    func remove(_ item: Item, syncs: Bool, in index: inout ItemIndex, _ journal: inout SyncJournal) throws {
+        let sent = journal.outbox.contains { $0.id == item.id }
+        // A pending item no change has carried is only here, unless another member sent the same id (an import
+        // of the same file): with the change protocol the delete is sent too, and the server judges it.
+        if item.sync == .pending && !sent && !journal.changeProtocol {
+            index.remove(item.id)
+            // A plain server may hold it all the same (a push whose answer was lost): it stays deleted here.
+            if syncs { journal.dismiss(item.id) }
+            return
+        }
+        guard journal.changeProtocol else { throw HouseholdError.onServer(item) }
+        // Deleting an item in conflict settles it: the delete is based on the server's version.
+        let conflict = journal.conflicts.first { $0.id == item.id }
+        journal.conflicts.removeAll { $0.id == item.id }
+        if let conflict, conflict.theirsDeleted {
+            index.remove(item.id) // deleted on the server too
+            journal.revisions[item.id] = nil
+        } else {
+            if let conflict { journal.revisions[item.id] = conflict.theirsRevision }
+            deleteSynced(item, in: &index, &journal)
+        }
     }
 }

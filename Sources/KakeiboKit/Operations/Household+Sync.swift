@@ -18,7 +18,11 @@ extension Household {
             // Every month: the server may list an item under another month than the one it lives in here.
             try index.loadAll()
             for copy in confirmed { confirm(copy, in: &index, &outcome) }
-            if let pulled { try pull(pulled, in: &index, &outcome) }
+            if let pulled {
+                // An id deleted here is back only if it is here again (imported anew).
+                let dismissed = Set(try SyncJournalFile.read(store).dismissed).subtracting(index.all.map(\.id))
+                try pull(ServerMonths(months: pulled.months, items: pulled.items.filter { !dismissed.contains($0.id) }), in: &index, &outcome)
+            }
             outcome.unsent = index.all.filter { $0.sync != .synced }
         }.changed
         return outcome

@@ -14,12 +14,14 @@ public struct Household: Sendable {
 
     /// Runs `body` over an index of the store under its lock, then commits what it touched; returns its result and
     /// the months whose items changed.
-    func change<T>(_ body: (inout ItemIndex) throws -> T) throws -> (result: T, changed: [YearMonth]) {
+    /// `operation`, when given, is what the change's backup records instead of the command's.
+    func change<T>(operation: StoreOperation? = nil, _ body: (inout ItemIndex) throws -> T) throws -> (result: T, changed: [YearMonth]) {
         try store.write { transaction in
             var index = ItemIndex(transaction)
             let result = try body(&index)
             let finished = try index.finish()
             transaction = finished.transaction
+            if let operation { transaction.operation = operation }
             return (result, finished.changed)
         }
     }

@@ -25,8 +25,25 @@ public struct SyncJournal: Sendable, Equatable {
     public var outbox: [OutgoingChange] = []
     /// Changes the server refused because its version had moved on.
     public var conflicts: [Conflict] = []
+    /// Each household setting as it was last synced: the server's revision and value (see `SharedSetting`).
+    public var settings: [String: SyncedSetting] = [:]
+    /// Settings changed here and on the server: the server's version, kept until `resolve` picks one.
+    public var settingConflicts: [String: SyncedSetting] = [:]
+
+    /// Pending items deleted here while a plain app server was configured, newest last: a push whose answer was
+    /// lost may have put them on the server, which only appends, so a pull never brings them back here.
+    public var dismissed: [String] = []
+    /// The most dismissed ids kept (the oldest are forgotten first).
+    public static let dismissedKept = 1000
 
     public static let awaitingCreate = -1
+
+    /// Remembers that `id` was deleted here before any answer said the server has it.
+    public mutating func dismiss(_ id: String) {
+        dismissed.removeAll { $0 == id }
+        dismissed.append(id)
+        if dismissed.count > SyncJournal.dismissedKept { dismissed.removeFirst(dismissed.count - SyncJournal.dismissedKept) }
+    }
 
     public init() {}
 
@@ -53,6 +70,17 @@ public struct EndpointVerdict: Sendable, Equatable {
 
     /// Whether the verdict still holds at `now` (the change protocol's always does: its server says if it changed).
     public func holds(at now: Timestamp) -> Bool { speaksChanges || now.milliseconds - checked.milliseconds < EndpointVerdict.plainFor }
+}
+
+/// A household setting's value at a server revision.
+public struct SyncedSetting: Sendable, Equatable {
+    public var revision: Int
+    public var value: String
+
+    public init(revision: Int, value: String) {
+        self.revision = revision
+        self.value = value
+    }
 }
 
 /// A change this store sends with the change protocol.
@@ -161,10 +189,30 @@ public enum SyncJournalFile {
                         return .object(fields)
                     })
             ))
+        if !journal.dismissed.isEmpty { members.append(("dismissed", .array(journal.dismissed.map(JSONValue.string)))) }
+        for (name, settings) in [("settings", journal.settings), ("settingConflicts", journal.settingConflicts)] where !settings.isEmpty {
+            members.append(
+                (
+                    name,
+                    .object(
+                        settings.sorted { $0.key < $1.key }.map { key, setting in
+                            (key, .object([("revision", .integer(setting.revision)), ("value", .string(setting.value))]))
+                        })
+                ))
+        }
         var writer = JSONWriter()
         JSONValue.object(members).write(to: &writer)
         writer.raw("\n")
         return writer.bytes
+    }
+
+    static func settings(_ value: JSONValue?) -> [String: SyncedSetting] {
+        var settings: [String: SyncedSetting] = [:]
+        for (key, entry) in value?.objectValue ?? [] {
+            guard let revision = entry["revision"]?.intValue, let text = entry["value"]?.stringValue else { continue }
+            settings[key] = SyncedSetting(revision: revision, value: text)
+        }
+        return settings
     }
 
     struct Unreadable: Error {}
@@ -197,6 +245,9 @@ public enum SyncJournalFile {
                     id: id, theirs: entry["theirs"].flatMap(WireJSON.item), theirsRevision: entry["theirsRevision"]?.intValue ?? 0,
                     theirsDeleted: entry["theirsDeleted"] == .bool(true), code: entry["code"]?.stringValue ?? "stale"))
         }
+        journal.dismissed = value["dismissed"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        journal.settings = settings(value["settings"])
+        journal.settingConflicts = settings(value["settingConflicts"])
         return journal
     }
 }

@@ -8,7 +8,7 @@ public enum BackupRenderer {
                 "No backups yet: each change of the store keeps one, in \(directory)\n", "バックアップはまだありません（変更のたびに \(directory) に作られます）\n")
         }
         let states = history.states
-        let next = history.next?.number
+        let next = history.nextOwn?.number
         var table = TextTable(
             [.right, .left, .left, .left, .left],
             header: [
@@ -42,7 +42,7 @@ public enum BackupRenderer {
         return JSONRenderer.render(
             .object([
                 ("directory", .string(directory)),
-                ("next", history.next.map { .integer($0.number) } ?? .null),
+                ("next", history.nextOwn.map { .integer($0.number) } ?? .null),
                 (
                     "backups",
                     .array(
@@ -87,6 +87,11 @@ public enum BackupRenderer {
                 "Passed over #\(skipped.number) (\(operation(skipped.operation, language))): its command was interrupted before it changed anything\n",
                 "#\(skipped.number)（\(operation(skipped.operation, language))）は変更前に中断されていたので飛ばしました\n")
         }
+        for kept in outcome.keptSyncs {
+            out += language.pick(
+                "Kept #\(kept.number) (\(operation(kept.operation, language))): a sync is not undone; this undo goes with the next sync\n",
+                "#\(kept.number)（\(operation(kept.operation, language))）はそのままです（同期は取り消しません）。この取り消しは次の同期で送ります\n")
+        }
         out += language.pick("'kakeibo undo \(outcome.backup)' puts it back\n", "'kakeibo undo \(outcome.backup)' で元に戻せます\n")
         return out
     }
@@ -96,7 +101,8 @@ public enum BackupRenderer {
         record.map { Yen($0.items).grouped } ?? language.pick("no file", "ファイルなし")
     }
 
-    /// `{"undone","operation","time","backup","months":[{"month","items","was"}],"files":[name…],"passedOver":[…]}`.
+    /// `{"undone","operation","time","backup","months":[{"month","items","was"}],"files":[name…],"passedOver":[…],
+    /// "keptSyncs":[…]}` (the later syncs left in effect).
     public static func undoneJSON(_ outcome: UndoOutcome) -> String {
         let entry = outcome.entry
         return JSONRenderer.render(
@@ -115,6 +121,7 @@ public enum BackupRenderer {
                 ),
                 ("files", .array(entry.files.map { .string($0.name) })),
                 ("passedOver", .array(outcome.passedOver.map { .integer($0.number) })),
+                ("keptSyncs", .array(outcome.keptSyncs.map { .integer($0.number) })),
             ]))
     }
 

@@ -7,7 +7,9 @@ public enum SyncRenderer {
 
     public static func text(_ report: SyncReport, _ l: Language) -> String {
         var text = ""
-        if let pushed = report.pushed {
+        if let kinds = report.sentKinds {
+            text += sent(kinds, l)
+        } else if let pushed = report.pushed {
             text +=
                 pushed == 0
                 ? l.pick("Nothing to push\n", "送信するデータはありません\n")
@@ -23,22 +25,51 @@ public enum SyncRenderer {
             }
         } else if report.receivedChanges && report.pulled > 0 {
             text += l.pick(
-                "Received \(Labels.count(report.pulled, l)) changed on the server\n", "サーバーで変更された \(Labels.count(report.pulled, l))を受け取りました\n")
+                "Received \(Labels.count(report.pulled, l)) changed by others\n", "ほかのメンバーが変更した \(Labels.count(report.pulled, l))を受け取りました\n")
         }
-        if !report.conflicts.isEmpty {
+        let settings = report.settings
+        if !settings.sent.isEmpty || !settings.received.isEmpty {
+            var parts: [String] = []
+            if !settings.sent.isEmpty { parts.append(l.pick("sent ", "送信: ") + names(settings.sent)) }
+            if !settings.received.isEmpty { parts.append(l.pick("took ", "受信: ") + names(settings.received) + l.pick(" from others", "")) }
+            text += l.pick("Household settings: ", "家計の設定: ") + parts.joined(separator: l.pick("; ", "、")) + "\n"
+        }
+        if report.refusedCount > 0 {
             text += l.pick(
-                "\(report.conflicts.count) conflict(s) to resolve (kakeibo conflicts)\n",
-                "解決が必要な競合が \(report.conflicts.count) 件あります（kakeibo conflicts）\n")
+                "\(report.refusedCount) change(s) refused by the server, kept here (see the messages above)\n",
+                "サーバーが受け付けなかった変更が \(report.refusedCount) 件あります。ここでは残しています（上のメッセージを確認してください）\n")
+        }
+        if report.conflictCount > 0 {
+            text += l.pick(
+                "\(report.conflictCount) conflict(s) to resolve (kakeibo conflicts)\n",
+                "解決が必要な競合が \(report.conflictCount) 件あります（kakeibo conflicts）\n")
         }
         return text
     }
+
+    /// What the change protocol's server took: "Sent 3 changes (1 new, 1 edited, 1 deleted)".
+    static func sent(_ kinds: [OutgoingChange.Kind: Int], _ l: Language) -> String {
+        let total = kinds.values.reduce(0, +)
+        guard total > 0 else { return l.pick("Nothing to send\n", "送信する変更はありません\n") }
+        let parts = [(OutgoingChange.Kind.create, "new", "追加"), (.update, "edited", "変更"), (.delete, "deleted", "削除")].compactMap {
+            kind, en, ja in kinds[kind].flatMap { $0 > 0 ? l.pick("\($0) \(en)", "\(ja) \($0) 件") : nil }
+        }
+        return l.pick(
+            "Sent \(total) change\(total == 1 ? "" : "s") (\(parts.joined(separator: ", ")))\n",
+            "変更 \(total) 件を送信しました（\(parts.joined(separator: "、"))）\n")
+    }
+
+    static func names(_ settings: [SharedSetting]) -> String { settings.map(\.rawValue).joined(separator: ", ") }
 
     public static func json(_ report: SyncReport) -> String {
         JSONRenderer.render(
             .object([
                 ("pulled", .integer(report.pulled)), ("pushed", .integer(report.pushed ?? 0)), ("pending", .integer(report.pending)),
                 ("months", .array(report.months.map { .string($0.iso) })), ("conflicts", .array(report.conflicts.map(JSONValue.string))),
-                ("rejected", .array(report.rejected.map(rejected))),
+                ("rejected", .array(report.rejected.map(rejected))), ("conflictCount", .integer(report.conflictCount)),
+                ("refused", .integer(report.refusedCount)), ("settingConflicts", .array(report.settingConflicts.map(JSONValue.string))),
+                ("settingsSent", .array(report.settings.sent.map { .string($0.rawValue) })),
+                ("settingsReceived", .array(report.settings.received.map { .string($0.rawValue) })),
             ]))
     }
 
@@ -60,6 +91,19 @@ public enum SyncRenderer {
                     "conflict: \(id) was changed on the server too (\(code)); both versions kept: see 'kakeibo conflicts', then 'kakeibo resolve \(id) mine|theirs'",
                     "競合: \(id) はサーバーでも変更されています（\(code)）。両方の内容を残しました。'kakeibo conflicts' で確認し、'kakeibo resolve \(id) mine|theirs' で選んでください"
                 ))
+        }
+        for setting in report.settings.conflicts {
+            lines.append(
+                l.pick(
+                    "conflict: the household's \(setting.rawValue) was changed on the server too; both kept: see 'kakeibo conflicts', then 'kakeibo resolve \(setting.rawValue) mine|theirs'",
+                    "競合: 家計の \(setting.rawValue) はサーバーでも変更されています。両方を残しました。'kakeibo conflicts' で確認し、'kakeibo resolve \(setting.rawValue) mine|theirs' で選んでください"
+                ))
+        }
+        for (setting, problem) in report.settings.unusable.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+            lines.append(
+                l.pick(
+                    "the household's \(setting.rawValue) on the server can't be used here (\(terminalSafe(String(problem.prefix(200))))): kept this machine's",
+                    "サーバーにある家計の \(setting.rawValue) はここでは使えません（\(terminalSafe(String(problem.prefix(200))))）。この端末の設定を残しました"))
         }
         for case .refused(let id, let code) in report.notes {
             lines.append(l.pick("the server refused the change to \(id) (\(code)); kept here", "サーバーが \(id) の変更を受け付けませんでした（\(code)）。ここでは残しています"))

@@ -73,7 +73,7 @@ public enum TableRenderer {
             ])
         }
         return DetailLines.interleave(items.render(style), report.items, style: style)
-            + (style.syncMarks ? syncLegend(Set(report.items.map(\.sync)), language) : "")
+            + (style.syncMarks ? syncLegend(Set(report.items.map(\.sync)), changeProtocol: style.changeProtocol, language) : "")
     }
 
     /// After the short id: "*" for an item not yet on the server, "!" for one changed here after the server had it.
@@ -85,12 +85,17 @@ public enum TableRenderer {
         }
     }
 
-    static func syncLegend(_ states: Set<SyncState>, _ language: Language) -> String {
+    /// The marks' legend, for the server this store syncs with: the shipped server takes an edit with the next sync;
+    /// a plain app server only appends, so it keeps its older copy.
+    static func syncLegend(_ states: Set<SyncState>, changeProtocol: Bool, _ language: Language) -> String {
         var out = ""
         if states.contains(.pending) {
             out += language.pick("* not on the household server yet (kakeibo push)\n", "* まだ家計簿サーバーにありません（kakeibo push）\n")
         }
-        if states.contains(.edited) {
+        if states.contains(.edited) && changeProtocol {
+            out += language.pick(
+                "! changed here; the next sync sends the change\n", "! ここで変更済み。次の同期で変更を送ります\n")
+        } else if states.contains(.edited) {
             out += language.pick(
                 "! changed here; the server keeps its older copy (change it there too)\n",
                 "! ここで変更済み。サーバーには古い内容が残っています（サーバーでも変更してください）\n")

@@ -7,6 +7,8 @@ public struct TextStyle: Sendable {
     public var width: Int
     /// Mark items the household server doesn't have (only when the household syncs with one).
     public var syncMarks = false
+    /// Whether that server is the shipped household server (it takes edits and deletes), not a plain app server.
+    public var changeProtocol = false
 
     public init(language: Language, colour: Bool = false, width: Int = 80) {
         self.language = language

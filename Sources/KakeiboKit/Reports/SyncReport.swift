@@ -21,6 +21,17 @@ public struct SyncReport: Sendable, Equatable {
     public let folded: Int
     /// What else happened, said on stderr in this order (after the rows set aside).
     public let notes: [SyncNote]
+    /// With the change protocol: the changes the server took, by kind (create, update, delete); nil otherwise.
+    public var sentKinds: [OutgoingChange.Kind: Int]? = nil
+    /// The household settings a sync sent, took from the server, or left in conflict.
+    public var settings = SettingsOutcome()
+    /// Settings waiting for `resolve` after the command (by key), beside the items' `conflicts`.
+    public var settingConflicts: [String] = []
+
+    /// Items and settings waiting for `resolve`.
+    public var conflictCount: Int { conflicts.count + settingConflicts.count }
+    /// Changes the server refused as malformed.
+    public var refusedCount: Int { notes.filter { if case .refused = $0 { true } else { false } }.count }
 
     public init(
         pushed: Int?, pulled: Int, period: [YearMonth]?, receivedChanges: Bool = false, pending: Int, months: [YearMonth],

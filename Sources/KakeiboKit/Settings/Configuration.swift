@@ -21,7 +21,11 @@ public struct Configuration: Sendable {
 
     /// Reads the file, or an empty configuration when there is none.
     public static func load(environment: Environment) throws -> Configuration {
-        let path = FileSystem.join(try Locations.config(environment: environment), fileName)
+        try load(at: FileSystem.join(try Locations.config(environment: environment), fileName))
+    }
+
+    /// Reads the file at `path`, or an empty configuration when there is none.
+    static func load(at path: String) throws -> Configuration {
         var configuration = Configuration(path: path, members: [])
         guard let bytes = try FileSystem.read(path) else { return configuration }
         let root: JSONValue

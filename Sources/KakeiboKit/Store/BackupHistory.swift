@@ -81,8 +81,43 @@ public struct BackupHistory: Sendable {
         return entries.filter { $0.number > number && states[$0.number] == .interrupted }
     }
 
+    /// The latest change in effect that is neither an undo nor a sync's: what `undo` puts back in a store that syncs.
+    public var nextOwn: Entry? {
+        let states = self.states
+        return entries.last { states[$0.number] == .inEffect && $0.operation.undoes == nil && !$0.operation.isSync }
+    }
+
+    /// The bytes a change left a month with: the month now if no change touched it since, else what the next change
+    /// to touch it kept of it (nil: no file). Refused when neither is as the change left it.
+    func leftBy(_ entry: Entry, _ record: Backups.MonthRecord, _ backups: Backups) throws -> [UInt8]? {
+        guard let after = record.after else { return nil }
+        let name = LedgerStore.fileName(record.month)
+        if (current[name] ?? nil) == after.fingerprint { return try FileSystem.read(FileSystem.join(store.root, name)) }
+        for later in entries where later.number > entry.number {
+            guard let next = later.months.first(where: { $0.month == record.month }) else { continue }
+            guard next.before?.fingerprint == after.fingerprint else { break }
+            return try backups.kept(next, of: later)
+        }
+        throw UndoError.changedSince(number: entry.number, path: FileSystem.join(store.root, name), by: nil)
+    }
+
     /// The backup to put back: `number`, or the next one; only if every file it touched is still as it left it.
     func target(_ number: Int?) throws(UndoError) -> Entry {
+        let entry = try chosen(number)
+        for record in entry.slots where (current[record.name] ?? nil) != record.after {
+            let states = self.states
+            let since = entries.last {
+                $0.number > entry.number && states[$0.number] == .inEffect && $0.slots.contains { $0.name == record.name }
+            }
+            throw .changedSince(
+                number: entry.number, path: FileSystem.join(store.root, record.name), by: since.map { ($0.number, $0.operation) })
+        }
+        return entry
+    }
+
+    /// The backup `number`, or the next one, if it can be undone at all (it exists, is readable, happened, and is not
+    /// undone already). `own`: without a number, the latest that is not a sync's (`nextOwn`).
+    func chosen(_ number: Int?, own: Bool = false) throws(UndoError) -> Entry {
         let entry: Entry
         if let number, let bad = unreadable.first(where: { $0.number == number }) {
             throw .unreadable(number: number, path: bad.path)
@@ -96,17 +131,10 @@ public struct BackupHistory: Sendable {
             }
         } else {
             // A newer backup that can't be read may be the latest change: undoing an older one instead would skip it.
+            let next = own ? nextOwn ?? self.next : self.next
             if let bad = unreadable.last, bad.number > next?.number ?? 0 { throw .unreadable(number: bad.number, path: bad.path) }
             guard let found = next else { throw .nothingToUndo }
             entry = found
-        }
-        for record in entry.slots where (current[record.name] ?? nil) != record.after {
-            let states = self.states
-            let since = entries.last {
-                $0.number > entry.number && states[$0.number] == .inEffect && $0.slots.contains { $0.name == record.name }
-            }
-            throw .changedSince(
-                number: entry.number, path: FileSystem.join(store.root, record.name), by: since.map { ($0.number, $0.operation) })
         }
         return entry
     }

@@ -160,6 +160,9 @@ public struct StoreProblem: Sendable, Equatable {
         case summary(SummaryProblem)
         /// A row of the household server's that the last pull of its month could not understand and left out.
         case setAside(month: YearMonth, reason: LocalizedText)
+        /// The store differs from what it last synced, and nothing waiting to be sent explains it: an item the server
+        /// has (at `revision`) that is gone here, or (nil) one marked synced that the server never confirmed.
+        case unexplained(month: YearMonth?, revision: Int?)
     }
 
     /// What is wrong with a month's summary.
@@ -201,6 +204,7 @@ public struct StoreProblem: Sendable, Equatable {
         case .backup: return "backup"
         case .summary: return "summary"
         case .setAside: return "setAside"
+        case .unexplained: return "unsynced"
         }
     }
 
@@ -239,6 +243,16 @@ public struct StoreProblem: Sendable, Equatable {
             return language.pick(
                 "a row of the household server's \(month.iso) was set aside by the last pull: \(reason.en); fix it in the sheet (the rest of the month was pulled)",
                 "家計簿サーバーの \(month.iso) の行を前回の pull で取り込みませんでした: \(reason.ja)。シートで直してください（月の残りは取り込み済みです）")
+        case .unexplained(let month, let revision):
+            let pull = month.map { "kakeibo pull \($0.year) \($0.month)" } ?? "kakeibo pull YEAR MONTH"
+            if let revision {
+                return language.pick(
+                    "the household server has this item (revision \(revision)) but it is gone here with no delete to send: the other members still have it; '\(pull)' brings it back (then delete it to delete it for everyone)",
+                    "家計簿サーバーにはこのデータ（版 \(revision)）がありますが、ここでは送る削除もなく消えています。ほかのメンバーには残っています。'\(pull)' で戻してから、全員から消すには削除してください")
+            }
+            return language.pick(
+                "marked synced here, but the household server never confirmed this version: '\(pull)' takes the server's",
+                "ここでは同期済みですが、家計簿サーバーがこの内容を確認していません。'\(pull)' でサーバーの内容を取り込みます")
         case .summary(let problem):
             let passed = language.pick(
                 ": passed over (the month itself is read); the next change of the month rewrites it",

@@ -35,4 +35,6 @@ public struct UndoOutcome: Sendable {
     public var backup: Int
     /// Later backups of changes that never happened (their commands were interrupted), passed over.
     public var passedOver: [Backups.Entry] = []
+    /// Later syncs left in effect (what they received is the household's, never undone).
+    public var keptSyncs: [Backups.Entry] = []
 }

@@ -9,6 +9,12 @@ public enum UndoError: KakeiboFailure, Equatable {
     case damaged(number: Int, path: String)
     /// The backup's record can't be read, so what it changed is unknown: nothing older is undone behind it.
     case unreadable(number: Int, path: String)
+    /// The backup is a sync's: what it received is the household's (another member's changes), not this store's own.
+    case sync(number: Int, name: String)
+    /// An item the change touched has changed since (another member's change a sync brought, or a later change).
+    case itemChanged(number: Int, id: String)
+    /// A file the change touched was replaced since by a sync (another member's version of a household setting).
+    case changedBySync(number: Int, path: String, by: Int)
 
     public static func == (a: UndoError, b: UndoError) -> Bool { a.message(in: .en) == b.message(in: .en) }
 
@@ -42,6 +48,18 @@ public enum UndoError: KakeiboFailure, Equatable {
             return language.pick(
                 "backup #\(number)'s record \(path) can't be read, so the latest change can't be told apart; fix its permissions or remove backups/\(Backups.directoryLabel(number)) to undo an older change; \(nothing)",
                 "バックアップ #\(number) の記録 \(path) を読めないため、最新の変更がわかりません。権限を直すか backups/\(Backups.directoryLabel(number)) を削除してください。\(nothing)")
+        case .sync(let number, let name):
+            return language.pick(
+                "#\(number) is a \(name): what it received is the other members' and stays (change or delete those items instead, and the next sync sends that); \(nothing)",
+                "#\(number) は \(name) です。受け取った内容はほかのメンバーのものなので戻しません（そのデータを変更・削除すれば次の同期で送ります）。\(nothing)")
+        case .itemChanged(let number, let id):
+            return language.pick(
+                "\(terminalSafe(id)) has changed since #\(number) (a sync brought another member's change, or a later change here): edit it instead; \(nothing)",
+                "#\(number) の後に \(terminalSafe(id)) が変更されています（同期でほかのメンバーの変更が届いたか、後の変更）。直接編集してください。\(nothing)")
+        case .changedBySync(let number, let path, let by):
+            return language.pick(
+                "\(path) has changed since #\(number): sync #\(by) took another member's version, which a sync never undoes; change it instead; \(nothing)",
+                "#\(number) の後に同期 #\(by) が \(path) をほかのメンバーの内容にしました。同期は取り消しません。直接変更してください。\(nothing)")
         case .damaged(let number, let path):
             return language.pick(
                 "backup #\(number) is damaged: \(path) is not the file it recorded; \(nothing)",

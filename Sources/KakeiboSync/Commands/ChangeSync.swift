@@ -51,6 +51,25 @@ extension SyncSession {
         var conflicts: [Conflict] = []
         var rejected: [(id: String, code: String)] = []
         var setAside: [SetAsideRow] = []
+        var settings = SettingsOutcome()
+        var sentKinds: [OutgoingChange.Kind: Int] = [:]
+        /// What `since` said of the server's settings (nil: it keeps none).
+        var settingsRevision: Int?
+    }
+
+    /// Sends the household settings changed here and takes those another member changed (one request, after the
+    /// items). Against an older script that keeps no settings, they stay on this machine.
+    /// The request is made only when a setting changed here, or on the server after the last one seen here (`since`
+    /// says when one last changed there).
+    func exchangeSettings(_ household: Household, _ context: Context, _ outcome: inout ChangeOutcome) async throws {
+        guard let serverRevision = outcome.settingsRevision else { return }
+        let files = try context.sharedSettingFiles()
+        let sending = try household.settingsToSend(files)
+        let journal = try household.journal()
+        let seen = (journal.settings.values.map(\.revision) + journal.settingConflicts.values.map(\.revision)).max() ?? 0
+        guard !sending.isEmpty || serverRevision > seen else { return }
+        guard let answer = try await changeClient.settings(sending) else { return }
+        outcome.settings = try household.applySettings(answer, sent: sending, files)
     }
 
     /// Sends this store's changes: those whose answer was lost first (same ids), then the rest. A change made here to
@@ -62,6 +81,7 @@ extension SyncSession {
             let results = try await changeClient.send(outbox)
             let applied = try household.applyChangeResults(results)
             outcome.sent += applied.applied
+            for (kind, count) in applied.appliedKinds { outcome.sentKinds[kind, default: 0] += count }
             outcome.conflicts += applied.conflicts
             outcome.rejected += applied.rejected
             outcome.months.formUnion(outbox.compactMap { $0.item?.date.yearMonth })
@@ -79,6 +99,7 @@ extension SyncSession {
         outcome.received += applied.received
         outcome.months.formUnion(applied.changed)
         outcome.setAside += answer.setAside
+        outcome.settingsRevision = answer.settingsRevision
     }
 
     /// `pull` with the change protocol: one request per year, the months' synced items replaced by the server's.
@@ -102,15 +123,19 @@ extension SyncSession {
         if send { try await sendChanges(household, &outcome) }
         if receive { try await receiveChanges(household, &outcome) }
         if let months { try await pullRows(months, household, &outcome) }
+        if send && receive { try await exchangeSettings(household, context, &outcome) }
         let journal = try household.journal()
         let pending = try household.unsent().filter { !journal.isHeld($0.id) }.count + journal.deleted.count
         var notes = outcome.conflicts.map { SyncNote.conflict(id: $0.id, code: $0.code) }
         notes += outcome.rejected.map { SyncNote.refused(id: $0.id, code: $0.code) }
-        let report = SyncReport(
+        var report = SyncReport(
             pushed: send ? outcome.sent : nil, pulled: outcome.received, period: months, receivedChanges: receive, pending: pending,
             months: Array(outcome.months), conflicts: journal.conflicts.map(\.id), rejected: outcome.setAside, notes: notes)
+        if send { report.sentKinds = outcome.sentKinds }
+        report.settings = outcome.settings
+        report.settingConflicts = SharedSetting.allCases.map(\.rawValue).filter { journal.settingConflicts[$0] != nil }
         show(report, context)
         // Done, but not finished with: cron can tell (exit 4) and say so.
-        if !report.conflicts.isEmpty { throw EarlyExit(status: .conflicts, context) }
+        if report.conflictCount > 0 { throw EarlyExit(status: .conflicts, context) }
     }
 }

@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+
+/// The household's settings (categories, budgets, fixed costs, split, month start) travel through the shipped server
+/// with `sync`; one changed by two members is a conflict like an item's, settled by `resolve`.
+@Suite struct SettingsSyncTests {
+    let helper = ChangeSyncTests()
+
+    func categories(_ box: Sandbox) throws -> String? {
+        try? String(contentsOf: box.config.appendingPathComponent("categories.json"), encoding: .utf8)
+    }
+
+    @Test func aMemberWhoSyncsSeesTheSameNamesAndPlan() throws {
+        let server = try ShippedServer()
+        let (a, b) = (try helper.member(server), try helper.member(server))
+        #expect(try a.run("categories", "init", "--preset", "household").status == 0)
+        #expect(try a.run("budget", "set", "food", "60000").status == 0)
+        #expect(try a.run("fixed", "add", "家賃", "85000", "--day", "27").status == 0)
+        #expect(try a.run("config", "set", "split", "ayumi=60,ken=40").status == 0)
+        #expect(try a.run("config", "set", "month-start", "25").status == 0)
+        #expect(try a.run("config", "set", "member", "ayumi").status == 0)
+        let sent = try a.run("sync")
+        #expect(sent.stdout.contains("Household settings: sent categories, budgets, fixed-costs, split, month-start"), "\(sent.stdout)")
+        let took = try helper.sync(b)
+        #expect(took["settingsReceived"] as? [String] == ["categories", "budgets", "fixed-costs", "split", "month-start"])
+        #expect(try categories(b) != nil && categories(b) == categories(a))
+        #expect(try b.run("budget", "list").stdout == a.run("budget", "list").stdout)
+        #expect(try b.run("fixed", "list").stdout == a.run("fixed", "list").stdout)
+        #expect(try b.run("config", "get", "split").stdout == "ayumi=60,ken=40\n")
+        #expect(try b.run("config", "get", "month-start").stdout == "25\n")
+        #expect(try b.run("config", "get", "member").status != 0, "the member's own name stays on each machine")
+        // Nothing new: no settings request at all.
+        let before = try server.operations().count
+        _ = try helper.sync(b)
+        let operations = Array(try server.operations().dropFirst(before))
+        #expect(operations == ["since"], "\(operations)")
+    }
+
+    @Test func oneSettingChangedByTwoMembersIsAConflictSettledEitherWay() throws {
+        let server = try ShippedServer()
+        let (a, b) = (try helper.member(server), try helper.member(server))
+        #expect(try a.run("budget", "set", "food", "60000").status == 0)
+        _ = try helper.sync(a)
+        _ = try helper.sync(b)
+        #expect(try a.run("budget", "set", "food", "70000").status == 0)
+        #expect(try b.run("budget", "set", "food", "50000").status == 0)
+        _ = try helper.sync(a)
+        let conflicted = try b.run("sync", "--format", "json")
+        #expect(conflicted.status == 4)
+        let summary = try #require(try conflicted.json() as? [String: Any])
+        #expect(summary["conflictCount"] as? Int == 1 && summary["settingConflicts"] as? [String] == ["budgets"])
+        #expect(conflicted.stderr.contains("kakeibo resolve budgets mine|theirs"))
+        let shown = try b.run("conflicts")
+        #expect(shown.stdout.contains("50000") && shown.stdout.contains("70000"), "\(shown.stdout)")
+        #expect(try b.run("budget", "list").stdout.contains("¥50,000"), "neither side was overwritten")
+        let kept = try b.run("resolve", "budgets", "mine")
+        #expect(kept.stdout == "Kept this version of budgets; the next sync sends it\n")
+        _ = try helper.sync(b)
+        _ = try helper.sync(a)
+        #expect(try a.run("budget", "list").stdout.contains("¥50,000"))
+        #expect(try b.run("conflicts").stdout == "No conflicts\n")
+    }
+}

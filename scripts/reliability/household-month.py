@@ -1,0 +1,160 @@
+#!/usr/bin/env python3
+"""A household's month, end to end: two members, the shipped household server, everything a month brings.
+
+  Two stores (ayumi and ken) against scripts/household-server (server/Code.gs under Node): both import their app
+  exports, ayumi sets the split, switches the household to the household taxonomy and sets a budget, both add, edit
+  and delete, ayumi undoes an edit after it was synced, both edit one item (a conflict, resolved), and after one more
+  sync each both `month 2024 12 --format json` are equal (category names included), both `settle 2024-12` agree, and
+  `check` finds nothing the sync state can't explain. Every command and what it printed is shown with --verbose.
+
+    scripts/reliability/household-month.py [--verbose]
+
+The import step is `import_exports` below: today the app's JSON exports (the ExpenseLog format); when MoneyForward
+ME and Zaim exports import with no mapping file, add `--from moneyforward` / `--from zaim` files there.
+"""
+import argparse
+import json
+import os
+import sys
+
+from common import Failure, Figures, Sandbox, require_binaries
+from convergence import TOKEN, ShippedServer
+
+VERBOSE = False
+
+
+class Member:
+    def __init__(self, name, server):
+        self.name = name
+        self.box = Sandbox("month-%s" % name)
+        self.box.env.update({"KAKEIBO_ENDPOINT": server.endpoint, "KAKEIBO_TOKEN": TOKEN, "COLUMNS": "100"})
+
+    def run(self, *args, ok=(0,), stdin=None):
+        result = self.box.run(list(args), stdin=stdin)
+        if VERBOSE:
+            print("%s$ kakeibo %s  [exit %d]" % (self.name, " ".join(args), result.status))
+            for line in (result.stdout.decode() + result.error()).splitlines():
+                print("    " + line)
+        if result.status not in ok:
+            raise Failure("%s: %s" % (self.name, result.describe()))
+        return result
+
+    def sync(self, ok=(0,)):
+        return self.run("sync", "--format", "json", ok=ok).json()
+
+    def month(self):
+        return self.run("month", "2024", "12", "--format", "json").json()
+
+    def ids(self):
+        return {item["name"]: item["id"] for item in self.month()["items"]}
+
+
+def import_exports(member, items):
+    """Each member's export from the app, imported with no mapping file (the hook for MF and Zaim exports)."""
+    path = member.box.write("export.json", json.dumps(items, ensure_ascii=False))
+    member.run("import", path)
+
+
+def exports():
+    def item(id, day, name, price, category, sub=None):
+        return {"id": id, "date": "202412%02d" % day, "name": name, "price": price, "category": category, "categorySub": sub}
+    ayumi = [item("a-1", 1, "スーパー", 3280, 0, 0), item("a-2", 3, "電車", 420, 1), item("a-3", 5, "映画", 1900, 1, 2)]
+    ken = [item("k-1", 2, "コンビニ", 640, 0, 1), item("k-2", 4, "ランチ", 980, 0, 2), item("k-3", 6, "本", 1540, 1, 3)]
+    return ayumi, ken
+
+
+def main():
+    global VERBOSE
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--verbose", action="store_true")
+    VERBOSE = parser.parse_args().verbose
+    require_binaries()
+    figures = Figures("household-month")
+    server = ShippedServer()
+    ayumi, ken = Member("ayumi", server), Member("ken", server)
+    try:
+        for member in (ayumi, ken):
+            member.run("config", "set", "member", member.name)
+        ayumi.run("config", "set", "split", "ayumi=60,ken=40")
+        first, second = exports()
+        import_exports(ayumi, first)
+        import_exports(ken, second)
+        ayumi.sync()
+        ken.sync()
+        ayumi.sync()
+        figures.add("syncs", 3)
+
+        # The household's settings: the taxonomy and a budget, set on one machine, reach the other.
+        ayumi.run("categories", "init", "--preset", "household")
+        ayumi.run("budget", "set", "food", "60000")
+        ayumi.sync()
+        received = ken.sync()
+        figures.add("syncs", 2)
+        if sorted(received.get("settingsReceived", [])) != ["budgets", "categories"]:
+            raise Failure("ken took %s of the household's settings" % received.get("settingsReceived"))
+
+        # Both add, edit and delete.
+        ayumi.run("add", "米", "2400", "--date", "2024-12-07", "--member", "ayumi")
+        ken.run("add", "ガソリン", "5200", "--date", "2024-12-08", "--member", "ken")
+        ids = ayumi.ids()
+        ayumi.run("edit", ids["電車"], "--price", "440")
+        ken.run("delete", ken.ids()["本"])
+        ayumi.sync()
+        ken.sync()
+        ayumi.sync()
+        figures.add("syncs", 3)
+
+        # ayumi undoes an edit after it was synced: the undo is a change the next sync sends.
+        ayumi.run("edit", ids["スーパー"], "--price", "9999")
+        ayumi.sync()
+        undo = ayumi.run("undo")
+        if ", edit (" not in undo.stdout.decode():
+            raise Failure("the first undo after a sync did not undo ayumi's edit: " + undo.stdout.decode())
+        ayumi.sync()
+        figures.add("syncs", 2)
+
+        # Both edit one item: the second sync is a conflict (exit 4), resolved by keeping the server's.
+        ken.sync()
+        ayumi.run("edit", ids["映画"], "--price", "1800")
+        ken.run("edit", ids["映画"], "--price", "2000")
+        ayumi.sync()
+        conflicted = ken.sync(ok=(4,))
+        if conflicted.get("conflictCount") != 1:
+            raise Failure("the conflict was not counted: %s" % conflicted)
+        ken.run("conflicts")
+        ken.run("resolve", ids["映画"], "theirs")
+        figures.add("conflicts")
+
+        # One more sync each: both months equal, names included, and both settle alike.
+        ayumi.sync()
+        ken.sync()
+        figures.add("syncs", 4)
+        months = [m.month() for m in (ayumi, ken)]
+        if months[0] != months[1]:
+            raise Failure("the two months differ:\n%s\n%s" % (json.dumps(months[0], ensure_ascii=False), json.dumps(months[1], ensure_ascii=False)))
+        names = {item["name"]: item["price"] for item in months[0]["items"]}
+        expected = {"スーパー": 3280, "電車": 440, "映画": 1800, "コンビニ": 640, "ランチ": 980, "米": 2400, "ガソリン": 5200}
+        if names != expected:
+            raise Failure("the month holds %s, expected %s" % (names, expected))
+        settles = [m.run("settle", "2024-12", "--format", "json").json() for m in (ayumi, ken)]
+        if settles[0] != settles[1]:
+            raise Failure("settle differs: %s / %s" % (settles[0], settles[1]))
+        for member in (ayumi, ken):
+            result, report = member.box.check()
+            if result.status != 0 or report.get("problems"):
+                raise Failure("%s: check found %s" % (member.name, report.get("problems")))
+        figures.add("equal months")
+    except Failure as failure:
+        figures.fail(str(failure))
+    finally:
+        server.close()
+        for member in (ayumi, ken):
+            member.box.close()
+    return figures.finish([
+        "two members: %d syncs, %d conflict resolved, months and settle equal: %s" % (
+            figures.counts.get("syncs", 0), figures.counts.get("conflicts", 0), "yes" if figures.counts.get("equal months") else "no"),
+    ])
+
+
+if __name__ == "__main__":
+    sys.exit(main())
