@@ -36,6 +36,7 @@ public enum TableRenderer {
         var table = TextTable(
             [.left, .right, .left, .left],
             header: [language.pick("Key", "キー"), language.pick("Code", "コード"), "日本語", "English"])
+        table.shrinkable = [3, 2] // names give way, never the keys people type
         for category in taxonomy.categories {
             table.add([.init(category.key, "1"), .init(String(category.code)), .init(category.name.ja), .init(category.name.en)])
             for sub in category.subcategories {
