@@ -64,6 +64,28 @@ import Testing
         #expect(lines[4].hasSuffix(",2024-12-20,謎の項目,300,7,2,,,,,"))
     }
 
+    /// `--bom` starts every CSV kakeibo writes with U+FEFF (EF BB BF), so Excel on Japanese Windows reads UTF-8; without
+    /// it CSV starts with its header, and with another format it is refused.
+    @Test func bomStartsEveryCSVForExcel() throws {
+        let box = try household()
+        let commands: [[String]] = [
+            ["export"], ["export", "2024"], ["month", "2024", "12"], ["month", "2024", "12", "--by", "payment"], ["year", "2024"],
+            ["year", "2024", "--by", "shop"], ["trend", "--end", "2024-12"], ["find", "コーヒー"], ["recent"],
+        ]
+        for command in commands {
+            let marked = try box.run(command + ["--format", "csv", "--bom"])
+            #expect(marked.status == 0, "\(command): \(marked.stderr)")
+            #expect(Array(marked.stdout.utf8.prefix(3)) == [0xEF, 0xBB, 0xBF], "\(command)")
+            let plain = try box.run(command + ["--format", "csv"])
+            #expect(plain.stdout.utf8.first != 0xEF && Array(marked.stdout.utf8.dropFirst(3)) == Array(plain.stdout.utf8), "\(command)")
+            let json = try box.run(command + ["--format", "json", "--bom"])
+            #expect(json.status == 2 && json.stderr.contains("--bom works only with --format csv"), "\(command): \(json.stderr)")
+        }
+        let file = box.root.appendingPathComponent("2024.csv").path
+        #expect(try box.run("export", "2024", "--format", "csv", "--bom", "--output", file).status == 0)
+        #expect(Array(try Data(contentsOf: URL(fileURLWithPath: file)).prefix(3)) == [0xEF, 0xBB, 0xBF])
+    }
+
     @Test func outputWritesAFileInsteadOfStdout() throws {
         let box = try household()
         let path = box.root.appendingPathComponent("out/2024.csv").path

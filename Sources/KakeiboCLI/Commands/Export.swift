@@ -17,11 +17,12 @@ struct ExportCommand: Command {
                     en: "a year (2024, 今年, 去年) or a month (2024 12, 2024-12, this, prev, -N); default: everything",
                     ja: "年（2024、今年、去年）か月（2024 12、2024-12、今月、先月、-N）。既定はすべて"), .optional, words: 2)
         ],
-        options: [format, output],
+        options: [format, ByteOrderMark.flag, output],
         examples: [
             "kakeibo export > backup.json",
             "kakeibo export 2024 --format csv --output 2024.csv",
             "kakeibo export 2024-12 --format csv",
+            "kakeibo export 2024 --format csv --bom --output 2024-excel.csv",
             "kakeibo export --format ledger | hledger -f - balance",
             "kakeibo export --format json | kakeibo import --store ~/another-store -",
         ])
@@ -39,6 +40,7 @@ struct ExportCommand: Command {
     let period: Period
     let format: Format
     let output: OutputFile?
+    let bom: Bool
 
     init(_ arguments: ParsedArguments, _ context: Context) throws {
         let words = try ExportCommand.positionals(arguments)
@@ -49,6 +51,7 @@ struct ExportCommand: Command {
         }
         format = try arguments[Self.format] ?? .json
         output = try arguments[Self.output] ?? nil
+        bom = try ByteOrderMark.wanted(arguments, csv: format == .csv)
     }
 
     func run(_ context: Context) throws {
@@ -64,7 +67,7 @@ struct ExportCommand: Command {
         let text: String
         switch format {
         case .json: text = String(decoding: WireFormat.encode(items.map(WireItem.init)), as: UTF8.self)
-        case .csv: text = CSVRenderer.items(items, taxonomy: taxonomy)
+        case .csv: text = CSVRenderer.marked(CSVRenderer.items(items, taxonomy: taxonomy), bom)
         case .ledger: text = LedgerRenderer.journal(items, taxonomy: taxonomy)
         }
         try OutputFile.deliver(text, to: output, context)
