@@ -1,7 +1,7 @@
 import KakeiboKit
 
 /// `kakeibo export [YEAR [MONTH]]` — the whole store, a year or a month as the server's JSON (which `import` reads
-/// back), CSV, or a journal for ledger and hledger.
+/// back; the whole store's with its budgets, fixed costs and notes), CSV, or a journal for ledger and hledger.
 struct ExportCommand: Command {
     static let format = Option.choice("--format", Format.allCases, help: LocalizedText(en: "output format (default json)", ja: "出力形式（既定は json）"))
     static let output = OutputFile.option
@@ -10,6 +10,10 @@ struct ExportCommand: Command {
         name: name,
         summary: LocalizedText(
             en: "Export items as JSON (what import reads), CSV or a ledger journal", ja: "データを JSON（import 形式）・CSV・ledger 形式で書き出す"),
+        description: LocalizedText(
+            en:
+                "JSON of everything is {\"items\":[…],\"budgets\",\"fixed\",\"notes\"}: the items with the budgets, fixed costs and month notes; of a year or a month, the array of items alone.",
+            ja: "すべての JSON は {\"items\":[…],\"budgets\",\"fixed\",\"notes\"}（データと予算・固定費・月のメモ）、年や月の JSON はデータの配列だけです。"),
         arguments: [
             Argument(
                 "PERIOD",
@@ -66,7 +70,17 @@ struct ExportCommand: Command {
         let taxonomy = try context.taxonomy()
         let text: String
         switch format {
-        case .json: text = String(decoding: WireFormat.encode(items.map(WireItem.init)), as: UTF8.self)
+        case .json:
+            let wire = items.map(WireItem.init)
+            guard case .all = period else {
+                text = String(decoding: WireFormat.encode(wire), as: UTF8.self)
+                break
+            }
+            // Everything is the household's too: its budgets, fixed costs and month notes go beside the items.
+            let document = ExportDocument(
+                items: wire, budgets: try BudgetStore(store: store).read(), fixed: try FixedCostStore(store: store).read(),
+                notes: try NoteStore(store: store).read())
+            text = String(decoding: document.encode(taxonomy: taxonomy), as: UTF8.self)
         case .csv: text = CSVRenderer.marked(CSVRenderer.items(items, taxonomy: taxonomy), bom)
         case .ledger: text = LedgerRenderer.journal(items, taxonomy: taxonomy)
         }
