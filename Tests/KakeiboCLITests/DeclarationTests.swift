@@ -10,7 +10,7 @@ import Testing
     @Test func theSynopsisComesFromTheArgumentsAndOptions() {
         #expect(
             AddCommand.synopsis
-                == "add NAME PRICE [--date D] [--category CAT[/SUB]] [--payment METHOD] [--shop SHOP] [--memo TEXT] [--member NAME] [--personal] [--format table|json] [--income]"
+                == "add NAME PRICE [--date D] [--category CAT[/SUB]] [--payment METHOD] [--shop SHOP] [--memo TEXT] [--member NAME] [--personal] [--reimbursed AMOUNT] [--format table|json] [--income]"
         )
         #expect(
             MonthCommand.synopsis

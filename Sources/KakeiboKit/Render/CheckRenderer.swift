@@ -6,7 +6,6 @@ public enum CheckRenderer {
         var table = TextTable(
             [.left, .left, .left, .left],
             header: [language.pick("Severity", "重大度"), language.pick("File", "ファイル"), language.pick("Item", "データ"), language.pick("Problem", "問題")])
-        table.shrinkable = [3, 1]
         for problem in report.problems {
             table.add([
                 .init(severity(problem.severity, language), problem.severity == .error ? "31" : "33"),
