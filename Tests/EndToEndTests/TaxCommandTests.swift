@@ -1,4 +1,5 @@
 import Foundation
+import KakeiboKit
 import Testing
 
 /// `tax medical` and `furusato` as a person runs them, and `--reimbursed` on items. (scripts/check-xlsx opens the
@@ -57,6 +58,12 @@ import Testing
         #expect(table.stdout.contains("Medical expense deduction 2024"), "last year by default in tax season")
         #expect(table.stdout.contains("threshold ¥15,000") && table.stdout.contains("applies: ¥127,180"), "\(table.stdout)")
         #expect(table.stdout.contains("The medical expense deduction is larger"))
+        for language in ["en", "ja"] {
+            for line in try box.run(["tax", "medical", "2024", "--lang", language], environment: ["COLUMNS": "40"]).lines
+            where NarrowTerminalTests.isTableLine(Substring(line)) {
+                #expect(displayWidth(line) <= 40, "tax medical (\(language)): \(line)")
+            }
+        }
         let tsv = try box.run("tax", "medical", "2024", "--format", "tsv").lines
         #expect(tsv.first?.hasPrefix("医療を受けた人\t病院・薬局などの名称\t診療・治療") == true)
         #expect(tsv.contains("ken\tさくら歯科\t該当する\t\t\t\t120000\t0\t2024-07-01"))
@@ -81,6 +88,7 @@ import Testing
 
     @Test func furusatoWithSixMunicipalitiesLosesTheOneStopRule() throws {
         let box = try household()
+        box.environment["KAKEIBO_NOW"] = "2024-12-20T09:00:00Z"
         let towns = ["北海道紋別市", "佐賀県唐津市", "宮崎県都城市", "鹿児島県大崎町", "山形県寒河江市"]
         for (index, town) in towns.enumerated() {
             let run = try box.run(
@@ -90,6 +98,10 @@ import Testing
         }
         let five = try box.run("furusato", "2024")
         #expect(five.stdout.contains("One-stop applications to send by 2025-01-10: 3"), "\(five.stdout)")
+        box.environment["KAKEIBO_NOW"] = "2025-01-11T09:00:00Z"
+        let late = try box.run("furusato", "2024")
+        #expect(late.stdout.contains("One-stop applications not sent by 2025-01-10: 3; file a tax return"), "\(late.stdout)")
+        box.environment["KAKEIBO_NOW"] = "2024-12-20T09:00:00Z"
         #expect(try box.run("furusato", "add", "静岡県焼津市", "5000", "--date", "2024-11-01").status == 0)
         let six = try box.run("furusato", "2024")
         #expect(six.stdout.contains("More than 5 municipalities: the one-stop exception (ワンストップ特例) no longer applies"), "\(six.stdout)")
@@ -101,6 +113,12 @@ import Testing
         let year = try #require(try box.run("year", "2024", "--format", "json").json() as? [String: Any])
         #expect(year["total"] as? Int == 155_000)
         #expect(try box.run("furusato", "2024", "--lang", "ja").stdout.contains("ワンストップ特例は使えません"))
+        // Its table fits a narrow terminal, as tax medical's does.
+        for command in [["furusato", "2024"], ["furusato", "2024", "--lang", "ja"]] {
+            for line in try box.run(command, environment: ["COLUMNS": "40"]).lines where NarrowTerminalTests.isTableLine(Substring(line)) {
+                #expect(displayWidth(line) <= 40, "\(command): \(line)")
+            }
+        }
         for (bad, words) in [
             (["furusato", "add", "市", "-5000"], "more than 0 yen"), (["furusato", "add", "市", "0"], "more than 0 yen"),
             (["furusato", "add", "市", "5000", "--member", "nobody"], "unknown member 'nobody'"), (["furusato", "add", "市"], "AMOUNT"),

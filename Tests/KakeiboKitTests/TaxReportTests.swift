@@ -68,14 +68,18 @@ import Testing
         }
         var items = (1...5).map { donation("町\($0)", 10000 * $0, "2024-0\($0)-01", sent: $0 % 2 == 0) }
         items.append(item("ふつうの買い物", 500, "2024-03-01"))
-        let five = FurusatoReport(year: 2024, items: items)
+        let five = FurusatoReport(year: 2024, items: items, today: CalendarDate(year: 2024, month: 12, day: 20)!)
         #expect(five.donations.count == 5 && five.total == Yen(150_000) && five.oneStopApplies)
         #expect(five.unsent.map(\.municipality) == ["町1", "町3", "町5"] && five.unsent[0].receipt == "R-10000")
-        #expect(five.deadline == CalendarDate(year: 2025, month: 1, day: 10))
+        #expect(five.deadline == CalendarDate(year: 2025, month: 1, day: 10) && !five.pastDeadline)
+        #expect(FurusatoReport(year: 2024, items: items, today: CalendarDate(year: 2025, month: 1, day: 11)!).pastDeadline)
         items.append(donation("町6", 5000, "2024-12-01", sent: true))
-        let six = FurusatoReport(year: 2024, items: items)
+        let six = FurusatoReport(year: 2024, items: items, today: CalendarDate(year: 2024, month: 12, day: 20)!)
         #expect(six.municipalities.count == 6 && !six.oneStopApplies)
-        #expect(FurusatoReport(year: 2024, items: items + [donation("町1", 1000, "2024-12-02", sent: true)]).municipalities.count == 6)
+        #expect(
+            FurusatoReport(
+                year: 2024, items: items + [donation("町1", 1000, "2024-12-02", sent: true)], today: CalendarDate(year: 2025, month: 1, day: 11)!
+            ).municipalities.count == 6)
         let id = FurusatoReport.id(random: ItemID.random())
         #expect(id.hasPrefix("furusato-") && (try? ItemID.validate(id)) == id)
     }

@@ -86,7 +86,7 @@ struct FurusatoCommand: Command {
             try ItemOutput.print(stored, verb: LocalizedText(en: "Recorded the donation", ja: "寄附を記録しました:"), format: format, context)
         case .list(let year):
             let items = try context.storeForReading().items(inYear: year).values.flatMap { $0 }
-            let report = FurusatoReport(year: year, items: items)
+            let report = FurusatoReport(year: year, items: items, today: context.clock.today)
             switch format {
             case .json: context.print(FurusatoRenderer.json(report))
             default: context.print(FurusatoRenderer.table(report, style: context.textStyle))

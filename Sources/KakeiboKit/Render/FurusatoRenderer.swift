@@ -34,6 +34,13 @@ public enum FurusatoRenderer {
                 "\(FurusatoReport.oneStopLimit) 自治体を超えたため、ワンストップ特例は使えません。寄附金控除を受けるには確定申告が必要です。\n")
         } else if report.unsent.isEmpty {
             out += l.pick("Every one-stop application is sent.\n", "ワンストップ特例の申請はすべて送付済みです。\n")
+        } else if report.pastDeadline {
+            out += l.pick(
+                "One-stop applications not sent by \(report.deadline.iso): \(report.unsent.count); file a tax return (確定申告) to deduct those donations\n",
+                "\(report.deadline.iso) までに送らなかったワンストップ特例の申請: \(report.unsent.count) 件。その寄附の控除には確定申告が必要です\n")
+            for donation in report.unsent {
+                out += "  " + terminalSafe("\(donation.date.iso) \(donation.municipality) \(donation.amount.formatted(l))") + "\n"
+            }
         } else {
             out += l.pick(
                 "One-stop applications to send by \(report.deadline.iso): \(report.unsent.count)\n",
@@ -58,7 +65,7 @@ public enum FurusatoRenderer {
                 ("year", .integer(report.year)), ("donations", .array(donations)), ("total", .integer(report.total.amount)),
                 ("count", .integer(report.donations.count)), ("municipalities", .array(report.municipalities.map(JSONValue.string))),
                 ("oneStopApplies", .bool(report.oneStopApplies)), ("unsent", .array(report.unsent.map { .string($0.id) })),
-                ("deadline", .string(report.deadline.iso)),
+                ("deadline", .string(report.deadline.iso)), ("pastDeadline", .bool(report.pastDeadline)),
             ]))
     }
 }

@@ -26,6 +26,8 @@ public struct FurusatoReport: Sendable {
 
     public let year: Int
     public let donations: [Donation]
+    /// The day the report was made: past the deadline, an unsent application is too late.
+    public let today: CalendarDate
 
     public var total: Yen { donations.reduce(.zero) { $0 + $1.amount } }
     public var municipalities: [String] { Array(Set(donations.map(\.municipality))).sorted() }
@@ -36,8 +38,12 @@ public struct FurusatoReport: Sendable {
     /// The last day an application for the year's donations reaches the municipality: 10 January of the next year.
     public var deadline: CalendarDate { CalendarDate(year: year + 1, month: 1, day: 10)! }
 
-    public init(year: Int, items: [Item]) {
+    /// Whether the deadline for the year's applications has passed.
+    public var pastDeadline: Bool { today > deadline }
+
+    public init(year: Int, items: [Item], today: CalendarDate) {
         self.year = year
+        self.today = today
         donations = items.filter { $0.id.hasPrefix(FurusatoReport.idPrefix) && $0.date.year == year }
             .sorted { ($0.date, $0.id) < ($1.date, $1.id) }
             .map { item in
