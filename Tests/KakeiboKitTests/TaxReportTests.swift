@@ -118,4 +118,10 @@ import Testing
             try WireFormat.decode(Array(#"[{"id":"a","date":"20241201","name":"x","price":10,"category":6,"reimbursed":-1}]"#.utf8))
         }
     }
+
+    /// A donation's short id keeps its prefix, so the ID column tells donations apart and `edit` takes what it shows.
+    @Test func aDonationsShortIDKeepsItsPrefix() {
+        let ids = ["furusato-b8716465-de0e", "furusato-2d74f288-1b46", "3f2a9c1e-aaaa", "fixed-8e4f12a3-2024-12"]
+        #expect(shortIDs(ids) == ["furusato-b8716465", "furusato-2d74f288", "3f2a9c1e", "fixed-8e4f12a3-2024-12"])
+    }
 }
