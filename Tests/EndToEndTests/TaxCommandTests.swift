@@ -80,6 +80,7 @@ import Testing
         for (bad, words) in [
             (["tax", "medical", "2024", "--output", "f.csv"], "must end in .xlsx"), (["tax", "medical", "2024", "--income", "-3"], "income"),
             (["tax", "pension"], "medical"), (["tax", "medical", "2024", "--format", "xml"], "table"),
+            (["tax", "medical", "2024", "--output", box.store.appendingPathComponent("f.xlsx").path], "inside the store"),
         ] {
             let run = try box.run(bad)
             #expect(run.status == 2 && run.stderr.contains(words), "\(bad): \(run.stderr)")
