@@ -66,7 +66,7 @@ import Testing
         #expect(
             run.lines == [
                 "month", "export", "food food/drink home home/rent", "moneyforward zaim", "json csv ledger",
-                "--format --output --store --lang --help --lock-timeout", "completion", "",
+                "--format --with-settings --bom --output --store --lang --help --lock-timeout", "completion", "",
             ])
     }
 
@@ -94,7 +94,7 @@ import Testing
         #expect(
             run.lines == [
                 commands + " ", "food food/drink home home/rent ", "(files ) ", "(files -/) ",
-                "--format --output --store --lang --help --lock-timeout ", "",
+                "--format --with-settings --bom --output --store --lang --help --lock-timeout ", "",
             ])
     }
 
@@ -110,6 +110,6 @@ import Testing
         #expect(try complete("kakeibo month --category ") == ["food", "food/drink", "home", "home/rent"])
         #expect(try complete("kakeibo import --from ") == ["moneyforward", "zaim"])
         #expect(try complete("kakeibo completion ") == ["bash", "fish", "zsh"])
-        #expect(Set(try complete("kakeibo export --")) == ["--format", "--output", "--store", "--lang", "--help", "--lock-timeout"])
+        #expect(Set(try complete("kakeibo export --")) == ["--format", "--with-settings", "--bom", "--output", "--store", "--lang", "--help", "--lock-timeout"])
     }
 }

@@ -38,6 +38,7 @@ import Testing
         func ids(_ arguments: String...) throws -> [String] {
             let run = try box.run(["export"] + arguments)
             #expect(run.status == 0)
+            // The published shape: an array of items, whatever the period.
             let items = try #require(try run.json() as? [[String: Any]])
             return items.compactMap { $0["date"] as? String }
         }
@@ -50,7 +51,12 @@ import Testing
             #expect(run.status == 2, "\(bad)")
             #expect(run.stdout.isEmpty)
         }
+        #expect(try Sandbox().run("export", "2024").stdout == "[]\n")
         #expect(try Sandbox().run("export").stdout == "[]\n")
+        let empty = try #require(try Sandbox().run("export", "--with-settings").json() as? [String: Any])
+        #expect((empty["items"] as? [Any])?.isEmpty == true && empty["budgets"] != nil && empty["fixed"] != nil && empty["notes"] != nil)
+        let csv = try box.run("export", "--with-settings", "--format", "csv")
+        #expect(csv.status == 2 && csv.stdout.isEmpty && csv.stderr.contains("--with-settings"))
     }
 
     @Test func csvIsRFC4180WithAHeader() throws {
@@ -62,6 +68,114 @@ import Testing
         #expect(lines[1].contains(#","*特売* a;b (c) | 1,000 ""円""",1980,food,grocery"#))
         #expect(lines[2].hasSuffix(",2024-12-04,(返品,-500,food,drink,,,,,"))
         #expect(lines[4].hasSuffix(",2024-12-20,謎の項目,300,57,2,,,,,"))
+    }
+
+    /// A household's plan: budgets, a savings goal, fixed costs and month notes, beside its items.
+    func planned() throws -> Sandbox {
+        let box = try household()
+        for arguments in [
+            ["budget", "set", "food", "30000"], ["budget", "set", "entertainment/traffic", "8000"], ["budget", "set", "savings", "20000"],
+            ["fixed", "add", "家賃", "85000", "--day", "27", "--category", "entertainment"], ["fixed", "add", "保険", "4800", "--day", "5"],
+            ["review", "2024-12", "--note", "外食を減らす"], ["review", "2024-11", "--note", "Fewer taxis."],
+        ] {
+            let run = try box.run(arguments)
+            #expect(run.status == 0, "\(arguments): \(run.stderr)")
+        }
+        return box
+    }
+
+    /// What a household's settings look like to a person: every budget, every fixed cost, each month's note.
+    static func plan(_ box: Sandbox) throws -> [String] {
+        try [["budget", "list"], ["fixed", "list"], ["review", "2024-11"], ["review", "2024-12"]].map { try box.run($0).stdout }
+    }
+
+    /// `export --with-settings` carries budgets, fixed costs and notes, and `import` of it into an empty store gives
+    /// the same household: the same items, plan and notes, and the same export.
+    @Test func withSettingsCarriesBudgetsFixedCostsAndNotes() throws {
+        let box = try planned()
+        let exported = try box.run("export", "--with-settings")
+        let document = try #require(try exported.json() as? [String: Any])
+        #expect(Set(document.keys) == ["items", "budgets", "fixed", "notes"])
+        let other = try Sandbox()
+        let imported = try other.run(["import", "-"], stdin: exported.stdout)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(
+            imported.lines == ["Imported 6 items: 6 new, 0 updated, 0 unchanged, in 3 months", "Settings: 3 budgets, 2 fixed costs, 2 notes set", ""])
+        #expect(try other.run("export", "--with-settings").stdout == exported.stdout)
+        #expect(try Self.plan(other) == Self.plan(box))
+        // Again: nothing changes, and the JSON summary says so.
+        let again = try other.run(["import", "-", "--format", "json"], stdin: exported.stdout)
+        let summary = try #require(try again.json() as? [String: Any])
+        #expect(
+            summary["unchanged"] as? Int == 6 && summary["budgets"] as? Int == 0 && summary["fixed"] as? Int == 0 && summary["notes"] as? Int == 0)
+        // The items alone are the array an older kakeibo imports, and import still takes a bare array.
+        let items = try JSONSerialization.data(withJSONObject: try #require(document["items"]))
+        let third = try Sandbox()
+        #expect(
+            try third.run(["import", "-"], stdin: String(decoding: items, as: UTF8.self)).lines.first
+                == "Imported 6 items: 6 new, 0 updated, 0 unchanged, in 3 months")
+        #expect(try third.run("budget", "list").stdout.hasPrefix("No budgets"))
+    }
+
+    /// Importing into a store that has its own plan: what the file has replaces the same category, name or month;
+    /// what the file doesn't have stays. Each settings file is one change, which `undo` takes back.
+    @Test func importedSettingsReplaceTheSameAndKeepTheRest() throws {
+        let exported = try planned().run("export", "--with-settings").stdout
+        let other = try Sandbox()
+        for arguments in [
+            ["budget", "set", "food", "25000"], ["budget", "set", "entertainment", "9000"], ["fixed", "add", "家賃", "70000", "--day", "25"],
+            ["fixed", "add", "ジム", "7000", "--day", "1"], ["review", "2024-12", "--note", "mine"], ["review", "2024-10", "--note", "October"],
+        ] {
+            #expect(try other.run(arguments).status == 0)
+        }
+        let imported = try other.run(["import", "-"], stdin: exported)
+        #expect(imported.lines.dropFirst().first == "Settings: 3 budgets, 2 fixed costs, 2 notes set", "\(imported.stdout)")
+        let budgets = try other.run("budget", "list").stdout
+        #expect(budgets.contains("¥30,000") && !budgets.contains("¥25,000") && budgets.contains("¥9,000") && budgets.contains("¥8,000"))
+        let fixed = try other.run("fixed", "list").stdout
+        #expect(fixed.contains("¥85,000") && !fixed.contains("¥70,000") && fixed.contains("ジム") && fixed.contains("保険"))
+        #expect(try other.run("review", "2024-12").stdout.contains("外食を減らす"))
+        #expect(try other.run("review", "2024-10").stdout.contains("October"))
+        #expect(try other.run("undo").status == 0)
+        #expect(try other.run("review", "2024-12").stdout.contains("mine"), "undo takes the notes back first")
+    }
+
+    /// A bad settings part refuses the whole file, naming the part, before anything is written.
+    @Test func aBadSettingsPartRefusesTheFile() throws {
+        let box = try Sandbox()
+        for (text, words) in [
+            (#"{"items":[],"budgets":{"schema":1,"total":-5,"categories":[]}}"#, "budgets: total"),
+            (#"{"items":[],"fixed":{"schema":9,"fixed":[]}}"#, "fixed:"), (#"{"items":[],"notes":{"schema":1,"notes":{"2024-13":"x"}}}"#, "notes:"),
+            (#"{"budgets":{"schema":1,"total":null,"categories":[]}}"#, "array of items"),
+        ] {
+            let run = try box.run(["import", "-"], stdin: text)
+            #expect(run.status == 2 && run.stderr.contains(words), "\(text): \(run.stderr)")
+        }
+        #expect(try box.snapshot().isEmpty)
+        let future = try box.run(["import", "-"], stdin: #"{"items":[],"tags":{"schema":1}}"#)
+        #expect(future.status == 0, "a key a later kakeibo adds is skipped: \(future.stderr)")
+    }
+
+    /// `--bom` starts every CSV kakeibo writes with U+FEFF (EF BB BF), so Excel on Japanese Windows reads UTF-8; without
+    /// it CSV starts with its header, and with another format it is refused.
+    @Test func bomStartsEveryCSVForExcel() throws {
+        let box = try household()
+        let commands: [[String]] = [
+            ["export"], ["export", "2024"], ["month", "2024", "12"], ["month", "2024", "12", "--by", "payment"], ["year", "2024"],
+            ["year", "2024", "--by", "shop"], ["trend", "--end", "2024-12"], ["find", "コーヒー"], ["recent"],
+        ]
+        for command in commands {
+            let marked = try box.run(command + ["--format", "csv", "--bom"])
+            #expect(marked.status == 0, "\(command): \(marked.stderr)")
+            #expect(Array(marked.stdout.utf8.prefix(3)) == [0xEF, 0xBB, 0xBF], "\(command)")
+            let plain = try box.run(command + ["--format", "csv"])
+            #expect(plain.stdout.utf8.first != 0xEF && Array(marked.stdout.utf8.dropFirst(3)) == Array(plain.stdout.utf8), "\(command)")
+            let json = try box.run(command + ["--format", "json", "--bom"])
+            #expect(json.status == 2 && json.stderr.contains("--bom works only with --format csv"), "\(command): \(json.stderr)")
+        }
+        let file = box.root.appendingPathComponent("2024.csv").path
+        #expect(try box.run("export", "2024", "--format", "csv", "--bom", "--output", file).status == 0)
+        #expect(Array(try Data(contentsOf: URL(fileURLWithPath: file)).prefix(3)) == [0xEF, 0xBB, 0xBF])
     }
 
     @Test func outputWritesAFileInsteadOfStdout() throws {

@@ -159,4 +159,22 @@ import Testing
         let trend = try #require(try box.run("trend", "--months", "2", "--end", "2024-12", "--format", "json").json() as? [String: Any])
         #expect((trend["months"] as? [[String: Any]])?.compactMap { $0["total"] as? Int } == [100, 11_000])
     }
+
+    /// The stumble of issue #20 as a person met it: a planned salary (`--category income/salary`) is listed as
+    /// planned income and left out of the spending forecast, and on the 1st of the month there is no forecast.
+    @Test func aPlannedSalaryIsNoSpendingAndTheFirstHasNoForecast() throws {
+        let box = try Sandbox()
+        box.environment["KAKEIBO_NOW"] = "2024-12-10T09:00:00Z"
+        #expect(try box.run("fixed", "add", "家賃", "85000", "--day", "27").status == 0)
+        #expect(try box.run("fixed", "add", "給与", "300000", "--day", "25", "--category", "income/salary").status == 0)
+        _ = try box.add("ランチ", 9000, date: "2024-12-02")
+        let month = try #require(try box.run("month", "--format", "json").json() as? [String: Any])
+        // 9,000 so far, rent to come, and nine days' pace over the 21 left (9,000 / 10 × 31 − 9,000 = 18,900).
+        #expect(month["forecast"] as? Int == 9000 + 85000 + 18900)
+        let table = try box.run("month").stdout
+        #expect(table.contains("Planned income") && table.contains("¥300,000") && table.contains("Forecast for the month's end: ¥112,900"))
+        box.environment["KAKEIBO_NOW"] = "2024-12-01T09:00:00Z"
+        let first = try #require(try box.run("month", "--format", "json").json() as? [String: Any])
+        #expect(first["forecast"] == nil || first["forecast"] is NSNull, "one day times 31 says nothing")
+    }
 }

@@ -24,11 +24,12 @@ from common import (ROOT, Failure, Figures, HouseholdServer, Sandbox, require_bi
                     snapshot_difference, wire_item)
 
 COMMANDS = ["add", "month", "year", "edit", "delete", "import", "undo", "backups", "check", "recent", "trend",
-            "receipt", "fuel", "export", "categories", "budget", "config", "completion", "help", "pull", "push", "sync"]
+            "receipt", "fuel", "export", "categories", "budget", "config", "completion", "help", "pull", "push", "sync",
+            "tax", "furusato"]
 OPTIONS = ["--date", "--category", "--format", "--lang", "--sort", "--desc", "--output", "--check-budget", "--months",
            "--end", "--km", "--km-per-litre", "--yen-per-litre", "--add", "--name", "--price", "--image", "--from",
            "--mapping", "--timeout", "--help", "--version", "--", "-x", "--unknown", "--format=json", "--lang=ja",
-           "--date=2024-12-01", "--desc=yes"]
+           "--date=2024-12-01", "--desc=yes", "--bom", "--reimbursed", "--income", "--onestop", "--receipt"]
 NETWORK = {"pull", "push", "sync"}
 
 EMOJI = ["🍣", "👨‍👩‍👧‍👦", "🇯🇵", "🍺🍺🍺", "🏳️‍🌈", "e\u0301", "\u200b", "\ufeff"]

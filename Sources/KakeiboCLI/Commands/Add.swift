@@ -50,9 +50,12 @@ struct AddCommand: Command {
             ? try taxonomy.resolveIncome(try arguments[Self.category])
             : try arguments[Self.category].map { try taxonomy.resolve($0) } ?? taxonomy.category(named: name)
         format = try arguments[Self.format] ?? .table
-        item = WireItem(
-            id: ItemID.random(), date: date, name: name, price: price, category: category,
-            details: try DetailOptions.details(arguments, context))
+        let details = try DetailOptions.details(arguments, context)
+        // Insurance pays back part of what was paid, never more.
+        if let reimbursed = details.reimbursed, reimbursed.amount > max(price.amount, 0) {
+            throw ValueError.reimbursedOverPrice(reimbursed, price: price)
+        }
+        item = WireItem(id: ItemID.random(), date: date, name: name, price: price, category: category, details: details)
     }
 
     func run(_ context: Context) throws {

@@ -34,7 +34,7 @@ struct EditCommand: Command {
             price: try arguments[Self.price],
             date: try arguments[Self.date]?.resolve(today: context.clock.today),
             category: try arguments[Self.category].map { try context.taxonomy().resolve($0) },
-            details: details.details, personal: details.personal)
+            details: details.details, personal: details.personal, reimbursed: details.reimbursed)
         format = try arguments[Self.format] ?? .table
         guard !changes.isEmpty else {
             throw UsageError.needsOneOf(

@@ -16,7 +16,7 @@ struct FindCommand: Command {
                 "Matches a part of the text, ignoring case, the width of letters, digits and kana, and hiragana against katakana (ｺｰﾋｰ and こーひー find コーヒー, ＣＯＦＦＥＥ finds coffee). Newest first.",
             ja: "部分一致で、大文字と小文字、英数字とカナの全角・半角、ひらがなとカタカナを区別しません（ｺｰﾋｰ や こーひー でコーヒー、ＣＯＦＦＥＥ で coffee が見つかります）。新しい順。"),
         arguments: [Argument("TEXT", LocalizedText(en: "what to look for", ja: "探す文字列"))],
-        options: [from, to, category, minimum, maximum, format],
+        options: [from, to, category, minimum, maximum, format, ByteOrderMark.flag],
         examples: [
             "kakeibo find 炊飯器",
             "kakeibo find ｺｰﾋｰ --from 2024 --max 500",
@@ -49,6 +49,7 @@ struct FindCommand: Command {
 
     let query: SearchQuery
     let format: OutputFormat
+    let bom: Bool
 
     init(_ arguments: ParsedArguments, _ context: Context) throws {
         let text = try FindCommand.positionals(arguments)[0]
@@ -57,6 +58,7 @@ struct FindCommand: Command {
             category: try arguments[Self.category].map { CategoryFilter(try context.taxonomy().resolve($0)) },
             minimum: try arguments[Self.minimum], maximum: try arguments[Self.maximum])
         format = try arguments[Self.format] ?? .table
+        bom = try ByteOrderMark.wanted(arguments, csv: format == .csv)
     }
 
     func run(_ context: Context) throws {
@@ -64,7 +66,7 @@ struct FindCommand: Command {
         let report = FindReport(query: query, items: try context.storeForReading().search(query))
         switch format {
         case .json: context.print(FindRenderer.json(report, taxonomy: taxonomy))
-        case .csv: context.print(CSVRenderer.items(report.items, taxonomy: taxonomy))
+        case .csv: context.print(CSVRenderer.marked(CSVRenderer.items(report.items, taxonomy: taxonomy), bom))
         default: context.print(FindRenderer.table(report, taxonomy: taxonomy, style: context.textStyle))
         }
     }

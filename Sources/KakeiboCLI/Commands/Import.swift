@@ -20,8 +20,9 @@ public struct ImportCommand: Command {
         summary: LocalizedText(
             en: "Import items: the server's JSON, or MoneyForward ME's or Zaim's CSV export", ja: "データを取り込む（サーバー形式の JSON、マネーフォワード ME・Zaim の CSV）"),
         description: LocalizedText(
-            en: "An id already stored is updated, not added twice; the whole import is one change, which 'kakeibo undo' takes back.",
-            ja: "すでにある ID は二重に登録せず更新します。取り込み全体が 1 回の変更で、'kakeibo undo' で取り消せます。"),
+            en:
+                "An id already stored is updated, not added twice; the items are one change, which 'kakeibo undo' takes back. An export of everything also sets its budgets, fixed costs and notes (replacing those of the same category, name or month; others stay), each one more change.",
+            ja: "すでにある ID は二重に登録せず更新します。データ全体が 1 回の変更で、'kakeibo undo' で取り消せます。すべての書き出しなら予算・固定費・メモも設定します（同じ項目・名前・月のものは置き換え、ほかは残します）。それぞれが 1 回の変更です。"),
         arguments: [
             Argument(
                 "FILE|-",
@@ -54,19 +55,25 @@ public struct ImportCommand: Command {
     }
 
     public func run(_ context: Context) throws {
-        let summary = try ImportCommand.merge(try decode(), context)
+        let document = try decode()
+        let summary = try ImportCommand.merge(document.items, context)
+        // An export of everything carries the household's settings: merged after the items, each file its own change.
+        let settings = document.hasSettings ? try context.household().mergeSettings(document, taxonomy: try context.taxonomy()) : nil
         switch format {
-        case .json: context.print(JSONRenderer.render(.object(ImportRenderer.mergedFields(summary))))
-        default: context.print(ImportRenderer.merged(summary, context.language) + "\n")
+        case .json:
+            context.print(JSONRenderer.render(.object(ImportRenderer.mergedFields(summary) + (settings.map(ImportRenderer.settingsFields) ?? []))))
+        default:
+            context.print(
+                ImportRenderer.merged(summary, context.language) + "\n"
+                    + (settings.map { ImportRenderer.settings($0, context.language) + "\n" } ?? ""))
         }
     }
 
-    /// The bytes of FILE, or of stdin for "-".
-    /// The file's items. The bytes are gone when this returns: held through the merge, a million items' file
+    /// The file's items, and the settings an export of everything carries. The bytes are gone when this returns: held through the merge, a million items' file
     /// would add its size (127 MB) to the import's peak memory.
-    func decode() throws -> [WireItem] {
+    func decode() throws -> ExportDocument {
         let bytes = try ImportCommand.read(path)
-        do { return try WireFormat.decode(bytes) } catch { throw CommandError.importFile(ImportCommand.displayName(path), problem: error) }
+        do { return try ExportDocument.decode(bytes) } catch { throw CommandError.importFile(ImportCommand.displayName(path), problem: error) }
     }
 
     public static func read(_ path: String) throws -> [UInt8] {

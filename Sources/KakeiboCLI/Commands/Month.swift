@@ -28,7 +28,7 @@ struct MonthCommand: Command {
                 "this|prev|next", LocalizedText(en: "this month, the one before, the one after (今月, 先月, 来月)", ja: "今月・先月・来月（this、prev、next）"), .note),
             Argument("-N", LocalizedText(en: "N months back from this month: -1 is last month", ja: "今月から N か月前（-1 は先月）"), .note),
         ],
-        options: [category, sort, desc] + DetailReportOptions.all + [format, output, checkBudget, MonthStartOption.option],
+        options: [category, sort, desc] + DetailReportOptions.all + [format, ByteOrderMark.flag, output, checkBudget, MonthStartOption.option],
         examples: [
             "kakeibo month",
             "kakeibo month prev",
@@ -51,6 +51,7 @@ struct MonthCommand: Command {
     let checkBudget: Bool
     let details: DetailFilter
     let by: DetailField?
+    let bom: Bool
 
     init(_ arguments: ParsedArguments, _ context: Context) throws {
         let words = try MonthCommand.positionals(arguments)
@@ -63,6 +64,7 @@ struct MonthCommand: Command {
         checkBudget = arguments[Self.checkBudget]
         details = try DetailReportOptions.detailFilter(arguments)
         by = try DetailReportOptions.grouping(arguments, format: format)
+        bom = try ByteOrderMark.wanted(arguments, csv: format == .csv)
     }
 
     func run(_ context: Context) throws {
@@ -76,7 +78,7 @@ struct MonthCommand: Command {
             ]
             let text = DetailReportOptions.render(
                 try query.breakdown(store, by: by, taxonomy: taxonomy), heading: Labels.month(month, context.language), period: heading,
-                format: format, context)
+                format: format, bom: bom, context)
             return try OutputFile.deliver(text, to: output, context)
         }
         // The table and JSON compare with the neighbours and show the plan and the budgets; CSV and SVG stay as they
@@ -96,7 +98,7 @@ struct MonthCommand: Command {
             text = TableRenderer.month(report, taxonomy: taxonomy, style: style, budgets: view.budgets, savings: view.savings)
         case .json:
             text = JSONRenderer.month(report, taxonomy: taxonomy, language: context.language, budgets: view.budgets, savings: view.savings)
-        case .csv: text = CSVRenderer.month(report, taxonomy: taxonomy)
+        case .csv: text = CSVRenderer.marked(CSVRenderer.month(report, taxonomy: taxonomy), bom)
         case .svg: text = SVGRenderer.month(report, taxonomy: taxonomy, language: context.language)
         }
         try OutputFile.deliver(text, to: output, context)

@@ -9,7 +9,7 @@ struct RecentCommand: Command {
         description: LocalizedText(
             en: "Items are ordered by when they were recorded, not by their purchase date.", ja: "購入日ではなく、登録した日時の順に並べます。"),
         arguments: [Argument("N", LocalizedText(en: "how many, 1–100,000 (default 10)", ja: "件数（1〜100,000、既定は 10）"), .optional)],
-        options: [format],
+        options: [format, ByteOrderMark.flag],
         examples: [
             "kakeibo recent",
             "kakeibo recent 5 --format json | jq -r '.items[] | \"\\(.added) \\(.name) \\(.price)\"'",
@@ -20,11 +20,13 @@ struct RecentCommand: Command {
 
     let limit: Int
     let format: OutputFormat
+    let bom: Bool
 
     init(_ arguments: ParsedArguments, _ context: Context) throws {
         let words = try RecentCommand.positionals(arguments)
         limit = try words.first.map { try Parse.count($0, name: "N", maximum: RecentCommand.maximum) } ?? 10
         format = try arguments[Self.format] ?? .table
+        bom = try ByteOrderMark.wanted(arguments, csv: format == .csv)
     }
 
     func run(_ context: Context) throws {
@@ -35,7 +37,7 @@ struct RecentCommand: Command {
         case .table: context.print(TableRenderer.recent(report, taxonomy: taxonomy, style: context.textStyle))
         case .json: context.print(JSONRenderer.recent(report, taxonomy: taxonomy))
         case .svg: break // not offered: parse refuses it
-        case .csv: context.print(CSVRenderer.recent(report, taxonomy: taxonomy))
+        case .csv: context.print(CSVRenderer.marked(CSVRenderer.recent(report, taxonomy: taxonomy), bom))
         }
     }
 }

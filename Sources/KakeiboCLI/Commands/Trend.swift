@@ -15,7 +15,7 @@ struct TrendCommand: Command {
     static let name = "trend"
     static let info = CommandInfo(
         name: name, summary: LocalizedText(en: "Show monthly totals over time, with a line chart", ja: "月ごとの合計の推移を折れ線グラフで表示"),
-        options: [months, end, category, format, output, MonthStartOption.option],
+        options: [months, end, category, format, ByteOrderMark.flag, output, MonthStartOption.option],
         examples: [
             "kakeibo trend",
             "kakeibo trend --months 24 --category food",
@@ -28,6 +28,7 @@ struct TrendCommand: Command {
     let months: [YearMonth]
     let filter: CategoryFilter?
     let format: OutputFormat
+    let bom: Bool
     let output: OutputFile?
     let start: MonthStart
 
@@ -44,6 +45,7 @@ struct TrendCommand: Command {
         self.months = months
         filter = try arguments[Self.category].map { CategoryFilter(try context.taxonomy().resolve($0)) }
         format = try arguments[Self.format] ?? .table
+        bom = try ByteOrderMark.wanted(arguments, csv: format == .csv)
         output = try arguments[Self.output] ?? nil
     }
 
@@ -58,7 +60,7 @@ struct TrendCommand: Command {
         case .table: text = TableRenderer.trend(report, taxonomy: taxonomy, style: OutputFile.style(for: output, context))
         case .json: text = JSONRenderer.trend(report, taxonomy: taxonomy)
         case .svg: text = SVGRenderer.trend(report, taxonomy: taxonomy, language: context.language)
-        case .csv: text = CSVRenderer.trend(report)
+        case .csv: text = CSVRenderer.marked(CSVRenderer.trend(report), bom)
         }
         try OutputFile.deliver(text, to: output, context)
     }

@@ -14,7 +14,7 @@ struct YearCommand: Command {
             Argument(
                 "this|prev|next|-N", LocalizedText(en: "this year, last year, next year, N years back (今年, 去年, 来年)", ja: "今年・去年・来年・N 年前"), .note),
         ],
-        options: [category] + DetailReportOptions.all + [format, output, MonthStartOption.option],
+        options: [category] + DetailReportOptions.all + [format, ByteOrderMark.flag, output, MonthStartOption.option],
         examples: [
             "kakeibo year 2024",
             "kakeibo year 去年",
@@ -26,6 +26,7 @@ struct YearCommand: Command {
     let year: Int
     let filter: CategoryFilter?
     let format: OutputFormat
+    let bom: Bool
     let output: OutputFile?
     let start: MonthStart
     let details: DetailFilter
@@ -41,6 +42,7 @@ struct YearCommand: Command {
         }
         filter = try arguments[Self.category].map { CategoryFilter(try context.taxonomy().resolve($0)) }
         format = try arguments[Self.format] ?? .table
+        bom = try ByteOrderMark.wanted(arguments, csv: format == .csv)
         output = try arguments[Self.output] ?? nil
         details = try DetailReportOptions.detailFilter(arguments)
         by = try DetailReportOptions.grouping(arguments, format: format)
@@ -55,7 +57,7 @@ struct YearCommand: Command {
             }
             let text = DetailReportOptions.render(
                 DetailBreakdown(selected, by: by), heading: Labels.year(year, context.language), period: [("year", .integer(year))],
-                format: format, context)
+                format: format, bom: bom, context)
             return try OutputFile.deliver(text, to: output, context)
         }
         // Summaries know categories only: with a detail filter, the year's items are read (by calendar month). A month
@@ -77,7 +79,7 @@ struct YearCommand: Command {
             let style = OutputFile.style(for: output, context)
             text = TableRenderer.year(report, taxonomy: taxonomy, style: style)
         case .json: text = JSONRenderer.year(report, taxonomy: taxonomy, language: context.language)
-        case .csv: text = CSVRenderer.year(report, taxonomy: taxonomy, language: context.language)
+        case .csv: text = CSVRenderer.marked(CSVRenderer.year(report, taxonomy: taxonomy, language: context.language), bom)
         case .svg: text = SVGRenderer.year(report, taxonomy: taxonomy, language: context.language)
         }
         try OutputFile.deliver(text, to: output, context)

@@ -1,6 +1,7 @@
 import KakeiboKit
 
-/// The options that set an item's details (`--payment`, `--shop`, `--memo`, `--member`, `--personal`), declared
+/// The options that set an item's details (`--payment`, `--shop`, `--memo`, `--member`, `--personal`,
+/// `--reimbursed`), declared
 /// once for add and edit, and the rule for the member: the one given, else this machine's (`config set member`),
 /// and, when the household has a split, one of its members.
 enum DetailOptions {
@@ -12,7 +13,13 @@ enum DetailOptions {
     static let personal = Flag(
         "--personal", help: LocalizedText(en: "the member's own spending: left out when settling up", ja: "本人だけの支出（精算の対象外）"))
 
-    static let all: [any OptionDeclaration] = [payment, shop, memo, member, personal]
+    static let reimbursed = Option<Yen>(
+        "--reimbursed", value: "AMOUNT",
+        help: LocalizedText(
+            en: "what insurance pays back of a medical cost (for 'kakeibo tax medical')", ja: "医療費のうち保険などで補填される金額（'kakeibo tax medical' 用）")
+    ) { try Yen.parseReimbursed($0) }
+
+    static let all: [any OptionDeclaration] = [payment, shop, memo, member, personal, reimbursed]
 
     /// `--payment METHOD` and the like: the text checked as the field's rules say (exit 2 naming it).
     static func detail(_ field: DetailField, _ placeholder: String, _ help: LocalizedText) -> Option<String> {
@@ -23,14 +30,16 @@ enum DetailOptions {
     static func details(_ arguments: ParsedArguments, _ context: Context) throws -> ItemDetails {
         var details = ItemDetails(
             payment: try arguments[payment], shop: try arguments[shop], memo: try arguments[memo], member: try arguments[member],
-            personal: arguments[personal])
+            personal: arguments[personal], reimbursed: try arguments[reimbursed])
         let configuration = try settings(context)
         details.member = try known(details.member ?? configuration.member, configuration)
         return details
     }
 
     /// What edit sets: each detail given, `--clear` ones removed (`--clear personal` makes an item shared again).
-    static func changes(_ arguments: ParsedArguments, _ context: Context) throws -> (details: [DetailField: String?], personal: Bool?) {
+    static func changes(
+        _ arguments: ParsedArguments, _ context: Context
+    ) throws -> (details: [DetailField: String?], personal: Bool?, reimbursed: Yen??) {
         var changes: [DetailField: String?] = [:]
         let cleared = try arguments[clear] ?? []
         for word in cleared {
@@ -45,17 +54,21 @@ enum DetailOptions {
         if arguments[personal] && cleared.contains("personal") {
             throw UsageError.invalidChoice(option: clear.name, value: "personal", choices: clearable.filter { $0 != "personal" })
         }
-        return (changes, arguments[personal] ? true : cleared.contains("personal") ? false : nil)
+        if arguments.given(reimbursed) && cleared.contains("reimbursed") {
+            throw UsageError.invalidChoice(option: clear.name, value: "reimbursed", choices: clearable.filter { $0 != "reimbursed" })
+        }
+        let amount: Yen?? = try arguments[reimbursed].map { .some($0) } ?? (cleared.contains("reimbursed") ? .some(nil) : nil)
+        return (changes, arguments[personal] ? true : cleared.contains("personal") ? false : nil, amount)
     }
 
-    static let clearable = DetailField.allCases.map(\.rawValue) + ["personal"]
+    static let clearable = DetailField.allCases.map(\.rawValue) + ["personal", "reimbursed"]
 
     /// `--clear payment,memo`: details an edit removes.
     static let clear = Option<[String]>(
         "--clear", value: "FIELDS",
         help: LocalizedText(
-            en: "remove details: payment, shop, memo, member, personal (comma-separated)",
-            ja: "詳細を削除: payment、shop、memo、member、personal（カンマ区切り）")
+            en: "remove details: payment, shop, memo, member, personal, reimbursed (comma-separated)",
+            ja: "詳細を削除: payment、shop、memo、member、personal、reimbursed（カンマ区切り）")
     ) { text in
         try text.split(separator: ",", omittingEmptySubsequences: false).map { word in
             let name = trimWhitespace(String(word)).lowercased()

@@ -41,11 +41,11 @@ enum DetailReportOptions {
 
     /// A detail breakdown in the chosen format.
     static func render(
-        _ breakdown: DetailBreakdown, heading: String, period: [(String, JSONValue)], format: OutputFormat, _ context: Context
+        _ breakdown: DetailBreakdown, heading: String, period: [(String, JSONValue)], format: OutputFormat, bom: Bool, _ context: Context
     ) -> String {
         switch format {
         case .json: DetailBreakdownRenderer.json(breakdown, period: period, language: context.language)
-        case .csv: DetailBreakdownRenderer.csv(breakdown, language: context.language)
+        case .csv: CSVRenderer.marked(DetailBreakdownRenderer.csv(breakdown, language: context.language), bom)
         default: DetailBreakdownRenderer.table(breakdown, heading: heading, style: context.textStyle)
         }
     }

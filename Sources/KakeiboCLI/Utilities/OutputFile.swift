@@ -34,8 +34,14 @@ struct OutputFile {
     /// Writes the text to the file, or prints it when there is no file.
     static func deliver(_ text: String, to file: OutputFile?, _ context: Context) throws {
         guard let file else { return context.print(text) }
+        try file.write(Array(text.utf8), context)
+    }
+
+    /// Writes the bytes (a workbook, say) to the file: atomically, mode 0600, never inside the store.
+    func write(_ bytes: [UInt8], _ context: Context) throws {
+        let file = self
         try file.refuseInsideStore(try context.store().root)
-        do { try FileSystem.replaceAtomically(file.path, Array(text.utf8)) } catch {
+        do { try FileSystem.replaceAtomically(file.path, bytes) } catch {
             // The temporary file's name means nothing to the user: name the file they asked for.
             guard case .io(_, let operation, let code) = error else { throw error }
             throw StoreError.io(path: file.path, operation: operation == .create ? .write : operation, code: code)

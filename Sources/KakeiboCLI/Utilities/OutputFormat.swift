@@ -15,5 +15,19 @@ public enum OutputFormat: String, Sendable, CaseIterable {
     }
 }
 
+/// `--bom`: CSV that starts with a UTF-8 byte order mark, which Excel on Japanese Windows needs to read it as UTF-8.
+enum ByteOrderMark {
+    static let flag = Flag(
+        "--bom",
+        help: LocalizedText(en: "start CSV with a byte order mark (for Excel on Japanese Windows)", ja: "CSV の先頭に BOM を付ける（日本語版 Windows の Excel 向け）"))
+
+    /// Whether the CSV starts with the mark; `--bom` with a format other than CSV is refused (exit 2).
+    static func wanted(_ arguments: ParsedArguments, csv: Bool) throws -> Bool {
+        guard arguments[flag] else { return false }
+        guard csv else { throw UsageError.onlyWith(flag.name, "--format csv") }
+        return true
+    }
+}
+
 /// Parsing helpers shared by commands: the typed values behind common arguments.
 public enum Parse {}

@@ -7,7 +7,7 @@ struct ItemReader: Sendable {
     /// Every field either format knows.
     enum Field: String, CaseIterable, Sendable {
         case id, date, name, price, category, subcategory, categorySub, sync, added
-        case payment, shop, memo, member, personal
+        case payment, shop, memo, member, personal, reimbursed
 
         /// Its bit in a set of fields already read.
         var bit: Int {
@@ -26,6 +26,7 @@ struct ItemReader: Sendable {
             case .memo: 2048
             case .member: 4096
             case .personal: 8192
+            case .reimbursed: 16384
             }
         }
     }
@@ -103,7 +104,7 @@ struct ItemReader: Sendable {
         case .id, .date, .name, .price, .category: true
         case .subcategory, .categorySub: field == subcategoryKey
         case .sync, .added: storedFields
-        case .payment, .shop, .memo, .member, .personal: true
+        case .payment, .shop, .memo, .member, .personal, .reimbursed: true
         }
     }
 
@@ -186,6 +187,11 @@ struct ItemReader: Sendable {
                     if scanner.readNull() { continue }
                     guard try reader.kind(&scanner) == .bool else { throw FieldProblem.wrongType(expected: .boolean) }
                     details.personal = try scanner.readBool()
+                case .reimbursed:
+                    if scanner.readNull() { continue }
+                    let value = try reader.integer(&scanner)
+                    guard (0...Yen.limit).contains(value) else { throw FieldProblem.invalid(.reimbursed(String(value))) }
+                    details.reimbursed = Yen(value)
                 }
             }
         } catch let problem as FieldProblem {

@@ -99,7 +99,7 @@ public enum JSONValue: Hashable, Sendable {
     /// Up to this many keys an object's keys are checked for repeats by looking along them.
     static let fewKeys = 16
 
-    private static func read(_ scanner: inout JSONScanner) throws(JSONError) -> JSONValue {
+    static func read(_ scanner: inout JSONScanner) throws(JSONError) -> JSONValue {
         switch try scanner.peekKind() {
         case .object:
             try scanner.beginObject()

@@ -117,7 +117,7 @@ public struct JSONWriter {
         if let sub = category.subcategory { integer(sub) } else { raw("null") }
     }
 
-    /// An item's details as the members it has (`,"payment":"…"`, … `,"personal":true`); nothing for none.
+    /// An item's details as the members it has (`,"payment":"…"`, … `,"personal":true`, `,"reimbursed":N`); nothing for none.
     mutating func details(_ details: ItemDetails) {
         guard !details.isEmpty else { return }
         for field in DetailField.allCases {
@@ -128,6 +128,10 @@ public struct JSONWriter {
             string(value)
         }
         if details.personal { raw(",\"personal\":true") }
+        if let reimbursed = details.reimbursed {
+            raw(",\"reimbursed\":")
+            integer(reimbursed.amount)
+        }
     }
 
     private static let hex: [UInt8] = Array("0123456789abcdef".utf8)

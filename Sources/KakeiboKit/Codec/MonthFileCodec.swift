@@ -45,8 +45,10 @@ public enum MonthFileCodec {
     /// The version written when any item carries details: kakeibo before details refuses such a file with
     /// "schema version 2 is newer … upgrade kakeibo" rather than an unknown field.
     public static let detailsSchemaVersion = 2
+    /// The version written when any item records a reimbursed amount: kakeibo before it refuses such a file as newer.
+    public static let reimbursedSchemaVersion = 3
     /// The newest version this kakeibo reads.
-    public static let newestSchemaVersion = 2
+    public static let newestSchemaVersion = 3
 
     public static func decode(_ bytes: [UInt8], month: YearMonth) throws(MonthFileProblem) -> [Item] {
         guard !bytes.isEmpty else { throw .empty }
@@ -87,7 +89,9 @@ public enum MonthFileCodec {
     public static func encode(_ items: [Item], month: YearMonth) -> [UInt8] {
         var writer = JSONWriter(capacity: 64 + items.count * 200)
         writer.raw("{\"schema\":")
-        writer.integer(items.contains { !$0.details.isEmpty } ? detailsSchemaVersion : schemaVersion)
+        writer.integer(
+            items.contains { $0.details.reimbursed != nil }
+                ? reimbursedSchemaVersion : items.contains { !$0.details.isEmpty } ? detailsSchemaVersion : schemaVersion)
         writer.raw(",\"month\":")
         writer.string(month.iso)
         writer.raw(",\"items\":[")

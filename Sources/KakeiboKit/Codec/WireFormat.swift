@@ -4,12 +4,15 @@ public enum WireProblem: Error, Equatable, Sendable {
     case notAnArray
     case item(ItemProblem)
     case duplicateID(index: Int, firstIndex: Int, id: String)
+    /// An export's budgets, fixed costs or notes (the key) that its own file's reader refuses (why).
+    case settings(String, LocalizedText)
 
     public func message(in language: Language) -> String {
         switch self {
         case .syntax(let error): return language.pick("not valid JSON: ", "JSON として読めません: ") + error.message(in: language)
         case .notAnArray: return language.pick("expected a JSON array of items", "データの JSON 配列が必要です")
         case .item(let problem): return problem.message(in: language)
+        case .settings(let key, let why): return "\(key): " + why(language)
         case .duplicateID(let index, let firstIndex, let id):
             return language.pick(
                 "item [\(index)] repeats the id \(id) of item [\(firstIndex)]",
@@ -61,14 +64,23 @@ public enum WireFormat {
     /// Reads a JSON array of items with `body`, which starts at the array and reads every element: a JSON error
     /// becomes `.syntax`, anything that isn't an array `.notAnArray`.
     static func readArray<T>(_ bytes: [UInt8], _ body: (inout JSONScanner) throws -> T) throws(WireProblem) -> T {
+        try readDocument(bytes) { scanner in
+            guard try scanner.peekKind() == .array else { throw WireProblem.notAnArray }
+            try scanner.beginArray()
+            return try body(&scanner)
+        }
+    }
+
+    /// Reads one JSON document with `body`, which must read all of it: a JSON error becomes `.syntax`, any error
+    /// that is no `WireProblem` `.notAnArray`.
+    static func readDocument<T>(_ bytes: [UInt8], _ body: (inout JSONScanner) throws -> T) throws(WireProblem) -> T {
         var result: Result<T, WireProblem>?
         bytes.withUnsafeBufferPointer { buffer in
             var scanner = JSONScanner(buffer)
             do {
-                guard try scanner.peekKind() == .array else { throw WireProblem.notAnArray }
-                try scanner.beginArray()
-                result = .success(try body(&scanner))
+                let value = try body(&scanner)
                 try scanner.end()
+                result = .success(value)
             } catch let error as WireProblem {
                 result = .failure(error)
             } catch let error as JSONError {
@@ -93,7 +105,7 @@ public enum WireFormat {
         return writer.bytes
     }
 
-    private static func decodeArray(_ scanner: inout JSONScanner) throws -> [WireItem] {
+    static func decodeArray(_ scanner: inout JSONScanner) throws -> [WireItem] {
         var items: [WireItem] = []
         var firstIndex: [String: Int] = [:]
         while try scanner.nextElement() {

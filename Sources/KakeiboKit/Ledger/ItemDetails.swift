@@ -1,6 +1,7 @@
 /// What a household records about an item beyond its name, price, date and category — every part optional:
 /// how it was paid (支払方法), where (お店), a memo (メモ), who paid (a member), and whether that member marked it as
-/// their own (personal: it stays out of the split when settling up).
+/// their own (personal: it stays out of the split when settling up), and for medical costs how much of the price
+/// insurance pays back (reimbursed: 補填される金額, for the 医療費控除).
 public struct ItemDetails: Hashable, Sendable {
     /// The fields, boxed: most items have no detail at all, and an item without any holds one empty word here rather
     /// than four optional strings (a million imported items are 64 MB smaller, and copies of items cheaper).
@@ -12,6 +13,7 @@ public struct ItemDetails: Hashable, Sendable {
         var memo: String?
         var member: String?
         var personal = false
+        var reimbursed: Yen?
     }
 
     private final class Box: Sendable {
@@ -19,8 +21,10 @@ public struct ItemDetails: Hashable, Sendable {
         init(_ fields: Fields) { self.fields = fields }
     }
 
-    public init(payment: String? = nil, shop: String? = nil, memo: String? = nil, member: String? = nil, personal: Bool = false) {
-        self.init(Fields(payment: payment, shop: shop, memo: memo, member: member, personal: personal))
+    public init(
+        payment: String? = nil, shop: String? = nil, memo: String? = nil, member: String? = nil, personal: Bool = false, reimbursed: Yen? = nil
+    ) {
+        self.init(Fields(payment: payment, shop: shop, memo: memo, member: member, personal: personal, reimbursed: reimbursed))
     }
 
     private init(_ fields: Fields) { box = fields == Fields() ? nil : Box(fields) }
@@ -52,6 +56,11 @@ public struct ItemDetails: Hashable, Sendable {
     public var personal: Bool {
         get { box?.fields.personal ?? false }
         set { update { $0.personal = newValue } }
+    }
+    /// What insurance pays back of the price (0 up to the price); nil when nothing was recorded.
+    public var reimbursed: Yen? {
+        get { box?.fields.reimbursed }
+        set { update { $0.reimbursed = newValue } }
     }
 
     public static func == (a: ItemDetails, b: ItemDetails) -> Bool { a.box === b.box || a.fields == b.fields }

@@ -12,6 +12,11 @@ public enum ValueError: KakeiboFailure, Equatable {
     case id(String)
     case unknownCategory(String, valid: [String], nearest: String? = nil)
     case unknownSubcategory(String, category: String, valid: [String], nearest: String? = nil)
+    /// A reimbursed amount (補填される金額) that is not whole yen from 0 to the limit.
+    case reimbursed(String)
+    case reimbursedOverPrice(Yen, price: Yen)
+    /// A total income (for the 医療費控除's threshold) that is not whole yen from 0.
+    case income(String)
 
     public enum PriceProblem: Equatable, Sendable {
         case notWhole, zero, tooLarge
@@ -75,6 +80,17 @@ public enum ValueError: KakeiboFailure, Equatable {
             return language.pick(
                 "unknown category '\(text)'\(didYouMean(nearest, language)); valid: \(valid.joined(separator: ", "))",
                 "不明な項目 '\(text)'\(didYouMean(nearest, language))。指定できる項目: \(valid.joined(separator: ", "))")
+        case .reimbursed(let text):
+            return language.pick(
+                "a reimbursed amount must be whole yen from 0 to \(Yen.limitText), got '\(text)'",
+                "補填される金額は 0〜\(Yen.limitText) 円の整数で指定してください（指定: '\(text)'）")
+        case .income(let text):
+            return language.pick(
+                "income must be whole yen from 0 to \(Yen.limitText), got '\(text)'", "所得は 0〜\(Yen.limitText) 円の整数で指定してください（指定: '\(text)'）")
+        case .reimbursedOverPrice(let amount, let price):
+            return language.pick(
+                "the reimbursed amount \(amount.formatted(language)) is more than the price \(price.formatted(language))",
+                "補填される金額 \(amount.formatted(language)) が金額 \(price.formatted(language)) を超えています")
         case .unknownSubcategory(let text, let category, let valid, let nearest):
             return language.pick(
                 "unknown subcategory '\(text)' of \(category)\(didYouMean(nearest, language)); valid: \(valid.joined(separator: ", "))",

@@ -72,6 +72,15 @@ public struct Yen: Hashable, Comparable, Sendable, AdditiveArithmetic, Expressib
     }
 
     /// "¥12,345" in English, "12,345円" in Japanese; a refund reads "-¥500" / "-500円".
+    /// A reimbursed amount typed by a person: whole yen from 0, `5000` or `5,000`.
+    public static func parseReimbursed(_ text: String) throws(ValueError) -> Yen {
+        guard TypedNumber.money(text) == "0" else {
+            guard let amount = try? parsePrice(text), amount.amount > 0 else { throw .reimbursed(text) }
+            return amount
+        }
+        return Yen(0)
+    }
+
     public func formatted(_ language: Language) -> String {
         switch language {
         case .ja:

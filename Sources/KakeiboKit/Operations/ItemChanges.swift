@@ -8,11 +8,14 @@ public struct ItemChanges: Sendable, Equatable {
     public var details: [DetailField: String?]
     /// Whether the item becomes personal (true) or shared (false); nil leaves it.
     public var personal: Bool?
+    /// The reimbursed amount to set (a value) or clear (nil); nil leaves it.
+    public var reimbursed: Yen??
 
     public init(
         name: String? = nil, price: Yen? = nil, date: CalendarDate? = nil, category: CategoryCode? = nil,
-        details: [DetailField: String?] = [:], personal: Bool? = nil
+        details: [DetailField: String?] = [:], personal: Bool? = nil, reimbursed: Yen?? = nil
     ) {
+        self.reimbursed = reimbursed
         self.name = name
         self.price = price
         self.date = date
@@ -33,6 +36,7 @@ public struct ItemChanges: Sendable, Equatable {
         if let category { changed.category = category }
         for (field, value) in details { changed.details[field] = value }
         if let personal { changed.details.personal = personal }
+        if let reimbursed { changed.details.reimbursed = reimbursed }
         return changed
     }
 }

@@ -16,6 +16,8 @@ public enum BackupRenderer {
                 language.pick("Months and files (items before → after)", "月・ファイル（件数 変更前 → 変更後）"),
                 language.pick("State", "状態"),
             ])
+        table.shrinkable = [3, 4]
+        table.droppable = [1]
         for entry in history.entries.reversed() {
             let state = states[entry.number] ?? .inEffect
             table.add([

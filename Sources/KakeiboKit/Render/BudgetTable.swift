@@ -41,6 +41,7 @@ extension TableRenderer {
         var table = TextTable(
             [.left, .left, .right],
             header: [language.pick("Key", "キー"), language.pick("Budget", "予算"), language.pick("Monthly", "月額")])
+        table.shrinkable = [1]
         for budget in budgets.sorted(taxonomy) {
             table.add(budget.target.key(taxonomy), budget.target.label(taxonomy, language), budget.amount.formatted(language))
         }

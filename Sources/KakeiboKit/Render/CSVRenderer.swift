@@ -2,6 +2,13 @@
 /// A text cell a spreadsheet would run as a formula (starting with =, +, -, @, tab or CR) gets a leading ' (as OWASP
 /// advises); numbers — a refund's -500 included — stay numbers.
 public enum CSVRenderer {
+    /// U+FEFF, the byte order mark `--bom` puts first: Excel on Japanese Windows reads a CSV file as Shift_JIS
+    /// unless it starts with one, and shows UTF-8 names as mojibake.
+    public static let byteOrderMark = "\u{FEFF}"
+
+    /// The CSV text, with the byte order mark first when `mark` is set.
+    public static func marked(_ text: String, _ mark: Bool) -> String { mark ? byteOrderMark + text : text }
+
     /// One row per item: `id,date,name,price,category,subcategory,payment,shop,memo,member,personal`; the spending
     /// items, then the income items (their category is an income category, such as `income`).
     public static func month(_ report: MonthReport, taxonomy: Taxonomy) -> String {

@@ -25,6 +25,7 @@ public enum ConflictRenderer {
             header: [
                 l.pick("ID", "ID"), l.pick("Side", "側"), l.pick("Date", "日付"), l.pick("Name", "品名"), l.pick("Price", "金額"), l.pick("Category", "分類"),
             ])
+        table.shrinkable = [3, 5]
         for view in views {
             table.add(row(view.conflict.id, l.pick("mine", "こちら"), view.mine, deleted: view.mine == nil, taxonomy, l))
             table.add(row("", l.pick("theirs", "サーバー"), view.conflict.theirs, deleted: view.conflict.theirsDeleted, taxonomy, l))

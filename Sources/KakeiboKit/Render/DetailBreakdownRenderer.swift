@@ -11,6 +11,7 @@ public enum DetailBreakdownRenderer {
                 language.pick(breakdown.field.englishHeading, breakdown.field.japanese), language.pick("Amount", "金額"),
                 language.pick("Count", "件数"), language.pick("Share", "割合"),
             ])
+        table.shrinkable = [0]
         for row in breakdown.rows {
             table.add(
                 truncate(DetailBreakdown.label(row, language), to: 32), row.total.formatted(language), Yen(row.count).grouped,

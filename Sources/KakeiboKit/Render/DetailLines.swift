@@ -9,6 +9,7 @@ enum DetailLines {
         if let shop = details.shop { parts.append("@" + shop) }
         if let member = details.member { parts.append(language.pick("by ", "") + member + language.pick("", " 払い")) }
         if details.personal { parts.append(language.pick("personal", "個人")) }
+        if let reimbursed = details.reimbursed { parts.append(language.pick("reimbursed ", "補填 ") + reimbursed.formatted(language)) }
         if let memo = details.memo { parts.append("“" + memo + "”") }
         return parts.joined(separator: " · ")
     }

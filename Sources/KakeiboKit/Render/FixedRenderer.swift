@@ -24,6 +24,7 @@ public enum FixedRenderer {
                 language.pick("ID", "ID"), language.pick("Name", "名前"), language.pick("Price", "金額"), language.pick("When", "時期"),
                 language.pick("Category", "項目"),
             ])
+        table.shrinkable = [1, 4, 3]
         for cost in costs.all {
             table.add(cost.id, cost.name, cost.price.formatted(language), schedule(cost, language), taxonomy.label(cost.category, language))
         }
@@ -71,6 +72,7 @@ public enum FixedRenderer {
             (plan.plannedIncome, plan.plannedIncomeTotal, language.pick("Planned income", "収入の予定")),
         ] where !costs.isEmpty {
             var table = TextTable([.left, .left, .right, .left], header: [title, "", "", ""])
+            table.shrinkable = [1, 3]
             for planned in costs {
                 table.add(
                     Labels.day(planned.date, language), planned.cost.name, planned.cost.price.formatted(language),

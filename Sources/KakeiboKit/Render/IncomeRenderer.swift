@@ -30,6 +30,7 @@ extension TableRenderer {
         var out = balanceLine(income, balance: balance, language) + "\n"
         if income.breakdown.count > 1 {
             var table = TextTable([.left, .right], header: [language.pick("Income", "収入"), language.pick("Amount", "金額")])
+            table.shrinkable = [0]
             for row in income.breakdown {
                 table.add(taxonomy.label(CategoryCode(row.category, row.subcategory), language), row.total.formatted(language))
             }

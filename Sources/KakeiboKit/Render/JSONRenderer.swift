@@ -96,13 +96,14 @@ public enum JSONRenderer {
         return .object(members)
     }
 
-    /// An item's details: `payment`, `shop`, `memo`, `member` (null when absent) and `personal`.
+    /// An item's details: `payment`, `shop`, `memo`, `member`, `reimbursed` (null when absent) and `personal`.
     static func appendDetails(_ details: ItemDetails, to members: inout [(String, JSONValue)]) {
         members.append(("payment", details.payment.map(JSONValue.string) ?? .null))
         members.append(("shop", details.shop.map(JSONValue.string) ?? .null))
         members.append(("memo", details.memo.map(JSONValue.string) ?? .null))
         members.append(("member", details.member.map(JSONValue.string) ?? .null))
         members.append(("personal", .bool(details.personal)))
+        members.append(("reimbursed", details.reimbursed.map { .integer($0.amount) } ?? .null))
     }
 
     /// `kakeibo budget list`: `{"budgets":[{"category","subcategory","label","budget"}],"savings":N|null}`.

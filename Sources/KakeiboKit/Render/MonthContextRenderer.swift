@@ -30,6 +30,8 @@ extension TableRenderer {
                 title(neighbours.previous?.month ?? report.month.previous), Labels.shortMonthYear(report.month, language),
                 title(neighbours.next?.month ?? report.month.next), language.pick("Change", "前月比"), "",
             ])
+        table.shrinkable = [0]
+        table.droppable = [5, 3] // a narrow terminal keeps the previous month and the change
         func amount(_ value: Yen?, bold: Bool = false) -> TextTable.Cell {
             guard let value, value != .zero else { return .init("-", "2") }
             return .init(value.formatted(language), bold ? "1" : nil)
@@ -55,6 +57,7 @@ extension TableRenderer {
         let language = style.language
         var table = TextTable([.right, .right, .left, .right, .left, .left])
         table.shrinkable = [2, 4]
+        table.droppable = [0, 5] // a fixed cost's whole id is the last to go
         for (index, (item, id)) in zip(items, shortIDs(items.map(\.id))).enumerated() {
             table.add([
                 .init("\(index + 1)"), .init(Labels.day(item.date, language)), .init(terminalSafe(item.name)),

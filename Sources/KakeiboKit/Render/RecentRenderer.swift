@@ -11,6 +11,8 @@ extension TableRenderer {
                 language.pick("Added", "登録"), language.pick("Date", "日付"), language.pick("Name", "品名"),
                 language.pick("Price", "金額"), language.pick("Category", "項目"), "ID",
             ])
+        table.shrinkable = [2, 4]
+        table.droppable = [0, 4, 5] // the date it was added goes first, then the category; a fixed cost's whole id last
         for (entry, id) in zip(report.entries, shortIDs(report.entries.map(\.item.id))) {
             let item = entry.item
             table.add([

@@ -21,6 +21,8 @@ extension TableRenderer {
                 language.pick("Category", "項目"), language.pick("Spent", "支出"), language.pick("Budget", "予算"),
                 language.pick("Previous", "前月"), language.pick("Change", "増減"),
             ])
+        table.shrinkable = [0]
+        table.droppable = [3]
         for row in report.categories + [report.total] {
             table.add([
                 .init(row.category.map { taxonomy.label(category: $0, language) } ?? Labels.total(language)),

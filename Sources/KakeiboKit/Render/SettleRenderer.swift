@@ -15,6 +15,8 @@ public enum SettleRenderer {
                     language.pick("Member", "メンバー"), language.pick("Paid", "支払"), language.pick("Share", "負担"),
                     language.pick("Balance", "差額"), language.pick("Personal", "個人"),
                 ])
+            table.shrinkable = [0]
+            table.droppable = [4]
             for member in settlement.members {
                 let share = member.share.formatted(language) + (member.percent.map { " (\($0)%)" } ?? "")
                 let balance = (member.balance.amount > 0 ? "+" : "") + member.balance.formatted(language)

@@ -36,6 +36,7 @@ public enum TableRenderer {
         var table = TextTable(
             [.left, .right, .left, .left],
             header: [language.pick("Key", "キー"), language.pick("Code", "コード"), "日本語", "English"])
+        table.shrinkable = [3, 2] // names give way, never the keys people type
         for category in taxonomy.categories {
             table.add([.init(category.key, "1"), .init(String(category.code)), .init(category.name.ja), .init(category.name.en)])
             for sub in category.subcategories {
@@ -64,6 +65,9 @@ public enum TableRenderer {
                 report.filter == nil ? language.pick("Category", "項目") : language.pick("Subcategory", "内訳"), "ID",
             ])
         items.shrinkable = [1, 3] // names and categories give way so the list fits the terminal
+        // A fixed cost's whole id (22 characters) can't fit beside the rest at 40 columns: the ids go, not the
+        // categories (`recent` and `--format json` still show them).
+        items.droppable = [4]
         for (item, id) in zip(report.items, shortIDs(report.items.map(\.id))) {
             items.add([
                 .init(Labels.day(item.date, language)), .init(item.name),

@@ -56,6 +56,9 @@ struct TextTable {
     var rows: [[Cell]] = []
     /// Columns that may be cut (with "…") so the table fits the style's width: names, labels — never amounts or ids.
     var shrinkable: [Int] = []
+    /// Columns left out, in this order, while the table can't fit the width even with its shrinkable columns cut:
+    /// what a narrow terminal can do without (a month's neighbours, a timestamp beside a date).
+    var droppable: [Int] = []
 
     init(_ aligns: [Align], header: [String]? = nil) {
         self.aligns = aligns
@@ -92,7 +95,24 @@ struct TextTable {
 
     private var lines: [[Cell]] { (header.map { [$0.map { Cell($0) }] } ?? []) + rows }
 
+    /// The table without one column: the other columns keep their alignment, shrinking and dropping.
+    private func without(_ column: Int) -> TextTable {
+        func renumbered(_ columns: [Int]) -> [Int] { columns.filter { $0 != column }.map { $0 > column ? $0 - 1 : $0 } }
+        var table = TextTable(aligns.enumerated().filter { $0.offset != column }.map(\.element), header: header)
+        table.header?.remove(at: column)
+        table.rows = rows.map { cells in cells.enumerated().filter { $0.offset != column }.map(\.element) }
+        table.shrinkable = renumbered(shrinkable)
+        table.droppable = renumbered(droppable)
+        return table
+    }
+
     func render(_ style: TextStyle, indent: String = "") -> String {
+        if let column = droppable.first {
+            let fitted = fit(columnWidths(), to: style.width - displayWidth(indent))
+            if fitted.reduce(0, +) + 2 * max(0, fitted.count - 1) > style.width - displayWidth(indent) {
+                return without(column).render(style, indent: indent)
+            }
+        }
         var lines = lines
         var cellWidths = cellWidths()
         var widths = columnWidths(cellWidths)

@@ -175,9 +175,17 @@ func escapingScalars(_ text: String, where unsafe: (Unicode.Scalar) -> Bool) -> 
 /// Ids cut short for a table: the first 8 characters, or more where that is what it takes to tell the listed items
 /// apart (imported ids such as "mf:…" can share their first 8), so whatever is shown works with `edit`/`delete`.
 /// A fixed cost's item keeps its whole id (`fixed-8e4f12a3-2024-12`): every month's item of one rule starts alike,
-/// so only the whole id names one of them in the store.
+/// so only the whole id names one of them in the store. A donation's (`furusato-b8716465-…`) keeps its prefix and
+/// shortens the random rest, as every donation starts alike.
 public func shortIDs(_ ids: [String]) -> [String] {
     let whole = ids.map { $0.hasPrefix(FixedCost.itemIDPrefix) }
+    let prefix = FurusatoReport.idPrefix
+    if ids.contains(where: { $0.hasPrefix(prefix) }) {
+        let donation = ids.map { $0.hasPrefix(prefix) }
+        var rests = shortRandomIDs(zip(ids, donation).filter(\.1).map { String($0.0.dropFirst(prefix.count)) }).makeIterator()
+        var others = shortIDs(zip(ids, donation).filter { !$0.1 }.map(\.0)).makeIterator()
+        return donation.map { $0 ? prefix + (rests.next() ?? "") : others.next() ?? "" }
+    }
     guard whole.contains(true) else { return shortRandomIDs(ids) }
     var shortened = shortRandomIDs(zip(ids, whole).filter { !$0.1 }.map(\.0)).makeIterator()
     return zip(ids, whole).map { id, keep in keep ? id : shortened.next() ?? id }
