@@ -110,6 +110,9 @@ import Testing
         #expect(try complete("kakeibo month --category ") == ["food", "food/drink", "home", "home/rent"])
         #expect(try complete("kakeibo import --from ") == ["moneyforward", "zaim"])
         #expect(try complete("kakeibo completion ") == ["bash", "fish", "zsh"])
-        #expect(Set(try complete("kakeibo export --")) == ["--format", "--with-settings", "--bom", "--output", "--store", "--lang", "--help", "--lock-timeout"])
+        #expect(
+            Set(try complete("kakeibo export --")) == [
+                "--format", "--with-settings", "--bom", "--output", "--store", "--lang", "--help", "--lock-timeout",
+            ])
     }
 }
