@@ -42,17 +42,27 @@ class Member:
     def sync(self, ok=(0,)):
         return self.run("sync", "--format", "json", ok=ok).json()
 
-    def month(self):
-        return self.run("month", "2024", "12", "--format", "json").json()
+    def month(self, year="2024", month="12"):
+        return self.run("month", year, month, "--format", "json").json()
 
     def ids(self):
         return {item["name"]: item["id"] for item in self.month()["items"]}
 
 
+FIXTURES = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "Tests", "Fixtures", "imports")
+# October 2024 as each member's household app exported it: ayumi keeps MoneyForward ME (Shift_JIS), ken Zaim (UTF-8).
+APP_EXPORTS = {"ayumi": ("moneyforward", "moneyforward-2024-10-household.csv"), "ken": ("zaim", "zaim-2024-10-household.csv")}
+
+
 def import_exports(member, items):
-    """Each member's export from the app, imported with no mapping file (the hook for MF and Zaim exports)."""
+    """Each member's exports, imported with no mapping file: the app's JSON (December), and October from the
+    household app the member keeps (MoneyForward ME or Zaim), which must import whole into the default categories."""
     path = member.box.write("export.json", json.dumps(items, ensure_ascii=False))
     member.run("import", path)
+    source, fixture = APP_EXPORTS[member.name]
+    imported = member.run("import", "--from", source, os.path.join(FIXTURES, fixture), "--format", "json").json()
+    if imported.get("unmapped") or imported.get("added", 0) == 0:
+        raise Failure("%s's %s export: %s" % (member.name, source, imported))
 
 
 def exports():
@@ -132,6 +142,15 @@ def main():
         months = [m.month() for m in (ayumi, ken)]
         if months[0] != months[1]:
             raise Failure("the two months differ:\n%s\n%s" % (json.dumps(months[0], ensure_ascii=False), json.dumps(months[1], ensure_ascii=False)))
+        octobers = [m.month("2024", "10") for m in (ayumi, ken)]
+        if octobers[0] != octobers[1] or octobers[0]["count"] == 0:
+            raise Failure("the two Octobers (the app exports) differ or are empty")
+        if {item.get("member") for item in octobers[0]["items"]} != {"ayumi", "ken"}:
+            raise Failure("October's imported items are not each member's: %s" % {item.get("member") for item in octobers[0]["items"]})
+        october_settles = [m.run("settle", "2024-10", "--format", "json").json() for m in (ayumi, ken)]
+        if october_settles[0] != october_settles[1]:
+            raise Failure("October's settle differs: %s / %s" % (october_settles[0], october_settles[1]))
+        figures.add("imported rows", octobers[0]["count"] + len(octobers[0]["incomeItems"]))
         names = {item["name"]: item["price"] for item in months[0]["items"]}
         expected = {"スーパー": 3280, "電車": 440, "映画": 1800, "コンビニ": 640, "ランチ": 980, "米": 2400, "ガソリン": 5200}
         if names != expected:
@@ -151,8 +170,9 @@ def main():
         for member in (ayumi, ken):
             member.box.close()
     return figures.finish([
-        "two members: %d syncs, %d conflict resolved, months and settle equal: %s" % (
-            figures.counts.get("syncs", 0), figures.counts.get("conflicts", 0), "yes" if figures.counts.get("equal months") else "no"),
+        "two members: %d syncs, %d conflict resolved, %d rows of MoneyForward ME and Zaim exports imported with no mapping, months and settle equal: %s" % (
+            figures.counts.get("syncs", 0), figures.counts.get("conflicts", 0), figures.counts.get("imported rows", 0),
+            "yes" if figures.counts.get("equal months") else "no"),
     ])
 
 
