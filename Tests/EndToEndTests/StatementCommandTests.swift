@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+
+/// `kakeibo import --from statement` and `kakeibo reconcile` on the committed statements, through the real binaries
+/// (kakeibo execs kakeibo-companion for both).
+@Suite struct StatementCommandTests {
+    let paypay = Products.fixture("paypay-2024-12.csv")
+
+    func month(_ box: Sandbox) throws -> [String: Any] {
+        try #require(try box.run("month", "2024", "12", "--format", "json").json() as? [String: Any])
+    }
+
+    @Test func importingAStatementTwiceAddsNothingAndABadOneWritesNothing() throws {
+        let box = try Sandbox()
+        for name in ["vpass-truncated-sjis.csv", "rakuten-truncated.csv", "unknown-statement.csv"] {
+            let refused = try box.run("import", "--from", "statement", Products.fixture(name))
+            #expect(refused.status == 2, "\(name): \(refused.stderr)")
+            #expect(refused.stderr.contains("nothing imported"))
+            #expect(refused.stderr.split(separator: "\n").count == 1)
+        }
+        #expect(try box.snapshot().isEmpty, "nothing was written")
+
+        let utf8 = Products.fixture("rakuten-2024-12-bom.csv")
+        let first = try box.run("import", "--from", "statement", utf8, "--format", "json")
+        #expect(first.status == 0, "\(first.stderr)")
+        let summary = try #require(try first.json() as? [String: Any])
+        #expect(summary["source"] as? String == "rakuten-card")
+        #expect(summary["added"] as? Int == 7)
+        #expect((summary["unfiled"] as? [Any])?.count == 7, "a new store knows none of the shops")
+        #expect(try month(box)["total"] as? Int == 37_668)
+        let before = try box.snapshot()
+        let again = try box.run("import", "--from", "rakuten-card", Products.fixture("rakuten-2024-12-sjis.csv"))
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(again.stdout.hasPrefix("Imported 7 lines from 楽天カード (Shift_JIS): 0 new, 7 already there"))
+        #expect(try box.snapshot() == before, "the same month in the other encoding adds nothing")
+    }
+
+    @Test func aPlainImportOfACSVPointsAtTheStatementImport() throws {
+        let box = try Sandbox()
+        let run = try box.run("import", paypay)
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("kakeibo import --from statement"))
+    }
+
+    @Test func reconcileMatchesTypedItemsAndAddsOnlyWhatTheStatementAlone() throws {
+        let box = try Sandbox()
+        // Three of the statement's purchases typed by hand, under other names, one or two days off.
+        for args in [
+            ["昼ごはん", "1280", "--date", "2024-12-02"], ["ドラッグストア", "2460", "--date", "2024-12-05"],
+            ["服", "12800", "--date", "2024-12-08"], ["コーヒー", "300", "--date", "2024-12-03", "--payment", "PayPay"],
+            ["現金の買い物", "500", "--date", "2024-12-03"],
+        ] {
+            #expect(try box.run(["add"] + args).status == 0)
+        }
+        let typedTotal = 1280 + 2460 + 12800 + 300 + 500
+        #expect(try month(box)["total"] as? Int == typedTotal)
+
+        let report = try box.run("reconcile", paypay, "--format", "json")
+        #expect(report.status == 0, "\(report.stderr)")
+        let json = try #require(try report.json() as? [String: Any])
+        let matched = try #require(json["matched"] as? [[String: Any]])
+        #expect(matched.count == 3)
+        #expect(Set(matched.compactMap { ($0["item"] as? [String: Any])?["name"] as? String }) == ["昼ごはん", "ドラッグストア", "服"])
+        let only = try #require(json["statementOnly"] as? [[String: Any]])
+        #expect(only.map { $0["price"] as? Int } == [-460])
+        #expect((json["typedOnly"] as? [[String: Any]])?.map { $0["name"] as? String } == ["コーヒー"])
+        #expect((json["period"] as? [String: String]) == ["from": "2024-12-01", "to": "2024-12-10"])
+        #expect(try month(box)["total"] as? Int == typedTotal, "without --add nothing changes")
+
+        let added = try box.run("reconcile", paypay, "--add")
+        #expect(added.status == 0, "\(added.stderr)")
+        #expect(added.stdout.contains("Matched (on the statement and typed): 3"))
+        #expect(try month(box)["total"] as? Int == typedTotal - 460, "the typed items plus the statement-only line, exactly")
+        let before = try box.snapshot()
+        let again = try box.run("reconcile", paypay, "--add", "--format", "json")
+        let second = try #require(try again.json() as? [String: Any])
+        #expect((second["matched"] as? [Any])?.count == 3, "the matches hold")
+        #expect(second["added"] as? Int == 0 && second["recorded"] as? Int == 0)
+        #expect(try box.snapshot() == before, "a second --add changes nothing")
+    }
+
+    @Test func aPlainImportOfLinesThatWereTypedWarns() throws {
+        let box = try Sandbox()
+        #expect(try box.run("add", "昼ごはん", "1280", "--date", "2024-12-02").status == 0)
+        let run = try box.run("import", "--from", "statement", paypay)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("warning: 1 line looks like an item typed by hand"))
+        #expect(run.stdout.contains("kakeibo reconcile FILE --add"))
+    }
+}
