@@ -78,7 +78,8 @@ public struct CommandTable {
             ConflictsCommand.self, ResolveCommand.self,
             UndoCommand.self, BackupsCommand.self, CheckCommand.self,
             RecentCommand.self, TrendCommand.self, ReviewCommand.self, FindCommand.self, SettleCommand.self, ReceiptCommand.self,
-            FuelCommand.self, ExportCommand.self, CategoriesCommand.self, BudgetCommand.self, FixedCommand.self, ConfigCommand.self,
+            FuelCommand.self, ExportCommand.self, CategoriesCommand.self, BudgetCommand.self, RulesCommand.self, FixedCommand.self,
+            ConfigCommand.self,
             CompletionCommand.self, HelpCommand.self,
         ]
     }

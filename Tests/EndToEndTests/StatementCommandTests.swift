@@ -87,4 +87,46 @@ import Testing
         #expect(run.stdout.contains("warning: 1 line looks like an item typed by hand"))
         #expect(run.stdout.contains("kakeibo reconcile FILE --add"))
     }
+
+    @Test func addLearnsFromTheLastUseAndSaysSo() throws {
+        let box = try Sandbox()
+        #expect(try box.run("add", "コーヒー", "150", "--category", "food/drink", "--date", "2024-12-01").status == 0)
+        let run = try box.run("add", "コーヒー", "178", "--date", "2024-12-02")
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("Food › Drink"))
+        #expect(run.stdout.contains("food/drink, as last time"))
+        let first = try box.run("add", "見たことのない物", "100", "--date", "2024-12-02")
+        #expect(!first.stdout.contains("as last time"))
+        #expect(first.stdout.contains("Food (id"), "nothing known: the default")
+    }
+
+    @Test func rulesFileStatementLinesAddAndReceipts() throws {
+        let box = try Sandbox()
+        let rule = try box.run("rules", "add", "ＡＭＡＺＯＮ", "entertainment/goods")
+        #expect(rule.status == 0, "\(rule.stderr)")
+        #expect(try box.run("rules", "add", "セブン", "food/drink").status == 0)
+        let list = try #require(try box.run("rules", "list", "--format", "json").json() as? [String: Any])
+        #expect((list["rules"] as? [[String: Any]])?.map { $0["pattern"] as? String } == ["ＡＭＡＺＯＮ", "セブン"])
+        let test = try #require(try box.run("rules", "test", "amazon.co.jp", "--format", "json").json() as? [String: Any])
+        #expect(test["rule"] as? Int == 1 && test["category"] as? String == "entertainment/goods")
+        #expect(try box.run("rules", "remove", "3").status == 2)
+        #expect(try box.run("rules", "add", "x", "nowhere").status == 2)
+
+        let imported = try #require(
+            try box.run("import", "--from", "statement", Products.fixture("rakuten-2024-12-bom.csv"), "--format", "json").json() as? [String: Any])
+        #expect((imported["unfiled"] as? [Any])?.count == 4, "three lines filed by the two rules")
+        let items = try #require(try month(box)["items"] as? [[String: Any]])
+        let amazon = items.filter { ($0["name"] as? String)?.hasPrefix("AMAZON") == true }
+        #expect(amazon.count == 2 && amazon.allSatisfy { $0["subcategory"] as? String == "goods" })
+        #expect(items.first { ($0["name"] as? String)?.hasPrefix("セブン") == true }?["subcategory"] as? String == "drink")
+
+        let added = try box.run("add", "amazonで電池", "980", "--date", "2024-12-20")
+        #expect(added.stdout.contains("entertainment/goods, by rule 1"))
+        let receipt = try box.write("receipt.txt", "セブン-イレブン\n2024年12月21日\nおにぎり ¥150\n合計 ¥150\n")
+        let read = try box.run("receipt", receipt, "--add", "--format", "json")
+        #expect(read.status == 0, "\(read.stderr)")
+        let receiptItems = try #require((try read.json() as? [String: Any])?["added"] as? [[String: Any]])
+        #expect(receiptItems.first?["subcategory"] as? String == "drink", "the shop matched rule 2")
+        #expect(try box.run("undo").status == 0)
+    }
 }

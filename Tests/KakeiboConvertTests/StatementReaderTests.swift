@@ -80,3 +80,9 @@ import Testing
         #expect(WidthFold.fold("こーひー Coffee") == "こーひー Coffee")
     }
 }
+
+@Suite struct StatementIDPrefixTests {
+    @Test func theLibraryKnowsEveryFormatsPrefix() {
+        #expect(StatementFormat.allCases.map(\.idPrefix) == StatementLine.idPrefixes)
+    }
+}

@@ -7,7 +7,9 @@ struct AddCommand: Command {
             en: "purchase date: 2024-12-01, 2024/12/1, 12/1 or 12月1日 (the nearest), today (default), yesterday, 一昨日, 明日",
             ja: "購入日: 2024-12-01、2024/12/1、12/1・12月1日（いちばん近い日）、今日（既定）、昨日、一昨日、明日"))
     static let category = Option.category(
-        help: LocalizedText(en: "key or name, e.g. food/drink or 食費/飲料 (default: the first category)", ja: "キーか名前（food/drink、食費/飲料 など。既定は最初の項目）"))
+        help: LocalizedText(
+            en: "key or name, e.g. food/drink or 食費/飲料 (default: by the rules, else as last time, else the first category)",
+            ja: "キーか名前（food/drink、食費/飲料 など。既定はルール、なければ前回と同じ、それもなければ最初の項目）"))
     static let format = OutputFormat.option([.table, .json])
     static let income = Flag(
         "--income",
@@ -35,6 +37,8 @@ struct AddCommand: Command {
         ])
 
     let item: WireItem
+    /// Without `--category` the item is filed when it runs (by the rules, else as last time, else the default).
+    let fileByRules: Bool
     let format: OutputFormat
 
     init(_ arguments: ParsedArguments, _ context: Context) throws {
@@ -43,10 +47,10 @@ struct AddCommand: Command {
         let name = try ItemName.validate(words[0])
         let price = try Yen.parsePrice(words[1])
         let date = try arguments[Self.date]?.resolve(today: context.clock.today) ?? context.clock.today
+        let given = try arguments[Self.category]
+        fileByRules = given == nil && !arguments[Self.income]
         let category =
-            arguments[Self.income]
-            ? try taxonomy.resolveIncome(try arguments[Self.category])
-            : try arguments[Self.category].map { try taxonomy.resolve($0) } ?? CategoryCode(taxonomy.categories[0].code)
+            arguments[Self.income] ? try taxonomy.resolveIncome(given) : try given.map { try taxonomy.resolve($0) } ?? taxonomy.defaultCategory
         format = try arguments[Self.format] ?? .table
         item = WireItem(
             id: ItemID.random(), date: date, name: name, price: price, category: category,
@@ -54,8 +58,21 @@ struct AddCommand: Command {
     }
 
     func run(_ context: Context) throws {
-        let stored = try context.household().add([item]).items[0]
+        let household = try context.household()
+        var item = item
+        var note: String?
+        if fileByRules {
+            let taxonomy = try context.taxonomy()
+            let filer = try household.filer(for: item.name, taxonomy: taxonomy)
+            let filed = try filer.file([item.name] + (item.details.shop.map { [$0] } ?? []), unfiled: false)
+            item.category = filed.category
+            if item.details.payment == nil { item.details.payment = filed.payment }
+            if item.details.member == nil { item.details.member = filed.member }
+            if filed.reason != .fallback { note = RulesRenderer.reason(filed, rules: filer.rules, taxonomy: taxonomy, context.language) }
+        }
+        let stored = try household.add([item]).items[0]
         try ItemOutput.print(stored, verb: LocalizedText(en: "Added", ja: "登録しました:"), format: format, context)
+        if let note, format != .json { context.print("  " + terminalSafe(note) + "\n") }
     }
 }
 

@@ -26,9 +26,6 @@ public enum StatementFormat: String, CaseIterable, Sendable {
         }
     }
 
-    /// Whether an item's id says it came from one of these statements.
-    public static func isStatementID(_ id: String) -> Bool { allCases.contains { id.hasPrefix($0.idPrefix) } }
-
     /// Reads the records of a file in this format into lines; any bad record refuses the whole file.
     func read(_ records: [CSVRecord]) throws(ConvertProblem) -> StatementLines {
         switch self {

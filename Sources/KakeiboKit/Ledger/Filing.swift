@@ -30,9 +30,10 @@ public struct FilingHistory: Sendable {
 
     private var uses: [[UInt8]: Use] = [:]
 
-    /// The most recent use (by date, then by when it was recorded) of every item's name and shop, folded.
-    public init(_ items: some Sequence<Item>) {
-        for item in items {
+    /// The most recent use (by date, then by when it was recorded) of every item's name and shop, folded. A
+    /// statement line still in the unfiled category teaches nothing: nobody has filed it yet.
+    public init(_ items: some Sequence<Item>, unfiled: CategoryCode? = nil) {
+        for item in items where !(item.category == unfiled && StatementLine.isStatementID(item.id)) {
             let use = Use(date: item.date, added: item.added, category: item.category, payment: item.details.payment)
             for text in [item.name, item.details.shop].compactMap({ $0 }) {
                 let key = TextFold.fold(trimWhitespace(text))
@@ -84,6 +85,12 @@ extension Taxonomy {
             if let category = categories.first(where: { $0.key == key && $0.kind == .spending }) { return CategoryCode(category.code) }
         }
         return defaultCategory
+    }
+
+    /// "food/drink", or "food" without a subcategory: how rules and messages name a category.
+    public func keyPath(_ code: CategoryCode) -> String {
+        let key = key(category: code.category)
+        return code.subcategory.map { key + "/" + self.key(category: code.category, subcategory: $0) } ?? key
     }
 
     /// Where `add` puts an item without `--category`: the first spending category.

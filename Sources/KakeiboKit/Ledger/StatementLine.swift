@@ -23,3 +23,11 @@ public struct StatementLine: Hashable, Sendable {
         self.row = row
     }
 }
+
+extension StatementLine {
+    /// How the ids of statement lines start, one per format (楽天カード, Vpass, PayPay, ゆうちょ).
+    public static let idPrefixes = ["rc:", "vp:", "pp:", "yu:"]
+
+    /// Whether an item's id says it came from a statement.
+    public static func isStatementID(_ id: String) -> Bool { idPrefixes.contains { id.hasPrefix($0) } }
+}

@@ -27,13 +27,13 @@ extension Household {
     public func filer(taxonomy: Taxonomy) throws -> Filer {
         var items: [Item] = []
         for month in try store.months() { items += try store.items(in: month) }
-        return Filer(rules: try RuleStore(store: store).read(), history: FilingHistory(items), taxonomy: taxonomy)
+        return Filer(rules: try RuleStore(store: store).read(), history: FilingHistory(items, unfiled: taxonomy.unfiled), taxonomy: taxonomy)
     }
 
     /// The rules and the history of the items whose name or shop holds `name` (found as `find` finds them, without
     /// decoding the rest), for filing one item.
     public func filer(for name: String, taxonomy: Taxonomy) throws -> Filer {
         let items = try (try? SearchQuery(name)).map { try store.search($0) } ?? []
-        return Filer(rules: try RuleStore(store: store).read(), history: FilingHistory(items), taxonomy: taxonomy)
+        return Filer(rules: try RuleStore(store: store).read(), history: FilingHistory(items, unfiled: taxonomy.unfiled), taxonomy: taxonomy)
     }
 }

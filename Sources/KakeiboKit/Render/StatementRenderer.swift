@@ -83,7 +83,7 @@ public enum StatementRenderer {
             ("source", .string(summary.format)), ("encoding", .string(summary.encoding)), ("lines", .integer(summary.lines)),
             ("added", .integer(summary.added)), ("alreadyStored", .integer(summary.alreadyStored)),
             ("skipped", .object(summary.skipped.map { ($0.reason, .integer($0.count)) })),
-            ("unfiled", .array(summary.unfiled.map(line))), ("unfiledCategory", .string(categoryKey(summary.unfiledCategory, taxonomy))),
+            ("unfiled", .array(summary.unfiled.map(line))), ("unfiledCategory", .string(taxonomy.keyPath(summary.unfiledCategory))),
             ("typedMatches", .integer(summary.typedMatches)), ("months", .array(summary.months.map { .string($0.iso) })),
         ])
     }
@@ -95,11 +95,6 @@ public enum StatementRenderer {
                 ("id", .string(line.id)), ("date", .string(line.date.iso)), ("name", .string(line.name)), ("price", .integer(line.price.amount)),
                 ("payment", .string(line.payment)),
             ] + (line.user.map { [("user", .string($0))] } ?? []))
-    }
-
-    static func categoryKey(_ code: CategoryCode, _ taxonomy: Taxonomy) -> String {
-        let key = taxonomy.key(category: code.category)
-        return code.subcategory.map { key + "/" + taxonomy.key(category: code.category, subcategory: $0) } ?? key
     }
 
     // MARK: reconcile
