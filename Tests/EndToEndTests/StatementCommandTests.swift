@@ -111,6 +111,7 @@ import Testing
         #expect(test["rule"] as? Int == 1 && test["category"] as? String == "entertainment/goods")
         #expect(try box.run("rules", "remove", "3").status == 2)
         #expect(try box.run("rules", "add", "x", "nowhere").status == 2)
+        #expect(try box.run("rules", "member", "家族", "hanako").status == 0)
 
         let imported = try #require(
             try box.run("import", "--from", "statement", Products.fixture("rakuten-2024-12-bom.csv"), "--format", "json").json() as? [String: Any])
@@ -119,6 +120,8 @@ import Testing
         let amazon = items.filter { ($0["name"] as? String)?.hasPrefix("AMAZON") == true }
         #expect(amazon.count == 2 && amazon.allSatisfy { $0["subcategory"] as? String == "goods" })
         #expect(items.first { ($0["name"] as? String)?.hasPrefix("セブン") == true }?["subcategory"] as? String == "drink")
+        let family = items.filter { $0["member"] as? String == "hanako" }
+        #expect(family.map { $0["name"] as? String } == ["スーパーマーケット ライフ", "スーパーマーケット ライフ"], "利用者 家族 through the setting")
 
         let added = try box.run("add", "amazonで電池", "980", "--date", "2024-12-20")
         #expect(added.stdout.contains("entertainment/goods, by rule 1"))

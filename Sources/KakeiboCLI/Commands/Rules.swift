@@ -1,6 +1,6 @@
 import KakeiboKit
 
-/// `kakeibo rules add|list|remove|test` — the household's rules that file statement lines, receipts and `add`.
+/// `kakeibo rules add|list|remove|test|member` — the household's rules that file statement lines, receipts and `add`.
 struct RulesCommand: Command {
     static let payment = Option("--payment", value: "METHOD", help: LocalizedText(en: "with add: the payment it sets", ja: "add と: 設定する支払方法"))
     static let member = Option("--member", value: "NAME", help: LocalizedText(en: "with add: the member it sets", ja: "add と: 設定するメンバー"))
@@ -17,12 +17,17 @@ struct RulesCommand: Command {
                 "パターンは品名とお店から、全角半角・大文字小文字を区別せずに探します（ＡＭＡＺＯＮ = amazon = Amazon）。最初に一致したルールが使われます。どれも一致しなければ、同じ品名・お店の前回の分類、それもなければ既定の項目（明細は未分類の項目。docs/statements.md）になります。ルールは保存先の rules.json に保存します。"
         ),
         arguments: [
-            Argument("add|list|remove|test", LocalizedText(en: "what to do", ja: "操作")),
+            Argument("add|list|remove|test|member", LocalizedText(en: "what to do", ja: "操作")),
             Argument("ARG", LocalizedText(en: "see below", ja: "下記のとおり"), .optional, words: 2),
             Argument("add PATTERN CAT[/SUB]", LocalizedText(en: "add a rule at the end", ja: "ルールを末尾に追加"), .note),
             Argument("list", LocalizedText(en: "show every rule, numbered", ja: "すべてのルールを番号つきで表示"), .note),
             Argument("remove N", LocalizedText(en: "remove rule N", ja: "ルール N を削除"), .note),
             Argument("test TEXT", LocalizedText(en: "say what files TEXT, and as what", ja: "TEXT をどのルールで何に分類するかを表示"), .note),
+            Argument(
+                "member USER NAME",
+                LocalizedText(
+                    en: "a statement's user (利用者: 本人, 家族) becomes member NAME on its items",
+                    ja: "明細の利用者（本人、家族）を品目のメンバー NAME にする"), .note),
         ],
         options: [payment, member, itemName, format],
         examples: [
@@ -31,6 +36,7 @@ struct RulesCommand: Command {
             "kakeibo rules list",
             "kakeibo rules test ＡＭＡＺＯＮ．ＣＯ．ＪＰ",
             "kakeibo rules remove 2",
+            "kakeibo rules member 家族 hanako",
         ])
 
     enum Action {
@@ -38,13 +44,14 @@ struct RulesCommand: Command {
         case list
         case remove(Int)
         case test(String)
+        case member(String, String)
     }
 
     let action: Action
     let format: OutputFormat
 
     init(_ arguments: ParsedArguments, _ context: Context) throws {
-        let words = try VerbArguments(arguments, verbs: "add|list|remove|test", command: RulesCommand.name)
+        let words = try VerbArguments(arguments, verbs: "add|list|remove|test|member", command: RulesCommand.name)
         context.command = "\(RulesCommand.name) \(words.verb)"
         let operands = words.operands
         let extras = [Self.payment, Self.member, Self.itemName]
@@ -73,8 +80,11 @@ struct RulesCommand: Command {
         case "test":
             try words.expect(["TEXT"])
             action = .test(operands[0])
+        case "member":
+            try words.expect(["USER", "NAME"])
+            action = .member(trimWhitespace(operands[0]), try DetailField.member.validate(operands[1]))
         default:
-            throw words.unknownVerb(["add", "list", "remove", "test"])
+            throw words.unknownVerb(["add", "list", "remove", "test", "member"])
         }
         format = try arguments[Self.format] ?? .table
     }
@@ -94,6 +104,9 @@ struct RulesCommand: Command {
                 format == .json
                     ? JSONRenderer.render(RulesRenderer.listJSON(try RuleStore(store: try context.store()).read()))
                     : RulesRenderer.removed(number, removed, language))
+        case .member(let user, let member):
+            let rules = try context.household().setStatementUser(user, member: member)
+            context.print(format == .json ? JSONRenderer.render(RulesRenderer.listJSON(rules)) : RulesRenderer.member(user, member, language))
         case .test(let text):
             let taxonomy = try context.taxonomy()
             let filer = try context.household().filer(for: text, taxonomy: taxonomy)

@@ -10,6 +10,14 @@ extension Household {
         }
     }
 
+    /// Maps a statement's user (本人, 家族) to a member; returns every rule and mapping.
+    public func setStatementUser(_ user: String, member: String) throws -> FilingRules {
+        try RuleStore(store: store).update { rules in
+            rules.members[user] = member
+            return rules
+        }
+    }
+
     /// Removes rule `number` (from 1, as listed); returns the rule removed.
     public func removeRule(_ number: Int) throws -> FilingRule {
         guard store.exists else { throw RuleError.noSuchRule(number, count: 0) }

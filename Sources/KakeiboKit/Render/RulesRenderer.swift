@@ -2,6 +2,9 @@
 public enum RulesRenderer {
     public static func list(_ rules: FilingRules, style: TextStyle) -> String {
         let language = style.language
+        let members = rules.members.sorted { $0.key < $1.key }.map {
+            terminalSafe(language.pick("Statement user \($0.key) → member \($0.value)", "明細の利用者 \($0.key) → メンバー \($0.value)")) + "\n"
+        }.joined()
         guard !rules.rules.isEmpty else {
             return language.pick(
                 "No rules yet: add one with 'kakeibo rules add PATTERN CATEGORY'\n", "ルールはまだありません。'kakeibo rules add パターン 項目' で追加できます\n")
@@ -17,7 +20,11 @@ public enum RulesRenderer {
                 [.init(String(number + 1)), .init(terminalSafe(rule.pattern)), .init(terminalSafe(rule.category))]
                     + [rule.payment, rule.member, rule.name].map { .init(terminalSafe($0 ?? "")) })
         }
-        return table.render(style)
+        return table.render(style) + (members.isEmpty ? "" : "\n" + members)
+    }
+
+    public static func member(_ user: String, _ member: String, _ language: Language) -> String {
+        terminalSafe(language.pick("Statement user \(user) → member \(member)", "明細の利用者 \(user) → メンバー \(member)")) + "\n"
     }
 
     /// `{"rules":[{"number","pattern","category","payment","member","name"}],"members":{…}}`.
