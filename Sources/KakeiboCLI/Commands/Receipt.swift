@@ -80,7 +80,7 @@ struct ReceiptCommand: Command {
             if date == nil && proposal.date == nil { context.note(TableRenderer.receiptUndated(today, context.language)) }
             let ids = proposal.itemIDs(on: day)
             let taxonomy = try context.taxonomy()
-            let filer = try category == nil ? context.household().filer(taxonomy: taxonomy) : nil
+            let filer = try category == nil ? context.household().filer(taxonomy: taxonomy, from: day.yearMonth) : nil
             let items = try zip(ids, proposal.items).map { id, proposed in
                 let name = try ItemName.validate(proposed.name)
                 let filed = try filer?.file([name] + (proposal.shop.map { [$0] } ?? []), unfiled: false)

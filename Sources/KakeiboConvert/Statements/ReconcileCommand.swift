@@ -31,7 +31,9 @@ public struct ReconcileCommand: Command {
         let statement = try StatementImport.read(path, format: format)
         let taxonomy = try context.taxonomy()
         let household = try context.household()
-        let filed = try add ? StatementFiling(statement, filer: try household.filer(taxonomy: taxonomy)).items : nil
+        let filed =
+            try add
+            ? StatementFiling(statement, filer: try household.filer(taxonomy: taxonomy, from: statement.period?.lowerBound.yearMonth)).items : nil
         let outcome = try household.reconcile(statement.lines, filed: filed)
         switch output {
         case .json: context.print(JSONRenderer.render(StatementRenderer.reconcileJSON(outcome, taxonomy: taxonomy)))

@@ -25,7 +25,8 @@ struct StatementImport {
         let statement = try StatementImport.read(path, format: format)
         let taxonomy = try context.taxonomy()
         let household = try context.household()
-        let filing = try StatementFiling(statement, filer: try household.filer(taxonomy: taxonomy), unfiledCategory: category)
+        let filing = try StatementFiling(
+            statement, filer: try household.filer(taxonomy: taxonomy, from: statement.period?.lowerBound.yearMonth), unfiledCategory: category)
         // Lines that look typed by hand are counted before the write: the warning is about what the import adds.
         let typed = try household.reconcile(statement.lines, filed: nil).reconciliation.matched.count
         let added = try household.addNew(filing.ordered(statement)).items

@@ -31,10 +31,16 @@ extension Household {
 }
 
 extension Household {
-    /// The rules and the whole store's history, for filing a statement's lines.
-    public func filer(taxonomy: Taxonomy) throws -> Filer {
+    /// How far before a statement its filing looks for the last use of a shop: a year of history files a household's
+    /// shops, and a store of ten years need not be read whole for each statement.
+    public static let historyMonths = 12
+
+    /// The rules and the store's history, for filing a statement's lines: every month from `historyMonths` before
+    /// `from` on (all of them without `from`).
+    public func filer(taxonomy: Taxonomy, from: YearMonth? = nil) throws -> Filer {
+        let first = from.flatMap { $0.adding(months: -Household.historyMonths) }
         var items: [Item] = []
-        for month in try store.months() { items += try store.items(in: month) }
+        for month in try store.months() where first.map({ month >= $0 }) ?? true { items += try store.items(in: month) }
         return Filer(rules: try RuleStore(store: store).read(), history: FilingHistory(items, unfiled: taxonomy.unfiled), taxonomy: taxonomy)
     }
 
