@@ -45,16 +45,17 @@ public struct ForeignImportCommand: Command {
             job = .wire(try ImportCommand(arguments, context))
             return
         }
-        let path = try ForeignImportCommand.positionals(arguments)[0]
+        let paths = try ForeignImportCommand.positionals(arguments)
         let format = try arguments[ImportCommand.format] ?? .table
         let taxonomy = try context.taxonomy()
         let fallback = try arguments[ImportCommand.category].map { try taxonomy.resolve($0) }
         let word = from.lowercased()
         if word == StatementImport.detect || StatementFormat(rawValue: word) != nil {
             if arguments.given(ImportCommand.mapping) { throw UsageError.onlyWith(ImportCommand.mapping.name, "--from moneyforward|zaim") }
-            job = .statement(StatementImport(format: StatementFormat(rawValue: word), path: path, category: fallback, output: format))
+            job = .statement(StatementImport(format: StatementFormat(rawValue: word), paths: paths, category: fallback, output: format))
             return
         }
+        let path = try ImportCommand.onePath(arguments)
         guard let source = ImportSource(rawValue: word) else {
             throw UsageError.invalidChoice(
                 option: ImportCommand.from.name, value: from,

@@ -132,4 +132,28 @@ import Testing
         #expect(receiptItems.first?["subcategory"] as? String == "drink", "the shop matched rule 2")
         #expect(try box.run("undo").status == 0)
     }
+
+    @Test func severalStatementsImportInOneChangeAndABadOneImportsNone() throws {
+        let box = try Sandbox()
+        let good = ["rakuten-2024-12-bom.csv", "vpass-2024-12-sjis.csv", "paypay-2024-12.csv", "yucho-2024-12-sjis.csv"].map(Products.fixture)
+        let refused = try box.run(["import", "--from", "statement"] + good + [Products.fixture("vpass-truncated-sjis.csv")])
+        #expect(refused.status == 2)
+        #expect(try box.snapshot().isEmpty, "one bad file imports none")
+        let run = try box.run(["import", "--from", "statement", "--format", "json"] + good + [good[0]])
+        #expect(run.status == 0, "\(run.stderr)")
+        let summary = try #require(try run.json() as? [String: Any])
+        #expect(summary["added"] as? Int == 7 + 5 + 4 + 3, "the file given twice counts once")
+        #expect(summary["source"] as? String == "statement")
+        #expect(try month(box)["total"] as? Int == 37_668 + 8_666 + 16_080 + 44_740)
+        let undo = try box.run("undo")
+        #expect(undo.status == 0)
+        #expect(try month(box)["total"] as? Int == 0, "one change, taken back whole")
+        let both = try box.run("reconcile", good[0], good[2], "--add", "--format", "json")
+        let report = try #require(try both.json() as? [String: Any])
+        #expect((report["statementOnly"] as? [Any])?.count == 7 + 4, "two statements set beside the store together")
+        #expect(report["added"] as? Int == 11)
+        #expect(try month(box)["total"] as? Int == 37_668 + 16_080)
+        let two = try box.run("import", Products.fixture("zaim-2024-12.csv"), "x.json")
+        #expect(two.status == 2 && two.stderr.contains("x.json"), "only statements come several at a time")
+    }
 }

@@ -30,7 +30,12 @@ public struct ImportCommand: Command {
                 LocalizedText(
                     en:
                         "a JSON array of {\"id\",\"date\":\"20241203\",\"name\",\"price\",\"category\",\"categorySub\"}, or with --from an app's CSV export; - reads stdin",
-                    ja: "{\"id\",\"date\":\"20241203\",\"name\",\"price\",\"category\",\"categorySub\"} の JSON 配列、--from のときはアプリの CSV。- は標準入力"))
+                    ja: "{\"id\",\"date\":\"20241203\",\"name\",\"price\",\"category\",\"categorySub\"} の JSON 配列、--from のときはアプリの CSV。- は標準入力")),
+            Argument(
+                "FILE…",
+                LocalizedText(
+                    en: "with --from statement (or a statement's format): more statements, all imported in one change",
+                    ja: "--from statement（または明細の形式）のとき: ほかの明細。すべてを 1 回の変更で取り込む"), .optional, words: ImportCommand.maximumFiles - 1),
         ],
         options: [from, mapping, category, format],
         examples: [
@@ -39,6 +44,7 @@ public struct ImportCommand: Command {
             "kakeibo import --from moneyforward 収入・支出詳細_2024-12-01_2024-12-31.csv",
             "kakeibo import --from zaim Zaim.csv --category food",
             "kakeibo import --from statement enavi202412.csv",
+            "kakeibo import --from statement statements/*.csv",
         ])
 
     let path: String
@@ -52,7 +58,7 @@ public struct ImportCommand: Command {
         if arguments.given(Self.from), let companion = Companion.find(ImportCommand.name, arguments: [Self.from.name]) {
             throw companion.unavailable()
         }
-        path = try ImportCommand.positionals(arguments)[0]
+        path = try ImportCommand.onePath(arguments)
         format = try arguments[Self.format] ?? .table
     }
 
@@ -96,6 +102,16 @@ public struct ImportCommand: Command {
         guard let first = body.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }), first != UInt8(ascii: "["), first != UInt8(ascii: "{")
         else { return false }
         return body.prefix { $0 != 0x0A }.contains(UInt8(ascii: ","))
+    }
+
+    /// The most statement files one import takes.
+    public static let maximumFiles = 400
+
+    /// The one FILE an import other than a statement's takes.
+    public static func onePath(_ arguments: ParsedArguments) throws -> String {
+        let paths = try positionals(arguments)
+        guard paths.count == 1 else { throw UsageError.unexpectedArgument(paths[1], command: name) }
+        return paths[0]
     }
 
     /// How messages name FILE: "stdin" for "-".

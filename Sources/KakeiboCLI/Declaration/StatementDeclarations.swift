@@ -25,12 +25,18 @@ public enum StatementDeclarations {
                 "FILE|-",
                 LocalizedText(
                     en: "a statement: 楽天カード, 三井住友カード Vpass, PayPay or ゆうちょ CSV (see docs/statements.md); - reads stdin",
-                    ja: "明細: 楽天カード、三井住友カード Vpass、PayPay、ゆうちょの CSV（docs/statements.md）。- は標準入力"))
+                    ja: "明細: 楽天カード、三井住友カード Vpass、PayPay、ゆうちょの CSV（docs/statements.md）。- は標準入力")),
+            Argument(
+                "FILE…",
+                LocalizedText(
+                    en: "more statements, set beside the store together (a year of them at once)", ja: "ほかの明細。まとめて突き合わせる（1 年分を一度に）"),
+                .optional, words: ImportCommand.maximumFiles - 1),
         ],
         options: [from, add, format],
         examples: [
             "kakeibo reconcile enavi202412.csv",
             "kakeibo reconcile Transaction_202412.csv --add",
             "kakeibo reconcile vpass.csv --from smbc-vpass --format json",
+            "kakeibo reconcile statements/2024-*.csv --add",
         ])
 }
