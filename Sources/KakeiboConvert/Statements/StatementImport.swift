@@ -59,6 +59,7 @@ struct StatementImport {
             skipped: StatementSkip.allCases.map { ($0.rawValue, skipped[$0] ?? 0) },
             unfiled: unfiled.filter { addedIDs.contains($0.id) }, unfiledCategory: unfiledCategory, typedMatches: typed,
             months: Array(Set(added.map(\.date.yearMonth))).sorted())
+        if let warning = StatementRenderer.typedWarning(summary, context.language) { context.note(warning) }
         switch output {
         case .json: context.print(JSONRenderer.render(StatementRenderer.importJSON(summary, taxonomy: taxonomy)))
         default: context.print(StatementRenderer.importText(summary, taxonomy: taxonomy, context.language))

@@ -68,14 +68,16 @@ public enum StatementRenderer {
                 lines.append("  \(line.date.iso)  \(line.name)  \(line.price.formatted(language))  \(line.id)")
             }
         }
-        if summary.typedMatches > 0 {
-            lines.append(
-                language.pick(
-                    "warning: \(summary.typedMatches == 1 ? "1 line looks like an item" : "\(summary.typedMatches) lines look like items") typed by hand (same amount, within \(Reconciliation.window) days), now counted twice: 'kakeibo undo', then 'kakeibo reconcile FILE --add' counts them once",
-                    "警告: \(summary.typedMatches) 件の明細が手で登録した品目と同じようです（同じ金額、\(Reconciliation.window) 日以内）。二重に数えています: 'kakeibo undo' のあと 'kakeibo reconcile FILE --add' なら一度だけ数えます"
-                ))
-        }
         return lines.map { terminalSafe($0) }.joined(separator: "\n") + "\n"
+    }
+
+    /// The note (stderr) when lines look like items typed by hand: they are now counted twice.
+    public static func typedWarning(_ summary: StatementImportSummary, _ language: Language) -> String? {
+        guard summary.typedMatches > 0 else { return nil }
+        return language.pick(
+            "\(summary.typedMatches == 1 ? "1 line looks like an item" : "\(summary.typedMatches) lines look like items") typed by hand (same amount, within \(Reconciliation.window) days), now counted twice: 'kakeibo undo', then 'kakeibo reconcile FILE --add' counts them once",
+            "\(summary.typedMatches) 件の明細が手で登録した品目と同じようです（同じ金額、\(Reconciliation.window) 日以内）。二重に数えています: 'kakeibo undo' のあと 'kakeibo reconcile FILE --add' なら一度だけ数えます"
+        )
     }
 
     public static func importJSON(_ summary: StatementImportSummary, taxonomy: Taxonomy) -> JSONValue {
