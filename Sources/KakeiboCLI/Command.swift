@@ -78,8 +78,8 @@ public struct CommandTable {
             ConflictsCommand.self, ResolveCommand.self,
             UndoCommand.self, BackupsCommand.self, CheckCommand.self,
             RecentCommand.self, TrendCommand.self, ReviewCommand.self, FindCommand.self, SettleCommand.self, ReceiptCommand.self,
-            FuelCommand.self, ExportCommand.self, CategoriesCommand.self, BudgetCommand.self, FixedCommand.self, ConfigCommand.self,
-            TaxCommand.self, FurusatoCommand.self,
+            FuelCommand.self, ExportCommand.self, CategoriesCommand.self, BudgetCommand.self, RulesCommand.self, FixedCommand.self,
+            ConfigCommand.self, TaxCommand.self, FurusatoCommand.self,
             CompletionCommand.self, HelpCommand.self,
         ]
     }

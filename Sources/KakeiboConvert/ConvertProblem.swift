@@ -11,6 +11,14 @@ public enum ConvertProblem: Error, Equatable, Sendable {
     case field(row: Int, line: Int, column: String, FieldIssue)
     /// Expense rows whose category neither the mapping nor `--category` places: each source category and its rows.
     case unmapped([UnmappedCategory])
+    /// A statement file with nothing in it (`--from` names the format asked for, if any).
+    case emptyStatement(StatementFormat?)
+    /// A statement that is not in the format `--from` asked for; `looksLike` names the one it fits.
+    case notStatement(StatementFormat, looksLike: StatementFormat?)
+    /// A file in none of the statement layouts; `looksLike` names an app export it fits.
+    case unknownLayout(looksLike: ImportSource?)
+    /// A statement that stops before its end (a Vpass file without its totals, a block after them).
+    case truncated(row: Int)
 
     /// What is wrong with one field.
     public enum FieldIssue: Equatable, Sendable {
@@ -20,6 +28,7 @@ public enum ConvertProblem: Error, Equatable, Sendable {
         case flag(String)
         case method(String)
         case repeatedID(String, firstRow: Int)
+        case empty
     }
 
     public func message(in language: Language) -> String {
@@ -51,6 +60,33 @@ public enum ConvertProblem: Error, Equatable, Sendable {
         case .field(let row, let line, let column, let issue):
             return CSVProblem.place(row, line, language) + language.pick(", column \(column): ", "、\(column) 列: ")
                 + issue.message(in: language)
+        case .emptyStatement(let format):
+            let what = format.map { $0.displayName + language.pick(" statement", " の明細") } ?? language.pick("statement", "明細")
+            return language.pick("the file is empty; expected a \(what)", "ファイルが空です（\(what)が必要です）")
+        case .notStatement(let format, let other):
+            var text = language.pick(
+                "not a \(format.displayName) statement (--from \(format.rawValue)): expected it to start \(format.expected)",
+                "\(format.displayName) の明細（--from \(format.rawValue)）ではありません: \(format.expected) で始まるはずです")
+            if let other {
+                text += language.pick(
+                    "; it looks like a \(other.displayName) statement: use --from \(other.rawValue)",
+                    "。\(other.displayName) の明細のようです: --from \(other.rawValue) を指定してください")
+            }
+            return text
+        case .unknownLayout(let source):
+            if let source {
+                return language.pick(
+                    "a \(source.displayName) export, not a statement: use kakeibo import --from \(source.rawValue)",
+                    "明細ではなく \(source.displayName) の CSV です: kakeibo import --from \(source.rawValue) を使ってください")
+            }
+            let formats = StatementFormat.allCases.map(\.rawValue).joined(separator: ", ")
+            return language.pick(
+                "not a statement kakeibo knows (\(formats)); see docs/statements.md for the layouts",
+                "kakeibo が読める明細（\(formats)）ではありません。形式は docs/statements.md を参照してください")
+        case .truncated(let row):
+            return language.pick(
+                "the statement stops short at row \(row) (no totals at its end): export it again",
+                "明細が \(row) 行目で途切れています（末尾の合計がありません）。もう一度ダウンロードしてください")
         case .unmapped(let categories):
             let list =
                 categories.prefix(8).map { "\($0.name) (\(ImportRenderer.rows($0.count, language)))" }
@@ -81,6 +117,7 @@ extension ConvertProblem.FieldIssue {
             return language.pick(
                 "the ID \(id) is already used by row \(firstRow) for a different entry",
                 "ID \(id) は \(firstRow) 行目の別の明細と重複しています")
+        case .empty: return language.pick("must not be empty", "空です")
         }
     }
 }

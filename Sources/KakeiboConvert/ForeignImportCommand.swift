@@ -1,7 +1,8 @@
 import KakeiboCLI
 import KakeiboKit
 
-/// the companion's `import`: with `--from moneyforward|zaim`, reads that app's CSV export; without, it is the
+/// the companion's `import`: with `--from moneyforward|zaim`, reads that app's CSV export, with `--from statement` (or a
+/// statement's format) a card or payment statement; without, it is the
 /// built-in import. Help, options and the write (`ImportCommand.merge`, over `Household.merge`) are the built-in command's.
 public struct ForeignImportCommand: Command {
     public static var name: String { ImportCommand.name }
@@ -10,6 +11,7 @@ public struct ForeignImportCommand: Command {
     enum Job {
         case wire(ImportCommand)
         case foreign(ForeignImport)
+        case statement(StatementImport)
     }
 
     /// An import of another app's export, checked and ready to run.
@@ -50,13 +52,22 @@ public struct ForeignImportCommand: Command {
             job = .wire(try ImportCommand(arguments, context))
             return
         }
-        guard let source = ImportSource(rawValue: from.lowercased()) else {
-            throw UsageError.invalidChoice(option: ImportCommand.from.name, value: from, choices: ImportSource.allCases.map(\.rawValue))
-        }
-        let path = try ForeignImportCommand.positionals(arguments)[0]
+        let paths = try ForeignImportCommand.positionals(arguments)
         let format = try arguments[ImportCommand.format] ?? .table
         let taxonomy = try context.taxonomy()
         let fallback = try arguments[ImportCommand.category].map { try taxonomy.resolve($0) }
+        let word = from.lowercased()
+        if word == StatementImport.detect || StatementFormat(rawValue: word) != nil {
+            if arguments.given(ImportCommand.mapping) { throw UsageError.onlyWith(ImportCommand.mapping.name, "--from moneyforward|zaim") }
+            job = .statement(StatementImport(format: StatementFormat(rawValue: word), paths: paths, category: fallback, output: format))
+            return
+        }
+        let path = try ImportCommand.onePath(arguments)
+        guard let source = ImportSource(rawValue: word) else {
+            throw UsageError.invalidChoice(
+                option: ImportCommand.from.name, value: from,
+                choices: ImportSource.allCases.map(\.rawValue) + [StatementImport.detect] + StatementFormat.allCases.map(\.rawValue))
+        }
         var mapping = CategoryMapping.standard(taxonomy)
         let explicit = try arguments[ImportCommand.mapping]
         let mappingPath = try explicit ?? FileSystem.join(try Locations.config(environment: context.environment), "mapping.json")
@@ -75,6 +86,7 @@ public struct ForeignImportCommand: Command {
         switch job {
         case .wire(let command): try command.run(context)
         case .foreign(let job): try job.run(context)
+        case .statement(let job): try job.run(context)
         }
     }
 }

@@ -8,8 +8,9 @@ struct AddCommand: Command {
             ja: "購入日: 2024-12-01、2024/12/1、12/1・12月1日（いちばん近い日）、今日（既定）、昨日、一昨日、明日"))
     static let category = Option.category(
         help: LocalizedText(
-            en: "key or name, e.g. food/drink or 食費/飲料 (default: the one NAME is, as 電車 is transport/train, else other)",
-            ja: "キーか名前（food/drink、食費/飲料 など。既定は品名と同じ名前の項目（電車なら transport/train）、なければ other（その他））"))
+            en:
+                "key or name, e.g. food/drink or 食費/飲料 (default: by the rules, else as last time, else the one NAME is, as 電車 is transport/train, else other)",
+            ja: "キーか名前（food/drink、食費/飲料 など。既定はルール、なければ前回と同じ、それもなければ品名と同じ名前の項目（電車なら transport/train）、なければ other（その他））"))
     static let format = OutputFormat.option([.table, .json])
     static let income = Flag(
         "--income",
@@ -37,6 +38,8 @@ struct AddCommand: Command {
         ])
 
     let item: WireItem
+    /// Without `--category` the item is filed when it runs (by the rules, else as last time, else the default).
+    let fileByRules: Bool
     let format: OutputFormat
 
     init(_ arguments: ParsedArguments, _ context: Context) throws {
@@ -45,10 +48,11 @@ struct AddCommand: Command {
         let name = try ItemName.validate(words[0])
         let price = try Yen.parsePrice(words[1])
         let date = try arguments[Self.date]?.resolve(today: context.clock.today) ?? context.clock.today
+        let given = try arguments[Self.category]
+        fileByRules = given == nil && !arguments[Self.income]
         let category =
             arguments[Self.income]
-            ? try taxonomy.resolveIncome(try arguments[Self.category])
-            : try arguments[Self.category].map { try taxonomy.resolve($0) } ?? taxonomy.category(named: name)
+            ? try taxonomy.resolveIncome(given) : try given.map { try taxonomy.resolve($0) } ?? taxonomy.category(named: name)
         format = try arguments[Self.format] ?? .table
         let details = try DetailOptions.details(arguments, context)
         // Insurance pays back part of what was paid, never more.
@@ -59,8 +63,21 @@ struct AddCommand: Command {
     }
 
     func run(_ context: Context) throws {
-        let stored = try context.household().add([item]).items[0]
+        let household = try context.household()
+        var item = item
+        var note: String?
+        if fileByRules {
+            let taxonomy = try context.taxonomy()
+            let filer = try household.filer(for: item.name, taxonomy: taxonomy)
+            let filed = try filer.file([item.name] + (item.details.shop.map { [$0] } ?? []), unfiled: false)
+            item.category = filed.category
+            if item.details.payment == nil { item.details.payment = filed.payment }
+            if item.details.member == nil { item.details.member = filed.member }
+            if filed.reason != .fallback { note = RulesRenderer.reason(filed, rules: filer.rules, taxonomy: taxonomy, context.language) }
+        }
+        let stored = try household.add([item]).items[0]
         try ItemOutput.print(stored, verb: LocalizedText(en: "Added", ja: "登録しました:"), format: format, context)
+        if let note, format != .json { context.print("  " + terminalSafe(note) + "\n") }
     }
 }
 

@@ -6,8 +6,10 @@ import KakeiboKit
 /// (it needs full Foundation for Shift_JIS), which shares this command's help, options and `merge`.
 public struct ImportCommand: Command {
     public static let from = Option(
-        "--from", value: "moneyforward|zaim",
-        help: LocalizedText(en: "read that app's CSV export (UTF-8 or Shift_JIS)", ja: "そのアプリの CSV を読む（UTF-8 か Shift_JIS）"))
+        "--from", value: "moneyforward|zaim|statement|rakuten-card|smbc-vpass|paypay|yucho",
+        help: LocalizedText(
+            en: "read that app's CSV export, or a card or payment statement (statement: found from the file; see docs/statements.md)",
+            ja: "そのアプリの CSV、またはカード・決済の明細を読む（statement はファイルから形式を判定。docs/statements.md）"))
     public static let mapping = Option(
         "--mapping", value: "FILE",
         help: LocalizedText(en: "category mapping (default: mapping.json in the config directory)", ja: "項目の対応表（既定は設定ディレクトリの mapping.json）"))
@@ -29,7 +31,12 @@ public struct ImportCommand: Command {
                 LocalizedText(
                     en:
                         "a JSON array of {\"id\",\"date\":\"20241203\",\"name\",\"price\",\"category\",\"categorySub\"}, or with --from an app's CSV export; - reads stdin",
-                    ja: "{\"id\",\"date\":\"20241203\",\"name\",\"price\",\"category\",\"categorySub\"} の JSON 配列、--from のときはアプリの CSV。- は標準入力"))
+                    ja: "{\"id\",\"date\":\"20241203\",\"name\",\"price\",\"category\",\"categorySub\"} の JSON 配列、--from のときはアプリの CSV。- は標準入力")),
+            Argument(
+                "FILE…",
+                LocalizedText(
+                    en: "with --from statement (or a statement's format): more statements, all imported in one change",
+                    ja: "--from statement（または明細の形式）のとき: ほかの明細。すべてを 1 回の変更で取り込む"), .optional, words: ImportCommand.maximumFiles - 1),
         ],
         options: [from, mapping, category, format],
         examples: [
@@ -37,6 +44,8 @@ public struct ImportCommand: Command {
             "curl -sL \"$URL?year=2024&month=12\" | kakeibo import -",
             "kakeibo import --from moneyforward 収入・支出詳細_2024-12-01_2024-12-31.csv",
             "kakeibo import --from zaim Zaim.csv --category food",
+            "kakeibo import --from statement enavi202412.csv",
+            "kakeibo import --from statement statements/*.csv",
         ])
 
     let path: String
@@ -50,7 +59,7 @@ public struct ImportCommand: Command {
         if arguments.given(Self.from), let companion = Companion.find(ImportCommand.name, arguments: [Self.from.name]) {
             throw companion.unavailable()
         }
-        path = try ImportCommand.positionals(arguments)[0]
+        path = try ImportCommand.onePath(arguments)
         format = try arguments[Self.format] ?? .table
     }
 
@@ -73,6 +82,7 @@ public struct ImportCommand: Command {
     /// would add its size (127 MB) to the import's peak memory.
     func decode() throws -> ExportDocument {
         let bytes = try ImportCommand.read(path)
+        if ImportCommand.looksLikeCSV(bytes) { throw CommandError.csvWithoutFrom(ImportCommand.displayName(path)) }
         do { return try ExportDocument.decode(bytes) } catch { throw CommandError.importFile(ImportCommand.displayName(path), problem: error) }
     }
 
@@ -90,6 +100,25 @@ public struct ImportCommand: Command {
         let progress = Progress(total: incoming.count, label: context.language.pick("Importing", "取り込み中"), terminal: context.terminal)
         defer { progress.finish() }
         return try context.household().merge(incoming, progress: { progress.advance() })
+    }
+
+    /// Whether the bytes can't be kakeibo's JSON but read like a CSV file: something other than `[`, `{` or
+    /// whitespace first (after a byte order mark), and a comma in the first line.
+    static func looksLikeCSV(_ bytes: [UInt8]) -> Bool {
+        let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...]
+        guard let first = body.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }), first != UInt8(ascii: "["), first != UInt8(ascii: "{")
+        else { return false }
+        return body.prefix { $0 != 0x0A }.contains(UInt8(ascii: ","))
+    }
+
+    /// The most statement files one import takes.
+    public static let maximumFiles = 400
+
+    /// The one FILE an import other than a statement's takes.
+    public static func onePath(_ arguments: ParsedArguments) throws -> String {
+        let paths = try positionals(arguments)
+        guard paths.count == 1 else { throw UsageError.unexpectedArgument(paths[1], command: name) }
+        return paths[0]
     }
 
     /// How messages name FILE: "stdin" for "-".

@@ -12,7 +12,9 @@ struct ReceiptCommand: Command {
             en: "with --add: purchase date, 2024-12-01, 2024/12/1, 12/1, 12月1日, today (default), yesterday…",
             ja: "--add と: 購入日 2024-12-01、2024/12/1、12/1、12月1日、今日（既定）、昨日…"))
     static let category = Option.category(
-        help: LocalizedText(en: "with --add: category of every item (default: the first)", ja: "--add と: すべての品目の項目（既定は最初の項目）"))
+        help: LocalizedText(
+            en: "with --add: category of every item (default: each by the rules, else as last time, else the first)",
+            ja: "--add と: すべての品目の項目（既定は品目ごとにルール、前回と同じ、最初の項目の順）"))
     static let format = OutputFormat.option([.table, .json])
     static let name = "receipt"
     static let info = CommandInfo(
@@ -48,7 +50,8 @@ struct ReceiptCommand: Command {
     /// The date given with --date; else the receipt's own, else today.
     let date: CalendarDate?
     let today: CalendarDate
-    let category: CategoryCode
+    /// nil: each item filed by the rules, else as last time, else the default.
+    let category: CategoryCode?
     let format: OutputFormat
 
     init(_ arguments: ParsedArguments, _ context: Context) throws {
@@ -64,7 +67,7 @@ struct ReceiptCommand: Command {
         let taxonomy = try context.taxonomy()
         today = context.clock.today
         date = try arguments[Self.date]?.resolve(today: today)
-        category = try arguments[Self.category].map { try taxonomy.resolve($0) } ?? CategoryCode(taxonomy.categories[0].code)
+        category = try arguments[Self.category].map { try taxonomy.resolve($0) }
         format = try arguments[Self.format] ?? .table
     }
 
@@ -76,9 +79,15 @@ struct ReceiptCommand: Command {
             let day = date ?? proposal.date ?? today
             if date == nil && proposal.date == nil { context.note(TableRenderer.receiptUndated(today, context.language)) }
             let ids = proposal.itemIDs(on: day)
+            let taxonomy = try context.taxonomy()
+            let filer = try category == nil ? context.household().filer(taxonomy: taxonomy, from: day.yearMonth) : nil
             let items = try zip(ids, proposal.items).map { id, proposed in
-                var item = WireItem(id: id, date: day, name: try ItemName.validate(proposed.name), price: proposed.price, category: category)
-                item.details = proposal.shop.map { ItemDetails(shop: $0) } ?? .none
+                let name = try ItemName.validate(proposed.name)
+                let filed = try filer?.file([name] + (proposal.shop.map { [$0] } ?? []), unfiled: false)
+                var item = WireItem(
+                    id: id, date: day, name: name, price: proposed.price, category: category ?? filed?.category ?? taxonomy.defaultCategory)
+                item.details = ItemDetails(shop: proposal.shop, member: filed?.member)
+                item.details.payment = filed?.payment
                 return item
             }
             added = try context.household().addNew(items).items

@@ -45,8 +45,11 @@ public struct Companion: Sendable {
     public static let commands: [Companion] = [
         Companion(
             name: "import", executable: Companion.binary,
-            summary: LocalizedText(en: "Import MoneyForward ME's or Zaim's CSV export", ja: "マネーフォワード ME・Zaim の CSV を取り込む"),
+            summary: LocalizedText(
+                en: "Import MoneyForward ME's or Zaim's CSV export, or a card or payment statement",
+                ja: "マネーフォワード ME・Zaim の CSV、カード・決済の明細を取り込む"),
             requiredOption: "--from"),
+        Companion("reconcile", executable: Companion.binary) { StatementDeclarations.reconcile },
         Companion("pull", executable: Companion.binary) { SyncDeclarations.pull },
         Companion("push", executable: Companion.binary) { SyncDeclarations.push },
         Companion("sync", executable: Companion.binary) { SyncDeclarations.sync },

@@ -1,0 +1,120 @@
+import KakeiboKit
+
+/// `kakeibo rules add|list|remove|test|member` — the household's rules that file statement lines, receipts and `add`.
+struct RulesCommand: Command {
+    static let payment = Option("--payment", value: "METHOD", help: LocalizedText(en: "with add: the payment it sets", ja: "add と: 設定する支払方法"))
+    static let member = Option("--member", value: "NAME", help: LocalizedText(en: "with add: the member it sets", ja: "add と: 設定するメンバー"))
+    static let itemName = Option(
+        "--name", value: "NAME", help: LocalizedText(en: "with add: the name items get instead of the shop's", ja: "add と: お店の名前の代わりにつける品名"))
+    static let format = OutputFormat.option([.table, .json])
+    static let name = "rules"
+    static let info = CommandInfo(
+        name: name, summary: LocalizedText(en: "Rules that file statement lines, receipts and add", ja: "明細・レシート・add を分類するルール"),
+        description: LocalizedText(
+            en:
+                "A rule's pattern is looked for in the name and shop, width- and case-folded (ＡＭＡＺＯＮ = amazon = Amazon); the first rule that matches wins. Where none does, what the same name or shop was filed as last time is used, then the default (statement lines: the unfiled category, see docs/statements.md). Rules are kept with the store, in rules.json.",
+            ja:
+                "パターンは品名とお店から、全角半角・大文字小文字を区別せずに探します（ＡＭＡＺＯＮ = amazon = Amazon）。最初に一致したルールが使われます。どれも一致しなければ、同じ品名・お店の前回の分類、それもなければ既定の項目（明細は未分類の項目。docs/statements.md）になります。ルールは保存先の rules.json に保存します。"
+        ),
+        arguments: [
+            Argument("add|list|remove|test|member", LocalizedText(en: "what to do", ja: "操作")),
+            Argument("ARG", LocalizedText(en: "see below", ja: "下記のとおり"), .optional, words: 2),
+            Argument("add PATTERN CAT[/SUB]", LocalizedText(en: "add a rule at the end", ja: "ルールを末尾に追加"), .note),
+            Argument("list", LocalizedText(en: "show every rule, numbered", ja: "すべてのルールを番号つきで表示"), .note),
+            Argument("remove N", LocalizedText(en: "remove rule N", ja: "ルール N を削除"), .note),
+            Argument("test TEXT", LocalizedText(en: "say what files TEXT, and as what", ja: "TEXT をどのルールで何に分類するかを表示"), .note),
+            Argument(
+                "member USER NAME",
+                LocalizedText(
+                    en: "a statement's user (利用者: 本人, 家族) becomes member NAME on its items",
+                    ja: "明細の利用者（本人、家族）を品目のメンバー NAME にする"), .note),
+        ],
+        options: [payment, member, itemName, format],
+        examples: [
+            "kakeibo rules add amazon entertainment/goods --payment 楽天カード",
+            "kakeibo rules add セブン food/drink",
+            "kakeibo rules list",
+            "kakeibo rules test ＡＭＡＺＯＮ．ＣＯ．ＪＰ",
+            "kakeibo rules remove 2",
+            "kakeibo rules member 家族 hanako",
+        ])
+
+    enum Action {
+        case add(FilingRule)
+        case list
+        case remove(Int)
+        case test(String)
+        case member(String, String)
+    }
+
+    let action: Action
+    let format: OutputFormat
+
+    init(_ arguments: ParsedArguments, _ context: Context) throws {
+        let words = try VerbArguments(arguments, verbs: "add|list|remove|test|member", command: RulesCommand.name)
+        context.command = "\(RulesCommand.name) \(words.verb)"
+        let operands = words.operands
+        let extras = [Self.payment, Self.member, Self.itemName]
+        if words.verb != "add", let given = extras.first(where: { arguments.given($0) }) {
+            throw UsageError.onlyWith(given.name, "rules add")
+        }
+        switch words.verb {
+        case "add":
+            try words.expect(["PATTERN", "CAT"])
+            let taxonomy = try context.taxonomy()
+            let key = taxonomy.keyPath(try taxonomy.resolve(operands[1]))
+            var rule = FilingRule(pattern: trimWhitespace(operands[0]), category: key)
+            rule.payment = try arguments[Self.payment].map { try DetailField.payment.validate($0) }
+            rule.member = try arguments[Self.member].map { try DetailField.member.validate($0) }
+            rule.name = try arguments[Self.itemName].map { try ItemName.validate($0) }
+            action = .add(rule)
+        case "list":
+            try words.expect([])
+            action = .list
+        case "remove":
+            try words.expect(["N"])
+            guard let number = Int(operands[0]), number >= 1 else {
+                throw UsageError.invalidChoice(option: "N", value: operands[0], choices: ["1, 2, … as 'kakeibo rules list' numbers them"])
+            }
+            action = .remove(number)
+        case "test":
+            try words.expect(["TEXT"])
+            action = .test(operands[0])
+        case "member":
+            try words.expect(["USER", "NAME"])
+            action = .member(trimWhitespace(operands[0]), try DetailField.member.validate(operands[1]))
+        default:
+            throw words.unknownVerb(["add", "list", "remove", "test", "member"])
+        }
+        format = try arguments[Self.format] ?? .table
+    }
+
+    func run(_ context: Context) throws {
+        let language = context.language
+        switch action {
+        case .add(let rule):
+            let rules = try context.household().addRule(rule, taxonomy: try context.taxonomy())
+            context.print(format == .json ? JSONRenderer.render(RulesRenderer.listJSON(rules)) : RulesRenderer.added(rules, language))
+        case .list:
+            let rules = try RuleStore(store: try context.store()).read()
+            context.print(format == .json ? JSONRenderer.render(RulesRenderer.listJSON(rules)) : RulesRenderer.list(rules, style: context.textStyle))
+        case .remove(let number):
+            let removed = try context.household().removeRule(number)
+            context.print(
+                format == .json
+                    ? JSONRenderer.render(RulesRenderer.listJSON(try RuleStore(store: try context.store()).read()))
+                    : RulesRenderer.removed(number, removed, language))
+        case .member(let user, let member):
+            let rules = try context.household().setStatementUser(user, member: member)
+            context.print(format == .json ? JSONRenderer.render(RulesRenderer.listJSON(rules)) : RulesRenderer.member(user, member, language))
+        case .test(let text):
+            let taxonomy = try context.taxonomy()
+            let filer = try context.household().filer(for: text, taxonomy: taxonomy)
+            let filed = try filer.file([text], unfiled: true)
+            context.print(
+                format == .json
+                    ? JSONRenderer.render(RulesRenderer.testJSON(text, filed, taxonomy: taxonomy))
+                    : RulesRenderer.test(text, filed, rules: filer.rules, taxonomy: taxonomy, language))
+        }
+    }
+}

@@ -1,0 +1,68 @@
+import KakeiboCLI
+import KakeiboKit
+
+/// `kakeibo import --from statement|rakuten-card|smbc-vpass|paypay|yucho FILE…`: card or payment statements, each
+/// line filed by rules, history or as unfiled, added unless the store has its id (so a second import adds nothing).
+struct StatementImport {
+    /// nil: found from each file (`--from statement`).
+    var format: StatementFormat?
+    /// One or more statements, imported together in one change.
+    var paths: [String]
+    var category: CategoryCode?
+    var output: OutputFormat
+
+    /// The `--from` word for "find the format from the file".
+    static let detect = "statement"
+
+    /// The statement's bytes read whole; a file that isn't one refuses the import before anything is written.
+    static func read(_ path: String, format: StatementFormat?) throws -> Statement {
+        let bytes = try ImportCommand.read(path)
+        do { return try StatementReader.read(bytes, format: format) } catch {
+            throw ImportFailure(path: ImportCommand.displayName(path), problem: error)
+        }
+    }
+
+    func run(_ context: Context) throws {
+        // Every file is read before anything is written: one bad file imports none.
+        let statements = try paths.map { try StatementImport.read($0, format: format) }
+        let taxonomy = try context.taxonomy()
+        let household = try context.household()
+        let first = statements.compactMap { $0.period?.lowerBound.yearMonth }.min()
+        let filer = try household.filer(taxonomy: taxonomy, from: first)
+        var lines: [StatementLine] = []
+        var items: [WireItem] = []
+        var unfiled: [StatementLine] = []
+        var unfiledCategory = category ?? taxonomy.unfiled
+        var seen = Set<String>()
+        for statement in statements {
+            let filing = try StatementFiling(statement, filer: filer, unfiledCategory: category)
+            let unfiledIDs = Set(filing.unfiled.map(\.id))
+            unfiledCategory = filing.unfiledCategory
+            // The same statement given twice (or two overlapping exports) is each line once.
+            for line in statement.lines where seen.insert(line.id).inserted {
+                lines.append(line)
+                if let item = filing.items[line.id] { items.append(item) }
+                if unfiledIDs.contains(line.id) { unfiled.append(line) }
+            }
+        }
+        // Lines that look typed by hand are counted before the write: the warning is about what the import adds.
+        let typed = try household.reconcile(lines, filed: nil).reconciliation.matched.count
+        let added = try household.addNew(items).items
+        let addedIDs = Set(added.map(\.id))
+        let formats = Array(Set(statements.map(\.format))).sorted { $0.rawValue < $1.rawValue }
+        let encodings = Array(Set(statements.map(\.encoding.rawValue))).sorted()
+        var skipped: [StatementSkip: Int] = [:]
+        for statement in statements { skipped.merge(statement.skipped, uniquingKeysWith: +) }
+        let summary = StatementImportSummary(
+            source: formats.map(\.displayName).joined(separator: "、"), format: formats.count == 1 ? formats[0].rawValue : StatementImport.detect,
+            encoding: encodings.joined(separator: ", "), lines: lines.count, added: added.count, alreadyStored: lines.count - added.count,
+            skipped: StatementSkip.allCases.map { ($0.rawValue, skipped[$0] ?? 0) },
+            unfiled: unfiled.filter { addedIDs.contains($0.id) }, unfiledCategory: unfiledCategory, typedMatches: typed,
+            months: Array(Set(added.map(\.date.yearMonth))).sorted())
+        if let warning = StatementRenderer.typedWarning(summary, context.language) { context.note(warning) }
+        switch output {
+        case .json: context.print(JSONRenderer.render(StatementRenderer.importJSON(summary, taxonomy: taxonomy)))
+        default: context.print(StatementRenderer.importText(summary, taxonomy: taxonomy, context.language))
+        }
+    }
+}

@@ -1,0 +1,98 @@
+/// How an item came to be in its category: which rule, what was used last time, or the fallback.
+public enum FilingReason: Hashable, Sendable {
+    /// Rule `number` (from 1) matched.
+    case rule(Int)
+    /// The name or shop was filed so last time.
+    case history
+    /// Nothing knew it: the taxonomy's default category (add, receipts).
+    case fallback
+    /// Nothing knew it: the unfiled category (statement lines; see `Taxonomy.unfiled`).
+    case unfiled
+}
+
+/// Where something is filed and why, with what the rule or history adds (payment, member, a name).
+public struct Filed: Hashable, Sendable {
+    public var category: CategoryCode
+    public var payment: String?
+    public var member: String?
+    public var name: String?
+    public var reason: FilingReason
+}
+
+/// The last use of each name and shop in a store: the category and payment most recently given to it.
+public struct FilingHistory: Sendable {
+    struct Use: Sendable {
+        var date: CalendarDate
+        var added: Timestamp
+        var category: CategoryCode
+        var payment: String?
+    }
+
+    private var uses: [[UInt8]: Use] = [:]
+
+    /// The most recent use (by date, then by when it was recorded) of every item's name and shop, folded. A
+    /// statement line still in the unfiled category teaches nothing: nobody has filed it yet.
+    public init(_ items: some Sequence<Item>, unfiled: CategoryCode? = nil) {
+        for item in items where !(item.category == unfiled && StatementLine.isStatementID(item.id)) {
+            let use = Use(date: item.date, added: item.added, category: item.category, payment: item.details.payment)
+            for text in [item.name, item.details.shop].compactMap({ $0 }) {
+                let key = TextFold.fold(trimWhitespace(text))
+                if let known = uses[key], (known.date, known.added) >= (use.date, use.added) { continue }
+                uses[key] = use
+            }
+        }
+    }
+
+    func last(_ texts: [String]) -> Use? {
+        texts.compactMap { uses[TextFold.fold(trimWhitespace($0))] }.max { ($0.date, $0.added) < ($1.date, $1.added) }
+    }
+}
+
+/// Files an item by the household's rules, then by what the same name or shop was filed as last time, then by the
+/// fallback: the first rule that matches wins; an income category is never learnt for spending.
+public struct Filer: Sendable {
+    public let rules: FilingRules
+    public let history: FilingHistory
+    public let taxonomy: Taxonomy
+
+    public init(rules: FilingRules, history: FilingHistory, taxonomy: Taxonomy) {
+        self.rules = rules
+        self.history = history
+        self.taxonomy = taxonomy
+    }
+
+    /// Where a name (and shop) goes; `unfiled` picks the fallback when nothing knows it: the unfiled category
+    /// (statements) or the taxonomy's default (add, receipts).
+    public func file(_ texts: [String], unfiled: Bool) throws(RuleError) -> Filed {
+        if let (number, rule) = rules.first(matching: texts) {
+            let code: CategoryCode
+            do { code = try taxonomy.resolve(rule.category) } catch { throw .unknownCategory(rule: number, error) }
+            return Filed(category: code, payment: rule.payment, member: rule.member, name: rule.name, reason: .rule(number))
+        }
+        if let use = history.last(texts), taxonomy.category(code: use.category.category) != nil, !taxonomy.isIncome(use.category) {
+            return Filed(category: use.category, payment: use.payment, reason: .history)
+        }
+        // Nothing learnt: a statement line is unfiled; an item typed or read off a receipt goes where its name is
+        // a category (電車 is transport/train), else to the default.
+        return unfiled
+            ? Filed(category: taxonomy.unfiled, reason: .unfiled)
+            : Filed(category: texts.first.map(taxonomy.category(named:)) ?? taxonomy.defaultCategory, reason: .fallback)
+    }
+}
+
+extension Taxonomy {
+    /// The category of items nothing has filed: the one keyed `unfiled`, else `other`, else the default category.
+    /// Keys, not codes, so any taxonomy (the preset's, a household's own categories.json) can name it.
+    public var unfiled: CategoryCode {
+        for key in ["unfiled", "other"] {
+            if let category = categories.first(where: { $0.key == key && $0.kind == .spending }) { return CategoryCode(category.code) }
+        }
+        return defaultCategory
+    }
+
+    /// "food/drink", or "food" without a subcategory: how rules and messages name a category.
+    public func keyPath(_ code: CategoryCode) -> String {
+        let key = key(category: code.category)
+        return code.subcategory.map { key + "/" + self.key(category: code.category, subcategory: $0) } ?? key
+    }
+}

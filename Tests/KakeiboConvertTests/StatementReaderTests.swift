@@ -1,0 +1,88 @@
+import Foundation
+import KakeiboKit
+import Testing
+
+@testable import KakeiboConvert
+
+/// The four statement readers on the committed fixtures (Tests/Fixtures/imports/make-statements.py), each total
+/// checked against the sum the script made from the rows it wrote.
+@Suite struct StatementReaderTests {
+    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/imports")
+
+    func bytes(_ name: String) throws -> [UInt8] { Array(try Data(contentsOf: Self.directory.appendingPathComponent(name))) }
+
+    func expected(_ name: String) throws -> (lines: Int, total: Int) {
+        let data = try Data(contentsOf: Self.directory.appendingPathComponent("statements-expected.json"))
+        let all = try #require(try JSONSerialization.jsonObject(with: data) as? [String: [String: Int]])
+        let entry = try #require(all[name])
+        return (try #require(entry["lines"]), try #require(entry["total"]))
+    }
+
+    @Test(arguments: [
+        ("rakuten-2024-12-bom.csv", StatementFormat.rakutenCard, SourceEncoding.utf8),
+        ("rakuten-2024-12-sjis.csv", .rakutenCard, .shiftJIS),
+        ("vpass-2024-12-sjis.csv", .smbcVpass, .shiftJIS),
+        ("paypay-2024-12.csv", .paypay, .utf8),
+        ("yucho-2024-12-sjis.csv", .yucho, .shiftJIS),
+    ])
+    func eachFormatIsFoundFromTheFileAndSumsToTheIndependentTotal(name: String, format: StatementFormat, encoding: SourceEncoding) throws {
+        let statement = try StatementReader.read(try bytes(name))
+        let want = try expected(name)
+        #expect(statement.format == format)
+        #expect(statement.encoding == encoding)
+        #expect(statement.lines.count == want.lines)
+        #expect(statement.total.amount == want.total)
+        #expect(Set(statement.lines.map(\.id)).count == statement.lines.count, "every line has its own id")
+        #expect(statement.lines.allSatisfy { $0.id.hasPrefix(format.idPrefix) })
+        let forced = try StatementReader.read(try bytes(name), format: format)
+        #expect(forced.lines == statement.lines, "--from gives the same lines")
+    }
+
+    @Test func bothEncodingsOfOneMonthGiveTheSameIDs() throws {
+        let utf8 = try StatementReader.read(try bytes("rakuten-2024-12-bom.csv"))
+        let sjis = try StatementReader.read(try bytes("rakuten-2024-12-sjis.csv"))
+        #expect(utf8.lines.map(\.id) == sjis.lines.map(\.id))
+        let twins = utf8.lines.filter { $0.name == "スーパーマーケット ライフ" }
+        #expect(twins.count == 2 && twins[0].id != twins[1].id, "two identical purchases stay two")
+        #expect(twins[0].user == "家族")
+    }
+
+    @Test func namesAreWidthFoldedAndEachLineKnowsItsPayment() throws {
+        let vpass = try StatementReader.read(try bytes("vpass-2024-12-sjis.csv"))
+        #expect(vpass.lines.map(\.name) == ["セブン-イレブン", "ENEOS 新宿", "NETFLIX.COM", "ローソン", "マクドナルド"])
+        #expect(vpass.lines.map(\.payment) == ["三井住友カード(NL)", "三井住友カード(NL)", "三井住友カード(NL)", "iD", "iD"])
+        let paypay = try StatementReader.read(try bytes("paypay-2024-12.csv"))
+        #expect(paypay.skipped == [.transfer: 1, .other: 2])
+        #expect(paypay.lines.first { $0.price.amount < 0 }?.price.amount == -460, "返金 reduces spending")
+        let yucho = try StatementReader.read(try bytes("yucho-2024-12-sjis.csv"))
+        #expect(yucho.lines[0].name == "自払 トウキヨウガス")
+        #expect(yucho.skipped == [.deposit: 1])
+    }
+
+    @Test func badFilesAreRefusedWhole() throws {
+        #expect(throws: ConvertProblem.truncated(row: 5)) { try StatementReader.read(try bytes("vpass-truncated-sjis.csv")) }
+        #expect(throws: ConvertProblem.csv(.unclosedQuote(row: 4, line: 4))) { try StatementReader.read(try bytes("rakuten-truncated.csv")) }
+        #expect(throws: ConvertProblem.unknownLayout(looksLike: nil)) { try StatementReader.read(try bytes("unknown-statement.csv")) }
+        #expect(throws: ConvertProblem.unknownLayout(looksLike: .moneyforward)) {
+            try StatementReader.read(try bytes("moneyforward-2024-12-sjis.csv"))
+        }
+        #expect(throws: ConvertProblem.notStatement(.paypay, looksLike: .rakutenCard)) {
+            try StatementReader.read(try bytes("rakuten-2024-12-bom.csv"), format: .paypay)
+        }
+        #expect(throws: ConvertProblem.notText) { try StatementReader.read([0xFF, 0xFE, 0x00, 0x81]) }
+        let cut = Array("利用日,利用店名・商品名,利用者,支払方法,利用金額,支払手数料,支払総額\n2024/12/01,店,本人\n".utf8)
+        #expect(throws: ConvertProblem.fieldCount(row: 2, line: 2, count: 3, expected: 7)) { try StatementReader.read(cut) }
+    }
+
+    @Test func widthFoldKeepsCaseAndJoinsSoundMarks() {
+        #expect(WidthFold.fold("ＡＭＡＺＯＮ　ｶﾞｽﾊﾟ") == "AMAZON ガスパ")
+        #expect(WidthFold.fold("こーひー Coffee") == "こーひー Coffee")
+    }
+}
+
+@Suite struct StatementIDPrefixTests {
+    @Test func theLibraryKnowsEveryFormatsPrefix() {
+        #expect(StatementFormat.allCases.map(\.idPrefix) == StatementLine.idPrefixes)
+    }
+}

@@ -1,0 +1,87 @@
+import Testing
+
+@testable import KakeiboKit
+
+/// Rules, learning from the ledger, the unfiled category, and the matching `reconcile` does.
+@Suite struct FilingTests {
+    let taxonomy = Taxonomy.expenseLog // the app's two categories: no `other`, so the unfiled category is the first
+
+    func line(_ id: String, _ date: String, _ price: Int, payment: String = "PayPay") -> StatementLine {
+        StatementLine(id: id, date: try! CalendarDate.parseISO(date), name: "店 \(id)", price: Yen(price), payment: payment)
+    }
+
+    @Test func aPatternMatchesWidthAndCaseFoldedAndTheFirstRuleWins() throws {
+        let rules = FilingRules(rules: [
+            FilingRule(pattern: "ＡＭＡＺＯＮ", category: "entertainment/goods", payment: "楽天カード"),
+            FilingRule(pattern: "amazon", category: "food"),
+        ])
+        let filer = Filer(rules: rules, history: FilingHistory([]), taxonomy: taxonomy)
+        for text in ["AMAZON.CO.JP", "amazon", "Ａｍａｚｏｎ マーケットプレイス"] {
+            let filed = try filer.file([text], unfiled: true)
+            #expect(filed.reason == .rule(1), "\(text)")
+            #expect(filed.category == CategoryCode(1, 2))
+            #expect(filed.payment == "楽天カード")
+        }
+        #expect(try filer.file(["ヨドバシ"], unfiled: true).reason == .unfiled)
+        #expect(try filer.file(["ヨドバシ"], unfiled: false).reason == .fallback)
+    }
+
+    @Test func withoutARuleTheLastUseOfTheNameFilesIt() throws {
+        var older = item("コーヒー", 150, "2024-11-01", 0, 0)
+        older.details.payment = "現金"
+        var newer = item("ｺｰﾋｰ", 178, "2024-12-01", 0, 1, id: "b")
+        newer.details.payment = "PayPay"
+        let filer = Filer(rules: FilingRules(), history: FilingHistory([newer, older]), taxonomy: taxonomy)
+        let filed = try filer.file(["こーひー"], unfiled: false)
+        #expect(filed == Filed(category: CategoryCode(0, 1), payment: "PayPay", reason: .history), "the most recent, however it was typed")
+    }
+
+    @Test func anUnfiledStatementLineTeachesNothing() throws {
+        let unfiled = item("ヤマダデンキ", 29_800, "2024-12-12", 0, nil, id: "rc:0123")
+        let filer = Filer(rules: FilingRules(), history: FilingHistory([unfiled], unfiled: taxonomy.unfiled), taxonomy: taxonomy)
+        #expect(try filer.file(["ヤマダデンキ"], unfiled: true).reason == .unfiled)
+    }
+
+    @Test func theUnfiledCategoryIsFoundByKey() {
+        #expect(Taxonomy.expenseLog.unfiled == Taxonomy.expenseLog.defaultCategory, "no unfiled or other category: the default")
+        #expect(Taxonomy.standard.unfiled == CategoryCode(19), "the household categories' その他")
+        var categories = Taxonomy.expenseLog.categories
+        categories.append(.init(key: "other", code: 7, name: LocalizedText(en: "Other", ja: "その他"), subcategories: []))
+        #expect(Taxonomy(categories: categories).unfiled == CategoryCode(7))
+    }
+
+    @Test func aRuleWhoseCategoryIsGoneIsAnError() {
+        let filer = Filer(rules: FilingRules(rules: [FilingRule(pattern: "x", category: "nowhere")]), history: FilingHistory([]), taxonomy: taxonomy)
+        #expect(throws: RuleError.self) { try filer.file(["x"], unfiled: true) }
+    }
+
+    @Test func rulesFileRoundTripsAndRefusesUnknownFields() throws {
+        let rules = FilingRules(rules: [FilingRule(pattern: "セブン", category: "food/drink", member: "taro", name: "コンビニ")], members: ["本人": "taro"])
+        #expect(try RulesCodec.decode(RulesCodec.encode(rules)) == rules)
+        #expect(throws: RulesFileProblem.shape("rules[0]")) {
+            try RulesCodec.decode(Array(#"{"schema":1,"rules":[{"pattern":"a","category":"food","colour":"red"}]}"#.utf8))
+        }
+        #expect(throws: RulesFileProblem.schemaNewer(found: 2)) { try RulesCodec.decode(Array(#"{"schema":2,"rules":[]}"#.utf8)) }
+    }
+
+    @Test func aLineMatchesTheNearestUnmatchedItemOfTheSameAmountWithinThreeDays() {
+        var card = item("カード払い", 500, "2024-12-04", id: "t2")
+        card.details.payment = "楽天カード"
+        let items = [
+            item("昼", 500, "2024-12-04", id: "t1"), card, item("遠い", 500, "2024-12-09", id: "t3"),
+            item("別の金額", 501, "2024-12-03", id: "t4"),
+        ]
+        let lines = [line("a", "2024-12-03", 500), line("b", "2024-12-03", 500), line("c", "2024-12-03", 500)]
+        let report = Reconciliation(lines: lines, items: items)
+        #expect(report.matched.map(\.item.id) == ["t1"], "t2 is paid otherwise, t3 is six days off, t4 costs more")
+        #expect(report.statementOnly.map(\.id) == ["b", "c"], "one item matches one line at most")
+        #expect(report.statementOnlyTotal == Yen(1000))
+    }
+
+    @Test func itemsThatAreTheStatementsOwnLinesAreNotTyped() {
+        let lines = [line("pp:1", "2024-12-03", 500)]
+        let report = Reconciliation(lines: lines, items: [item("店", 500, "2024-12-03", id: "pp:1")])
+        #expect(report.matched.isEmpty)
+        #expect(report.stored == ["pp:1"])
+    }
+}
