@@ -97,10 +97,13 @@ def main():
         # The household's settings: the taxonomy and a budget, set on one machine, reach the other.
         ayumi.run("categories", "init", "--preset", "household")
         ayumi.run("budget", "set", "food", "60000")
+        ayumi.run("rules", "add", "セブン", "food/drink")
         ayumi.sync()
         received = ken.sync()
         figures.add("syncs", 2)
-        if sorted(received.get("settingsReceived", [])) != ["budgets", "categories"]:
+        if ken.run("rules", "test", "セブン-イレブン").stdout.decode().count("food") == 0:
+            raise Failure("ken's rules don't file セブン-イレブン as ayumi's rule says")
+        if sorted(received.get("settingsReceived", [])) != ["budgets", "categories", "rules"]:
             raise Failure("ken took %s of the household's settings" % received.get("settingsReceived"))
 
         # Both add, edit and delete.

@@ -12,6 +12,8 @@ public enum SharedSetting: String, Sendable, CaseIterable {
     case split
     /// `month-start` in config.json (the payday).
     case monthStart = "month-start"
+    /// The store's `rules.json` (how statement lines, receipts and `add` are filed, and who a statement's 利用者 is).
+    case rules
 }
 
 /// Where this machine keeps the household's settings: the store's files, and the configuration directory's
@@ -30,7 +32,7 @@ public struct SharedSettingFiles: Sendable {
         var values: [SharedSetting: String] = [:]
         for setting in SharedSetting.allCases {
             switch setting {
-            case .categories, .budgets, .fixedCosts:
+            case .categories, .budgets, .fixedCosts, .rules:
                 guard let path = path(setting), let bytes = try FileSystem.read(path) else { continue }
                 values[setting] = String(decoding: bytes, as: UTF8.self)
             case .split, .monthStart:
@@ -52,6 +54,7 @@ public struct SharedSettingFiles: Sendable {
             case .fixedCosts: _ = try FixedCostCodec.decode(bytes)
             case .split: _ = try Split.parse(value)
             case .monthStart: _ = try MonthStart.parse(value)
+            case .rules: _ = try RulesCodec.decode(bytes)
             }
             return nil
         } catch let failure as KakeiboFailure {
@@ -65,7 +68,7 @@ public struct SharedSettingFiles: Sendable {
     /// caller holds), a configuration file atomically under the configuration directory's lock.
     func write(_ setting: SharedSetting, _ value: String) throws {
         switch setting {
-        case .budgets, .fixedCosts:
+        case .budgets, .fixedCosts, .rules:
             guard let path = path(setting) else { return }
             try store.replaceFile(path, with: Array(value.utf8), operation: store.operation)
         case .categories:
@@ -90,6 +93,7 @@ public struct SharedSettingFiles: Sendable {
         case .categories: return configDirectory.map { FileSystem.join($0, CategoriesFile.fileName) }
         case .budgets: return FileSystem.join(store.root, BudgetStore.fileName)
         case .fixedCosts: return FileSystem.join(store.root, FixedCostStore.fileName)
+        case .rules: return FileSystem.join(store.root, RuleStore.fileName)
         case .split, .monthStart: return nil
         }
     }
