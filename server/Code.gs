@@ -321,6 +321,7 @@ function applyChanges(body) {
   var log = new ChangeLog(book.ss);
   book.reserve(changes.length);
   book.prefetch(changes.map(changedId).filter(function (id) { return id !== null; }));
+  log.prefetch(changes.filter(function (c) { return c && typeof c.changeId === 'string'; }).map(function (c) { return c.changeId; }));
   var results = changes.map(function (change, index) {
     var problem = invalidChange(change);
     if (problem) {
@@ -782,25 +783,45 @@ IdIndex.prototype.commit = function () {
 
 function ChangeLog(ss) {
   this.sheet = changeLogSheet(ss);
-  this.entries = null;
+  this.rows = null;
+  this.entries = Object.create(null); // change id → entry (or null), for those read or added
   this.added = [];
 }
 
-ChangeLog.prototype.find = function (changeId) {
-  if (!this.entries) {
-    this.entries = Object.create(null);
-    var last = this.sheet.getLastRow();
-    if (last >= 2) {
-      var values = this.sheet.getRange(2, 1, last - 1, 3).getValues();
-      for (var i = 0; i < values.length; i++) {
-        try {
-          this.entries[String(values[i][0])] = { fingerprint: String(values[i][1]), result: JSON.parse(values[i][2]) };
-        } catch (err) {
-          // A hand-damaged entry is forgotten: the change is then judged by its revision again.
-        }
-      }
+/**
+ * Reads the log's change ids (one column), then the entries of those asked for that it holds: each on its own when
+ * they are few (a retry of a change or two), else the whole log at once (a retried batch).
+ */
+ChangeLog.prototype.prefetch = function (changeIds) {
+  var self = this;
+  if (!self.rows) {
+    self.rows = Object.create(null); // change id → its last row in the log
+    self.last = self.sheet.getLastRow();
+    if (self.last >= 2) {
+      var ids = self.sheet.getRange(2, 1, self.last - 1, 1).getValues();
+      for (var i = 0; i < ids.length; i++) self.rows[String(ids[i][0])] = i + 2;
     }
   }
+  var wanted = changeIds.filter(function (id) { return id in self.rows && !(id in self.entries); });
+  if (wanted.length > ID_BUCKET_READS) {
+    var values = self.sheet.getRange(2, 2, self.last - 1, 2).getValues();
+    wanted.forEach(function (id) { self.entries[id] = logEntry(values[self.rows[id] - 2]); });
+    return;
+  }
+  wanted.forEach(function (id) { self.entries[id] = logEntry(self.sheet.getRange(self.rows[id], 2, 1, 2).getValues()[0]); });
+};
+
+/** A logged [fingerprint, result] as an entry; null for a hand-damaged one (the change is judged afresh). */
+function logEntry(cells) {
+  try {
+    return { fingerprint: String(cells[0]), result: JSON.parse(cells[1]) };
+  } catch (err) {
+    return null;
+  }
+}
+
+ChangeLog.prototype.find = function (changeId) {
+  if (!(changeId in this.entries)) this.prefetch([changeId]);
   return changeId in this.entries ? this.entries[changeId] : null;
 };
 
