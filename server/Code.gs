@@ -119,7 +119,7 @@ function onEdit(e) {
   var lock = LockService.getScriptLock();
   if (!lock.tryLock(5000)) return;
   try {
-    var props = PropertiesService.getScriptProperties();
+    var props = scriptProperties();
     var revision = Math.max(currentRevision(props), reservedRevision(props));
     var values = sheet.getRange(first, 1, last - first + 1, WIDTH).getValues();
     var stamps = values.map(function (row) {
@@ -213,7 +213,7 @@ function handlePost(e) {
 }
 
 function capabilities(token) {
-  var props = PropertiesService.getScriptProperties();
+  var props = scriptProperties();
   var stored = props.getProperty(TOKEN_PROPERTY);
   var state = !stored ? 'not_configured' : (typeof token !== 'string' || token === '') ? 'missing'
     : sameSecret(token, stored) ? 'ok' : 'wrong';
@@ -235,7 +235,7 @@ function since(body) {
   if (!isWhole(after) || after < 0) throw failure('bad_request', '"revision" must be a whole number ≥ 0');
   var limit = body.limit === undefined ? SINCE_LIMIT : body.limit;
   if (!isWhole(limit) || limit < 1 || limit > SINCE_LIMIT) throw failure('bad_request', '"limit" must be 1–' + SINCE_LIMIT);
-  var props = PropertiesService.getScriptProperties();
+  var props = scriptProperties();
   var current = currentRevision(props);
   var months = readMonthsIndex(props);
   var ss = SpreadsheetApp.getActiveSpreadsheet();
@@ -288,7 +288,7 @@ function pull(body) {
     if (!sheet) return;
     readRows(sheet, tz).forEach(function (r) { if (withDeleted || !r.deleted) rows.push(rowOut(r)); });
   });
-  return { revision: currentRevision(PropertiesService.getScriptProperties()), rows: rows };
+  return { revision: currentRevision(scriptProperties()), rows: rows };
 }
 
 /** The app's POST: each item not held yet is appended; the answer lists every item as the sheet now holds it. */
@@ -408,7 +408,7 @@ function settings(body) {
     keys[change.key] = true;
   });
   var ss = SpreadsheetApp.getActiveSpreadsheet();
-  var props = PropertiesService.getScriptProperties();
+  var props = scriptProperties();
   var sheet = settingsSheet(ss, props);
   var held = readSettings(sheet);
   var revision = Math.max(currentRevision(props), reservedRevision(props));
@@ -507,7 +507,7 @@ function settingsSheet(ss, props) {
 function Book() {
   this.ss = SpreadsheetApp.getActiveSpreadsheet();
   this.tz = sheetTimeZone(this.ss);
-  this.props = PropertiesService.getScriptProperties();
+  this.props = scriptProperties();
   var reserved = reservedRevision(this.props);
   this.revision = Math.max(currentRevision(this.props), reserved);
   this.months = readMonthsIndex(this.props);
@@ -1138,6 +1138,30 @@ function withLock(fn) {
     SpreadsheetApp.flush();
     lock.releaseLock();
   }
+}
+
+/**
+ * The script properties as one read (getProperties: one call, where each getProperty is one), written through.
+ * Taken after the lock, so nothing another request writes can come between the read and its use.
+ */
+function scriptProperties() {
+  var service = PropertiesService.getScriptProperties();
+  var values = service.getProperties();
+  return {
+    getProperty: function (key) { return Object.prototype.hasOwnProperty.call(values, key) ? values[key] : null; },
+    setProperty: function (key, value) {
+      service.setProperty(key, value);
+      values[key] = String(value);
+    },
+    setProperties: function (more) {
+      service.setProperties(more);
+      Object.keys(more).forEach(function (key) { values[key] = String(more[key]); });
+    },
+    deleteProperty: function (key) {
+      service.deleteProperty(key);
+      delete values[key];
+    }
+  };
 }
 
 function currentRevision(props) {
