@@ -645,11 +645,12 @@ Book.prototype.commit = function () {
     entry.pending = [];
   });
   index.commit();
+  // The rows and the index reach the sheet before the properties say the request is done.
+  SpreadsheetApp.flush();
   var stamps = monthsAndRevision(self.months, self.revision);
   stamps[SHEETS_PROPERTY] = String(self.ss.getNumSheets());
   self.props.setProperties(stamps);
   self.props.deleteProperty(RESERVED_PROPERTY);
-  SpreadsheetApp.flush();
 };
 
 /** Whether the months and id indexes hold every month sheet and id (see the book above). */
@@ -837,7 +838,7 @@ ChangeLog.prototype.commit = function () {
   var range = this.sheet.getRange(start, 1, this.added.length, 4);
   range.setNumberFormat('@');
   range.setValues(this.added.map(function (row) { return row.map(literal); }));
-  var extra = this.sheet.getLastRow() - 1 - CHANGE_LOG_KEEP;
+  var extra = start + this.added.length - 2 - CHANGE_LOG_KEEP;
   if (extra >= 1000) this.sheet.deleteRows(2, extra);
   SpreadsheetApp.flush();
 };
@@ -1135,8 +1136,7 @@ function withLock(fn) {
   try {
     return fn();
   } finally {
-    SpreadsheetApp.flush();
-    lock.releaseLock();
+    lock.releaseLock(); // each request that writes has flushed its writes by now
   }
 }
 
