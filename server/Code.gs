@@ -179,7 +179,7 @@ function handleGet(e) {
   var sheet = ss.getSheetByName(month);
   if (!sheet) return [];
   var tz = sheetTimeZone(ss);
-  return readRows(sheet, tz).filter(function (r) { return !r.deleted; }).map(function (r) { return r.item; });
+  return readRows(sheet, tz, month).filter(function (r) { return !r.deleted; }).map(function (r) { return r.item; });
 }
 
 function handlePost(e) {
@@ -286,7 +286,7 @@ function pull(body) {
   names.forEach(function (name) {
     var sheet = ss.getSheetByName(name);
     if (!sheet) return;
-    readRows(sheet, tz).forEach(function (r) { if (withDeleted || !r.deleted) rows.push(rowOut(r)); });
+    readRows(sheet, tz, name).forEach(function (r) { if (withDeleted || !r.deleted) rows.push(rowOut(r)); });
   });
   return { revision: currentRevision(scriptProperties()), rows: rows };
 }
@@ -539,7 +539,7 @@ Book.prototype.prefetch = function (ids) {
 Book.prototype.month = function (name) {
   if (name in this.sheets) return this.sheets[name];
   var sheet = this.ss.getSheetByName(name);
-  this.sheets[name] = sheet ? { sheet: sheet, rows: readRows(sheet, this.tz), pending: [] } : null;
+  this.sheets[name] = sheet ? { sheet: sheet, rows: readRows(sheet, this.tz, name), pending: [] } : null;
   return this.sheets[name];
 };
 
@@ -549,9 +549,11 @@ Book.prototype.loadAll = function () {
   var self = this;
   self.all = true;
   self.rebuild = true;
+  self.order = []; // the month sheets' names in tab order
   monthSheets(self.ss).forEach(function (sheet) {
     var name = sheet.getName();
-    if (!self.sheets[name]) self.sheets[name] = { sheet: sheet, rows: readRows(sheet, self.tz), pending: [] };
+    self.order.push(name);
+    if (!self.sheets[name]) self.sheets[name] = { sheet: sheet, rows: readRows(sheet, self.tz, name), pending: [] };
     self.sheets[name].rows.forEach(function (r) {
       if (r.item.id !== '' && !(r.item.id in self.ids)) self.ids[r.item.id] = r;
     });
@@ -630,8 +632,8 @@ Book.prototype.commit = function () {
       if (!entry) return;
       self.months[name] = entry.rows.reduce(function (top, r) { return Math.max(top, r.revision); }, 0);
     });
-    monthSheets(self.ss).forEach(function (sheet) {
-      var entry = self.sheets[sheet.getName()];
+    self.order.concat(Object.keys(self.sheets)).forEach(function (name) {
+      var entry = self.sheets[name];
       if (entry) entry.rows.forEach(function (r) { if (r.item.id !== '' && !index.get(r.item.id)) index.set(r.item.id, r.sheetName); });
     });
   }
@@ -890,12 +892,12 @@ function monthSheet(ss, name, months) {
   return sheet;
 }
 
-/** The sheet's rows as {sheetRow, sheetName, item, revision, deleted, updatedAt}; blank rows skipped. */
-function readRows(sheet, tz) {
+/** The sheet's rows as {sheetRow, sheetName, item, revision, deleted, updatedAt}; blank rows skipped (its name if known). */
+function readRows(sheet, tz, sheetName) {
   var last = sheet.getLastRow();
   if (last < 2) return [];
   var values = sheet.getRange(2, 1, last - 1, WIDTH).getValues();
-  var name = sheet.getName();
+  var name = sheetName || sheet.getName();
   var rows = [];
   for (var i = 0; i < values.length; i++) {
     var v = values[i];
