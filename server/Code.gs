@@ -153,6 +153,7 @@ function noteIds(sheet, values) {
   var ids = values.filter(function (row) { return !isBlankRow(row); }).map(function (row) { return cellText(row[COL.id - 1], tz); })
     .filter(function (id) { return id !== ''; });
   index.load(ids);
+  if (index.damaged) return false;
   ids.forEach(function (id) { if (!index.get(id)) index.set(id, sheet.getName()); });
   try {
     index.check();
@@ -516,7 +517,8 @@ function Book() {
   this.sheets = {}; // month name → {sheet, rows, pending}, for the months read
   this.all = false; // every month sheet read
   this.ids = Object.create(null); // id → row, for ids found or written (no inherited keys: an id may be "__proto__")
-  this.index = this.rebuild ? null : new IdIndex(this.ss);
+  this.index = this.rebuild ? null : IdIndex.existing(this.ss);
+  if (!this.index) this.rebuild = true; // "_ids" deleted by hand (and another sheet added, or the count would tell)
 }
 
 /** Reserves revisions before anything is written, so a script stopped midway never hands out a revision twice. */
@@ -529,6 +531,7 @@ Book.prototype.prefetch = function (ids) {
   if (this.rebuild) return this.loadAll();
   var self = this;
   self.index.load(ids);
+  if (self.index.damaged) return self.loadAll();
   ids.forEach(function (id) {
     var name = self.index.get(id);
     if (name) self.month(name);
@@ -565,6 +568,10 @@ Book.prototype.find = function (id) {
   if (id in this.ids) return this.ids[id];
   if (!this.all) {
     var name = this.index.get(id);
+    if (this.index.damaged) {
+      this.loadAll();
+      return this.find(id);
+    }
     if (!name) return null;
     var entry = this.month(name);
     var rows = entry ? entry.rows : [];
@@ -675,6 +682,7 @@ function IdIndex(ss, sheet) {
     this.sheet.hideSheet();
   }
   this.buckets = {}; // bucket → {ids: {id: month}, changed}
+  this.damaged = false; // a cell read was not a bucket
 }
 
 /** The index when its sheet exists, else null (a trigger doesn't make it). */
@@ -692,6 +700,7 @@ function idBucket(id) {
   return hash % ID_BUCKETS;
 }
 
+/** A bucket's ids; null for a cell that is not one (changed by hand): the request then reads every month. */
 function parseBucket(text) {
   try {
     var ids = JSON.parse(text === '' || text === null ? '{}' : String(text));
@@ -701,10 +710,16 @@ function parseBucket(text) {
       return out;
     }
   } catch (err) {
-    // a damaged cell: its ids are looked for afresh (the request then reads every month)
+    // below
   }
-  return Object.create(null);
+  return null;
 }
+
+IdIndex.prototype.bucket = function (b, text) {
+  var ids = parseBucket(text);
+  if (ids === null) this.damaged = true;
+  this.buckets[b] = { ids: ids || Object.create(null), changed: false };
+};
 
 /** Reads the buckets of these ids: each in two calls when they are few, else the whole column in two. */
 IdIndex.prototype.load = function (ids) {
@@ -715,15 +730,13 @@ IdIndex.prototype.load = function (ids) {
     if (!(b in self.buckets) && wanted.indexOf(b) < 0) wanted.push(b);
   });
   if (wanted.length > ID_BUCKET_READS) return self.loadAll();
-  wanted.forEach(function (b) {
-    self.buckets[b] = { ids: parseBucket(self.sheet.getRange(2 + b, 1, 1, 1).getValues()[0][0]), changed: false };
-  });
+  wanted.forEach(function (b) { self.bucket(b, self.sheet.getRange(2 + b, 1, 1, 1).getValues()[0][0]); });
 };
 
 /** Every bucket, in two calls. */
 IdIndex.prototype.loadAll = function () {
   var column = this.sheet.getRange(2, 1, ID_BUCKETS, 1).getValues();
-  for (var b = 0; b < ID_BUCKETS; b++) if (!(b in this.buckets)) this.buckets[b] = { ids: parseBucket(column[b][0]), changed: false };
+  for (var b = 0; b < ID_BUCKETS; b++) if (!(b in this.buckets)) this.bucket(b, column[b][0]);
 };
 
 /** The month the index names for the id, or null. */

@@ -75,6 +75,21 @@ describe('id index', () => {
     assert.deepEqual(monthsRead(household), [3], 'the indexes, rebuilt, are trusted again');
   });
 
+  it('finds every id when the index sheet was deleted or a cell of it damaged by hand', async () => {
+    const ids = household.workbook.sheetByName('_ids');
+    household.workbook.sheets = household.workbook.sheets.filter((s) => s !== ids);
+    household.workbook.type('Notes', 1, 1, ['a note']); // a sheet added: the number of sheets is the same
+    const answer = await changes(household, [create('c-del', item('i-2-1', '20240202', '品1', 201))]);
+    assert.equal(answer.results[0].status, 'unchanged');
+    assert.equal(copies(household, 'i-2-1'), 1);
+    const rows = household.workbook.values('_ids');
+    assert.ok(rows.slice(1).some((row) => String(row[0]).includes('"i-2-1"')), 'the index was rebuilt');
+    rows.slice(1).forEach((row, b) => { if (String(row[0]).includes('"i-4-2"')) household.workbook.type('_ids', b + 2, 1, ['消した']); });
+    const again = await changes(household, [create('c-dmg', item('i-4-2', '20240403', '品2', 402))]);
+    assert.equal(again.results[0].status, 'unchanged');
+    assert.equal(copies(household, 'i-4-2'), 1);
+  });
+
   it('appends again an id whose row a person deleted, and mends the index', async () => {
     household.workbook.removeRow('2024-05', 2);
     const gone = household.workbook.values('2024-05').slice(1).map((row) => row[5]);
