@@ -26,6 +26,8 @@ var REVISION_PROPERTY = 'KAKEIBO_REVISION';
 /** Set while a write request runs: the revisions it may hand out. Still set after it ends means it was stopped midway. */
 var RESERVED_PROPERTY = 'KAKEIBO_RESERVED';
 var MONTHS_PROPERTY = 'KAKEIBO_MONTHS';
+/** How many sheets the spreadsheet had when the months and id indexes were last brought up to date. */
+var SHEETS_PROPERTY = 'KAKEIBO_SHEETS';
 /** The revision of the last change to a household setting: `since` answers it, so a client asks for them only then. */
 var SETTINGS_PROPERTY = 'KAKEIBO_SETTINGS_REVISION';
 
@@ -36,6 +38,12 @@ var MAX_ITEMS = 500;
 var SINCE_LIMIT = 2000;
 var CHANGE_LOG_SHEET = '_changes';
 var CHANGE_LOG_KEEP = 5000;
+/** The id index (see the book): a hidden sheet of ID_BUCKETS cells; up to ID_BUCKET_READS of them are read one by one. */
+var ID_INDEX_SHEET = '_ids';
+var ID_BUCKETS = 1024;
+var ID_BUCKET_READS = 8;
+/** A cell holds at most 50,000 characters. */
+var MAX_CELL_CHARS = 50000;
 /** The household's settings (kakeibo's categories, budgets, fixed costs, split, month start), one row each. */
 var SETTINGS_SHEET = '_settings';
 var SETTING_KEY = /^[a-z][a-z0-9-]{0,39}$/;
@@ -111,7 +119,7 @@ function onEdit(e) {
   var lock = LockService.getScriptLock();
   if (!lock.tryLock(5000)) return;
   try {
-    var props = PropertiesService.getScriptProperties();
+    var props = scriptProperties();
     var revision = Math.max(currentRevision(props), reservedRevision(props));
     var values = sheet.getRange(first, 1, last - first + 1, WIDTH).getValues();
     var stamps = values.map(function (row) {
@@ -127,11 +135,33 @@ function onEdit(e) {
     });
     var months = readMonthsIndex(props) || {}; // a partial index is safe: months it doesn't list are always read
     months[sheet.getName()] = revision;
-    props.setProperties(monthsAndRevision(months, revision));
+    var stamped = monthsAndRevision(months, revision);
+    if (!noteIds(sheet, values)) props.deleteProperty(SHEETS_PROPERTY); // the next write request rebuilds the indexes
+    props.setProperties(stamped);
     SpreadsheetApp.flush();
   } finally {
     lock.releaseLock();
   }
+}
+
+/** Adds the ids a person typed into a month sheet to the id index; false when the index can't take them. */
+function noteIds(sheet, values) {
+  var ss = SpreadsheetApp.getActiveSpreadsheet();
+  var index = IdIndex.existing(ss);
+  if (!index) return false;
+  var tz = sheetTimeZone(ss);
+  var ids = values.filter(function (row) { return !isBlankRow(row); }).map(function (row) { return cellText(row[COL.id - 1], tz); })
+    .filter(function (id) { return id !== ''; });
+  index.load(ids);
+  if (index.damaged) return false;
+  ids.forEach(function (id) { if (!index.get(id)) index.set(id, sheet.getName()); });
+  try {
+    index.check();
+  } catch (err) {
+    return false;
+  }
+  index.commit();
+  return true;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -150,7 +180,7 @@ function handleGet(e) {
   var sheet = ss.getSheetByName(month);
   if (!sheet) return [];
   var tz = sheetTimeZone(ss);
-  return readRows(sheet, tz).filter(function (r) { return !r.deleted; }).map(function (r) { return r.item; });
+  return readRows(sheet, tz, month).filter(function (r) { return !r.deleted; }).map(function (r) { return r.item; });
 }
 
 function handlePost(e) {
@@ -184,7 +214,7 @@ function handlePost(e) {
 }
 
 function capabilities(token) {
-  var props = PropertiesService.getScriptProperties();
+  var props = scriptProperties();
   var stored = props.getProperty(TOKEN_PROPERTY);
   var state = !stored ? 'not_configured' : (typeof token !== 'string' || token === '') ? 'missing'
     : sameSecret(token, stored) ? 'ok' : 'wrong';
@@ -206,17 +236,18 @@ function since(body) {
   if (!isWhole(after) || after < 0) throw failure('bad_request', '"revision" must be a whole number ≥ 0');
   var limit = body.limit === undefined ? SINCE_LIMIT : body.limit;
   if (!isWhole(limit) || limit < 1 || limit > SINCE_LIMIT) throw failure('bad_request', '"limit" must be 1–' + SINCE_LIMIT);
-  var props = PropertiesService.getScriptProperties();
+  var props = scriptProperties();
   var current = currentRevision(props);
   var months = readMonthsIndex(props);
-  // A write request stopped midway may have written rows the index doesn't know: then every month is read.
-  var trustIndex = months !== null && reservedRevision(props) === 0;
   var ss = SpreadsheetApp.getActiveSpreadsheet();
+  // Only the months changed after R are read; every month when the index may be behind (see the book).
+  var changed = indexesTrusted(ss, props, months, reservedRevision(props))
+    ? Object.keys(months).filter(function (name) { return MONTH_SHEET.test(name) && !(months[name] <= after); }).sort()
+      .map(function (name) { return ss.getSheetByName(name); }).filter(function (sheet) { return sheet !== null; })
+    : monthSheets(ss);
   var tz = sheetTimeZone(ss);
   var rows = [];
-  monthSheets(ss).forEach(function (sheet) {
-    var highest = trustIndex ? months[sheet.getName()] : undefined;
-    if (typeof highest === 'number' && highest <= after) return;
+  changed.forEach(function (sheet) {
     readRows(sheet, tz).forEach(function (r) {
       if (r.revision > after) rows.push(r);
       current = Math.max(current, r.revision);
@@ -256,9 +287,9 @@ function pull(body) {
   names.forEach(function (name) {
     var sheet = ss.getSheetByName(name);
     if (!sheet) return;
-    readRows(sheet, tz).forEach(function (r) { if (withDeleted || !r.deleted) rows.push(rowOut(r)); });
+    readRows(sheet, tz, name).forEach(function (r) { if (withDeleted || !r.deleted) rows.push(rowOut(r)); });
   });
-  return { revision: currentRevision(PropertiesService.getScriptProperties()), rows: rows };
+  return { revision: currentRevision(scriptProperties()), rows: rows };
 }
 
 /** The app's POST: each item not held yet is appended; the answer lists every item as the sheet now holds it. */
@@ -271,6 +302,7 @@ function registerItems(items) {
   });
   var book = new Book();
   book.reserve(checked.length);
+  book.prefetch(checked.map(function (item) { return item.id; }));
   var answer = checked.map(function (item) {
     var held = book.find(item.id);
     if (held) return held.item;
@@ -289,6 +321,8 @@ function applyChanges(body) {
   var book = new Book();
   var log = new ChangeLog(book.ss);
   book.reserve(changes.length);
+  book.prefetch(changes.map(changedId).filter(function (id) { return id !== null; }));
+  log.prefetch(changes.filter(function (c) { return c && typeof c.changeId === 'string'; }).map(function (c) { return c.changeId; }));
   var results = changes.map(function (change, index) {
     var problem = invalidChange(change);
     if (problem) {
@@ -311,6 +345,13 @@ function applyChanges(body) {
   book.commit();
   log.commit();
   return { revision: book.revision, results: results };
+}
+
+/** The id a change names, when it names one (before the change is checked). */
+function changedId(change) {
+  if (!change || typeof change !== 'object') return null;
+  var id = change.kind === 'delete' ? change.id : change.item && change.item.id;
+  return typeof id === 'string' || isWhole(id) ? String(id) : null;
 }
 
 function applyOne(book, change) {
@@ -368,9 +409,9 @@ function settings(body) {
     keys[change.key] = true;
   });
   var ss = SpreadsheetApp.getActiveSpreadsheet();
-  var sheet = settingsSheet(ss);
+  var props = scriptProperties();
+  var sheet = settingsSheet(ss, props);
   var held = readSettings(sheet);
-  var props = PropertiesService.getScriptProperties();
   var revision = Math.max(currentRevision(props), reservedRevision(props));
   var writes = [];
   var results = changes.map(function (change) {
@@ -441,10 +482,13 @@ function readSettings(sheet) {
   return held;
 }
 
-function settingsSheet(ss) {
+function settingsSheet(ss, props) {
   var sheet = ss.getSheetByName(SETTINGS_SHEET);
   if (sheet) return sheet;
+  // The indexes stay trusted (see the book): this sheet is the script's own.
+  var before = ss.getNumSheets();
   sheet = ss.insertSheet(SETTINGS_SHEET);
+  if (props.getProperty(SHEETS_PROPERTY) === String(before)) props.setProperty(SHEETS_PROPERTY, String(before + 1));
   sheet.getRange(1, 1, 1, 4).setValues([['setting', 'revision', 'value', 'updated']]);
   sheet.setFrozenRows(1);
   sheet.hideSheet();
@@ -452,19 +496,29 @@ function settingsSheet(ss) {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// The book: every month sheet read once per write request, rows found by id, writes applied to the sheet at once.
+// The book: the month sheets a write request touches, found by id through the id index, written at commit.
+//
+// What a request reads does not grow with the household's history: the id index (hidden sheet "_ids": ids hashed
+// into ID_BUCKETS cells, each a JSON object id → month) says which month holds an id, and only that month is read.
+// The index is a hint checked against the month: an id not found where it says (a row moved or deleted by hand)
+// makes the request read every month and rebuild both indexes. So does anything that may have left them behind:
+// a request stopped midway (RESERVED_PROPERTY still set), an unreadable months index, or a number of sheets other
+// than the last request left (a sheet added, copied or removed by hand, which no trigger reports).
 
 function Book() {
   this.ss = SpreadsheetApp.getActiveSpreadsheet();
   this.tz = sheetTimeZone(this.ss);
-  this.props = PropertiesService.getScriptProperties();
+  this.props = scriptProperties();
   var reserved = reservedRevision(this.props);
   this.revision = Math.max(currentRevision(this.props), reserved);
   this.months = readMonthsIndex(this.props);
-  // A request stopped midway left the months index unreliable: it is rebuilt from the sheets at commit.
-  this.rebuild = reserved > 0 || this.months === null;
+  this.rebuild = !indexesTrusted(this.ss, this.props, this.months, reserved);
   if (this.months === null) this.months = {};
-  this.sheets = null; // month name → {sheet, rows, pending}
+  this.sheets = {}; // month name → {sheet, rows, pending}, for the months read
+  this.all = false; // every month sheet read
+  this.ids = Object.create(null); // id → row, for ids found or written (no inherited keys: an id may be "__proto__")
+  this.index = this.rebuild ? null : IdIndex.existing(this.ss);
+  if (!this.index) this.rebuild = true; // "_ids" deleted by hand (and another sheet added, or the count would tell)
 }
 
 /** Reserves revisions before anything is written, so a script stopped midway never hands out a revision twice. */
@@ -472,28 +526,60 @@ Book.prototype.reserve = function (count) {
   this.props.setProperty(RESERVED_PROPERTY, String(this.revision + count));
 };
 
-Book.prototype.load = function () {
-  if (this.sheets) return;
+/** Reads, in as few calls as the index allows, the months holding these ids (before they are looked up one by one). */
+Book.prototype.prefetch = function (ids) {
+  if (this.rebuild) return this.loadAll();
   var self = this;
-  self.sheets = {};
-  self.ids = Object.create(null); // no inherited keys: an id may be "constructor" or "__proto__"
-  monthSheets(self.ss).forEach(function (sheet) {
-    var entry = { sheet: sheet, rows: readRows(sheet, self.tz), pending: [] };
-    self.sheets[sheet.getName()] = entry;
-    self.index(entry);
+  self.index.load(ids);
+  if (self.index.damaged) return self.loadAll();
+  ids.forEach(function (id) {
+    var name = self.index.get(id);
+    if (name) self.month(name);
   });
 };
 
-Book.prototype.index = function (entry) {
-  var ids = this.ids;
-  entry.rows.forEach(function (r) {
-    if (r.item.id !== '' && !(r.item.id in ids)) ids[r.item.id] = r;
+/** A month's entry, read once; null when its sheet doesn't exist. */
+Book.prototype.month = function (name) {
+  if (name in this.sheets) return this.sheets[name];
+  var sheet = this.ss.getSheetByName(name);
+  this.sheets[name] = sheet ? { sheet: sheet, rows: readRows(sheet, this.tz, name), pending: [] } : null;
+  return this.sheets[name];
+};
+
+/** Every month sheet read (the months read already kept as they are now), ids indexed first row first. */
+Book.prototype.loadAll = function () {
+  if (this.all) return;
+  var self = this;
+  self.all = true;
+  self.rebuild = true;
+  self.order = []; // the month sheets' names in tab order
+  monthSheets(self.ss).forEach(function (sheet) {
+    var name = sheet.getName();
+    self.order.push(name);
+    if (!self.sheets[name]) self.sheets[name] = { sheet: sheet, rows: readRows(sheet, self.tz, name), pending: [] };
+    self.sheets[name].rows.forEach(function (r) {
+      if (r.item.id !== '' && !(r.item.id in self.ids)) self.ids[r.item.id] = r;
+    });
   });
 };
 
 /** The first row holding the id, or null. */
 Book.prototype.find = function (id) {
-  this.load();
+  if (id in this.ids) return this.ids[id];
+  if (!this.all) {
+    var name = this.index.get(id);
+    if (this.index.damaged) {
+      this.loadAll();
+      return this.find(id);
+    }
+    if (!name) return null;
+    var entry = this.month(name);
+    var rows = entry ? entry.rows : [];
+    for (var i = 0; i < rows.length; i++) {
+      if (rows[i].item.id === id) return (this.ids[id] = rows[i]);
+    }
+    this.loadAll(); // the index was wrong about this id: read everything, and rebuild it at commit
+  }
   return id in this.ids ? this.ids[id] : null;
 };
 
@@ -509,17 +595,17 @@ Book.prototype.stamp = function (row, item, deleted) {
 
 /** A new row at the end of its month's sheet (written at commit, with the other new rows of that month). */
 Book.prototype.append = function (item, deleted) {
-  this.load();
   var name = monthOfDate(item.date);
-  var entry = this.sheets[name];
+  var entry = this.month(name);
   if (!entry) {
-    entry = { sheet: monthSheet(this.ss, name), rows: [], pending: [] };
+    entry = { sheet: monthSheet(this.ss, name, this.rebuild ? null : this.months), rows: [], pending: [] };
     this.sheets[name] = entry;
   }
   var row = this.stamp({ sheetRow: null, sheetName: name }, item, deleted);
   entry.rows.push(row);
   entry.pending.push(row);
   this.ids[item.id] = row;
+  if (this.index) this.index.set(item.id, name);
   return row;
 };
 
@@ -538,29 +624,174 @@ Book.prototype.replace = function (held, item, deleted) {
     entry.rows.forEach(function (r) { if (r.sheetRow !== null && r.sheetRow > held.sheetRow) r.sheetRow -= 1; });
   }
   delete this.ids[held.item.id];
-  this.index(entry);
   return this.append(item, deleted);
 };
 
 Book.prototype.commit = function () {
   var self = this;
+  var index = self.index;
   if (self.rebuild) {
-    self.load();
+    self.loadAll();
+    index = new IdIndex(self.ss);
+    index.clear();
     Object.keys(self.sheets).forEach(function (name) {
-      self.months[name] = self.sheets[name].rows.reduce(function (top, r) { return Math.max(top, r.revision); }, 0);
+      var entry = self.sheets[name];
+      if (!entry) return;
+      self.months[name] = entry.rows.reduce(function (top, r) { return Math.max(top, r.revision); }, 0);
+    });
+    self.order.concat(Object.keys(self.sheets)).forEach(function (name) {
+      var entry = self.sheets[name];
+      if (entry) entry.rows.forEach(function (r) { if (r.item.id !== '' && !index.get(r.item.id)) index.set(r.item.id, r.sheetName); });
     });
   }
-  Object.keys(self.sheets || {}).forEach(function (name) {
+  index.check(); // a bucket too full refuses the request here, before anything else is written
+  Object.keys(self.sheets).forEach(function (name) {
     var entry = self.sheets[name];
-    if (entry.pending.length === 0) return;
+    if (!entry || entry.pending.length === 0) return;
     var start = entry.sheet.getLastRow() + 1;
     entry.pending.forEach(function (row, i) { row.sheetRow = start + i; });
     writeRows(entry.sheet, start, entry.pending);
     entry.pending = [];
   });
-  self.props.setProperties(monthsAndRevision(self.months, self.revision));
-  self.props.deleteProperty(RESERVED_PROPERTY);
+  index.commit();
+  // The rows and the index reach the sheet before the properties say the request is done.
   SpreadsheetApp.flush();
+  var stamps = monthsAndRevision(self.months, self.revision);
+  stamps[SHEETS_PROPERTY] = String(self.ss.getNumSheets());
+  self.props.setProperties(stamps);
+  self.props.deleteProperty(RESERVED_PROPERTY);
+};
+
+/** Whether the months and id indexes hold every month sheet and id (see the book above). */
+function indexesTrusted(ss, props, months, reserved) {
+  if (months === null || reserved > 0) return false;
+  var sheets = props.getProperty(SHEETS_PROPERTY);
+  return sheets !== null && Number(sheets) === ss.getNumSheets();
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The id index: which month sheet holds an id, in a hidden sheet of ID_BUCKETS cells (row 2 + bucket, column A).
+
+function IdIndex(ss, sheet) {
+  this.sheet = sheet || ss.getSheetByName(ID_INDEX_SHEET);
+  if (!this.sheet) {
+    this.sheet = ss.insertSheet(ID_INDEX_SHEET);
+    ensureRows(this.sheet, ID_BUCKETS + 1);
+    this.sheet.getRange(1, 1, 1, 1).setValues([['id → month']]);
+    this.sheet.getRange(2, 1, ID_BUCKETS, 1).setNumberFormat('@');
+    this.sheet.hideSheet();
+  }
+  this.buckets = {}; // bucket → {ids: {id: month}, changed}
+  this.damaged = false; // a cell read was not a bucket
+}
+
+/** The index when its sheet exists, else null (a trigger doesn't make it). */
+IdIndex.existing = function (ss) {
+  var sheet = ss.getSheetByName(ID_INDEX_SHEET);
+  return sheet ? new IdIndex(ss, sheet) : null;
+};
+
+function idBucket(id) {
+  var hash = 2166136261;
+  for (var i = 0; i < id.length; i++) {
+    hash ^= id.charCodeAt(i);
+    hash = Math.imul(hash, 16777619) >>> 0;
+  }
+  return hash % ID_BUCKETS;
+}
+
+/** A bucket's ids; null for a cell that is not one (changed by hand): the request then reads every month. */
+function parseBucket(text) {
+  try {
+    var ids = JSON.parse(text === '' || text === null ? '{}' : String(text));
+    if (ids && typeof ids === 'object' && !Array.isArray(ids)) {
+      var out = Object.create(null);
+      Object.keys(ids).forEach(function (id) { if (typeof ids[id] === 'string') out[id] = ids[id]; });
+      return out;
+    }
+  } catch (err) {
+    // below
+  }
+  return null;
+}
+
+IdIndex.prototype.bucket = function (b, text) {
+  var ids = parseBucket(text);
+  if (ids === null) this.damaged = true;
+  this.buckets[b] = { ids: ids || Object.create(null), changed: false };
+};
+
+/** Reads the buckets of these ids: each in two calls when they are few, else the whole column in two. */
+IdIndex.prototype.load = function (ids) {
+  var self = this;
+  var wanted = [];
+  ids.forEach(function (id) {
+    var b = idBucket(id);
+    if (!(b in self.buckets) && wanted.indexOf(b) < 0) wanted.push(b);
+  });
+  if (wanted.length > ID_BUCKET_READS) return self.loadAll();
+  wanted.forEach(function (b) { self.bucket(b, self.sheet.getRange(2 + b, 1, 1, 1).getValues()[0][0]); });
+};
+
+/** Every bucket, in two calls. */
+IdIndex.prototype.loadAll = function () {
+  var column = this.sheet.getRange(2, 1, ID_BUCKETS, 1).getValues();
+  for (var b = 0; b < ID_BUCKETS; b++) if (!(b in this.buckets)) this.bucket(b, column[b][0]);
+};
+
+/** The month the index names for the id, or null. */
+IdIndex.prototype.get = function (id) {
+  var b = idBucket(id);
+  if (!(b in this.buckets)) this.load([id]);
+  var ids = this.buckets[b].ids;
+  return id in ids ? ids[id] : null;
+};
+
+IdIndex.prototype.set = function (id, month) {
+  var b = idBucket(id);
+  if (!(b in this.buckets)) this.load([id]);
+  if (this.buckets[b].ids[id] === month) return;
+  this.buckets[b].ids[id] = month;
+  this.buckets[b].changed = true;
+};
+
+/** Every bucket empty (before a rebuild), none read from the sheet. */
+IdIndex.prototype.clear = function () {
+  for (var b = 0; b < ID_BUCKETS; b++) this.buckets[b] = { ids: Object.create(null), changed: true };
+};
+
+IdIndex.prototype.texts = function () {
+  var self = this;
+  var out = {};
+  Object.keys(self.buckets).forEach(function (b) {
+    if (self.buckets[b].changed) out[b] = JSON.stringify(self.buckets[b].ids);
+  });
+  return out;
+};
+
+/** Refuses (nothing written yet) when a bucket would not fit in its cell. */
+IdIndex.prototype.check = function () {
+  var texts = this.texts();
+  Object.keys(texts).forEach(function (b) {
+    if (texts[b].length > MAX_CELL_CHARS) throw failure('too_large', 'the id index is full (bucket ' + b + '): the sheet holds too many items');
+  });
+};
+
+/** Writes the changed buckets: each in two calls when they are few, else the whole column in two. */
+IdIndex.prototype.commit = function () {
+  var self = this;
+  var texts = self.texts();
+  var changed = Object.keys(texts).map(Number);
+  if (changed.length === 0) return;
+  if (changed.length > ID_BUCKET_READS) {
+    if (Object.keys(self.buckets).length < ID_BUCKETS) self.loadAll();
+    var column = [];
+    for (var b = 0; b < ID_BUCKETS; b++) column.push([b in texts ? texts[b] : JSON.stringify(self.buckets[b].ids)]);
+    self.sheet.getRange(2, 1, ID_BUCKETS, 1).setValues(column);
+  } else {
+    changed.forEach(function (b) { self.sheet.getRange(2 + b, 1, 1, 1).setValues([[texts[b]]]); });
+  }
+  Object.keys(self.buckets).forEach(function (b) { self.buckets[b].changed = false; });
 };
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -568,25 +799,45 @@ Book.prototype.commit = function () {
 
 function ChangeLog(ss) {
   this.sheet = changeLogSheet(ss);
-  this.entries = null;
+  this.rows = null;
+  this.entries = Object.create(null); // change id → entry (or null), for those read or added
   this.added = [];
 }
 
-ChangeLog.prototype.find = function (changeId) {
-  if (!this.entries) {
-    this.entries = Object.create(null);
-    var last = this.sheet.getLastRow();
-    if (last >= 2) {
-      var values = this.sheet.getRange(2, 1, last - 1, 3).getValues();
-      for (var i = 0; i < values.length; i++) {
-        try {
-          this.entries[String(values[i][0])] = { fingerprint: String(values[i][1]), result: JSON.parse(values[i][2]) };
-        } catch (err) {
-          // A hand-damaged entry is forgotten: the change is then judged by its revision again.
-        }
-      }
+/**
+ * Reads the log's change ids (one column), then the entries of those asked for that it holds: each on its own when
+ * they are few (a retry of a change or two), else the whole log at once (a retried batch).
+ */
+ChangeLog.prototype.prefetch = function (changeIds) {
+  var self = this;
+  if (!self.rows) {
+    self.rows = Object.create(null); // change id → its last row in the log
+    self.last = self.sheet.getLastRow();
+    if (self.last >= 2) {
+      var ids = self.sheet.getRange(2, 1, self.last - 1, 1).getValues();
+      for (var i = 0; i < ids.length; i++) self.rows[String(ids[i][0])] = i + 2;
     }
   }
+  var wanted = changeIds.filter(function (id) { return id in self.rows && !(id in self.entries); });
+  if (wanted.length > ID_BUCKET_READS) {
+    var values = self.sheet.getRange(2, 2, self.last - 1, 2).getValues();
+    wanted.forEach(function (id) { self.entries[id] = logEntry(values[self.rows[id] - 2]); });
+    return;
+  }
+  wanted.forEach(function (id) { self.entries[id] = logEntry(self.sheet.getRange(self.rows[id], 2, 1, 2).getValues()[0]); });
+};
+
+/** A logged [fingerprint, result] as an entry; null for a hand-damaged one (the change is judged afresh). */
+function logEntry(cells) {
+  try {
+    return { fingerprint: String(cells[0]), result: JSON.parse(cells[1]) };
+  } catch (err) {
+    return null;
+  }
+}
+
+ChangeLog.prototype.find = function (changeId) {
+  if (!(changeId in this.entries)) this.prefetch([changeId]);
   return changeId in this.entries ? this.entries[changeId] : null;
 };
 
@@ -602,7 +853,7 @@ ChangeLog.prototype.commit = function () {
   var range = this.sheet.getRange(start, 1, this.added.length, 4);
   range.setNumberFormat('@');
   range.setValues(this.added.map(function (row) { return row.map(literal); }));
-  var extra = this.sheet.getLastRow() - 1 - CHANGE_LOG_KEEP;
+  var extra = start + this.added.length - 2 - CHANGE_LOG_KEEP;
   if (extra >= 1000) this.sheet.deleteRows(2, extra);
   SpreadsheetApp.flush();
 };
@@ -624,16 +875,27 @@ function monthSheets(ss) {
   return ss.getSheets().filter(function (sheet) { return MONTH_SHEET.test(sheet.getName()); });
 }
 
-function monthSheet(ss, name) {
+/**
+ * The month's sheet, made when missing. Months stay in calendar order in the tab bar: the new sheet goes before the
+ * first later month, found through the months index when it is given (else by looking at every sheet).
+ */
+function monthSheet(ss, name, months) {
   var sheet = ss.getSheetByName(name);
   if (sheet) return sheet;
-  // Months stay in calendar order in the tab bar: the new sheet goes before the first later month.
-  var sheets = ss.getSheets();
-  var at = sheets.length;
-  for (var i = 0; i < sheets.length; i++) {
-    if (MONTH_SHEET.test(sheets[i].getName()) && sheets[i].getName() > name) {
-      at = i;
-      break;
+  var at = null;
+  if (months) {
+    var later = Object.keys(months).filter(function (m) { return MONTH_SHEET.test(m) && m > name; }).sort();
+    var next = later.length > 0 ? ss.getSheetByName(later[0]) : null;
+    at = next ? next.getIndex() - 1 : later.length === 0 ? ss.getNumSheets() : null;
+  }
+  if (at === null) {
+    var sheets = ss.getSheets();
+    at = sheets.length;
+    for (var i = 0; i < sheets.length; i++) {
+      if (MONTH_SHEET.test(sheets[i].getName()) && sheets[i].getName() > name) {
+        at = i;
+        break;
+      }
     }
   }
   sheet = ss.insertSheet(name, at);
@@ -643,12 +905,12 @@ function monthSheet(ss, name) {
   return sheet;
 }
 
-/** The sheet's rows as {sheetRow, sheetName, item, revision, deleted, updatedAt}; blank rows skipped. */
-function readRows(sheet, tz) {
+/** The sheet's rows as {sheetRow, sheetName, item, revision, deleted, updatedAt}; blank rows skipped (its name if known). */
+function readRows(sheet, tz, sheetName) {
   var last = sheet.getLastRow();
   if (last < 2) return [];
   var values = sheet.getRange(2, 1, last - 1, WIDTH).getValues();
-  var name = sheet.getName();
+  var name = sheetName || sheet.getName();
   var rows = [];
   for (var i = 0; i < values.length; i++) {
     var v = values[i];
@@ -889,9 +1151,32 @@ function withLock(fn) {
   try {
     return fn();
   } finally {
-    SpreadsheetApp.flush();
-    lock.releaseLock();
+    lock.releaseLock(); // each request that writes has flushed its writes by now
   }
+}
+
+/**
+ * The script properties as one read (getProperties: one call, where each getProperty is one), written through.
+ * Taken after the lock, so nothing another request writes can come between the read and its use.
+ */
+function scriptProperties() {
+  var service = PropertiesService.getScriptProperties();
+  var values = service.getProperties();
+  return {
+    getProperty: function (key) { return Object.prototype.hasOwnProperty.call(values, key) ? values[key] : null; },
+    setProperty: function (key, value) {
+      service.setProperty(key, value);
+      values[key] = String(value);
+    },
+    setProperties: function (more) {
+      service.setProperties(more);
+      Object.keys(more).forEach(function (key) { values[key] = String(more[key]); });
+    },
+    deleteProperty: function (key) {
+      service.deleteProperty(key);
+      delete values[key];
+    }
+  };
 }
 
 function currentRevision(props) {

@@ -3,7 +3,8 @@
 
   Three stores x 30 rounds, the stores acting at once in each round: a random `add`, `edit`, `delete`, `import` of
   the same file, `undo` (of the store's own last change: after a sync too, and then the undo syncs), or `sync`, while the server (scripts/household-server --control, server/Code.gs under Node) fails
-  requests at random (a 500, an HTML page, a connection dropped after the POST ran, an answer held past the timeout).
+  requests at random (a 500, an HTML page, a connection dropped after the POST ran, an answer held past the timeout,
+  a script ended midway through a write as the service ends one at 6 minutes).
   At the end each store syncs without faults, its conflicts are listed and resolved (theirs), and it syncs twice
   more; then every store equals the server item for item, the server holds no id twice, no acknowledged change is
   lost (an added id is on the server; a delete that was not refused as a conflict took; an edit of an item no one
@@ -26,7 +27,7 @@ import threading
 from common import ROOT, Failure, Figures, HouseholdServer, Sandbox, read_store, require_binaries, seed_from_environment
 
 TOKEN = "convergence-token-7d2e"
-FAULTS = [("status500", "POST"), ("html", "POST"), ("drop", "POST"), ("delay", "POST"), ("status500", "GET")]
+FAULTS = [("status500", "POST"), ("html", "POST"), ("drop", "POST"), ("delay", "POST"), ("status500", "GET"), ("stop", "POST")]
 
 
 class ShippedServer(HouseholdServer):
@@ -198,7 +199,8 @@ def main():
         for round in range(options.rounds):
             if rng.random() < 0.5:
                 how, method = rng.choice(FAULTS)
-                server.command({"cmd": "fail", "how": how, "method": method, "times": 1, "seconds": 3})
+                # stop: the service ends the script after that many calls, midway through a write
+                server.command({"cmd": "fail", "how": how, "method": method, "times": 1, "seconds": 3, "afterCalls": rng.randint(3, 45)})
                 figures.add("faults")
             seeds = [rng.getrandbits(32) for _ in members]
             errors = []

@@ -43,7 +43,7 @@ class Execution {
     });
   }
 
-  run(fn, event, eventKind, holder) {
+  run(fn, event, eventKind, holder, costModel) {
     this.holder = holder;
     return new Promise((resolve, reject) => {
       const onError = (error) => reject(error);
@@ -52,7 +52,7 @@ class Execution {
         this.worker.off('error', onError);
         resolve(message);
       });
-      this.worker.postMessage({ fn, event, eventKind });
+      this.worker.postMessage({ fn, event, eventKind, costModel });
     });
   }
 }
@@ -62,8 +62,13 @@ class Household {
    * @param {object} options
    * @param {string} [options.token]  the shared token, as if set by setup() or in Project Settings
    * @param {number} [options.executions]  how many scripts may run at once (the service allows 30)
+   * @param {number} [options.callLatencyMs]  how long each call into a service takes (the cost model; 0: none)
+   * @param {number} [options.requestLatencyMs]  what each request to /exec costs besides its calls (0: nothing)
    */
-  constructor({ token, executions = 6, scriptPath = SCRIPT, timeZone = 'Asia/Tokyo' } = {}) {
+  constructor({ token, executions = 6, scriptPath = SCRIPT, timeZone = 'Asia/Tokyo', callLatencyMs = 0, requestLatencyMs = 0 } = {}) {
+    this.callLatencyMs = callLatencyMs;
+    this.requestLatencyMs = requestLatencyMs;
+    this.resetStats();
     this.workbook = new Workbook({ timeZone });
     if (token !== undefined) this.workbook.setProperty('KAKEIBO_TOKEN', token);
     this.idle = [];
@@ -90,11 +95,13 @@ class Household {
    *   drop       GET: the connection is closed, the script not run; POST: the script runs (its writes are kept),
    *              then the connection is closed with no answer
    *   delay      the answer comes `seconds` later (after the script ran)
+   *   stop       the script is ended at its call number `afterCalls` + 1 (as the service ends one that runs too long):
+   *              that call and every later one fail, `finally` blocks included; the answer is the service's error page
    */
   fail(fault) {
-    const hows = ['status500', 'html', 'truncated', 'drop', 'delay'];
+    const hows = ['status500', 'html', 'truncated', 'drop', 'delay', 'stop'];
     if (!hows.includes(fault.how)) throw new Error(`unknown fault ${JSON.stringify(fault.how)} (expected ${hows.join(', ')})`);
-    this.faults.push({ method: 'GET', times: 1, seconds: 3, ...fault });
+    this.faults.push({ method: 'GET', times: 1, seconds: 3, afterCalls: 20, ...fault });
   }
 
   takeFault(method, month) {
@@ -111,12 +118,21 @@ class Household {
     return new Promise((resolve) => this.arrivals.push({ arrived, resolve }));
   }
 
+  /** What requests have cost since the start or the last resetStats: {requests, calls, byRequest: [{op, calls, ms, …}]}. */
+  stats() {
+    return { requests: this.costs.length, calls: this.costs.reduce((sum, c) => sum + c.calls, 0), byRequest: this.costs.slice() };
+  }
+
+  resetStats() {
+    this.costs = [];
+  }
+
   /** Runs a script function (doGet, doPost, setup, onEdit…) in the next free execution; resolves its result. */
-  async run(fn, event, eventKind) {
+  async run(fn, event, eventKind, stopAfter = null) {
     const execution = this.idle.pop() || await new Promise((resolve) => this.queue.push(resolve));
     const holder = `run-${++this.runs}`;
     try {
-      return await execution.run(fn, event, eventKind, holder);
+      return await execution.run(fn, event, eventKind, holder, { callLatencyMs: this.callLatencyMs, stopAfter });
     } finally {
       this.workbook.release(holder); // a lock is released when the script ends, as on the real service
       const next = this.queue.shift();
@@ -152,6 +168,7 @@ class Household {
   }
 
   async serveExec(req, res) {
+    const started = Date.now();
     const url = new URL(req.url, 'http://127.0.0.1');
     const body = await readBody(req);
     const contentType = req.headers['content-type'] || '';
@@ -165,10 +182,14 @@ class Household {
     const year = url.searchParams.get('year');
     const month = url.searchParams.get('month');
     const fault = this.takeFault(req.method, year && month ? `${year}-${String(month).padStart(2, '0')}` : null);
+    const cost = { op: opOf(req.method, url, body), calls: 0, ms: 0 };
+    this.costs.push(cost);
+    if (this.requestLatencyMs > 0) await new Promise((resolve) => setTimeout(resolve, this.requestLatencyMs));
     if (fault && fault.how === 'status500') return page(res, 500, 'Error', 'Internal Server Error');
     if (fault && fault.how === 'html') return this.redirect(res, { content: '<!DOCTYPE html><html><head><title>Error</title></head><body>Script function not found: doGet</body></html>', mimeType: 'text/html' });
     if (fault && fault.how === 'drop' && req.method === 'GET') return req.socket.destroy();
-    const result = await this.run(fn, event);
+    const result = await this.run(fn, event, undefined, fault && fault.how === 'stop' ? fault.afterCalls : null);
+    Object.assign(cost, { calls: result.cost.calls, ms: Date.now() - started, cellsRead: result.cost.cellsRead, cellsWritten: result.cost.cellsWritten, methods: result.cost.methods });
     if (fault && fault.how === 'drop') return req.socket.destroy();
     if (fault && fault.how === 'delay') await new Promise((resolve) => setTimeout(resolve, fault.seconds * 1000));
     if (result.missing) return page(res, 200, 'Error', `Script function not found: ${fn}`);
@@ -202,6 +223,19 @@ class Household {
     res.writeHead(200, { 'Content-Type': type, 'Content-Length': Buffer.byteLength(output.content) });
     res.end(output.content);
   }
+}
+
+/** What a request asks, as the stats name it: the change protocol's op, "month" (the app's GET), "items" (its POST). */
+function opOf(method, url, body) {
+  if (method === 'GET') return url.searchParams.get('op') || (url.searchParams.has('year') ? 'month' : 'GET');
+  try {
+    const parsed = JSON.parse(body.toString('utf8'));
+    if (Array.isArray(parsed)) return 'items';
+    if (parsed && typeof parsed.op === 'string') return parsed.op.slice(0, 40);
+  } catch (error) {
+    // not JSON: named by its method
+  }
+  return 'POST';
 }
 
 /** The `e` of doGet/doPost as Apps Script builds it. */

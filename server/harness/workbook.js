@@ -240,6 +240,8 @@ class Workbook {
         const sheet = this.sheetByName(args[0]);
         return sheet ? this.sheetInfo(sheet) : null;
       }
+      case 'getNumSheets': return this.sheets.length;
+      case 'getIndex': return this.sheets.indexOf(this.sheetById(id)) + 1;
       case 'insertSheet': return this.sheetInfo(this.insertSheet(String(args[0]), args[1]));
       case 'timeZone': return this.timeZone;
       case 'getLastRow': return this.lastRow(this.sheetById(id));

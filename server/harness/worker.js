@@ -2,6 +2,13 @@
 // One Apps Script "execution" thread: runs server/Code.gs, unmodified, in a vm context that provides the services it
 // uses. Every call to SpreadsheetApp, PropertiesService or LockService is a synchronous round trip to the main
 // thread's Workbook (Atomics.wait until it answers), so scripts in several workers interleave as on the real service.
+//
+// The cost model: every call the script makes into SpreadsheetApp, a Spreadsheet, a Sheet, a Range,
+// PropertiesService, the Properties, LockService or the Lock is counted (by method), and waits `callLatencyMs` when
+// that is set, as each such call is a round trip to Google's storage on the real service. Utilities, ContentService
+// and Logger run inside the execution there too, and are not counted. A run may be stopped after `stopAfter` calls:
+// that call and every later one throw, as when the service ends an execution (6 minutes), and nothing after it is
+// written — `finally` blocks included.
 
 const { parentPort, workerData, receiveMessageOnPort } = require('worker_threads');
 const fs = require('fs');
@@ -16,6 +23,32 @@ const ContextError = vm.runInContext('Error', context);
 const ContextDate = vm.runInContext('Date', context);
 const contextJSON = vm.runInContext('JSON', context);
 const logs = [];
+const pause = new Int32Array(new SharedArrayBuffer(4));
+/** What the current run has cost so far, and how it is modelled (set for each run). */
+let cost = { calls: 0, methods: {}, cellsRead: 0, cellsWritten: 0 };
+let model = { callLatencyMs: 0, stopAfter: null };
+
+function tick(name) {
+  if (model.stopAfter !== null && cost.calls >= model.stopAfter) {
+    throw new ContextError('Exceeded maximum execution time');
+  }
+  cost.calls += 1;
+  cost.methods[name] = (cost.methods[name] || 0) + 1;
+  if (model.callLatencyMs > 0) Atomics.wait(pause, 0, 0, model.callLatencyMs);
+}
+
+/** Makes every method of a service object a counted call (in place, so methods returning the object stay counted). */
+function counted(kind, object) {
+  Object.keys(object).forEach((key) => {
+    const method = object[key];
+    if (typeof method !== 'function') return;
+    object[key] = (...args) => {
+      tick(`${kind}.${key}`);
+      return method(...args);
+    };
+  });
+  return object;
+}
 
 /** Values from the main thread, with Dates made in the script's own realm (so `instanceof Date` holds there). */
 function adopt(value) {
@@ -34,12 +67,14 @@ function rpc(method, ...args) {
     reply = receiveMessageOnPort(port);
   }
   if (reply.message.error !== undefined) throw new ContextError(reply.message.error);
+  if (method === 'getValues') cost.cellsRead += args[3] * args[4];
+  if (method === 'setValues') cost.cellsWritten += args[3] * args[4];
   return adopt(reply.message.result);
 }
 
 function range(sheet, row, col, rows = 1, cols = 1) {
   const args = [sheet.id, row, col, rows, cols];
-  return {
+  return counted('Range', {
     getValues: () => rpc('getValues', ...args),
     getValue: () => rpc('getValues', sheet.id, row, col, 1, 1)[0][0],
     setValues: (values) => { rpc('setValues', ...args, values); return range(sheet, row, col, rows, cols); },
@@ -54,13 +89,14 @@ function range(sheet, row, col, rows = 1, cols = 1) {
     getNumColumns: () => cols,
     getLastRow: () => row + rows - 1,
     getSheet: () => sheetObject(sheet)
-  };
+  });
 }
 
 function sheetObject(info) {
   if (!info) return null;
-  const sheet = {
+  const sheet = counted('Sheet', {
     getName: () => info.name,
+    getIndex: () => rpc('getIndex', info.id),
     getSheetId: () => info.id,
     getRange: (row, col, rows, cols) => {
       if (typeof row !== 'number') throw new ContextError('The harness supports getRange(row, column, numRows, numColumns) only');
@@ -77,33 +113,34 @@ function sheetObject(info) {
     hideColumns: (col, count) => { rpc('hideColumns', info.id, col, count === undefined ? 1 : count); },
     setFrozenRows: (rows) => { rpc('setFrozenRows', info.id, rows); },
     hideSheet: () => { rpc('hideSheet', info.id); return sheet; }
-  };
+  });
   return sheet;
 }
 
-const spreadsheet = {
+const spreadsheet = counted('Spreadsheet', {
   getSheets: () => rpc('getSheets').map(sheetObject),
+  getNumSheets: () => rpc('getNumSheets'),
   getSheetByName: (name) => sheetObject(rpc('getSheetByName', name)),
   insertSheet: (name, index) => sheetObject(rpc('insertSheet', name, index)),
   getSpreadsheetTimeZone: () => rpc('timeZone')
-};
+});
 
-const properties = {
+const properties = counted('Properties', {
   getProperty: (key) => rpc('getProperty', key),
   setProperty: (key, value) => { rpc('setProperty', key, value); return properties; },
   setProperties: (values) => { rpc('setProperties', Object.assign({}, values)); return properties; },
   deleteProperty: (key) => { rpc('deleteProperty', key); return properties; },
   getProperties: () => rpc('getProperties')
-};
+});
 
-const lock = {
+const lock = counted('Lock', {
   tryLock: (ms) => rpc('tryLock', ms),
   waitLock: (ms) => {
     if (!rpc('tryLock', ms)) throw new ContextError('Lock timeout: another process was holding the lock for too long.');
   },
   releaseLock: () => { rpc('releaseLock'); },
   hasLock: () => rpc('hasLock')
-};
+});
 
 function textOutput(content) {
   const output = {
@@ -121,14 +158,14 @@ function textOutput(content) {
 const log = (...args) => { logs.push(args.map(String).join(' ')); };
 
 Object.assign(context, {
-  SpreadsheetApp: {
+  SpreadsheetApp: counted('SpreadsheetApp', {
     getActive: () => spreadsheet,
     getActiveSpreadsheet: () => spreadsheet,
     openById: () => spreadsheet,
     flush: () => {}
-  },
-  PropertiesService: { getScriptProperties: () => properties },
-  LockService: { getScriptLock: () => lock },
+  }),
+  PropertiesService: counted('PropertiesService', { getScriptProperties: () => properties }),
+  LockService: counted('LockService', { getScriptLock: () => lock }),
   ContentService: {
     createTextOutput: textOutput,
     MimeType: { JSON: 'application/json', TEXT: 'text/plain', JAVASCRIPT: 'application/javascript', CSV: 'text/csv' }
@@ -143,11 +180,13 @@ Object.assign(context, {
 
 vm.runInContext(fs.readFileSync(scriptPath, 'utf8'), context, { filename: 'Code.gs' });
 
-parentPort.on('message', ({ fn, event, eventKind }) => {
+parentPort.on('message', ({ fn, event, eventKind, costModel }) => {
   logs.length = 0;
+  cost = { calls: 0, methods: {}, cellsRead: 0, cellsWritten: 0 };
+  model = { callLatencyMs: 0, stopAfter: null, ...costModel };
   try {
     if (typeof context[fn] !== 'function') {
-      parentPort.postMessage({ missing: fn });
+      parentPort.postMessage({ missing: fn, cost });
       return;
     }
     let argument = event === undefined ? undefined : contextJSON.parse(JSON.stringify(event));
@@ -159,8 +198,8 @@ parentPort.on('message', ({ fn, event, eventKind }) => {
     const output = result && typeof result.getContent === 'function'
       ? { content: result.getContent(), mimeType: result.getMimeType() }
       : { value: result === undefined ? null : JSON.parse(JSON.stringify(result)) };
-    parentPort.postMessage({ output, logs: logs.slice() });
+    parentPort.postMessage({ output, logs: logs.slice(), cost });
   } catch (error) {
-    parentPort.postMessage({ thrown: error && error.message ? error.message : String(error), logs: logs.slice() });
+    parentPort.postMessage({ thrown: error && error.message ? error.message : String(error), logs: logs.slice(), cost });
   }
 });

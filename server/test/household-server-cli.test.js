@@ -99,6 +99,14 @@ describe('scripts/household-server', () => {
     assert.ok(state.requests.some((r) => r.body.includes('[token]')));
     assert.ok(!JSON.stringify(state).includes('ctl-token'), 'the token never appears in the control answers');
     assert.deepEqual(await send({ cmd: 'wait', method: 'POST', count: 1 }), { ok: true });
+    const stats = await send({ cmd: 'stats' });
+    assert.equal(stats.requests, 2, 'the GET answered 500 and the POST');
+    assert.deepEqual(stats.byRequest.map((r) => r.op), ['month', 'changes']);
+    assert.equal(stats.byRequest[0].calls, 0, 'the 500 ran no script');
+    assert.ok(stats.byRequest[1].calls > 0 && stats.calls === stats.byRequest[1].calls);
+    assert.ok(stats.byRequest.every((r) => typeof r.ms === 'number'));
+    assert.deepEqual(await send({ cmd: 'resetStats' }), { ok: true });
+    assert.deepEqual(await send({ cmd: 'stats' }), { requests: 0, calls: 0, byRequest: [] });
     server.child.removeAllListeners('exit');
     const exited = new Promise((resolve) => server.child.once('exit', (code) => resolve(code)));
     server.child.stdin.end();
@@ -106,8 +114,28 @@ describe('scripts/household-server', () => {
     fs.rmSync(server.dir, { recursive: true, force: true });
   });
 
+  it('adds the modelled latency to each call and each request', async () => {
+    const fast = await start(['--token', 'lat-token']);
+    const slow = await start(['--token', 'lat-token', '--call-latency-ms', '20', '--request-latency-ms', '100']);
+    try {
+      const time = async (url) => {
+        const started = Date.now();
+        assert.equal((await op({ url }, 'lat-token', { op: 'capabilities' })).json.token, 'ok');
+        return Date.now() - started;
+      };
+      await time(fast.url);
+      // capabilities makes 2 calls: 2 × 20 ms + 100 ms at least, however loaded the machine (a lower bound only).
+      const modelled = await time(slow.url);
+      assert.ok(modelled >= 140, `modelled request took ${modelled} ms`);
+    } finally {
+      await stop(fast);
+      await stop(slow);
+    }
+  });
+
   it('refuses bad arguments with exit 2 and one line on stderr', () => {
-    for (const args of [[], ['--port-file'], ['--port-file', '/tmp/x', '--bogus', '1'], ['--port-file', '/tmp/x', '--token', 'has space']]) {
+    for (const args of [[], ['--port-file'], ['--port-file', '/tmp/x', '--bogus', '1'], ['--port-file', '/tmp/x', '--token', 'has space'],
+      ['--port-file', '/tmp/x', '--call-latency-ms', '-1'], ['--port-file', '/tmp/x', '--request-latency-ms', 'slow']]) {
       const run = spawnSync(process.execPath, [SCRIPT, ...args], { encoding: 'utf8' });
       assert.equal(run.status, 2, args.join(' '));
       assert.match(run.stderr, /^household-server: /);
