@@ -40,14 +40,17 @@ extension Household {
     public func filer(taxonomy: Taxonomy, from: YearMonth? = nil) throws -> Filer {
         let first = from.flatMap { $0.adding(months: -Household.historyMonths) }
         var items: [Item] = []
-        for month in try store.months() where first.map({ month >= $0 }) ?? true { items += try store.items(in: month) }
+        // History only helps to file: a month file that can't be read is left out of it (and reported by whatever
+        // reads that month, and by `check`), never a reason to refuse a write to other months.
+        for month in try store.months() where first.map({ month >= $0 }) ?? true { items += (try? store.items(in: month)) ?? [] }
         return Filer(rules: try RuleStore(store: store).read(), history: FilingHistory(items, unfiled: taxonomy.unfiled), taxonomy: taxonomy)
     }
 
     /// The rules and the history of the items whose name or shop holds `name` (found as `find` finds them, without
     /// decoding the rest), for filing one item.
     public func filer(for name: String, taxonomy: Taxonomy) throws -> Filer {
-        let items = try (try? SearchQuery(name)).map { try store.search($0) } ?? []
+        // As above: an unreadable month leaves the history, not the write, short.
+        let items = (try? SearchQuery(name)).flatMap { try? store.search($0) } ?? []
         return Filer(rules: try RuleStore(store: store).read(), history: FilingHistory(items, unfiled: taxonomy.unfiled), taxonomy: taxonomy)
     }
 }
