@@ -6,7 +6,7 @@ struct BudgetCommand: Command {
     static let member = Option(
         "--member", value: "M",
         help: LocalizedText(
-            en: "with allowance: whose お小遣い (their personal items count against it; one the split names, when it names members)",
+            en: "with allowance: whose allowance (their personal items count against it; one the split names, when it names members)",
             ja: "allowance と一緒に: 誰のお小遣いか（その人の個人の支出が対象。分担にメンバーがあればその中の 1 人）"))
     static let name = "budget"
     static let info = CommandInfo(
@@ -21,7 +21,7 @@ struct BudgetCommand: Command {
                 "CAT",
                 LocalizedText(
                     en:
-                        "total (the whole month), a category or CAT/SUB: food, 食費, food/drink; savings (貯蓄), a goal for the balance; or allowance (お小遣い) with --member",
+                        "total (the whole month), a category or CAT/SUB: food, 食費, food/drink; savings (貯蓄), a goal for the balance; or allowance, a member's, with --member",
                     ja: "total（月全体）、項目、または 項目/内訳: food、食費、food/drink など。savings（貯蓄）は収支の目標、allowance（お小遣い）は --member と"),
                 .optional),
             Argument("AMOUNT", LocalizedText(en: "whole yen a month, e.g. 30000 or 30,000", ja: "月あたりの金額（円）。30000、30,000 など"), .optional),
