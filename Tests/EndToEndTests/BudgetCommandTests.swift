@@ -203,6 +203,8 @@ import Testing
         #expect(try box.run("add", "本", "2001", "--member", "ayumi", "--personal", "--date", "2024-12-05").status == 0)
         let check = try box.run("month", "--check-budget")
         #expect(check.status == 3 && check.stderr.contains("allowance/ayumi ¥30,001 of ¥30,000"), "\(check.stderr)")
+        #expect(try box.run("budget", "set", "allowance/ken", "20000").stdout == "Budget for Allowance › ken: ¥20,000 a month\n")
+        #expect(try box.run("budget", "unset", "allowance/ken").status == 0, "the key budget list shows")
         #expect(try box.run("budget", "unset", "allowance", "--member", "ayumi").status == 0)
         let left = try #require(try box.run("budget", "list", "--format", "json").json() as? [String: Any])
         #expect((left["budgets"] as? [Any])?.isEmpty == true)

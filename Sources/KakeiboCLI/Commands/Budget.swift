@@ -58,8 +58,14 @@ struct BudgetCommand: Command {
         context.command = "\(BudgetCommand.name) \(words.verb)" // what its backup is called: "budget set"
         let operands = words.operands
         // allowance --member M: one member's お小遣い; --member means nothing beside another budget.
-        func target(_ text: String) throws -> BudgetTarget {
-            let member = try arguments[Self.member]
+        func target(_ typed: String) throws -> BudgetTarget {
+            var text = typed
+            var member = try arguments[Self.member]
+            // "allowance/ayumi", the key `budget list` shows, names the member too.
+            if let slash = typed.firstIndex(of: "/"), BudgetTarget.isAllowance(String(typed[..<slash])), member == nil {
+                text = String(typed[..<slash])
+                member = String(typed[typed.index(after: slash)...])
+            }
             guard BudgetTarget.isAllowance(text) else {
                 if member != nil { throw UsageError.onlyWith("--member", "allowance") }
                 return try BudgetTarget.resolve(text, try context.taxonomy())
