@@ -174,4 +174,39 @@ import Testing
         // CSV and SVG don't show budgets, so they don't need the file.
         #expect(try box.run("month", "2024", "12", "--format", "csv").status == 0)
     }
+
+    /// #22: a member's お小遣い, their personal items against it, --check-budget when it is over, and a member the
+    /// household's split doesn't name refused with exit 2.
+    @Test func anAllowanceCountsTheMembersPersonalItems() throws {
+        let box = try Sandbox() // today is 2024-12-15
+        #expect(try box.run("config", "set", "split", "ayumi=60,ken=40").status == 0)
+        let set = try box.run("budget", "set", "お小遣い", "30,000", "--member", "ayumi")
+        #expect(set.status == 0 && set.stdout == "Budget for Allowance › ayumi: ¥30,000 a month\n", "\(set.stdout)\(set.stderr)")
+        for (arguments, message) in [
+            (["budget", "set", "allowance", "20000", "--member", "bob"], "unknown member 'bob'; the split's members: ayumi, ken"),
+            (["budget", "set", "allowance", "20000"], "budget needs --member M"),
+            (["budget", "set", "food", "20000", "--member", "ken"], "option --member works only with allowance"),
+        ] {
+            let run = try box.run(arguments)
+            #expect(run.status == 2 && run.stderr.hasPrefix("kakeibo: " + message), "\(arguments): \(run.stderr)")
+        }
+        for arguments in [
+            ["add", "服", "28000", "--member", "ayumi", "--personal", "--date", "2024-12-03"],
+            ["add", "食材", "5000", "--member", "ayumi", "--date", "2024-12-04"],
+        ] {
+            #expect(try box.run(arguments).status == 0)
+        }
+        let json = try #require(try box.run("month", "--format", "json").json() as? [String: Any])
+        let budgets = try #require(json["budgets"] as? [[String: Any]])
+        #expect(budgets.count == 1 && budgets[0]["member"] as? String == "ayumi" && budgets[0]["spent"] as? Int == 28_000)
+        #expect(try box.run("month", "--check-budget").status == 0)
+        #expect(try box.run("add", "本", "2001", "--member", "ayumi", "--personal", "--date", "2024-12-05").status == 0)
+        let check = try box.run("month", "--check-budget")
+        #expect(check.status == 3 && check.stderr.contains("allowance/ayumi ¥30,001 of ¥30,000"), "\(check.stderr)")
+        #expect(try box.run("budget", "set", "allowance/ken", "20000").stdout == "Budget for Allowance › ken: ¥20,000 a month\n")
+        #expect(try box.run("budget", "unset", "allowance/ken").status == 0, "the key budget list shows")
+        #expect(try box.run("budget", "unset", "allowance", "--member", "ayumi").status == 0)
+        let left = try #require(try box.run("budget", "list", "--format", "json").json() as? [String: Any])
+        #expect((left["budgets"] as? [Any])?.isEmpty == true)
+    }
 }

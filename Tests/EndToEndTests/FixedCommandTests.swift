@@ -177,4 +177,55 @@ import Testing
         let first = try #require(try box.run("month", "--format", "json").json() as? [String: Any])
         #expect(first["forecast"] == nil || first["forecast"] is NSNull, "one day times 31 says nothing")
     }
+
+    /// #22's household over two years: water every two months, 自動車税 in May, bonuses in June and December as
+    /// income, each posted month by month, and what the store holds counted against the calendar done by hand.
+    @Test func irregularRepeatsPostOnTheirMonthsOverTwoYears() throws {
+        let box = try Sandbox() // today is 2024-12-15
+        for arguments in [
+            ["水道", "7800", "--day", "20", "--every", "2", "--from", "2023-01"],
+            ["自動車税", "36000", "--day", "31", "--months", "5", "--category", "other"],
+            ["賞与", "500000", "--day", "10", "--months", "6,12", "--income", "--category", "income/bonus"],
+        ] {
+            let run = try box.run(["fixed", "add"] + arguments)
+            #expect(run.status == 0, "\(run.stderr)")
+        }
+        let list = try #require(try box.run("fixed", "list", "--format", "json").json() as? [String: Any])
+        let water = try #require((list["fixed"] as? [[String: Any]])?.first)
+        #expect(water["every"] as? Int == 2 && water["from"] as? String == "2023-01" && water["income"] as? Bool == false)
+        for year in 2023...2024 {
+            for month in 1...12 { #expect(try box.run("fixed", "post", "\(year)", "\(month)").status == 0) }
+        }
+        #expect(try box.run("fixed", "post", "2024", "12").stdout == "", "posting again records nothing")
+        for year in ["2023", "2024"] {
+            var names: [String: [Int]] = [:]
+            for month in 1...12 {
+                let json = try #require(try box.run("month", year, "\(month)", "--format", "json").json() as? [String: Any])
+                let items = (json["items"] as? [[String: Any]] ?? []) + (json["incomeItems"] as? [[String: Any]] ?? [])
+                for item in items { names[item["name"] as? String ?? "", default: []].append(month) }
+            }
+            #expect(names["水道"] == [1, 3, 5, 7, 9, 11], "\(year): 6 times a year")
+            #expect(names["自動車税"] == [5], "\(year)")
+            #expect(names["賞与"] == [6, 12], "\(year)")
+            let report = try #require(try box.run("year", year, "--format", "json").json() as? [String: Any])
+            #expect(report["total"] as? Int == 6 * 7_800 + 36_000, "\(year)")
+            #expect(report["income"] as? Int == 2 * 500_000, "\(year): the bonuses are income, not spending")
+        }
+    }
+
+    @Test func aScheduleThatCantBeKeptExitsTwoWithItsReason() throws {
+        let box = try Sandbox()
+        for (arguments, message) in [
+            (["--months", "5,13"], "--months: a month must be 1–12, got '13'"),
+            (["--every", "0"], "--every must be a whole number from 1 to 120, got '0'"),
+            (["--every", "2", "--months", "5"], "--every and --months don't mix"),
+            (["--from", "2025-05", "--until", "2025-01"], "--until 2025-01 is before --from 2025-05"),
+            (["--from", "2025/05"], "--from must be a month as YYYY-MM"),
+        ] {
+            let run = try box.run(["fixed", "add", "水道", "7800", "--day", "20"] + arguments)
+            #expect(run.status == 2 && run.stdout == "", "\(arguments)")
+            #expect(run.stderr.hasPrefix("kakeibo: " + message) && run.lines.count == 1, "\(run.stderr)")
+        }
+        #expect(try box.run("fixed", "list").stdout == "No fixed costs\n", "nothing was added")
+    }
 }

@@ -183,4 +183,26 @@ import Testing
         if !field.isEmpty || !row.isEmpty { rows.append(row + [field]) }
         return rows.map { $0.map { $0.trimmingCharacters(in: .whitespaces) } }
     }
+
+    /// #22: by income, a month where ayumi earned ¥300,000 and ken ¥200,000 splits 60/40, and says so.
+    @Test func settleByIncomeSplitsSixtyFortyAndSaysSo() throws {
+        let box = try Sandbox()
+        #expect(try box.run("config", "set", "split", "by-income").status == 0)
+        #expect(try box.run("config", "get", "split").stdout == "by-income\n")
+        for arguments in [
+            ["add", "給与", "300000", "--income", "--member", "ayumi", "--date", "2024-12-10"],
+            ["add", "給与", "200000", "--income", "--member", "ken", "--date", "2024-12-10"],
+            ["add", "家賃", "100000", "--member", "ayumi", "--date", "2024-12-01"],
+        ] {
+            #expect(try box.run(arguments).status == 0)
+        }
+        let table = try box.run("settle", "2024-12")
+        #expect(table.stdout.contains("Split by income: ayumi ¥300,000 (60.0%) · ken ¥200,000 (40.0%)"), "\(table.stdout)")
+        #expect(table.stdout.contains("ken pays ayumi ¥40,000"), "\(table.stdout)")
+        let report = try #require(try box.run("settle", "2024-12", "--format", "json").json() as? [String: Any])
+        #expect(report["split"] as? String == "by-income" && report["incomeMissing"] as? Bool == false)
+        let members = try #require(report["members"] as? [[String: Any]])
+        #expect(members.map { $0["income"] as? Int } == [300_000, 200_000])
+        #expect(members.map { $0["ratio"] as? Double } == [0.6, 0.4] && members.map { $0["share"] as? Int } == [60_000, 40_000])
+    }
 }

@@ -64,7 +64,7 @@ import Testing
         let cases: [(String, BudgetFileProblem)] = [
             (#"{"schema":1,"total":1,"categories":[],"extra":1}"#, .shape("budgets")),
             (#"{"total":1,"categories":[]}"#, .shape("schema")),
-            (#"{"schema":3,"categories":[]}"#, .schemaNewer(found: 3)),
+            (#"{"schema":4,"categories":[]}"#, .schemaNewer(found: 4)),
             (#"{"schema":2,"savings":0,"categories":[]}"#, .amount("savings")),
             (#"{"schema":1,"total":0,"categories":[]}"#, .amount("total")),
             (#"{"schema":1,"total":"1000","categories":[]}"#, .amount("total")),

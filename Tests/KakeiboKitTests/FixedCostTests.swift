@@ -39,7 +39,7 @@ import Testing
         #expect(throws: FixedCostFileProblem.self) {
             try FixedCostCodec.decode(Array(#"{"schema":1,"fixed":[{"name":"x","price":1,"day":32,"category":0}]}"#.utf8))
         }
-        #expect(throws: FixedCostFileProblem.schemaNewer(found: 2)) { try FixedCostCodec.decode(Array(#"{"schema":2,"fixed":[]}"#.utf8)) }
+        #expect(throws: FixedCostFileProblem.schemaNewer(found: 3)) { try FixedCostCodec.decode(Array(#"{"schema":3,"fixed":[]}"#.utf8)) }
     }
 
     @Test func postingTwiceRecordsEachOnce() throws {

@@ -3,6 +3,11 @@ import KakeiboKit
 /// `kakeibo budget set|list|unset` — monthly budgets for the whole month or a category, kept with the store.
 struct BudgetCommand: Command {
     static let format = OutputFormat.option([.table, .json])
+    static let member = Option(
+        "--member", value: "M",
+        help: LocalizedText(
+            en: "with allowance: whose allowance (their personal items count against it; one the split names, when it names members)",
+            ja: "allowance と一緒に: 誰のお小遣いか（その人の個人の支出が対象。分担にメンバーがあればその中の 1 人）"))
     static let name = "budget"
     static let info = CommandInfo(
         name: name, summary: LocalizedText(en: "Set, list or remove monthly budgets", ja: "月の予算を設定・一覧・削除"),
@@ -15,8 +20,9 @@ struct BudgetCommand: Command {
             Argument(
                 "CAT",
                 LocalizedText(
-                    en: "total (the whole month), a category or CAT/SUB: food, 食費, food/drink; or savings (貯蓄), a goal for the balance",
-                    ja: "total（月全体）、項目、または 項目/内訳: food、食費、food/drink など。savings（貯蓄）は収支の目標"),
+                    en:
+                        "total (the whole month), a category or CAT/SUB: food, 食費, food/drink; savings (貯蓄), a goal for the balance; or allowance, a member's, with --member",
+                    ja: "total（月全体）、項目、または 項目/内訳: food、食費、food/drink など。savings（貯蓄）は収支の目標、allowance（お小遣い）は --member と"),
                 .optional),
             Argument("AMOUNT", LocalizedText(en: "whole yen a month, e.g. 30000 or 30,000", ja: "月あたりの金額（円）。30000、30,000 など"), .optional),
             Argument(
@@ -24,12 +30,13 @@ struct BudgetCommand: Command {
             Argument("list", LocalizedText(en: "show every budget", ja: "すべての予算を表示"), .note),
             Argument("unset CAT", LocalizedText(en: "remove CAT's budget", ja: "CAT の予算を削除"), .note),
         ],
-        options: [format],
+        options: [member, format],
         examples: [
             "kakeibo budget set total 120000",
             "kakeibo budget set food 50,000",
             "kakeibo budget set 食費/飲料 8000",
             "kakeibo budget set savings 50000",
+            "kakeibo budget set allowance 30000 --member ayumi",
             "kakeibo budget list --format json",
             "kakeibo budget unset food/drink",
             "kakeibo month --check-budget > /dev/null || echo 'over budget'",
@@ -50,20 +57,38 @@ struct BudgetCommand: Command {
         let words = try VerbArguments(arguments, verbs: "set|list|unset", command: BudgetCommand.name)
         context.command = "\(BudgetCommand.name) \(words.verb)" // what its backup is called: "budget set"
         let operands = words.operands
+        // allowance --member M: one member's お小遣い; --member means nothing beside another budget.
+        func target(_ typed: String) throws -> BudgetTarget {
+            var text = typed
+            var member = try arguments[Self.member]
+            // "allowance/ayumi", the key `budget list` shows, names the member too.
+            if let slash = typed.firstIndex(of: "/"), BudgetTarget.isAllowance(String(typed[..<slash])), member == nil {
+                text = String(typed[..<slash])
+                member = String(typed[typed.index(after: slash)...])
+            }
+            guard BudgetTarget.isAllowance(text) else {
+                if member != nil { throw UsageError.onlyWith("--member", "allowance") }
+                return try BudgetTarget.resolve(text, try context.taxonomy())
+            }
+            guard let member else { throw UsageError.missingArgument("--member M", command: BudgetCommand.name) }
+            let name: String
+            do { name = try DetailField.member.validate(member) } catch { throw SettingError.member(member, error) }
+            return .allowance(try DetailOptions.known(name, try DetailOptions.settings(context)) ?? name)
+        }
         switch words.verb {
         case "set":
             try words.expect(["CAT", "AMOUNT"])
             if Budgets.isSavings(operands[0]) {
                 action = .setSavings(try Budget.parseAmount(operands[1]))
             } else {
-                action = .set(try BudgetTarget.resolve(operands[0], try context.taxonomy()), try Budget.parseAmount(operands[1]))
+                action = .set(try target(operands[0]), try Budget.parseAmount(operands[1]))
             }
         case "list":
             try words.expect([])
             action = .list
         case "unset":
             try words.expect(["CAT"])
-            action = Budgets.isSavings(operands[0]) ? .unsetSavings : .unset(try BudgetTarget.resolve(operands[0], try context.taxonomy()))
+            action = Budgets.isSavings(operands[0]) ? .unsetSavings : .unset(try target(operands[0]))
         default:
             throw words.unknownVerb(["set", "list", "unset"])
         }

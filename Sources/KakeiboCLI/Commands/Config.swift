@@ -19,9 +19,9 @@ struct ConfigCommand: Command {
                 "KEY",
                 LocalizedText(
                     en:
-                        "endpoint (https://…; http:// only for this machine), token (read from stdin, never shown), timeout (seconds), month-start (the day each month starts on, 1–31), member (who pays on this machine), split (e.g. ayumi=60,ken=40, for settle)",
+                        "endpoint (https://…; http:// only for this machine), token (read from stdin, never shown), timeout (seconds), month-start (the day each month starts on, 1–31), member (who pays on this machine), split (e.g. ayumi=60,ken=40, or by-income: each member's income that period, for settle)",
                     ja:
-                        "endpoint（https://…。http:// はこの機械だけ）、token（標準入力から読み、表示しない）、timeout（秒）、month-start（月の開始日、1〜31）、member（この機械で払う人）、split（ayumi=60,ken=40 など。settle 用）"
+                        "endpoint（https://…。http:// はこの機械だけ）、token（標準入力から読み、表示しない）、timeout（秒）、month-start（月の開始日、1〜31）、member（この機械で払う人）、split（ayumi=60,ken=40 など、または by-income（その期間の各メンバーの収入の比）。settle 用）"
                 ),
                 .optional),
             Argument("VALUE", LocalizedText(en: "the new value (set only; not for token)", ja: "新しい値（set のみ。token 以外）"), .optional),
@@ -38,6 +38,7 @@ struct ConfigCommand: Command {
             "kakeibo config list",
             "kakeibo config set member ayumi",
             "kakeibo config set split ayumi=60,ken=40",
+            "kakeibo config set split by-income",
         ])
 
     enum Action {

@@ -8,6 +8,25 @@ struct FixedCommand: Command {
     static let yearly = Option.count(
         "--yearly", value: "MONTH", maximum: 12,
         help: LocalizedText(en: "once a year, in this month (1–12); default monthly", ja: "年に 1 回、この月（1〜12）に。既定は毎月"))
+    static let every = Option.count(
+        "--every", value: "N", maximum: 120,
+        help: LocalizedText(
+            en: "every N months, counted from --from (default: this month), e.g. water every 2", ja: "N か月ごと（--from の月から数える。既定は今月）。水道なら 2"))
+    static let months = Option(
+        "--months", value: "M,M…",
+        help: LocalizedText(en: "in these months each year, e.g. 6,12 for bonuses or 5 for 自動車税", ja: "毎年この月に（賞与なら 6,12、自動車税なら 5）")
+    ) { try FixedCost.parseMonths($0) }
+    static let from = Option(
+        "--from", value: "YYYY-MM", help: LocalizedText(en: "the first month it falls due in", ja: "最初の月")
+    ) { try FixedCost.parseYearMonth($0, option: "--from") }
+    static let until = Option(
+        "--until", value: "YYYY-MM", help: LocalizedText(en: "the last month it may fall due in", ja: "最後の月")
+    ) { try FixedCost.parseYearMonth($0, option: "--until") }
+    static let income = Flag(
+        "--income",
+        help: LocalizedText(
+            en: "money that comes in (salary, a bonus): income/salary, or the income category --category names",
+            ja: "収入（給与・賞与）: income/salary、または --category で指定した収入の項目"))
     static let category = Option.category(
         help: LocalizedText(
             en: "key or name, e.g. housing/rent or 家賃 (default: the one NAME is, as 家賃 is housing/rent, else other)",
@@ -37,11 +56,14 @@ struct FixedCommand: Command {
                     en: "record the month's costs due by today (default: this month); quiet when none", ja: "今日までに支払日が来た月の固定費を登録（既定は今月）。なければ何も出力しない"),
                 .note),
         ],
-        options: [day, yearly, category, format, MonthStartOption.option],
+        options: [day, yearly, every, months, from, until, category, income, format, MonthStartOption.option],
         examples: [
             "kakeibo fixed add 家賃 85000 --day 27",
             "kakeibo fixed add 動画配信 990 --day 1 --category 放送・配信",
             "kakeibo fixed add 火災保険 18000 --day 1 --yearly 4",
+            "kakeibo fixed add 水道 7800 --day 20 --every 2 --from 2025-01",
+            "kakeibo fixed add 自動車税 36000 --day 31 --months 5",
+            "kakeibo fixed add 賞与 500000 --day 10 --months 6,12 --income --category income/bonus",
             "kakeibo fixed list --format json",
             "kakeibo fixed post",
             "kakeibo fixed remove 家賃",
@@ -68,8 +90,11 @@ struct FixedCommand: Command {
             let name = try ItemName.validate(operands[0])
             let price = try Yen.parsePrice(operands[1])
             guard let day = try arguments[Self.day] else { throw UsageError.missingArgument("--day DAY", command: FixedCommand.name) }
-            let category = try arguments[Self.category].map { try taxonomy.resolve($0) } ?? taxonomy.category(named: name)
-            action = .add(FixedCost(name: name, price: price, day: day, month: try arguments[Self.yearly], category: category))
+            let category =
+                arguments[Self.income]
+                ? try taxonomy.resolveIncome(arguments[Self.category])
+                : try arguments[Self.category].map { try taxonomy.resolve($0) } ?? taxonomy.category(named: name)
+            action = .add(try Self.cost(name, price, day: day, category, arguments, today: context.clock.today))
         case "list":
             try words.expect([])
             action = .list
@@ -83,6 +108,21 @@ struct FixedCommand: Command {
             throw words.unknownVerb(["add", "list", "remove", "post"])
         }
         format = try arguments[Self.format] ?? .table
+    }
+
+    /// The cost on the schedule the options give; `--every` counts from this month unless `--from` says.
+    static func cost(
+        _ name: String, _ price: Yen, day: Int, _ category: CategoryCode, _ arguments: ParsedArguments, today: CalendarDate
+    ) throws -> FixedCost {
+        var months = try arguments[Self.months] ?? []
+        if let yearly = try arguments[Self.yearly] {
+            guard months.isEmpty else { throw FixedScheduleError.yearlyWithMonths }
+            months = [yearly]
+        }
+        let every = try arguments[Self.every] ?? 1
+        let from = try arguments[Self.from] ?? (every > 1 && months.isEmpty ? today.yearMonth : nil)
+        return try FixedCost(
+            name: name, price: price, day: day, months: months, every: every, from: from, until: try arguments[Self.until], category: category)
     }
 
     func run(_ context: Context) throws {

@@ -8,8 +8,10 @@ struct SettleCommand: Command {
         name: name, summary: LocalizedText(en: "Settle up: who owes whom for the shared spending", ja: "精算: 共有の支出を誰が誰にいくら払うか"),
         description: LocalizedText(
             en:
-                "Items marked --personal stay out; items with no member are shown as unassigned and not counted. Shares follow 'kakeibo config set split ayumi=60,ken=40', or are equal.",
-            ja: "--personal のデータは対象外です。メンバーのないデータは「未割り当て」として表示し、計算に入れません。負担は 'kakeibo config set split ayumi=60,ken=40' の割合、なければ均等です。"),
+                "Items marked --personal stay out; items with no member are shown as unassigned and not counted. Shares follow 'kakeibo config set split ayumi=60,ken=40', or each member's income that period with 'config set split by-income' (income items with --member), or are equal.",
+            ja:
+                "--personal のデータは対象外です。メンバーのないデータは「未割り当て」として表示し、計算に入れません。負担は 'kakeibo config set split ayumi=60,ken=40' の割合、'config set split by-income' ならその期間の各メンバーの収入（--member 付きの収入）の比、なければ均等です。"
+        ),
         arguments: [
             Argument(
                 "PERIOD",
@@ -34,9 +36,15 @@ struct SettleCommand: Command {
         let store = try context.storeForReading()
         let taxonomy = try context.taxonomy()
         var items: [Item] = []
-        // Settling up shares spending: income (a salary paid into one member's account) is not split.
-        for month in period.months { items += try store.items(in: month).filter { !taxonomy.isIncome($0.category) } }
-        let settlement = Settlement(period: period, items: items, split: split)
+        var incomes: [Item] = []
+        // Settling up shares spending: income (a salary paid into one member's account) is not split; by income,
+        // it weighs each member's share.
+        for month in period.months {
+            for item in try store.items(in: month) {
+                if taxonomy.isIncome(item.category) { incomes.append(item) } else { items.append(item) }
+            }
+        }
+        let settlement = Settlement(period: period, items: items, split: split, incomes: incomes)
         switch format {
         case .json: context.print(SettleRenderer.json(settlement))
         default: context.print(SettleRenderer.table(settlement, style: context.textStyle))

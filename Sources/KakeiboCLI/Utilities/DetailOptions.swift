@@ -88,7 +88,7 @@ enum DetailOptions {
 
     /// The member, if the household's split (when it has one) names it.
     static func known(_ member: String?, _ configuration: Configuration) throws -> String? {
-        guard let member, let split = configuration.split else { return member }
+        guard let member, let split = configuration.split, !split.byIncome else { return member }
         guard split.members.contains(member) else { throw SettingError.unknownMember(member, known: split.members) }
         return member
     }

@@ -29,16 +29,17 @@ public enum BudgetFileProblem: Error, Equatable, Sendable {
 ///      "categories": [{"category": 0, "subcategory": null, "amount": 50000}]}
 ///
 /// Schema 2 adds `"savings": N`, the savings goal; a file without one is still written as schema 1, so an older
-/// kakeibo keeps reading it.
+/// kakeibo keeps reading it. Schema 3 adds `"allowances": [{"member": "ayumi", "amount": 30000}]` (お小遣い), written
+/// only when there is one, so an older kakeibo refuses such a file as newer rather than dropping the allowances.
 ///
 /// Reading is strict: an unknown field, a wrong type or a newer schema refuses the file (and it is never rewritten).
 public enum BudgetCodec {
-    public static let schemaVersion = 2
+    public static let schemaVersion = 3
 
     public static func decode(_ bytes: [UInt8]) throws(BudgetFileProblem) -> Budgets {
         let root: JSONValue
         do { root = try JSONValue.parse(bytes) } catch { throw .syntax(error) }
-        guard let members = root.objectValue, members.allSatisfy({ ["schema", "total", "categories", "savings"].contains($0.0) }) else {
+        guard let members = root.objectValue, members.allSatisfy({ ["schema", "total", "categories", "savings", "allowances"].contains($0.0) }) else {
             throw .shape("budgets")
         }
         guard let schema = root["schema"]?.intValue, schema >= 1 else { throw .shape("schema") }
@@ -51,6 +52,17 @@ public enum BudgetCodec {
         switch root["savings"] {
         case .none, .some(.null): break
         case .some(let value): budgets.savings = try amount(value, path: "savings")
+        }
+        if let allowances = root["allowances"] {
+            guard schema >= 3, let list = allowances.arrayValue else { throw .shape("allowances") }
+            for (index, entry) in list.enumerated() {
+                let path = "allowances[\(index)]"
+                guard let fields = entry.objectValue, fields.allSatisfy({ ["member", "amount"].contains($0.0) }),
+                    let member = entry["member"]?.stringValue, (try? DetailField.member.validate(member)) == member, let value = entry["amount"]
+                else { throw .shape(path) }
+                guard budgets.amount(for: .allowance(member)) == nil else { throw .duplicate(path) }
+                budgets.set(.allowance(member), try amount(value, path: path))
+            }
         }
         guard let list = root["categories"]?.arrayValue else { throw .shape("categories") }
         for (index, entry) in list.enumerated() {
@@ -74,7 +86,11 @@ public enum BudgetCodec {
 
     public static func encode(_ budgets: Budgets, taxonomy: Taxonomy) -> [UInt8] {
         var categories: [JSONValue] = []
+        var allowances: [JSONValue] = []
         for budget in budgets.sorted(taxonomy) {
+            if case .allowance(let member) = budget.target {
+                allowances.append(.object([("member", .string(member)), ("amount", .integer(budget.amount.amount))]))
+            }
             guard case .category(let code) = budget.target else { continue }
             categories.append(
                 .object([
@@ -86,10 +102,10 @@ public enum BudgetCodec {
         let savings: [(String, JSONValue)] = budgets.savings.map { [("savings", .integer($0.amount))] } ?? []
         JSONValue.object(
             [
-                ("schema", .integer(budgets.savings == nil ? 1 : schemaVersion)),
+                ("schema", .integer(!allowances.isEmpty ? 3 : budgets.savings == nil ? 1 : 2)),
                 ("total", budgets.amount(for: .total).map { .integer($0.amount) } ?? .null),
                 ("categories", .array(categories)),
-            ] + savings
+            ] + savings + (allowances.isEmpty ? [] : [("allowances", .array(allowances))])
         ).write(to: &writer)
         writer.raw("\n")
         return writer.bytes

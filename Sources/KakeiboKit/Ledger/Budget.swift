@@ -1,12 +1,15 @@
-/// What a monthly budget limits: the whole month, or one category, or one subcategory of a category.
+/// What a monthly budget limits: the whole month, or one category, or one subcategory of a category, or one
+/// member's allowance (お小遣い): the spending marked as that member's personal.
 public enum BudgetTarget: Hashable, Sendable {
     case total
     case category(CategoryCode)
+    case allowance(String)
 
     /// Whether an item counts against this budget.
     public func covers(_ item: Item) -> Bool {
         switch self {
         case .total: return true
+        case .allowance(let member): return item.details.personal && item.details.member == member
         case .category(let code):
             return item.category.category == code.category && (code.subcategory == nil || item.category.subcategory == code.subcategory)
         }
@@ -14,6 +17,15 @@ public enum BudgetTarget: Hashable, Sendable {
 
     /// The whole month's name as people see it: "Total" / "合計".
     public static let totalName = LocalizedText(en: "Total", ja: "合計")
+    /// What a person types for an allowance (with `--member`), and its name: "Allowance" / "お小遣い".
+    public static let allowanceKey = "allowance"
+    public static let allowanceName = LocalizedText(en: "Allowance", ja: "お小遣い")
+
+    /// Whether typed text names an allowance rather than a category.
+    public static func isAllowance(_ text: String) -> Bool {
+        let folded = trimWhitespace(text).lowercased()
+        return folded == allowanceKey || folded == allowanceName.ja || folded == "小遣い"
+    }
 
     /// "total", "food" or "food/drink": what a person types, and what JSON and messages show.
     public func key(_ taxonomy: Taxonomy) -> String {
@@ -22,6 +34,7 @@ public enum BudgetTarget: Hashable, Sendable {
         case .category(let code):
             let main = taxonomy.key(category: code.category)
             return code.subcategory.map { main + "/" + taxonomy.key(category: code.category, subcategory: $0) } ?? main
+        case .allowance(let member): return BudgetTarget.allowanceKey + "/" + member
         }
     }
 
@@ -30,6 +43,7 @@ public enum BudgetTarget: Hashable, Sendable {
         switch self {
         case .total: return BudgetTarget.totalName(language)
         case .category(let code): return taxonomy.label(code, language)
+        case .allowance(let member): return BudgetTarget.allowanceName(language) + " › " + terminalSafe(member)
         }
     }
 
@@ -40,10 +54,13 @@ public enum BudgetTarget: Hashable, Sendable {
         return .category(try taxonomy.resolve(text))
     }
 
-    /// Total first, then the taxonomy's order, a category before its subcategories.
+    /// Total first, then the taxonomy's order, a category before its subcategories, then allowances by member.
     func precedes(_ other: BudgetTarget, _ taxonomy: Taxonomy) -> Bool {
         switch (self, other) {
         case (.total, _): return other != .total
+        case (.allowance(let a), .allowance(let b)): return a < b
+        case (.allowance, _): return false
+        case (_, .allowance): return true
         case (.category, .total): return false
         case (.category(let a), .category(let b)):
             let (x, y) = (taxonomy.order(of: a), taxonomy.order(of: b))

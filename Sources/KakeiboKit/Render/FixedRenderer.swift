@@ -1,9 +1,25 @@
 /// `kakeibo fixed` and the month's planned costs, as a table or JSON.
 public enum FixedRenderer {
-    /// When a cost falls due: "27th monthly" / "毎月 27日", "1 Apr yearly" / "毎年 4月1日".
+    /// When a cost falls due: "monthly, day 27" / "毎月 27日", "yearly, Apr 1" / "毎年 4月1日", "Jun, Dec, day 10" /
+    /// "毎年 6・12月 10日", "every 2 months, day 20" / "2か月ごと 20日", then ", from 2024-01, until 2025-12" /
+    /// "（2024-01から2025-12まで）".
     static func schedule(_ cost: FixedCost, _ language: Language) -> String {
-        guard let month = cost.month else { return language.pick("monthly, day \(cost.day)", "毎月 \(cost.day)日") }
-        return language.pick("yearly, \(Labels.shortMonth(month, language)) \(cost.day)", "毎年 \(month)月\(cost.day)日")
+        let when: String
+        if let month = cost.month {
+            when = language.pick("yearly, \(Labels.shortMonth(month, language)) \(cost.day)", "毎年 \(month)月\(cost.day)日")
+        } else if !cost.months.isEmpty {
+            when = language.pick(
+                cost.months.map { Labels.shortMonth($0, language) }.joined(separator: ", ") + ", day \(cost.day)",
+                "毎年 " + cost.months.map(String.init).joined(separator: "・") + "月 \(cost.day)日")
+        } else if cost.every > 1 {
+            when = language.pick("every \(cost.every) months, day \(cost.day)", "\(cost.every)か月ごと \(cost.day)日")
+        } else {
+            when = language.pick("monthly, day \(cost.day)", "毎月 \(cost.day)日")
+        }
+        guard cost.from != nil || cost.until != nil else { return when }
+        let from = cost.from.map { language.pick(", from \($0.iso)", "\($0.iso)から") } ?? ""
+        let until = cost.until.map { language.pick(", until \($0.iso)", "\($0.iso)まで") } ?? ""
+        return when + language.pick(from + until, "（" + from + until + "）")
     }
 
     /// What `fixed add` says: "Fixed cost 家賃 (2a10025a): ¥85,000, monthly, day 27, Housing › Rent" — the category
@@ -31,7 +47,8 @@ public enum FixedRenderer {
         return table.render(style)
     }
 
-    /// `{"fixed":[{"id","name","price","day","month","category","subcategory"}]}`; `month` is null for a monthly cost.
+    /// `{"fixed":[{"id","name","price","day","month","months","every","from","until","category","subcategory","income"}]}`;
+    /// `month` is the one month of a yearly cost, else null (read `months`, empty for every month, and `every`).
     public static func json(_ costs: FixedCosts, taxonomy: Taxonomy) -> String {
         JSONRenderer.render(.object([("fixed", .array(costs.all.map { cost($0, taxonomy) }))]))
     }
@@ -42,6 +59,9 @@ public enum FixedRenderer {
             ("month", cost.month.map { .integer($0) } ?? .null),
             ("category", .string(taxonomy.key(category: cost.category.category))),
             ("subcategory", cost.category.subcategory.map { .string(taxonomy.key(category: cost.category.category, subcategory: $0)) } ?? .null),
+            ("months", .array(cost.months.map { .integer($0) })), ("every", .integer(cost.every)),
+            ("from", cost.from.map { .string($0.iso) } ?? .null), ("until", cost.until.map { .string($0.iso) } ?? .null),
+            ("income", .bool(taxonomy.isIncome(cost.category))),
         ])
     }
 

@@ -119,7 +119,7 @@ public enum JSONRenderer {
     }
 
     /// One budget in a month: `{"category","subcategory","label","budget","spent","remaining","over"}`; the month's
-    /// own budget has category "total".
+    /// own budget has category "total", an allowance (お小遣い) category "allowance" and its `"member"`.
     static func budget(_ status: BudgetStatus, _ taxonomy: Taxonomy, _ language: Language) -> JSONValue {
         .object(
             target(status.target, taxonomy, language) + [
@@ -131,13 +131,17 @@ public enum JSONRenderer {
     static func target(_ target: BudgetTarget, _ taxonomy: Taxonomy, _ language: Language) -> [(String, JSONValue)] {
         let category: String
         var sub: JSONValue = .null
+        var member: [(String, JSONValue)] = []
         switch target {
         case .total: category = "total"
         case .category(let code):
             category = taxonomy.key(category: code.category)
             if let subcode = code.subcategory { sub = .string(taxonomy.key(category: code.category, subcategory: subcode)) }
+        case .allowance(let name):
+            category = BudgetTarget.allowanceKey
+            member = [("member", .string(name))]
         }
-        return [("category", .string(category)), ("subcategory", sub), ("label", .string(target.label(taxonomy, language)))]
+        return [("category", .string(category)), ("subcategory", sub), ("label", .string(target.label(taxonomy, language)))] + member
     }
 
     static func row(_ row: BreakdownRow, _ grouping: Grouping, _ taxonomy: Taxonomy, _ language: Language) -> JSONValue {

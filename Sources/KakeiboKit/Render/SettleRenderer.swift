@@ -5,7 +5,7 @@ public enum SettleRenderer {
         var out = style.bold(language.pick("Settling up, ", "精算 ") + periodLabel(settlement.period, language)) + "\n"
         out +=
             language.pick("Shared spending ", "共有の支出 ") + settlement.shared.formatted(language) + " · "
-            + Labels.count(settlement.sharedCount, language) + "\n\n"
+            + Labels.count(settlement.sharedCount, language) + "\n" + byIncome(settlement, language) + "\n"
         if settlement.members.isEmpty {
             out += language.pick("No member has paid anything shared.\n", "共有の支出を払ったメンバーがいません。\n")
         } else {
@@ -45,13 +45,32 @@ public enum SettleRenderer {
         return out
     }
 
-    /// `{"period","from","to","split","shared":{"total","count"},"members":[…],"transfers":[…],"unassigned":{"total","count"}}`.
+    /// By income, the incomes and the ratio they make: "Split by income: ayumi ¥300,000 (60.0%) · ken ¥200,000
+    /// (40.0%)", or that there was none to go by; empty for any other split.
+    static func byIncome(_ settlement: Settlement, _ language: Language) -> String {
+        if settlement.incomeMissing {
+            return language.pick(
+                "Split by income, but no member has income in this period: shared equally\n",
+                "収入比で分担する設定ですが、この期間にメンバーの収入がありません。均等に分担します\n")
+        }
+        let parts = settlement.members.compactMap { member -> String? in
+            guard let income = member.income, let ratio = member.ratio else { return nil }
+            return terminalSafe(member.name) + " " + income.formatted(language) + " (" + Labels.percent(ratio) + ")"
+        }
+        guard !parts.isEmpty else { return "" }
+        return language.pick("Split by income: ", "収入比で分担: ") + parts.joined(separator: " · ") + "\n"
+    }
+
+    /// `{"period","from","to","split","incomeMissing","shared":{"total","count"},"members":[…],"transfers":[…],
+    /// "unassigned":{"total","count"}}`; by income, each member's `income` and `ratio` (0.6), else null.
     public static func json(_ settlement: Settlement) -> String {
         let months = settlement.period.months
         let members = settlement.members.map { member -> JSONValue in
             .object([
                 ("member", .string(member.name)),
                 ("percent", member.percent.map { .integer($0) } ?? .null),
+                ("income", member.income.map { .integer($0.amount) } ?? .null),
+                ("ratio", member.ratio.map { .number(JSONRenderer.shareValue($0)) } ?? .null),
                 ("paid", .integer(member.paid.amount)),
                 ("count", .integer(member.count)),
                 ("share", .integer(member.share.amount)),
@@ -69,6 +88,7 @@ public enum SettleRenderer {
                 ("from", .string(months[0].first.iso)),
                 ("to", .string(months[months.count - 1].last.iso)),
                 ("split", settlement.split.map { .string($0.text) } ?? .string("equal")),
+                ("incomeMissing", .bool(settlement.incomeMissing)),
                 ("shared", .object([("total", .integer(settlement.shared.amount)), ("count", .integer(settlement.sharedCount))])),
                 ("members", .array(members)),
                 ("transfers", .array(transfers)),

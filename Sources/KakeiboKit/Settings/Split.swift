@@ -1,5 +1,6 @@
 /// How a household shares its spending when settling up: each member's percentage, together 100
-/// (`ayumi=60,ken=40`). Without one, the members who appear share equally.
+/// (`ayumi=60,ken=40`), or `by-income`: in proportion to each member's income in the period settled. Without one,
+/// the members who appear share equally.
 public struct Split: Hashable, Sendable {
     public struct Share: Hashable, Sendable {
         public var member: String
@@ -11,19 +12,35 @@ public struct Split: Hashable, Sendable {
         }
     }
 
-    public var shares: [Share]
+    public private(set) var shares: [Share]
+    /// Shares follow each member's income in the period (`shares` is empty): what `by-income` sets.
+    public private(set) var byIncome = false
 
     public init(_ shares: [Share]) { self.shares = shares }
 
-    /// The members it names: the household's known members.
+    /// `by-income`, as `config set split` takes it (収入比 too).
+    public static let byIncomeText = "by-income"
+
+    /// The split in proportion to income.
+    public static var proportionalToIncome: Split {
+        var split = Split([])
+        split.byIncome = true
+        return split
+    }
+
+    /// The members it names: the household's known members (none by income: any member may have income).
     public var members: [String] { shares.map(\.member) }
 
-    /// "ayumi=60,ken=40", as `config set split` takes it and `config get split` shows it.
-    public var text: String { shares.map { "\($0.member)=\($0.percent)" }.joined(separator: ",") }
+    /// "ayumi=60,ken=40" or "by-income", as `config set split` takes it and `config get split` shows it.
+    public var text: String {
+        byIncome ? Split.byIncomeText : shares.map { "\($0.member)=\($0.percent)" }.joined(separator: ",")
+    }
 
     /// Parses "NAME=PERCENT,NAME=PERCENT…": at least two members, each named once, whole percentages from 1 to 99
     /// that add to 100 (full-width "＝", "，" and "、" read as their ASCII forms).
     public static func parse(_ text: String) throws(SettingError) -> Split {
+        let folded = trimWhitespace(text).lowercased()
+        if folded == byIncomeText || folded == "収入比" { return .proportionalToIncome }
         let normalized = text.replacingEvery("＝", with: "=").replacingEvery("，", with: ",").replacingEvery("、", with: ",")
         var shares: [Share] = []
         for part in normalized.split(separator: ",", omittingEmptySubsequences: false) {
@@ -56,8 +73,8 @@ public enum SplitProblem: Equatable, Sendable {
         switch self {
         case .form:
             return language.pick(
-                "split \(shown) must name two or more members with percentages, e.g. ayumi=60,ken=40",
-                "分担 \(shown) は 2 人以上のメンバーと割合で指定してください（例: ayumi=60,ken=40）")
+                "split \(shown) must name two or more members with percentages, e.g. ayumi=60,ken=40, or be by-income",
+                "分担 \(shown) は 2 人以上のメンバーと割合（例: ayumi=60,ken=40）か by-income で指定してください")
         case .member(let error):
             return language.pick("split \(shown): ", "分担 \(shown): ") + error.message(in: language)
         case .percent(let text):
