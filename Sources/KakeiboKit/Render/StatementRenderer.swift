@@ -159,8 +159,9 @@ public enum StatementRenderer {
                 header: [
                     language.pick("Date", "日付"), language.pick("Statement", "明細"), language.pick("Price", "金額"), language.pick("In the store", "登録"),
                 ])
+            let added = Set(outcome.added.map(\.id))
             for line in report.statementOnly {
-                let stored = report.stored.contains(line.id) || outcome.added.contains { $0.id == line.id }
+                let stored = report.stored.contains(line.id) || added.contains(line.id)
                 table.add([
                     .init(line.date.iso), .init(terminalSafe(line.name)), .init(line.price.formatted(language)),
                     .init(stored ? language.pick("yes", "済") : "—"),
