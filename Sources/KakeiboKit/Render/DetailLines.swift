@@ -11,6 +11,7 @@ enum DetailLines {
         if details.personal { parts.append(language.pick("personal", "個人")) }
         if let reimbursed = details.reimbursed { parts.append(language.pick("reimbursed ", "補填 ") + reimbursed.formatted(language)) }
         if let memo = details.memo { parts.append("“" + memo + "”") }
+        if !details.tags.isEmpty { parts.append(RulesRenderer.hashed(details.tags)) }
         return parts.joined(separator: " · ")
     }
 
