@@ -14,11 +14,11 @@ struct FindCommand: Command {
     static let format = OutputFormat.option([.table, .json, .csv])
     static let name = "find"
     static let info = CommandInfo(
-        name: name, summary: LocalizedText(en: "Search every month's items by name, shop or memo", ja: "全期間のデータを品名・お店・メモで検索"),
+        name: name, summary: LocalizedText(en: "Search every month's items by name, shop or memo, or by tag", ja: "全期間のデータを品名・お店・メモ、またはタグで検索"),
         description: LocalizedText(
             en:
-                "Matches a part of the text, ignoring case, the width of letters, digits and kana, and hiragana against katakana (ｺｰﾋｰ and こーひー find コーヒー, ＣＯＦＦＥＥ finds coffee). Newest first.",
-            ja: "部分一致で、大文字と小文字、英数字とカナの全角・半角、ひらがなとカタカナを区別しません（ｺｰﾋｰ や こーひー でコーヒー、ＣＯＦＦＥＥ で coffee が見つかります）。新しい順。"),
+                "Matches a part of the text, ignoring case, the width of letters, digits and kana, and hiragana against katakana (ｺｰﾋｰ and こーひー find コーヒー, ＣＯＦＦＥＥ finds coffee). --tag keeps the items with that tag (#旅行 = 旅行). Newest first.",
+            ja: "部分一致で、大文字と小文字、英数字とカナの全角・半角、ひらがなとカタカナを区別しません（ｺｰﾋｰ や こーひー でコーヒー、ＣＯＦＦＥＥ で coffee が見つかります）。--tag はそのタグのデータだけ（#旅行 = 旅行）。新しい順。"),
         arguments: [Argument("TEXT", LocalizedText(en: "what to look for (may be left out with --tag)", ja: "探す文字列（--tag があれば省略可）"), .optional)],
         options: [from, to, category, minimum, maximum, tag, format, ByteOrderMark.flag],
         examples: [
