@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Tags as a person uses them: `--tag` on add, edit, rules and import; `month`/`year --by tag`, `find --tag`; tags
-/// in JSON, CSV and the ledger export; `tax medical` taking what is tagged 医療; and both sync protocols carrying them.
+/// in JSON, CSV and the ledger export; and both sync protocols carrying them (`tax medical`'s tag: TaxCommandTests).
 @Suite struct TagCommandTests {
     /// August 2024: a trip home (旅行, 帰省), a taxi to the clinic tagged 医療, and an untagged loaf.
     func household() throws -> Sandbox {
@@ -182,15 +182,6 @@ import Testing
         let hledger = try Tools.run("hledger", ["-f", file, "reg", "tag:旅行", "expenses"], environment: box.baseEnvironment)
         #expect(hledger.status == 0 && hledger.stdout.contains("新幹線") && hledger.stdout.contains("駅弁"), "\(hledger.stdout)\(hledger.stderr)")
         #expect(!hledger.stdout.contains("タクシー"))
-    }
-
-    @Test func taxMedicalTakesItemsTaggedMedicalOnce() throws {
-        let box = try household()
-        #expect(try box.run("add", "かぜ薬", "1500", "--date", "2024-09-01", "--category", "medical/medicine", "--tag", "医療").status == 0)
-        let json = try #require(try box.run("tax", "medical", "2024", "--format", "json").json() as? [String: Any])
-        #expect(json["paid"] as? Int == 2000 + 1500, "the taxi (transport, tagged) and the medicine (both), each once")
-        let table = try box.run("tax", "medical", "2024", "--lang", "ja").stdout
-        #expect(table.contains("タクシー") && !table.contains("新幹線"))
     }
 
     /// The app protocol carries tags where it carries memo: an optional `tags` array on the item, both ways.
