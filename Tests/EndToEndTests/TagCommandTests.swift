@@ -215,6 +215,16 @@ import Testing
         #expect(try tags(a, "駅弁", month: ["2024", "12"]) == ["帰省"])
         #expect(try a.run("pull", "2024", "12").status == 0, "a full pull reads the tags column too")
         #expect(try tags(a, "駅弁", month: ["2024", "12"]) == ["帰省"])
+        // Both tag it at once: a conflict whose two versions part only in their tags, shown under each.
+        #expect(try b.run("sync").status == 0)
+        #expect(try a.run("edit", bento, "--tag", "出張").status == 0)
+        #expect(try b.run("edit", bento, "--tag", "家族").status == 0)
+        #expect(try a.run("sync").status == 0)
+        #expect(try b.run("sync").status == 4)
+        let conflicts = try b.run("conflicts").stdout
+        #expect(conflicts.contains("↳ #帰省 #家族") && conflicts.contains("↳ #帰省 #出張"), "\(conflicts)")
+        #expect(try b.run("resolve", bento, "theirs").status == 0)
+        #expect(try tags(b, "駅弁", month: ["2024", "12"]) == ["帰省", "出張"])
     }
 
     func tags(_ box: Sandbox, _ name: String, month: [String]) throws -> [String]? {
