@@ -380,6 +380,7 @@ function applyOne(book, change) {
     if (!held) return conflict('not_found', 'the server no longer holds id ' + clip(id), null);
     if (held.deleted) return conflict('deleted', 'id ' + clip(id) + ' was deleted on the server at revision ' + held.revision, held);
     if (held.revision !== change.base) return stale(id, change.base, held);
+    if (change.keepTags && held.item.tags) change.item.tags = held.item.tags;
     if (sameItem(held.item, change.item)) return outcome('unchanged', held);
     return applied(book.replace(held, change.item, false));
   }
@@ -1147,6 +1148,8 @@ function invalidChange(change) {
     if ((typeof change.id !== 'string' || change.id === '') && !isWhole(change.id)) return '"id" must name the item to delete';
     return null;
   }
+  // An update without "tags" comes from a client that doesn't know them (kakeibo before tags): it keeps the row's.
+  change.keepTags = change.kind === 'update' && change.item && typeof change.item === 'object' && change.item.tags === undefined;
   var item = validItem(change.item);
   if (typeof item === 'string') return 'item: ' + item;
   if (change.id !== undefined && String(change.id) !== item.id) return '"id" and "item.id" differ';

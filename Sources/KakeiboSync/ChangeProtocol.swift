@@ -140,7 +140,15 @@ public struct ChangeClient: Sendable {
         var fields: [(String, JSONValue)] = [("changeId", .string(change.changeID)), ("kind", .string(change.kind.rawValue))]
         if let base = change.base { fields.append(("base", .integer(base))) }
         fields.append(("id", .string(change.id)))
-        if let item = change.item { fields.append(("item", WireJSON.value(item))) }
+        if let item = change.item {
+            var value = WireJSON.value(item)
+            // An update says its tags even when there are none: the server keeps a row's tags only for an update
+            // without the key, as a kakeibo from before tags sends (which would otherwise take them off).
+            if change.kind == .update, case .object(let members) = value, !members.contains(where: { $0.0 == "tags" }) {
+                value = .object(members + [("tags", .array([]))])
+            }
+            fields.append(("item", value))
+        }
         return .object(fields)
     }
 

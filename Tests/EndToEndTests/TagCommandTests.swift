@@ -225,6 +225,11 @@ import Testing
         #expect(conflicts.contains("↳ #帰省 #家族") && conflicts.contains("↳ #帰省 #出張"), "\(conflicts)")
         #expect(try b.run("resolve", bento, "theirs").status == 0)
         #expect(try tags(b, "駅弁", month: ["2024", "12"]) == ["帰省", "出張"])
+        // Every tag taken off: the update says so (`"tags": []`), so the server doesn't keep them as it does for an
+        // update from a kakeibo that knows no tags.
+        #expect(try b.run("edit", bento, "--no-tags").status == 0)
+        for box in [b, a] { #expect(try box.run("sync").status == 0) }
+        #expect(try tags(a, "駅弁", month: ["2024", "12"]) == [])
     }
 
     func tags(_ box: Sandbox, _ name: String, month: [String]) throws -> [String]? {

@@ -66,6 +66,18 @@ describe('item tags', () => {
       'no tags and an empty list are the same item');
   });
 
+  it('keeps the tags of a row an update without "tags" changes (a kakeibo from before tags); [] takes them off', async () => {
+    await postItems(household, [{ ...trip, id: 'o1', date: '20240815' }], TOKEN);
+    const held = await revisionOf('o1', 2024, 8);
+    const older = { ...trip, id: 'o1', date: '20240815', price: 1300 };
+    delete older.tags;
+    const answer = (await op(household, TOKEN, { op: 'changes', changes: [{ changeId: 'old-1', kind: 'update', base: held.revision, item: older }] })).json;
+    assert.equal(answer.results[0].status, 'applied');
+    assert.deepEqual(answer.results[0].row.item, { ...trip, id: 'o1', date: '20240815', price: 1300 }, 'the price changed, the tags stayed');
+    const cleared = { changeId: 'new-1', kind: 'update', base: answer.results[0].revision, item: { ...older, tags: [] } };
+    assert.equal((await op(household, TOKEN, { op: 'changes', changes: [cleared] })).json.results[0].row.item.tags, undefined);
+  });
+
   it('gives a hand edit of the tags cell a new revision and reads # and 、 as people type them; a note edit gets none', async () => {
     const before = (await op(household, TOKEN, { op: 'capabilities' })).json.revision;
     const row = household.workbook.values('2024-08').findIndex((r) => r[5] === 't2') + 1;
