@@ -53,7 +53,7 @@ public enum BudgetRenderer {
                     fund.through <= 1 ? "1月" : "1〜\(fund.through)月")
                 return language.pick(
                     "\(name): \(months) \(fund.spent.formatted(language)), share \(fund.shareToDate.formatted(language))",
-                    "\(name): \(months) \(fund.spent.formatted(language))（目安 \(fund.shareToDate.formatted(language))）")
+                    "\(name): \(months) \(fund.spent.formatted(language))、目安 \(fund.shareToDate.formatted(language))")
             }
         }
     }
