@@ -11,13 +11,14 @@ struct BudgetCommand: Command {
     static let yearly = Flag(
         "--yearly",
         help: LocalizedText(
-            en: "AMOUNT is a year's fund for the category (特別費): spent whenever in the year; month shows it for the year to date",
-            ja: "AMOUNT を項目の年の予算にする（特別費など）。年のどの月に使ってもよく、month は年初からの状況を表示"))
+            en:
+                "AMOUNT is a year's fund for the category (特別費): spent whenever in the year; month shows it for the year to date (categories only: the total, savings and allowances are monthly)",
+            ja: "AMOUNT を項目の年の予算にする（特別費など）。年のどの月に使ってもよく、month は年初からの状況を表示（項目だけ。合計・貯蓄・お小遣いは月単位）"))
     static let rollover = Flag(
         "--rollover",
         help: LocalizedText(
-            en: "what is left each month carries into the next, what is over is taken from it (a category or an allowance)",
-            ja: "月の残りを翌月に繰り越し、超過分は翌月から差し引く（項目かお小遣い）"))
+            en: "what is left each month carries into the next, what is over is taken from it (a category or an allowance; not with --yearly)",
+            ja: "月の残りを翌月に繰り越し、超過分は翌月から差し引く（項目かお小遣い。--yearly とは併用不可）"))
     static let from = Option(
         "--from", value: "YYYY-MM",
         help: LocalizedText(
@@ -26,7 +27,7 @@ struct BudgetCommand: Command {
     ) { try FixedCost.parseYearMonth($0, option: "--from") }
     static let name = "budget"
     static let info = CommandInfo(
-        name: name, summary: LocalizedText(en: "Set, list or remove monthly budgets", ja: "月の予算を設定・一覧・削除"),
+        name: name, summary: LocalizedText(en: "Set, list or remove budgets: monthly, yearly funds, rolling over", ja: "予算（月・年・繰越）を設定・一覧・削除"),
         description: LocalizedText(
             en:
                 "Budgets are kept with the store, in budgets.json. 'month' shows each budget beside what was spent, and 'month --check-budget' exits 3 when one is over. A yearly fund (--yearly) is checked for the year to date: exit 3 when it is overspent, or on course to be — spent more than the year's share to date plus a quarter of the fund (three months' share), never more than the fund. A rolled budget's balance runs from the month it was set (or --from) and never resets by itself; setting a new amount changes it from this month on.",
@@ -42,7 +43,11 @@ struct BudgetCommand: Command {
                         "total (the whole month), a category or CAT/SUB: food, 食費, food/drink; savings (貯蓄), a goal for the balance; or allowance, a member's, with --member",
                     ja: "total（月全体）、項目、または 項目/内訳: food、食費、food/drink など。savings（貯蓄）は収支の目標、allowance（お小遣い）は --member と"),
                 .optional),
-            Argument("AMOUNT", LocalizedText(en: "whole yen a month, e.g. 30000 or 30,000", ja: "月あたりの金額（円）。30000、30,000 など"), .optional),
+            Argument(
+                "AMOUNT",
+                LocalizedText(
+                    en: "whole yen a month (a year's with --yearly), e.g. 30000 or 30,000", ja: "月あたりの金額（円。--yearly では年の金額）。30000、30,000 など"),
+                .optional),
             Argument(
                 "set CAT AMOUNT", LocalizedText(en: "set the monthly budget of CAT (replaces an earlier one)", ja: "CAT の月の予算を設定（前の予算は置き換え）"), .note),
             Argument("list", LocalizedText(en: "show every budget", ja: "すべての予算を表示"), .note),
