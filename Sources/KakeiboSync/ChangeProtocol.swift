@@ -78,11 +78,14 @@ public struct ChangeClient: Sendable {
     }
 
     /// Sends changes in order (at most 500 a request); returns the server's result for each.
+    /// The most changes one `changes` request carries (the script's own limit).
+    public static let batchSize = 500
+
     public func send(_ changes: [OutgoingChange]) async throws(ChangeProtocolError) -> [ChangeResult] {
         var results: [ChangeResult] = []
         var start = 0
         while start < changes.count {
-            let batch = Array(changes[start..<min(start + 500, changes.count)])
+            let batch = Array(changes[start..<min(start + ChangeClient.batchSize, changes.count)])
             let answer = try await post("changes", [("changes", .array(batch.map(ChangeClient.json)))])
             guard let list = answer["results"]?.arrayValue, list.count == batch.count else {
                 throw .malformed(op: "changes", host: client.host)
@@ -213,7 +216,8 @@ public struct ChangeClient: Sendable {
     }
 }
 
-/// An exchange of the change protocol that failed: exit 1, nothing written here.
+/// An exchange of the change protocol that failed: exit 1, nothing written here (or, `afterProgress`, only what the
+/// exchanges before it answered).
 public enum ChangeProtocolError: KakeiboFailure, Equatable {
     case exchange(op: String, host: String, ServerProblem)
     case malformed(op: String, host: String)
@@ -221,26 +225,59 @@ public enum ChangeProtocolError: KakeiboFailure, Equatable {
     case refused(code: String, message: String)
     /// `since` kept listing rows past what any household holds.
     case tooManyRows(host: String, limit: Int)
+    /// An exchange failed after others were answered and recorded here (changes sent, rows received), or after
+    /// changes were sent whose answer did not come (`awaiting`: kept with their ids for the next sync).
+    indirect case afterProgress(ChangeProtocolError, sent: Int, received: Int, awaiting: Int)
 
     public var kind: FailureKind { .runtime }
 
     public func message(in language: Language) -> String {
         let unchanged = language.pick("; nothing changed here", "。ここでは何も変更していません")
+        guard case .afterProgress(let failure, let sent, let received, let awaiting) = self else { return problem(in: language) + unchanged }
+        var text = failure.problem(in: language)
+        if sent + received > 0 {
+            text += language.pick(
+                "; what came before it is recorded here (\(ChangeProtocolError.changes(sent)) sent, \(Labels.count(received, .en)) received)",
+                "。それまでの分（送信 \(sent) 件・受信 \(received) 件）はここに記録しました")
+        }
+        if awaiting > 0 {
+            text += language.pick(
+                "; the server may have applied the \(ChangeProtocolError.changes(awaiting)) whose answer did not come: they are kept here with their ids, and the next sync sends them again for the server to apply once",
+                "。応答のなかった \(awaiting) 件の変更はサーバーが反映した可能性があります。ID とともにここに残したので、次の sync で送り直し、サーバーは一度だけ反映します")
+        }
+        return text
+    }
+
+    private static func changes(_ count: Int) -> String { count == 1 ? "1 change" : "\(Yen(count).grouped) changes" }
+
+    /// Whether the server surely never received the request that failed (see `ServerProblem.surelyNotReceived`); a
+    /// refusal, or an answer from something that is not the household server, means it wrote nothing.
+    public var surelyNotReceived: Bool {
         switch self {
+        case .exchange(_, _, let problem): return problem.surelyNotReceived
+        case .refused, .notTheService: return true
+        case .malformed, .tooManyRows, .afterProgress: return false
+        }
+    }
+
+    /// What went wrong, without what it left here.
+    private func problem(in language: Language) -> String {
+        switch self {
+        case .afterProgress(let failure, _, _, _):
+            return failure.problem(in: language)
         case .exchange(let op, let host, let problem):
-            return language.pick("\(op) with \(host) failed: ", "\(host) との \(op) に失敗しました: ") + problem.message(in: language) + unchanged
+            return language.pick("\(op) with \(host) failed: ", "\(host) との \(op) に失敗しました: ") + problem.message(in: language)
         case .malformed(let op, let host):
             return language.pick(
                 "\(host) answered \(op) with something that is not the household server's answer (truncated?)",
-                "\(host) の \(op) への応答が家計簿サーバーの形式ではありません（途中で切れた？）") + unchanged
+                "\(host) の \(op) への応答が家計簿サーバーの形式ではありません（途中で切れた？）")
         case .notTheService:
             return language.pick(
                 "the answer is not from the household server (no \"service\": is the endpoint right?)", "応答が家計簿サーバーからではありません（エンドポイントを確認してください）")
-                + unchanged
         case .tooManyRows(let host, let limit):
             return language.pick(
                 "\(host) listed more than \(limit) changed rows, more than any household's history: not read",
-                "\(host) が \(limit) 行を超える変更を返しました（家計簿の履歴としては多すぎます）。読み込んでいません") + unchanged
+                "\(host) が \(limit) 行を超える変更を返しました（家計簿の履歴としては多すぎます）。読み込んでいません")
         case .refused(let code, let message):
             let hint: String
             switch code {
@@ -251,7 +288,6 @@ public enum ChangeProtocolError: KakeiboFailure, Equatable {
             }
             return language.pick("the household server refused: ", "家計簿サーバーが拒否しました: ") + "\(code): \(terminalSafe(String(message.prefix(200))))"
                 + hint
-                + unchanged
         }
     }
 }
