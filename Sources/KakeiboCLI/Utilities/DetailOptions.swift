@@ -29,12 +29,12 @@ enum DetailOptions {
     ) { try Tags.validate($0) }
     /// `--untag NAME` (repeatable, edit): a tag to take off, in any spelling.
     static let untag = Option<String>(
-        "--untag", value: "NAME", help: LocalizedText(en: "with edit: take this tag off (repeatable)", ja: "edit と: このタグを外す（繰り返し指定可）"),
+        "--untag", value: "NAME", help: LocalizedText(en: "take this tag off, in any spelling (repeatable)", ja: "このタグを外す（表記の違いは問わない。繰り返し指定可）"),
         repeatable: true
     ) { try Tags.validate($0) }
     /// `--no-tags` (edit): every tag off, before any `--tag` is added.
     static let noTags = Flag(
-        "--no-tags", help: LocalizedText(en: "with edit: take every tag off (then add any --tag)", ja: "edit と: タグをすべて外す（--tag があれば、その後に付ける）"))
+        "--no-tags", help: LocalizedText(en: "take every tag off (then add any --tag)", ja: "タグをすべて外す（--tag があれば、その後に付ける）"))
 
     static let all: [any OptionDeclaration] = [payment, shop, memo, member, personal, reimbursed, tag]
 
