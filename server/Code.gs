@@ -1017,7 +1017,7 @@ function writeTags(sheet, first, rows) {
 
 /** A tags cell as a list of tags: split at spaces, commas and 、, a leading # or ＃ dropped. */
 function cellTags(text) {
-  return text.split(/[\s,、，]+/).map(function (tag) { return tag.replace(/^[#＃]/, ''); }).filter(function (tag) { return tag !== ''; });
+  return text.split(/[\s,、，]+/).map(function (tag) { return tag.replace(/^[#＃]+/, ''); }).filter(function (tag) { return tag !== ''; });
 }
 
 /** A sheet has a fixed number of rows (1000 when new): adds rows so that row `last` exists. */
@@ -1119,7 +1119,7 @@ function validTags(raw) {
   var tags = [];
   for (var i = 0; i < raw.length; i++) {
     if (typeof raw[i] !== 'string') return problem;
-    var tag = raw[i].trim().replace(/^[#＃]/, '');
+    var tag = raw[i].trim().replace(/^[#＃]+/, '');
     if (tag === '' || Array.from(tag).length > MAX_TAG_CHARS || /[\u0000-\u001f\u007f\s,、，]/.test(tag)) return problem;
     tags.push(tag);
   }

@@ -61,6 +61,11 @@ import Testing
         #expect(read.map(\.details.tags) == [["旅行", "Travel"], []])
         let rows = try ServerRows.decode(Array(#"[{"id":"c","date":"20241210","name":"z","price":1,"category":0,"tags":"旅行"}]"#.utf8))
         #expect(rows.items.isEmpty && rows.setAside.map(\.id) == ["c"], "a row whose tags can't be read is set aside, not pulled without them")
+        // A tag longer than anyone may type here, typed into the sheet, is pulled as it is there; an import refuses it.
+        let long = String(repeating: "長", count: 25)
+        let typedInSheet = "[{\"id\":\"d\",\"date\":\"20241210\",\"name\":\"z\",\"price\":1,\"category\":0,\"tags\":[\"##\(long)\"]}]"
+        #expect(try ServerRows.decode(Array(typedInSheet.utf8)).items.first?.details.tags == [long])
+        #expect(throws: WireProblem.self) { try WireFormat.decode(Array(typedInSheet.utf8)) }
     }
 
     /// Each tag's row sums the items carrying it, computed here item by item; untagged items have a row of their own.

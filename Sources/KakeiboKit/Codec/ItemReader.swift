@@ -195,15 +195,20 @@ struct ItemReader: Sendable {
                     details.reimbursed = Yen(value)
                 case .tags:
                     // An array of tags, each as `Tags` checks it (a leading # taken off, each tag once); null is none.
+                    // Only what must keep the input rules keeps their limits: a tag typed into the sheet is pulled
+                    // as it is there, within the liberal bounds.
                     if scanner.readNull() { continue }
                     guard try reader.kind(&scanner) == .array else { throw FieldProblem.wrongType(expected: .arrayOfStrings) }
+                    let limits: (length: Int, count: Int) = inputRules == .always ? (Tags.maximumLength, Tags.maximumCount) : Tags.liberal
                     try scanner.beginArray()
                     var texts: [String] = []
                     while try scanner.nextElement() {
-                        guard texts.count < Tags.maximumCount * 4 else { throw FieldProblem.tag(.tooMany(count: texts.count + 1)) }
+                        guard texts.count < limits.count else { throw FieldProblem.tag(.tooMany(count: texts.count + 1)) }
                         texts.append(try reader.string(&scanner))
                     }
-                    do { details.tags = try Tags.validateAll(texts) } catch { throw FieldProblem.tag(error) }
+                    do { details.tags = try Tags.validateAll(texts, length: limits.length, count: limits.count) } catch {
+                        throw FieldProblem.tag(error)
+                    }
                 }
             }
         } catch let problem as FieldProblem {

@@ -5,19 +5,22 @@ public enum Tags {
     public static let maximumLength = 20
     /// The most tags an item may carry.
     public static let maximumCount = 10
+    /// What reading the household server (and a store's synced items) takes: a tag typed into the sheet may be longer,
+    /// and a cell may hold more, than kakeibo lets anyone type here; the row is pulled as the sheet has it.
+    public static let liberal = (length: 200, count: 40)
 
-    /// Trims whitespace, takes off one leading `#`/`＃`, and checks the rules: not empty, at most `maximumLength`
-    /// characters, no control characters, and no space, comma or colon inside (a tag is one word in a CSV cell, the
-    /// household sheet's tags cell and a ledger `:tag:`).
-    public static func validate(_ raw: String) throws(TagError) -> String {
+    /// Trims whitespace, takes off the leading `#`/`＃`, and checks the rules: not empty, at most `maximumLength`
+    /// characters (`length`), no control characters, and no space, comma or colon inside (a tag is one word in a CSV
+    /// cell, the household sheet's tags cell and a ledger `:tag:`).
+    public static func validate(_ raw: String, length: Int = maximumLength) throws(TagError) -> String {
         var text = trimWhitespace(raw)
-        if let first = text.unicodeScalars.first, first == "#" || first == "＃" {
+        while let first = text.unicodeScalars.first, first == "#" || first == "＃" {
             text = trimWhitespace(String(text.unicodeScalars.dropFirst()))
         }
         guard !text.isEmpty else { throw .empty }
         guard !text.unicodeScalars.contains(where: ItemName.isControl) else { throw .controlCharacter }
         let count = text.count
-        guard count <= maximumLength else { throw .tooLong(count: count) }
+        guard count <= length else { throw .tooLong(count: count) }
         let folded = WidthFold.fold(text)
         guard !folded.unicodeScalars.contains(where: { isWhitespace($0) || $0 == "," || $0 == ":" || $0 == "、" }) else {
             throw .separator(text)
@@ -49,11 +52,11 @@ public enum Tags {
         return tags.contains { key($0) == wanted }
     }
 
-    /// The tags checked one by one, each once, at most `maximumCount` of them.
-    public static func validateAll(_ raw: [String]) throws(TagError) -> [String] {
+    /// The tags checked one by one, each once, at most `maximumCount` of them (`count`).
+    public static func validateAll(_ raw: [String], length: Int = maximumLength, count: Int = maximumCount) throws(TagError) -> [String] {
         var tags: [String] = []
-        for text in raw { tags = adding([try validate(text)], to: tags) }
-        guard tags.count <= maximumCount else { throw .tooMany(count: tags.count) }
+        for text in raw { tags = adding([try validate(text, length: length)], to: tags) }
+        guard tags.count <= count else { throw .tooMany(count: tags.count) }
         return tags
     }
 }
