@@ -159,7 +159,9 @@ public struct ChangeClient: Sendable {
         var rows: [ServerRow] = []
         var setAside: [SetAsideRow] = []
         for value in values {
-            guard let itemValue = value["item"], let item = WireJSON.item(itemValue) else {
+            // Liberally, as a month's answer is: a row typed into the sheet that only breaks kakeibo's input rules
+            // (a long name, a long tag) is taken as the sheet has it, never set aside (and then pulled away).
+            guard let itemValue = value["item"], let item = ServerRows.item(itemValue) else {
                 setAside.append(unreadable(value["item"]))
                 continue
             }

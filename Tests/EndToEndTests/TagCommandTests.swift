@@ -232,6 +232,28 @@ import Testing
         #expect(try tags(a, "駅弁", month: ["2024", "12"]) == [])
     }
 
+    /// A name and a tag typed into the sheet longer than kakeibo lets anyone type are pulled as they are, by `sync`
+    /// and by a full `pull` (which must not take the item away).
+    @Test func aLongNameAndTagTypedIntoTheSheetArePulledAsTheyAre() throws {
+        let server = try ShippedServer()
+        let box = try Sandbox()
+        box.environment["KAKEIBO_ENDPOINT"] = server.endpoint
+        box.environment["KAKEIBO_TOKEN"] = ShippedServer.token
+        _ = try box.add("牛乳", 178, date: "2024-12-03")
+        #expect(try box.run("sync").status == 0)
+        let long = String(repeating: "長", count: 40)
+        let tag = String(repeating: "あ", count: 25)
+        for (row, col, value) in [(2, 2, long), (1, 15, "タグ Tags"), (2, 15, "#旅行、" + tag)] {
+            try server.command(["cmd": "type", "sheet": "2024-12", "row": row, "col": col, "values": [value]])
+        }
+        for command in [["sync"], ["pull", "2024", "12"]] {
+            let run = try box.run(command)
+            #expect(run.status == 0 && !run.stderr.contains("set aside"), "\(command): \(run.stderr)")
+            let item = try #require(try items(box, ["2024", "12"]).first)
+            #expect(item["name"] as? String == long && item["tags"] as? [String] == ["旅行", tag], "\(command): \(item)")
+        }
+    }
+
     func tags(_ box: Sandbox, _ name: String, month: [String]) throws -> [String]? {
         try items(box, month).first { $0["name"] as? String == name }?["tags"] as? [String]
     }
