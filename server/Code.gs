@@ -66,6 +66,16 @@ var WIDTH = HEADERS.length;
 var HIDDEN = 3;
 /** Optional text details of an item (kakeibo's payment, shop, memo, member), with their longest length. */
 var DETAILS = { payment: 30, shop: 30, memo: 100, member: 30 };
+/**
+ * kakeibo's item tags live in the column whose header (row 1) is TAGS_HEADER, found from column O on: never at a fixed
+ * place, since O and beyond are a person's own. A sheet gets the column (after its last used column, over nothing)
+ * the first time a tagged item is written to it; a sheet without it holds no tags. The cell holds the tags separated
+ * by spaces ("旅行 帰省"); read back, spaces, commas and 、 separate them and a leading # or ＃ is dropped.
+ */
+var TAGS_HEADER = 'タグ Tags';
+var MAX_TAGS = 10;
+/** kakeibo allows 20 characters; a code point count is looser than that (an emoji flag is two), never tighter. */
+var MAX_TAG_CHARS = 40;
 /** Number formats of a written row: text columns as text ("@"), the rest as whole numbers. */
 var ROW_FORMATS = ['@', '@', '0', '0', '0', '@', '0', '0', '@', '@', '@', '@', '@', '@'];
 var MONTH_SHEET = /^(\d{4})-(\d{2})$/;
@@ -111,8 +121,12 @@ function onEdit(e) {
   if (!e || !e.range) return;
   var sheet = e.range.getSheet();
   if (!MONTH_SHEET.test(sheet.getName())) return;
-  // Notes a person keeps after the item's columns (O and beyond) are not the item: no new revision for them.
-  if (e.range.getColumn() > WIDTH) return;
+  // Notes a person keeps after the item's columns (O and beyond) are not the item: no new revision for them. The
+  // tags column is the item's, wherever it is.
+  if (e.range.getColumn() > WIDTH) {
+    var tagsAt = tagsColumn(sheet);
+    if (tagsAt < e.range.getColumn() || tagsAt > e.range.getColumn() + e.range.getNumColumns() - 1) return;
+  }
   var first = Math.max(2, e.range.getRow());
   var last = e.range.getRow() + e.range.getNumRows() - 1;
   if (last < first) return;
@@ -366,6 +380,7 @@ function applyOne(book, change) {
     if (!held) return conflict('not_found', 'the server no longer holds id ' + clip(id), null);
     if (held.deleted) return conflict('deleted', 'id ' + clip(id) + ' was deleted on the server at revision ' + held.revision, held);
     if (held.revision !== change.base) return stale(id, change.base, held);
+    if (change.keepTags && held.item.tags) change.item.tags = held.item.tags;
     if (sameItem(held.item, change.item)) return outcome('unchanged', held);
     return applied(book.replace(held, change.item, false));
   }
@@ -909,7 +924,8 @@ function monthSheet(ss, name, months) {
 function readRows(sheet, tz, sheetName) {
   var last = sheet.getLastRow();
   if (last < 2) return [];
-  var values = sheet.getRange(2, 1, last - 1, WIDTH).getValues();
+  var tagsAt = tagsColumn(sheet);
+  var values = sheet.getRange(2, 1, last - 1, Math.max(WIDTH, tagsAt)).getValues();
   var name = sheetName || sheet.getName();
   var rows = [];
   for (var i = 0; i < values.length; i++) {
@@ -929,6 +945,10 @@ function readRows(sheet, tz, sheetName) {
       if (text !== '') item[key] = text;
     }
     if (isTrue(v[COL.personal - 1])) item.personal = true;
+    if (tagsAt > 0) {
+      var tags = cellTags(cellText(v[tagsAt - 1], tz));
+      if (tags.length > 0) item.tags = tags;
+    }
     rows.push({
       sheetRow: i + 2,
       sheetName: name,
@@ -967,6 +987,37 @@ function writeRows(sheet, first, rows) {
   rows.forEach(function (row, i) {
     if (row.deleted) styleRow(sheet, first + i, true);
   });
+  writeTags(sheet, first, rows);
+}
+
+/** The column of the sheet's tags (see TAGS_HEADER), or 0 when it has none. */
+function tagsColumn(sheet) {
+  var last = sheet.getLastColumn();
+  if (last <= WIDTH) return 0;
+  var header = sheet.getRange(1, WIDTH + 1, 1, last - WIDTH).getValues()[0];
+  for (var i = 0; i < header.length; i++) if (String(header[i]).trim() === TAGS_HEADER) return WIDTH + 1 + i;
+  return 0;
+}
+
+/** Writes the rows' tags into the tags column, made (after the last used column) when a row has tags and it is missing. */
+function writeTags(sheet, first, rows) {
+  var at = tagsColumn(sheet);
+  var tagged = rows.some(function (row) { return row.item.tags && row.item.tags.length > 0; });
+  if (at === 0 && !tagged) return;
+  if (at === 0) {
+    at = Math.max(WIDTH, sheet.getLastColumn()) + 1;
+    var max = sheet.getMaxColumns();
+    if (at > max) sheet.insertColumnsAfter(max, at - max);
+    sheet.getRange(1, at, 1, 1).setValues([[TAGS_HEADER]]);
+  }
+  var range = sheet.getRange(first, at, rows.length, 1);
+  range.setNumberFormat('@');
+  range.setValues(rows.map(function (row) { return [row.item.tags ? literal(row.item.tags.join(' ')) : '']; }));
+}
+
+/** A tags cell as a list of tags: split at spaces, commas and 、, a leading # or ＃ dropped. */
+function cellTags(text) {
+  return text.split(/[\s,、，]+/).map(function (tag) { return tag.replace(/^[#＃]+/, ''); }).filter(function (tag) { return tag !== ''; });
 }
 
 /** A sheet has a fixed number of rows (1000 when new): adds rows so that row `last` exists. */
@@ -1053,12 +1104,34 @@ function validItem(raw) {
   }
   if (raw.personal !== undefined && raw.personal !== null && typeof raw.personal !== 'boolean') return '"personal" must be true or false';
   if (raw.personal === true) item.personal = true;
+  if (raw.tags !== undefined && raw.tags !== null) {
+    var tags = validTags(raw.tags);
+    if (typeof tags === 'string') return tags;
+    if (tags.length > 0) item.tags = tags;
+  }
   return item;
+}
+
+/** An item's tags as the sheet keeps them, or a string saying what is wrong. */
+function validTags(raw) {
+  var problem = '"tags" must be an array of at most ' + MAX_TAGS + ' tags, each one word of at most ' + MAX_TAG_CHARS + ' characters';
+  if (!Array.isArray(raw) || raw.length > MAX_TAGS) return problem;
+  var tags = [];
+  for (var i = 0; i < raw.length; i++) {
+    if (typeof raw[i] !== 'string') return problem;
+    var tag = raw[i].trim().replace(/^[#＃]+/, '');
+    if (tag === '' || Array.from(tag).length > MAX_TAG_CHARS || /[\u0000-\u001f\u007f\s,、，]/.test(tag)) return problem;
+    tags.push(tag);
+  }
+  return tags;
 }
 
 /** An item's details as one comparable list. */
 function detailsOf(item) {
-  return [item.payment || '', item.shop || '', item.memo || '', item.member || '', item.personal === true];
+  var details = [item.payment || '', item.shop || '', item.memo || '', item.member || '', item.personal === true];
+  // Tags only when there are some: the fingerprints of changes remembered before tags existed stay the same.
+  if (item.tags && item.tags.length > 0) details.push(item.tags.join(' '));
+  return details;
 }
 
 /** Null when the change is well formed (its item replaced by the checked one), else what is wrong. */
@@ -1075,6 +1148,8 @@ function invalidChange(change) {
     if ((typeof change.id !== 'string' || change.id === '') && !isWhole(change.id)) return '"id" must name the item to delete';
     return null;
   }
+  // An update without "tags" comes from a client that doesn't know them (kakeibo before tags): it keeps the row's.
+  change.keepTags = change.kind === 'update' && change.item && typeof change.item === 'object' && change.item.tags === undefined;
   var item = validItem(change.item);
   if (typeof item === 'string') return 'item: ' + item;
   if (change.id !== undefined && String(change.id) !== item.id) return '"id" and "item.id" differ';

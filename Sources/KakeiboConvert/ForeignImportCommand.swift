@@ -22,6 +22,7 @@ public struct ForeignImportCommand: Command {
         var fallback: CategoryCode?
         var income: IncomeTargets?
         var format: OutputFormat
+        var tags: [String]
 
         func run(_ context: Context) throws {
             let bytes = try ImportCommand.read(path)
@@ -36,7 +37,7 @@ public struct ForeignImportCommand: Command {
                 if item.details.member == nil { item.details.member = member }
                 return item
             }
-            let summary = conversion.summary(merged: try ImportCommand.merge(items, context))
+            let summary = conversion.summary(merged: try ImportCommand.merge(try ImportCommand.tagged(items, tags), context))
             let taxonomy = try context.taxonomy()
             switch format {
             case .json: context.print(ImportRenderer.foreignJSON(summary, taxonomy: taxonomy))
@@ -59,7 +60,10 @@ public struct ForeignImportCommand: Command {
         let word = from.lowercased()
         if word == StatementImport.detect || StatementFormat(rawValue: word) != nil {
             if arguments.given(ImportCommand.mapping) { throw UsageError.onlyWith(ImportCommand.mapping.name, "--from moneyforward|zaim") }
-            job = .statement(StatementImport(format: StatementFormat(rawValue: word), paths: paths, category: fallback, output: format))
+            job = .statement(
+                StatementImport(
+                    format: StatementFormat(rawValue: word), paths: paths, category: fallback, output: format, tags: try ImportCommand.tags(arguments)
+                ))
             return
         }
         let path = try ImportCommand.onePath(arguments)
@@ -79,7 +83,8 @@ public struct ForeignImportCommand: Command {
         }
         job = .foreign(
             ForeignImport(
-                source: source, path: path, mapping: mapping, fallback: fallback, income: IncomeTargets.standard(taxonomy), format: format))
+                source: source, path: path, mapping: mapping, fallback: fallback, income: IncomeTargets.standard(taxonomy), format: format,
+                tags: try ImportCommand.tags(arguments)))
     }
 
     public func run(_ context: Context) throws {

@@ -143,7 +143,15 @@ public struct ChangeClient: Sendable {
         var fields: [(String, JSONValue)] = [("changeId", .string(change.changeID)), ("kind", .string(change.kind.rawValue))]
         if let base = change.base { fields.append(("base", .integer(base))) }
         fields.append(("id", .string(change.id)))
-        if let item = change.item { fields.append(("item", WireJSON.value(item))) }
+        if let item = change.item {
+            var value = WireJSON.value(item)
+            // An update says its tags even when there are none: the server keeps a row's tags only for an update
+            // without the key, as a kakeibo from before tags sends (which would otherwise take them off).
+            if change.kind == .update, case .object(let members) = value, !members.contains(where: { $0.0 == "tags" }) {
+                value = .object(members + [("tags", .array([]))])
+            }
+            fields.append(("item", value))
+        }
         return .object(fields)
     }
 
@@ -151,7 +159,9 @@ public struct ChangeClient: Sendable {
         var rows: [ServerRow] = []
         var setAside: [SetAsideRow] = []
         for value in values {
-            guard let itemValue = value["item"], let item = WireJSON.item(itemValue) else {
+            // Liberally, as a month's answer is: a row typed into the sheet that only breaks kakeibo's input rules
+            // (a long name, a long tag) is taken as the sheet has it, never set aside (and then pulled away).
+            guard let itemValue = value["item"], let item = ServerRows.item(itemValue) else {
                 setAside.append(unreadable(value["item"]))
                 continue
             }

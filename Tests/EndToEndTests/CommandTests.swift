@@ -41,7 +41,7 @@ import Testing
         #expect(Set(items[0].keys).isSuperset(of: ["id", "date", "name", "price", "category", "subcategory"]))
 
         let csv = try box.run("month", "2024", "12", "--format", "csv", "--sort", "price", "--desc")
-        #expect(csv.stdout.hasPrefix("id,date,name,price,category,subcategory,payment,shop,memo,member,personal\r\n"))
+        #expect(csv.stdout.hasPrefix("id,date,name,price,category,subcategory,payment,shop,memo,member,personal,tags\r\n"))
         #expect(csv.stdout.split(separator: "\r\n").dropFirst().map { $0.split(separator: ",")[3] } == ["220", "198", "178"])
     }
 

@@ -63,11 +63,11 @@ import Testing
         let box = try household()
         let csv = try box.run("export", "2024", "12", "--format", "csv").stdout
         let lines = csv.components(separatedBy: "\r\n")
-        #expect(lines.first == "id,date,name,price,category,subcategory,payment,shop,memo,member,personal")
+        #expect(lines.first == "id,date,name,price,category,subcategory,payment,shop,memo,member,personal,tags")
         #expect(lines.count == 6 && lines.last == "")
         #expect(lines[1].contains(#","*特売* a;b (c) | 1,000 ""円""",1980,food,grocery"#))
-        #expect(lines[2].hasSuffix(",2024-12-04,(返品,-500,food,drink,,,,,"))
-        #expect(lines[4].hasSuffix(",2024-12-20,謎の項目,300,57,2,,,,,"))
+        #expect(lines[2].hasSuffix(",2024-12-04,(返品,-500,food,drink,,,,,,"))
+        #expect(lines[4].hasSuffix(",2024-12-20,謎の項目,300,57,2,,,,,,"))
     }
 
     /// A household's plan: budgets, a savings goal, fixed costs and month notes, beside its items.

@@ -72,7 +72,7 @@ import Testing
         #expect(try names("coffee", "--min", "1000", "--max", "1200") == ["Coffee beans"])
         #expect(try names("緑茶").isEmpty)
         let csv = try box.run("find", "紅茶", "--format", "csv").stdout
-        #expect(csv.hasPrefix("id,date,name,price,category,subcategory,payment,shop,memo,member,personal\r\n"))
+        #expect(csv.hasPrefix("id,date,name,price,category,subcategory,payment,shop,memo,member,personal,tags\r\n"))
         #expect(csv.contains(",2024-12-04,紅茶,300,food,"))
         #expect(try box.run("find", "ｺｰﾋｰ").stdout.contains("2 items · Total ¥328"))
     }

@@ -27,8 +27,8 @@ import Testing
         #expect((json["incomeItems"] as? [[String: Any]])?.first?["name"] as? String == "給与")
         #expect((json["breakdown"] as? [[String: Any]])?.map { $0["category"] as? String } == ["food", "entertainment"])
         let csv = try box.run("month", "2024", "11", "--format", "csv").stdout.components(separatedBy: "\r\n")
-        #expect(csv[0] == "id,date,name,price,category,subcategory,payment,shop,memo,member,personal")
-        #expect(csv[3].hasSuffix(",2024-11-25,給与,300000,income,salary,,,,,"), "income follows the spending items")
+        #expect(csv[0] == "id,date,name,price,category,subcategory,payment,shop,memo,member,personal,tags")
+        #expect(csv[3].hasSuffix(",2024-11-25,給与,300000,income,salary,,,,,,"), "income follows the spending items")
         let svg = try box.run("month", "2024", "11", "--format", "svg", "--lang", "en").stdout
         #expect(svg.contains("Income ¥300,000 · Balance +¥297,000"))
         let year = try box.run("year", "2024", "--format", "csv", "--lang", "en").stdout

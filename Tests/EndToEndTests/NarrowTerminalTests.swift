@@ -21,8 +21,11 @@ import Testing
             ["budget", "set", "特別費", "240000", "--yearly"], ["budget", "set", "entertainment", "20000", "--rollover", "--from", "2024-10"],
             ["fixed", "add", "家賃（管理費・共益費込み）", "85000", "--day", "27", "--category", "entertainment"],
             ["fixed", "add", "給与", "300000", "--day", "25", "--category", "income/salary"],
-            ["add", "オーガニック野菜の詰め合わせセット", "3480", "--date", "2024-12-03", "--member", "あゆみ", "--payment", "楽天カード（家族）", "--shop", "成城石井 新宿店"],
-            ["add", "本", "1500", "--date", "2024-12-04", "--member", "けんいちろう", "--personal", "--memo", "誕生日のプレゼントに"],
+            [
+                "add", "オーガニック野菜の詰め合わせセット", "3480", "--date", "2024-12-03", "--member", "あゆみ", "--payment", "楽天カード（家族）", "--shop", "成城石井 新宿店",
+                "--tag", "おもてなし料理の材料", "--tag", "年末",
+            ],
+            ["add", "本", "1500", "--date", "2024-12-04", "--member", "けんいちろう", "--personal", "--memo", "誕生日のプレゼントに", "--tag", "年末"],
             ["add", "給与", "300000", "--date", "2024-12-25", "--category", "income/salary", "--member", "あゆみ"],
             ["review", "2024-12", "--note", "外食が多かった。来月は自炊を増やす"],
         ] {
@@ -40,8 +43,10 @@ import Testing
     static let commands: [[String]] = [
         ["month", "2024", "12"], ["month", "2024", "11"], ["month", "2024", "12", "--category", "food"],
         ["month", "2024", "12", "--by", "payment"], ["month", "2024", "12", "--by", "shop"], ["month", "2024", "12", "--by", "member"],
-        ["year", "2024"], ["year", "2025"], ["year", "2024", "--by", "member"], ["trend", "--end", "2024-12"], ["recent"], ["recent", "30"],
+        ["month", "2024", "12", "--by", "tag"], ["year", "2024"], ["year", "2025"], ["year", "2024", "--by", "member"],
+        ["year", "2024", "--by", "tag"], ["trend", "--end", "2024-12"], ["recent"], ["recent", "30"],
         ["review", "2024", "12"], ["settle", "2024-12"], ["settle", "2024"], ["find", "コーヒー"], ["find", "セット"], ["find", "家賃"],
+        ["find", "--tag", "年末"],
         ["categories"], ["budget", "list"], ["fixed", "list"], ["backups"], ["conflicts"],
     ]
 

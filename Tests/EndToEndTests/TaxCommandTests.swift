@@ -87,6 +87,29 @@ import Testing
         }
     }
 
+    /// An item tagged 医療 counts whatever its category (a taxi under transport), once even when it is in the medical
+    /// category too; the rows of the TSV (the form's B to J) sum to what was paid, computed here from the items.
+    @Test func itemsTagged医療CountOnceWhateverTheirCategory() throws {
+        let box = try household()
+        for arguments in [
+            ["add", "タクシー", "2400", "--date", "2024-03-01", "--category", "transport", "--member", "ken", "--tag", "＃医療"],
+            ["add", "山田クリニック", "3200", "--date", "2024-03-01", "--category", "medical/clinic", "--member", "ken", "--tag", "医療"],
+            ["add", "新幹線", "14000", "--date", "2024-03-02", "--category", "transport", "--member", "ken", "--tag", "旅行"],
+            ["add", "給与", "300000", "--date", "2024-03-25", "--income", "--tag", "医療"],
+        ] {
+            let run = try box.run(arguments)
+            #expect(run.status == 0, "\(arguments): \(run.stderr)")
+        }
+        let json = try #require(try box.run("tax", "medical", "2024", "--format", "json").json() as? [String: Any])
+        let rows = try #require(json["rows"] as? [[String: Any]])
+        #expect(json["paid"] as? Int == 2400 + 3200, "\(json)")
+        #expect(rows.compactMap { $0["paid"] as? Int }.reduce(0, +) == json["paid"] as? Int)
+        #expect(rows.first { $0["payee"] as? String == "タクシー" }?["kinds"] as? [String] == ["other"])
+        let tsv = try box.run("tax", "medical", "2024", "--format", "tsv").lines
+        #expect(tsv.contains("ken\tタクシー\t\t\t\t該当する\t2400\t0\t2024-03-01"), "\(tsv)")
+        #expect(!tsv.contains { $0.contains("新幹線") || $0.contains("給与") }, "neither another tag nor income")
+    }
+
     @Test func furusatoWithSixMunicipalitiesLosesTheOneStopRule() throws {
         let box = try household()
         box.environment["KAKEIBO_NOW"] = "2024-12-20T09:00:00Z"

@@ -10,11 +10,11 @@ import Testing
     @Test func theSynopsisComesFromTheArgumentsAndOptions() {
         #expect(
             AddCommand.synopsis
-                == "add NAME PRICE [--date D] [--category CAT[/SUB]] [--payment METHOD] [--shop SHOP] [--memo TEXT] [--member NAME] [--personal] [--reimbursed AMOUNT] [--format table|json] [--income]"
+                == "add NAME PRICE [--date D] [--category CAT[/SUB]] [--payment METHOD] [--shop SHOP] [--memo TEXT] [--member NAME] [--personal] [--reimbursed AMOUNT] [--tag NAME…] [--format table|json] [--income]"
         )
         #expect(
             MonthCommand.synopsis
-                == "month [YEAR MONTH] [--category CAT[/SUB]] [--sort date|price] [--desc] [--by category|payment|member|shop] [--payment METHOD] [--member NAME] [--shop SHOP] [--format table|json|csv|svg] [--bom] [--output FILE] [--check-budget] [--month-start DAY]"
+                == "month [YEAR MONTH] [--category CAT[/SUB]] [--sort date|price] [--desc] [--by category|payment|member|shop|tag] [--payment METHOD] [--member NAME] [--shop SHOP] [--format table|json|csv|svg] [--bom] [--output FILE] [--check-budget] [--month-start DAY]"
         )
         // Required options stand outside brackets; notes on an argument's other spellings stay out of the synopsis.
         #expect(FuelCommand.synopsis.hasPrefix("fuel --km KM --km-per-litre KM --yen-per-litre YEN [--add]"))

@@ -75,8 +75,8 @@ import Testing
     }
 
     @Test func refusesANewerSchema() {
-        let text = #"{"schema":4,"month":"2024-12","items":[]}"#
-        #expect(throws: MonthFileProblem.schemaNewer(found: 4)) { try MonthFileCodec.decode(Array(text.utf8), month: december) }
+        let text = #"{"schema":5,"month":"2024-12","items":[]}"#
+        #expect(throws: MonthFileProblem.schemaNewer(found: 5)) { try MonthFileCodec.decode(Array(text.utf8), month: december) }
     }
 
     @Test func refusesFilesThatAreWrongInAnyWay() {

@@ -89,7 +89,7 @@ import Testing
         #expect(throws: RulesFileProblem.shape("rules[0]")) {
             try RulesCodec.decode(Array(#"{"schema":1,"rules":[{"pattern":"a","category":"food","colour":"red"}]}"#.utf8))
         }
-        #expect(throws: RulesFileProblem.schemaNewer(found: 2)) { try RulesCodec.decode(Array(#"{"schema":2,"rules":[]}"#.utf8)) }
+        #expect(throws: RulesFileProblem.schemaNewer(found: 3)) { try RulesCodec.decode(Array(#"{"schema":3,"rules":[]}"#.utf8)) }
     }
 
     @Test func aLineMatchesTheNearestUnmatchedItemOfTheSameAmountWithinThreeDays() {

@@ -158,7 +158,9 @@ def read_store(store):
         if set(document) != {"schema", "month", "items"} or document["month"] != name[:7]:
             raise Failure("%s is misshapen: keys %s" % (path, sorted(document)))
         for item in document["items"]:
-            if set(item) != MONTH_FIELDS or not item["date"].startswith(name[:7]):
+            tags = item.get("tags", ["-"])  # tags are optional: when there, a list of words, never an empty one
+            if set(item) - {"tags"} != MONTH_FIELDS or not item["date"].startswith(name[:7]) or not (
+                    isinstance(tags, list) and tags and all(isinstance(t, str) and t and " " not in t for t in tags)):
                 raise Failure("%s holds a misshapen item: %r" % (path, item))
             if item["id"] in items:
                 raise Failure("id %s is in the store twice" % item["id"])

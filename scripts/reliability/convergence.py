@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Convergence suite: three members' stores, one shipped household server, random faults; everyone ends equal.
 
-  Three stores x 30 rounds, the stores acting at once in each round: a random `add`, `edit`, `delete`, `import` of
+  Three stores x 30 rounds, the stores acting at once in each round: a random `add`, `edit` (now and then tagging the
+  item or taking its tags off: the stores and the sheet's tags column must agree at the end), `delete`, `import` of
   the same file, `undo` (of the store's own last change: after a sync too, and then the undo syncs), or `sync`, while the server (scripts/household-server --control, server/Code.gs under Node) fails
   requests at random (a 500, an HTML page, a connection dropped after the POST ran, an answer held past the timeout,
   a script ended midway through a write as the service ends one at 6 minutes).
@@ -55,15 +56,19 @@ class ShippedServer(HouseholdServer):
         return json.loads(line)
 
     def rows(self):
-        """{id: [rows]} over every month sheet; each row {"name","price","deleted"}."""
+        """{id: [rows]} over every month sheet; each row {"name","price","deleted","tags"} (tags from the column headed
+        "タグ Tags", wherever it is)."""
         rows = {}
         for name, values in self.command({"cmd": "state"})["sheets"].items():
             if name.startswith("_"):
                 continue
+            header = values[0] if values else []
+            at = header.index("タグ Tags") if "タグ Tags" in header else None
             for row in values[1:]:
                 if len(row) < 8 or row[5] in ("", None):
                     continue
-                rows.setdefault(str(row[5]), []).append({"name": row[1], "price": row[2], "deleted": row[7] is True or row[7] == "TRUE"})
+                tags = str(row[at] or "").split() if at is not None and len(row) > at else []
+                rows.setdefault(str(row[5]), []).append({"name": row[1], "price": row[2], "deleted": row[7] is True or row[7] == "TRUE", "tags": tags})
         return rows
 
 
@@ -120,7 +125,9 @@ def act(member, rng, import_file, figures):
     elif choice == "edit":
         target = rng.choice(sorted(items))
         price = rng.randint(1, 9999)
-        result = member.run(["edit", target, "--price", str(price)])
+        # Now and then the edit tags the item too, or takes its tags off: the stores and the sheet must agree on them.
+        tagging = rng.choice([[], [], ["--tag", rng.choice(["旅行", "＃帰省", "医療"])], ["--no-tags"]])
+        result = member.run(["edit", target, "--price", str(price)] + tagging)
         if result.status != 0:
             raise Failure(result.describe())
         member.own.append(("edit", target, member.edits.get(target)))
@@ -265,8 +272,8 @@ def settle(server, members, figures):
             figures.fail("the server holds id %s %d times" % (id, len(list_)))
     for member in members:
         items = member.items()
-        mine = {id: (item["name"], item["price"]) for id, item in items.items()}
-        theirs = {id: (row["name"], row["price"]) for id, row in current.items()}
+        mine = {id: (item["name"], item["price"], tuple(item.get("tags", []))) for id, item in items.items()}
+        theirs = {id: (row["name"], row["price"], tuple(row["tags"])) for id, row in current.items()}
         if mine != theirs:
             diff = sorted(set(mine.items()) ^ set(theirs.items()))[:6]
             figures.fail("store %d differs from the server: %s" % (member.number, diff))

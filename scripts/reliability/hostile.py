@@ -29,7 +29,8 @@ COMMANDS = ["add", "month", "year", "edit", "delete", "import", "undo", "backups
 OPTIONS = ["--date", "--category", "--format", "--lang", "--sort", "--desc", "--output", "--check-budget", "--months",
            "--end", "--km", "--km-per-litre", "--yen-per-litre", "--add", "--name", "--price", "--image", "--from",
            "--mapping", "--timeout", "--help", "--version", "--", "-x", "--unknown", "--format=json", "--lang=ja",
-           "--date=2024-12-01", "--desc=yes", "--bom", "--reimbursed", "--income", "--onestop", "--receipt"]
+           "--date=2024-12-01", "--desc=yes", "--bom", "--reimbursed", "--income", "--onestop", "--receipt", "--tag",
+           "--untag", "--no-tags", "--by", "--tag=＃旅行"]
 NETWORK = {"pull", "push", "sync"}
 
 EMOJI = ["🍣", "👨‍👩‍👧‍👦", "🇯🇵", "🍺🍺🍺", "🏳️‍🌈", "e\u0301", "\u200b", "\ufeff"]
@@ -307,6 +308,9 @@ def hostile_items(rng, month, prefix, count, ids=()):
         elif roll < 0.7:
             item["category"] = rng.choice([7, -1, 999999, 0])
             item["categorySub"] = rng.choice([None, "", 5, "x"])
+        elif roll < 0.75:
+            item["tags"] = rng.choice([["旅行"], ["＃旅行", "#旅行", "Travel"], "旅行", [5], [""], ["a b"], ["x" * 21], ["t%d" % i for i in range(11)],
+                                       [rng.choice(CONTROL)], [rng.choice(EMOJI)], None, [], [["nested"]], {"a": 1}, ["旅行"] * 100000])
     return items
 
 

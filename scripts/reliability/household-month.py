@@ -4,7 +4,8 @@
   Two stores (ayumi and ken) against scripts/household-server (server/Code.gs under Node): both import their app
   exports, ayumi sets the split, switches the household to the household taxonomy and sets a budget, both add, edit
   and delete, ayumi undoes an edit after it was synced, both edit one item (a conflict, resolved), and after one more
-  sync each both `month 2024 12 --format json` are equal (category names included), both `settle 2024-12` agree, and
+  sync each both `month 2024 12 --format json` are equal (category names included, and tags: ayumi tags an item, ken
+  takes one tag off, a rule's tag reaches ken with the rules), both `settle 2024-12` agree, and
   `check` finds nothing the sync state can't explain. Every command and what it printed is shown with --verbose.
 
     scripts/reliability/household-month.py [--verbose]
@@ -100,12 +101,13 @@ def main():
         ayumi.run("budget", "set", "food", "60000")
         ayumi.run("budget", "set", "特別費", "240000", "--yearly")
         ayumi.run("budget", "set", "daily", "20000", "--rollover", "--from", "2024-11")
-        ayumi.run("rules", "add", "セブン", "food/drink")
+        ayumi.run("rules", "add", "セブン", "food/drink", "--tag", "＃コンビニ")
         ayumi.sync()
         received = ken.sync()
         figures.add("syncs", 2)
-        if ken.run("rules", "test", "セブン-イレブン").stdout.decode().count("food") == 0:
-            raise Failure("ken's rules don't file セブン-イレブン as ayumi's rule says")
+        filed = ken.run("rules", "test", "セブン-イレブン").stdout.decode()
+        if filed.count("food") == 0 or "#コンビニ" not in filed:
+            raise Failure("ken's rules don't file セブン-イレブン as ayumi's rule says (with its tag): " + filed)
         if sorted(received.get("settingsReceived", [])) != ["budgets", "categories", "rules"]:
             raise Failure("ken took %s of the household's settings" % received.get("settingsReceived"))
         kinds = {b["category"]: (b["yearly"], b["rollover"]) for b in json.loads(ken.run("budget", "list", "--format", "json").stdout)["budgets"]}
@@ -116,12 +118,23 @@ def main():
         ayumi.run("add", "米", "2400", "--date", "2024-12-07", "--member", "ayumi")
         ken.run("add", "ガソリン", "5200", "--date", "2024-12-08", "--member", "ken")
         ids = ayumi.ids()
+        ids.update({name: id for name, id in ken.ids().items() if name not in ids})
         ayumi.run("edit", ids["電車"], "--price", "440")
         ken.run("delete", ken.ids()["本"])
         ayumi.sync()
         ken.sync()
         ayumi.sync()
         figures.add("syncs", 3)
+
+        # Tags: ayumi tags her rice, ken takes one tag off it; ken's item filed by the rule carries the rule's tag.
+        ayumi.run("edit", ids["米"], "--tag", "帰省", "--tag", "#旅行")
+        ken.run("add", "セブン-イレブン", "450", "--date", "2024-12-09")
+        ayumi.sync()
+        ken.sync()
+        ken.run("edit", ids["米"], "--untag", "旅行")
+        ken.sync()
+        ayumi.sync()
+        figures.add("syncs", 4)
 
         # ayumi undoes an edit after it was synced: the undo is a change the next sync sends.
         ayumi.run("edit", ids["スーパー"], "--price", "9999")
@@ -161,9 +174,16 @@ def main():
             raise Failure("October's settle differs: %s / %s" % (october_settles[0], october_settles[1]))
         figures.add("imported rows", octobers[0]["count"] + len(octobers[0]["incomeItems"]))
         names = {item["name"]: item["price"] for item in months[0]["items"]}
-        expected = {"スーパー": 3280, "電車": 440, "映画": 1800, "コンビニ": 640, "ランチ": 980, "米": 2400, "ガソリン": 5200}
+        expected = {"スーパー": 3280, "電車": 440, "映画": 1800, "コンビニ": 640, "ランチ": 980, "米": 2400, "ガソリン": 5200, "セブン-イレブン": 450}
         if names != expected:
             raise Failure("the month holds %s, expected %s" % (names, expected))
+        tags = {item["name"]: item["tags"] for item in months[0]["items"] if item["tags"]}
+        if tags != {"米": ["帰省"], "セブン-イレブン": ["コンビニ"]}:
+            raise Failure("the month's tags are %s, expected 米 #帰省 and セブン-イレブン #コンビニ" % tags)
+        by_tag = [m.run("month", "2024", "12", "--by", "tag", "--format", "json").json() for m in (ayumi, ken)]
+        if by_tag[0] != by_tag[1]:
+            raise Failure("month --by tag differs: %s / %s" % (by_tag[0], by_tag[1]))
+        figures.add("tags")
         settles = [m.run("settle", "2024-12", "--format", "json").json() for m in (ayumi, ken)]
         if settles[0] != settles[1]:
             raise Failure("settle differs: %s / %s" % (settles[0], settles[1]))
@@ -179,9 +199,9 @@ def main():
         for member in (ayumi, ken):
             member.box.close()
     return figures.finish([
-        "two members: %d syncs, %d conflict resolved, %d rows of MoneyForward ME and Zaim exports imported with no mapping, months and settle equal: %s" % (
+        "two members: %d syncs, %d conflict resolved, %d rows of MoneyForward ME and Zaim exports imported with no mapping, months and settle equal: %s, tags equal: %s" % (
             figures.counts.get("syncs", 0), figures.counts.get("conflicts", 0), figures.counts.get("imported rows", 0),
-            "yes" if figures.counts.get("equal months") else "no"),
+            "yes" if figures.counts.get("equal months") else "no", "yes" if figures.counts.get("tags") else "no"),
     ])
 
 

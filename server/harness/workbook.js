@@ -169,6 +169,12 @@ class Workbook {
     sheet.maxRows += n;
   }
 
+  insertColumnsAfter(sheet, after, n) {
+    if (!(after >= 1) || after > sheet.maxColumns || !(n >= 1)) throw new ScriptError('Those columns are out of bounds.');
+    sheet.cells.forEach((row) => { if (row && row.length > after) row.splice(after, 0, ...Array(n).fill(undefined)); });
+    sheet.maxColumns += n;
+  }
+
   deleteRows(sheet, r, n) {
     if (!(r >= 1) || !(n >= 1) || r + n - 1 > sheet.maxRows) throw new ScriptError('Those rows are out of bounds.');
     if (n >= sheet.maxRows - sheet.frozen) throw new ScriptError('Sorry, it is not possible to delete all non-frozen rows.');
@@ -262,6 +268,8 @@ class Workbook {
       }
       case 'getMaxRows': return this.sheetById(id).maxRows;
       case 'insertRowsAfter': return this.insertRowsAfter(this.sheetById(id), args[1], args[2]);
+      case 'getMaxColumns': return this.sheetById(id).maxColumns;
+      case 'insertColumnsAfter': return this.insertColumnsAfter(this.sheetById(id), args[1], args[2]);
       case 'deleteRows': return this.deleteRows(this.sheetById(id), args[1], args[2]);
       case 'hideColumns': {
         const sheet = this.sheetById(id);

@@ -106,6 +106,8 @@ function sheetObject(info) {
     getLastColumn: () => rpc('getLastColumn', info.id),
     getMaxRows: () => rpc('getMaxRows', info.id),
     insertRowsAfter: (after, count) => { rpc('insertRowsAfter', info.id, after, count); return sheet; },
+    getMaxColumns: () => rpc('getMaxColumns', info.id),
+    insertColumnsAfter: (after, count) => { rpc('insertColumnsAfter', info.id, after, count); return sheet; },
     getDataRange: () => range(info, 1, 1, Math.max(1, rpc('getLastRow', info.id)), Math.max(1, rpc('getLastColumn', info.id))),
     appendRow: (values) => { rpc('appendRow', info.id, values); return sheet; },
     deleteRow: (row) => { rpc('deleteRows', info.id, row, 1); return sheet; },

@@ -35,6 +35,7 @@ struct AddCommand: Command {
             "kakeibo add 給与 300000 --income --date 2024-12-25",
             "kakeibo add 賞与 450000 --category income/bonus",
             "kakeibo add 夕食の材料 2480 --payment 現金 --shop まいばすけっと --member ayumi",
+            "kakeibo add 駅弁 1200 --category food --tag 旅行 --tag 帰省",
         ])
 
     let item: WireItem
@@ -73,6 +74,7 @@ struct AddCommand: Command {
             item.category = filed.category
             if item.details.payment == nil { item.details.payment = filed.payment }
             if item.details.member == nil { item.details.member = filed.member }
+            item.details.tags = Tags.adding(filed.tags, to: item.details.tags)
             if filed.reason != .fallback { note = RulesRenderer.reason(filed, rules: filer.rules, taxonomy: taxonomy, context.language) }
         }
         let stored = try household.add([item]).items[0]

@@ -16,10 +16,11 @@ struct EditCommand: Command {
         arguments: [
             Argument("ID", LocalizedText(en: "the item's id, or a unique start of it (as 'month' shows)", ja: "データの ID、またはその先頭部分（month の表示のとおり）"))
         ],
-        options: [newName, price, date, category] + DetailOptions.all + [DetailOptions.clear, format],
+        options: [newName, price, date, category] + DetailOptions.all + [DetailOptions.untag, DetailOptions.noTags, DetailOptions.clear, format],
         examples: [
             "kakeibo edit 3f2a9c1e --price 198", "kakeibo edit 3f2a9c1e --date 2024-11-30 --category food/sweets",
             "kakeibo edit 3f2a9c1e --shop 成城石井 --clear memo,personal",
+            "kakeibo edit 3f2a9c1e --tag 旅行 --untag 帰省",
         ])
 
     let id: String
@@ -34,11 +35,15 @@ struct EditCommand: Command {
             price: try arguments[Self.price],
             date: try arguments[Self.date]?.resolve(today: context.clock.today),
             category: try arguments[Self.category].map { try context.taxonomy().resolve($0) },
-            details: details.details, personal: details.personal, reimbursed: details.reimbursed)
+            details: details.details, personal: details.personal, reimbursed: details.reimbursed,
+            tags: try DetailOptions.tagChanges(arguments))
         format = try arguments[Self.format] ?? .table
         guard !changes.isEmpty else {
             throw UsageError.needsOneOf(
-                ([Self.newName, Self.price, Self.date, Self.category] + DetailOptions.all + [DetailOptions.clear]).map(\.spec.name),
+                ([Self.newName, Self.price, Self.date, Self.category] + DetailOptions.all + [
+                    DetailOptions.untag, DetailOptions.noTags, DetailOptions.clear,
+                ])
+                .map(\.spec.name),
                 command: EditCommand.name)
         }
     }

@@ -7,21 +7,26 @@ struct FindCommand: Command {
     static let category = Option.category(help: LocalizedText(en: "only this category or subcategory", ja: "この項目・内訳だけ"))
     static let minimum = Option.price("--min", value: "P", help: LocalizedText(en: "price at least P yen", ja: "金額が P 円以上"))
     static let maximum = Option.price("--max", value: "P", help: LocalizedText(en: "price at most P yen", ja: "金額が P 円以下"))
+    static let tag = Option<String>(
+        "--tag", value: "NAME", help: LocalizedText(en: "only items with this tag (repeat: with every one)", ja: "このタグのデータだけ（繰り返すとすべてを持つデータ）"),
+        repeatable: true
+    ) { try Tags.validate($0) }
     static let format = OutputFormat.option([.table, .json, .csv])
     static let name = "find"
     static let info = CommandInfo(
-        name: name, summary: LocalizedText(en: "Search every month's items by name, shop or memo", ja: "全期間のデータを品名・お店・メモで検索"),
+        name: name, summary: LocalizedText(en: "Search every month's items by name, shop or memo, or by tag", ja: "全期間のデータを品名・お店・メモ、またはタグで検索"),
         description: LocalizedText(
             en:
-                "Matches a part of the text, ignoring case, the width of letters, digits and kana, and hiragana against katakana (ｺｰﾋｰ and こーひー find コーヒー, ＣＯＦＦＥＥ finds coffee). Newest first.",
-            ja: "部分一致で、大文字と小文字、英数字とカナの全角・半角、ひらがなとカタカナを区別しません（ｺｰﾋｰ や こーひー でコーヒー、ＣＯＦＦＥＥ で coffee が見つかります）。新しい順。"),
-        arguments: [Argument("TEXT", LocalizedText(en: "what to look for", ja: "探す文字列"))],
-        options: [from, to, category, minimum, maximum, format, ByteOrderMark.flag],
+                "Matches a part of the text, ignoring case, the width of letters, digits and kana, and hiragana against katakana (ｺｰﾋｰ and こーひー find コーヒー, ＣＯＦＦＥＥ finds coffee). --tag keeps the items with that tag (#旅行 = 旅行). Newest first.",
+            ja: "部分一致で、大文字と小文字、英数字とカナの全角・半角、ひらがなとカタカナを区別しません（ｺｰﾋｰ や こーひー でコーヒー、ＣＯＦＦＥＥ で coffee が見つかります）。--tag はそのタグのデータだけ（#旅行 = 旅行）。新しい順。"),
+        arguments: [Argument("TEXT", LocalizedText(en: "what to look for (may be left out with --tag)", ja: "探す文字列（--tag があれば省略可）"), .optional)],
+        options: [from, to, category, minimum, maximum, tag, format, ByteOrderMark.flag],
         examples: [
             "kakeibo find 炊飯器",
             "kakeibo find ｺｰﾋｰ --from 2024 --max 500",
             "kakeibo find coffee --from 2024-06 --to 2024-12 --format json | jq '.total'",
             "kakeibo find 成城石井 --category food --format csv > seijo.csv",
+            "kakeibo find --tag 旅行 --from 2024",
         ])
 
     /// A bound of the span: a day (YYYY-MM-DD, today, yesterday) or a month or year in the period grammar.
@@ -52,11 +57,14 @@ struct FindCommand: Command {
     let bom: Bool
 
     init(_ arguments: ParsedArguments, _ context: Context) throws {
-        let text = try FindCommand.positionals(arguments)[0]
+        let tags = try Tags.validateAll(try arguments.all(Self.tag))
+        guard let text = try FindCommand.positionals(arguments).first ?? (tags.isEmpty ? nil : "") else {
+            throw UsageError.missingArgument("TEXT", command: FindCommand.name)
+        }
         query = try SearchQuery(
             text, from: try arguments[Self.from]?.resolve(context.clock, end: false), to: try arguments[Self.to]?.resolve(context.clock, end: true),
             category: try arguments[Self.category].map { CategoryFilter(try context.taxonomy().resolve($0)) },
-            minimum: try arguments[Self.minimum], maximum: try arguments[Self.maximum])
+            minimum: try arguments[Self.minimum], maximum: try arguments[Self.maximum], tags: tags)
         format = try arguments[Self.format] ?? .table
         bom = try ByteOrderMark.wanted(arguments, csv: format == .csv)
     }

@@ -15,6 +15,10 @@ public struct ImportCommand: Command {
         help: LocalizedText(en: "category mapping (default: mapping.json in the config directory)", ja: "項目の対応表（既定は設定ディレクトリの mapping.json）"))
     public static let category = Option.category(
         help: LocalizedText(en: "where expenses in unmapped categories go (else they stop the import)", ja: "対応のない分類の支出の行き先（なければ取り込みを中止）"))
+    public static let tag = Option<String>(
+        "--tag", value: "NAME", help: LocalizedText(en: "put this tag on every imported item (repeatable)", ja: "取り込むすべてのデータにこのタグを付ける（繰り返し指定可）"),
+        repeatable: true
+    ) { try Tags.validate($0) }
     public static let format = OutputFormat.option([.table, .json])
     public static let name = "import"
     public static let info = CommandInfo(
@@ -38,7 +42,7 @@ public struct ImportCommand: Command {
                     en: "with --from statement (or a statement's format): more statements, all imported in one change",
                     ja: "--from statement（または明細の形式）のとき: ほかの明細。すべてを 1 回の変更で取り込む"), .optional, words: ImportCommand.maximumFiles - 1),
         ],
-        options: [from, mapping, category, format],
+        options: [from, mapping, category, tag, format],
         examples: [
             "kakeibo import backup.json",
             "curl -sL \"$URL?year=2024&month=12\" | kakeibo import -",
@@ -46,10 +50,12 @@ public struct ImportCommand: Command {
             "kakeibo import --from zaim Zaim.csv --category food",
             "kakeibo import --from statement enavi202412.csv",
             "kakeibo import --from statement statements/*.csv",
+            "kakeibo import --from statement enavi202408.csv --tag 旅行",
         ])
 
     let path: String
     let format: OutputFormat
+    let tags: [String]
 
     public init(_ arguments: ParsedArguments, _ context: Context) throws {
         for option in [Self.mapping, Self.category] where arguments.given(option) {
@@ -61,11 +67,12 @@ public struct ImportCommand: Command {
         }
         path = try ImportCommand.onePath(arguments)
         format = try arguments[Self.format] ?? .table
+        tags = try ImportCommand.tags(arguments)
     }
 
     public func run(_ context: Context) throws {
         let document = try decode()
-        let summary = try ImportCommand.merge(document.items, context)
+        let summary = try ImportCommand.merge(try ImportCommand.tagged(document.items, tags), context)
         // An export of everything carries the household's settings: merged after the items, each file its own change.
         let settings = document.hasSettings ? try context.household().mergeSettings(document, taxonomy: try context.taxonomy()) : nil
         switch format {
@@ -92,6 +99,21 @@ public struct ImportCommand: Command {
         if FileSystem.isDevice(path) { throw CommandError.notAFile(path) }
         guard let bytes = try FileSystem.read(path) else { throw CommandError.readInput(path, code: 2) }
         return bytes
+    }
+
+    /// The tags `--tag` gives, checked, each once.
+    public static func tags(_ arguments: ParsedArguments) throws -> [String] { try Tags.validateAll(try arguments.all(tag)) }
+
+    /// The items with `tags` added to those each has (an item may then carry too many: refused, exit 2).
+    public static func tagged(_ items: [WireItem], _ tags: [String]) throws(TagError) -> [WireItem] {
+        guard !tags.isEmpty else { return items }
+        var out = items
+        for index in out.indices {
+            let all = Tags.adding(tags, to: out[index].details.tags)
+            guard all.count <= Tags.maximumCount else { throw .tooMany(count: all.count) }
+            out[index].details.tags = all
+        }
+        return out
     }
 
     /// Merges the items into the store (see `Household.merge`), with a progress bar on a terminal's stderr: how

@@ -51,7 +51,7 @@ struct MonthCommand: Command {
     let output: OutputFile?
     let checkBudget: Bool
     let details: DetailFilter
-    let by: DetailField?
+    let by: DetailGrouping?
     let bom: Bool
 
     init(_ arguments: ParsedArguments, _ context: Context) throws {

@@ -88,6 +88,7 @@ struct ReceiptCommand: Command {
                     id: id, date: day, name: name, price: proposed.price, category: category ?? filed?.category ?? taxonomy.defaultCategory)
                 item.details = ItemDetails(shop: proposal.shop, member: filed?.member)
                 item.details.payment = filed?.payment
+                item.details.tags = filed?.tags ?? []
                 return item
             }
             added = try context.household().addNew(items).items

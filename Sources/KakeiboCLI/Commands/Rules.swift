@@ -6,6 +6,10 @@ struct RulesCommand: Command {
     static let member = Option("--member", value: "NAME", help: LocalizedText(en: "with add: the member it sets", ja: "add と: 設定するメンバー"))
     static let itemName = Option(
         "--name", value: "NAME", help: LocalizedText(en: "with add: the name items get instead of the shop's", ja: "add と: お店の名前の代わりにつける品名"))
+    static let tag = Option<String>(
+        "--tag", value: "NAME", help: LocalizedText(en: "with add: a tag it puts on what it files (repeatable)", ja: "add と: 分類したデータに付けるタグ（繰り返し指定可）"),
+        repeatable: true
+    ) { try Tags.validate($0) }
     static let format = OutputFormat.option([.table, .json])
     static let name = "rules"
     static let info = CommandInfo(
@@ -29,10 +33,11 @@ struct RulesCommand: Command {
                     en: "a statement's user (利用者: 本人, 家族) becomes member NAME on its items",
                     ja: "明細の利用者（本人、家族）を品目のメンバー NAME にする"), .note),
         ],
-        options: [payment, member, itemName, format],
+        options: [payment, member, itemName, tag, format],
         examples: [
             "kakeibo rules add amazon entertainment/goods --payment 楽天カード",
             "kakeibo rules add セブン food/drink",
+            "kakeibo rules add 薬局 medical/medicine --tag 医療",
             "kakeibo rules list",
             "kakeibo rules test ＡＭＡＺＯＮ．ＣＯ．ＪＰ",
             "kakeibo rules remove 2",
@@ -54,9 +59,9 @@ struct RulesCommand: Command {
         let words = try VerbArguments(arguments, verbs: "add|list|remove|test|member", command: RulesCommand.name)
         context.command = "\(RulesCommand.name) \(words.verb)"
         let operands = words.operands
-        let extras = [Self.payment, Self.member, Self.itemName]
+        let extras: [any OptionDeclaration] = [Self.payment, Self.member, Self.itemName, Self.tag]
         if words.verb != "add", let given = extras.first(where: { arguments.given($0) }) {
-            throw UsageError.onlyWith(given.name, "rules add")
+            throw UsageError.onlyWith(given.spec.name, "rules add")
         }
         switch words.verb {
         case "add":
@@ -67,6 +72,7 @@ struct RulesCommand: Command {
             rule.payment = try arguments[Self.payment].map { try DetailField.payment.validate($0) }
             rule.member = try arguments[Self.member].map { try DetailField.member.validate($0) }
             rule.name = try arguments[Self.itemName].map { try ItemName.validate($0) }
+            rule.tags = try Tags.validateAll(try arguments.all(Self.tag))
             action = .add(rule)
         case "list":
             try words.expect([])

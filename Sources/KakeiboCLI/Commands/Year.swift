@@ -34,7 +34,7 @@ struct YearCommand: Command {
     let output: OutputFile?
     let start: MonthStart
     let details: DetailFilter
-    let by: DetailField?
+    let by: DetailGrouping?
 
     init(_ arguments: ParsedArguments, _ context: Context) throws {
         let words = try YearCommand.positionals(arguments)

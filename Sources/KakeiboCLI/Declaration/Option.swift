@@ -9,16 +9,19 @@ public struct OptionSpec: Sendable {
     public var help: LocalizedText
     /// Shown without brackets in the synopsis; the command checks it is given.
     public var required: Bool
+    /// May be given more than once (`--tag 旅行 --tag 帰省`); every value is kept, in order.
+    public var repeatable: Bool
 
-    public init(_ name: String, value: String? = nil, help: LocalizedText, required: Bool = false) {
+    public init(_ name: String, value: String? = nil, help: LocalizedText, required: Bool = false, repeatable: Bool = false) {
         self.name = name
         self.value = value
         self.help = help
         self.required = required
+        self.repeatable = repeatable
     }
 
-    /// "--sort date|price", "--desc".
-    public var label: String { value.map { "\(name) \($0)" } ?? name }
+    /// "--sort date|price", "--desc", "--tag NAME…" (one that may be repeated).
+    public var label: String { (value.map { "\(name) \($0)" } ?? name) + (repeatable ? "…" : "") }
 }
 
 /// Something a command lists among its options.
@@ -32,10 +35,10 @@ public struct Option<Value>: OptionDeclaration {
     let parse: @Sendable (String) throws -> Value
 
     public init(
-        _ name: String, value placeholder: String, help: LocalizedText, required: Bool = false,
+        _ name: String, value placeholder: String, help: LocalizedText, required: Bool = false, repeatable: Bool = false,
         parse: @escaping @Sendable (String) throws -> Value
     ) {
-        spec = OptionSpec(name, value: placeholder, help: help, required: required)
+        spec = OptionSpec(name, value: placeholder, help: help, required: required, repeatable: repeatable)
         self.parse = parse
     }
 

@@ -22,10 +22,17 @@ public struct ParsedArguments: Sendable {
     public var positionals: [String] = []
     public var values: [String: String] = [:]
     public var flags: Set<String> = []
+    /// Every value of a repeatable option, in order (`values` holds the last).
+    public var repeated: [String: [String]] = [:]
 
     /// The typed value of a declared option, or nil when it was not given; a value that doesn't parse throws.
     public subscript<Value>(option: Option<Value>) -> Value? {
         get throws { try values[option.name].map(option.parse) }
+    }
+
+    /// Every value a repeatable option was given, typed, in order; empty when it was not given.
+    public func all<Value>(_ option: Option<Value>) throws -> [Value] {
+        try (repeated[option.name] ?? []).map(option.parse)
     }
 
     /// Whether a declared flag was given.
@@ -88,7 +95,11 @@ public struct ParsedArguments: Sendable {
                 value = arguments[index]
                 index += 1
             }
-            guard parsed.values[name] == nil else { throw .repeatedOption(name) }
+            if spec.repeatable {
+                parsed.repeated[name, default: []].append(value)
+            } else {
+                guard parsed.values[name] == nil else { throw .repeatedOption(name) }
+            }
             parsed.values[name] = value
         }
         return parsed

@@ -19,7 +19,32 @@ enum DetailOptions {
             en: "what insurance pays back of a medical cost (for 'kakeibo tax medical')", ja: "医療費のうち保険などで補填される金額（'kakeibo tax medical' 用）")
     ) { try Yen.parseReimbursed($0) }
 
-    static let all: [any OptionDeclaration] = [payment, shop, memo, member, personal, reimbursed]
+    /// `--tag NAME` (repeatable): a tag as people type it (#旅行, ＃旅行 and 旅行 are one tag).
+    static let tag = Option<String>(
+        "--tag", value: "NAME",
+        help: LocalizedText(
+            en: "a tag (旅行, #travel): repeat for more; case, width and a leading # don't matter",
+            ja: "タグ（旅行、#帰省 など）。複数は繰り返し指定。大文字小文字・全角半角・先頭の # は区別しません"),
+        repeatable: true
+    ) { try Tags.validate($0) }
+    /// `--untag NAME` (repeatable, edit): a tag to take off, in any spelling.
+    static let untag = Option<String>(
+        "--untag", value: "NAME", help: LocalizedText(en: "take this tag off, in any spelling (repeatable)", ja: "このタグを外す（表記の違いは問わない。繰り返し指定可）"),
+        repeatable: true
+    ) { try Tags.validate($0) }
+    /// `--no-tags` (edit): every tag off, before any `--tag` is added.
+    static let noTags = Flag(
+        "--no-tags", help: LocalizedText(en: "take every tag off (then add any --tag)", ja: "タグをすべて外す（--tag があれば、その後に付ける）"))
+
+    static let all: [any OptionDeclaration] = [payment, shop, memo, member, personal, reimbursed, tag]
+
+    /// The tags given with `--tag`, checked, each once.
+    static func tags(_ arguments: ParsedArguments) throws -> [String] { try Tags.validateAll(try arguments.all(tag)) }
+
+    /// What edit does to the tags: `--no-tags`, then `--untag`, then `--tag`.
+    static func tagChanges(_ arguments: ParsedArguments) throws -> ItemChanges.TagChanges {
+        ItemChanges.TagChanges(added: try tags(arguments), removed: try arguments.all(untag), clearAll: arguments[noTags])
+    }
 
     /// `--payment METHOD` and the like: the text checked as the field's rules say (exit 2 naming it).
     static func detail(_ field: DetailField, _ placeholder: String, _ help: LocalizedText) -> Option<String> {
@@ -30,7 +55,7 @@ enum DetailOptions {
     static func details(_ arguments: ParsedArguments, _ context: Context) throws -> ItemDetails {
         var details = ItemDetails(
             payment: try arguments[payment], shop: try arguments[shop], memo: try arguments[memo], member: try arguments[member],
-            personal: arguments[personal], reimbursed: try arguments[reimbursed])
+            personal: arguments[personal], reimbursed: try arguments[reimbursed], tags: try tags(arguments))
         let configuration = try settings(context)
         details.member = try known(details.member ?? configuration.member, configuration)
         return details

@@ -1,16 +1,19 @@
 import KakeiboKit
 
-/// What `month` and `year` take to group and filter by details: `--by category|payment|member|shop`, and
+/// What `month` and `year` take to group and filter by details: `--by category|payment|member|shop|tag`, and
 /// `--payment`, `--member`, `--shop` to keep only items with that value.
 enum DetailReportOptions {
     enum By: String, CaseIterable, Sendable {
-        case category, payment, member, shop
+        case category, payment, member, shop, tag
 
-        var field: DetailField? { DetailField(rawValue: rawValue) }
+        var grouping: DetailGrouping? { self == .tag ? .tag : DetailField(rawValue: rawValue).map { .field($0) } }
     }
 
     static let by = Option.choice(
-        "--by", By.allCases, help: LocalizedText(en: "break down by this (default category)", ja: "内訳の基準（既定は category）"))
+        "--by", By.allCases,
+        help: LocalizedText(
+            en: "break down by this (default category); by tag an item counts in each of its tags' rows",
+            ja: "内訳の基準（既定は category）。tag ではタグごとの行にそれぞれ数えます"))
     static let payment = filter(.payment, LocalizedText(en: "only items paid this way", ja: "この支払方法のデータだけ"))
     static let member = filter(.member, LocalizedText(en: "only items this member paid", ja: "このメンバーが払ったデータだけ"))
     static let shop = filter(.shop, LocalizedText(en: "only items from this shop", ja: "このお店のデータだけ"))
@@ -32,9 +35,9 @@ enum DetailReportOptions {
         return DetailFilter(values)
     }
 
-    /// The field to group by, nil for categories; refuses a chart of a detail breakdown.
-    static func grouping(_ arguments: ParsedArguments, format: OutputFormat) throws -> DetailField? {
-        guard let field = try arguments[by]?.field else { return nil }
+    /// The detail to group by, nil for categories; refuses a chart of a detail breakdown.
+    static func grouping(_ arguments: ParsedArguments, format: OutputFormat) throws -> DetailGrouping? {
+        guard let field = try arguments[by]?.grouping else { return nil }
         if format == .svg { throw UsageError.invalidChoice(option: "--format", value: "svg", choices: ["table", "json", "csv"]) }
         return field
     }

@@ -18,6 +18,7 @@ public struct StatementFiling: Sendable {
             var details = ItemDetails(payment: line.payment, shop: line.name)
             if case .rule = filed.reason, let payment = filed.payment { details.payment = payment } // a statement knows how it was paid
             details.member = filed.member ?? line.user.flatMap { filer.rules.members[$0] }
+            details.tags = filed.tags
             let category = filed.reason == .unfiled ? self.unfiledCategory : filed.category
             if filed.reason == .unfiled { unfiled.append(line) }
             items[line.id] = WireItem(

@@ -10,6 +10,8 @@ struct StatementImport {
     var paths: [String]
     var category: CategoryCode?
     var output: OutputFormat
+    /// `--tag`: tags every line gets, beside those its rule gives.
+    var tags: [String] = []
 
     /// The `--from` word for "find the format from the file".
     static let detect = "statement"
@@ -47,7 +49,7 @@ struct StatementImport {
         }
         // Lines that look typed by hand are counted before the write: the warning is about what the import adds.
         let typed = try household.reconcile(lines, filed: nil).reconciliation.matched.count
-        let added = try household.addNew(items).items
+        let added = try household.addNew(try ImportCommand.tagged(items, tags)).items
         let addedIDs = Set(added.map(\.id))
         let formats = Array(Set(statements.map(\.format))).sorted { $0.rawValue < $1.rawValue }
         let encodings = Array(Set(statements.map(\.encoding.rawValue))).sorted()

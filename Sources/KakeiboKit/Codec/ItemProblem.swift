@@ -9,10 +9,12 @@ public enum FieldProblem: Error, Equatable, Sendable {
     case unknownSyncState(String)
     case invalidTimestamp(String)
     case detail(DetailError)
+    case tag(TagError)
 
     public enum ExpectedType: Sendable, Equatable {
         case object, string, wholeNumber, wholeNumberOrNull, stringOrNumber
         case boolean
+        case arrayOfStrings
 
         func describe(_ language: Language) -> String {
             switch self {
@@ -22,6 +24,7 @@ public enum FieldProblem: Error, Equatable, Sendable {
             case .wholeNumberOrNull: return language.pick("a whole number or null", "整数か null")
             case .stringOrNumber: return language.pick("a string or a number", "文字列か数")
             case .boolean: return language.pick("true or false", "true か false")
+            case .arrayOfStrings: return language.pick("an array of strings", "文字列の配列")
             }
         }
     }
@@ -40,6 +43,7 @@ public enum FieldProblem: Error, Equatable, Sendable {
         case .invalidTimestamp(let text):
             return language.pick("not a timestamp: '\(text)'", "日時ではありません: '\(text)'")
         case .detail(let error): return error.message(in: language)
+        case .tag(let error): return error.message(in: language)
         }
     }
 }

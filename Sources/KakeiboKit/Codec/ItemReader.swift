@@ -7,7 +7,7 @@ struct ItemReader: Sendable {
     /// Every field either format knows.
     enum Field: String, CaseIterable, Sendable {
         case id, date, name, price, category, subcategory, categorySub, sync, added
-        case payment, shop, memo, member, personal, reimbursed
+        case payment, shop, memo, member, personal, reimbursed, tags
 
         /// Its bit in a set of fields already read.
         var bit: Int {
@@ -27,6 +27,7 @@ struct ItemReader: Sendable {
             case .member: 4096
             case .personal: 8192
             case .reimbursed: 16384
+            case .tags: 32768
             }
         }
     }
@@ -104,7 +105,7 @@ struct ItemReader: Sendable {
         case .id, .date, .name, .price, .category: true
         case .subcategory, .categorySub: field == subcategoryKey
         case .sync, .added: storedFields
-        case .payment, .shop, .memo, .member, .personal, .reimbursed: true
+        case .payment, .shop, .memo, .member, .personal, .reimbursed, .tags: true
         }
     }
 
@@ -192,6 +193,22 @@ struct ItemReader: Sendable {
                     let value = try reader.integer(&scanner)
                     guard (0...Yen.limit).contains(value) else { throw FieldProblem.invalid(.reimbursed(String(value))) }
                     details.reimbursed = Yen(value)
+                case .tags:
+                    // An array of tags, each as `Tags` checks it (a leading # taken off, each tag once); null is none.
+                    // Only what must keep the input rules keeps their limits: a tag typed into the sheet is pulled
+                    // as it is there, within the liberal bounds.
+                    if scanner.readNull() { continue }
+                    guard try reader.kind(&scanner) == .array else { throw FieldProblem.wrongType(expected: .arrayOfStrings) }
+                    let limits: (length: Int, count: Int) = inputRules == .always ? (Tags.maximumLength, Tags.maximumCount) : Tags.liberal
+                    try scanner.beginArray()
+                    var texts: [String] = []
+                    while try scanner.nextElement() {
+                        guard texts.count < limits.count else { throw FieldProblem.tag(.tooMany(count: texts.count + 1)) }
+                        texts.append(try reader.string(&scanner))
+                    }
+                    do { details.tags = try Tags.validateAll(texts, length: limits.length, count: limits.count) } catch {
+                        throw FieldProblem.tag(error)
+                    }
                 }
             }
         } catch let problem as FieldProblem {

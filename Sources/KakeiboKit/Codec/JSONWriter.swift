@@ -117,7 +117,8 @@ public struct JSONWriter {
         if let sub = category.subcategory { integer(sub) } else { raw("null") }
     }
 
-    /// An item's details as the members it has (`,"payment":"…"`, … `,"personal":true`, `,"reimbursed":N`); nothing for none.
+    /// An item's details as the members it has (`,"payment":"…"`, … `,"personal":true`, `,"reimbursed":N`,
+    /// `,"tags":["…"]`); nothing for none.
     mutating func details(_ details: ItemDetails) {
         guard !details.isEmpty else { return }
         for field in DetailField.allCases {
@@ -131,6 +132,14 @@ public struct JSONWriter {
         if let reimbursed = details.reimbursed {
             raw(",\"reimbursed\":")
             integer(reimbursed.amount)
+        }
+        if !details.tags.isEmpty {
+            raw(",\"tags\":[")
+            for (index, tag) in details.tags.enumerated() {
+                if index > 0 { raw(",") }
+                string(tag)
+            }
+            raw("]")
         }
     }
 

@@ -47,8 +47,22 @@ public enum MonthFileCodec {
     public static let detailsSchemaVersion = 2
     /// The version written when any item records a reimbursed amount: kakeibo before it refuses such a file as newer.
     public static let reimbursedSchemaVersion = 3
+    /// The version written when any item carries tags: kakeibo before tags refuses such a file as newer (and so
+    /// never rewrites it without them).
+    public static let tagsSchemaVersion = 4
     /// The newest version this kakeibo reads.
-    public static let newestSchemaVersion = 3
+    public static let newestSchemaVersion = 4
+
+    /// The version a month of these items is written with: the oldest that holds everything they carry, so a store
+    /// without the newer fields stays readable by an older kakeibo, byte for byte as it wrote it.
+    static func version(of items: [Item]) -> Int {
+        var version = schemaVersion
+        for item in items where !item.details.isEmpty {
+            if !item.details.tags.isEmpty { return tagsSchemaVersion }
+            version = max(version, item.details.reimbursed != nil ? reimbursedSchemaVersion : detailsSchemaVersion)
+        }
+        return version
+    }
 
     public static func decode(_ bytes: [UInt8], month: YearMonth) throws(MonthFileProblem) -> [Item] {
         guard !bytes.isEmpty else { throw .empty }
@@ -89,9 +103,7 @@ public enum MonthFileCodec {
     public static func encode(_ items: [Item], month: YearMonth) -> [UInt8] {
         var writer = JSONWriter(capacity: 64 + items.count * 200)
         writer.raw("{\"schema\":")
-        writer.integer(
-            items.contains { $0.details.reimbursed != nil }
-                ? reimbursedSchemaVersion : items.contains { !$0.details.isEmpty } ? detailsSchemaVersion : schemaVersion)
+        writer.integer(version(of: items))
         writer.raw(",\"month\":")
         writer.string(month.iso)
         writer.raw(",\"items\":[")

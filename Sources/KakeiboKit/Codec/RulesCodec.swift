@@ -9,10 +9,10 @@ public enum RulesFileProblem: Error, Equatable, Sendable {
         case .syntax(let error): return language.pick("not valid JSON: ", "JSON として読めません: ") + error.message(in: language)
         case .shape(let path):
             return language.pick(
-                "\(path): expected {\"schema\":1,\"rules\":[{\"pattern\",\"category\",\"payment\"?,\"member\"?,\"name\"?}],\"members\":{\"本人\":\"NAME\"}}",
-                "\(path): {\"schema\":1,\"rules\":[{\"pattern\",\"category\",\"payment\"?,\"member\"?,\"name\"?}],\"members\":{\"本人\":\"名前\"}} の形が必要です"
+                "\(path): expected {\"schema\":1,\"rules\":[{\"pattern\",\"category\",\"payment\"?,\"member\"?,\"name\"?,\"tags\"?}],\"members\":{\"本人\":\"NAME\"}}",
+                "\(path): {\"schema\":1,\"rules\":[{\"pattern\",\"category\",\"payment\"?,\"member\"?,\"name\"?,\"tags\"?}],\"members\":{\"本人\":\"名前\"}} の形が必要です"
             )
-        case .schemaNewer(let found): return SchemaText.newer(found: found, understood: RulesCodec.schemaVersion, language)
+        case .schemaNewer(let found): return SchemaText.newer(found: found, understood: RulesCodec.tagsSchemaVersion, language)
         }
     }
 }
@@ -25,7 +25,11 @@ public enum RulesFileProblem: Error, Equatable, Sendable {
 ///
 /// Categories are keys, as people type them. Reading is strict: an unknown field or a wrong type refuses the file.
 public enum RulesCodec {
+    /// The version written for rules without tags: the file stays as kakeibo before tags wrote and reads it.
     public static let schemaVersion = 1
+    /// The version written when a rule carries tags (`"tags": ["旅行"]`): kakeibo before tags refuses the file (and the
+    /// household's `rules` setting) as newer, never reading it without them.
+    public static let tagsSchemaVersion = 2
     static let optional = ["payment", "member", "name"]
 
     public static func decode(_ bytes: [UInt8]) throws(RulesFileProblem) -> FilingRules {
@@ -35,12 +39,12 @@ public enum RulesCodec {
             throw .shape("rules")
         }
         guard let schema = root["schema"]?.intValue, schema >= 1 else { throw .shape("schema") }
-        guard schema <= schemaVersion else { throw .schemaNewer(found: schema) }
+        guard schema <= tagsSchemaVersion else { throw .schemaNewer(found: schema) }
         var rules = FilingRules()
         guard let list = root["rules"]?.arrayValue else { throw .shape("rules") }
         for (index, entry) in list.enumerated() {
             let path = "rules[\(index)]"
-            guard let fields = entry.objectValue, fields.allSatisfy({ (["pattern", "category"] + optional).contains($0.0) }),
+            guard let fields = entry.objectValue, fields.allSatisfy({ (["pattern", "category", "tags"] + optional).contains($0.0) }),
                 let pattern = entry["pattern"]?.stringValue, let category = entry["category"]?.stringValue
             else { throw .shape(path) }
             var rule = FilingRule(pattern: pattern, category: category)
@@ -55,6 +59,14 @@ public enum RulesCodec {
                     }
                 default: throw .shape(path + "." + field)
                 }
+            }
+            switch entry["tags"] {
+            case .none, .some(.null): break
+            case .some(.array(let values)):
+                let texts = values.compactMap(\.stringValue)
+                guard texts.count == values.count, let tags = try? Tags.validateAll(texts) else { throw .shape(path + ".tags") }
+                rule.tags = tags
+            default: throw .shape(path + ".tags")
             }
             rules.rules.append(rule)
         }
@@ -74,12 +86,13 @@ public enum RulesCodec {
         let list: [JSONValue] = rules.rules.map { rule in
             let extra: [(String, JSONValue)] = [("payment", rule.payment), ("member", rule.member), ("name", rule.name)]
                 .compactMap { key, value in value.map { (key, .string($0)) } }
-            return .object([("pattern", .string(rule.pattern)), ("category", .string(rule.category))] + extra)
+            let tags: [(String, JSONValue)] = rule.tags.isEmpty ? [] : [("tags", .array(rule.tags.map(JSONValue.string)))]
+            return .object([("pattern", .string(rule.pattern)), ("category", .string(rule.category))] + extra + tags)
         }
         var writer = JSONWriter()
         JSONValue.object(
             [
-                ("schema", .integer(schemaVersion)), ("rules", .array(list)),
+                ("schema", .integer(rules.rules.contains { !$0.tags.isEmpty } ? tagsSchemaVersion : schemaVersion)), ("rules", .array(list)),
                 ("members", .object(rules.members.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })),
             ]
         ).write(to: &writer)

@@ -39,6 +39,14 @@ public struct ServerRows: Sendable, Equatable {
         }
     }
 
+    /// One row of another answer (the change protocol's `item`), read as a month's rows are: nil when it would be set
+    /// aside.
+    public static func item(_ value: JSONValue) -> WireItem? {
+        var writer = JSONWriter()
+        JSONValue.array([value]).write(to: &writer)
+        return (try? decode(writer.bytes))?.items.first
+    }
+
     /// Steps over one row and returns its id (a string or a whole number) if it is an object that has one.
     private static func skipRow(_ scanner: inout JSONScanner) throws(JSONError) -> String? {
         guard try scanner.peekKind() == .object else {

@@ -18,6 +18,8 @@ public struct Filed: Hashable, Sendable {
     public var payment: String?
     public var member: String?
     public var name: String?
+    /// The tags the rule puts on what it files (none from history or the fallback).
+    public var tags: [String] = []
     public var reason: FilingReason
 }
 
@@ -69,7 +71,7 @@ public struct Filer: Sendable {
         if let (number, rule) = rules.first(matching: texts) {
             let code: CategoryCode
             do { code = try taxonomy.resolve(rule.category) } catch { throw .unknownCategory(rule: number, error) }
-            return Filed(category: code, payment: rule.payment, member: rule.member, name: rule.name, reason: .rule(number))
+            return Filed(category: code, payment: rule.payment, member: rule.member, name: rule.name, tags: rule.tags, reason: .rule(number))
         }
         if let use = history.last(texts), taxonomy.category(code: use.category.category) != nil, !taxonomy.isIncome(use.category) {
             return Filed(category: use.category, payment: use.payment, reason: .history)

@@ -9,13 +9,18 @@ public struct FilingRule: Hashable, Sendable {
     public var member: String?
     /// The name the item gets instead of the shop's.
     public var name: String?
+    /// The tags items get (as `Tags` checks them); none for most rules.
+    public var tags: [String]
 
-    public init(pattern: String, category: String, payment: String? = nil, member: String? = nil, name: String? = nil) {
+    public init(
+        pattern: String, category: String, payment: String? = nil, member: String? = nil, name: String? = nil, tags: [String] = []
+    ) {
         self.pattern = pattern
         self.category = category
         self.payment = payment
         self.member = member
         self.name = name
+        self.tags = tags
     }
 
     /// Whether the rule's pattern is in any of the texts, all compared folded (see `TextFold`).

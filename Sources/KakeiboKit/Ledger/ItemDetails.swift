@@ -1,7 +1,7 @@
 /// What a household records about an item beyond its name, price, date and category — every part optional:
 /// how it was paid (支払方法), where (お店), a memo (メモ), who paid (a member), and whether that member marked it as
 /// their own (personal: it stays out of the split when settling up), and for medical costs how much of the price
-/// insurance pays back (reimbursed: 補填される金額, for the 医療費控除).
+/// insurance pays back (reimbursed: 補填される金額, for the 医療費控除), and its tags (旅行, 医療: see `Tags`).
 public struct ItemDetails: Hashable, Sendable {
     /// The fields, boxed: most items have no detail at all, and an item without any holds one empty word here rather
     /// than four optional strings (a million imported items are 64 MB smaller, and copies of items cheaper).
@@ -14,6 +14,7 @@ public struct ItemDetails: Hashable, Sendable {
         var member: String?
         var personal = false
         var reimbursed: Yen?
+        var tags: [String] = []
     }
 
     private final class Box: Sendable {
@@ -22,9 +23,10 @@ public struct ItemDetails: Hashable, Sendable {
     }
 
     public init(
-        payment: String? = nil, shop: String? = nil, memo: String? = nil, member: String? = nil, personal: Bool = false, reimbursed: Yen? = nil
+        payment: String? = nil, shop: String? = nil, memo: String? = nil, member: String? = nil, personal: Bool = false, reimbursed: Yen? = nil,
+        tags: [String] = []
     ) {
-        self.init(Fields(payment: payment, shop: shop, memo: memo, member: member, personal: personal, reimbursed: reimbursed))
+        self.init(Fields(payment: payment, shop: shop, memo: memo, member: member, personal: personal, reimbursed: reimbursed, tags: tags))
     }
 
     private init(_ fields: Fields) { box = fields == Fields() ? nil : Box(fields) }
@@ -61,6 +63,12 @@ public struct ItemDetails: Hashable, Sendable {
     public var reimbursed: Yen? {
         get { box?.fields.reimbursed }
         set { update { $0.reimbursed = newValue } }
+    }
+
+    /// The item's tags as first written (each once, see `Tags`); empty for none.
+    public var tags: [String] {
+        get { box?.fields.tags ?? [] }
+        set { update { $0.tags = newValue } }
     }
 
     public static func == (a: ItemDetails, b: ItemDetails) -> Bool { a.box === b.box || a.fields == b.fields }

@@ -18,6 +18,8 @@ extension Household {
         try change { index in
             let before = try find(id, in: &index)
             var after = changes.applied(to: before)
+            // Tags added to those the item has may pass the most an item carries: refused, the item left as it was.
+            if after.details.tags.count > Tags.maximumCount { throw TagError.tooMany(count: after.details.tags.count) }
             if WireItem(after) != WireItem(before) { after.sync = before.sync.afterLocalChange }
             try index.replace(after)
             return ItemEdited(before: before, after: after)

@@ -10,12 +10,33 @@ public struct ItemChanges: Sendable, Equatable {
     public var personal: Bool?
     /// The reimbursed amount to set (a value) or clear (nil); nil leaves it.
     public var reimbursed: Yen??
+    /// Tags to add (after those kept), tags to take off (in any spelling), and whether every tag goes first.
+    public var tags: TagChanges
+
+    /// An edit of an item's tags: `--no-tags` first, then `--untag`, then `--tag`.
+    public struct TagChanges: Sendable, Equatable {
+        public var added: [String]
+        public var removed: [String]
+        public var clearAll: Bool
+
+        public init(added: [String] = [], removed: [String] = [], clearAll: Bool = false) {
+            self.added = added
+            self.removed = removed
+            self.clearAll = clearAll
+        }
+
+        /// The tags an item has after the edit.
+        public func applied(to tags: [String]) -> [String] {
+            Tags.adding(added, to: Tags.removing(removed, from: clearAll ? [] : tags))
+        }
+    }
 
     public init(
         name: String? = nil, price: Yen? = nil, date: CalendarDate? = nil, category: CategoryCode? = nil,
-        details: [DetailField: String?] = [:], personal: Bool? = nil, reimbursed: Yen?? = nil
+        details: [DetailField: String?] = [:], personal: Bool? = nil, reimbursed: Yen?? = nil, tags: TagChanges = TagChanges()
     ) {
         self.reimbursed = reimbursed
+        self.tags = tags
         self.name = name
         self.price = price
         self.date = date
@@ -37,6 +58,7 @@ public struct ItemChanges: Sendable, Equatable {
         for (field, value) in details { changed.details[field] = value }
         if let personal { changed.details.personal = personal }
         if let reimbursed { changed.details.reimbursed = reimbursed }
+        if tags != TagChanges() { changed.details.tags = tags.applied(to: item.details.tags) }
         return changed
     }
 }

@@ -33,13 +33,14 @@ public struct MonthQuery: Sendable {
         return files
     }
 
-    /// The month's spending broken down by one detail (`--by payment`), income left out as in every spending report.
-    public func breakdown(_ store: LedgerStore, by field: DetailField, taxonomy: Taxonomy) throws(StoreError) -> DetailBreakdown {
+    /// The month's spending broken down by one detail (`--by payment`, `--by tag`), income left out as in every
+    /// spending report.
+    public func breakdown(_ store: LedgerStore, by grouping: DetailGrouping, taxonomy: Taxonomy) throws(StoreError) -> DetailBreakdown {
         let files = try items(store)
         let selected = period.files.flatMap { files[$0] ?? [] }.filter {
             period.contains($0.date) && (filter?.matches($0) ?? true) && details.matches($0) && !taxonomy.isIncome($0.category)
         }
-        return DetailBreakdown(selected, by: field)
+        return DetailBreakdown(selected, by: grouping)
     }
 
     /// The month as `kakeibo month` shows it. A neighbour whose file can't be read is left out of the comparison and

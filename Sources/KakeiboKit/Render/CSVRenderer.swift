@@ -9,13 +9,13 @@ public enum CSVRenderer {
     /// The CSV text, with the byte order mark first when `mark` is set.
     public static func marked(_ text: String, _ mark: Bool) -> String { mark ? byteOrderMark + text : text }
 
-    /// One row per item: `id,date,name,price,category,subcategory,payment,shop,memo,member,personal`; the spending
+    /// One row per item: `id,date,name,price,category,subcategory,payment,shop,memo,member,personal,tags`; the spending
     /// items, then the income items (their category is an income category, such as `income`).
     public static func month(_ report: MonthReport, taxonomy: Taxonomy) -> String {
         items(report.items + report.income.items, taxonomy: taxonomy)
     }
 
-    /// Items in the order given, one row each: `id,date,name,price,category,subcategory,payment,shop,memo,member,personal` (as `month` and `export`).
+    /// Items in the order given, one row each: `id,date,name,price,category,subcategory,payment,shop,memo,member,personal,tags` (as `month` and `export`).
     public static func items(_ items: [Item], taxonomy: Taxonomy) -> String {
         var out = row(["id", "date", "name", "price", "category", "subcategory"] + detailColumns)
         for item in items {
@@ -29,12 +29,12 @@ public enum CSVRenderer {
         return out
     }
 
-    /// The detail columns, after the older ones so that they keep their positions.
-    static let detailColumns = DetailField.allCases.map(\.rawValue) + ["personal"]
+    /// The detail columns, after the older ones so that they keep their positions (tags last: they came last).
+    static let detailColumns = DetailField.allCases.map(\.rawValue) + ["personal", "tags"]
 
-    /// An item's detail cells: empty when absent, personal "1" or "".
+    /// An item's detail cells: empty when absent, personal "1" or "", the tags separated by spaces (a tag has none).
     static func detailCells(_ details: ItemDetails) -> [String] {
-        DetailField.allCases.map { details[$0] ?? "" } + [details.personal ? "1" : ""]
+        DetailField.allCases.map { details[$0] ?? "" } + [details.personal ? "1" : "", details.tags.joined(separator: " ")]
     }
 
     /// One row per month and breakdown row: `month,category,subcategory,label,total,count,share`.

@@ -26,11 +26,14 @@ public enum ConflictRenderer {
                 l.pick("ID", "ID"), l.pick("Side", "側"), l.pick("Date", "日付"), l.pick("Name", "品名"), l.pick("Price", "金額"), l.pick("Category", "分類"),
             ])
         table.shrinkable = [3, 5]
+        var details: [ItemDetails] = []
         for view in views {
             table.add(row(view.conflict.id, l.pick("mine", "こちら"), view.mine, deleted: view.mine == nil, taxonomy, l))
             table.add(row("", l.pick("theirs", "サーバー"), view.conflict.theirs, deleted: view.conflict.theirsDeleted, taxonomy, l))
+            // Two versions that part only in a detail or a tag show it on the line under each.
+            details += [view.mine?.details ?? .none, view.conflict.theirsDeleted ? .none : view.conflict.theirs?.details ?? .none]
         }
-        return text + table.render(style)
+        return text + DetailLines.interleave(table.render(style), details: details, style: style)
             + l.pick(
                 "Keep one: kakeibo resolve ID mine|theirs\n", "どちらかを残す: kakeibo resolve ID mine|theirs\n")
     }

@@ -11,12 +11,18 @@ enum DetailLines {
         if details.personal { parts.append(language.pick("personal", "個人")) }
         if let reimbursed = details.reimbursed { parts.append(language.pick("reimbursed ", "補填 ") + reimbursed.formatted(language)) }
         if let memo = details.memo { parts.append("“" + memo + "”") }
+        if !details.tags.isEmpty { parts.append(RulesRenderer.hashed(details.tags)) }
         return parts.joined(separator: " · ")
     }
 
     /// Interleaves a rendered table (header first, then one line per item) with each item's detail line.
     static func interleave(_ table: String, _ items: [Item], hasHeader: Bool = true, style: TextStyle) -> String {
-        guard items.contains(where: { !$0.details.isEmpty }) else { return table }
+        interleave(table, details: items.map(\.details), hasHeader: hasHeader, style: style)
+    }
+
+    /// Interleaves a rendered table with one detail line for each row's details (for rows that aren't stored items).
+    static func interleave(_ table: String, details items: [ItemDetails], hasHeader: Bool = true, style: TextStyle) -> String {
+        guard items.contains(where: { !$0.isEmpty }) else { return table }
         var lines = table.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         if lines.last == "" { lines.removeLast() }
         let offset = hasHeader ? 1 : 0
@@ -24,7 +30,7 @@ enum DetailLines {
         var out = ""
         for (index, line) in lines.enumerated() {
             out += line + "\n"
-            guard index >= offset, let text = text(items[index - offset].details, style.language) else { continue }
+            guard index >= offset, let text = text(items[index - offset], style.language) else { continue }
             out += style.dim(truncate(terminalSafe("      ↳ " + text), to: style.width)) + "\n"
         }
         return out

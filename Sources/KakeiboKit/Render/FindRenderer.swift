@@ -4,7 +4,8 @@ public enum FindRenderer {
     public static func table(_ report: FindReport, taxonomy: Taxonomy, style: TextStyle) -> String {
         let language = style.language
         guard !report.items.isEmpty else {
-            return language.pick("Nothing matches '\(terminalSafe(report.query.text))'\n", "'\(terminalSafe(report.query.text))' に一致するデータはありません\n")
+            let asked = terminalSafe(([report.query.text].filter { !$0.isEmpty } + report.query.tags.map { "#" + $0 }).joined(separator: " "))
+            return language.pick("Nothing matches '\(asked)'\n", "'\(asked)' に一致するデータはありません\n")
         }
         var out = Labels.count(report.items.count, language) + " · " + Labels.total(language) + " " + report.total.formatted(language) + "\n\n"
         var table = TextTable(
@@ -22,11 +23,13 @@ public enum FindRenderer {
         return out
     }
 
-    /// `{"query","count","total","items":[…]}`, items as `month --format json` writes them, newest first.
+    /// `{"query","tags","count","total","items":[…]}`, items as `month --format json` writes them, newest first
+    /// (`query` is "" when only tags were asked for).
     public static func json(_ report: FindReport, taxonomy: Taxonomy) -> String {
         JSONRenderer.render(
             .object([
                 ("query", .string(report.query.text)),
+                ("tags", .array(report.query.tags.map(JSONValue.string))),
                 ("count", .integer(report.items.count)),
                 ("total", .integer(report.total.amount)),
                 ("items", .array(report.items.map { JSONRenderer.item($0, taxonomy) })),

@@ -81,7 +81,7 @@ public enum JSONRenderer {
         return writer.text
     }
 
-    /// One item: `{"id","date","name","price","category","subcategory","synced","payment","shop","memo","member","personal"}`; `synced` is whether the household
+    /// One item: `{"id","date","name","price","category","subcategory","synced","payment","shop","memo","member","personal","reimbursed","tags"}`; `synced` is whether the household
     /// server has this very version of it.
     public static func item(_ item: Item, _ taxonomy: Taxonomy) -> JSONValue {
         // Built in one array of the right size: a big month's JSON is thousands of these.
@@ -99,7 +99,8 @@ public enum JSONRenderer {
         return .object(members)
     }
 
-    /// An item's details: `payment`, `shop`, `memo`, `member`, `reimbursed` (null when absent) and `personal`.
+    /// An item's details: `payment`, `shop`, `memo`, `member`, `reimbursed` (null when absent), `personal`, and
+    /// `tags` (an array, empty for none).
     static func appendDetails(_ details: ItemDetails, to members: inout [(String, JSONValue)]) {
         members.append(("payment", details.payment.map(JSONValue.string) ?? .null))
         members.append(("shop", details.shop.map(JSONValue.string) ?? .null))
@@ -107,6 +108,7 @@ public enum JSONRenderer {
         members.append(("member", details.member.map(JSONValue.string) ?? .null))
         members.append(("personal", .bool(details.personal)))
         members.append(("reimbursed", details.reimbursed.map { .integer($0.amount) } ?? .null))
+        members.append(("tags", .array(details.tags.map(JSONValue.string))))
     }
 
     /// `kakeibo budget list`: `{"budgets":[{"category","subcategory","label","budget","yearly","rollover"}],"savings":N|null}`;

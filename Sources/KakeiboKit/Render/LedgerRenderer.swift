@@ -8,6 +8,8 @@ public enum LedgerRenderer {
         for item in items {
             out += "\(item.date.iso) \(payee(item.name))\n"
             out += "    ; id: \(item.id)\n"
+            // One `; :TAG:` line per tag: ledger reads `:a:b:` as two tags, hledger (1.25) only the first of them.
+            for tag in item.details.tags { out += "    ; :\(tag):\n" }
             out +=
                 taxonomy.isIncome(item.category)
                 ? "    \(incomeAccount(item.category, taxonomy))  \(-item.price.amount) JPY\n"

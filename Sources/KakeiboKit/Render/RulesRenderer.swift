@@ -9,16 +9,19 @@ public enum RulesRenderer {
             return language.pick(
                 "No rules yet: add one with 'kakeibo rules add PATTERN CATEGORY'\n", "ルールはまだありません。'kakeibo rules add パターン 項目' で追加できます\n")
         }
+        // A tags column only when a rule puts tags on what it files.
+        let tagged = rules.rules.contains { !$0.tags.isEmpty }
         var table = TextTable(
-            [.right, .left, .left, .left, .left, .left],
+            [.right, .left, .left, .left, .left, .left] + (tagged ? [.left] : []),
             header: [
                 "#", language.pick("Pattern", "パターン"), language.pick("Category", "項目"), language.pick("Payment", "支払方法"),
                 language.pick("Member", "メンバー"), language.pick("Name", "品名"),
-            ])
+            ] + (tagged ? [language.pick("Tags", "タグ")] : []))
         for (number, rule) in rules.rules.enumerated() {
             table.add(
                 [.init(String(number + 1)), .init(terminalSafe(rule.pattern)), .init(terminalSafe(rule.category))]
-                    + [rule.payment, rule.member, rule.name].map { .init(terminalSafe($0 ?? "")) })
+                    + [rule.payment, rule.member, rule.name].map { .init(terminalSafe($0 ?? "")) }
+                    + (tagged ? [.init(terminalSafe(hashed(rule.tags)))] : []))
         }
         return table.render(style) + (members.isEmpty ? "" : "\n" + members)
     }
@@ -27,7 +30,10 @@ public enum RulesRenderer {
         terminalSafe(language.pick("Statement user \(user) → member \(member)", "明細の利用者 \(user) → メンバー \(member)")) + "\n"
     }
 
-    /// `{"rules":[{"number","pattern","category","payment","member","name"}],"members":{…}}`.
+    /// Tags as people write them in text: "#旅行 #帰省".
+    public static func hashed(_ tags: [String]) -> String { tags.map { "#" + $0 }.joined(separator: " ") }
+
+    /// `{"rules":[{"number","pattern","category","payment","member","name","tags"}],"members":{…}}`.
     public static func listJSON(_ rules: FilingRules) -> JSONValue {
         .object([
             ("rules", .array(rules.rules.enumerated().map { rule(number: $0.offset + 1, $0.element) })),
@@ -39,7 +45,7 @@ public enum RulesRenderer {
         .object([
             ("number", .integer(number)), ("pattern", .string(rule.pattern)), ("category", .string(rule.category)),
             ("payment", rule.payment.map { .string($0) } ?? .null), ("member", rule.member.map { .string($0) } ?? .null),
-            ("name", rule.name.map { .string($0) } ?? .null),
+            ("name", rule.name.map { .string($0) } ?? .null), ("tags", .array(rule.tags.map(JSONValue.string))),
         ])
     }
 
@@ -80,7 +86,7 @@ public enum RulesRenderer {
         var line = "\(text) → " + reason(filed, rules: rules, taxonomy: taxonomy, language)
         let extras = [
             filed.payment.map { language.pick("payment ", "支払方法 ") + $0 }, filed.member.map { language.pick("member ", "メンバー ") + $0 },
-            filed.name.map { language.pick("named ", "品名 ") + $0 },
+            filed.name.map { language.pick("named ", "品名 ") + $0 }, filed.tags.isEmpty ? nil : hashed(filed.tags),
         ].compactMap { $0 }
         if !extras.isEmpty { line += " · " + extras.joined(separator: " · ") }
         return terminalSafe(line) + "\n"
@@ -98,7 +104,7 @@ public enum RulesRenderer {
         return .object([
             ("text", .string(text)), ("category", .string(taxonomy.keyPath(filed.category))), ("reason", .string(reason)),
             ("rule", rule), ("payment", filed.payment.map { .string($0) } ?? .null), ("member", filed.member.map { .string($0) } ?? .null),
-            ("name", filed.name.map { .string($0) } ?? .null),
+            ("name", filed.name.map { .string($0) } ?? .null), ("tags", .array(filed.tags.map(JSONValue.string))),
         ])
     }
 }

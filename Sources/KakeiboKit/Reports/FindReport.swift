@@ -1,7 +1,7 @@
 /// What `find` looks for: text in an item's name, shop or memo (folded, see `TextFold`), and optionally a span of
-/// dates, a category and a range of prices.
+/// dates, a category, a range of prices and tags (every one given, in any spelling).
 public struct SearchQuery: Sendable {
-    /// The text as given, for reports.
+    /// The text as given, for reports; empty when only tags are looked for.
     public var text: String
     /// The text folded: what is looked for in folded names, shops and memos.
     public var folded: [UInt8]
@@ -10,14 +10,17 @@ public struct SearchQuery: Sendable {
     public var category: CategoryFilter?
     public var minimum: Yen?
     public var maximum: Yen?
+    /// Tags an item must all have (as `Tags.validate` left them).
+    public var tags: [String]
 
-    /// A query for `text`, which must hold something other than whitespace.
+    /// A query for `text`, which must hold something other than whitespace unless tags are given.
     public init(
         _ text: String, from: CalendarDate? = nil, to: CalendarDate? = nil, category: CategoryFilter? = nil, minimum: Yen? = nil,
-        maximum: Yen? = nil
+        maximum: Yen? = nil, tags: [String] = []
     ) throws(SearchError) {
         let trimmed = trimWhitespace(text)
-        guard !trimmed.isEmpty else { throw .emptyPattern }
+        guard !trimmed.isEmpty || !tags.isEmpty else { throw .emptyPattern }
+        self.tags = tags
         if let from, let to, to < from { throw .emptySpan(from: from, to: to) }
         if let minimum, let maximum, maximum < minimum { throw .emptyPriceRange(minimum: minimum, maximum: maximum) }
         self.text = trimmed
@@ -28,6 +31,9 @@ public struct SearchQuery: Sendable {
         self.minimum = minimum
         self.maximum = maximum
     }
+
+    /// What a month file's folded bytes must hold for an item in it to match: the text, else the first tag.
+    public var needle: [UInt8] { folded.isEmpty ? tags.first.map(TextFold.fold) ?? [] : folded }
 
     /// Whether the month can hold a match, by its dates alone.
     public func mayMatch(_ month: YearMonth) -> Bool {
@@ -43,6 +49,8 @@ public struct SearchQuery: Sendable {
         if let minimum, item.price < minimum { return false }
         if let maximum, item.price > maximum { return false }
         if let category, !category.matches(item) { return false }
+        if !tags.allSatisfy({ Tags.contains(item.details.tags, $0) }) { return false }
+        if folded.isEmpty { return true }
         return TextFold.contains(TextFold.fold(item.name), folded)
             || item.details.shop.map { TextFold.contains(TextFold.fold($0), folded) } ?? false
             || item.details.memo.map { TextFold.contains(TextFold.fold($0), folded) } ?? false

@@ -2,8 +2,10 @@
 /// payee, the kinds of cost each holds, what was paid and what insurance pays back; then the threshold, the
 /// deduction, and the セルフメディケーション税制 alternative for medicine bought over the counter.
 ///
-/// Medical items are those in the category keyed `medical`; each subcategory's key gives its kind (clinic, dental:
-/// 診療・治療; medicine: 医薬品購入; care: 介護保険サービス; anything else: その他の医療費).
+/// Medical items are those in the category keyed `medical`, and spending in any other category tagged `医療` (a
+/// taxi to the hospital, glasses bought under 日用品): each item once. A medical item's subcategory key gives its kind
+/// (clinic, dental: 診療・治療; medicine: 医薬品購入; care: 介護保険サービス; anything else: その他の医療費); a
+/// tagged item from another category is その他の医療費.
 public struct MedicalReport: Sendable {
     /// The form's four kinds of cost, its columns D to G.
     public enum Kind: Int, CaseIterable, Sendable, Comparable {
@@ -38,6 +40,9 @@ public struct MedicalReport: Sendable {
 
     /// Whether the 医療費控除 or the セルフメディケーション税制 gives the larger deduction.
     public enum Better: Sendable, Equatable { case medical, selfMedication, neither }
+
+    /// The tag that brings an item of any category into the report.
+    public static let tag = "医療"
 
     public static let fixedThreshold = Yen(100_000)
     /// Below this total income the threshold is 5% of it instead of ¥100,000.
@@ -76,7 +81,11 @@ public struct MedicalReport: Sendable {
     public init(year: Int, items: [Item], taxonomy: Taxonomy, income: Yen?) {
         self.year = year
         let medical = taxonomy.categories.first { $0.key == "medical" }
-        let selected = items.filter { $0.date.year == year && $0.category.category == medical?.code }
+        func isMedical(_ item: Item) -> Bool { item.category.category == medical?.code }
+        let selected = items.filter {
+            $0.date.year == year
+                && (isMedical($0) || (Tags.contains($0.details.tags, MedicalReport.tag) && !taxonomy.isIncome($0.category)))
+        }
         struct Key: Hashable {
             var person: String?
             var payee: String
@@ -89,7 +98,8 @@ public struct MedicalReport: Sendable {
             groups[key, default: []].append(item)
         }
         func kind(_ item: Item) -> Kind {
-            Kind.of(subcategoryKey: item.category.subcategory.flatMap { medical?.subcategory(code: $0)?.key })
+            guard isMedical(item) else { return .other }
+            return Kind.of(subcategoryKey: item.category.subcategory.flatMap { medical?.subcategory(code: $0)?.key })
         }
         rows = order.sorted { ($0.person ?? "", $0.payee) < ($1.person ?? "", $1.payee) }.map { key in
             let items = groups[key] ?? []
