@@ -33,8 +33,15 @@ var SETTINGS_PROPERTY = 'KAKEIBO_SETTINGS_REVISION';
 
 /** How long a request waits for another one to finish writing before answering "busy". */
 var LOCK_WAIT_MS = 20000;
-var MAX_CHANGES = 500;
-var MAX_ITEMS = 500;
+/**
+ * Changes (or the app's items) one request may carry, and of them the updates and deletes: a new item costs calls
+ * per month it lands in, a row rewritten in place a few calls per run of rows. A client sends 500 until an answer
+ * says more (older scripts take 500 of any kind); at the modelled 50 ms a call the worst request within these stays
+ * well inside the 6 minutes an execution may run (docs/household-server.md, "Limits").
+ */
+var MAX_CHANGES = 2000;
+var MAX_REWRITES = 500;
+var MAX_ITEMS = 2000;
 var SINCE_LIMIT = 2000;
 var CHANGE_LOG_SHEET = '_changes';
 var CHANGE_LOG_KEEP = 5000;
@@ -108,6 +115,7 @@ function rotateToken() {
  * (Rows removed by hand are not seen this way; a full pull is the authority for those.)
  */
 function onEdit(e) {
+  beginExecution();
   if (!e || !e.range) return;
   var sheet = e.range.getSheet();
   if (!MONTH_SHEET.test(sheet.getName())) return;
@@ -224,7 +232,11 @@ function capabilities(token) {
     token: state,
     operations: ['capabilities', 'since', 'pull', 'changes', 'settings'],
     app: { get: true, post: true },
-    limits: { changesPerRequest: MAX_CHANGES, itemsPerRequest: MAX_ITEMS, sinceLimit: SINCE_LIMIT, changeLog: CHANGE_LOG_KEEP }
+    limits: {
+      changesPerRequest: MAX_CHANGES, rewritesPerRequest: MAX_REWRITES, itemsPerRequest: MAX_ITEMS, sinceLimit: SINCE_LIMIT,
+      changeLog: CHANGE_LOG_KEEP
+    },
+    changesSince: true
   };
   if (state === 'ok') answer.revision = currentRevision(props);
   return answer;
@@ -242,17 +254,30 @@ function since(body) {
   var ss = SpreadsheetApp.getActiveSpreadsheet();
   // Only the months changed after R are read; every month when the index may be behind (see the book).
   var changed = indexesTrusted(ss, props, months, reservedRevision(props))
-    ? Object.keys(months).filter(function (name) { return MONTH_SHEET.test(name) && !(months[name] <= after); }).sort()
-      .map(function (name) { return ss.getSheetByName(name); }).filter(function (sheet) { return sheet !== null; })
-    : monthSheets(ss);
+    ? changedMonths(months, after).map(function (name) { return { name: name, sheet: ss.getSheetByName(name) }; })
+      .filter(function (month) { return month.sheet !== null; })
+    : monthSheets(ss).map(function (sheet) { return { name: null, sheet: sheet }; });
   var tz = sheetTimeZone(ss);
   var rows = [];
-  changed.forEach(function (sheet) {
-    readRows(sheet, tz).forEach(function (r) {
+  changed.forEach(function (month) {
+    readRows(month.sheet, tz, month.name).forEach(function (r) {
       if (r.revision > after) rows.push(r);
       current = Math.max(current, r.revision);
     });
   });
+  return sincePage(rows, limit, current, props);
+}
+
+/** The month sheets' names the months index says changed after revision R, in calendar order. */
+function changedMonths(months, after) {
+  return Object.keys(months).filter(function (name) { return MONTH_SHEET.test(name) && !(months[name] <= after); }).sort();
+}
+
+/**
+ * `since`'s answer from the rows changed after R: oldest first, at most `limit` (a revision never split between
+ * pages); `through` is where the next page starts, `current` when this one is the last.
+ */
+function sincePage(rows, limit, current, props) {
   rows.sort(function (a, b) { return a.revision - b.revision; });
   var more = false;
   if (rows.length > limit) {
@@ -318,6 +343,10 @@ function applyChanges(body) {
   var changes = body.changes;
   if (!Array.isArray(changes)) throw failure('bad_request', '"changes" must be an array');
   if (changes.length > MAX_CHANGES) throw failure('too_large', 'at most ' + MAX_CHANGES + ' changes per request, got ' + changes.length);
+  var rewrites = changes.filter(function (c) { return c && (c.kind === 'update' || c.kind === 'delete'); }).length;
+  if (rewrites > MAX_REWRITES) throw failure('too_large', 'at most ' + MAX_REWRITES + ' updates and deletes per request, got ' + rewrites);
+  var after = body.since;
+  if (after !== undefined && (!isWhole(after) || after < 0)) throw failure('bad_request', '"since" must be a whole number ≥ 0');
   var book = new Book();
   var log = new ChangeLog(book.ss);
   book.reserve(changes.length);
@@ -342,9 +371,11 @@ function applyChanges(body) {
     log.add(change.changeId, fingerprint, result);
     return result;
   });
-  book.commit();
-  log.commit();
-  return { revision: book.revision, results: results };
+  var others = after === undefined ? null : book.changedSince(after);
+  book.commit(log);
+  var answer = { revision: book.revision, results: results, limits: { changesPerRequest: MAX_CHANGES, rewritesPerRequest: MAX_REWRITES } };
+  if (others) answer.since = others;
+  return answer;
 }
 
 /** The id a change names, when it names one (before the change is checked). */
@@ -511,10 +542,12 @@ function Book() {
   this.props = scriptProperties();
   var reserved = reservedRevision(this.props);
   this.revision = Math.max(currentRevision(this.props), reserved);
+  this.start = this.revision; // revisions above it are this request's own
   this.months = readMonthsIndex(this.props);
-  this.rebuild = !indexesTrusted(this.ss, this.props, this.months, reserved);
+  this.sheetCount = this.ss.getNumSheets() - insertedSheets; // the sheets before this request (see insertSheet)
+  this.rebuild = !indexesTrusted(this.ss, this.props, this.months, reserved, this.sheetCount);
   if (this.months === null) this.months = {};
-  this.sheets = {}; // month name → {sheet, rows, pending}, for the months read
+  this.sheets = {}; // month name → entry (see monthEntry), for the months read
   this.all = false; // every month sheet read
   this.ids = Object.create(null); // id → row, for ids found or written (no inherited keys: an id may be "__proto__")
   this.index = this.rebuild ? null : IdIndex.existing(this.ss);
@@ -542,9 +575,18 @@ Book.prototype.prefetch = function (ids) {
 Book.prototype.month = function (name) {
   if (name in this.sheets) return this.sheets[name];
   var sheet = this.ss.getSheetByName(name);
-  this.sheets[name] = sheet ? { sheet: sheet, rows: readRows(sheet, this.tz, name), pending: [] } : null;
+  this.sheets[name] = sheet ? monthEntry(sheet, this.tz, name) : null;
   return this.sheets[name];
 };
+
+/**
+ * A month sheet as a request holds it: its rows, its last row (kept as rows are moved out, so appending needs no
+ * getLastRow), the new rows to append and the rows rewritten in place, both written at commit.
+ */
+function monthEntry(sheet, tz, name) {
+  var last = sheet.getLastRow();
+  return { sheet: sheet, rows: readRows(sheet, tz, name, last), lastRow: Math.max(last, 1), pending: [], dirty: [] };
+}
 
 /** Every month sheet read (the months read already kept as they are now), ids indexed first row first. */
 Book.prototype.loadAll = function () {
@@ -556,7 +598,7 @@ Book.prototype.loadAll = function () {
   monthSheets(self.ss).forEach(function (sheet) {
     var name = sheet.getName();
     self.order.push(name);
-    if (!self.sheets[name]) self.sheets[name] = { sheet: sheet, rows: readRows(sheet, self.tz, name), pending: [] };
+    if (!self.sheets[name]) self.sheets[name] = monthEntry(sheet, self.tz, name);
     self.sheets[name].rows.forEach(function (r) {
       if (r.item.id !== '' && !(r.item.id in self.ids)) self.ids[r.item.id] = r;
     });
@@ -598,7 +640,7 @@ Book.prototype.append = function (item, deleted) {
   var name = monthOfDate(item.date);
   var entry = this.month(name);
   if (!entry) {
-    entry = { sheet: monthSheet(this.ss, name, this.rebuild ? null : this.months), rows: [], pending: [] };
+    entry = { sheet: monthSheet(this.ss, name, this.rebuild ? null : this.months), rows: [], lastRow: 1, pending: [], dirty: [] };
     this.sheets[name] = entry;
   }
   var row = this.stamp({ sheetRow: null, sheetName: name }, item, deleted);
@@ -609,25 +651,46 @@ Book.prototype.append = function (item, deleted) {
   return row;
 };
 
-/** Rewrites the row in place, or moves it when its date moved to another month. */
+/** Rewrites the row in place (at commit, with its month's other rewrites), or moves it when its date moved to another month. */
 Book.prototype.replace = function (held, item, deleted) {
   var entry = this.sheets[held.sheetName];
   if (monthOfDate(item.date) === held.sheetName) {
     this.stamp(held, item, deleted);
-    if (held.sheetRow !== null) writeRows(entry.sheet, held.sheetRow, [held]);
+    if (held.sheetRow !== null && entry.dirty.indexOf(held) < 0) entry.dirty.push(held);
     return held;
   }
   entry.rows = entry.rows.filter(function (r) { return r !== held; });
   entry.pending = entry.pending.filter(function (r) { return r !== held; });
+  entry.dirty = entry.dirty.filter(function (r) { return r !== held; });
   if (held.sheetRow !== null) {
     entry.sheet.deleteRow(held.sheetRow);
+    entry.lastRow -= 1;
     entry.rows.forEach(function (r) { if (r.sheetRow !== null && r.sheetRow > held.sheetRow) r.sheetRow -= 1; });
   }
   delete this.ids[held.item.id];
   return this.append(item, deleted);
 };
 
-Book.prototype.commit = function () {
+/**
+ * What `since` would answer for revision R, but without this request's own rows (its results carry them): the rows
+ * other requests changed after R, read from the months the book holds and those the months index says changed.
+ * Complete, it ends at this request's last revision, so the client's cursor moves past its own writes.
+ */
+Book.prototype.changedSince = function (after) {
+  var self = this;
+  if (self.rebuild) self.loadAll();
+  var names = self.all ? Object.keys(self.sheets) : changedMonths(self.months, after);
+  var rows = [];
+  names.forEach(function (name) {
+    var entry = self.month(name);
+    if (!entry) return;
+    entry.rows.forEach(function (r) { if (r.revision > after && r.revision <= self.start) rows.push(r); });
+  });
+  return sincePage(rows, SINCE_LIMIT, self.revision, self.props);
+};
+
+/** Writes the rows, the id index and the change log when given, then says in the properties that the request is done. */
+Book.prototype.commit = function (log) {
   var self = this;
   var index = self.index;
   if (self.rebuild) {
@@ -647,26 +710,43 @@ Book.prototype.commit = function () {
   index.check(); // a bucket too full refuses the request here, before anything else is written
   Object.keys(self.sheets).forEach(function (name) {
     var entry = self.sheets[name];
-    if (!entry || entry.pending.length === 0) return;
-    var start = entry.sheet.getLastRow() + 1;
+    if (!entry) return;
+    runs(entry.dirty).forEach(function (run) { writeRows(entry.sheet, run[0].sheetRow, run, true); });
+    entry.dirty = [];
+    if (entry.pending.length === 0) return;
+    var start = entry.lastRow + 1;
     entry.pending.forEach(function (row, i) { row.sheetRow = start + i; });
-    writeRows(entry.sheet, start, entry.pending);
+    writeRows(entry.sheet, start, entry.pending, false);
+    entry.lastRow += entry.pending.length;
     entry.pending = [];
   });
   index.commit();
-  // The rows and the index reach the sheet before the properties say the request is done.
+  if (log) log.commit();
+  // The rows, the index and the change log reach the sheet before the properties say the request is done.
   SpreadsheetApp.flush();
   var stamps = monthsAndRevision(self.months, self.revision);
-  stamps[SHEETS_PROPERTY] = String(self.ss.getNumSheets());
+  stamps[SHEETS_PROPERTY] = String(self.sheetCount + insertedSheets);
   self.props.setProperties(stamps);
   self.props.deleteProperty(RESERVED_PROPERTY);
 };
 
-/** Whether the months and id indexes hold every month sheet and id (see the book above). */
-function indexesTrusted(ss, props, months, reserved) {
+/** Whether the months and id indexes hold every month sheet and id (see the book above); `count`: the sheets, when known. */
+function indexesTrusted(ss, props, months, reserved, count) {
   if (months === null || reserved > 0) return false;
   var sheets = props.getProperty(SHEETS_PROPERTY);
-  return sheets !== null && Number(sheets) === ss.getNumSheets();
+  return sheets !== null && Number(sheets) === (count === undefined ? ss.getNumSheets() : count);
+}
+
+/** Rows to rewrite in place as runs of consecutive sheet rows, each written in one go. */
+function runs(rows) {
+  var sorted = rows.slice().sort(function (a, b) { return a.sheetRow - b.sheetRow; });
+  var out = [];
+  sorted.forEach(function (row) {
+    var run = out[out.length - 1];
+    if (run && run[run.length - 1].sheetRow + 1 === row.sheetRow) run.push(row);
+    else out.push([row]);
+  });
+  return out;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -675,7 +755,7 @@ function indexesTrusted(ss, props, months, reserved) {
 function IdIndex(ss, sheet) {
   this.sheet = sheet || ss.getSheetByName(ID_INDEX_SHEET);
   if (!this.sheet) {
-    this.sheet = ss.insertSheet(ID_INDEX_SHEET);
+    this.sheet = insertSheet(ss, ID_INDEX_SHEET);
     ensureRows(this.sheet, ID_BUCKETS + 1);
     this.sheet.getRange(1, 1, 1, 1).setValues([['id → month']]);
     this.sheet.getRange(2, 1, ID_BUCKETS, 1).setNumberFormat('@');
@@ -846,22 +926,24 @@ ChangeLog.prototype.add = function (changeId, fingerprint, result) {
   this.added.push([changeId, fingerprint, JSON.stringify(result), now()]);
 };
 
+/** Writes the entries added (the caller flushes). */
 ChangeLog.prototype.commit = function () {
   if (this.added.length === 0) return;
-  var start = this.sheet.getLastRow() + 1;
+  var start = (this.rows ? this.last : this.sheet.getLastRow()) + 1;
   ensureRows(this.sheet, start + this.added.length - 1);
   var range = this.sheet.getRange(start, 1, this.added.length, 4);
   range.setNumberFormat('@');
   range.setValues(this.added.map(function (row) { return row.map(literal); }));
   var extra = start + this.added.length - 2 - CHANGE_LOG_KEEP;
   if (extra >= 1000) this.sheet.deleteRows(2, extra);
-  SpreadsheetApp.flush();
+  this.last = start + this.added.length - 1 - (extra >= 1000 ? extra : 0);
+  this.added = [];
 };
 
 function changeLogSheet(ss) {
   var sheet = ss.getSheetByName(CHANGE_LOG_SHEET);
   if (sheet) return sheet;
-  sheet = ss.insertSheet(CHANGE_LOG_SHEET);
+  sheet = insertSheet(ss, CHANGE_LOG_SHEET);
   sheet.getRange(1, 1, 1, 4).setValues([['change id', 'change', 'result', 'at']]);
   sheet.setFrozenRows(1);
   sheet.hideSheet();
@@ -870,6 +952,16 @@ function changeLogSheet(ss) {
 
 // ---------------------------------------------------------------------------------------------------------------
 // Sheets and rows
+
+/** The sheets this execution added (each request is an execution of its own; beginExecution starts it at 0). */
+var insertedSheets = 0;
+
+/** Adds a sheet, counted, so that a request knows how many sheets it leaves without asking the spreadsheet again. */
+function insertSheet(ss, name, at) {
+  var sheet = at === undefined ? ss.insertSheet(name) : ss.insertSheet(name, at);
+  insertedSheets += 1;
+  return sheet;
+}
 
 function monthSheets(ss) {
   return ss.getSheets().filter(function (sheet) { return MONTH_SHEET.test(sheet.getName()); });
@@ -898,16 +990,19 @@ function monthSheet(ss, name, months) {
       }
     }
   }
-  sheet = ss.insertSheet(name, at);
+  sheet = insertSheet(ss, name, at);
   sheet.getRange(1, 1, 1, WIDTH).setValues([HEADERS]);
   sheet.setFrozenRows(1);
   sheet.hideColumns(COL.revision, HIDDEN);
   return sheet;
 }
 
-/** The sheet's rows as {sheetRow, sheetName, item, revision, deleted, updatedAt}; blank rows skipped (its name if known). */
-function readRows(sheet, tz, sheetName) {
-  var last = sheet.getLastRow();
+/**
+ * The sheet's rows as {sheetRow, sheetName, item, revision, deleted, updatedAt}; blank rows skipped (its name and
+ * last row if known).
+ */
+function readRows(sheet, tz, sheetName, lastRow) {
+  var last = lastRow === undefined ? sheet.getLastRow() : lastRow;
   if (last < 2) return [];
   var values = sheet.getRange(2, 1, last - 1, WIDTH).getValues();
   var name = sheetName || sheet.getName();
@@ -941,8 +1036,11 @@ function readRows(sheet, tz, sheetName) {
   return rows;
 }
 
-/** Writes consecutive rows starting at sheet row `first`: text columns formatted as text, tombstones struck through. */
-function writeRows(sheet, first, rows) {
+/**
+ * Writes consecutive rows starting at sheet row `first` (rows the sheet has when `inPlace`): text columns formatted
+ * as text, tombstones struck through.
+ */
+function writeRows(sheet, first, rows, inPlace) {
   var values = rows.map(function (row) {
     var item = row.item;
     var out = [];
@@ -959,14 +1057,19 @@ function writeRows(sheet, first, rows) {
     out[COL.personal - 1] = item.personal === true ? true : '';
     return out;
   });
-  ensureRows(sheet, first + rows.length - 1);
+  if (!inPlace) ensureRows(sheet, first + rows.length - 1);
   var range = sheet.getRange(first, 1, rows.length, WIDTH);
   // Text stays text: an id "00123" keeps its zeros and "2024-12-03" is not turned into a date cell.
   range.setNumberFormats(rows.map(function () { return ROW_FORMATS; }));
   range.setValues(values);
-  rows.forEach(function (row, i) {
-    if (row.deleted) styleRow(sheet, first + i, true);
-  });
+  // Tombstones struck through, a run of them at a time (a new row that is not one has the sheet's plain style).
+  for (var i = 0; i < rows.length; i++) {
+    if (!rows[i].deleted) continue;
+    var end = i;
+    while (end + 1 < rows.length && rows[end + 1].deleted) end++;
+    styleRows(sheet, first + i, end - i + 1, true);
+    i = end;
+  }
 }
 
 /** A sheet has a fixed number of rows (1000 when new): adds rows so that row `last` exists. */
@@ -976,7 +1079,11 @@ function ensureRows(sheet, last) {
 }
 
 function styleRow(sheet, sheetRow, deleted) {
-  var range = sheet.getRange(sheetRow, 1, 1, WIDTH);
+  styleRows(sheet, sheetRow, 1, deleted);
+}
+
+function styleRows(sheet, first, count, deleted) {
+  var range = sheet.getRange(first, 1, count, WIDTH);
   range.setFontLine(deleted ? 'line-through' : 'none');
   range.setFontColor(deleted ? '#999999' : '#000000');
 }
@@ -1114,7 +1221,7 @@ function realDate(yyyymmdd) {
 // Token, lock, properties, answers
 
 function checkToken(given) {
-  var stored = PropertiesService.getScriptProperties().getProperty(TOKEN_PROPERTY);
+  var stored = scriptService().getProperty(TOKEN_PROPERTY);
   if (!stored) throw failure('not_configured', 'the server has no token yet: run setup() once in the Apps Script editor');
   if (typeof given !== 'string' || given === '') throw failure('bad_token', 'no token was sent');
   if (!sameSecret(given, stored)) throw failure('bad_token', 'the token is wrong');
@@ -1160,7 +1267,7 @@ function withLock(fn) {
  * Taken after the lock, so nothing another request writes can come between the read and its use.
  */
 function scriptProperties() {
-  var service = PropertiesService.getScriptProperties();
+  var service = scriptService();
   var values = service.getProperties();
   return {
     getProperty: function (key) { return Object.prototype.hasOwnProperty.call(values, key) ? values[key] : null; },
@@ -1177,6 +1284,20 @@ function scriptProperties() {
       delete values[key];
     }
   };
+}
+
+/** The script properties service, asked for once an execution. */
+var propertiesService = null;
+
+function scriptService() {
+  if (!propertiesService) propertiesService = PropertiesService.getScriptProperties();
+  return propertiesService;
+}
+
+/** What an execution keeps for itself starts afresh (Apps Script runs each request in a new one; the harness may not). */
+function beginExecution() {
+  insertedSheets = 0;
+  propertiesService = null;
 }
 
 function currentRevision(props) {
@@ -1227,6 +1348,7 @@ function failure(code, message) {
 }
 
 function respond(fn) {
+  beginExecution();
   var body;
   try {
     body = fn();
