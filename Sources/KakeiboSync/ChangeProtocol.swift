@@ -46,26 +46,31 @@ public struct ChangeClient: Sendable {
     /// The most rows one `since` takes in, over all its pages: ten years of a household are some 40,000.
     public static let maximumRows = 500_000
 
-    /// Every row changed after `revision` (tombstones included), following `more` until the answer is complete.
-    public func since(_ revision: Int) async throws(ChangeProtocolError) -> SinceAnswer {
-        var all = SinceAnswer(rows: [], revision: 0, through: revision, more: true, setAside: [])
+    /// Every row changed after `revision` (tombstones included), following `more` until the answer is complete;
+    /// from where `start` (what a `changes` answer carried) left off, when given.
+    public func since(_ revision: Int, after start: SinceAnswer? = nil) async throws(ChangeProtocolError) -> SinceAnswer {
+        var all = start ?? SinceAnswer(rows: [], revision: 0, through: revision, more: true, setAside: [])
         while all.more {
             let answer = try await post("since", [("revision", .integer(all.through))])
-            guard let current = answer["revision"]?.intValue, let through = answer["through"]?.intValue,
-                let changes = answer["changes"]?.arrayValue
-            else { throw .malformed(op: "since", host: client.host) }
-            let (rows, setAside) = ChangeClient.rows(changes)
-            guard all.rows.count + rows.count <= ChangeClient.maximumRows else {
-                throw .tooManyRows(host: client.host, limit: ChangeClient.maximumRows)
-            }
-            all.rows += rows
-            all.setAside += setAside
-            all.revision = current
-            all.more = answer["more"] == .bool(true) && through > all.through
-            all.through = through
-            all.settingsRevision = answer["settingsRevision"]?.intValue
+            try add(answer, to: &all, op: "since")
         }
         return all
+    }
+
+    /// Adds a page of `since` (an answer to it, or what a `changes` answer carried) to what came before it.
+    func add(_ page: JSONValue, to all: inout SinceAnswer, op: String) throws(ChangeProtocolError) {
+        guard let current = page["revision"]?.intValue, let through = page["through"]?.intValue, let changes = page["changes"]?.arrayValue
+        else { throw .malformed(op: op, host: client.host) }
+        let (rows, setAside) = ChangeClient.rows(changes)
+        guard all.rows.count + rows.count <= ChangeClient.maximumRows else {
+            throw .tooManyRows(host: client.host, limit: ChangeClient.maximumRows)
+        }
+        all.rows += rows
+        all.setAside += setAside
+        all.revision = current
+        all.more = page["more"] == .bool(true) && through > all.through
+        all.through = through
+        all.settingsRevision = page["settingsRevision"]?.intValue
     }
 
     /// The current rows of a year, or of one month (`op: pull`): one request.
@@ -77,25 +82,63 @@ public struct ChangeClient: Sendable {
         return ChangeClient.rows(rows)
     }
 
-    /// Sends changes in order (at most 500 a request); returns the server's result for each.
-    public func send(_ changes: [OutgoingChange]) async throws(ChangeProtocolError) -> [ChangeResult] {
-        var results: [ChangeResult] = []
+    /// Changes every server takes in one request; a server's answer may say it takes more (up to `largestBatch`),
+    /// and how many of them may be updates and deletes.
+    public static let firstBatch = 500
+    public static let largestBatch = 2000
+
+    /// What `send` brought back: the server's result for each change, and, when `since` was asked and the server
+    /// answers it with its changes, what the other members changed after that revision (nil from an older script).
+    public struct Sent: Sendable {
+        public var results: [ChangeResult] = []
+        public var since: SinceAnswer?
+    }
+
+    /// Sends changes in order, as many a request as the server says it takes (500 until it says); returns the
+    /// server's result for each. With `since`, each request also asks what others changed after the revision its
+    /// predecessor reached, so that no `since` needs asking apart (and this store's own changes never come back).
+    public func send(_ changes: [OutgoingChange], since: Int? = nil) async throws(ChangeProtocolError) -> Sent {
+        var sent = Sent()
+        // What the answers carried so far; nil once one carries nothing (an older script): `since` is then asked apart.
+        var cursor = since.map { SinceAnswer(rows: [], revision: 0, through: $0, more: true, setAside: []) }
+        var limit = ChangeClient.firstBatch
+        var rewriteLimit = ChangeClient.firstBatch
         var start = 0
         while start < changes.count {
-            let batch = Array(changes[start..<min(start + 500, changes.count)])
-            let answer = try await post("changes", [("changes", .array(batch.map(ChangeClient.json)))])
+            var end = start
+            var rewrites = 0
+            while end < changes.count && end - start < limit {
+                if changes[end].kind != .create {
+                    if rewrites == rewriteLimit { break }
+                    rewrites += 1
+                }
+                end += 1
+            }
+            let batch = Array(changes[start..<end])
+            var fields: [(String, JSONValue)] = [("changes", .array(batch.map(ChangeClient.json)))]
+            if let through = cursor?.through { fields.append(("since", .integer(through))) }
+            let answer = try await post("changes", fields)
             guard let list = answer["results"]?.arrayValue, list.count == batch.count else {
                 throw .malformed(op: "changes", host: client.host)
             }
+            if var carried = cursor, let page = answer["since"] {
+                try add(page, to: &carried, op: "changes")
+                cursor = carried
+            } else {
+                cursor = nil
+            }
+            if let most = answer["limits"]?["changesPerRequest"]?.intValue { limit = min(max(most, 1), ChangeClient.largestBatch) }
+            if let most = answer["limits"]?["rewritesPerRequest"]?.intValue { rewriteLimit = min(max(most, 1), limit) }
             for entry in list {
                 guard let changeID = entry["changeId"]?.stringValue, let status = entry["status"]?.stringValue.flatMap(ChangeResult.Status.init)
                 else { throw .malformed(op: "changes", host: client.host) }
                 let row = entry["row"].flatMap { ChangeClient.rows([$0]).rows.first }
-                results.append(ChangeResult(changeID: changeID, status: status, row: row, code: entry["error"]?["code"]?.stringValue))
+                sent.results.append(ChangeResult(changeID: changeID, status: status, row: row, code: entry["error"]?["code"]?.stringValue))
             }
             start += batch.count
         }
-        return results
+        sent.since = changes.isEmpty ? nil : cursor
+        return sent
     }
 
     /// The most settings one answer may hold, and the longest value (a spreadsheet cell holds 50,000 characters).

@@ -55,6 +55,11 @@ extension SyncSession {
         var sentKinds: [OutgoingChange.Kind: Int] = [:]
         /// What `since` said of the server's settings (nil: it keeps none).
         var settingsRevision: Int?
+        /// What the `changes` answers carried of the other members' changes (nil: nothing sent, or an older script).
+        var carried: SinceAnswer?
+        /// The newest revision of each item the `changes` answers named: a row carried by an earlier answer and
+        /// older than that is not applied over it.
+        var answered: [String: Int] = [:]
     }
 
     /// Sends the household settings changed here and takes those another member changed (one request, after the
@@ -74,11 +79,28 @@ extension SyncSession {
 
     /// Sends this store's changes: those whose answer was lost first (same ids), then the rest. A change made here to
     /// an item while its earlier change was unanswered goes in a second round, based on the revision the first got.
-    func sendChanges(_ household: Household, _ outcome: inout ChangeOutcome) async throws {
+    /// With `receive`, the requests also bring what the other members changed (`ChangeClient.send`).
+    func sendChanges(_ household: Household, receive: Bool, _ outcome: inout ChangeOutcome) async throws {
+        var since = receive ? (try household.journal().revision ?? 0) : nil
         for _ in 0..<3 {
             let outbox = try household.prepareChanges()
             guard !outbox.isEmpty else { return }
-            let results = try await changeClient.send(outbox)
+            let sent = try await changeClient.send(outbox, since: since)
+            let results = sent.results
+            for row in results.compactMap(\.row) { outcome.answered[row.item.id] = max(row.revision, outcome.answered[row.item.id] ?? 0) }
+            if let carried = sent.since {
+                var all = outcome.carried ?? SinceAnswer(rows: [], revision: 0, through: 0, more: false, setAside: [])
+                all.rows += carried.rows
+                all.setAside += carried.setAside
+                (all.revision, all.through, all.more, all.settingsRevision) = (
+                    carried.revision, carried.through, carried.more, carried.settingsRevision
+                )
+                outcome.carried = all
+                since = carried.through
+            } else {
+                outcome.carried = nil
+                since = nil
+            }
             let applied = try household.applyChangeResults(results)
             outcome.sent += applied.applied
             for (kind, count) in applied.appliedKinds { outcome.sentKinds[kind, default: 0] += count }
@@ -90,11 +112,14 @@ extension SyncSession {
     }
 
     /// Applies what changed on the server since the last revision seen; from 0 (everything) when none was seen or
-    /// the server's counter went back (the sheet or script was replaced).
+    /// the server's counter went back (the sheet or script was replaced). What the `changes` answers carried is
+    /// taken as the first pages, and `since` asked only for what they left.
     func receiveChanges(_ household: Household, _ outcome: inout ChangeOutcome) async throws {
         let known = try household.journal().revision
-        var answer = try await changeClient.since(known ?? 0)
+        let carried = outcome.carried.flatMap { carried in known.map { carried.revision < $0 } == true ? nil : carried }
+        var answer = try await changeClient.since(known ?? 0, after: carried)
         if let known, answer.revision < known { answer = try await changeClient.since(0) }
+        answer.rows.removeAll { row in outcome.answered[row.item.id].map { row.revision < $0 } == true }
         let applied = try household.applyRows(answer.rows, through: answer.through)
         outcome.received += applied.received
         outcome.months.formUnion(applied.changed)
@@ -120,7 +145,7 @@ extension SyncSession {
         let lock = try household.syncLock()
         defer { lock?.release() }
         var outcome = ChangeOutcome()
-        if send { try await sendChanges(household, &outcome) }
+        if send { try await sendChanges(household, receive: receive, &outcome) }
         if receive { try await receiveChanges(household, &outcome) }
         if let months { try await pullRows(months, household, &outcome) }
         if send && receive { try await exchangeSettings(household, context, &outcome) }
