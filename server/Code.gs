@@ -574,7 +574,7 @@ Book.prototype.prefetch = function (ids) {
 /** A month's entry, read once; null when its sheet doesn't exist. */
 Book.prototype.month = function (name) {
   if (name in this.sheets) return this.sheets[name];
-  var sheet = this.ss.getSheetByName(name);
+  var sheet = this.all ? null : this.ss.getSheetByName(name); // every month sheet is in this.sheets once all were read
   this.sheets[name] = sheet ? monthEntry(sheet, this.tz, name) : null;
   return this.sheets[name];
 };
@@ -594,9 +594,12 @@ Book.prototype.loadAll = function () {
   var self = this;
   self.all = true;
   self.rebuild = true;
+  var sheets = self.ss.getSheets();
+  self.tabs = sheets.map(function (sheet) { return sheet.getName(); }); // every sheet's name in tab order
   self.order = []; // the month sheets' names in tab order
-  monthSheets(self.ss).forEach(function (sheet) {
-    var name = sheet.getName();
+  sheets.forEach(function (sheet, i) {
+    var name = self.tabs[i];
+    if (!MONTH_SHEET.test(name)) return;
     self.order.push(name);
     if (!self.sheets[name]) self.sheets[name] = monthEntry(sheet, self.tz, name);
     self.sheets[name].rows.forEach(function (r) {
@@ -640,7 +643,8 @@ Book.prototype.append = function (item, deleted) {
   var name = monthOfDate(item.date);
   var entry = this.month(name);
   if (!entry) {
-    entry = { sheet: monthSheet(this.ss, name, this.rebuild ? null : this.months), rows: [], lastRow: 1, pending: [], dirty: [] };
+    var sheet = monthSheet(this.ss, name, this.all ? { tabs: this.tabs } : this.rebuild ? {} : { months: this.months });
+    entry = { sheet: sheet, rows: [], lastRow: 1, pending: [], dirty: [] };
     this.sheets[name] = entry;
   }
   var row = this.stamp({ sheetRow: null, sheetName: name }, item, deleted);
@@ -968,14 +972,23 @@ function monthSheets(ss) {
 }
 
 /**
- * The month's sheet, made when missing. Months stay in calendar order in the tab bar: the new sheet goes before the
- * first later month, found through the months index when it is given (else by looking at every sheet).
+ * A new month's sheet (the caller found none). Months stay in calendar order in the tab bar: the new sheet goes
+ * before the first later month, found in `known.tabs` (every sheet's name in tab order, kept up to date here) or
+ * through `known.months` (the months index) when given, else by looking at every sheet.
  */
-function monthSheet(ss, name, months) {
-  var sheet = ss.getSheetByName(name);
-  if (sheet) return sheet;
+function monthSheet(ss, name, known) {
   var at = null;
-  if (months) {
+  var tabs = known.tabs;
+  var months = known.months;
+  if (tabs) {
+    at = tabs.length;
+    for (var t = 0; t < tabs.length; t++) {
+      if (MONTH_SHEET.test(tabs[t]) && tabs[t] > name) {
+        at = t;
+        break;
+      }
+    }
+  } else if (months) {
     var later = Object.keys(months).filter(function (m) { return MONTH_SHEET.test(m) && m > name; }).sort();
     var next = later.length > 0 ? ss.getSheetByName(later[0]) : null;
     at = next ? next.getIndex() - 1 : later.length === 0 ? ss.getNumSheets() : null;
@@ -990,7 +1003,8 @@ function monthSheet(ss, name, months) {
       }
     }
   }
-  sheet = insertSheet(ss, name, at);
+  if (tabs) tabs.splice(at, 0, name);
+  var sheet = insertSheet(ss, name, at);
   sheet.getRange(1, 1, 1, WIDTH).setValues([HEADERS]);
   sheet.setFrozenRows(1);
   sheet.hideColumns(COL.revision, HIDDEN);
