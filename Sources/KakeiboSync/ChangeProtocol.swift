@@ -46,10 +46,9 @@ public struct ChangeClient: Sendable {
     /// The most rows one `since` takes in, over all its pages: ten years of a household are some 40,000.
     public static let maximumRows = 500_000
 
-    /// Every row changed after `revision` (tombstones included), following `more` until the answer is complete;
-    /// from where `start` (what a `changes` answer carried) left off, when given.
-    public func since(_ revision: Int, after start: SinceAnswer? = nil) async throws(ChangeProtocolError) -> SinceAnswer {
-        var all = start ?? SinceAnswer(rows: [], revision: 0, through: revision, more: true, setAside: [])
+    /// Every row changed after `revision` (tombstones included), following `more` until the answer is complete.
+    public func since(_ revision: Int) async throws(ChangeProtocolError) -> SinceAnswer {
+        var all = SinceAnswer(rows: [], revision: 0, through: revision, more: true, setAside: [])
         while all.more {
             let answer = try await post("since", [("revision", .integer(all.through))])
             try add(answer, to: &all, op: "since")

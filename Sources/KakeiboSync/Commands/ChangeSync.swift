@@ -55,11 +55,8 @@ extension SyncSession {
         var sentKinds: [OutgoingChange.Kind: Int] = [:]
         /// What `since` said of the server's settings (nil: it keeps none).
         var settingsRevision: Int?
-        /// What the `changes` answers carried of the other members' changes (nil: nothing sent, or an older script).
-        var carried: SinceAnswer?
-        /// The newest revision of each item the `changes` answers named: a row carried by an earlier answer and
-        /// older than that is not applied over it.
-        var answered: [String: Int] = [:]
+        /// Whether the `changes` answers brought every change of the other members (none to ask `since` for).
+        var caughtUp = false
     }
 
     /// Sends the household settings changed here and takes those another member changed (one request, after the
@@ -79,47 +76,47 @@ extension SyncSession {
 
     /// Sends this store's changes: those whose answer was lost first (same ids), then the rest. A change made here to
     /// an item while its earlier change was unanswered goes in a second round, based on the revision the first got.
-    /// With `receive`, the requests also bring what the other members changed (`ChangeClient.send`).
+    /// With `receive`, the requests also bring what the other members changed (`ChangeClient.send`), applied in the
+    /// same write as the answers: a sync with something to send is then one request and one write.
     func sendChanges(_ household: Household, receive: Bool, _ outcome: inout ChangeOutcome) async throws {
-        var since = receive ? (try household.journal().revision ?? 0) : nil
+        let known = try household.journal().revision
+        var since = receive ? known ?? 0 : nil
         for _ in 0..<3 {
             let outbox = try household.prepareChanges()
             guard !outbox.isEmpty else { return }
             let sent = try await changeClient.send(outbox, since: since)
-            let results = sent.results
-            for row in results.compactMap(\.row) { outcome.answered[row.item.id] = max(row.revision, outcome.answered[row.item.id] ?? 0) }
-            if let carried = sent.since {
-                var all = outcome.carried ?? SinceAnswer(rows: [], revision: 0, through: 0, more: false, setAside: [])
-                all.rows += carried.rows
-                all.setAside += carried.setAside
-                (all.revision, all.through, all.more, all.settingsRevision) = (
-                    carried.revision, carried.through, carried.more, carried.settingsRevision
-                )
-                outcome.carried = all
-                since = carried.through
-            } else {
-                outcome.carried = nil
-                since = nil
-            }
-            let applied = try household.applyChangeResults(results)
+            // A counter below the one seen here: the sheet or script was replaced, and `receiveChanges` starts over.
+            let carried = sent.since.flatMap { carried in known.map { carried.revision < $0 } == true ? nil : carried }
+            // An earlier request's answer may carry a row that a later one changed: its result is the newer.
+            var answered: [String: Int] = [:]
+            for row in sent.results.compactMap(\.row) { answered[row.item.id] = max(row.revision, answered[row.item.id] ?? 0) }
+            let rows = carried?.rows.filter { row in answered[row.item.id].map { row.revision >= $0 } ?? true } ?? []
+            let applied = try household.applyChangeResults(sent.results, rows: rows, through: carried?.through)
             outcome.sent += applied.applied
             for (kind, count) in applied.appliedKinds { outcome.sentKinds[kind, default: 0] += count }
             outcome.conflicts += applied.conflicts
             outcome.rejected += applied.rejected
             outcome.months.formUnion(outbox.compactMap { $0.item?.date.yearMonth })
-            guard applied.applied > 0 else { return }
+            if let carried {
+                outcome.received += applied.rows.received
+                outcome.months.formUnion(applied.rows.changed)
+                outcome.setAside += carried.setAside
+                outcome.settingsRevision = carried.settingsRevision
+            }
+            outcome.caughtUp = carried.map { !$0.more } ?? false
+            since = carried?.through
+            guard applied.applied > 0 && applied.followUps > 0 else { return }
         }
     }
 
     /// Applies what changed on the server since the last revision seen; from 0 (everything) when none was seen or
-    /// the server's counter went back (the sheet or script was replaced). What the `changes` answers carried is
-    /// taken as the first pages, and `since` asked only for what they left.
+    /// the server's counter went back (the sheet or script was replaced). Nothing to ask when the `changes` answers
+    /// brought it all; the rest when they brought a part.
     func receiveChanges(_ household: Household, _ outcome: inout ChangeOutcome) async throws {
+        guard !outcome.caughtUp else { return }
         let known = try household.journal().revision
-        let carried = outcome.carried.flatMap { carried in known.map { carried.revision < $0 } == true ? nil : carried }
-        var answer = try await changeClient.since(known ?? 0, after: carried)
+        var answer = try await changeClient.since(known ?? 0)
         if let known, answer.revision < known { answer = try await changeClient.since(0) }
-        answer.rows.removeAll { row in outcome.answered[row.item.id].map { row.revision < $0 } == true }
         let applied = try household.applyRows(answer.rows, through: answer.through)
         outcome.received += applied.received
         outcome.months.formUnion(applied.changed)
