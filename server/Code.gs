@@ -730,8 +730,8 @@ Book.prototype.commit = function (log) {
   SpreadsheetApp.flush();
   var stamps = monthsAndRevision(self.months, self.revision);
   stamps[SHEETS_PROPERTY] = String(self.sheetCount + insertedSheets);
+  stamps[RESERVED_PROPERTY] = '0'; // the request is done, in the same write as its stamps (0: nothing reserved)
   self.props.setProperties(stamps);
-  self.props.deleteProperty(RESERVED_PROPERTY);
 };
 
 /** Whether the months and id indexes hold every month sheet and id (see the book above); `count`: the sheets, when known. */
@@ -766,6 +766,7 @@ function IdIndex(ss, sheet) {
     this.sheet.hideSheet();
   }
   this.buckets = {}; // bucket → {ids: {id: month}, changed}
+  this.cells = {}; // bucket → the range of its cell, once read (written back through it)
   this.damaged = false; // a cell read was not a bucket
 }
 
@@ -805,7 +806,10 @@ IdIndex.prototype.bucket = function (b, text) {
   this.buckets[b] = { ids: ids || Object.create(null), changed: false };
 };
 
-/** Reads the buckets of these ids: each in two calls when they are few, else the whole column in two. */
+/**
+ * Reads the buckets of these ids: one in two calls, a few in one call each and two for their ranges (a range list),
+ * more than ID_BUCKET_READS the whole column in two.
+ */
 IdIndex.prototype.load = function (ids) {
   var self = this;
   var wanted = [];
@@ -814,7 +818,12 @@ IdIndex.prototype.load = function (ids) {
     if (!(b in self.buckets) && wanted.indexOf(b) < 0) wanted.push(b);
   });
   if (wanted.length > ID_BUCKET_READS) return self.loadAll();
-  wanted.forEach(function (b) { self.bucket(b, self.sheet.getRange(2 + b, 1, 1, 1).getValues()[0][0]); });
+  var ranges = wanted.length === 1 ? [self.sheet.getRange(2 + wanted[0], 1, 1, 1)]
+    : wanted.length > 1 ? self.sheet.getRangeList(wanted.map(function (b) { return 'A' + (2 + b); })).getRanges() : [];
+  wanted.forEach(function (b, i) {
+    self.cells[b] = ranges[i];
+    self.bucket(b, ranges[i].getValues()[0][0]);
+  });
 };
 
 /** Every bucket, in two calls. */
@@ -861,7 +870,7 @@ IdIndex.prototype.check = function () {
   });
 };
 
-/** Writes the changed buckets: each in two calls when they are few, else the whole column in two. */
+/** Writes the changed buckets: each in one call (two when it wasn't read) when they are few, else the whole column in two. */
 IdIndex.prototype.commit = function () {
   var self = this;
   var texts = self.texts();
@@ -873,7 +882,7 @@ IdIndex.prototype.commit = function () {
     for (var b = 0; b < ID_BUCKETS; b++) column.push([b in texts ? texts[b] : JSON.stringify(self.buckets[b].ids)]);
     self.sheet.getRange(2, 1, ID_BUCKETS, 1).setValues(column);
   } else {
-    changed.forEach(function (b) { self.sheet.getRange(2 + b, 1, 1, 1).setValues([[texts[b]]]); });
+    changed.forEach(function (b) { (self.cells[b] || self.sheet.getRange(2 + b, 1, 1, 1)).setValues([[texts[b]]]); });
   }
   Object.keys(self.buckets).forEach(function (b) { self.buckets[b].changed = false; });
 };
@@ -934,7 +943,7 @@ ChangeLog.prototype.add = function (changeId, fingerprint, result) {
 ChangeLog.prototype.commit = function () {
   if (this.added.length === 0) return;
   var start = (this.rows ? this.last : this.sheet.getLastRow()) + 1;
-  ensureRows(this.sheet, start + this.added.length - 1);
+  ensureRows(this.sheet, start + this.added.length - 1, 1000); // rows to spare, so that most requests add none
   var range = this.sheet.getRange(start, 1, this.added.length, 4);
   range.setNumberFormat('@');
   range.setValues(this.added.map(function (row) { return row.map(literal); }));
@@ -1087,9 +1096,9 @@ function writeRows(sheet, first, rows, inPlace) {
 }
 
 /** A sheet has a fixed number of rows (1000 when new): adds rows so that row `last` exists. */
-function ensureRows(sheet, last) {
+function ensureRows(sheet, last, slack) {
   var max = sheet.getMaxRows();
-  if (last > max) sheet.insertRowsAfter(max, last - max);
+  if (last > max) sheet.insertRowsAfter(max, last - max + (slack || 0));
 }
 
 function styleRow(sheet, sheetRow, deleted) {
@@ -1113,14 +1122,14 @@ function isBlankRow(values) {
 
 /** A cell as text: numbers as typed, a date cell as yyyyMMdd. */
 function cellText(value, tz) {
-  if (isDate(value)) return Utilities.formatDate(value, tz, 'yyyyMMdd');
+  if (isDate(value)) return Utilities.formatDate(value, zoneName(tz), 'yyyyMMdd');
   if (value === null || value === undefined) return '';
   return String(value);
 }
 
 /** A date cell, or text such as "2024-12-03", "2024/12/3" or "20241203", as "20241203"; anything else as it is. */
 function cellDate(value, tz) {
-  if (isDate(value)) return Utilities.formatDate(value, tz, 'yyyyMMdd');
+  if (isDate(value)) return Utilities.formatDate(value, zoneName(tz), 'yyyyMMdd');
   if (typeof value === 'number' && isWhole(value)) return String(value);
   var text = cellText(value, tz).trim();
   var parts = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})$/.exec(text);
@@ -1341,8 +1350,16 @@ function monthsAndRevision(months, revision) {
   return out;
 }
 
+/** The sheet's time zone, asked for only when a date cell (a date a person typed) needs it: see zoneName. */
 function sheetTimeZone(ss) {
-  return ss.getSpreadsheetTimeZone() || TIME_ZONE;
+  return { ss: ss, name: null };
+}
+
+/** A time zone's name: as given, or the sheet's, asked for once. */
+function zoneName(tz) {
+  if (typeof tz === 'string') return tz;
+  if (tz.name === null) tz.name = tz.ss.getSpreadsheetTimeZone() || TIME_ZONE;
+  return tz.name;
 }
 
 function now() {
