@@ -584,8 +584,8 @@ Book.prototype.month = function (name) {
  * getLastRow), the new rows to append and the rows rewritten in place, both written at commit.
  */
 function monthEntry(sheet, tz, name) {
-  var last = sheet.getLastRow();
-  return { sheet: sheet, rows: readRows(sheet, tz, name, last), lastRow: Math.max(last, 1), pending: [], dirty: [] };
+  var read = readMonth(sheet, tz, name);
+  return { sheet: sheet, rows: read.rows, lastRow: read.lastRow, pending: [], dirty: [] };
 }
 
 /** Every month sheet read (the months read already kept as they are now), ids indexed first row first. */
@@ -1020,17 +1020,20 @@ function monthSheet(ss, name, known) {
   return sheet;
 }
 
+/** The sheet's rows as {sheetRow, sheetName, item, revision, deleted, updatedAt}; blank rows skipped (its name if known). */
+function readRows(sheet, tz, sheetName) {
+  return readMonth(sheet, tz, sheetName).rows;
+}
+
 /**
- * The sheet's rows as {sheetRow, sheetName, item, revision, deleted, updatedAt}; blank rows skipped (its name and
- * last row if known).
+ * The sheet's rows (readRows) and its last row, in one read of the data range (the header, and columns after N
+ * when a person keeps notes there: they are not read into the rows).
  */
-function readRows(sheet, tz, sheetName, lastRow) {
-  var last = lastRow === undefined ? sheet.getLastRow() : lastRow;
-  if (last < 2) return [];
-  var values = sheet.getRange(2, 1, last - 1, WIDTH).getValues();
+function readMonth(sheet, tz, sheetName) {
+  var values = sheet.getDataRange().getValues();
   var name = sheetName || sheet.getName();
   var rows = [];
-  for (var i = 0; i < values.length; i++) {
+  for (var i = 1; i < values.length; i++) {
     var v = values[i];
     if (isBlankRow(v)) continue;
     var item = {
@@ -1048,7 +1051,7 @@ function readRows(sheet, tz, sheetName, lastRow) {
     }
     if (isTrue(v[COL.personal - 1])) item.personal = true;
     rows.push({
-      sheetRow: i + 2,
+      sheetRow: i + 1,
       sheetName: name,
       item: item,
       revision: isWhole(v[COL.revision - 1]) ? v[COL.revision - 1] : 0,
@@ -1056,7 +1059,7 @@ function readRows(sheet, tz, sheetName, lastRow) {
       updatedAt: cellText(v[COL.updated - 1], tz)
     });
   }
-  return rows;
+  return { rows: rows, lastRow: Math.max(values.length, 1) };
 }
 
 /**
