@@ -81,62 +81,69 @@ public struct ChangeClient: Sendable {
         return ChangeClient.rows(rows)
     }
 
-    /// Changes every server takes in one request; a server's answer may say it takes more (up to `largestBatch`),
-    /// and how many of them may be updates and deletes.
-    public static let firstBatch = 500
-    public static let largestBatch = 2000
+    /// How many changes the server takes in one request, and how many of them may be updates and deletes: 500 of any
+    /// kind until an answer says (what every script takes), then what it says, up to `largest`.
+    public struct Limits: Sendable, Equatable {
+        public var changes = 500
+        public var rewrites = 500
+        public static let largest = 2000
 
-    /// What `send` brought back: the server's result for each change, and, when `since` was asked and the server
-    /// answers it with its changes, what the other members changed after that revision (nil from an older script).
-    public struct Sent: Sendable {
-        public var results: [ChangeResult] = []
-        public var since: SinceAnswer?
-    }
+        public init() {}
 
-    /// Sends changes in order, as many a request as the server says it takes (500 until it says); returns the
-    /// server's result for each. With `since`, each request also asks what others changed after the revision its
-    /// predecessor reached, so that no `since` needs asking apart (and this store's own changes never come back).
-    public func send(_ changes: [OutgoingChange], since: Int? = nil) async throws(ChangeProtocolError) -> Sent {
-        var sent = Sent()
-        // What the answers carried so far; nil once one carries nothing (an older script): `since` is then asked apart.
-        var cursor = since.map { SinceAnswer(rows: [], revision: 0, through: $0, more: true, setAside: []) }
-        var limit = ChangeClient.firstBatch
-        var rewriteLimit = ChangeClient.firstBatch
-        var start = 0
-        while start < changes.count {
+        /// The limits an answer states, within 1…`largest`; nil when it states none (a script before 1.1.0).
+        init?(_ answer: JSONValue?) {
+            guard let most = answer?["changesPerRequest"]?.intValue else { return nil }
+            changes = min(max(most, 1), Limits.largest)
+            rewrites = min(max(answer?["rewritesPerRequest"]?.intValue ?? changes, 1), changes)
+        }
+
+        /// Where the request that starts at `start` ends: as many changes as the limits allow.
+        public func end(of changes: [OutgoingChange], from start: Int) -> Int {
             var end = start
             var rewrites = 0
-            while end < changes.count && end - start < limit {
+            while end < changes.count && end - start < self.changes {
                 if changes[end].kind != .create {
-                    if rewrites == rewriteLimit { break }
+                    if rewrites == self.rewrites { break }
                     rewrites += 1
                 }
                 end += 1
             }
-            let batch = Array(changes[start..<end])
-            var fields: [(String, JSONValue)] = [("changes", .array(batch.map(ChangeClient.json)))]
-            if let through = cursor?.through { fields.append(("since", .integer(through))) }
-            let answer = try await post("changes", fields)
-            guard let list = answer["results"]?.arrayValue, list.count == batch.count else {
-                throw .malformed(op: "changes", host: client.host)
-            }
-            if var carried = cursor, let page = answer["since"] {
-                try add(page, to: &carried, op: "changes")
-                cursor = carried
-            } else {
-                cursor = nil
-            }
-            if let most = answer["limits"]?["changesPerRequest"]?.intValue { limit = min(max(most, 1), ChangeClient.largestBatch) }
-            if let most = answer["limits"]?["rewritesPerRequest"]?.intValue { rewriteLimit = min(max(most, 1), limit) }
-            for entry in list {
-                guard let changeID = entry["changeId"]?.stringValue, let status = entry["status"]?.stringValue.flatMap(ChangeResult.Status.init)
-                else { throw .malformed(op: "changes", host: client.host) }
-                let row = entry["row"].flatMap { ChangeClient.rows([$0]).rows.first }
-                sent.results.append(ChangeResult(changeID: changeID, status: status, row: row, code: entry["error"]?["code"]?.stringValue))
-            }
-            start += batch.count
+            return end
         }
-        sent.since = changes.isEmpty ? nil : cursor
+    }
+
+    /// What one `changes` request brought back: the server's result for each change; when `since` was asked and the
+    /// server answers it, what the other members changed after that revision (nil from an older script); and the
+    /// limits the next request must keep (nil: the older script's 500).
+    public struct Sent: Sendable {
+        public var results: [ChangeResult] = []
+        public var since: SinceAnswer?
+        public var limits: Limits?
+    }
+
+    /// Sends changes in one request (at most what `Limits` allows); returns the server's result for each. With
+    /// `since`, the answer also brings what others changed after that revision, without this request's own rows, so
+    /// that no `since` needs asking apart (and this store's own changes never come back).
+    public func send(_ batch: [OutgoingChange], since: Int? = nil) async throws(ChangeProtocolError) -> Sent {
+        var sent = Sent()
+        var fields: [(String, JSONValue)] = [("changes", .array(batch.map(ChangeClient.json)))]
+        if let since { fields.append(("since", .integer(since))) }
+        let answer = try await post("changes", fields)
+        guard let list = answer["results"]?.arrayValue, list.count == batch.count else {
+            throw .malformed(op: "changes", host: client.host)
+        }
+        if let since, let page = answer["since"] {
+            var carried = SinceAnswer(rows: [], revision: 0, through: since, more: true, setAside: [])
+            try add(page, to: &carried, op: "changes")
+            sent.since = carried
+        }
+        sent.limits = Limits(answer["limits"])
+        for entry in list {
+            guard let changeID = entry["changeId"]?.stringValue, let status = entry["status"]?.stringValue.flatMap(ChangeResult.Status.init)
+            else { throw .malformed(op: "changes", host: client.host) }
+            let row = entry["row"].flatMap { ChangeClient.rows([$0]).rows.first }
+            sent.results.append(ChangeResult(changeID: changeID, status: status, row: row, code: entry["error"]?["code"]?.stringValue))
+        }
         return sent
     }
 
@@ -247,7 +254,8 @@ public struct ChangeClient: Sendable {
     }
 }
 
-/// An exchange of the change protocol that failed: exit 1, nothing written here.
+/// An exchange of the change protocol that failed: exit 1, nothing written here (or, `afterProgress`, only what the
+/// exchanges before it answered).
 public enum ChangeProtocolError: KakeiboFailure, Equatable {
     case exchange(op: String, host: String, ServerProblem)
     case malformed(op: String, host: String)
@@ -255,26 +263,59 @@ public enum ChangeProtocolError: KakeiboFailure, Equatable {
     case refused(code: String, message: String)
     /// `since` kept listing rows past what any household holds.
     case tooManyRows(host: String, limit: Int)
+    /// An exchange failed after others were answered and recorded here (changes sent, rows received), or after
+    /// changes were sent whose answer did not come (`awaiting`: kept with their ids for the next sync).
+    indirect case afterProgress(ChangeProtocolError, sent: Int, received: Int, awaiting: Int)
 
     public var kind: FailureKind { .runtime }
 
     public func message(in language: Language) -> String {
         let unchanged = language.pick("; nothing changed here", "。ここでは何も変更していません")
+        guard case .afterProgress(let failure, let sent, let received, let awaiting) = self else { return problem(in: language) + unchanged }
+        var text = failure.problem(in: language)
+        if sent + received > 0 {
+            text += language.pick(
+                "; what came before it is recorded here (\(ChangeProtocolError.changes(sent)) sent, \(Labels.count(received, .en)) received)",
+                "。それまでの分（送信 \(sent) 件・受信 \(received) 件）はここに記録しました")
+        }
+        if awaiting > 0 {
+            text += language.pick(
+                "; the server may have applied the \(ChangeProtocolError.changes(awaiting)) whose answer did not come: they are kept here with their ids, and the next sync sends them again for the server to apply once",
+                "。応答のなかった \(awaiting) 件の変更はサーバーが反映した可能性があります。ID とともにここに残したので、次の sync で送り直し、サーバーは一度だけ反映します")
+        }
+        return text
+    }
+
+    private static func changes(_ count: Int) -> String { count == 1 ? "1 change" : "\(Yen(count).grouped) changes" }
+
+    /// Whether the server surely never received the request that failed (see `ServerProblem.surelyNotReceived`); a
+    /// refusal, or an answer from something that is not the household server, means it wrote nothing.
+    public var surelyNotReceived: Bool {
         switch self {
+        case .exchange(_, _, let problem): return problem.surelyNotReceived
+        case .refused, .notTheService: return true
+        case .malformed, .tooManyRows, .afterProgress: return false
+        }
+    }
+
+    /// What went wrong, without what it left here.
+    private func problem(in language: Language) -> String {
+        switch self {
+        case .afterProgress(let failure, _, _, _):
+            return failure.problem(in: language)
         case .exchange(let op, let host, let problem):
-            return language.pick("\(op) with \(host) failed: ", "\(host) との \(op) に失敗しました: ") + problem.message(in: language) + unchanged
+            return language.pick("\(op) with \(host) failed: ", "\(host) との \(op) に失敗しました: ") + problem.message(in: language)
         case .malformed(let op, let host):
             return language.pick(
                 "\(host) answered \(op) with something that is not the household server's answer (truncated?)",
-                "\(host) の \(op) への応答が家計簿サーバーの形式ではありません（途中で切れた？）") + unchanged
+                "\(host) の \(op) への応答が家計簿サーバーの形式ではありません（途中で切れた？）")
         case .notTheService:
             return language.pick(
                 "the answer is not from the household server (no \"service\": is the endpoint right?)", "応答が家計簿サーバーからではありません（エンドポイントを確認してください）")
-                + unchanged
         case .tooManyRows(let host, let limit):
             return language.pick(
                 "\(host) listed more than \(limit) changed rows, more than any household's history: not read",
-                "\(host) が \(limit) 行を超える変更を返しました（家計簿の履歴としては多すぎます）。読み込んでいません") + unchanged
+                "\(host) が \(limit) 行を超える変更を返しました（家計簿の履歴としては多すぎます）。読み込んでいません")
         case .refused(let code, let message):
             let hint: String
             switch code {
@@ -285,7 +326,6 @@ public enum ChangeProtocolError: KakeiboFailure, Equatable {
             }
             return language.pick("the household server refused: ", "家計簿サーバーが拒否しました: ") + "\(code): \(terminalSafe(String(message.prefix(200))))"
                 + hint
-                + unchanged
         }
     }
 }

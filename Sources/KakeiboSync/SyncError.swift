@@ -24,6 +24,18 @@ public enum ServerProblem: Error, Equatable, Sendable {
     case malformedAnswer(String)
     case other(String)
 
+    /// Whether the request surely did not reach the server's script: no connection was made, it was sent on
+    /// elsewhere (a 307 or 308 not followed), or refused before it ran (a 4xx other than 408). Anything else (no
+    /// answer in time, a lost connection, a 5xx, an answer that can't be read) may have come after the script ran.
+    public var surelyNotReceived: Bool {
+        switch self {
+        case .cannotConnect: return true
+        case .redirect(let status, _): return status == 307 || status == 308
+        case .status(let code): return (400..<500).contains(code) && code != 408
+        default: return false
+        }
+    }
+
     /// Seconds as given: 30, 0.5.
     private func shown(_ seconds: Double) -> String { seconds.rounded() == seconds ? String(Int(seconds)) : String(seconds) }
 

@@ -302,6 +302,10 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
             // trust, or an answer it refuses to read (a bad length or chunk, a body cut short).
             let detail = terminalSafe(String(error.localizedDescription.prefix(120)))
             let tls = ["SSL", "TLS", "certificate"].contains { detail.contains($0) }
+            // libcurl refuses a header line longer than it keeps (100 KB) as "Out of memory".
+            if detail == "Out of memory" {
+                return .malformedAnswer("a header line longer than libcurl reads, 100 KB, or no memory left; libcurl: \(detail)")
+            }
             return tls ? .cannotConnect(detail) : .malformedAnswer(detail)
         default: return .other(terminalSafe(String(error.localizedDescription.prefix(120))))
         }

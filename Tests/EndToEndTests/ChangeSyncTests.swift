@@ -94,6 +94,54 @@ import Testing
         #expect(try a.run("resolve", milk, "mine").status == 2)
     }
 
+    /// A send the server surely never received (no server listening, a refusal) leaves the store byte for byte as it
+    /// was, sync state included; one whose answer was lost keeps its changes and says so.
+    @Test func aSendTheServerNeverReceivedChangesNothingHere() throws {
+        var server: ShippedServer? = try ShippedServer()
+        let a = try member(try #require(server))
+        let milk = try a.add("牛乳", 178, date: "2024-12-03")
+        let eggs = try a.add("卵", 300, date: "2024-12-04")
+        _ = try sync(a)
+        #expect(try a.run("edit", milk, "--price", "200").status == 0)
+        #expect(try a.run("delete", eggs).status == 0)
+        _ = try a.add("パン", 250, date: "2024-12-05")
+        let before = try a.snapshot()
+
+        // The server refuses the token: capabilities were known, the changes are refused.
+        a.environment["KAKEIBO_TOKEN"] = "not-the-token"
+        let refused = try a.run("sync")
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("bad_token") && refused.stderr.contains("nothing changed here"), "\(refused.stderr)")
+        #expect(try a.snapshot() == before)
+
+        // A store that never synced asks capabilities first: that record goes too when the changes are refused.
+        let b = try member(try #require(server))
+        _ = try b.add("牛乳", 178, date: "2024-12-03")
+        let fresh = try b.snapshot()
+        b.environment["KAKEIBO_TOKEN"] = "not-the-token"
+        #expect(try b.run("sync").status == 1)
+        let after = try b.snapshot()
+        #expect(
+            after == fresh,
+            "\(Set(after.keys).symmetricDifference(fresh.keys)) \(String(decoding: after["/sync-state.json"] ?? Data(), as: UTF8.self))")
+
+        // A lost answer: the changes may be on the server, so they stay, and the message says so.
+        a.environment["KAKEIBO_TOKEN"] = ShippedServer.token
+        try #require(server).fail("drop")
+        let lost = try a.run("sync", "--timeout", "5")
+        #expect(lost.status == 1)
+        #expect(lost.stderr.contains("kept here with their ids") && !lost.stderr.contains("nothing changed here"), "\(lost.stderr)")
+        #expect(try a.snapshot() != before)
+
+        // No server listening: nothing is written, and the changes kept from the lost answer are still there.
+        let kept = try a.snapshot()
+        server = nil
+        let down = try a.run("sync", "--timeout", "5")
+        #expect(down.status == 1)
+        #expect(down.stderr.contains("cannot connect") && down.stderr.contains("nothing changed here"), "\(down.stderr)")
+        #expect(try a.snapshot() == kept)
+    }
+
     @Test func aDeleteMadeWhileAPushsAnswerWasLostIsSentAndNoPullUndoesIt() throws {
         let server = try ShippedServer()
         let a = try member(server)

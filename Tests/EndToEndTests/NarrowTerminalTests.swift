@@ -18,6 +18,7 @@ import Testing
         for arguments in [
             ["config", "set", "split", "あゆみ=60,けんいちろう=40"],
             ["budget", "set", "food", "30000"], ["budget", "set", "entertainment/traffic", "5000"], ["budget", "set", "savings", "20000"],
+            ["budget", "set", "特別費", "240000", "--yearly"], ["budget", "set", "entertainment", "20000", "--rollover", "--from", "2024-10"],
             ["fixed", "add", "家賃（管理費・共益費込み）", "85000", "--day", "27", "--category", "entertainment"],
             ["fixed", "add", "給与", "300000", "--day", "25", "--category", "income/salary"],
             ["add", "オーガニック野菜の詰め合わせセット", "3480", "--date", "2024-12-03", "--member", "あゆみ", "--payment", "楽天カード（家族）", "--shop", "成城石井 新宿店"],
@@ -39,7 +40,7 @@ import Testing
     static let commands: [[String]] = [
         ["month", "2024", "12"], ["month", "2024", "11"], ["month", "2024", "12", "--category", "food"],
         ["month", "2024", "12", "--by", "payment"], ["month", "2024", "12", "--by", "shop"], ["month", "2024", "12", "--by", "member"],
-        ["year", "2024"], ["year", "2024", "--by", "member"], ["trend", "--end", "2024-12"], ["recent"], ["recent", "30"],
+        ["year", "2024"], ["year", "2025"], ["year", "2024", "--by", "member"], ["trend", "--end", "2024-12"], ["recent"], ["recent", "30"],
         ["review", "2024", "12"], ["settle", "2024-12"], ["settle", "2024"], ["find", "コーヒー"], ["find", "セット"], ["find", "家賃"],
         ["categories"], ["budget", "list"], ["fixed", "list"], ["backups"], ["conflicts"],
     ]

@@ -36,6 +36,31 @@ import Testing
         #expect(operations == ["since"], "\(operations)")
     }
 
+    @Test func aSettingRemovedByOneMemberIsRemovedForTheOthers() throws {
+        let server = try ShippedServer()
+        let (a, b) = (try helper.member(server), try helper.member(server))
+        #expect(try a.run("budget", "set", "food", "60000").status == 0)
+        #expect(try a.run("config", "set", "split", "ayumi=60,ken=40").status == 0)
+        _ = try helper.sync(a)
+        _ = try helper.sync(b)
+        #expect(try b.run("budget", "list").stdout.contains("¥60,000"))
+
+        // The last budget and the split go: the removal travels like any change.
+        #expect(try a.run("budget", "unset", "food").status == 0)
+        #expect(try a.run("config", "unset", "split").status == 0)
+        let sent = try a.run("sync")
+        #expect(sent.stdout.contains("Household settings: sent budgets, split"), "\(sent.stdout)")
+        let took = try helper.sync(b)
+        #expect(took["settingsReceived"] as? [String] == ["budgets", "split"])
+        #expect(try b.run("budget", "list").stdout == a.run("budget", "list").stdout)
+        #expect(try b.run("config", "get", "split").status != 0)
+        // Nothing new afterwards: no settings request, and a store that never had a setting sends no removal.
+        let before = try server.operations().count
+        _ = try helper.sync(a)
+        _ = try helper.sync(b)
+        #expect(Array(try server.operations().dropFirst(before)) == ["since", "since"])
+    }
+
     @Test func oneSettingChangedByTwoMembersIsAConflictSettledEitherWay() throws {
         let server = try ShippedServer()
         let (a, b) = (try helper.member(server), try helper.member(server))

@@ -64,7 +64,29 @@ import Testing
         let cases: [(String, BudgetFileProblem)] = [
             (#"{"schema":1,"total":1,"categories":[],"extra":1}"#, .shape("budgets")),
             (#"{"total":1,"categories":[]}"#, .shape("schema")),
-            (#"{"schema":4,"categories":[]}"#, .schemaNewer(found: 4)),
+            (#"{"schema":5,"categories":[]}"#, .schemaNewer(found: 5)),
+            // Schema 4's yearly funds and rollover steps: only in schema 4, one of the two, steps ascending, the last
+            // one's amount the entry's.
+            (#"{"schema":3,"categories":[{"category":0,"amount":1,"yearly":true}]}"#, .shape("categories[0]")),
+            (#"{"schema":4,"categories":[{"category":0,"amount":1,"yearly":false}]}"#, .shape("categories[0]")),
+            (
+                #"{"schema":4,"categories":[{"category":0,"amount":1,"yearly":true,"rollover":[{"from":"2025-01","amount":1}]}]}"#,
+                .shape("categories[0]")
+            ),
+            (#"{"schema":4,"categories":[{"category":0,"amount":1,"rollover":[]}]}"#, .shape("categories[0]")),
+            (#"{"schema":4,"categories":[{"category":0,"amount":2,"rollover":[{"from":"2025-01","amount":1}]}]}"#, .shape("categories[0]")),
+            (
+                #"{"schema":4,"categories":[{"category":0,"amount":1,"rollover":[{"from":"2025-02","amount":1},{"from":"2025-01","amount":1}]}]}"#,
+                .shape("categories[0].rollover[1]")
+            ),
+            (
+                #"{"schema":4,"categories":[{"category":0,"amount":1,"rollover":[{"from":"2025-13","amount":1}]}]}"#,
+                .shape("categories[0].rollover[0]")
+            ),
+            (
+                #"{"schema":4,"categories":[{"category":0,"amount":1,"rollover":[{"from":"2025-01","amount":0}]}]}"#,
+                .amount("categories[0].rollover[0]")
+            ),
             (#"{"schema":2,"savings":0,"categories":[]}"#, .amount("savings")),
             (#"{"schema":1,"total":0,"categories":[]}"#, .amount("total")),
             (#"{"schema":1,"total":"1000","categories":[]}"#, .amount("total")),

@@ -26,6 +26,34 @@ import Testing
         #expect(try filer.file(["ヨドバシ"], unfiled: false).reason == .fallback)
     }
 
+    @Test func anEverydayNameNothingKnowsGoesWhereSuchANameUsuallyDoes() throws {
+        let household = Taxonomy.standard
+        let filer = Filer(rules: FilingRules(), history: FilingHistory([]), taxonomy: household)
+        func filed(_ name: String) throws -> (String, FilingReason) {
+            let filed = try filer.file([name], unfiled: false)
+            return (household.keyPath(filed.category), filed.reason)
+        }
+        #expect(try filed("米") == ("food/grocery", .commonName))
+        #expect(try filed("ｺｰﾋｰ") == ("food/drink", .commonName), "folded like everything typed")
+        #expect(try filed("低脂肪牛乳") == ("food/grocery", .commonName), "a word that means the same inside a name")
+        #expect(try filed("アイスコーヒー") == ("food/drink", .commonName), "the longest word inside wins")
+        #expect(try filed("電気代 12月分") == ("utilities/electricity", .commonName))
+        // Words that are part of other things' names only count whole.
+        #expect(try filed("パンツ") == ("other", .fallback))
+        #expect(try filed("フライパン") == ("other", .fallback))
+        #expect(try filed("ガスト") == ("other", .fallback))
+        #expect(try filed("steak") == ("other", .fallback))
+        // A category's own name, and then rules and history, come first.
+        #expect(try filed("電車") == ("transport/train", .fallback))
+        let ruled = Filer(
+            rules: FilingRules(rules: [FilingRule(pattern: "米", category: "food/eating-out")]), history: FilingHistory([]), taxonomy: household)
+        #expect(try ruled.file(["米"], unfiled: false).reason == .rule(1))
+        // A statement line is never guessed at: it stays unfiled until someone files it.
+        #expect(try filer.file(["米"], unfiled: true).reason == .unfiled)
+        // A taxonomy without the word's category doesn't use it.
+        #expect(try Filer(rules: FilingRules(), history: FilingHistory([]), taxonomy: taxonomy).file(["電気代"], unfiled: false).reason == .fallback)
+    }
+
     @Test func withoutARuleTheLastUseOfTheNameFilesIt() throws {
         var older = item("コーヒー", 150, "2024-11-01", 0, 0)
         older.details.payment = "現金"

@@ -94,9 +94,12 @@ def main():
         ayumi.sync()
         figures.add("syncs", 3)
 
-        # The household's settings: the taxonomy and a budget, set on one machine, reach the other.
+        # The household's settings: the taxonomy and budgets (a yearly 特別費 fund and a rolled one among them: schema
+        # 4), set on one machine, reach the other.
         ayumi.run("categories", "init", "--preset", "household")
         ayumi.run("budget", "set", "food", "60000")
+        ayumi.run("budget", "set", "特別費", "240000", "--yearly")
+        ayumi.run("budget", "set", "daily", "20000", "--rollover", "--from", "2024-11")
         ayumi.run("rules", "add", "セブン", "food/drink")
         ayumi.sync()
         received = ken.sync()
@@ -105,6 +108,9 @@ def main():
             raise Failure("ken's rules don't file セブン-イレブン as ayumi's rule says")
         if sorted(received.get("settingsReceived", [])) != ["budgets", "categories", "rules"]:
             raise Failure("ken took %s of the household's settings" % received.get("settingsReceived"))
+        kinds = {b["category"]: (b["yearly"], b["rollover"]) for b in json.loads(ken.run("budget", "list", "--format", "json").stdout)["budgets"]}
+        if not kinds.get("special", (False,))[0] or not kinds.get("daily", (False, None))[1]:
+            raise Failure("ken's budgets lack ayumi's yearly fund or rolled budget: %s" % kinds)
 
         # Both add, edit and delete.
         ayumi.run("add", "米", "2400", "--date", "2024-12-07", "--member", "ayumi")

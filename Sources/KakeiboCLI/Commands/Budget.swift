@@ -8,13 +8,32 @@ struct BudgetCommand: Command {
         help: LocalizedText(
             en: "with allowance: whose allowance (their personal items count against it; one the split names, when it names members)",
             ja: "allowance と一緒に: 誰のお小遣いか（その人の個人の支出が対象。分担にメンバーがあればその中の 1 人）"))
+    static let yearly = Flag(
+        "--yearly",
+        help: LocalizedText(
+            en:
+                "AMOUNT is a year's fund for the category (特別費): spent whenever in the year; month shows it for the year to date (categories only: the total, savings and allowances are monthly)",
+            ja: "AMOUNT を項目の年の予算にする（特別費など）。年のどの月に使ってもよく、month は年初からの状況を表示（項目だけ。合計・貯蓄・お小遣いは月単位）"))
+    static let rollover = Flag(
+        "--rollover",
+        help: LocalizedText(
+            en: "what is left each month carries into the next, what is over is taken from it (a category or an allowance; not with --yearly)",
+            ja: "月の残りを翌月に繰り越し、超過分は翌月から差し引く（項目かお小遣い。--yearly とは併用不可）"))
+    static let from = Option(
+        "--from", value: "YYYY-MM",
+        help: LocalizedText(
+            en: "with --rollover: the month the balance starts from, afresh (default: this month, or where it already runs)",
+            ja: "--rollover と一緒に: 繰越を数え始める月（やり直し。既定は今月、すでに繰越中ならその続き）")
+    ) { try FixedCost.parseYearMonth($0, option: "--from") }
     static let name = "budget"
     static let info = CommandInfo(
-        name: name, summary: LocalizedText(en: "Set, list or remove monthly budgets", ja: "月の予算を設定・一覧・削除"),
+        name: name, summary: LocalizedText(en: "Set, list or remove budgets: monthly, yearly funds, rolling over", ja: "予算（月・年・繰越）を設定・一覧・削除"),
         description: LocalizedText(
             en:
-                "Budgets are kept with the store, in budgets.json. 'month' shows each budget beside what was spent, and 'month --check-budget' exits 3 when one is over.",
-            ja: "予算は保存先の budgets.json に保存します。month は予算と支出を並べて表示し、month --check-budget は超過があれば終了コード 3 で終わります。"),
+                "Budgets are kept with the store, in budgets.json. 'month' shows each budget beside what was spent, and 'month --check-budget' exits 3 when one is over. A yearly fund (--yearly) is checked for the year to date: exit 3 when it is overspent, or on course to be — spent more than the year's share to date plus a quarter of the fund (three months' share), never more than the fund. A rolled budget's balance runs from the month it was set (or --from) and never resets by itself; setting a new amount changes it from this month on.",
+            ja:
+                "予算は保存先の budgets.json に保存します。month は予算と支出を並べて表示し、month --check-budget は超過があれば終了コード 3 で終わります。年の予算（--yearly）は年初からで確かめ、超過したとき、または超過しそうなとき（年の予算の経過月分に 4 分の 1（3 か月分）を足した額を超えたとき。年の予算が上限）に終了コード 3 です。繰越する予算（--rollover）は設定した月（または --from）から数え、勝手にやり直しません。金額を変えると今月から新しい金額です。"
+        ),
         arguments: [
             Argument("set|list|unset", LocalizedText(en: "what to do", ja: "操作")),
             Argument(
@@ -24,26 +43,32 @@ struct BudgetCommand: Command {
                         "total (the whole month), a category or CAT/SUB: food, 食費, food/drink; savings (貯蓄), a goal for the balance; or allowance, a member's, with --member",
                     ja: "total（月全体）、項目、または 項目/内訳: food、食費、food/drink など。savings（貯蓄）は収支の目標、allowance（お小遣い）は --member と"),
                 .optional),
-            Argument("AMOUNT", LocalizedText(en: "whole yen a month, e.g. 30000 or 30,000", ja: "月あたりの金額（円）。30000、30,000 など"), .optional),
+            Argument(
+                "AMOUNT",
+                LocalizedText(
+                    en: "whole yen a month (a year's with --yearly), e.g. 30000 or 30,000", ja: "月あたりの金額（円。--yearly では年の金額）。30000、30,000 など"),
+                .optional),
             Argument(
                 "set CAT AMOUNT", LocalizedText(en: "set the monthly budget of CAT (replaces an earlier one)", ja: "CAT の月の予算を設定（前の予算は置き換え）"), .note),
             Argument("list", LocalizedText(en: "show every budget", ja: "すべての予算を表示"), .note),
             Argument("unset CAT", LocalizedText(en: "remove CAT's budget", ja: "CAT の予算を削除"), .note),
         ],
-        options: [member, format],
+        options: [member, yearly, rollover, from, format],
         examples: [
             "kakeibo budget set total 120000",
             "kakeibo budget set food 50,000",
             "kakeibo budget set 食費/飲料 8000",
             "kakeibo budget set savings 50000",
             "kakeibo budget set allowance 30000 --member ayumi",
+            "kakeibo budget set 特別費 240000 --yearly",
+            "kakeibo budget set food 40000 --rollover --from 2025-01",
             "kakeibo budget list --format json",
             "kakeibo budget unset food/drink",
             "kakeibo month --check-budget > /dev/null || echo 'over budget'",
         ])
 
     enum Action {
-        case set(BudgetTarget, Yen)
+        case set(BudgetTarget, Yen, BudgetRequest)
         case list
         case unset(BudgetTarget)
         case setSavings(Yen)
@@ -78,15 +103,22 @@ struct BudgetCommand: Command {
         switch words.verb {
         case "set":
             try words.expect(["CAT", "AMOUNT"])
+            let request = try Self.request(arguments, context)
             if Budgets.isSavings(operands[0]) {
+                guard request == .monthly else {
+                    throw arguments[Self.yearly]
+                        ? BudgetError.yearlyNotForTarget(Budgets.savingsKey) : BudgetError.rolloverNotForTarget(Budgets.savingsKey)
+                }
                 action = .setSavings(try Budget.parseAmount(operands[1]))
             } else {
-                action = .set(try target(operands[0]), try Budget.parseAmount(operands[1]))
+                action = .set(try target(operands[0]), try Budget.parseAmount(operands[1]), request)
             }
         case "list":
+            try Self.setOnly(arguments)
             try words.expect([])
             action = .list
         case "unset":
+            try Self.setOnly(arguments)
             try words.expect(["CAT"])
             action = Budgets.isSavings(operands[0]) ? .unsetSavings : .unset(try target(operands[0]))
         default:
@@ -95,17 +127,37 @@ struct BudgetCommand: Command {
         format = try arguments[Self.format] ?? .table
     }
 
+    /// `--yearly`, `--rollover [--from]` or neither; --from alone means nothing.
+    static func request(_ arguments: ParsedArguments, _ context: Context) throws -> BudgetRequest {
+        let from = try arguments[Self.from]
+        switch (arguments[Self.yearly], arguments[Self.rollover]) {
+        case (true, true): throw BudgetError.yearlyAndRollover
+        case (true, false):
+            if from != nil { throw UsageError.onlyWith("--from", "--rollover") }
+            return .yearly
+        case (false, true):
+            let start = try MonthStart.resolve(option: nil, environment: context.environment)
+            return .rollover(from: from ?? nil, thisMonth: MonthPeriod.containing(context.clock.today, start: start).month)
+        case (false, false):
+            if from != nil { throw UsageError.onlyWith("--from", "--rollover") }
+            return .monthly
+        }
+    }
+
+    /// The options that shape a budget mean nothing to list and unset.
+    static func setOnly(_ arguments: ParsedArguments) throws {
+        for flag in [yearly, rollover] where arguments[flag] { throw UsageError.onlyWith(flag.name, "budget set") }
+        if try arguments[Self.from] != nil { throw UsageError.onlyWith("--from", "budget set") }
+    }
+
     func run(_ context: Context) throws {
         let taxonomy = try context.taxonomy()
         let language = context.language
         switch action {
-        case .set(let target, let amount):
-            let all = try context.household().setBudget(target, amount, taxonomy: taxonomy)
-            finish(
-                all, taxonomy,
-                message: language.pick(
-                    "Budget for \(target.label(taxonomy, language)): \(amount.formatted(language)) a month\n",
-                    "\(target.label(taxonomy, language))の予算: 月 \(amount.formatted(language))\n"), context)
+        case .set(let target, let amount, let request):
+            let all = try context.household().setBudget(target, amount, request, taxonomy: taxonomy)
+            let budget = all.budget(for: target) ?? Budget(target: target, amount: amount)
+            finish(all, taxonomy, message: BudgetRenderer.set(budget, taxonomy: taxonomy, language), context)
         case .list:
             finish(try BudgetStore(store: try context.store()).read(), taxonomy, message: nil, context)
         case .unset(let target):

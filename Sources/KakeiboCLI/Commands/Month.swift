@@ -12,8 +12,9 @@ struct MonthCommand: Command {
     static let checkBudget = Flag(
         "--check-budget",
         help: LocalizedText(
-            en: "exit 3 if any budget is over, or a finished month fell short of the savings goal, naming each on stderr (for cron)",
-            ja: "予算を超えた項目か、終わった月の収支が貯蓄目標に届かなければ標準エラーに出して終了コード 3（cron 向け）"))
+            en:
+                "exit 3 if any budget is over (a rolled one with its carry), a yearly fund is overspent or past its share to date plus a quarter of the fund, or a finished month fell short of the savings goal, naming each on stderr (for cron)",
+            ja: "予算を超えた項目（繰越の予算は繰越込み）、年の予算の超過か経過月分＋4 分の 1 の超過、終わった月の収支が貯蓄目標に届かないときに標準エラーに出して終了コード 3（cron 向け）"))
     static let name = "month"
     static let info = CommandInfo(
         name: name, summary: LocalizedText(en: "Show a month: total, breakdown by category, items", ja: "月の合計・項目別の内訳・一覧を表示"),

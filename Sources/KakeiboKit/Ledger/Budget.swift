@@ -15,6 +15,21 @@ public enum BudgetTarget: Hashable, Sendable {
         }
     }
 
+    /// Whether spending in a category counts against this budget; nil for an allowance (it depends on the item).
+    public func covers(_ code: CategoryCode) -> Bool? {
+        switch self {
+        case .total: return true
+        case .allowance: return nil
+        case .category(let mine): return code.category == mine.category && (mine.subcategory == nil || code.subcategory == mine.subcategory)
+        }
+    }
+
+    /// Whether a month's totals by category are enough to count it (not for an allowance: it depends on the item).
+    public var countsByCategory: Bool {
+        if case .allowance = self { return false }
+        return true
+    }
+
     /// The whole month's name as people see it: "Total" / "合計".
     public static let totalName = LocalizedText(en: "Total", ja: "合計")
     /// What a person types for an allowance (with `--member`), and its name: "Allowance" / "お小遣い".
@@ -71,20 +86,54 @@ public enum BudgetTarget: Hashable, Sendable {
     }
 }
 
-/// A monthly limit on spending.
+/// A limit on spending: a month's (the usual), a year's fund (特別費), or a month's that rolls over.
 public struct Budget: Hashable, Sendable {
     public var target: BudgetTarget
+    /// A month's amount; a yearly fund's is the year's; a rolled budget's is its latest step's.
     public var amount: Yen
+    public var cadence: BudgetCadence
 
-    public init(target: BudgetTarget, amount: Yen) {
+    public init(target: BudgetTarget, amount: Yen, cadence: BudgetCadence = .monthly) {
         self.target = target
         self.amount = amount
+        self.cadence = cadence
     }
 
     /// Parses a budget typed by a person: whole yen more than zero, `30000` or `30,000`.
     public static func parseAmount(_ text: String) throws(BudgetError) -> Yen {
         guard let amount = try? Yen.parsePrice(text), amount.amount > 0 else { throw .amount(text) }
         return amount
+    }
+
+    /// Whether it needs budgets.json schema 4 (a yearly fund or a rolled budget).
+    var isPlain: Bool { cadence == .monthly }
+}
+
+/// How a budget counts its money.
+public enum BudgetCadence: Hashable, Sendable {
+    /// Each month on its own.
+    case monthly
+    /// One amount for the calendar year of the household's months (January to December), spent whenever.
+    case yearly
+    /// Each month's amount plus what the months before it left (less what they overspent), counted from the first
+    /// step's month and never reset by itself; each step sets the monthly amount from its month on.
+    case rollover([RolloverStep])
+
+    /// The rolled budget's steps, else empty.
+    public var steps: [RolloverStep] {
+        if case .rollover(let steps) = self { return steps }
+        return []
+    }
+}
+
+/// From this month on, a rolled budget allows this much a month.
+public struct RolloverStep: Hashable, Sendable {
+    public var from: YearMonth
+    public var amount: Yen
+
+    public init(from: YearMonth, amount: Yen) {
+        self.from = from
+        self.amount = amount
     }
 }
 
@@ -105,19 +154,24 @@ public struct Budgets: Hashable, Sendable {
     }
 
     public init(_ entries: [Budget] = []) {
-        for entry in entries { set(entry.target, entry.amount) }
+        for entry in entries { set(entry) }
     }
 
     public var isEmpty: Bool { entries.isEmpty && savings == nil }
 
     public func amount(for target: BudgetTarget) -> Yen? { entries.first { $0.target == target }?.amount }
 
-    /// Sets (or replaces) the budget for a target.
-    public mutating func set(_ target: BudgetTarget, _ amount: Yen) {
-        if let index = entries.firstIndex(where: { $0.target == target }) {
-            entries[index].amount = amount
+    public func budget(for target: BudgetTarget) -> Budget? { entries.first { $0.target == target } }
+
+    /// Sets (or replaces) a monthly budget for a target.
+    public mutating func set(_ target: BudgetTarget, _ amount: Yen) { set(Budget(target: target, amount: amount)) }
+
+    /// Sets (or replaces) the budget for its target.
+    public mutating func set(_ budget: Budget) {
+        if let index = entries.firstIndex(where: { $0.target == budget.target }) {
+            entries[index] = budget
         } else {
-            entries.append(Budget(target: target, amount: amount))
+            entries.append(budget)
         }
     }
 

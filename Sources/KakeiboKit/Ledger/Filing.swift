@@ -4,8 +4,10 @@ public enum FilingReason: Hashable, Sendable {
     case rule(Int)
     /// The name or shop was filed so last time.
     case history
-    /// Nothing knew it: the taxonomy's default category (add, receipts).
+    /// Nothing knew it: its name is a category's, or else the taxonomy's default category (add, receipts).
     case fallback
+    /// Nothing knew it, but its name usually means this category (`CommonNames`: 米 is groceries).
+    case commonName
     /// Nothing knew it: the unfiled category (statement lines; see `Taxonomy.unfiled`).
     case unfiled
 }
@@ -73,10 +75,12 @@ public struct Filer: Sendable {
             return Filed(category: use.category, payment: use.payment, reason: .history)
         }
         // Nothing learnt: a statement line is unfiled; an item typed or read off a receipt goes where its name is
-        // a category (電車 is transport/train), else to the default.
-        return unfiled
-            ? Filed(category: taxonomy.unfiled, reason: .unfiled)
-            : Filed(category: texts.first.map(taxonomy.category(named:)) ?? taxonomy.defaultCategory, reason: .fallback)
+        // a category (電車 is transport/train), else where its name usually goes (米 is groceries), else to the default.
+        if unfiled { return Filed(category: taxonomy.unfiled, reason: .unfiled) }
+        guard let name = texts.first else { return Filed(category: taxonomy.defaultCategory, reason: .fallback) }
+        if let code = try? taxonomy.resolve(name), !taxonomy.isIncome(code) { return Filed(category: code, reason: .fallback) }
+        if let code = CommonNames.category(of: name, in: taxonomy) { return Filed(category: code, reason: .commonName) }
+        return Filed(category: taxonomy.defaultCategory, reason: .fallback)
     }
 }
 

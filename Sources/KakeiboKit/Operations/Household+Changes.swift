@@ -133,6 +133,19 @@ extension Household {
         }
     }
 
+    /// Puts back what `rememberServer` recorded for `server` when the command that asked then failed before any
+    /// answer was recorded: the server, household, revisions and the endpoint's verdict as they were in `before`.
+    public func forgetServer(_ server: String, before: SyncJournal) throws {
+        _ = try changeWithJournal { _, journal in
+            if journal.household != before.household && journal.revisions.isEmpty { journal.revisions = before.revisions }
+            journal.server = before.server
+            journal.household = before.household
+            journal.changeProtocol = before.changeProtocol
+            journal.revision = before.revision
+            journal.endpoints[server] = before.endpoints[server]
+        }
+    }
+
     /// Records that the endpoint `server` speaks only the app's plain protocol, after a command with it succeeded.
     /// The change protocol's server, its household and revisions stay as they were: an endpoint spelled another way
     /// (or a second sheet) never makes this store forget them.
@@ -146,7 +159,9 @@ extension Household {
     /// The changes to send: those already sent whose answer never came (with the same change ids), then one for each
     /// item here the server doesn't have in this version (create for a new item, update for an edited one) and each
     /// delete made here. Items waiting for a conflict's resolution or for an earlier change's answer are held back.
-    /// The journal records them before anything is sent.
+    /// The journal records them before anything is sent, so that after a lost answer (or a process killed while
+    /// waiting) the same changes go again with the same ids and the server applies them once; a send the server
+    /// surely never received takes them back with `withdrawChanges`.
     public func prepareChanges() throws -> [OutgoingChange] {
         try changeWithJournal { index, journal in
             // An item deleted here that is back (an undo, an import of it) was decided again: the delete is dropped.
@@ -164,6 +179,23 @@ extension Household {
             }
             return journal.outbox
         }.result
+    }
+
+    /// Takes back what `prepareChanges` added when the server surely never received them (no connection, a refusal),
+    /// so the failed command leaves the sync state as it was (`before` is the journal as it stood just before): the
+    /// new changes leave the outbox and the deletes they carried are pending again. A create that a delete made here
+    /// meanwhile is waiting on stays, so that delete is still sent once the create's fate is known.
+    public func withdrawChanges(_ changes: [OutgoingChange], before: SyncJournal) throws {
+        let earlier = Set(before.outbox.map(\.changeID))
+        _ = try changeWithJournal { index, journal in
+            let waitedOn = Set(journal.deleted.filter { $0.value == SyncJournal.awaitingCreate }.keys)
+            let withdrawn = changes.filter { !earlier.contains($0.changeID) && !($0.kind == .create && waitedOn.contains($0.id)) }
+            let ids = Set(withdrawn.map(\.changeID))
+            journal.outbox.removeAll { ids.contains($0.changeID) }
+            // The deletes they carried, and those `prepareChanges` dropped because the item is back.
+            let deletes = withdrawn.filter { $0.kind == .delete }.map(\.id) + before.deleted.keys.filter { index.item($0) != nil }
+            for id in deletes where journal.deleted[id] == nil { journal.deleted[id] = before.deleted[id] }
+        }
     }
 
     /// Applies the server's answers to changes sent, in one write: an applied (or unchanged) change marks the item

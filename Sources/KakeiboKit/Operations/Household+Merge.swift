@@ -48,8 +48,8 @@ extension Household {
         if let incoming = document.budgets, !incoming.isEmpty {
             merged.budgets = try BudgetStore(store: store).update(taxonomy: taxonomy) { budgets in
                 var count = 0
-                for budget in incoming.entries where budgets.amount(for: budget.target) != budget.amount {
-                    budgets.set(budget.target, budget.amount)
+                for budget in incoming.entries where budgets.budget(for: budget.target) != budget {
+                    budgets.set(budget)
                     count += 1
                 }
                 if let savings = incoming.savings, budgets.savings != savings {

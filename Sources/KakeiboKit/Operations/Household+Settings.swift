@@ -65,8 +65,10 @@ extension Household {
         let here = try files.read()
         return SharedSetting.allCases.compactMap { setting in
             let key = setting.rawValue
-            // A file here that kakeibo can't read (`check` reports it) is never sent to the others.
-            guard let value = here[setting], journal.settingConflicts[key] == nil, journal.settings[key]?.value != value,
+            // A setting removed here since it was synced goes as `removed`; one never set here and never synced, not at
+            // all. A file here that kakeibo can't read (`check` reports it) is never sent to the others.
+            let value = here[setting] ?? SharedSettingFiles.removed
+            guard journal.settingConflicts[key] == nil, value != journal.settings[key]?.value ?? SharedSettingFiles.removed,
                 SharedSettingFiles.problem(setting, value) == nil
             else { return nil }
             return SettingChange(setting: setting, base: journal.settings[key]?.revision ?? 0, value: value)
@@ -85,7 +87,7 @@ extension Household {
             let here = try files.read()
             for setting in SharedSetting.allCases {
                 let key = setting.rawValue
-                let local = here[setting]
+                let local = here[setting] ?? SharedSettingFiles.removed
                 let server = answer.settings[key]
                 if let change = sent.first(where: { $0.setting == setting }) {
                     guard let result = answer.results.first(where: { $0.key == key }) else { continue }
@@ -113,7 +115,7 @@ extension Household {
                 guard journal.settings[key] != server else { continue }
                 if local == server.value {
                     journal.settings[key] = server
-                } else if local == nil || local == journal.settings[key]?.value {
+                } else if local == SharedSettingFiles.removed || local == journal.settings[key]?.value {
                     if let problem = SharedSettingFiles.problem(setting, server.value) {
                         outcome.unusable[setting] = problem
                         continue

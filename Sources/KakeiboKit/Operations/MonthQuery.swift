@@ -68,7 +68,9 @@ public struct MonthQuery: Sendable {
             taxonomy: taxonomy, neighbours: around, period: period, fixedCosts: costs.all.isEmpty ? nil : costs, today: today)
         guard parts.contains(.budgets) else { return MonthView(report: report, budgets: [], savings: nil, unreadable: unreadable) }
         let budgets = try BudgetStore(store: store).read()
-        let statuses = BudgetStatus.month(period.month, items: items, budgets: budgets, filter: filter, taxonomy: taxonomy, period: period)
+        let history = try BudgetHistory.spending(budgets, through: period.month, start: period.start, store: store, taxonomy: taxonomy, known: files)
+        let statuses = BudgetStatus.month(
+            period.month, items: items, budgets: budgets, filter: filter, taxonomy: taxonomy, period: period, history: history)
         // The goal is for the whole month's balance: a report of one category doesn't judge it.
         let savings = filter == nil ? SavingsStatus.month(report, budgets: budgets, today: today) : nil
         return MonthView(report: report, budgets: statuses, savings: savings, unreadable: unreadable)

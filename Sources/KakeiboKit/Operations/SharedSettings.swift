@@ -46,6 +46,8 @@ public struct SharedSettingFiles: Sendable {
     /// Why a value the server sent can't be used here (nil: it can). Network input: it is read as kakeibo reads its
     /// own files, never trusted.
     public static func problem(_ setting: SharedSetting, _ value: String) -> String? {
+        // Empty: the setting was removed (see `removed`).
+        guard value != removed else { return nil }
         let bytes = Array(value.utf8)
         do {
             switch setting {
@@ -64,26 +66,32 @@ public struct SharedSettingFiles: Sendable {
         }
     }
 
+    /// The value that says a setting was removed (its file, or its key in config.json, is gone): a member who
+    /// removes the last budget or unsets the split sends it, and the others remove theirs.
+    public static let removed = ""
+
     /// Writes a checked value here: a store file as the store replaces its files (backed up, under the lock the
-    /// caller holds), a configuration file atomically under the configuration directory's lock.
+    /// caller holds), a configuration file atomically under the configuration directory's lock. `removed` removes
+    /// the file or the key.
     func write(_ setting: SharedSetting, _ value: String) throws {
+        let bytes = value == SharedSettingFiles.removed ? nil : Array(value.utf8)
         switch setting {
         case .budgets, .fixedCosts, .rules:
             guard let path = path(setting) else { return }
-            try store.replaceFile(path, with: Array(value.utf8), operation: store.operation)
+            try store.replaceFile(path, with: bytes, operation: store.operation)
         case .categories:
             guard let path = path(setting), let directory = configDirectory else { return }
             try FileSystem.makeDirectories(directory)
             let lock = try FileLock(directory: directory)
             defer { lock.release() }
-            try FileSystem.replaceAtomically(path, Array(value.utf8))
+            if let bytes { try FileSystem.replaceAtomically(path, bytes) } else { try FileSystem.remove(path) }
         case .split, .monthStart:
             guard let directory = configDirectory, let key = ConfigKey(rawValue: setting.rawValue) else { return }
             try FileSystem.makeDirectories(directory)
             let lock = try FileLock(directory: directory)
             defer { lock.release() }
             var configuration = try Configuration.load(at: FileSystem.join(directory, Configuration.fileName))
-            try configuration.set(key, value)
+            if bytes == nil { configuration.unset(key) } else { try configuration.set(key, value) }
             try configuration.save()
         }
     }

@@ -101,6 +101,7 @@ public struct OutgoingChange: Sendable, Equatable {
         self.id = id
         self.item = item
     }
+
 }
 
 /// A change refused as stale (or because the server's item was deleted or differs): the server's version, kept
@@ -134,7 +135,9 @@ public enum SyncJournalFile {
         do { return try decode(bytes) } catch { throw SyncJournalError(path: path(store)) }
     }
 
+    /// Writes the journal; an empty one (what no file means) removes the file, so a store that never synced has none.
     static func write(_ journal: SyncJournal, _ store: LedgerStore) throws {
+        guard journal != SyncJournal() else { return try FileSystem.remove(path(store)) }
         try FileSystem.replaceAtomically(path(store), encode(journal))
     }
 

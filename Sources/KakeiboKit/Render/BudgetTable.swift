@@ -6,16 +6,20 @@ extension TableRenderer {
         let language = style.language
         let chart = BarTable(
             header: [
-                language.pick("Budget", "予算"), language.pick("Monthly", "月額"), language.pick("Spent", "支出"),
+                language.pick("Budget", "予算"),
+                statuses.allSatisfy { $0.standing == .monthly } ? language.pick("Monthly", "月額") : language.pick("Amount", "金額"),
+                language.pick("Spent", "支出"),
                 language.pick("Left", "残り"), language.pick("Used", "消化率"), "",
             ],
             aligns: [.left, .right, .right, .right, .right, .left],
             rows: statuses.map { status in
                 [
-                    .init(status.target.label(taxonomy, language)), .init(status.budget.formatted(language)),
+                    .init(BudgetRenderer.label(status, taxonomy, language)), .init(status.available.formatted(language)),
                     money(status.spent, language), money(status.remaining, language),
-                    .init(Labels.percent(Double(status.spent.amount) / Double(status.budget.amount)), status.isOver ? "31" : nil),
-                    .init(status.isOver ? language.pick("over", "超過") : "", "31"),
+                    .init(
+                        status.available > .zero ? Labels.percent(Double(status.spent.amount) / Double(status.available.amount)) : "-",
+                        status.isOver ? "31" : nil),
+                    .init(status.isOver ? language.pick("over", "超過") : status.isAhead ? language.pick("ahead", "注意") : "", "31"),
                 ]
             })
         // Narrow terminals keep the name, what is left and the "over" mark longest.
@@ -23,13 +27,14 @@ extension TableRenderer {
             .drop([4], ifBarBelow: 10), .shortenLabels(atLeast: 6, ifBarBelow: 10), .drop([1], ifBarBelow: 6),
             .drop([2], ifBarBelow: 6), .shortenLabels(atLeast: 3, ifBarBelow: 1),
         ]
+        let notes = BudgetRenderer.notes(statuses, taxonomy, language).map { truncate($0, to: style.width) + "\n" }.joined()
         return chart.render(style, steps: steps) { width in
             statuses.map { status in
                 if status.isOver { return .init(repeated("█", count: width), "31") }
-                let used = status.spent.amount <= 0 ? 0 : cells(Double(status.spent.amount) / Double(status.budget.amount), of: width)
+                let used = status.spent.amount <= 0 ? 0 : cells(Double(status.spent.amount) / Double(status.available.amount), of: width)
                 return .init(parts: [(repeated("█", count: used), "32"), (repeated("░", count: width - used), "2")])
             }
-        }
+        } + notes
     }
 
     /// `kakeibo budget list`: each budget with its key, name and monthly amount.
@@ -38,14 +43,28 @@ extension TableRenderer {
         guard !budgets.isEmpty else {
             return language.pick("No budgets. Set one with 'kakeibo budget set food 30000'.\n", "予算はありません。'kakeibo budget set food 30000' で設定します。\n")
         }
+        // A yearly fund or a rolled budget adds a column saying so; the amount is then a month's or the year's.
+        let kinds = budgets.entries.contains { $0.cadence != .monthly }
         var table = TextTable(
-            [.left, .left, .right],
-            header: [language.pick("Key", "キー"), language.pick("Budget", "予算"), language.pick("Monthly", "月額")])
-        table.shrinkable = [1]
+            [.left, .left, .right] + (kinds ? [.left] : []),
+            header: [
+                language.pick("Key", "キー"), language.pick("Budget", "予算"),
+                kinds ? language.pick("Amount", "金額") : language.pick("Monthly", "月額"),
+            ] + (kinds ? [language.pick("Kind", "種類")] : []))
+        table.shrinkable = kinds ? [1, 3] : [1]
+        // Narrow terminals keep the key people type and the kind; the name goes first.
+        if kinds { table.droppable = [1] }
         for budget in budgets.sorted(taxonomy) {
-            table.add(budget.target.key(taxonomy), budget.target.label(taxonomy, language), budget.amount.formatted(language))
+            let kind = budget.cadence == .monthly ? language.pick("monthly", "月") : BudgetRenderer.kind(budget.cadence, language)
+            table.add(
+                [budget.target.key(taxonomy), budget.target.label(taxonomy, language), budget.amount.formatted(language)].map { TextTable.Cell($0) }
+                    + (kinds ? [TextTable.Cell(kind)] : []))
         }
-        if let savings = budgets.savings { table.add(Budgets.savingsKey, Budgets.savingsName(language), savings.formatted(language)) }
+        if let savings = budgets.savings {
+            table.add(
+                [Budgets.savingsKey, Budgets.savingsName(language), savings.formatted(language)].map { TextTable.Cell($0) }
+                    + (kinds ? [TextTable.Cell(language.pick("monthly", "月"))] : []))
+        }
         return table.render(style)
     }
 }

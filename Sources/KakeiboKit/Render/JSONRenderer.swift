@@ -35,35 +35,38 @@ public enum JSONRenderer {
         return members
     }
 
-    public static func year(_ report: YearReport, taxonomy: Taxonomy, language: Language) -> String {
+    /// The year; `outlook` adds its funds, rolled budgets and planned costs (`yearOutlook`), and each month's planned.
+    public static func year(_ report: YearReport, taxonomy: Taxonomy, language: Language, outlook: YearOutlook? = nil) -> String {
         let months = report.months.map { month -> JSONValue in
-            .object([
-                ("month", .integer(month.month)),
-                ("first", .string(MonthPeriod(YearMonth(uncheckedYear: report.year, month: month.month), start: report.start).first.iso)),
-                ("last", .string(MonthPeriod(YearMonth(uncheckedYear: report.year, month: month.month), start: report.start).last.iso)),
-                ("total", .integer(month.total.amount)),
-                ("count", .integer(month.count)),
-                ("breakdown", .array(month.breakdown.map { row($0, report.grouping, taxonomy, language) })),
-                ("income", .integer(month.income.amount)),
-                ("balance", .integer(month.balance.amount)),
-            ])
+            .object(
+                [
+                    ("month", .integer(month.month)),
+                    ("first", .string(MonthPeriod(YearMonth(uncheckedYear: report.year, month: month.month), start: report.start).first.iso)),
+                    ("last", .string(MonthPeriod(YearMonth(uncheckedYear: report.year, month: month.month), start: report.start).last.iso)),
+                    ("total", .integer(month.total.amount)),
+                    ("count", .integer(month.count)),
+                    ("breakdown", .array(month.breakdown.map { row($0, report.grouping, taxonomy, language) })),
+                    ("income", .integer(month.income.amount)),
+                    ("balance", .integer(month.balance.amount)),
+                ] + (outlook.map { yearMonthPlanned($0, month: month.month, taxonomy) } ?? []))
         }
         return render(
-            .object([
-                ("year", .integer(report.year)),
-                ("category", filterCategory(report.filter, taxonomy)),
-                ("subcategory", filterSubcategory(report.filter, taxonomy)),
-                ("total", .integer(report.total.amount)),
-                ("count", .integer(report.count)),
-                ("breakdown", .array(report.breakdown.map { row($0, report.grouping, taxonomy, language) })),
-                ("months", .array(months)),
-                ("income", .integer(report.income.total.amount)),
-                ("incomeBreakdown", .array(report.income.breakdown.map { row($0, .subcategory(of: $0.category), taxonomy, language) })),
-                ("balance", .integer(report.balance.amount)),
-                ("savingsRate", report.savingsRate.map { .number(shareValue($0)) } ?? .null),
-                ("first", .string(MonthPeriod(YearMonth(uncheckedYear: report.year, month: 1), start: report.start).first.iso)),
-                ("last", .string(MonthPeriod(YearMonth(uncheckedYear: report.year, month: 12), start: report.start).last.iso)),
-            ]))
+            .object(
+                [
+                    ("year", .integer(report.year)),
+                    ("category", filterCategory(report.filter, taxonomy)),
+                    ("subcategory", filterSubcategory(report.filter, taxonomy)),
+                    ("total", .integer(report.total.amount)),
+                    ("count", .integer(report.count)),
+                    ("breakdown", .array(report.breakdown.map { row($0, report.grouping, taxonomy, language) })),
+                    ("months", .array(months)),
+                    ("income", .integer(report.income.total.amount)),
+                    ("incomeBreakdown", .array(report.income.breakdown.map { row($0, .subcategory(of: $0.category), taxonomy, language) })),
+                    ("balance", .integer(report.balance.amount)),
+                    ("savingsRate", report.savingsRate.map { .number(shareValue($0)) } ?? .null),
+                    ("first", .string(MonthPeriod(YearMonth(uncheckedYear: report.year, month: 1), start: report.start).first.iso)),
+                    ("last", .string(MonthPeriod(YearMonth(uncheckedYear: report.year, month: 12), start: report.start).last.iso)),
+                ] + (outlook.map { yearOutlook($0, taxonomy, language) } ?? [])))
     }
 
     /// The taxonomy in the same shape as a categories file, so it can be saved, edited and used as one.
@@ -106,26 +109,34 @@ public enum JSONRenderer {
         members.append(("reimbursed", details.reimbursed.map { .integer($0.amount) } ?? .null))
     }
 
-    /// `kakeibo budget list`: `{"budgets":[{"category","subcategory","label","budget"}],"savings":N|null}`.
+    /// `kakeibo budget list`: `{"budgets":[{"category","subcategory","label","budget","yearly","rollover"}],"savings":N|null}`;
+    /// `budget` is the year's for a yearly fund, and `rollover` a rolled budget's steps (`[{"from","amount"}]`) or null.
     public static func budgetList(_ budgets: Budgets, taxonomy: Taxonomy, language: Language) -> String {
         render(
             .object([
                 (
                     "budgets",
-                    .array(budgets.sorted(taxonomy).map { .object(target($0.target, taxonomy, language) + [("budget", .integer($0.amount.amount))]) })
+                    .array(
+                        budgets.sorted(taxonomy).map {
+                            .object(
+                                target($0.target, taxonomy, language) + [("budget", .integer($0.amount.amount))] + BudgetRenderer.cadence($0.cadence))
+                        })
                 ),
                 ("savings", budgets.savings.map { .integer($0.amount) } ?? .null),
             ]))
     }
 
     /// One budget in a month: `{"category","subcategory","label","budget","spent","remaining","over"}`; the month's
-    /// own budget has category "total", an allowance (お小遣い) category "allowance" and its `"member"`.
+    /// own budget has category "total", an allowance (お小遣い) category "allowance" and its `"member"`. A rolled
+    /// budget's `budget` is the month's amount, `available` it and `carried`, and `remaining` what carries on; a
+    /// yearly fund's `budget` is the year's, `spent` the year's so far, with `yearToDate` (see `BudgetRenderer`).
     static func budget(_ status: BudgetStatus, _ taxonomy: Taxonomy, _ language: Language) -> JSONValue {
         .object(
             target(status.target, taxonomy, language) + [
                 ("budget", .integer(status.budget.amount)), ("spent", .integer(status.spent.amount)),
                 ("remaining", .integer(status.remaining.amount)), ("over", .bool(status.isOver)),
-            ])
+                ("yearly", .bool(status.standing.isYearly)), ("rollover", .bool(status.standing.isRolled)),
+            ] + BudgetRenderer.standing(status))
     }
 
     static func target(_ target: BudgetTarget, _ taxonomy: Taxonomy, _ language: Language) -> [(String, JSONValue)] {

@@ -69,6 +69,9 @@ public enum RulesRenderer {
         case .history: return language.pick("\(key), as last time", "\(key)（前回と同じ）")
         case .fallback: return language.pick("\(key), the default (no rule, not seen before)", "\(key)（既定。ルールも前回の記録もなし）")
         case .unfiled: return language.pick("\(key), unfiled (no rule, not seen before)", "\(key)（未分類。ルールも前回の記録もなし）")
+        case .commonName:
+            return language.pick(
+                "\(key), as such a name usually is (no rule, not seen before)", "\(key)（よくある品名から。ルールも前回の記録もなし）")
         }
     }
 
@@ -90,6 +93,7 @@ public enum RulesRenderer {
             case .history: ("history", .null)
             case .fallback: ("default", .null)
             case .unfiled: ("unfiled", .null)
+            case .commonName: ("common-name", .null)
             }
         return .object([
             ("text", .string(text)), ("category", .string(taxonomy.keyPath(filed.category))), ("reason", .string(reason)),

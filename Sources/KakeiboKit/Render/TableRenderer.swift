@@ -19,16 +19,18 @@ public enum TableRenderer {
             + monthContext(report, taxonomy: taxonomy, style: style)
     }
 
-    public static func year(_ report: YearReport, taxonomy: Taxonomy, style: TextStyle) -> String {
+    /// The year; `outlook` adds its yearly funds, rolled budgets and planned fixed costs after the months.
+    public static func year(_ report: YearReport, taxonomy: Taxonomy, style: TextStyle, outlook: YearOutlook? = nil) -> String {
         let language = style.language
         let period = Labels.year(report.year, language)
+        let extra = outlook.map { yearOutlook($0, taxonomy: taxonomy, style: style) } ?? ""
         guard let out = overview(period, report.filter, report.total, report.count, report.breakdown, report.grouping, taxonomy, style)
         else {
             return noData(period, report.filter, taxonomy, style)
-                + (report.income.count > 0 ? "\n" + balanceLine(report.income, balance: report.balance, language) + "\n" : "")
+                + (report.income.count > 0 ? "\n" + balanceLine(report.income, balance: report.balance, language) + "\n" : "") + extra
         }
         let balance = report.income.count > 0 ? balanceLine(report.income, balance: report.balance, language) + "\n\n" : ""
-        return out + balance + monthsTable(report, taxonomy: taxonomy, style: style)
+        return out + balance + monthsTable(report, taxonomy: taxonomy, style: style) + extra
     }
 
     public static func categories(_ taxonomy: Taxonomy, style: TextStyle) -> String {

@@ -138,6 +138,12 @@ public enum FileSystem {
         }
     }
 
+    /// Removes a file if it is there, and flushes the directory's entry.
+    public static func remove(_ path: String) throws(StoreError) {
+        guard unlink(path) == 0 || errno == ENOENT else { throw .io(path: path, operation: .remove, code: errno) }
+        try syncDirectory(parentDirectory(path))
+    }
+
     /// Flushes a directory's entries (renames, creations, removals) to disk.
     public static func syncDirectory(_ path: String) throws(StoreError) {
         let fd = open(path.isEmpty ? "." : path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)

@@ -1,9 +1,11 @@
 import KakeiboCLI
 import KakeiboKit
 
-/// What an endpoint speaks: the change protocol, or the app's plain one (to remember once the command succeeded).
+/// What an endpoint speaks: the change protocol (with the sync state as it was before `capabilities` was recorded,
+/// when this command asked, so a command that then fails can put it back), or the app's plain one (to remember once
+/// the command succeeded).
 enum ServerProtocol: Equatable {
-    case changes
+    case changes(recorded: SyncJournal?)
     case plain(remember: Bool)
 }
 
@@ -25,17 +27,17 @@ extension SyncSession {
         let household = try context.household()
         let journal = try household.journal()
         if let verdict = journal.endpoints[serverKey], verdict.holds(at: household.now) {
-            return verdict.speaksChanges ? .changes : .plain(remember: false)
+            return verdict.speaksChanges ? .changes(recorded: nil) : .plain(remember: false)
         }
         // A store whose state predates the endpoints' list.
-        if journal.changeProtocol && journal.server == serverKey { return .changes }
+        if journal.changeProtocol && journal.server == serverKey { return .changes(recorded: nil) }
         guard let capabilities = await changeClient.capabilities() else { return .plain(remember: true) }
         if capabilities.token != "ok" && settings.token == nil {
             // The server tells only with the token whether it is right; a missing one is said plainly.
             throw ChangeProtocolError.refused(code: "bad_token", message: "no token is set here")
         }
         try household.rememberServer(serverKey, household: capabilities.household)
-        return .changes
+        return .changes(recorded: journal)
     }
 
     /// After a plain app server's command succeeded: remember what it speaks, if it was asked.
@@ -55,6 +57,8 @@ extension SyncSession {
         var sentKinds: [OutgoingChange.Kind: Int] = [:]
         /// What `since` said of the server's settings (nil: it keeps none).
         var settingsRevision: Int?
+        /// Whether an answer was recorded here (so a later failure is not "nothing changed").
+        var recorded = false
         /// Whether the `changes` answers brought every change of the other members (none to ask `since` for).
         var caughtUp = false
     }
@@ -72,40 +76,64 @@ extension SyncSession {
         guard !sending.isEmpty || serverRevision > seen else { return }
         guard let answer = try await changeClient.settings(sending) else { return }
         outcome.settings = try household.applySettings(answer, sent: sending, files)
+        outcome.recorded = true
     }
 
-    /// Sends this store's changes: those whose answer was lost first (same ids), then the rest. A change made here to
-    /// an item while its earlier change was unanswered goes in a second round, based on the revision the first got.
-    /// With `receive`, the requests also bring what the other members changed (`ChangeClient.send`), applied in the
-    /// same write as the answers: a sync with something to send is then one request and one write.
+    /// Sends this store's changes: those whose answer was lost first (same ids), then the rest, a request at a time,
+    /// each answer recorded as it comes. A change made here to an item while its earlier change was unanswered goes in
+    /// a second round, based on the revision the first got. When a request fails, the changes not yet sent leave the
+    /// sync state again, and so do its own when the server surely never received it; those that may have reached the
+    /// server stay, with their ids, for the next sync. A request carries 500 changes until an answer says the server
+    /// takes more (`ChangeClient.Limits`). With `receive`, each request also asks what the other members changed
+    /// after the revision the one before reached, and that is recorded with its answer: a sync with something to send
+    /// is then one request and one write.
     func sendChanges(_ household: Household, receive: Bool, _ outcome: inout ChangeOutcome) async throws {
         let known = try household.journal().revision
         var since = receive ? known ?? 0 : nil
+        var limits = ChangeClient.Limits()
         for _ in 0..<3 {
+            let before = try household.journal()
             let outbox = try household.prepareChanges()
             guard !outbox.isEmpty else { return }
-            let sent = try await changeClient.send(outbox, since: since)
-            // A counter below the one seen here: the sheet or script was replaced, and `receiveChanges` starts over.
-            let carried = sent.since.flatMap { carried in known.map { carried.revision < $0 } == true ? nil : carried }
-            // An earlier request's answer may carry a row that a later one changed: its result is the newer.
-            var answered: [String: Int] = [:]
-            for row in sent.results.compactMap(\.row) { answered[row.item.id] = max(row.revision, answered[row.item.id] ?? 0) }
-            let rows = carried?.rows.filter { row in answered[row.item.id].map { row.revision >= $0 } ?? true } ?? []
-            let applied = try household.applyChangeResults(sent.results, rows: rows, through: carried?.through)
-            outcome.sent += applied.applied
-            for (kind, count) in applied.appliedKinds { outcome.sentKinds[kind, default: 0] += count }
-            outcome.conflicts += applied.conflicts
-            outcome.rejected += applied.rejected
-            outcome.months.formUnion(outbox.compactMap { $0.item?.date.yearMonth })
-            if let carried {
-                outcome.received += applied.rows.received
-                outcome.months.formUnion(applied.rows.changed)
-                outcome.setAside += carried.setAside
-                outcome.settingsRevision = carried.settingsRevision
+            var appliedThisRound = 0
+            var followUps = 0
+            var start = 0
+            while start < outbox.count {
+                let end = limits.end(of: outbox, from: start)
+                let batch = Array(outbox[start..<end])
+                let sent: ChangeClient.Sent
+                do {
+                    sent = try await changeClient.send(batch, since: since)
+                } catch {
+                    let received = !error.surelyNotReceived
+                    try household.withdrawChanges(Array(outbox[(received ? end : start)...]), before: before)
+                    guard received || outcome.recorded else { throw error }
+                    throw ChangeProtocolError.afterProgress(
+                        error, sent: outcome.sent, received: outcome.received, awaiting: received ? batch.count : 0)
+                }
+                limits = sent.limits ?? limits
+                // A counter below the one seen here: the sheet or script was replaced, and `receiveChanges` starts over.
+                let carried = sent.since.flatMap { carried in known.map { carried.revision < $0 } == true ? nil : carried }
+                let applied = try household.applyChangeResults(sent.results, rows: carried?.rows ?? [], through: carried?.through)
+                outcome.recorded = true
+                appliedThisRound += applied.applied
+                followUps += applied.followUps
+                outcome.sent += applied.applied
+                for (kind, count) in applied.appliedKinds { outcome.sentKinds[kind, default: 0] += count }
+                outcome.conflicts += applied.conflicts
+                outcome.rejected += applied.rejected
+                outcome.months.formUnion(batch.compactMap { $0.item?.date.yearMonth })
+                if let carried {
+                    outcome.received += applied.rows.received
+                    outcome.months.formUnion(applied.rows.changed)
+                    outcome.setAside += carried.setAside
+                    outcome.settingsRevision = carried.settingsRevision
+                }
+                outcome.caughtUp = carried.map { !$0.more } ?? false
+                since = carried?.through
+                start = end
             }
-            outcome.caughtUp = carried.map { !$0.more } ?? false
-            since = carried?.through
-            guard applied.applied > 0 && applied.followUps > 0 else { return }
+            guard appliedThisRound > 0 && followUps > 0 else { return }
         }
     }
 
@@ -118,6 +146,7 @@ extension SyncSession {
         var answer = try await changeClient.since(known ?? 0)
         if let known, answer.revision < known { answer = try await changeClient.since(0) }
         let applied = try household.applyRows(answer.rows, through: answer.through)
+        outcome.recorded = true
         outcome.received += applied.received
         outcome.months.formUnion(applied.changed)
         outcome.setAside += answer.setAside
@@ -130,22 +159,37 @@ extension SyncSession {
             let inYear = months.filter { $0.year == year }
             let answer = try await changeClient.pull(year: year, month: inYear.count == 1 ? inYear[0].month : nil)
             let applied = try household.applyRows(answer.rows.filter { !$0.deleted }, through: nil, months: inYear)
+            outcome.recorded = true
             outcome.received += applied.received
             outcome.months.formUnion(applied.changed)
             outcome.setAside += answer.setAside
         }
     }
 
-    /// Runs a command with the change protocol: `send` and/or `receive`, and `pull` of whole months.
-    func runChanges(send: Bool, receive: Bool, pull months: [YearMonth]?, _ context: Context) async throws {
+    /// Runs a command with the change protocol: `send` and/or `receive`, and `pull` of whole months. When an exchange
+    /// fails before any answer was recorded, the sync state is left as it was, `capabilities`' record included
+    /// (`recorded`: the state before it); after one, the error says what was recorded.
+    func runChanges(send: Bool, receive: Bool, pull months: [YearMonth]?, recorded: SyncJournal?, _ context: Context) async throws {
         let household = try context.household()
         let lock = try household.syncLock()
         defer { lock?.release() }
         var outcome = ChangeOutcome()
-        if send { try await sendChanges(household, receive: receive, &outcome) }
-        if receive { try await receiveChanges(household, &outcome) }
-        if let months { try await pullRows(months, household, &outcome) }
-        if send && receive { try await exchangeSettings(household, context, &outcome) }
+        do {
+            if send { try await sendChanges(household, receive: receive, &outcome) }
+            if receive { try await receiveChanges(household, &outcome) }
+            if let months { try await pullRows(months, household, &outcome) }
+            if send && receive { try await exchangeSettings(household, context, &outcome) }
+        } catch let failure as ChangeProtocolError {
+            if case .afterProgress = failure { throw failure }
+            guard outcome.recorded else {
+                if let recorded { try household.forgetServer(serverKey, before: recorded) }
+                throw failure
+            }
+            throw ChangeProtocolError.afterProgress(failure, sent: outcome.sent, received: outcome.received, awaiting: 0)
+        } catch {
+            if !outcome.recorded, let recorded { try household.forgetServer(serverKey, before: recorded) }
+            throw error
+        }
         let journal = try household.journal()
         let pending = try household.unsent().filter { !journal.isHeld($0.id) }.count + journal.deleted.count
         var notes = outcome.conflicts.map { SyncNote.conflict(id: $0.id, code: $0.code) }

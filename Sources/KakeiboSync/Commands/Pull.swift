@@ -17,7 +17,9 @@ public struct PullCommand: AwaitingCommand {
 
     public func run(_ context: Context) async throws {
         let speaks = try await session.serverProtocol(context)
-        if speaks == .changes { return try await session.runChanges(send: false, receive: false, pull: months, context) }
+        if case .changes(let recorded) = speaks {
+            return try await session.runChanges(send: false, receive: false, pull: months, recorded: recorded, context)
+        }
         // Held to the write, as push and sync hold it: a push that lands between this fetch and its write would
         // have its items, now synced, replaced by this older copy of their months.
         let lock = try context.household().syncLock()

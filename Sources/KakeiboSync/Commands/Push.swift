@@ -15,7 +15,9 @@ public struct PushCommand: AwaitingCommand {
 
     public func run(_ context: Context) async throws {
         let speaks = try await session.serverProtocol(context)
-        if speaks == .changes { return try await session.runChanges(send: true, receive: false, pull: nil, context) }
+        if case .changes(let recorded) = speaks {
+            return try await session.runChanges(send: true, receive: false, pull: nil, recorded: recorded, context)
+        }
         let pushed = try await session.push(context)
         let report = try session.commit(pushed: pushed, pulled: nil, period: nil, context)
         try session.rememberPlain(speaks, context)

@@ -20,8 +20,8 @@ public struct SyncCommand: AwaitingCommand {
 
     public func run(_ context: Context) async throws {
         let speaks = try await session.serverProtocol(context)
-        if speaks == .changes {
-            return try await session.runChanges(send: true, receive: true, pull: named ? months : nil, context)
+        if case .changes(let recorded) = speaks {
+            return try await session.runChanges(send: true, receive: true, pull: named ? months : nil, recorded: recorded, context)
         }
         let pushed = try await session.push(context)
         let pulled = try await session.pull(months, context)
