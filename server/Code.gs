@@ -18,7 +18,7 @@
 
 var SERVICE = 'kakeibo-household';
 var PROTOCOL = 1;
-var SCRIPT_VERSION = '1.0.0';
+var SCRIPT_VERSION = '1.1.0';
 
 var TOKEN_PROPERTY = 'KAKEIBO_TOKEN';
 var HOUSEHOLD_PROPERTY = 'KAKEIBO_HOUSEHOLD';
@@ -33,8 +33,15 @@ var SETTINGS_PROPERTY = 'KAKEIBO_SETTINGS_REVISION';
 
 /** How long a request waits for another one to finish writing before answering "busy". */
 var LOCK_WAIT_MS = 20000;
-var MAX_CHANGES = 500;
-var MAX_ITEMS = 500;
+/**
+ * Changes (or the app's items) one request may carry, and of them the updates and deletes: a new item costs calls
+ * per month it lands in, a row rewritten in place a few calls per run of rows. A client sends 500 until an answer
+ * says more (older scripts take 500 of any kind); at the modelled 50 ms a call the worst request within these stays
+ * well inside the 6 minutes an execution may run (docs/household-server.md, "Limits").
+ */
+var MAX_CHANGES = 2000;
+var MAX_REWRITES = 500;
+var MAX_ITEMS = 2000;
 var SINCE_LIMIT = 2000;
 var CHANGE_LOG_SHEET = '_changes';
 var CHANGE_LOG_KEEP = 5000;
@@ -118,6 +125,7 @@ function rotateToken() {
  * (Rows removed by hand are not seen this way; a full pull is the authority for those.)
  */
 function onEdit(e) {
+  beginExecution();
   if (!e || !e.range) return;
   var sheet = e.range.getSheet();
   if (!MONTH_SHEET.test(sheet.getName())) return;
@@ -238,7 +246,11 @@ function capabilities(token) {
     token: state,
     operations: ['capabilities', 'since', 'pull', 'changes', 'settings'],
     app: { get: true, post: true },
-    limits: { changesPerRequest: MAX_CHANGES, itemsPerRequest: MAX_ITEMS, sinceLimit: SINCE_LIMIT, changeLog: CHANGE_LOG_KEEP }
+    limits: {
+      changesPerRequest: MAX_CHANGES, rewritesPerRequest: MAX_REWRITES, itemsPerRequest: MAX_ITEMS, sinceLimit: SINCE_LIMIT,
+      changeLog: CHANGE_LOG_KEEP
+    },
+    changesSince: true
   };
   if (state === 'ok') answer.revision = currentRevision(props);
   return answer;
@@ -256,17 +268,30 @@ function since(body) {
   var ss = SpreadsheetApp.getActiveSpreadsheet();
   // Only the months changed after R are read; every month when the index may be behind (see the book).
   var changed = indexesTrusted(ss, props, months, reservedRevision(props))
-    ? Object.keys(months).filter(function (name) { return MONTH_SHEET.test(name) && !(months[name] <= after); }).sort()
-      .map(function (name) { return ss.getSheetByName(name); }).filter(function (sheet) { return sheet !== null; })
-    : monthSheets(ss);
+    ? changedMonths(months, after).map(function (name) { return { name: name, sheet: ss.getSheetByName(name) }; })
+      .filter(function (month) { return month.sheet !== null; })
+    : monthSheets(ss).map(function (sheet) { return { name: null, sheet: sheet }; });
   var tz = sheetTimeZone(ss);
   var rows = [];
-  changed.forEach(function (sheet) {
-    readRows(sheet, tz).forEach(function (r) {
+  changed.forEach(function (month) {
+    readRows(month.sheet, tz, month.name).forEach(function (r) {
       if (r.revision > after) rows.push(r);
       current = Math.max(current, r.revision);
     });
   });
+  return sincePage(rows, limit, current, props);
+}
+
+/** The month sheets' names the months index says changed after revision R, in calendar order. */
+function changedMonths(months, after) {
+  return Object.keys(months).filter(function (name) { return MONTH_SHEET.test(name) && !(months[name] <= after); }).sort();
+}
+
+/**
+ * `since`'s answer from the rows changed after R: oldest first, at most `limit` (a revision never split between
+ * pages); `through` is where the next page starts, `current` when this one is the last.
+ */
+function sincePage(rows, limit, current, props) {
   rows.sort(function (a, b) { return a.revision - b.revision; });
   var more = false;
   if (rows.length > limit) {
@@ -332,6 +357,10 @@ function applyChanges(body) {
   var changes = body.changes;
   if (!Array.isArray(changes)) throw failure('bad_request', '"changes" must be an array');
   if (changes.length > MAX_CHANGES) throw failure('too_large', 'at most ' + MAX_CHANGES + ' changes per request, got ' + changes.length);
+  var rewrites = changes.filter(function (c) { return c && (c.kind === 'update' || c.kind === 'delete'); }).length;
+  if (rewrites > MAX_REWRITES) throw failure('too_large', 'at most ' + MAX_REWRITES + ' updates and deletes per request, got ' + rewrites);
+  var after = body.since;
+  if (after !== undefined && (!isWhole(after) || after < 0)) throw failure('bad_request', '"since" must be a whole number ≥ 0');
   var book = new Book();
   var log = new ChangeLog(book.ss);
   book.reserve(changes.length);
@@ -356,9 +385,11 @@ function applyChanges(body) {
     log.add(change.changeId, fingerprint, result);
     return result;
   });
-  book.commit();
-  log.commit();
-  return { revision: book.revision, results: results };
+  var others = after === undefined ? null : book.changedSince(after);
+  book.commit(log);
+  var answer = { revision: book.revision, results: results, limits: { changesPerRequest: MAX_CHANGES, rewritesPerRequest: MAX_REWRITES } };
+  if (others) answer.since = others;
+  return answer;
 }
 
 /** The id a change names, when it names one (before the change is checked). */
@@ -526,10 +557,12 @@ function Book() {
   this.props = scriptProperties();
   var reserved = reservedRevision(this.props);
   this.revision = Math.max(currentRevision(this.props), reserved);
+  this.start = this.revision; // revisions above it are this request's own
   this.months = readMonthsIndex(this.props);
-  this.rebuild = !indexesTrusted(this.ss, this.props, this.months, reserved);
+  this.sheetCount = this.ss.getNumSheets() - insertedSheets; // the sheets before this request (see insertSheet)
+  this.rebuild = !indexesTrusted(this.ss, this.props, this.months, reserved, this.sheetCount);
   if (this.months === null) this.months = {};
-  this.sheets = {}; // month name → {sheet, rows, pending}, for the months read
+  this.sheets = {}; // month name → entry (see monthEntry), for the months read
   this.all = false; // every month sheet read
   this.ids = Object.create(null); // id → row, for ids found or written (no inherited keys: an id may be "__proto__")
   this.index = this.rebuild ? null : IdIndex.existing(this.ss);
@@ -556,10 +589,19 @@ Book.prototype.prefetch = function (ids) {
 /** A month's entry, read once; null when its sheet doesn't exist. */
 Book.prototype.month = function (name) {
   if (name in this.sheets) return this.sheets[name];
-  var sheet = this.ss.getSheetByName(name);
-  this.sheets[name] = sheet ? { sheet: sheet, rows: readRows(sheet, this.tz, name), pending: [] } : null;
+  var sheet = this.all ? null : this.ss.getSheetByName(name); // every month sheet is in this.sheets once all were read
+  this.sheets[name] = sheet ? monthEntry(sheet, this.tz, name) : null;
   return this.sheets[name];
 };
+
+/**
+ * A month sheet as a request holds it: its rows, its last row (kept as rows are moved out, so appending needs no
+ * getLastRow), the new rows to append and the rows rewritten in place, both written at commit.
+ */
+function monthEntry(sheet, tz, name) {
+  var read = readMonth(sheet, tz, name);
+  return { sheet: sheet, rows: read.rows, lastRow: read.lastRow, tagsAt: read.tagsAt, pending: [], dirty: [] };
+}
 
 /** Every month sheet read (the months read already kept as they are now), ids indexed first row first. */
 Book.prototype.loadAll = function () {
@@ -567,11 +609,14 @@ Book.prototype.loadAll = function () {
   var self = this;
   self.all = true;
   self.rebuild = true;
+  var sheets = self.ss.getSheets();
+  self.tabs = sheets.map(function (sheet) { return sheet.getName(); }); // every sheet's name in tab order
   self.order = []; // the month sheets' names in tab order
-  monthSheets(self.ss).forEach(function (sheet) {
-    var name = sheet.getName();
+  sheets.forEach(function (sheet, i) {
+    var name = self.tabs[i];
+    if (!MONTH_SHEET.test(name)) return;
     self.order.push(name);
-    if (!self.sheets[name]) self.sheets[name] = { sheet: sheet, rows: readRows(sheet, self.tz, name), pending: [] };
+    if (!self.sheets[name]) self.sheets[name] = monthEntry(sheet, self.tz, name);
     self.sheets[name].rows.forEach(function (r) {
       if (r.item.id !== '' && !(r.item.id in self.ids)) self.ids[r.item.id] = r;
     });
@@ -613,7 +658,8 @@ Book.prototype.append = function (item, deleted) {
   var name = monthOfDate(item.date);
   var entry = this.month(name);
   if (!entry) {
-    entry = { sheet: monthSheet(this.ss, name, this.rebuild ? null : this.months), rows: [], pending: [] };
+    var sheet = monthSheet(this.ss, name, this.all ? { tabs: this.tabs } : this.rebuild ? {} : { months: this.months });
+    entry = { sheet: sheet, rows: [], lastRow: 1, pending: [], dirty: [] };
     this.sheets[name] = entry;
   }
   var row = this.stamp({ sheetRow: null, sheetName: name }, item, deleted);
@@ -624,25 +670,46 @@ Book.prototype.append = function (item, deleted) {
   return row;
 };
 
-/** Rewrites the row in place, or moves it when its date moved to another month. */
+/** Rewrites the row in place (at commit, with its month's other rewrites), or moves it when its date moved to another month. */
 Book.prototype.replace = function (held, item, deleted) {
   var entry = this.sheets[held.sheetName];
   if (monthOfDate(item.date) === held.sheetName) {
     this.stamp(held, item, deleted);
-    if (held.sheetRow !== null) writeRows(entry.sheet, held.sheetRow, [held]);
+    if (held.sheetRow !== null && entry.dirty.indexOf(held) < 0) entry.dirty.push(held);
     return held;
   }
   entry.rows = entry.rows.filter(function (r) { return r !== held; });
   entry.pending = entry.pending.filter(function (r) { return r !== held; });
+  entry.dirty = entry.dirty.filter(function (r) { return r !== held; });
   if (held.sheetRow !== null) {
     entry.sheet.deleteRow(held.sheetRow);
+    entry.lastRow -= 1;
     entry.rows.forEach(function (r) { if (r.sheetRow !== null && r.sheetRow > held.sheetRow) r.sheetRow -= 1; });
   }
   delete this.ids[held.item.id];
   return this.append(item, deleted);
 };
 
-Book.prototype.commit = function () {
+/**
+ * What `since` would answer for revision R, but without this request's own rows (its results carry them): the rows
+ * other requests changed after R, read from the months the book holds and those the months index says changed.
+ * Complete, it ends at this request's last revision, so the client's cursor moves past its own writes.
+ */
+Book.prototype.changedSince = function (after) {
+  var self = this;
+  if (self.rebuild) self.loadAll();
+  var names = self.all ? Object.keys(self.sheets) : changedMonths(self.months, after);
+  var rows = [];
+  names.forEach(function (name) {
+    var entry = self.month(name);
+    if (!entry) return;
+    entry.rows.forEach(function (r) { if (r.revision > after && r.revision <= self.start) rows.push(r); });
+  });
+  return sincePage(rows, SINCE_LIMIT, self.revision, self.props);
+};
+
+/** Writes the rows, the id index and the change log when given, then says in the properties that the request is done. */
+Book.prototype.commit = function (log) {
   var self = this;
   var index = self.index;
   if (self.rebuild) {
@@ -662,26 +729,43 @@ Book.prototype.commit = function () {
   index.check(); // a bucket too full refuses the request here, before anything else is written
   Object.keys(self.sheets).forEach(function (name) {
     var entry = self.sheets[name];
-    if (!entry || entry.pending.length === 0) return;
-    var start = entry.sheet.getLastRow() + 1;
+    if (!entry) return;
+    runs(entry.dirty).forEach(function (run) { entry.tagsAt = writeRows(entry.sheet, run[0].sheetRow, run, true, entry.tagsAt); });
+    entry.dirty = [];
+    if (entry.pending.length === 0) return;
+    var start = entry.lastRow + 1;
     entry.pending.forEach(function (row, i) { row.sheetRow = start + i; });
-    writeRows(entry.sheet, start, entry.pending);
+    entry.tagsAt = writeRows(entry.sheet, start, entry.pending, false, entry.tagsAt);
+    entry.lastRow += entry.pending.length;
     entry.pending = [];
   });
   index.commit();
-  // The rows and the index reach the sheet before the properties say the request is done.
+  if (log) log.commit();
+  // The rows, the index and the change log reach the sheet before the properties say the request is done.
   SpreadsheetApp.flush();
   var stamps = monthsAndRevision(self.months, self.revision);
-  stamps[SHEETS_PROPERTY] = String(self.ss.getNumSheets());
+  stamps[SHEETS_PROPERTY] = String(self.sheetCount + insertedSheets);
+  stamps[RESERVED_PROPERTY] = '0'; // the request is done, in the same write as its stamps (0: nothing reserved)
   self.props.setProperties(stamps);
-  self.props.deleteProperty(RESERVED_PROPERTY);
 };
 
-/** Whether the months and id indexes hold every month sheet and id (see the book above). */
-function indexesTrusted(ss, props, months, reserved) {
+/** Whether the months and id indexes hold every month sheet and id (see the book above); `count`: the sheets, when known. */
+function indexesTrusted(ss, props, months, reserved, count) {
   if (months === null || reserved > 0) return false;
   var sheets = props.getProperty(SHEETS_PROPERTY);
-  return sheets !== null && Number(sheets) === ss.getNumSheets();
+  return sheets !== null && Number(sheets) === (count === undefined ? ss.getNumSheets() : count);
+}
+
+/** Rows to rewrite in place as runs of consecutive sheet rows, each written in one go. */
+function runs(rows) {
+  var sorted = rows.slice().sort(function (a, b) { return a.sheetRow - b.sheetRow; });
+  var out = [];
+  sorted.forEach(function (row) {
+    var run = out[out.length - 1];
+    if (run && run[run.length - 1].sheetRow + 1 === row.sheetRow) run.push(row);
+    else out.push([row]);
+  });
+  return out;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -690,13 +774,14 @@ function indexesTrusted(ss, props, months, reserved) {
 function IdIndex(ss, sheet) {
   this.sheet = sheet || ss.getSheetByName(ID_INDEX_SHEET);
   if (!this.sheet) {
-    this.sheet = ss.insertSheet(ID_INDEX_SHEET);
+    this.sheet = insertSheet(ss, ID_INDEX_SHEET);
     ensureRows(this.sheet, ID_BUCKETS + 1);
     this.sheet.getRange(1, 1, 1, 1).setValues([['id → month']]);
     this.sheet.getRange(2, 1, ID_BUCKETS, 1).setNumberFormat('@');
     this.sheet.hideSheet();
   }
   this.buckets = {}; // bucket → {ids: {id: month}, changed}
+  this.cells = {}; // bucket → the range of its cell, once read (written back through it)
   this.damaged = false; // a cell read was not a bucket
 }
 
@@ -736,7 +821,10 @@ IdIndex.prototype.bucket = function (b, text) {
   this.buckets[b] = { ids: ids || Object.create(null), changed: false };
 };
 
-/** Reads the buckets of these ids: each in two calls when they are few, else the whole column in two. */
+/**
+ * Reads the buckets of these ids: one in two calls, a few in one call each and two for their ranges (a range list),
+ * more than ID_BUCKET_READS the whole column in two.
+ */
 IdIndex.prototype.load = function (ids) {
   var self = this;
   var wanted = [];
@@ -745,7 +833,12 @@ IdIndex.prototype.load = function (ids) {
     if (!(b in self.buckets) && wanted.indexOf(b) < 0) wanted.push(b);
   });
   if (wanted.length > ID_BUCKET_READS) return self.loadAll();
-  wanted.forEach(function (b) { self.bucket(b, self.sheet.getRange(2 + b, 1, 1, 1).getValues()[0][0]); });
+  var ranges = wanted.length === 1 ? [self.sheet.getRange(2 + wanted[0], 1, 1, 1)]
+    : wanted.length > 1 ? self.sheet.getRangeList(wanted.map(function (b) { return 'A' + (2 + b); })).getRanges() : [];
+  wanted.forEach(function (b, i) {
+    self.cells[b] = ranges[i];
+    self.bucket(b, ranges[i].getValues()[0][0]);
+  });
 };
 
 /** Every bucket, in two calls. */
@@ -792,7 +885,7 @@ IdIndex.prototype.check = function () {
   });
 };
 
-/** Writes the changed buckets: each in two calls when they are few, else the whole column in two. */
+/** Writes the changed buckets: each in one call (two when it wasn't read) when they are few, else the whole column in two. */
 IdIndex.prototype.commit = function () {
   var self = this;
   var texts = self.texts();
@@ -804,7 +897,7 @@ IdIndex.prototype.commit = function () {
     for (var b = 0; b < ID_BUCKETS; b++) column.push([b in texts ? texts[b] : JSON.stringify(self.buckets[b].ids)]);
     self.sheet.getRange(2, 1, ID_BUCKETS, 1).setValues(column);
   } else {
-    changed.forEach(function (b) { self.sheet.getRange(2 + b, 1, 1, 1).setValues([[texts[b]]]); });
+    changed.forEach(function (b) { (self.cells[b] || self.sheet.getRange(2 + b, 1, 1, 1)).setValues([[texts[b]]]); });
   }
   Object.keys(self.buckets).forEach(function (b) { self.buckets[b].changed = false; });
 };
@@ -861,22 +954,24 @@ ChangeLog.prototype.add = function (changeId, fingerprint, result) {
   this.added.push([changeId, fingerprint, JSON.stringify(result), now()]);
 };
 
+/** Writes the entries added (the caller flushes). */
 ChangeLog.prototype.commit = function () {
   if (this.added.length === 0) return;
-  var start = this.sheet.getLastRow() + 1;
-  ensureRows(this.sheet, start + this.added.length - 1);
+  var start = (this.rows ? this.last : this.sheet.getLastRow()) + 1;
+  ensureRows(this.sheet, start + this.added.length - 1, 1000); // rows to spare, so that most requests add none
   var range = this.sheet.getRange(start, 1, this.added.length, 4);
   range.setNumberFormat('@');
   range.setValues(this.added.map(function (row) { return row.map(literal); }));
   var extra = start + this.added.length - 2 - CHANGE_LOG_KEEP;
   if (extra >= 1000) this.sheet.deleteRows(2, extra);
-  SpreadsheetApp.flush();
+  this.last = start + this.added.length - 1 - (extra >= 1000 ? extra : 0);
+  this.added = [];
 };
 
 function changeLogSheet(ss) {
   var sheet = ss.getSheetByName(CHANGE_LOG_SHEET);
   if (sheet) return sheet;
-  sheet = ss.insertSheet(CHANGE_LOG_SHEET);
+  sheet = insertSheet(ss, CHANGE_LOG_SHEET);
   sheet.getRange(1, 1, 1, 4).setValues([['change id', 'change', 'result', 'at']]);
   sheet.setFrozenRows(1);
   sheet.hideSheet();
@@ -886,19 +981,38 @@ function changeLogSheet(ss) {
 // ---------------------------------------------------------------------------------------------------------------
 // Sheets and rows
 
+/** The sheets this execution added (each request is an execution of its own; beginExecution starts it at 0). */
+var insertedSheets = 0;
+
+/** Adds a sheet, counted, so that a request knows how many sheets it leaves without asking the spreadsheet again. */
+function insertSheet(ss, name, at) {
+  var sheet = at === undefined ? ss.insertSheet(name) : ss.insertSheet(name, at);
+  insertedSheets += 1;
+  return sheet;
+}
+
 function monthSheets(ss) {
   return ss.getSheets().filter(function (sheet) { return MONTH_SHEET.test(sheet.getName()); });
 }
 
 /**
- * The month's sheet, made when missing. Months stay in calendar order in the tab bar: the new sheet goes before the
- * first later month, found through the months index when it is given (else by looking at every sheet).
+ * A new month's sheet (the caller found none). Months stay in calendar order in the tab bar: the new sheet goes
+ * before the first later month, found in `known.tabs` (every sheet's name in tab order, kept up to date here) or
+ * through `known.months` (the months index) when given, else by looking at every sheet.
  */
-function monthSheet(ss, name, months) {
-  var sheet = ss.getSheetByName(name);
-  if (sheet) return sheet;
+function monthSheet(ss, name, known) {
   var at = null;
-  if (months) {
+  var tabs = known.tabs;
+  var months = known.months;
+  if (tabs) {
+    at = tabs.length;
+    for (var t = 0; t < tabs.length; t++) {
+      if (MONTH_SHEET.test(tabs[t]) && tabs[t] > name) {
+        at = t;
+        break;
+      }
+    }
+  } else if (months) {
     var later = Object.keys(months).filter(function (m) { return MONTH_SHEET.test(m) && m > name; }).sort();
     var next = later.length > 0 ? ss.getSheetByName(later[0]) : null;
     at = next ? next.getIndex() - 1 : later.length === 0 ? ss.getNumSheets() : null;
@@ -913,7 +1027,8 @@ function monthSheet(ss, name, months) {
       }
     }
   }
-  sheet = ss.insertSheet(name, at);
+  if (tabs) tabs.splice(at, 0, name);
+  var sheet = insertSheet(ss, name, at);
   sheet.getRange(1, 1, 1, WIDTH).setValues([HEADERS]);
   sheet.setFrozenRows(1);
   sheet.hideColumns(COL.revision, HIDDEN);
@@ -922,13 +1037,19 @@ function monthSheet(ss, name, months) {
 
 /** The sheet's rows as {sheetRow, sheetName, item, revision, deleted, updatedAt}; blank rows skipped (its name if known). */
 function readRows(sheet, tz, sheetName) {
-  var last = sheet.getLastRow();
-  if (last < 2) return [];
-  var tagsAt = tagsColumn(sheet);
-  var values = sheet.getRange(2, 1, last - 1, Math.max(WIDTH, tagsAt)).getValues();
+  return readMonth(sheet, tz, sheetName).rows;
+}
+
+/**
+ * The sheet's rows (readRows), its last row and its tags column (0: none; see TAGS_HEADER), in one read of the data
+ * range (the header, and columns after N when a person keeps notes there: they are not read into the rows).
+ */
+function readMonth(sheet, tz, sheetName) {
+  var values = sheet.getDataRange().getValues();
+  var tagsAt = values.length > 0 ? headerTagsColumn(values[0]) : 0;
   var name = sheetName || sheet.getName();
   var rows = [];
-  for (var i = 0; i < values.length; i++) {
+  for (var i = 1; i < values.length; i++) {
     var v = values[i];
     if (isBlankRow(v)) continue;
     var item = {
@@ -950,7 +1071,7 @@ function readRows(sheet, tz, sheetName) {
       if (tags.length > 0) item.tags = tags;
     }
     rows.push({
-      sheetRow: i + 2,
+      sheetRow: i + 1,
       sheetName: name,
       item: item,
       revision: isWhole(v[COL.revision - 1]) ? v[COL.revision - 1] : 0,
@@ -958,11 +1079,14 @@ function readRows(sheet, tz, sheetName) {
       updatedAt: cellText(v[COL.updated - 1], tz)
     });
   }
-  return rows;
+  return { rows: rows, lastRow: Math.max(values.length, 1), tagsAt: tagsAt };
 }
 
-/** Writes consecutive rows starting at sheet row `first`: text columns formatted as text, tombstones struck through. */
-function writeRows(sheet, first, rows) {
+/**
+ * Writes consecutive rows starting at sheet row `first` (rows the sheet has when `inPlace`): text columns formatted
+ * as text, tombstones struck through, tags in the tags column (`tagsAt` when the caller read it). Answers that column.
+ */
+function writeRows(sheet, first, rows, inPlace, tagsAt) {
   var values = rows.map(function (row) {
     var item = row.item;
     var out = [];
@@ -979,31 +1103,43 @@ function writeRows(sheet, first, rows) {
     out[COL.personal - 1] = item.personal === true ? true : '';
     return out;
   });
-  ensureRows(sheet, first + rows.length - 1);
+  if (!inPlace) ensureRows(sheet, first + rows.length - 1);
   var range = sheet.getRange(first, 1, rows.length, WIDTH);
   // Text stays text: an id "00123" keeps its zeros and "2024-12-03" is not turned into a date cell.
   range.setNumberFormats(rows.map(function () { return ROW_FORMATS; }));
   range.setValues(values);
-  rows.forEach(function (row, i) {
-    if (row.deleted) styleRow(sheet, first + i, true);
-  });
-  writeTags(sheet, first, rows);
+  // Tombstones struck through, a run of them at a time (a new row that is not one has the sheet's plain style).
+  for (var i = 0; i < rows.length; i++) {
+    if (!rows[i].deleted) continue;
+    var end = i;
+    while (end + 1 < rows.length && rows[end + 1].deleted) end++;
+    styleRows(sheet, first + i, end - i + 1, true);
+    i = end;
+  }
+  return writeTags(sheet, first, rows, tagsAt);
 }
 
 /** The column of the sheet's tags (see TAGS_HEADER), or 0 when it has none. */
 function tagsColumn(sheet) {
   var last = sheet.getLastColumn();
   if (last <= WIDTH) return 0;
-  var header = sheet.getRange(1, WIDTH + 1, 1, last - WIDTH).getValues()[0];
-  for (var i = 0; i < header.length; i++) if (String(header[i]).trim() === TAGS_HEADER) return WIDTH + 1 + i;
+  return headerTagsColumn(sheet.getRange(1, 1, 1, last).getValues()[0]);
+}
+
+/** The tags column named in a header row, or 0. */
+function headerTagsColumn(header) {
+  for (var i = WIDTH; i < header.length; i++) if (String(header[i]).trim() === TAGS_HEADER) return i + 1;
   return 0;
 }
 
-/** Writes the rows' tags into the tags column, made (after the last used column) when a row has tags and it is missing. */
-function writeTags(sheet, first, rows) {
-  var at = tagsColumn(sheet);
+/**
+ * Writes the rows' tags into the tags column (`tagsAt`, when the caller read it; else it is looked up), made after
+ * the last used column when a row has tags and it is missing. Answers the column (0: none).
+ */
+function writeTags(sheet, first, rows, tagsAt) {
+  var at = typeof tagsAt === 'number' ? tagsAt : tagsColumn(sheet);
   var tagged = rows.some(function (row) { return row.item.tags && row.item.tags.length > 0; });
-  if (at === 0 && !tagged) return;
+  if (at === 0 && !tagged) return 0;
   if (at === 0) {
     at = Math.max(WIDTH, sheet.getLastColumn()) + 1;
     var max = sheet.getMaxColumns();
@@ -1013,6 +1149,7 @@ function writeTags(sheet, first, rows) {
   var range = sheet.getRange(first, at, rows.length, 1);
   range.setNumberFormat('@');
   range.setValues(rows.map(function (row) { return [row.item.tags ? literal(row.item.tags.join(' ')) : '']; }));
+  return at;
 }
 
 /** A tags cell as a list of tags: split at spaces, commas and 、, a leading # or ＃ dropped. */
@@ -1021,13 +1158,17 @@ function cellTags(text) {
 }
 
 /** A sheet has a fixed number of rows (1000 when new): adds rows so that row `last` exists. */
-function ensureRows(sheet, last) {
+function ensureRows(sheet, last, slack) {
   var max = sheet.getMaxRows();
-  if (last > max) sheet.insertRowsAfter(max, last - max);
+  if (last > max) sheet.insertRowsAfter(max, last - max + (slack || 0));
 }
 
 function styleRow(sheet, sheetRow, deleted) {
-  var range = sheet.getRange(sheetRow, 1, 1, WIDTH);
+  styleRows(sheet, sheetRow, 1, deleted);
+}
+
+function styleRows(sheet, first, count, deleted) {
+  var range = sheet.getRange(first, 1, count, WIDTH);
   range.setFontLine(deleted ? 'line-through' : 'none');
   range.setFontColor(deleted ? '#999999' : '#000000');
 }
@@ -1043,14 +1184,14 @@ function isBlankRow(values) {
 
 /** A cell as text: numbers as typed, a date cell as yyyyMMdd. */
 function cellText(value, tz) {
-  if (isDate(value)) return Utilities.formatDate(value, tz, 'yyyyMMdd');
+  if (isDate(value)) return Utilities.formatDate(value, zoneName(tz), 'yyyyMMdd');
   if (value === null || value === undefined) return '';
   return String(value);
 }
 
 /** A date cell, or text such as "2024-12-03", "2024/12/3" or "20241203", as "20241203"; anything else as it is. */
 function cellDate(value, tz) {
-  if (isDate(value)) return Utilities.formatDate(value, tz, 'yyyyMMdd');
+  if (isDate(value)) return Utilities.formatDate(value, zoneName(tz), 'yyyyMMdd');
   if (typeof value === 'number' && isWhole(value)) return String(value);
   var text = cellText(value, tz).trim();
   var parts = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})$/.exec(text);
@@ -1189,7 +1330,7 @@ function realDate(yyyymmdd) {
 // Token, lock, properties, answers
 
 function checkToken(given) {
-  var stored = PropertiesService.getScriptProperties().getProperty(TOKEN_PROPERTY);
+  var stored = scriptService().getProperty(TOKEN_PROPERTY);
   if (!stored) throw failure('not_configured', 'the server has no token yet: run setup() once in the Apps Script editor');
   if (typeof given !== 'string' || given === '') throw failure('bad_token', 'no token was sent');
   if (!sameSecret(given, stored)) throw failure('bad_token', 'the token is wrong');
@@ -1235,7 +1376,7 @@ function withLock(fn) {
  * Taken after the lock, so nothing another request writes can come between the read and its use.
  */
 function scriptProperties() {
-  var service = PropertiesService.getScriptProperties();
+  var service = scriptService();
   var values = service.getProperties();
   return {
     getProperty: function (key) { return Object.prototype.hasOwnProperty.call(values, key) ? values[key] : null; },
@@ -1252,6 +1393,20 @@ function scriptProperties() {
       delete values[key];
     }
   };
+}
+
+/** The script properties service, asked for once an execution. */
+var propertiesService = null;
+
+function scriptService() {
+  if (!propertiesService) propertiesService = PropertiesService.getScriptProperties();
+  return propertiesService;
+}
+
+/** What an execution keeps for itself starts afresh (Apps Script runs each request in a new one; the harness may not). */
+function beginExecution() {
+  insertedSheets = 0;
+  propertiesService = null;
 }
 
 function currentRevision(props) {
@@ -1281,8 +1436,16 @@ function monthsAndRevision(months, revision) {
   return out;
 }
 
+/** The sheet's time zone, asked for only when a date cell (a date a person typed) needs it: see zoneName. */
 function sheetTimeZone(ss) {
-  return ss.getSpreadsheetTimeZone() || TIME_ZONE;
+  return { ss: ss, name: null };
+}
+
+/** A time zone's name: as given, or the sheet's, asked for once. */
+function zoneName(tz) {
+  if (typeof tz === 'string') return tz;
+  if (tz.name === null) tz.name = tz.ss.getSpreadsheetTimeZone() || TIME_ZONE;
+  return tz.name;
 }
 
 function now() {
@@ -1302,6 +1465,7 @@ function failure(code, message) {
 }
 
 function respond(fn) {
+  beginExecution();
   var body;
   try {
     body = fn();

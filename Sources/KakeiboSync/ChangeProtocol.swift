@@ -51,21 +51,25 @@ public struct ChangeClient: Sendable {
         var all = SinceAnswer(rows: [], revision: 0, through: revision, more: true, setAside: [])
         while all.more {
             let answer = try await post("since", [("revision", .integer(all.through))])
-            guard let current = answer["revision"]?.intValue, let through = answer["through"]?.intValue,
-                let changes = answer["changes"]?.arrayValue
-            else { throw .malformed(op: "since", host: client.host) }
-            let (rows, setAside) = ChangeClient.rows(changes)
-            guard all.rows.count + rows.count <= ChangeClient.maximumRows else {
-                throw .tooManyRows(host: client.host, limit: ChangeClient.maximumRows)
-            }
-            all.rows += rows
-            all.setAside += setAside
-            all.revision = current
-            all.more = answer["more"] == .bool(true) && through > all.through
-            all.through = through
-            all.settingsRevision = answer["settingsRevision"]?.intValue
+            try add(answer, to: &all, op: "since")
         }
         return all
+    }
+
+    /// Adds a page of `since` (an answer to it, or what a `changes` answer carried) to what came before it.
+    func add(_ page: JSONValue, to all: inout SinceAnswer, op: String) throws(ChangeProtocolError) {
+        guard let current = page["revision"]?.intValue, let through = page["through"]?.intValue, let changes = page["changes"]?.arrayValue
+        else { throw .malformed(op: op, host: client.host) }
+        let (rows, setAside) = ChangeClient.rows(changes)
+        guard all.rows.count + rows.count <= ChangeClient.maximumRows else {
+            throw .tooManyRows(host: client.host, limit: ChangeClient.maximumRows)
+        }
+        all.rows += rows
+        all.setAside += setAside
+        all.revision = current
+        all.more = page["more"] == .bool(true) && through > all.through
+        all.through = through
+        all.settingsRevision = page["settingsRevision"]?.intValue
     }
 
     /// The current rows of a year, or of one month (`op: pull`): one request.
@@ -77,28 +81,70 @@ public struct ChangeClient: Sendable {
         return ChangeClient.rows(rows)
     }
 
-    /// Sends changes in order (at most 500 a request); returns the server's result for each.
-    /// The most changes one `changes` request carries (the script's own limit).
-    public static let batchSize = 500
+    /// How many changes the server takes in one request, and how many of them may be updates and deletes: 500 of any
+    /// kind until an answer says (what every script takes), then what it says, up to `largest`.
+    public struct Limits: Sendable, Equatable {
+        public var changes = 500
+        public var rewrites = 500
+        public static let largest = 2000
 
-    public func send(_ changes: [OutgoingChange]) async throws(ChangeProtocolError) -> [ChangeResult] {
-        var results: [ChangeResult] = []
-        var start = 0
-        while start < changes.count {
-            let batch = Array(changes[start..<min(start + ChangeClient.batchSize, changes.count)])
-            let answer = try await post("changes", [("changes", .array(batch.map(ChangeClient.json)))])
-            guard let list = answer["results"]?.arrayValue, list.count == batch.count else {
-                throw .malformed(op: "changes", host: client.host)
-            }
-            for entry in list {
-                guard let changeID = entry["changeId"]?.stringValue, let status = entry["status"]?.stringValue.flatMap(ChangeResult.Status.init)
-                else { throw .malformed(op: "changes", host: client.host) }
-                let row = entry["row"].flatMap { ChangeClient.rows([$0]).rows.first }
-                results.append(ChangeResult(changeID: changeID, status: status, row: row, code: entry["error"]?["code"]?.stringValue))
-            }
-            start += batch.count
+        public init() {}
+
+        /// The limits an answer states, within 1…`largest`; nil when it states none (a script before 1.1.0).
+        init?(_ answer: JSONValue?) {
+            guard let most = answer?["changesPerRequest"]?.intValue else { return nil }
+            changes = min(max(most, 1), Limits.largest)
+            rewrites = min(max(answer?["rewritesPerRequest"]?.intValue ?? changes, 1), changes)
         }
-        return results
+
+        /// Where the request that starts at `start` ends: as many changes as the limits allow.
+        public func end(of changes: [OutgoingChange], from start: Int) -> Int {
+            var end = start
+            var rewrites = 0
+            while end < changes.count && end - start < self.changes {
+                if changes[end].kind != .create {
+                    if rewrites == self.rewrites { break }
+                    rewrites += 1
+                }
+                end += 1
+            }
+            return end
+        }
+    }
+
+    /// What one `changes` request brought back: the server's result for each change; when `since` was asked and the
+    /// server answers it, what the other members changed after that revision (nil from an older script); and the
+    /// limits the next request must keep (nil: the older script's 500).
+    public struct Sent: Sendable {
+        public var results: [ChangeResult] = []
+        public var since: SinceAnswer?
+        public var limits: Limits?
+    }
+
+    /// Sends changes in one request (at most what `Limits` allows); returns the server's result for each. With
+    /// `since`, the answer also brings what others changed after that revision, without this request's own rows, so
+    /// that no `since` needs asking apart (and this store's own changes never come back).
+    public func send(_ batch: [OutgoingChange], since: Int? = nil) async throws(ChangeProtocolError) -> Sent {
+        var sent = Sent()
+        var fields: [(String, JSONValue)] = [("changes", .array(batch.map(ChangeClient.json)))]
+        if let since { fields.append(("since", .integer(since))) }
+        let answer = try await post("changes", fields)
+        guard let list = answer["results"]?.arrayValue, list.count == batch.count else {
+            throw .malformed(op: "changes", host: client.host)
+        }
+        if let since, let page = answer["since"] {
+            var carried = SinceAnswer(rows: [], revision: 0, through: since, more: true, setAside: [])
+            try add(page, to: &carried, op: "changes")
+            sent.since = carried
+        }
+        sent.limits = Limits(answer["limits"])
+        for entry in list {
+            guard let changeID = entry["changeId"]?.stringValue, let status = entry["status"]?.stringValue.flatMap(ChangeResult.Status.init)
+            else { throw .malformed(op: "changes", host: client.host) }
+            let row = entry["row"].flatMap { ChangeClient.rows([$0]).rows.first }
+            sent.results.append(ChangeResult(changeID: changeID, status: status, row: row, code: entry["error"]?["code"]?.stringValue))
+        }
+        return sent
     }
 
     /// The most settings one answer may hold, and the longest value (a spreadsheet cell holds 50,000 characters).

@@ -120,21 +120,21 @@ func month(_ request: HTTPRequest) -> Int { Int(request.query.first { $0.name ==
     }
 
     @Test func itemsAreRegisteredInBatchesAndEachMustBeConfirmed() async throws {
-        let items = (0..<250).map { wire("i\($0)", "2024-12-01") }
+        let items = (0..<2500).map { wire("i\($0)", "2024-12-01") }
         let echo = ScriptedTransport { request in
             .success(HTTPResponse(status: 200, body: request.body ?? []))
         }
         let confirmed = try await HouseholdClient(transport: echo, host: "example").register(items)
         #expect(confirmed == items)
         let sizes = try echo.requests.map { try WireFormat.decode($0.body ?? []).count }
-        #expect(sizes == [100, 100, 50])
+        #expect(sizes == [1000, 1000, 500])
         #expect(echo.requests.allSatisfy { $0.method == .post })
 
         let forgetful = ScriptedTransport { request in
             let sent = (try? WireFormat.decode(request.body ?? [])) ?? []
             return .success(ScriptedTransport.json(Array(sent.dropLast())))
         }
-        await #expect(throws: SyncError.register(count: 100, host: "example", .unconfirmed(missing: 1, sent: 100))) {
+        await #expect(throws: SyncError.register(count: 1000, host: "example", .unconfirmed(missing: 1, sent: 1000))) {
             try await HouseholdClient(transport: forgetful, host: "example").register(items)
         }
         #expect(forgetful.requests.count == 1)

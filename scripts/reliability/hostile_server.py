@@ -481,16 +481,16 @@ def dropped_post(suite, result):
 
 
 def many_pending(box):
-    """150 items to push: two POSTs."""
-    items = [{"id": "p-%03d" % n, "date": "20241210", "name": "品%d" % n, "price": n + 1, "category": 0} for n in range(150)]
+    """1,500 items to push: two POSTs (of 1,000 and 500)."""
+    items = [{"id": "p-%04d" % n, "date": "20241210", "name": "品%d" % n, "price": n + 1, "category": 0} for n in range(1500)]
     path = box.write("many.json", json.dumps(items, ensure_ascii=False))
     result = run(box, ["import", path])
     if result.status != 0:
-        raise SystemExit("hostile-server: importing 150 items failed: %s" % result.stderr)
+        raise SystemExit("hostile-server: importing 1,500 items failed: %s" % result.stderr)
 
 
 def second_post(request):
-    return request.method == "POST" and b'"p-1' in request.body and b'"p-000"' not in request.body
+    return request.method == "POST" and b'"p-1' in request.body and b'"p-0000"' not in request.body
 
 
 def dropped_second_post(suite, result):
@@ -551,7 +551,7 @@ def cases(suite):
     quick = dict(check=answered_within(5.0))
 
     yield "POST dropped after the request", push, when(post, drop), 1, dict(check=dropped_post)
-    yield "second POST dropped (150 items)", push, when(second_post, drop), 1, dict(check=dropped_second_post, prepare=many_pending)
+    yield "second POST dropped (1,500 items)", push, when(second_post, drop), 1, dict(check=dropped_second_post, prepare=many_pending)
     yield "GET dropped after the request", pull, month(drop), 1, {}
     yield "307 to another port (GET)", pull, month(redirect(307, elsewhere("/exec"))), 1, dict(check=nothing_elsewhere)
     yield "308 to another port (GET)", pull, month(redirect(308, elsewhere("/exec"))), 1, dict(check=nothing_elsewhere)

@@ -102,6 +102,14 @@ function sheetObject(info) {
       if (typeof row !== 'number') throw new ContextError('The harness supports getRange(row, column, numRows, numColumns) only');
       return range(info, row, col, rows === undefined ? 1 : rows, cols === undefined ? 1 : cols);
     },
+    getRangeList: (notations) => counted('RangeList', {
+      getRanges: () => notations.map((notation) => {
+        const cell = /^([A-Z]+)(\d+)$/.exec(String(notation));
+        if (!cell) throw new ContextError('The harness supports range lists of single cells ("A12") only');
+        const col = cell[1].split('').reduce((n, letter) => n * 26 + letter.charCodeAt(0) - 64, 0);
+        return range(info, Number(cell[2]), col, 1, 1);
+      })
+    }),
     getLastRow: () => rpc('getLastRow', info.id),
     getLastColumn: () => rpc('getLastColumn', info.id),
     getMaxRows: () => rpc('getMaxRows', info.id),

@@ -151,13 +151,13 @@ describe('changes', () => {
 
   it('refuses bad envelopes as errors', async () => {
     const codes = [];
-    for (const body of [{ op: 'changes' }, { op: 'changes', changes: Array(501).fill(create('x', item('x', '20250101', 'x', 1))) },
-      { op: 'since' }, { op: 'since', revision: -1 }, { op: 'since', revision: 0, limit: 0 }, { op: 'pull', year: '2024' }, { op: 'fly' }]) {
+    for (const body of [{ op: 'changes' }, { op: 'changes', changes: Array(2001).fill(create('x', item('x', '20250101', 'x', 1))) },
+      { op: 'changes', changes: [], since: -1 }, { op: 'since' }, { op: 'since', revision: -1 }, { op: 'since', revision: 0, limit: 0 }, { op: 'pull', year: '2024' }, { op: 'fly' }]) {
       codes.push((await op(household, TOKEN, body)).json.error.code);
     }
     codes.push((await call(household.url, { method: 'POST', body: JSON.stringify({ protocol: 2, token: TOKEN, op: 'since', revision: 0 }) })).json.error.code);
     codes.push((await op(household, 'wrong', { op: 'since', revision: 0 })).json.error.code);
-    assert.deepEqual(codes, ['bad_request', 'too_large', 'bad_request', 'bad_request', 'bad_request', 'bad_request', 'bad_request', 'unsupported_protocol', 'bad_token']);
+    assert.deepEqual(codes, ['bad_request', 'too_large', 'bad_request', 'bad_request', 'bad_request', 'bad_request', 'bad_request', 'bad_request', 'unsupported_protocol', 'bad_token']);
   });
 });
 
@@ -178,7 +178,7 @@ describe('a write request stopped midway (the 6-minute limit)', () => {
     assert.equal(since.through, 7);
     const next = await changes(household, [create('s2', item('s2', '20240102', '後', 2))]);
     assert.equal(next.results[0].revision, 21);
-    assert.equal(household.workbook.getProperty('KAKEIBO_RESERVED'), null);
+    assert.equal(household.workbook.getProperty('KAKEIBO_RESERVED'), '0', 'nothing reserved any more');
     assert.equal(JSON.parse(household.workbook.getProperty('KAKEIBO_MONTHS'))['2023-05'], 7, 'the months index was rebuilt');
     const later = (await op(household, TOKEN, { op: 'since', revision: 1 })).json;
     assert.deepEqual(later.changes.map((c) => c.revision), [7, 21]);

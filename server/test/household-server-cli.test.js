@@ -107,6 +107,12 @@ describe('scripts/household-server', () => {
     assert.ok(stats.byRequest.every((r) => typeof r.ms === 'number'));
     assert.deepEqual(await send({ cmd: 'resetStats' }), { ok: true });
     assert.deepEqual(await send({ cmd: 'stats' }), { requests: 0, calls: 0, byRequest: [] });
+    // The cost model set from the control channel: each of the capabilities' 2 calls then takes 30 ms.
+    assert.deepEqual(await send({ cmd: 'latency', callMs: 30, requestMs: 0 }), { ok: true });
+    await op(household, 'ctl-token', { op: 'capabilities' });
+    const slow = (await send({ cmd: 'stats' })).byRequest[0];
+    assert.ok(slow.ms >= slow.calls * 30, `${slow.calls} calls in ${slow.ms} ms`);
+    assert.equal((await send({ cmd: 'latency', callMs: -1, requestMs: 0 })).ok, false);
     server.child.removeAllListeners('exit');
     const exited = new Promise((resolve) => server.child.once('exit', (code) => resolve(code)));
     server.child.stdin.end();

@@ -37,6 +37,11 @@ public struct ChangesOutcome: Sendable, Equatable {
     public var conflicts: [Conflict] = []
     /// Changes the server refused as malformed (code), not sent again in this form.
     public var rejected: [(id: String, code: String)] = []
+    /// Items that have a change to send now that these answers came (changed or deleted here while they were
+    /// unanswered): another round.
+    public var followUps = 0
+    /// What applying the rows that came with the answers did (`applyChangeResults(_:rows:through:)`).
+    public var rows = RowsOutcome()
 
     public init() {}
 
@@ -196,9 +201,12 @@ extension Household {
     /// Applies the server's answers to changes sent, in one write: an applied (or unchanged) change marks the item
     /// synced at its new revision, unless it was changed here again meanwhile (then it stays edited, based on the new
     /// revision); a refused one becomes a conflict. A change the server remembered from before answers as it did then.
-    public func applyChangeResults(_ results: [ChangeResult]) throws -> ChangesOutcome {
-        try changeWithJournal { index, journal in
+    /// `rows` (with `through`), what the answers carried of the other members' changes, are applied after them in
+    /// the same write, as `applyRows` would.
+    public func applyChangeResults(_ results: [ChangeResult], rows: [ServerRow] = [], through: Int? = nil) throws -> ChangesOutcome {
+        var (outcome, changed) = try changeWithJournal { index, journal in
             var outcome = ChangesOutcome()
+            var settled: [String] = []
             for result in results {
                 guard let position = journal.outbox.firstIndex(where: { $0.changeID == result.changeID }) else { continue }
                 let change = journal.outbox.remove(at: position)
@@ -211,6 +219,7 @@ extension Household {
                 }
                 switch status {
                 case .applied, .unchanged:
+                    settled.append(change.id)
                     outcome.applied += 1
                     outcome.appliedKinds[change.kind, default: 0] += 1
                     settle(change, row: result.row, in: &index, &journal)
@@ -228,8 +237,16 @@ extension Household {
                     outcome.rejected.append((change.id, result.code ?? "bad_change"))
                 }
             }
+            outcome.followUps =
+                settled.filter { id in
+                    let edited = index.item(id).map { $0.sync != .synced } ?? false
+                    return (edited && !journal.isHeld(id)) || journal.deleted[id].map { $0 != SyncJournal.awaitingCreate } ?? false
+                }.count
+            outcome.rows = try apply(rows, through: through, months: nil, in: &index, &journal)
             return outcome
-        }.result
+        }
+        outcome.rows.changed = changed
+        return outcome
     }
 
     /// The server took `change` (or already had it): the item here follows.
@@ -259,23 +276,30 @@ extension Household {
     /// `through`, when given, is the revision to ask `since` from next time. `months`, for a full pull of months,
     /// also drops the synced items of those months the server no longer lists.
     public func applyRows(_ rows: [ServerRow], through: Int?, months: [YearMonth]? = nil) throws -> RowsOutcome {
+        var (outcome, changed) = try changeWithJournal { index, journal in try apply(rows, through: through, months: months, in: &index, &journal) }
+        outcome.changed = changed
+        return outcome
+    }
+
+    /// `applyRows`'s work, inside a write (`changed` left for the caller).
+    private func apply(
+        _ rows: [ServerRow], through: Int?, months: [YearMonth]?, in index: inout ItemIndex, _ journal: inout SyncJournal
+    ) throws -> RowsOutcome {
         var outcome = RowsOutcome()
-        outcome.changed = try changeWithJournal { index, journal in
-            if let months {
-                let listed = Set(rows.map(\.item.id))
-                for month in months {
-                    for (id, _) in index.removeAll(in: month, where: { $0.sync == .synced && !listed.contains($0.id) }) {
-                        journal.revisions[id] = nil
-                    }
+        if let months {
+            let listed = Set(rows.map(\.item.id))
+            for month in months {
+                for (id, _) in index.removeAll(in: month, where: { $0.sync == .synced && !listed.contains($0.id) }) {
+                    journal.revisions[id] = nil
                 }
             }
-            var changedHere = 0
-            for row in rows where try apply(row, in: &index, &journal) { changedHere += 1 }
-            // A pull says how many items the months hold on the server; `since` how many changed here.
-            outcome.received = months == nil ? changedHere : rows.filter { !$0.deleted }.count
-            if let through { journal.revision = max(through, journal.revision ?? 0) }
-            outcome.unsent = index.all.filter { $0.sync != .synced }.count + journal.deleted.count
-        }.changed
+        }
+        var changedHere = 0
+        for row in rows where try apply(row, in: &index, &journal) { changedHere += 1 }
+        // A pull says how many items the months hold on the server; `since` how many changed here.
+        outcome.received = months == nil ? changedHere : rows.filter { !$0.deleted }.count
+        if let through { journal.revision = max(through, journal.revision ?? 0) }
+        outcome.unsent = index.all.filter { $0.sync != .synced }.count + journal.deleted.count
         return outcome
     }
 

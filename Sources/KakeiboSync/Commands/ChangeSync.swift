@@ -59,6 +59,8 @@ extension SyncSession {
         var settingsRevision: Int?
         /// Whether an answer was recorded here (so a later failure is not "nothing changed").
         var recorded = false
+        /// Whether the `changes` answers brought every change of the other members (none to ask `since` for).
+        var caughtUp = false
     }
 
     /// Sends the household settings changed here and takes those another member changed (one request, after the
@@ -81,41 +83,65 @@ extension SyncSession {
     /// each answer recorded as it comes. A change made here to an item while its earlier change was unanswered goes in
     /// a second round, based on the revision the first got. When a request fails, the changes not yet sent leave the
     /// sync state again, and so do its own when the server surely never received it; those that may have reached the
-    /// server stay, with their ids, for the next sync.
-    func sendChanges(_ household: Household, _ outcome: inout ChangeOutcome) async throws {
+    /// server stay, with their ids, for the next sync. A request carries 500 changes until an answer says the server
+    /// takes more (`ChangeClient.Limits`). With `receive`, each request also asks what the other members changed
+    /// after the revision the one before reached, and that is recorded with its answer: a sync with something to send
+    /// is then one request and one write.
+    func sendChanges(_ household: Household, receive: Bool, _ outcome: inout ChangeOutcome) async throws {
+        let known = try household.journal().revision
+        var since = receive ? known ?? 0 : nil
+        var limits = ChangeClient.Limits()
         for _ in 0..<3 {
             let before = try household.journal()
             let outbox = try household.prepareChanges()
             guard !outbox.isEmpty else { return }
             var appliedThisRound = 0
-            for start in stride(from: 0, to: outbox.count, by: ChangeClient.batchSize) {
-                let batch = Array(outbox[start..<min(start + ChangeClient.batchSize, outbox.count)])
-                let results: [ChangeResult]
+            var followUps = 0
+            var start = 0
+            while start < outbox.count {
+                let end = limits.end(of: outbox, from: start)
+                let batch = Array(outbox[start..<end])
+                let sent: ChangeClient.Sent
                 do {
-                    results = try await changeClient.send(batch)
+                    sent = try await changeClient.send(batch, since: since)
                 } catch {
                     let received = !error.surelyNotReceived
-                    try household.withdrawChanges(Array(outbox[(received ? start + batch.count : start)...]), before: before)
+                    try household.withdrawChanges(Array(outbox[(received ? end : start)...]), before: before)
                     guard received || outcome.recorded else { throw error }
                     throw ChangeProtocolError.afterProgress(
                         error, sent: outcome.sent, received: outcome.received, awaiting: received ? batch.count : 0)
                 }
-                let applied = try household.applyChangeResults(results)
+                limits = sent.limits ?? limits
+                // A counter below the one seen here: the sheet or script was replaced, and `receiveChanges` starts over.
+                let carried = sent.since.flatMap { carried in known.map { carried.revision < $0 } == true ? nil : carried }
+                let applied = try household.applyChangeResults(sent.results, rows: carried?.rows ?? [], through: carried?.through)
                 outcome.recorded = true
                 appliedThisRound += applied.applied
+                followUps += applied.followUps
                 outcome.sent += applied.applied
                 for (kind, count) in applied.appliedKinds { outcome.sentKinds[kind, default: 0] += count }
                 outcome.conflicts += applied.conflicts
                 outcome.rejected += applied.rejected
                 outcome.months.formUnion(batch.compactMap { $0.item?.date.yearMonth })
+                if let carried {
+                    outcome.received += applied.rows.received
+                    outcome.months.formUnion(applied.rows.changed)
+                    outcome.setAside += carried.setAside
+                    outcome.settingsRevision = carried.settingsRevision
+                }
+                outcome.caughtUp = carried.map { !$0.more } ?? false
+                since = carried?.through
+                start = end
             }
-            guard appliedThisRound > 0 else { return }
+            guard appliedThisRound > 0 && followUps > 0 else { return }
         }
     }
 
     /// Applies what changed on the server since the last revision seen; from 0 (everything) when none was seen or
-    /// the server's counter went back (the sheet or script was replaced).
+    /// the server's counter went back (the sheet or script was replaced). Nothing to ask when the `changes` answers
+    /// brought it all; the rest when they brought a part.
     func receiveChanges(_ household: Household, _ outcome: inout ChangeOutcome) async throws {
+        guard !outcome.caughtUp else { return }
         let known = try household.journal().revision
         var answer = try await changeClient.since(known ?? 0)
         if let known, answer.revision < known { answer = try await changeClient.since(0) }
@@ -149,7 +175,7 @@ extension SyncSession {
         defer { lock?.release() }
         var outcome = ChangeOutcome()
         do {
-            if send { try await sendChanges(household, &outcome) }
+            if send { try await sendChanges(household, receive: receive, &outcome) }
             if receive { try await receiveChanges(household, &outcome) }
             if let months { try await pullRows(months, household, &outcome) }
             if send && receive { try await exchangeSettings(household, context, &outcome) }

@@ -91,13 +91,17 @@ final class HouseholdServer: @unchecked Sendable {
     }
 
     /// One line from a server's output, reading more only when `buffered` holds no whole line.
+    /// Only the bytes read since the last look are searched for the newline: an answer of megabytes (the state of a
+    /// sheet of 10,000 items) comes in many chunks.
     static func readLine(_ pipe: Pipe, _ buffered: inout Data, program: String = "household_server.py") throws -> String {
+        var searched = buffered.startIndex
         while true {
-            if let newline = buffered.firstIndex(of: 0x0A) {
+            if let newline = buffered[searched...].firstIndex(of: 0x0A) {
                 let line = String(decoding: buffered[buffered.startIndex..<newline], as: UTF8.self)
                 buffered = Data(buffered[buffered.index(after: newline)...])
                 return line
             }
+            searched = buffered.endIndex
             let chunk = pipe.fileHandleForReading.availableData
             guard !chunk.isEmpty else { throw ServerError(message: "\(program) ended") }
             buffered.append(chunk)
