@@ -18,7 +18,7 @@
 
 var SERVICE = 'kakeibo-household';
 var PROTOCOL = 1;
-var SCRIPT_VERSION = '1.1.0';
+var SCRIPT_VERSION = '1.2.0';
 
 var TOKEN_PROPERTY = 'KAKEIBO_TOKEN';
 var HOUSEHOLD_PROPERTY = 'KAKEIBO_HOUSEHOLD';
@@ -81,6 +81,9 @@ var DETAILS = { payment: 30, shop: 30, memo: 100, member: 30 };
  */
 var TAGS_HEADER = 'タグ Tags';
 var MAX_TAGS = 10;
+/** The amount of an item's cost paid back (insurance, 高額療養費), for 医療費控除: a column found as the tags column is. */
+var REIMBURSED_HEADER = '補填 Reimbursed';
+var MAX_YEN = 9999999999;
 /** kakeibo allows 20 characters; a code point count is looser than that (an emoji flag is two), never tighter. */
 var MAX_TAG_CHARS = 40;
 /** Number formats of a written row: text columns as text ("@"), the rest as whole numbers. */
@@ -130,10 +133,12 @@ function onEdit(e) {
   var sheet = e.range.getSheet();
   if (!MONTH_SHEET.test(sheet.getName())) return;
   // Notes a person keeps after the item's columns (O and beyond) are not the item: no new revision for them. The
-  // tags column is the item's, wherever it is.
+  // extra columns (tags, the amount paid back) are the item's, wherever they are.
   if (e.range.getColumn() > WIDTH) {
-    var tagsAt = tagsColumn(sheet);
-    if (tagsAt < e.range.getColumn() || tagsAt > e.range.getColumn() + e.range.getNumColumns() - 1) return;
+    var columns = extraColumns(sheet);
+    var from = e.range.getColumn();
+    var to = from + e.range.getNumColumns() - 1;
+    if (!EXTRA.some(function (extra) { return columns[extra.key] >= from && columns[extra.key] <= to; })) return;
   }
   var first = Math.max(2, e.range.getRow());
   var last = e.range.getRow() + e.range.getNumRows() - 1;
@@ -600,7 +605,7 @@ Book.prototype.month = function (name) {
  */
 function monthEntry(sheet, tz, name) {
   var read = readMonth(sheet, tz, name);
-  return { sheet: sheet, rows: read.rows, lastRow: read.lastRow, tagsAt: read.tagsAt, pending: [], dirty: [] };
+  return { sheet: sheet, rows: read.rows, lastRow: read.lastRow, columns: read.columns, pending: [], dirty: [] };
 }
 
 /** Every month sheet read (the months read already kept as they are now), ids indexed first row first. */
@@ -730,12 +735,12 @@ Book.prototype.commit = function (log) {
   Object.keys(self.sheets).forEach(function (name) {
     var entry = self.sheets[name];
     if (!entry) return;
-    runs(entry.dirty).forEach(function (run) { entry.tagsAt = writeRows(entry.sheet, run[0].sheetRow, run, true, entry.tagsAt); });
+    runs(entry.dirty).forEach(function (run) { entry.columns = writeRows(entry.sheet, run[0].sheetRow, run, true, entry.columns); });
     entry.dirty = [];
     if (entry.pending.length === 0) return;
     var start = entry.lastRow + 1;
     entry.pending.forEach(function (row, i) { row.sheetRow = start + i; });
-    entry.tagsAt = writeRows(entry.sheet, start, entry.pending, false, entry.tagsAt);
+    entry.columns = writeRows(entry.sheet, start, entry.pending, false, entry.columns);
     entry.lastRow += entry.pending.length;
     entry.pending = [];
   });
@@ -1041,12 +1046,13 @@ function readRows(sheet, tz, sheetName) {
 }
 
 /**
- * The sheet's rows (readRows), its last row and its tags column (0: none; see TAGS_HEADER), in one read of the data
+ * The sheet's rows (readRows), its last row and its extra columns (see EXTRA), in one read of the data
  * range (the header, and columns after N when a person keeps notes there: they are not read into the rows).
  */
 function readMonth(sheet, tz, sheetName) {
   var values = sheet.getDataRange().getValues();
-  var tagsAt = values.length > 0 ? headerTagsColumn(values[0]) : 0;
+  var columns = headerColumns(values.length > 0 ? values[0] : []);
+  var tagsAt = columns.tags;
   var name = sheetName || sheet.getName();
   var rows = [];
   for (var i = 1; i < values.length; i++) {
@@ -1070,6 +1076,10 @@ function readMonth(sheet, tz, sheetName) {
       var tags = cellTags(cellText(v[tagsAt - 1], tz));
       if (tags.length > 0) item.tags = tags;
     }
+    if (columns.reimbursed > 0) {
+      var reimbursed = cellNumber(v[columns.reimbursed - 1]);
+      if (isWhole(reimbursed) && reimbursed > 0 && reimbursed <= MAX_YEN) item.reimbursed = reimbursed;
+    }
     rows.push({
       sheetRow: i + 1,
       sheetName: name,
@@ -1079,14 +1089,15 @@ function readMonth(sheet, tz, sheetName) {
       updatedAt: cellText(v[COL.updated - 1], tz)
     });
   }
-  return { rows: rows, lastRow: Math.max(values.length, 1), tagsAt: tagsAt };
+  return { rows: rows, lastRow: Math.max(values.length, 1), columns: columns };
 }
 
 /**
  * Writes consecutive rows starting at sheet row `first` (rows the sheet has when `inPlace`): text columns formatted
- * as text, tombstones struck through, tags in the tags column (`tagsAt` when the caller read it). Answers that column.
+ * as text, tombstones struck through, tags and amounts paid back in their columns (`columns`, see EXTRA, when the
+ * caller read them). Answers the columns.
  */
-function writeRows(sheet, first, rows, inPlace, tagsAt) {
+function writeRows(sheet, first, rows, inPlace, columns) {
   var values = rows.map(function (row) {
     var item = row.item;
     var out = [];
@@ -1116,39 +1127,70 @@ function writeRows(sheet, first, rows, inPlace, tagsAt) {
     styleRows(sheet, first + i, end - i + 1, true);
     i = end;
   }
-  return writeTags(sheet, first, rows, tagsAt);
-}
-
-/** The column of the sheet's tags (see TAGS_HEADER), or 0 when it has none. */
-function tagsColumn(sheet) {
-  var last = sheet.getLastColumn();
-  if (last <= WIDTH) return 0;
-  return headerTagsColumn(sheet.getRange(1, 1, 1, last).getValues()[0]);
-}
-
-/** The tags column named in a header row, or 0. */
-function headerTagsColumn(header) {
-  for (var i = WIDTH; i < header.length; i++) if (String(header[i]).trim() === TAGS_HEADER) return i + 1;
-  return 0;
+  return writeExtras(sheet, first, rows, columns);
 }
 
 /**
- * Writes the rows' tags into the tags column (`tagsAt`, when the caller read it; else it is looked up), made after
- * the last used column when a row has tags and it is missing. Answers the column (0: none).
+ * kakeibo's details that have no column of their own among A–N: each lives in the column whose header is its
+ * `header`, from column O on, made (after the last used column, over nothing) the first time an item with one is
+ * written to the sheet.
  */
-function writeTags(sheet, first, rows, tagsAt) {
-  var at = typeof tagsAt === 'number' ? tagsAt : tagsColumn(sheet);
-  var tagged = rows.some(function (row) { return row.item.tags && row.item.tags.length > 0; });
-  if (at === 0 && !tagged) return 0;
-  if (at === 0) {
-    at = Math.max(WIDTH, sheet.getLastColumn()) + 1;
-    var max = sheet.getMaxColumns();
-    if (at > max) sheet.insertColumnsAfter(max, at - max);
-    sheet.getRange(1, at, 1, 1).setValues([[TAGS_HEADER]]);
+var EXTRA = [
+  {
+    key: 'tags', header: TAGS_HEADER, format: '@',
+    has: function (item) { return item.tags && item.tags.length > 0; },
+    cell: function (item) { return item.tags ? literal(item.tags.join(' ')) : ''; }
+  },
+  {
+    key: 'reimbursed', header: REIMBURSED_HEADER, format: '0',
+    has: function (item) { return item.reimbursed > 0; },
+    cell: function (item) { return item.reimbursed > 0 ? item.reimbursed : ''; }
   }
-  var range = sheet.getRange(first, at, rows.length, 1);
-  range.setNumberFormat('@');
-  range.setValues(rows.map(function (row) { return [row.item.tags ? literal(row.item.tags.join(' ')) : '']; }));
+];
+
+/** The sheet's extra columns ({tags: column, reimbursed: column}, 0 for none), read from its header row. */
+function extraColumns(sheet) {
+  var last = sheet.getLastColumn();
+  if (last <= WIDTH) return headerColumns([]);
+  return headerColumns(sheet.getRange(1, 1, 1, last).getValues()[0]);
+}
+
+/** The extra columns a header row names. */
+function headerColumns(header) {
+  var columns = {};
+  EXTRA.forEach(function (extra) {
+    columns[extra.key] = 0;
+    for (var i = WIDTH; i < header.length; i++) {
+      if (String(header[i]).trim() === extra.header) {
+        columns[extra.key] = i + 1;
+        break;
+      }
+    }
+  });
+  return columns;
+}
+
+/**
+ * Writes the rows' extra details into their columns (`columns` when the caller read them; else they are looked up),
+ * a column made when a row has the detail and the sheet lacks it. Answers the columns. A sheet whose items have none
+ * of them costs nothing more.
+ */
+function writeExtras(sheet, first, rows, columns) {
+  var at = columns || extraColumns(sheet);
+  EXTRA.forEach(function (extra) {
+    var any = rows.some(function (row) { return extra.has(row.item); });
+    if (at[extra.key] === 0 && !any) return;
+    if (at[extra.key] === 0) {
+      var column = Math.max(WIDTH, sheet.getLastColumn()) + 1;
+      var max = sheet.getMaxColumns();
+      if (column > max) sheet.insertColumnsAfter(max, column - max);
+      sheet.getRange(1, column, 1, 1).setValues([[extra.header]]);
+      at[extra.key] = column;
+    }
+    var range = sheet.getRange(first, at[extra.key], rows.length, 1);
+    range.setNumberFormat(extra.format);
+    range.setValues(rows.map(function (row) { return [extra.cell(row.item)]; }));
+  });
   return at;
 }
 
@@ -1250,6 +1292,12 @@ function validItem(raw) {
     if (typeof tags === 'string') return tags;
     if (tags.length > 0) item.tags = tags;
   }
+  if (raw.reimbursed !== undefined && raw.reimbursed !== null) {
+    if (!isWhole(raw.reimbursed) || raw.reimbursed < 0 || raw.reimbursed > MAX_YEN) {
+      return '"reimbursed" must be a whole number of yen from 0 to ' + MAX_YEN;
+    }
+    if (raw.reimbursed > 0) item.reimbursed = raw.reimbursed;
+  }
   return item;
 }
 
@@ -1272,6 +1320,8 @@ function detailsOf(item) {
   var details = [item.payment || '', item.shop || '', item.memo || '', item.member || '', item.personal === true];
   // Tags only when there are some: the fingerprints of changes remembered before tags existed stay the same.
   if (item.tags && item.tags.length > 0) details.push(item.tags.join(' '));
+  // Likewise the amount paid back.
+  if (item.reimbursed > 0) details.push('reimbursed ' + item.reimbursed);
   return details;
 }
 

@@ -94,6 +94,30 @@ import Testing
         #expect(try a.run("resolve", milk, "mine").status == 2)
     }
 
+    /// What insurance paid back (`--reimbursed`, for tax medical) travels in a column of its own: the item settles
+    /// after one sync (it was sent again by every sync while the sheet had nowhere to keep it), and reaches the others.
+    @Test func anAmountPaidBackReachesTheOthersAndSettles() throws {
+        let server = try ShippedServer()
+        let (a, b) = (try member(server), try member(server))
+        let visit = try a.add("診察", 3000, date: "2024-12-03")
+        #expect(try a.run("edit", visit, "--reimbursed", "1000").status == 0)
+        #expect(try sync(a)["pushed"] as? Int == 1)
+        #expect(try sync(a)["pushed"] as? Int == 0, "nothing left to send once the server keeps it")
+        _ = try sync(b)
+        func paidBack(_ box: Sandbox) throws -> Int? {
+            let json = try #require(try box.run("month", "2024", "12", "--format", "json").json() as? [String: Any])
+            return (json["items"] as? [[String: Any]])?.first?["reimbursed"] as? Int
+        }
+        #expect(try paidBack(b) == 1000)
+        // Taken off (0 is none) on the other member: it goes, and both settle.
+        #expect(try b.run("edit", visit, "--reimbursed", "0").status == 0)
+        #expect(try sync(b)["pushed"] as? Int == 1)
+        #expect(try sync(b)["pushed"] as? Int == 0)
+        _ = try sync(a)
+        #expect(try paidBack(a) == nil)
+        #expect(try sync(a)["pending"] as? Int == 0)
+    }
+
     /// A send the server surely never received (no server listening, a refusal) leaves the store byte for byte as it
     /// was, sync state included; one whose answer was lost keeps its changes and says so.
     @Test func aSendTheServerNeverReceivedChangesNothingHere() throws {

@@ -55,7 +55,7 @@ enum DetailOptions {
     static func details(_ arguments: ParsedArguments, _ context: Context) throws -> ItemDetails {
         var details = ItemDetails(
             payment: try arguments[payment], shop: try arguments[shop], memo: try arguments[memo], member: try arguments[member],
-            personal: arguments[personal], reimbursed: try arguments[reimbursed], tags: try tags(arguments))
+            personal: arguments[personal], reimbursed: try paidBack(arguments), tags: try tags(arguments))
         let configuration = try settings(context)
         details.member = try known(details.member ?? configuration.member, configuration)
         return details
@@ -82,11 +82,16 @@ enum DetailOptions {
         if arguments.given(reimbursed) && cleared.contains("reimbursed") {
             throw UsageError.invalidChoice(option: clear.name, value: "reimbursed", choices: clearable.filter { $0 != "reimbursed" })
         }
-        let amount: Yen?? = try arguments[reimbursed].map { .some($0) } ?? (cleared.contains("reimbursed") ? .some(nil) : nil)
+        let amount: Yen?? = arguments.given(reimbursed) ? .some(try paidBack(arguments)) : cleared.contains("reimbursed") ? .some(nil) : nil
         return (changes, arguments[personal] ? true : cleared.contains("personal") ? false : nil, amount)
     }
 
     static let clearable = DetailField.allCases.map(\.rawValue) + ["personal", "reimbursed"]
+
+    /// `--reimbursed`: 0 is none, as an item without it (so the household server, which keeps no zero, agrees).
+    static func paidBack(_ arguments: ParsedArguments) throws -> Yen? {
+        try arguments[reimbursed].flatMap { $0.amount == 0 ? nil : $0 }
+    }
 
     /// `--clear payment,memo`: details an edit removes.
     static let clear = Option<[String]>(
