@@ -151,6 +151,7 @@ import Testing
         let box = try household()
         let added = try box.run("rules", "add", "薬局", "medical/medicine", "--tag", "#医療")
         #expect(added.status == 0, "\(added.stderr)")
+        #expect(added.stdout == "Rule 1: '薬局' files as medical/medicine · #医療\n", "the confirmation says what the rule adds")
         let rules = try String(contentsOf: box.store.appendingPathComponent("rules.json"), encoding: .utf8)
         #expect(rules.contains(#""tags""#) && rules.contains("医療"))
         #expect(try box.run("rules", "list").stdout.contains("#医療"))

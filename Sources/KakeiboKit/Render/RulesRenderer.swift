@@ -51,11 +51,19 @@ public enum RulesRenderer {
 
     public static func added(_ rules: FilingRules, _ language: Language) -> String {
         let rule = rules.rules[rules.rules.count - 1]
-        return terminalSafe(
-            language.pick(
-                "Rule \(rules.rules.count): '\(rule.pattern)' files as \(rule.category)",
-                "ルール \(rules.rules.count): '\(rule.pattern)' は \(rule.category) に分類します"))
-            + "\n"
+        let line = language.pick(
+            "Rule \(rules.rules.count): '\(rule.pattern)' files as \(rule.category)",
+            "ルール \(rules.rules.count): '\(rule.pattern)' は \(rule.category) に分類します")
+        return terminalSafe(line + extras(payment: rule.payment, member: rule.member, name: rule.name, tags: rule.tags, language)) + "\n"
+    }
+
+    /// What a rule adds besides the category, as " · payment 楽天カード · #コンビニ" (empty when nothing).
+    static func extras(payment: String?, member: String?, name: String?, tags: [String], _ language: Language) -> String {
+        let extras = [
+            payment.map { language.pick("payment ", "支払方法 ") + $0 }, member.map { language.pick("member ", "メンバー ") + $0 },
+            name.map { language.pick("named ", "品名 ") + $0 }, tags.isEmpty ? nil : hashed(tags),
+        ].compactMap { $0 }
+        return extras.isEmpty ? "" : " · " + extras.joined(separator: " · ")
     }
 
     public static func removed(_ number: Int, _ rule: FilingRule, _ language: Language) -> String {
@@ -83,13 +91,8 @@ public enum RulesRenderer {
 
     /// `rules test TEXT`: what files it, and as what.
     public static func test(_ text: String, _ filed: Filed, rules: FilingRules, taxonomy: Taxonomy, _ language: Language) -> String {
-        var line = "\(text) → " + reason(filed, rules: rules, taxonomy: taxonomy, language)
-        let extras = [
-            filed.payment.map { language.pick("payment ", "支払方法 ") + $0 }, filed.member.map { language.pick("member ", "メンバー ") + $0 },
-            filed.name.map { language.pick("named ", "品名 ") + $0 }, filed.tags.isEmpty ? nil : hashed(filed.tags),
-        ].compactMap { $0 }
-        if !extras.isEmpty { line += " · " + extras.joined(separator: " · ") }
-        return terminalSafe(line) + "\n"
+        let line = "\(text) → " + reason(filed, rules: rules, taxonomy: taxonomy, language)
+        return terminalSafe(line + extras(payment: filed.payment, member: filed.member, name: filed.name, tags: filed.tags, language)) + "\n"
     }
 
     public static func testJSON(_ text: String, _ filed: Filed, taxonomy: Taxonomy) -> JSONValue {
