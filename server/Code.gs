@@ -1052,7 +1052,6 @@ function readRows(sheet, tz, sheetName) {
 function readMonth(sheet, tz, sheetName) {
   var values = sheet.getDataRange().getValues();
   var columns = headerColumns(values.length > 0 ? values[0] : []);
-  var tagsAt = columns.tags;
   var name = sheetName || sheet.getName();
   var rows = [];
   for (var i = 1; i < values.length; i++) {
@@ -1072,8 +1071,8 @@ function readMonth(sheet, tz, sheetName) {
       if (text !== '') item[key] = text;
     }
     if (isTrue(v[COL.personal - 1])) item.personal = true;
-    if (tagsAt > 0) {
-      var tags = cellTags(cellText(v[tagsAt - 1], tz));
+    if (columns.tags > 0) {
+      var tags = cellTags(cellText(v[columns.tags - 1], tz));
       if (tags.length > 0) item.tags = tags;
     }
     if (columns.reimbursed > 0) {

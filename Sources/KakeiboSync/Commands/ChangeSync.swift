@@ -179,16 +179,14 @@ extension SyncSession {
             if receive { try await receiveChanges(household, &outcome) }
             if let months { try await pullRows(months, household, &outcome) }
             if send && receive { try await exchangeSettings(household, context, &outcome) }
-        } catch let failure as ChangeProtocolError {
-            if case .afterProgress = failure { throw failure }
+        } catch {
+            if case ChangeProtocolError.afterProgress = error { throw error }
             guard outcome.recorded else {
                 if let recorded { try household.forgetServer(serverKey, before: recorded) }
-                throw failure
+                throw error
             }
+            guard let failure = error as? ChangeProtocolError else { throw error }
             throw ChangeProtocolError.afterProgress(failure, sent: outcome.sent, received: outcome.received, awaiting: 0)
-        } catch {
-            if !outcome.recorded, let recorded { try household.forgetServer(serverKey, before: recorded) }
-            throw error
         }
         let journal = try household.journal()
         let pending = try household.unsent().filter { !journal.isHeld($0.id) }.count + journal.deleted.count
