@@ -9,6 +9,10 @@ import PackageDescription
 // Foundation, so `kakeibo month` starts as fast as a program of the standard library alone.
 // The companion takes everything about the store and the settings from KakeiboKit, and from KakeiboCLI only the
 // shared command-line plumbing (Command, arguments, Context, help); no target imports a layer above it.
+
+// The core library's layers, lowest first: each target depends only on the ones before it.
+let layers: [Target.Dependency] = ["KakeiboValues", "KakeiboStore", "KakeiboOperations", "KakeiboReports", "KakeiboRender"]
+
 let package = Package(
     name: "kakeibo",
     products: [
@@ -17,7 +21,15 @@ let package = Package(
         .library(name: "KakeiboKit", targets: ["KakeiboKit"]),
     ],
     targets: [
-        .target(name: "KakeiboKit"),
+        // The core library, one layer a target (docs/development.md): values → store (codecs, files, settings) →
+        // operations (every change) → reports (pure, read-only queries included) → render (one renderer per format).
+        // KakeiboKit re-exports them all: one product to depend on, one import.
+        .target(name: "KakeiboValues"),
+        .target(name: "KakeiboStore", dependencies: Array(layers[..<1])),
+        .target(name: "KakeiboOperations", dependencies: Array(layers[..<2])),
+        .target(name: "KakeiboReports", dependencies: Array(layers[..<3])),
+        .target(name: "KakeiboRender", dependencies: Array(layers[..<4])),
+        .target(name: "KakeiboKit", dependencies: layers),
         .target(name: "KakeiboCLI", dependencies: ["KakeiboKit"]),
         .executableTarget(name: "kakeibo", dependencies: ["KakeiboCLI"]),
         // Imports from other apps' CSV exports need full Foundation (Shift_JIS).
@@ -28,10 +40,10 @@ let package = Package(
         // The one companion binary: the commands that need Foundation, which `kakeibo` execs, so that only they pay
         // its start-up cost and its size (docs/development.md).
         .executableTarget(name: "kakeibo-companion", dependencies: ["KakeiboConvert", "KakeiboSync"]),
-        .testTarget(name: "KakeiboKitTests", dependencies: ["KakeiboKit"]),
-        .testTarget(name: "KakeiboCLITests", dependencies: ["KakeiboCLI", "KakeiboKit"]),
+        .testTarget(name: "KakeiboKitTests", dependencies: ["KakeiboKit"] + layers),
+        .testTarget(name: "KakeiboCLITests", dependencies: ["KakeiboCLI", "KakeiboKit"] + layers),
         .testTarget(name: "KakeiboConvertTests", dependencies: ["KakeiboConvert", "KakeiboKit"]),
-        .testTarget(name: "KakeiboSyncTests", dependencies: ["KakeiboSync", "KakeiboCLI", "KakeiboKit"]),
+        .testTarget(name: "KakeiboSyncTests", dependencies: ["KakeiboSync", "KakeiboCLI", "KakeiboKit"] + layers),
         .testTarget(
             name: "EndToEndTests", dependencies: ["kakeibo", "kakeibo-companion", "KakeiboKit"],
             exclude: ["Support/household_server.py"]),

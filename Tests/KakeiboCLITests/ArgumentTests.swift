@@ -1,7 +1,11 @@
 import Testing
 
 @testable import KakeiboCLI
-@testable import KakeiboKit
+@testable import KakeiboOperations
+@testable import KakeiboRender
+@testable import KakeiboReports
+@testable import KakeiboStore
+@testable import KakeiboValues
 
 @Suite struct ArgumentTests {
     let options: (String) -> [OptionSpec]? = { CommandTable().find($0)?.options }

@@ -1,7 +1,11 @@
 import Testing
 
 @testable import KakeiboCLI
-@testable import KakeiboKit
+@testable import KakeiboOperations
+@testable import KakeiboRender
+@testable import KakeiboReports
+@testable import KakeiboStore
+@testable import KakeiboValues
 
 /// Counts on the command line (month names are `Period`'s, tested in KakeiboKitTests).
 @Suite struct ContextArgumentTests {

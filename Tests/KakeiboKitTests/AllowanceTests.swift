@@ -1,6 +1,10 @@
 import Testing
 
-@testable import KakeiboKit
+@testable import KakeiboOperations
+@testable import KakeiboRender
+@testable import KakeiboReports
+@testable import KakeiboStore
+@testable import KakeiboValues
 
 /// お小遣い (#22): a member's allowance counts their personal items, and the budgets file carries it as schema 3.
 @Suite struct AllowanceTests {

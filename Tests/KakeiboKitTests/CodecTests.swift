@@ -1,7 +1,11 @@
 import Foundation
 import Testing
 
-@testable import KakeiboKit
+@testable import KakeiboOperations
+@testable import KakeiboRender
+@testable import KakeiboReports
+@testable import KakeiboStore
+@testable import KakeiboValues
 
 @Suite struct JSONScannerTests {
     func parse(_ text: String) throws -> JSONValue { try JSONValue.parse(Array(text.utf8)) }

@@ -1,6 +1,10 @@
 import Testing
 
-@testable import KakeiboKit
+@testable import KakeiboOperations
+@testable import KakeiboRender
+@testable import KakeiboReports
+@testable import KakeiboStore
+@testable import KakeiboValues
 
 /// Rules, learning from the ledger, the unfiled category, and the matching `reconcile` does.
 @Suite struct FilingTests {

@@ -1,6 +1,10 @@
 import Testing
 
-@testable import KakeiboKit
+@testable import KakeiboOperations
+@testable import KakeiboRender
+@testable import KakeiboReports
+@testable import KakeiboStore
+@testable import KakeiboValues
 
 /// Irregular fixed costs (#22): every N months, chosen months of the year, a start and an end, and the file that
 /// keeps them readable to an older kakeibo, or refused by it, never misread.

@@ -1,4 +1,8 @@
-@testable import KakeiboKit
+@testable import KakeiboOperations
+@testable import KakeiboRender
+@testable import KakeiboReports
+@testable import KakeiboStore
+@testable import KakeiboValues
 
 /// Builds items for tests with readable defaults.
 func item(

@@ -1,6 +1,10 @@
 import Testing
 
-@testable import KakeiboKit
+@testable import KakeiboOperations
+@testable import KakeiboRender
+@testable import KakeiboReports
+@testable import KakeiboStore
+@testable import KakeiboValues
 
 /// Fuel cost: exact decimal arithmetic, rounding at the end, and bad values refused.
 @Suite struct FuelCostTests {

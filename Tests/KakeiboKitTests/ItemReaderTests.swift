@@ -1,6 +1,10 @@
 import Testing
 
-@testable import KakeiboKit
+@testable import KakeiboOperations
+@testable import KakeiboRender
+@testable import KakeiboReports
+@testable import KakeiboStore
+@testable import KakeiboValues
 
 /// One item reader for month files and the wire format: the same fields read the same way, the wire format's
 /// leniencies and the month file's strictness as its parameters.

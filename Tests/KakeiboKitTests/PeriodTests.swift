@@ -1,6 +1,10 @@
 import Testing
 
-@testable import KakeiboKit
+@testable import KakeiboOperations
+@testable import KakeiboRender
+@testable import KakeiboReports
+@testable import KakeiboStore
+@testable import KakeiboValues
 
 /// The one period grammar every command that takes a month or a year reads.
 @Suite struct PeriodTests {

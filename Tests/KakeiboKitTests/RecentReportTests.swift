@@ -1,6 +1,10 @@
 import Testing
 
-@testable import KakeiboKit
+@testable import KakeiboOperations
+@testable import KakeiboRender
+@testable import KakeiboReports
+@testable import KakeiboStore
+@testable import KakeiboValues
 
 /// The items most recently added, and when they were added on the user's clock.
 @Suite struct RecentReportTests {

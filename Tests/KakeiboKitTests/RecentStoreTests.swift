@@ -1,7 +1,11 @@
 import Foundation
 import Testing
 
-@testable import KakeiboKit
+@testable import KakeiboOperations
+@testable import KakeiboRender
+@testable import KakeiboReports
+@testable import KakeiboStore
+@testable import KakeiboValues
 
 /// `recentlyAdded` reads the newest-written months first and stops early only when that can't change the answer.
 @Suite struct RecentStoreTests {

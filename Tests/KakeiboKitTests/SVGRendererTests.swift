@@ -1,7 +1,11 @@
 import Foundation
 import Testing
 
-@testable import KakeiboKit
+@testable import KakeiboOperations
+@testable import KakeiboRender
+@testable import KakeiboReports
+@testable import KakeiboStore
+@testable import KakeiboValues
 
 #if canImport(FoundationXML)
     import FoundationXML

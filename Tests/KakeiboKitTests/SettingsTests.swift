@@ -1,7 +1,11 @@
 import Foundation
 import Testing
 
-@testable import KakeiboKit
+@testable import KakeiboOperations
+@testable import KakeiboRender
+@testable import KakeiboReports
+@testable import KakeiboStore
+@testable import KakeiboValues
 
 /// The sync settings: endpoint rules, timeout and token checks, the config file, and which source wins.
 @Suite struct ConfigTests {

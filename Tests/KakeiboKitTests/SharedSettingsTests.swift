@@ -1,7 +1,11 @@
 import Foundation
 import Testing
 
-@testable import KakeiboKit
+@testable import KakeiboOperations
+@testable import KakeiboRender
+@testable import KakeiboReports
+@testable import KakeiboStore
+@testable import KakeiboValues
 
 /// The household's settings on one machine: what a sync sends, what it takes, and what it leaves alone.
 @Suite struct SharedSettingsTests {

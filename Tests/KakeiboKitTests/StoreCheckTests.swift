@@ -1,7 +1,11 @@
 import Foundation
 import Testing
 
-@testable import KakeiboKit
+@testable import KakeiboOperations
+@testable import KakeiboRender
+@testable import KakeiboReports
+@testable import KakeiboStore
+@testable import KakeiboValues
 
 /// `kakeibo check`'s reading: every problem of every file, not just the first.
 @Suite final class StoreCheckTests {
@@ -115,9 +119,9 @@ import Testing
         let found = report.problems.map { "\($0.severity.rawValue) \(report.display($0.path)) \($0.kind)" }
         #expect(
             found == [
-                "warning .summary/2024-11.json summary(KakeiboKit.StoreProblem.SummaryProblem.stale)",
-                "error .summary/2024-12.json summary(KakeiboKit.StoreProblem.SummaryProblem.disagrees)",
-                "warning .summary/2024-01.json summary(KakeiboKit.StoreProblem.SummaryProblem.orphan)",
+                "warning .summary/2024-11.json summary(KakeiboStore.StoreProblem.SummaryProblem.stale)",
+                "error .summary/2024-12.json summary(KakeiboStore.StoreProblem.SummaryProblem.disagrees)",
+                "warning .summary/2024-01.json summary(KakeiboStore.StoreProblem.SummaryProblem.orphan)",
             ])
         // The right sums, but put on other days than the items': a month from payday would show wrong figures. An error.
         let right = MonthSummary(month: december, items: [item("a", 100, "2024-12-03")])

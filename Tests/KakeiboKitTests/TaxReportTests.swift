@@ -1,6 +1,10 @@
 import Testing
 
-@testable import KakeiboKit
+@testable import KakeiboOperations
+@testable import KakeiboRender
+@testable import KakeiboReports
+@testable import KakeiboStore
+@testable import KakeiboValues
 
 /// The 医療費控除 report, the ふるさと納税 report, and the ZIP that carries the workbook.
 @Suite struct TaxReportTests {

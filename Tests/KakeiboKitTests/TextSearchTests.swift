@@ -1,6 +1,10 @@
 import Testing
 
-@testable import KakeiboKit
+@testable import KakeiboOperations
+@testable import KakeiboRender
+@testable import KakeiboReports
+@testable import KakeiboStore
+@testable import KakeiboValues
 
 /// `includes` and `replacingEvery` stand in for the standard library's `contains(_:)` and `replacing(_:with:)` (which
 /// would link the regex engine into `kakeibo`), and `[String].joined` for its generic one; for text made of whole

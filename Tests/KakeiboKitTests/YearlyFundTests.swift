@@ -1,6 +1,10 @@
 import Testing
 
-@testable import KakeiboKit
+@testable import KakeiboOperations
+@testable import KakeiboRender
+@testable import KakeiboReports
+@testable import KakeiboStore
+@testable import KakeiboValues
 
 /// Yearly funds and rolled budgets as values: the file, the running balance, the margin and setting one again.
 @Suite struct YearlyFundTests {

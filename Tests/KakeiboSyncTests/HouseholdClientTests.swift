@@ -2,8 +2,12 @@ import Foundation
 import Testing
 
 @testable import KakeiboCLI
-@testable import KakeiboKit
+@testable import KakeiboOperations
+@testable import KakeiboRender
+@testable import KakeiboReports
+@testable import KakeiboStore
 @testable import KakeiboSync
+@testable import KakeiboValues
 
 /// A transport that answers from a script, records what it was asked, and can hold requests until enough are in
 /// flight at once (to see the fetch bound without timing anything).

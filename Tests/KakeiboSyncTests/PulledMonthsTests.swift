@@ -1,7 +1,11 @@
 import Testing
 
-@testable import KakeiboKit
+@testable import KakeiboOperations
+@testable import KakeiboRender
+@testable import KakeiboReports
+@testable import KakeiboStore
 @testable import KakeiboSync
+@testable import KakeiboValues
 
 let december = YearMonth(year: 2024, month: 12)!
 let november = YearMonth(year: 2024, month: 11)!

@@ -1,8 +1,12 @@
 import Foundation
 import Testing
 
-@testable import KakeiboKit
+@testable import KakeiboOperations
+@testable import KakeiboRender
+@testable import KakeiboReports
+@testable import KakeiboStore
 @testable import KakeiboSync
+@testable import KakeiboValues
 
 /// Where the URLSession transport follows a redirect, and with what: the service's 302/303 as a GET with the token
 /// only at the endpoint's origin, a 307/308 only for a GET within that origin.

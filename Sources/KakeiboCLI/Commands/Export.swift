@@ -57,7 +57,7 @@ struct ExportCommand: Command {
 
     init(_ arguments: ParsedArguments, _ context: Context) throws {
         let words = try ExportCommand.positionals(arguments)
-        switch try KakeiboKit.Period.parse(words, today: context.clock.today.yearMonth, as: .monthOrYear) {
+        switch try KakeiboValues.Period.parse(words, today: context.clock.today.yearMonth, as: .monthOrYear) {
         case nil: period = .all
         case .year(let year): period = .year(year)
         case .month(let month): period = .month(month)

@@ -1,0 +1,83 @@
+import KakeiboStore
+import KakeiboValues
+
+extension Household {
+    /// Merges a batch of items into the store in one transaction (an import): a new id is added, a known id updated
+    /// in place or moved to its new month, an identical one left alone. `progress` is called once per item.
+    public func merge(_ incoming: [WireItem], progress: () -> Void = {}) throws -> MergeOutcome {
+        var outcome = MergeOutcome()
+        outcome.imported = incoming.count
+        _ = try change { index in
+            // The whole store is read: an id may come back with a new date.
+            try index.loadAll()
+            index.reserve(incoming.count)
+            for wire in incoming {
+                progress()
+                guard let old = index.item(wire.id) else {
+                    try index.insert(wire.item(added: now, sync: .pending))
+                    outcome.added += 1
+                    continue
+                }
+                if WireItem(old) == wire {
+                    outcome.unchanged += 1
+                    continue
+                }
+                try index.replace(wire.item(added: old.added, sync: old.sync.afterLocalChange))
+                outcome.updated += 1
+                if old.date.yearMonth != wire.date.yearMonth { outcome.moved += 1 }
+            }
+            outcome.months = index.touched.sorted()
+        }
+        return outcome
+    }
+}
+
+/// What an import did to the household's settings: how many budgets, fixed costs and month notes it set or changed.
+public struct SettingsMerged: Hashable, Sendable {
+    public var budgets = 0
+    public var fixed = 0
+    public var notes = 0
+
+    public init() {}
+}
+
+extension Household {
+    /// Merges an export's budgets, fixed costs and notes into the store's, as `merge` does items: one in the file
+    /// replaces the one here of the same category (or the savings goal), name or month, and one the file doesn't
+    /// have stays. Each of the three files is its own change, kept in its own backup, so `undo` takes them back one
+    /// at a time (notes first, then fixed costs, then budgets).
+    public func mergeSettings(_ document: ExportDocument, taxonomy: Taxonomy) throws -> SettingsMerged {
+        var merged = SettingsMerged()
+        if let incoming = document.budgets, !incoming.isEmpty {
+            merged.budgets = try BudgetStore(store: store).update(taxonomy: taxonomy) { budgets in
+                var count = 0
+                for budget in incoming.entries where budgets.budget(for: budget.target) != budget {
+                    budgets.set(budget)
+                    count += 1
+                }
+                if let savings = incoming.savings, budgets.savings != savings {
+                    budgets.savings = savings
+                    count += 1
+                }
+                return count
+            }
+        }
+        if let incoming = document.fixed, !incoming.all.isEmpty {
+            merged.fixed = try FixedCostStore(store: store).update { costs in
+                let changed = incoming.all.filter { cost in !costs.all.contains(cost) }
+                for cost in changed { costs.add(cost) }
+                return changed.count
+            }
+        }
+        if let incoming = document.notes, !incoming.isEmpty {
+            // A note from a file keeps the rules of one typed here (length, no control characters).
+            for text in incoming.values { _ = try MonthNote.validate(text) }
+            merged.notes = try NoteStore(store: store).update { notes in
+                let changed = incoming.filter { notes[$0.key] != $0.value }
+                for (month, text) in changed { notes[month] = text }
+                return changed.count
+            }
+        }
+        return merged
+    }
+}

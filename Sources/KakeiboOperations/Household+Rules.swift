@@ -1,0 +1,59 @@
+import KakeiboStore
+import KakeiboValues
+
+extension Household {
+    /// Adds a filing rule at the end (a rule added later never overrides one before it); returns every rule. The
+    /// rule's category must be one the taxonomy has.
+    public func addRule(_ rule: FilingRule, taxonomy: Taxonomy) throws -> FilingRules {
+        guard !trimWhitespace(rule.pattern).isEmpty else { throw RuleError.emptyPattern }
+        _ = try taxonomy.resolve(rule.category)
+        return try RuleStore(store: store).update { rules in
+            rules.rules.append(rule)
+            return rules
+        }
+    }
+
+    /// Maps a statement's user (本人, 家族) to a member; returns every rule and mapping.
+    public func setStatementUser(_ user: String, member: String) throws -> FilingRules {
+        try RuleStore(store: store).update { rules in
+            rules.members[user] = member
+            return rules
+        }
+    }
+
+    /// Removes rule `number` (from 1, as listed); returns the rule removed.
+    public func removeRule(_ number: Int) throws -> FilingRule {
+        guard store.exists else { throw RuleError.noSuchRule(number, count: 0) }
+        return try RuleStore(store: store).update { rules in
+            guard number >= 1, number <= rules.rules.count else {
+                throw RuleError.noSuchRule(number, count: rules.rules.count)
+            }
+            return rules.rules.remove(at: number - 1)
+        }
+    }
+}
+
+extension Household {
+    /// How far before a statement its filing looks for the last use of a shop: a year of history files a household's
+    /// shops, and a store of ten years need not be read whole for each statement.
+    public static let historyMonths = 12
+
+    /// The rules and the store's history, for filing a statement's lines: every month from `historyMonths` before
+    /// `from` on (all of them without `from`).
+    public func filer(taxonomy: Taxonomy, from: YearMonth? = nil) throws -> Filer {
+        let first = from.flatMap { $0.adding(months: -Household.historyMonths) }
+        var items: [Item] = []
+        // History only helps to file: a month file that can't be read is left out of it (and reported by whatever
+        // reads that month, and by `check`), never a reason to refuse a write to other months.
+        for month in try store.months() where first.map({ month >= $0 }) ?? true { items += (try? store.items(in: month)) ?? [] }
+        return Filer(rules: try RuleStore(store: store).read(), history: FilingHistory(items, unfiled: taxonomy.unfiled), taxonomy: taxonomy)
+    }
+
+    /// The rules and the history of the items whose name or shop holds `name` (found as `find` finds them, without
+    /// decoding the rest), for filing one item.
+    public func filer(for name: String, taxonomy: Taxonomy) throws -> Filer {
+        // As above: an unreadable month leaves the history, not the write, short.
+        let items = (try? SearchQuery(name)).flatMap { try? store.search($0) } ?? []
+        return Filer(rules: try RuleStore(store: store).read(), history: FilingHistory(items, unfiled: taxonomy.unfiled), taxonomy: taxonomy)
+    }
+}

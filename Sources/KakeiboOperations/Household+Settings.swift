@@ -1,0 +1,174 @@
+import KakeiboValues
+
+/// A household setting sent to the server: its value here, based on the revision it was last synced at (0: never).
+public struct SettingChange: Sendable, Equatable {
+    public var setting: SharedSetting
+    public var base: Int
+    public var value: String
+}
+
+/// The server's answer to `settings`: a result for each setting sent, and every setting it holds.
+public struct SettingsAnswer: Sendable, Equatable {
+    public struct Result: Sendable, Equatable {
+        public var key: String
+        public var status: ChangeResult.Status
+        public var revision: Int
+
+        public init(key: String, status: ChangeResult.Status, revision: Int) {
+            self.key = key
+            self.status = status
+            self.revision = revision
+        }
+    }
+
+    public var results: [Result]
+    public var settings: [String: SyncedSetting]
+
+    public init(results: [Result], settings: [String: SyncedSetting]) {
+        self.results = results
+        self.settings = settings
+    }
+}
+
+/// What a sync did to the household settings.
+public struct SettingsOutcome: Sendable, Equatable {
+    /// Sent and taken by the server.
+    public var sent: [SharedSetting] = []
+    /// Changed by another member and taken here.
+    public var received: [SharedSetting] = []
+    /// Changed here and on the server: both kept until `resolve`.
+    public var conflicts: [SharedSetting] = []
+    /// The server's value can't be used here (why, in English): left as it is here.
+    public var unusable: [SharedSetting: String] = [:]
+
+    public init() {}
+}
+
+/// Why a setting's conflict can't be resolved.
+public enum SettingConflictError: KakeiboFailure, Equatable {
+    case unusable(SharedSetting, String)
+
+    public var kind: FailureKind { .runtime }
+
+    public func message(in language: Language) -> String {
+        switch self {
+        case .unusable(let setting, let problem):
+            return language.pick(
+                "the server's \(setting.rawValue) can't be used here (\(terminalSafe(problem))); nothing changed",
+                "サーバーの \(setting.rawValue) はここでは使えません（\(terminalSafe(problem))）。何も変更していません")
+        }
+    }
+}
+
+extension Household {
+    /// The settings to send: each whose value here is not the one last synced (and not waiting in a conflict).
+    public func settingsToSend(_ files: SharedSettingFiles) throws -> [SettingChange] {
+        let journal = try journal()
+        let here = try files.read()
+        return SharedSetting.allCases.compactMap { setting in
+            let key = setting.rawValue
+            // A setting removed here since it was synced goes as `removed`; one never set here and never synced, not at
+            // all. A file here that kakeibo can't read (`check` reports it) is never sent to the others.
+            let value = here[setting] ?? SharedSettingFiles.removed
+            guard journal.settingConflicts[key] == nil, value != journal.settings[key]?.value ?? SharedSettingFiles.removed,
+                SharedSettingFiles.problem(setting, value) == nil
+            else { return nil }
+            return SettingChange(setting: setting, base: journal.settings[key]?.revision ?? 0, value: value)
+        }
+    }
+
+    /// Applies the server's answer under the store's lock: a setting sent and taken is synced at its new revision;
+    /// one refused keeps both versions as a conflict (unless they are equal); one another member changed replaces
+    /// this machine's when it was not changed here since it was last synced (a value kakeibo can't read is left out
+    /// and said). Files are written before the sync state, so a sync stopped between them ends the same next time.
+    public func applySettings(_ answer: SettingsAnswer, sent: [SettingChange], _ files: SharedSettingFiles) throws -> SettingsOutcome {
+        try store.write { _ in
+            let before = try SyncJournalFile.read(store)
+            var journal = before
+            var outcome = SettingsOutcome()
+            let here = try files.read()
+            for setting in SharedSetting.allCases {
+                let key = setting.rawValue
+                let local = here[setting] ?? SharedSettingFiles.removed
+                let server = answer.settings[key]
+                if let change = sent.first(where: { $0.setting == setting }) {
+                    guard let result = answer.results.first(where: { $0.key == key }) else { continue }
+                    switch result.status {
+                    case .applied, .unchanged:
+                        journal.settings[key] = SyncedSetting(revision: result.revision, value: change.value)
+                        if result.status == .applied { outcome.sent.append(setting) }
+                    case .conflict:
+                        guard let server else { continue }
+                        if server.value == local {
+                            journal.settings[key] = server
+                        } else {
+                            journal.settingConflicts[key] = server
+                            outcome.conflicts.append(setting)
+                        }
+                    case .rejected: continue
+                    }
+                    continue
+                }
+                guard let server else { continue }
+                if let conflict = journal.settingConflicts[key] {
+                    if server.revision > conflict.revision { journal.settingConflicts[key] = server }
+                    continue
+                }
+                guard journal.settings[key] != server else { continue }
+                if local == server.value {
+                    journal.settings[key] = server
+                } else if local == SharedSettingFiles.removed || local == journal.settings[key]?.value {
+                    if let problem = SharedSettingFiles.problem(setting, server.value) {
+                        outcome.unusable[setting] = problem
+                        continue
+                    }
+                    try files.write(setting, server.value)
+                    journal.settings[key] = server
+                    outcome.received.append(setting)
+                }
+                // Otherwise changed here while the sync ran: the next sync sends it, and the server judges it.
+            }
+            if journal != before { try SyncJournalFile.write(journal, store) }
+            return outcome
+        }
+    }
+
+    /// The settings waiting in a conflict: this machine's value beside the server's.
+    public func settingConflicts(_ files: SharedSettingFiles) throws -> [SettingConflictView] {
+        let journal = try journal()
+        guard !journal.settingConflicts.isEmpty else { return [] }
+        let here = try files.read()
+        return SharedSetting.allCases.compactMap { setting in
+            journal.settingConflicts[setting.rawValue].map { SettingConflictView(setting: setting, mine: here[setting], theirs: $0) }
+        }
+    }
+
+    /// Keeps one side of a setting's conflict. Theirs: the server's value replaces this machine's. Mine: this
+    /// machine's is sent again by the next sync, based on the server's revision. False when it has no conflict.
+    public func resolveSetting(_ setting: SharedSetting, keep side: ConflictSide, _ files: SharedSettingFiles) throws -> Bool {
+        try store.write { _ in
+            var journal = try SyncJournalFile.read(store)
+            guard let theirs = journal.settingConflicts.removeValue(forKey: setting.rawValue) else { return false }
+            if side == .theirs {
+                if let problem = SharedSettingFiles.problem(setting, theirs.value) { throw SettingConflictError.unusable(setting, problem) }
+                try files.write(setting, theirs.value)
+            }
+            journal.settings[setting.rawValue] = theirs
+            try SyncJournalFile.write(journal, store)
+            return true
+        }
+    }
+}
+
+/// A household setting in conflict: this machine's value beside the server's.
+public struct SettingConflictView: Sendable, Equatable {
+    public var setting: SharedSetting
+    public var mine: String?
+    public var theirs: SyncedSetting
+
+    public init(setting: SharedSetting, mine: String?, theirs: SyncedSetting) {
+        self.setting = setting
+        self.mine = mine
+        self.theirs = theirs
+    }
+}

@@ -1,0 +1,52 @@
+import KakeiboStore
+import KakeiboValues
+
+/// The household's ledger as something to change: every write of items goes through here, so each rule about
+/// writing (new items are pending, a change here to an item the server has marks it edited, the server only
+/// appends) lives in one place. Each operation is one transaction under the store's lock, finds items through one
+/// id index (`ItemIndex`), and returns an outcome value for the command to render.
+public struct Household: Sendable {
+    public let store: LedgerStore
+    /// The time new items are stamped with (when they were recorded here).
+    public let now: Timestamp
+
+    public init(store: LedgerStore, now: Timestamp) {
+        self.store = store
+        self.now = now
+    }
+
+    /// Runs `body` over an index of the store under its lock, then commits what it touched; returns its result and
+    /// the months whose items changed.
+    /// `operation`, when given, is what the change's backup records instead of the command's.
+    func change<T>(operation: StoreOperation? = nil, _ body: (inout ItemIndex) throws -> T) throws -> (result: T, changed: [YearMonth]) {
+        try store.write { transaction in
+            var index = ItemIndex(transaction)
+            let result = try body(&index)
+            let finished = try index.finish()
+            transaction = finished.transaction
+            if let operation { transaction.operation = operation }
+            return (result, finished.changed)
+        }
+    }
+
+    /// The one stored item an id (or a unique start of one) names, read into the index. The id is looked up under
+    /// the lock, so a concurrent edit can't move it away between finding and writing.
+    func find(_ id: String, in index: inout ItemIndex) throws -> Item {
+        let matches = try index.find(id)
+        guard let match = matches.first else { throw HouseholdError.noSuchItem(id) }
+        guard matches.count == 1 else { throw HouseholdError.ambiguousItem(id, matches: matches.map(\.item.id)) }
+        try index.load(match.month)
+        return match.item
+    }
+}
+
+/// Why a change was refused; the command line words it (and picks the exit code).
+public enum HouseholdError: Error, Equatable, Sendable {
+    /// No stored id is, or starts with, this text.
+    case noSuchItem(String)
+    /// Several stored ids start with this text.
+    case ambiguousItem(String, matches: [String])
+    /// The household server has this item and only appends, so deleting it here alone would be undone by the next
+    /// pull.
+    case onServer(Item)
+}

@@ -1,0 +1,116 @@
+import KakeiboStore
+import KakeiboValues
+
+/// The household's settings that travel through the household server with `sync` (docs/sync.md#household-settings):
+/// each is one text value, exactly as this machine keeps it. What stays per machine — the member's own name, the
+/// endpoint, the token and the timeout — is not among them.
+public enum SharedSetting: String, Sendable, CaseIterable {
+    /// `categories.json` (the taxonomy: what each category code is called).
+    case categories
+    /// The store's `budgets.json`.
+    case budgets
+    /// The store's `fixed.json`.
+    case fixedCosts = "fixed-costs"
+    /// `split` in config.json (`ayumi=60,ken=40`).
+    case split
+    /// `month-start` in config.json (the payday).
+    case monthStart = "month-start"
+    /// The store's `rules.json` (how statement lines, receipts and `add` are filed, and who a statement's 利用者 is).
+    case rules
+}
+
+/// Where this machine keeps the household's settings: the store's files, and the configuration directory's
+/// `categories.json` and `config.json` (nil where there is no configuration directory).
+public struct SharedSettingFiles: Sendable {
+    public let store: LedgerStore
+    public let configDirectory: String?
+
+    public init(store: LedgerStore, configDirectory: String?) {
+        self.store = store
+        self.configDirectory = configDirectory
+    }
+
+    /// Each setting's value here; a setting never set here is left out.
+    public func read() throws -> [SharedSetting: String] {
+        var values: [SharedSetting: String] = [:]
+        for setting in SharedSetting.allCases {
+            switch setting {
+            case .categories, .budgets, .fixedCosts, .rules:
+                guard let path = path(setting), let bytes = try FileSystem.read(path) else { continue }
+                values[setting] = String(decoding: bytes, as: UTF8.self)
+            case .split, .monthStart:
+                guard let configuration = try configuration(), let key = ConfigKey(rawValue: setting.rawValue) else { continue }
+                values[setting] = configuration.display(key)
+            }
+        }
+        return values
+    }
+
+    /// Why a value the server sent can't be used here (nil: it can). Network input: it is read as kakeibo reads its
+    /// own files, never trusted.
+    public static func problem(_ setting: SharedSetting, _ value: String) -> String? {
+        // Empty: the setting was removed (see `removed`).
+        guard value != removed else { return nil }
+        let bytes = Array(value.utf8)
+        do {
+            switch setting {
+            case .categories: _ = try TaxonomyCodec.decode(bytes)
+            case .budgets: _ = try BudgetCodec.decode(bytes)
+            case .fixedCosts: _ = try FixedCostCodec.decode(bytes)
+            case .split: _ = try Split.parse(value)
+            case .monthStart: _ = try MonthStart.parse(value)
+            case .rules: _ = try RulesCodec.decode(bytes)
+            }
+            return nil
+        } catch let failure as KakeiboFailure {
+            return failure.message(in: .en)
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    /// The value that says a setting was removed (its file, or its key in config.json, is gone): a member who
+    /// removes the last budget or unsets the split sends it, and the others remove theirs.
+    public static let removed = ""
+
+    /// Writes a checked value here: a store file as the store replaces its files (backed up, under the lock the
+    /// caller holds), a configuration file atomically under the configuration directory's lock. `removed` removes
+    /// the file or the key.
+    func write(_ setting: SharedSetting, _ value: String) throws {
+        let bytes = value == SharedSettingFiles.removed ? nil : Array(value.utf8)
+        switch setting {
+        case .budgets, .fixedCosts, .rules:
+            guard let path = path(setting) else { return }
+            try store.replaceFile(path, with: bytes, operation: store.operation)
+        case .categories:
+            guard let path = path(setting), let directory = configDirectory else { return }
+            try FileSystem.makeDirectories(directory)
+            let lock = try FileLock(directory: directory)
+            defer { lock.release() }
+            if let bytes { try FileSystem.replaceAtomically(path, bytes) } else { try FileSystem.remove(path) }
+        case .split, .monthStart:
+            guard let directory = configDirectory, let key = ConfigKey(rawValue: setting.rawValue) else { return }
+            try FileSystem.makeDirectories(directory)
+            let lock = try FileLock(directory: directory)
+            defer { lock.release() }
+            var configuration = try Configuration.load(at: FileSystem.join(directory, Configuration.fileName))
+            if bytes == nil { configuration.unset(key) } else { try configuration.set(key, value) }
+            try configuration.save()
+        }
+    }
+
+    private func path(_ setting: SharedSetting) -> String? {
+        switch setting {
+        case .categories: return configDirectory.map { FileSystem.join($0, CategoriesFile.fileName) }
+        case .budgets: return FileSystem.join(store.root, BudgetStore.fileName)
+        case .fixedCosts: return FileSystem.join(store.root, FixedCostStore.fileName)
+        case .rules: return FileSystem.join(store.root, RuleStore.fileName)
+        case .split, .monthStart: return nil
+        }
+    }
+
+    private func configuration() throws -> Configuration? {
+        guard let directory = configDirectory else { return nil }
+        return try Configuration.load(at: FileSystem.join(directory, Configuration.fileName))
+    }
+}

@@ -1,0 +1,182 @@
+import KakeiboStore
+import KakeiboValues
+
+/// `kakeibo backups` and `kakeibo undo`, for people and for scripts. `localTime` turns a UTC instant into the user's
+/// wall-clock time.
+public enum BackupRenderer {
+    public static func table(_ history: BackupHistory, directory: String, style: TextStyle, localTime: (Timestamp) -> LocalDateTime) -> String {
+        let language = style.language
+        guard !history.entries.isEmpty else {
+            return language.pick(
+                "No backups yet: each change of the store keeps one, in \(directory)\n", "バックアップはまだありません（変更のたびに \(directory) に作られます）\n")
+        }
+        let states = history.states
+        let next = history.nextOwn?.number
+        var table = TextTable(
+            [.right, .left, .left, .left, .left],
+            header: [
+                "#", language.pick("When", "日時"), language.pick("Change", "変更"),
+                language.pick("Months and files (items before → after)", "月・ファイル（件数 変更前 → 変更後）"),
+                language.pick("State", "状態"),
+            ])
+        table.shrinkable = [3, 4]
+        table.droppable = [1]
+        for entry in history.entries.reversed() {
+            let state = states[entry.number] ?? .inEffect
+            table.add([
+                .init(String(entry.number), entry.number == next ? "1" : nil), .init(localTime(entry.operation.time).description, "2"),
+                .init(operation(entry.operation, language)),
+                .init(([months(entry.months, language)] + files(entry.files)).filter { !$0.isEmpty }.joined(separator: ", ")),
+                .init(describe(state, next: entry.number == next, language), state == .inEffect ? nil : "2"),
+            ])
+        }
+        var out = table.render(style)
+        if let next, let entry = history.entries.first(where: { $0.number == next }) {
+            out +=
+                "\n"
+                + language.pick(
+                    "'kakeibo undo' puts back #\(next) (\(operation(entry.operation, language)))\n",
+                    "'kakeibo undo' で #\(next)（\(operation(entry.operation, language))）を取り消します\n")
+        }
+        return out
+    }
+
+    /// `{"directory","next","backups":[{"number","operation","time","undoes","state","undoneBy","months":[…],"files":[…]}]}`, newest first.
+    public static func json(_ history: BackupHistory, directory: String) -> String {
+        let states = history.states
+        return JSONRenderer.render(
+            .object([
+                ("directory", .string(directory)),
+                ("next", history.nextOwn.map { .integer($0.number) } ?? .null),
+                (
+                    "backups",
+                    .array(
+                        history.entries.reversed().map { entry in
+                            let state = states[entry.number] ?? .inEffect
+                            var undoneBy: JSONValue = .null
+                            if case .undone(let by) = state { undoneBy = .integer(by) }
+                            return .object([
+                                ("number", .integer(entry.number)), ("operation", .string(entry.operation.name)),
+                                ("time", .string(entry.operation.time.iso)), ("undoes", entry.operation.undoes.map { .integer($0) } ?? .null),
+                                ("state", .string(code(state))), ("undoneBy", undoneBy),
+                                ("months", .array(entry.months.map(month))),
+                                ("files", .array(entry.files.map(file))),
+                            ])
+                        })
+                ),
+            ]))
+    }
+
+    /// What `undo` restored: the change, then each month's items now and before the undo.
+    public static func undone(_ outcome: UndoOutcome, style: TextStyle, localTime: (Timestamp) -> LocalDateTime) -> String {
+        let language = style.language
+        let entry = outcome.entry
+        var out = language.pick(
+            "Undid #\(entry.number), \(operation(entry.operation, language)) (\(localTime(entry.operation.time))):\n",
+            "#\(entry.number)（\(operation(entry.operation, language))、\(localTime(entry.operation.time))）を取り消しました:\n")
+        var table = TextTable(
+            [.left, .right, .right], header: [language.pick("Month", "月"), language.pick("Items", "件数"), language.pick("Was", "取り消し前")])
+        for record in entry.months {
+            table.add(record.month.iso, count(record.before, language), count(record.after, language))
+        }
+        if !entry.months.isEmpty { out += table.render(style, indent: "  ") }
+        for record in entry.files {
+            let name = terminalSafe(record.name)
+            out +=
+                record.before == nil
+                ? language.pick("  \(name) removed: there was none before\n", "  \(name) を削除しました（変更前はありませんでした）\n")
+                : language.pick("  \(name) put back as it was\n", "  \(name) を元に戻しました\n")
+        }
+        for skipped in outcome.passedOver {
+            out += language.pick(
+                "Passed over #\(skipped.number) (\(operation(skipped.operation, language))): its command was interrupted before it changed anything\n",
+                "#\(skipped.number)（\(operation(skipped.operation, language))）は変更前に中断されていたので飛ばしました\n")
+        }
+        for kept in outcome.keptSyncs {
+            out += language.pick(
+                "Kept #\(kept.number) (\(operation(kept.operation, language))): a sync is not undone; this undo goes with the next sync\n",
+                "#\(kept.number)（\(operation(kept.operation, language))）はそのままです（同期は取り消しません）。この取り消しは次の同期で送ります\n")
+        }
+        out += language.pick("'kakeibo undo \(outcome.backup)' puts it back\n", "'kakeibo undo \(outcome.backup)' で元に戻せます\n")
+        return out
+    }
+
+    /// A month file's item count, or "no file".
+    static func count(_ record: Backups.FileRecord?, _ language: Language) -> String {
+        record.map { Yen($0.items).grouped } ?? language.pick("no file", "ファイルなし")
+    }
+
+    /// `{"undone","operation","time","backup","months":[{"month","items","was"}],"files":[name…],"passedOver":[…],
+    /// "keptSyncs":[…]}` (the later syncs left in effect).
+    public static func undoneJSON(_ outcome: UndoOutcome) -> String {
+        let entry = outcome.entry
+        return JSONRenderer.render(
+            .object([
+                ("undone", .integer(entry.number)), ("operation", .string(entry.operation.name)),
+                ("time", .string(entry.operation.time.iso)), ("backup", .integer(outcome.backup)),
+                (
+                    "months",
+                    .array(
+                        entry.months.map { record in
+                            .object([
+                                ("month", .string(record.month.iso)), ("items", record.before.map { .integer($0.items) } ?? .null),
+                                ("was", record.after.map { .integer($0.items) } ?? .null),
+                            ])
+                        })
+                ),
+                ("files", .array(entry.files.map { .string($0.name) })),
+                ("passedOver", .array(outcome.passedOver.map { .integer($0.number) })),
+                ("keptSyncs", .array(outcome.keptSyncs.map { .integer($0.number) })),
+            ]))
+    }
+
+    // MARK: Pieces
+
+    static func operation(_ operation: StoreOperation, _ language: Language) -> String { terminalSafe(operation.describe(language)) }
+
+    /// "2024-12 (3 → 5)", with "-" for a month that had (or has) no file; more than two months as their span and
+    /// their items together: "2024-01…2024-12, 12 months (2 → 300)".
+    static func months(_ records: [Backups.MonthRecord], _ language: Language) -> String {
+        func items(_ files: [Backups.FileRecord?]) -> String {
+            files.allSatisfy { $0 == nil } ? "-" : Yen(files.reduce(0) { $0 + ($1?.items ?? 0) }).grouped
+        }
+        guard records.count > 2, let first = records.first, let last = records.last else {
+            return records.map { "\($0.month.iso) (\(items([$0.before])) → \(items([$0.after])))" }.joined(separator: ", ")
+        }
+        let counts = "\(items(records.map(\.before))) → \(items(records.map(\.after)))"
+        return language.pick(
+            "\(first.month.iso)…\(last.month.iso), \(records.count) months (\(counts))",
+            "\(first.month.iso)…\(last.month.iso)（\(records.count) か月、\(counts)）")
+    }
+
+    /// The store's other files a change touched, by name: "budgets.json".
+    static func files(_ records: [Backups.StoreFileRecord]) -> [String] { records.map { terminalSafe($0.name) } }
+
+    static func describe(_ state: BackupHistory.State, next: Bool, _ language: Language) -> String {
+        switch state {
+        case .inEffect: return next ? language.pick("in effect ← undo", "有効 ← undo") : language.pick("in effect", "有効")
+        case .undone(let by): return language.pick("undone by #\(by)", "#\(by) で取り消し済み")
+        case .interrupted: return language.pick("interrupted: changed nothing", "中断（変更なし）")
+        }
+    }
+
+    static func code(_ state: BackupHistory.State) -> String {
+        switch state {
+        case .inEffect: "inEffect"
+        case .undone: "undone"
+        case .interrupted: "interrupted"
+        }
+    }
+
+    static func file(_ record: Backups.StoreFileRecord) -> JSONValue {
+        func side(_ fingerprint: Fingerprint?) -> JSONValue { fingerprint.map { .object([("bytes", .integer($0.byteCount))]) } ?? .null }
+        return .object([("file", .string(record.name)), ("before", side(record.before)), ("after", side(record.after))])
+    }
+
+    static func month(_ record: Backups.MonthRecord) -> JSONValue {
+        func file(_ record: Backups.FileRecord?) -> JSONValue {
+            record.map { .object([("items", .integer($0.items)), ("bytes", .integer($0.fingerprint.byteCount))]) } ?? .null
+        }
+        return .object([("month", .string(record.month.iso)), ("before", file(record.before)), ("after", file(record.after))])
+    }
+}

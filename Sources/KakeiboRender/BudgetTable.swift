@@ -1,0 +1,73 @@
+import KakeiboReports
+import KakeiboValues
+
+/// Budgets as text: the month's budgets against what was spent, and the list of budgets.
+extension TableRenderer {
+    /// Budget, spent, what is left and how much is used, marked "over" past the budget, with a bar that fills as
+    /// the budget is used (red when over).
+    static func budgetsTable(_ statuses: [BudgetStatus], taxonomy: Taxonomy, style: TextStyle) -> String {
+        let language = style.language
+        let chart = BarTable(
+            header: [
+                language.pick("Budget", "予算"),
+                statuses.allSatisfy { $0.standing == .monthly } ? language.pick("Monthly", "月額") : language.pick("Amount", "金額"),
+                language.pick("Spent", "支出"),
+                language.pick("Left", "残り"), language.pick("Used", "消化率"), "",
+            ],
+            aligns: [.left, .right, .right, .right, .right, .left],
+            rows: statuses.map { status in
+                [
+                    .init(BudgetRenderer.label(status, taxonomy, language)), .init(status.available.formatted(language)),
+                    money(status.spent, language), money(status.remaining, language),
+                    .init(
+                        status.available > .zero ? Labels.percent(Double(status.spent.amount) / Double(status.available.amount)) : "-",
+                        status.isOver ? "31" : nil),
+                    .init(status.isOver ? language.pick("over", "超過") : status.isAhead ? language.pick("ahead", "注意") : "", "31"),
+                ]
+            })
+        // Narrow terminals keep the name, what is left and the "over" mark longest.
+        let steps: [BarTable.Step] = [
+            .drop([4], ifBarBelow: 10), .shortenLabels(atLeast: 6, ifBarBelow: 10), .drop([1], ifBarBelow: 6),
+            .drop([2], ifBarBelow: 6), .shortenLabels(atLeast: 3, ifBarBelow: 1),
+        ]
+        let notes = BudgetRenderer.notes(statuses, taxonomy, language).map { truncate($0, to: style.width) + "\n" }.joined()
+        return chart.render(style, steps: steps) { width in
+            statuses.map { status in
+                if status.isOver { return .init(repeated("█", count: width), "31") }
+                let used = status.spent.amount <= 0 ? 0 : cells(Double(status.spent.amount) / Double(status.available.amount), of: width)
+                return .init(parts: [(repeated("█", count: used), "32"), (repeated("░", count: width - used), "2")])
+            }
+        } + notes
+    }
+
+    /// `kakeibo budget list`: each budget with its key, name and monthly amount.
+    public static func budgetList(_ budgets: Budgets, taxonomy: Taxonomy, style: TextStyle) -> String {
+        let language = style.language
+        guard !budgets.isEmpty else {
+            return language.pick("No budgets. Set one with 'kakeibo budget set food 30000'.\n", "予算はありません。'kakeibo budget set food 30000' で設定します。\n")
+        }
+        // A yearly fund or a rolled budget adds a column saying so; the amount is then a month's or the year's.
+        let kinds = budgets.entries.contains { $0.cadence != .monthly }
+        var table = TextTable(
+            [.left, .left, .right] + (kinds ? [.left] : []),
+            header: [
+                language.pick("Key", "キー"), language.pick("Budget", "予算"),
+                kinds ? language.pick("Amount", "金額") : language.pick("Monthly", "月額"),
+            ] + (kinds ? [language.pick("Kind", "種類")] : []))
+        table.shrinkable = kinds ? [1, 3] : [1]
+        // Narrow terminals keep the key people type and the kind; the name goes first.
+        if kinds { table.droppable = [1] }
+        for budget in budgets.sorted(taxonomy) {
+            let kind = budget.cadence == .monthly ? language.pick("monthly", "月") : BudgetRenderer.kind(budget.cadence, language)
+            table.add(
+                [budget.target.key(taxonomy), budget.target.label(taxonomy, language), budget.amount.formatted(language)].map { TextTable.Cell($0) }
+                    + (kinds ? [TextTable.Cell(kind)] : []))
+        }
+        if let savings = budgets.savings {
+            table.add(
+                [Budgets.savingsKey, Budgets.savingsName(language), savings.formatted(language)].map { TextTable.Cell($0) }
+                    + (kinds ? [TextTable.Cell(language.pick("monthly", "月"))] : []))
+        }
+        return table.render(style)
+    }
+}

@@ -1,0 +1,106 @@
+import KakeiboOperations
+import KakeiboStore
+import KakeiboValues
+
+/// `kakeibo conflicts`: each conflict's two versions side by side (table), or as JSON.
+public enum ConflictRenderer {
+    public static func table(
+        _ views: [ConflictView], settings: [SettingConflictView] = [], taxonomy: Taxonomy, style: TextStyle
+    ) -> String {
+        let l = style.language
+        guard !views.isEmpty || !settings.isEmpty else { return l.pick("No conflicts\n", "競合はありません\n") }
+        var text = ""
+        for view in settings {
+            text += l.pick(
+                "The household's \(view.setting.rawValue) was changed here and by another member (server revision \(view.theirs.revision)):\n",
+                "家計の \(view.setting.rawValue) はここでもほかのメンバーも変更しています（サーバーの版 \(view.theirs.revision)）:\n")
+            let (mine, theirs) = firstDifference(view.mine, view.theirs.value)
+            text += "  " + l.pick("mine:   ", "こちら:   ") + summary(mine, l) + "\n"
+            text += "  " + l.pick("theirs: ", "サーバー: ") + summary(theirs, l) + "\n"
+        }
+        if !settings.isEmpty {
+            text += l.pick(
+                "Keep one: kakeibo resolve SETTING mine|theirs\n", "どちらかを残す: kakeibo resolve 設定名 mine|theirs\n")
+        }
+        guard !views.isEmpty else { return text }
+        if !text.isEmpty { text += "\n" }
+        var table = TextTable(
+            [.left, .left, .left, .left, .right, .left],
+            header: [
+                l.pick("ID", "ID"), l.pick("Side", "側"), l.pick("Date", "日付"), l.pick("Name", "品名"), l.pick("Price", "金額"), l.pick("Category", "分類"),
+            ])
+        table.shrinkable = [3, 5]
+        var details: [ItemDetails] = []
+        for view in views {
+            table.add(row(view.conflict.id, l.pick("mine", "こちら"), view.mine, deleted: view.mine == nil, taxonomy, l))
+            table.add(row("", l.pick("theirs", "サーバー"), view.conflict.theirs, deleted: view.conflict.theirsDeleted, taxonomy, l))
+            // Two versions that part only in a detail or a tag show it on the line under each.
+            details += [view.mine?.details ?? .none, view.conflict.theirsDeleted ? .none : view.conflict.theirs?.details ?? .none]
+        }
+        return text + DetailLines.interleave(table.render(style), details: details, style: style)
+            + l.pick(
+                "Keep one: kakeibo resolve ID mine|theirs\n", "どちらかを残す: kakeibo resolve ID mine|theirs\n")
+    }
+
+    /// Where two values part: the first line each has that the other hasn't at that place (the whole value when one
+    /// is a single line, or not set).
+    static func firstDifference(_ mine: String?, _ theirs: String) -> (String?, String) {
+        guard let mine else { return (nil, theirs) }
+        let a = mine.split(whereSeparator: \.isNewline).map(String.init)
+        let b = theirs.split(whereSeparator: \.isNewline).map(String.init)
+        guard let at = (0..<max(a.count, b.count)).first(where: { $0 >= a.count || $0 >= b.count || a[$0] != b[$0] }) else { return (mine, theirs) }
+        return (at < a.count ? a[at] : "", at < b.count ? b[at] : "")
+    }
+
+    /// A setting's value in one line: its first 60 characters, or "(not set)".
+    static func summary(_ value: String?, _ l: Language) -> String {
+        guard let value else { return l.pick("(not set)", "（未設定）") }
+        let line = terminalSafe(value.split(whereSeparator: \.isNewline).map { trimWhitespace(String($0)) }.joined(separator: " "))
+        return line.count > 60 ? String(line.prefix(59)) + "…" : line
+    }
+
+    private static func row(
+        _ id: String, _ side: String, _ item: WireItem?, deleted: Bool, _ taxonomy: Taxonomy, _ language: Language
+    ) -> [TextTable.Cell] {
+        guard let item, !deleted else {
+            return [.init(id), .init(side), .init("—"), .init(language.pick("(deleted)", "（削除）")), .init(""), .init("")]
+        }
+        return [
+            .init(id), .init(side), .init(item.date.iso), .init(item.name), .init(item.price.formatted(language)),
+            .init(taxonomy.label(item.category, language)),
+        ]
+    }
+
+    /// What a resolve kept, in one line.
+    public static func kept(_ what: String, _ side: ConflictSide, _ l: Language) -> String {
+        side == .mine
+            ? l.pick("Kept this version of \(what); the next sync sends it\n", "\(what) はこちらの内容を残しました。次の同期で送ります\n")
+            : l.pick("Took the server's version of \(what)\n", "\(what) はサーバーの内容を取り込みました\n")
+    }
+
+    public static func json(_ views: [ConflictView], settings: [SettingConflictView] = []) -> String {
+        guard settings.isEmpty else {
+            return JSONRenderer.render(
+                .array(
+                    items(views)
+                        + settings.map { view in
+                            .object([
+                                ("setting", .string(view.setting.rawValue)), ("mine", view.mine.map(JSONValue.string) ?? .null),
+                                ("theirs", .string(view.theirs.value)), ("theirsRevision", .integer(view.theirs.revision)),
+                            ])
+                        }))
+        }
+        return JSONRenderer.render(.array(items(views)))
+    }
+
+    static func items(_ views: [ConflictView]) -> [JSONValue] {
+        (views.map { view in
+            .object([
+                ("id", .string(view.conflict.id)), ("code", .string(view.conflict.code)),
+                ("mine", view.mine.map(WireJSON.value) ?? .null),
+                ("theirs", view.conflict.theirsDeleted ? .null : view.conflict.theirs.map(WireJSON.value) ?? .null),
+                ("theirsRevision", .integer(view.conflict.theirsRevision)),
+            ])
+        })
+    }
+}

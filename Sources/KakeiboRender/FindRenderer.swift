@@ -1,0 +1,42 @@
+import KakeiboReports
+import KakeiboStore
+import KakeiboValues
+
+/// `find`'s results for people (a table) and programs (JSON); CSV is `CSVRenderer.items`.
+public enum FindRenderer {
+    /// "3 items · Total ¥534", then date, name, price, category and short id, newest first, details under an item.
+    public static func table(_ report: FindReport, taxonomy: Taxonomy, style: TextStyle) -> String {
+        let language = style.language
+        guard !report.items.isEmpty else {
+            let asked = terminalSafe(([report.query.text].filter { !$0.isEmpty } + report.query.tags.map { "#" + $0 }).joined(separator: " "))
+            return language.pick("Nothing matches '\(asked)'\n", "'\(asked)' に一致するデータはありません\n")
+        }
+        var out = Labels.count(report.items.count, language) + " · " + Labels.total(language) + " " + report.total.formatted(language) + "\n\n"
+        var table = TextTable(
+            [.left, .left, .right, .left, .left],
+            header: [language.pick("Date", "日付"), language.pick("Name", "品名"), language.pick("Price", "金額"), language.pick("Category", "項目"), "ID"])
+        table.shrinkable = [1, 3]
+        table.droppable = [3, 4]
+        for (item, id) in zip(report.items, shortIDs(report.items.map(\.id))) {
+            table.add([
+                .init(item.date.iso), .init(terminalSafe(item.name)), .init(item.price.formatted(language), item.price.amount < 0 ? "31" : nil),
+                .init(taxonomy.label(item.category, language)), .init(terminalSafe(id), "2"),
+            ])
+        }
+        out += DetailLines.interleave(table.render(style), report.items, style: style)
+        return out
+    }
+
+    /// `{"query","tags","count","total","items":[…]}`, items as `month --format json` writes them, newest first
+    /// (`query` is "" when only tags were asked for).
+    public static func json(_ report: FindReport, taxonomy: Taxonomy) -> String {
+        JSONRenderer.render(
+            .object([
+                ("query", .string(report.query.text)),
+                ("tags", .array(report.query.tags.map(JSONValue.string))),
+                ("count", .integer(report.items.count)),
+                ("total", .integer(report.total.amount)),
+                ("items", .array(report.items.map { JSONRenderer.item($0, taxonomy) })),
+            ]))
+    }
+}

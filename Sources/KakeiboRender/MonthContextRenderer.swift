@@ -1,0 +1,95 @@
+import KakeiboReports
+import KakeiboStore
+import KakeiboValues
+
+/// The month's context in every format: the comparison with the months either side and the largest items.
+extension TableRenderer {
+    /// The sections that follow the month's items: the comparison with the months either side, then the three
+    /// largest items (when the month has more than three: otherwise the list above already is the top three).
+    /// Empty when there is nothing to compare or list.
+    static func monthContext(_ report: MonthReport, taxonomy: Taxonomy, style: TextStyle) -> String {
+        var out = ""
+        let comparison = neighbourTable(report, taxonomy: taxonomy, style: style)
+        if !comparison.isEmpty {
+            out += "\n" + style.bold(style.language.pick("Previous and next month", "前月・翌月との比較")) + "\n" + comparison
+        }
+        let top = report.largestItems()
+        if !top.isEmpty && report.count > top.count {
+            out += "\n" + style.bold(style.language.pick("Top \(top.count)", "金額の大きい \(top.count) 件")) + "\n"
+            out += topTable(top, report, taxonomy: taxonomy, style: style)
+        }
+        return out
+    }
+
+    /// Each slice and the total in the previous month, this one and the next, and the change from the previous.
+    static func neighbourTable(_ report: MonthReport, taxonomy: Taxonomy, style: TextStyle) -> String {
+        let rows = report.neighbourRows(taxonomy: taxonomy)
+        guard let neighbours = report.neighbours, !rows.isEmpty else { return "" }
+        let language = style.language
+        func title(_ month: YearMonth?) -> String { month.map { Labels.shortMonthYear($0, language) } ?? "-" }
+        var table = TextTable(
+            [.left, .right, .right, .right, .right, .right],
+            header: [
+                report.grouping == .category ? language.pick("Category", "項目") : language.pick("Subcategory", "内訳"),
+                title(neighbours.previous?.month ?? report.month.previous), Labels.shortMonthYear(report.month, language),
+                title(neighbours.next?.month ?? report.month.next), language.pick("Change", "前月比"), "",
+            ])
+        table.shrinkable = [0]
+        table.droppable = [5, 3] // a narrow terminal keeps the previous month and the change
+        func amount(_ value: Yen?, bold: Bool = false) -> TextTable.Cell {
+            guard let value, value != .zero else { return .init("-", "2") }
+            return .init(value.formatted(language), bold ? "1" : nil)
+        }
+        for row in rows {
+            let label =
+                row.code.map { code in
+                    Labels.rowLabel(
+                        BreakdownRow(category: code.category, subcategory: code.subcategory, total: .zero, count: 0, share: 0), report.grouping,
+                        taxonomy, language)
+                } ?? Labels.total(language)
+            let trend = row.change.map { $0 > .zero ? "31" : $0 < .zero ? "32" : nil } ?? nil
+            table.add([
+                .init(label, row.code == nil ? "1" : nil), amount(row.previous), amount(row.current, bold: true), amount(row.next),
+                .init(row.change.map { Labels.signed($0, language) } ?? "-", row.change == nil ? "2" : trend),
+                .init(row.ratio.map(Labels.signedPercent) ?? "-", row.ratio == nil ? "2" : trend),
+            ])
+        }
+        return table.render(style)
+    }
+
+    static func topTable(_ items: [Item], _ report: MonthReport, taxonomy: Taxonomy, style: TextStyle) -> String {
+        let language = style.language
+        var table = TextTable([.right, .right, .left, .right, .left, .left])
+        table.shrinkable = [2, 4]
+        table.droppable = [0, 5] // a fixed cost's whole id is the last to go
+        for (index, (item, id)) in zip(items, shortIDs(items.map(\.id))).enumerated() {
+            table.add([
+                .init("\(index + 1)"), .init(Labels.day(item.date, language)), .init(terminalSafe(item.name)),
+                .init(item.price.formatted(language)), .init(Labels.categoryLabel(item, report.filter, taxonomy, language)),
+                .init(terminalSafe(id), "2"),
+            ])
+        }
+        return table.render(style)
+    }
+}
+
+extension JSONRenderer {
+    /// Added to the month's document: `"previous"` and `"next"` (`{"year","month","total","count","breakdown"}`, or
+    /// null where there is no such month) when the neighbours were read, and `"top"`: the largest items.
+    static func monthContext(_ report: MonthReport, _ taxonomy: Taxonomy, _ language: Language) -> [(String, JSONValue)] {
+        var fields: [(String, JSONValue)] = []
+        if let neighbours = report.neighbours {
+            func month(_ totals: MonthTotals?) -> JSONValue {
+                guard let totals else { return .null }
+                return .object([
+                    ("year", .integer(totals.month.year)), ("month", .integer(totals.month.month)),
+                    ("total", .integer(totals.total.amount)), ("count", .integer(totals.count)),
+                    ("breakdown", .array(totals.breakdown.map { row($0, report.grouping, taxonomy, language) })),
+                ])
+            }
+            fields += [("previous", month(neighbours.previous)), ("next", month(neighbours.next))]
+        }
+        fields.append(("top", .array(report.largestItems().map { item($0, taxonomy) })))
+        return fields
+    }
+}

@@ -1,0 +1,116 @@
+import KakeiboStore
+import KakeiboValues
+
+/// `rules` and the filing note `add` prints, in words and as JSON.
+public enum RulesRenderer {
+    public static func list(_ rules: FilingRules, style: TextStyle) -> String {
+        let language = style.language
+        let members = rules.members.sorted { $0.key < $1.key }.map {
+            terminalSafe(language.pick("Statement user \($0.key) → member \($0.value)", "明細の利用者 \($0.key) → メンバー \($0.value)")) + "\n"
+        }.joined()
+        guard !rules.rules.isEmpty else {
+            return language.pick(
+                "No rules yet: add one with 'kakeibo rules add PATTERN CATEGORY'\n", "ルールはまだありません。'kakeibo rules add パターン 項目' で追加できます\n")
+        }
+        // A tags column only when a rule puts tags on what it files.
+        let tagged = rules.rules.contains { !$0.tags.isEmpty }
+        var table = TextTable(
+            [.right, .left, .left, .left, .left, .left] + (tagged ? [.left] : []),
+            header: [
+                "#", language.pick("Pattern", "パターン"), language.pick("Category", "項目"), language.pick("Payment", "支払方法"),
+                language.pick("Member", "メンバー"), language.pick("Name", "品名"),
+            ] + (tagged ? [language.pick("Tags", "タグ")] : []))
+        for (number, rule) in rules.rules.enumerated() {
+            table.add(
+                [.init(String(number + 1)), .init(terminalSafe(rule.pattern)), .init(terminalSafe(rule.category))]
+                    + [rule.payment, rule.member, rule.name].map { .init(terminalSafe($0 ?? "")) }
+                    + (tagged ? [.init(terminalSafe(hashed(rule.tags)))] : []))
+        }
+        return table.render(style) + (members.isEmpty ? "" : "\n" + members)
+    }
+
+    public static func member(_ user: String, _ member: String, _ language: Language) -> String {
+        terminalSafe(language.pick("Statement user \(user) → member \(member)", "明細の利用者 \(user) → メンバー \(member)")) + "\n"
+    }
+
+    /// Tags as people write them in text: "#旅行 #帰省".
+    public static func hashed(_ tags: [String]) -> String { tags.map { "#" + $0 }.joined(separator: " ") }
+
+    /// `{"rules":[{"number","pattern","category","payment","member","name","tags"}],"members":{…}}`.
+    public static func listJSON(_ rules: FilingRules) -> JSONValue {
+        .object([
+            ("rules", .array(rules.rules.enumerated().map { rule(number: $0.offset + 1, $0.element) })),
+            ("members", .object(rules.members.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })),
+        ])
+    }
+
+    static func rule(number: Int, _ rule: FilingRule) -> JSONValue {
+        .object([
+            ("number", .integer(number)), ("pattern", .string(rule.pattern)), ("category", .string(rule.category)),
+            ("payment", rule.payment.map { .string($0) } ?? .null), ("member", rule.member.map { .string($0) } ?? .null),
+            ("name", rule.name.map { .string($0) } ?? .null), ("tags", .array(rule.tags.map(JSONValue.string))),
+        ])
+    }
+
+    public static func added(_ rules: FilingRules, _ language: Language) -> String {
+        let rule = rules.rules[rules.rules.count - 1]
+        let line = language.pick(
+            "Rule \(rules.rules.count): '\(rule.pattern)' files as \(rule.category)",
+            "ルール \(rules.rules.count): '\(rule.pattern)' は \(rule.category) に分類します")
+        return terminalSafe(line + extras(payment: rule.payment, member: rule.member, name: rule.name, tags: rule.tags, language)) + "\n"
+    }
+
+    /// What a rule adds besides the category, as " · payment 楽天カード · #コンビニ" (empty when nothing).
+    static func extras(payment: String?, member: String?, name: String?, tags: [String], _ language: Language) -> String {
+        let extras = [
+            payment.map { language.pick("payment ", "支払方法 ") + $0 }, member.map { language.pick("member ", "メンバー ") + $0 },
+            name.map { language.pick("named ", "品名 ") + $0 }, tags.isEmpty ? nil : hashed(tags),
+        ].compactMap { $0 }
+        return extras.isEmpty ? "" : " · " + extras.joined(separator: " · ")
+    }
+
+    public static func removed(_ number: Int, _ rule: FilingRule, _ language: Language) -> String {
+        terminalSafe(
+            language.pick(
+                "Removed rule \(number): '\(rule.pattern)' → \(rule.category)", "ルール \(number) を削除しました: '\(rule.pattern)' → \(rule.category)"))
+            + "\n"
+    }
+
+    /// Why an item went where it did: "food/drink, as last time", "entertainment, by rule 2 ('amazon')".
+    public static func reason(_ filed: Filed, rules: FilingRules, taxonomy: Taxonomy, _ language: Language) -> String {
+        let key = taxonomy.keyPath(filed.category)
+        switch filed.reason {
+        case .rule(let number):
+            let pattern = rules.rules[number - 1].pattern
+            return language.pick("\(key), by rule \(number) ('\(pattern)')", "\(key)（ルール \(number)「\(pattern)」）")
+        case .history: return language.pick("\(key), as last time", "\(key)（前回と同じ）")
+        case .fallback: return language.pick("\(key), the default (no rule, not seen before)", "\(key)（既定。ルールも前回の記録もなし）")
+        case .unfiled: return language.pick("\(key), unfiled (no rule, not seen before)", "\(key)（未分類。ルールも前回の記録もなし）")
+        case .commonName:
+            return language.pick(
+                "\(key), as such a name usually is (no rule, not seen before)", "\(key)（よくある品名から。ルールも前回の記録もなし）")
+        }
+    }
+
+    /// `rules test TEXT`: what files it, and as what.
+    public static func test(_ text: String, _ filed: Filed, rules: FilingRules, taxonomy: Taxonomy, _ language: Language) -> String {
+        let line = "\(text) → " + reason(filed, rules: rules, taxonomy: taxonomy, language)
+        return terminalSafe(line + extras(payment: filed.payment, member: filed.member, name: filed.name, tags: filed.tags, language)) + "\n"
+    }
+
+    public static func testJSON(_ text: String, _ filed: Filed, taxonomy: Taxonomy) -> JSONValue {
+        let (reason, rule): (String, JSONValue) =
+            switch filed.reason {
+            case .rule(let number): ("rule", .integer(number))
+            case .history: ("history", .null)
+            case .fallback: ("default", .null)
+            case .unfiled: ("unfiled", .null)
+            case .commonName: ("common-name", .null)
+            }
+        return .object([
+            ("text", .string(text)), ("category", .string(taxonomy.keyPath(filed.category))), ("reason", .string(reason)),
+            ("rule", rule), ("payment", filed.payment.map { .string($0) } ?? .null), ("member", filed.member.map { .string($0) } ?? .null),
+            ("name", filed.name.map { .string($0) } ?? .null), ("tags", .array(filed.tags.map(JSONValue.string))),
+        ])
+    }
+}

@@ -1,0 +1,202 @@
+import KakeiboOperations
+import KakeiboStore
+import KakeiboValues
+
+/// What a statement import did, as its command reports it.
+public struct StatementImportSummary: Sendable {
+    /// "楽天カード", and the format's key ("rakuten-card").
+    public var source: String
+    public var format: String
+    public var encoding: String
+    public var lines: Int
+    public var added: Int
+    /// Lines whose id the store already had (an earlier import of the same file).
+    public var alreadyStored: Int
+    /// Records that were not spending, by reason (`transfer`, `deposit`, `zero`, `other`).
+    public var skipped: [(reason: String, count: Int)]
+    public var unfiled: [StatementLine]
+    public var unfiledCategory: CategoryCode
+    /// Lines that look like items typed by hand (see `Reconciliation`).
+    public var typedMatches: Int
+    public var months: [YearMonth]
+
+    public init(
+        source: String, format: String, encoding: String, lines: Int, added: Int, alreadyStored: Int, skipped: [(reason: String, count: Int)],
+        unfiled: [StatementLine], unfiledCategory: CategoryCode, typedMatches: Int, months: [YearMonth]
+    ) {
+        self.source = source
+        self.format = format
+        self.encoding = encoding
+        self.lines = lines
+        self.added = added
+        self.alreadyStored = alreadyStored
+        self.skipped = skipped
+        self.unfiled = unfiled
+        self.unfiledCategory = unfiledCategory
+        self.typedMatches = typedMatches
+        self.months = months
+    }
+}
+
+/// Statement imports and `reconcile`, in words and as JSON.
+public enum StatementRenderer {
+    static func skipLabel(_ reason: String, _ language: Language) -> String {
+        switch reason {
+        case "transfer": language.pick("transfer", "チャージ・振替")
+        case "deposit": language.pick("money in", "入金")
+        case "zero": language.pick("zero amount", "金額ゼロ")
+        default: language.pick("not a purchase", "支払い以外")
+        }
+    }
+
+    public static func importText(_ summary: StatementImportSummary, taxonomy: Taxonomy, _ language: Language) -> String {
+        var lines = [
+            language.pick(
+                "Imported \(summary.lines == 1 ? "1 line" : "\(summary.lines) lines") from \(summary.source) (\(summary.encoding)): \(summary.added) new, \(summary.alreadyStored) already there, in \(summary.months.count == 1 ? "1 month" : "\(summary.months.count) months")",
+                "\(summary.source)（\(summary.encoding)）の \(summary.lines) 件を取り込みました: 新規 \(summary.added)、取り込み済み \(summary.alreadyStored)（\(summary.months.count) か月）"
+            )
+        ]
+        let skipped = summary.skipped.filter { $0.count > 0 }
+        if !skipped.isEmpty {
+            let list = skipped.map { "\(skipLabel($0.reason, language)) \($0.count)" }.joined(separator: language.pick(", ", "、"))
+            let count = skipped.reduce(0) { $0 + $1.count }
+            lines.append(language.pick("Not spending, left out: \(count) (\(list))", "支出でないため除外: \(count) 件（\(list)）"))
+        }
+        if !summary.unfiled.isEmpty {
+            let target = taxonomy.label(summary.unfiledCategory, language)
+            lines.append(
+                language.pick(
+                    "Unfiled, in \(target): \(summary.unfiled.count) (file them with 'kakeibo rules add PATTERN CATEGORY' or 'kakeibo edit ID --category …')",
+                    "分類できず「\(target)」にした明細: \(summary.unfiled.count) 件（'kakeibo rules add パターン 項目' か 'kakeibo edit ID --category …' で分類できます）"))
+            for line in summary.unfiled {
+                lines.append("  \(line.date.iso)  \(line.name)  \(line.price.formatted(language))  \(line.id)")
+            }
+        }
+        return lines.map { terminalSafe($0) }.joined(separator: "\n") + "\n"
+    }
+
+    /// The note (stderr) when lines look like items typed by hand: they are now counted twice.
+    public static func typedWarning(_ summary: StatementImportSummary, _ language: Language) -> String? {
+        guard summary.typedMatches > 0 else { return nil }
+        return language.pick(
+            "\(summary.typedMatches == 1 ? "1 line looks like an item" : "\(summary.typedMatches) lines look like items") typed by hand (same amount, within \(Reconciliation.window) days), now counted twice: 'kakeibo undo', then 'kakeibo reconcile FILE --add' counts them once",
+            "\(summary.typedMatches) 件の明細が手で登録した品目と同じようです（同じ金額、\(Reconciliation.window) 日以内）。二重に数えています: 'kakeibo undo' のあと 'kakeibo reconcile FILE --add' なら一度だけ数えます"
+        )
+    }
+
+    public static func importJSON(_ summary: StatementImportSummary, taxonomy: Taxonomy) -> JSONValue {
+        .object([
+            ("source", .string(summary.format)), ("encoding", .string(summary.encoding)), ("lines", .integer(summary.lines)),
+            ("added", .integer(summary.added)), ("alreadyStored", .integer(summary.alreadyStored)),
+            ("skipped", .object(summary.skipped.map { ($0.reason, .integer($0.count)) })),
+            ("unfiled", .array(summary.unfiled.map(line))), ("unfiledCategory", .string(taxonomy.keyPath(summary.unfiledCategory))),
+            ("typedMatches", .integer(summary.typedMatches)), ("months", .array(summary.months.map { .string($0.iso) })),
+        ])
+    }
+
+    /// A statement line: `{"id","date","name","price","payment"}` (and `"user"` when the statement names one).
+    static func line(_ line: StatementLine) -> JSONValue {
+        .object(
+            [
+                ("id", .string(line.id)), ("date", .string(line.date.iso)), ("name", .string(line.name)), ("price", .integer(line.price.amount)),
+                ("payment", .string(line.payment)),
+            ] + (line.user.map { [("user", .string($0))] } ?? []))
+    }
+
+    // MARK: reconcile
+
+    /// `{"period":{"from","to"}|null,"matched":[{"statement","item"}],"statementOnly":[line],"typedOnly":[item],"totals":{…},"added","recorded"}`.
+    public static func reconcileJSON(_ outcome: ReconcileOutcome, taxonomy: Taxonomy) -> JSONValue {
+        let report = outcome.reconciliation
+        let period: JSONValue =
+            report.period.map { .object([("from", .string($0.lowerBound.iso)), ("to", .string($0.upperBound.iso))]) } ?? .null
+        return .object([
+            ("period", period),
+            ("matched", .array(report.matched.map { .object([("statement", line($0.line)), ("item", JSONRenderer.item($0.item, taxonomy))]) })),
+            ("statementOnly", .array(report.statementOnly.map(line))),
+            ("typedOnly", .array(report.typedOnly.map { JSONRenderer.item($0, taxonomy) })),
+            (
+                "totals",
+                .object([
+                    ("matched", .integer(report.matchedTotal.amount)), ("statementOnly", .integer(report.statementOnlyTotal.amount)),
+                    ("typedOnly", .integer(report.typedOnlyTotal.amount)),
+                ])
+            ),
+            ("added", .integer(outcome.added.count)), ("recorded", .integer(outcome.recorded)),
+        ])
+    }
+
+    public static func reconcileText(_ outcome: ReconcileOutcome, added asked: Bool, style: TextStyle) -> String {
+        let language = style.language
+        let report = outcome.reconciliation
+        var out = ""
+        if let period = report.period {
+            out +=
+                style.bold(
+                    language.pick(
+                        "Statement \(period.lowerBound.iso) – \(period.upperBound.iso)", "明細 \(period.lowerBound.iso)〜\(period.upperBound.iso)"))
+                + "\n"
+        }
+        out += section(
+            language.pick("Matched (on the statement and typed)", "一致（明細にも手入力にもある）"), report.matched.count, report.matchedTotal, language)
+        if !report.matched.isEmpty {
+            var table = TextTable(
+                [.left, .left, .right, .left, .left],
+                header: [
+                    language.pick("Date", "日付"), language.pick("Statement", "明細"), language.pick("Price", "金額"), language.pick("Typed", "手入力"), "ID",
+                ])
+            for (match, id) in zip(report.matched, shortIDs(report.matched.map(\.item.id))) {
+                table.add([
+                    .init(match.line.date.iso), .init(terminalSafe(match.line.name)), .init(match.line.price.formatted(language)),
+                    .init(match.item.date.iso + " " + terminalSafe(match.item.name)), .init(terminalSafe(id), "2"),
+                ])
+            }
+            out += table.render(style)
+        }
+        out +=
+            "\n"
+            + section(
+                language.pick("Only on the statement", "明細にだけある"), report.statementOnly.count, report.statementOnlyTotal, language)
+        if !report.statementOnly.isEmpty {
+            var table = TextTable(
+                [.left, .left, .right, .left],
+                header: [
+                    language.pick("Date", "日付"), language.pick("Statement", "明細"), language.pick("Price", "金額"), language.pick("In the store", "登録"),
+                ])
+            let added = Set(outcome.added.map(\.id))
+            for line in report.statementOnly {
+                let stored = report.stored.contains(line.id) || added.contains(line.id)
+                table.add([
+                    .init(line.date.iso), .init(terminalSafe(line.name)), .init(line.price.formatted(language)),
+                    .init(stored ? language.pick("yes", "済") : "—"),
+                ])
+            }
+            out += table.render(style)
+        }
+        out +=
+            "\n"
+            + section(
+                language.pick("Typed, not on the statement", "手入力にだけある"), report.typedOnly.count, report.typedOnlyTotal, language)
+        if !report.typedOnly.isEmpty {
+            var table = TextTable(
+                [.left, .left, .right, .left],
+                header: [language.pick("Date", "日付"), language.pick("Name", "品名"), language.pick("Price", "金額"), "ID"])
+            for (item, id) in zip(report.typedOnly, shortIDs(report.typedOnly.map(\.id))) {
+                table.add([.init(item.date.iso), .init(terminalSafe(item.name)), .init(item.price.formatted(language)), .init(terminalSafe(id), "2")])
+            }
+            out += table.render(style)
+        }
+        if asked {
+            out +=
+                "\n"
+                + language.pick(
+                    "Added \(outcome.added.count) statement-only \(outcome.added.count == 1 ? "line" : "lines"); recorded \(outcome.recorded) \(outcome.recorded == 1 ? "match" : "matches") on the typed items",
+                    "明細にだけある \(outcome.added.count) 件を登録し、\(outcome.recorded) 件の一致を手入力の品目に記録しました") + "\n"
+        }
+        return out
+    }
+
+    static func section(_ title: String, _ count: Int, _ total: Yen, _ language: Language) -> String {
+        "\(title): \(count) · \(total.formatted(language))\n"
+    }
+}

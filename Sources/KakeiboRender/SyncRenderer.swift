@@ -1,0 +1,159 @@
+import KakeiboOperations
+import KakeiboReports
+import KakeiboStore
+import KakeiboValues
+
+/// `kakeibo pull`, `push` and `sync`: the summary people read (one line per phase), the notes for stderr, and the
+/// JSON summary for cron (`{"pulled","pushed","pending","months","conflicts","rejected"}`), the same for both
+/// protocols.
+public enum SyncRenderer {
+    /// Rows set aside named one by one on stderr; more are counted in one line.
+    public static let namedRows = 5
+
+    public static func text(_ report: SyncReport, _ l: Language) -> String {
+        var text = ""
+        if let kinds = report.sentKinds {
+            text += sent(kinds, l)
+        } else if let pushed = report.pushed {
+            text +=
+                pushed == 0
+                ? l.pick("Nothing to push\n", "送信するデータはありません\n")
+                : l.pick("Pushed \(Labels.count(pushed, l))\n", "\(Labels.count(pushed, l))を送信しました\n")
+        }
+        if let period = report.period, let first = period.first {
+            let named = period.count == 1 ? Labels.month(first, l) : Labels.year(first.year, l)
+            text += l.pick("Pulled \(Labels.count(report.pulled, l)) for \(named)\n", "\(named)の \(Labels.count(report.pulled, l))を取得しました\n")
+            if report.pushed == nil && report.pending > 0 {
+                text += l.pick(
+                    "\(Labels.count(report.pending, l)) here not on the household server yet (kakeibo push)\n",
+                    "家計簿サーバーにまだないデータが \(Labels.count(report.pending, l))あります（kakeibo push）\n")
+            }
+        } else if report.receivedChanges && report.pulled > 0 {
+            text += l.pick(
+                "Received \(Labels.count(report.pulled, l)) changed by others\n", "ほかのメンバーが変更した \(Labels.count(report.pulled, l))を受け取りました\n")
+        }
+        let settings = report.settings
+        if !settings.sent.isEmpty || !settings.received.isEmpty {
+            var parts: [String] = []
+            if !settings.sent.isEmpty { parts.append(l.pick("sent ", "送信: ") + names(settings.sent)) }
+            if !settings.received.isEmpty { parts.append(l.pick("took ", "受信: ") + names(settings.received) + l.pick(" from others", "")) }
+            text += l.pick("Household settings: ", "家計の設定: ") + parts.joined(separator: l.pick("; ", "、")) + "\n"
+        }
+        if report.refusedCount > 0 {
+            text += l.pick(
+                "\(report.refusedCount) change(s) refused by the server, kept here (see the messages above)\n",
+                "サーバーが受け付けなかった変更が \(report.refusedCount) 件あります。ここでは残しています（上のメッセージを確認してください）\n")
+        }
+        if report.conflictCount > 0 {
+            text += l.pick(
+                "\(report.conflictCount) conflict(s) to resolve (kakeibo conflicts)\n",
+                "解決が必要な競合が \(report.conflictCount) 件あります（kakeibo conflicts）\n")
+        }
+        return text
+    }
+
+    /// What the change protocol's server took: "Sent 3 changes (1 new, 1 edited, 1 deleted)".
+    static func sent(_ kinds: [OutgoingChange.Kind: Int], _ l: Language) -> String {
+        let total = kinds.values.reduce(0, +)
+        guard total > 0 else { return l.pick("Nothing to send\n", "送信する変更はありません\n") }
+        let parts = [(OutgoingChange.Kind.create, "new", "追加"), (.update, "edited", "変更"), (.delete, "deleted", "削除")].compactMap {
+            kind, en, ja in kinds[kind].flatMap { $0 > 0 ? l.pick("\($0) \(en)", "\(ja) \($0) 件") : nil }
+        }
+        return l.pick(
+            "Sent \(total) change\(total == 1 ? "" : "s") (\(parts.joined(separator: ", ")))\n",
+            "変更 \(total) 件を送信しました（\(parts.joined(separator: "、"))）\n")
+    }
+
+    static func names(_ settings: [SharedSetting]) -> String { settings.map(\.rawValue).joined(separator: ", ") }
+
+    public static func json(_ report: SyncReport) -> String {
+        JSONRenderer.render(
+            .object([
+                ("pulled", .integer(report.pulled)), ("pushed", .integer(report.pushed ?? 0)), ("pending", .integer(report.pending)),
+                ("months", .array(report.months.map { .string($0.iso) })), ("conflicts", .array(report.conflicts.map(JSONValue.string))),
+                ("rejected", .array(report.rejected.map(rejected))), ("conflictCount", .integer(report.conflictCount)),
+                ("refused", .integer(report.refusedCount)), ("settingConflicts", .array(report.settingConflicts.map(JSONValue.string))),
+                ("settingsSent", .array(report.settings.sent.map { .string($0.rawValue) })),
+                ("settingsReceived", .array(report.settings.received.map { .string($0.rawValue) })),
+            ]))
+    }
+
+    /// A row set aside, as the JSON summary lists it: `{"id","month","reason"}` (id null when it has none).
+    static func rejected(_ row: SetAsideRow) -> JSONValue {
+        .object([
+            ("id", row.id.map(JSONValue.string) ?? .null), ("month", row.month.map { .string($0.iso) } ?? .null),
+            ("reason", .string(row.message(in: .en))),
+        ])
+    }
+
+    /// The lines for stderr: conflicts and refusals first, then the rows set aside (the first few by name), then
+    /// what was kept, moved or held back.
+    public static func notes(_ report: SyncReport, _ l: Language) -> [String] {
+        var lines: [String] = []
+        for case .conflict(let id, let code) in report.notes {
+            lines.append(
+                l.pick(
+                    "conflict: \(id) was changed on the server too (\(code)); both versions kept: see 'kakeibo conflicts', then 'kakeibo resolve \(id) mine|theirs'",
+                    "競合: \(id) はサーバーでも変更されています（\(code)）。両方の内容を残しました。'kakeibo conflicts' で確認し、'kakeibo resolve \(id) mine|theirs' で選んでください"
+                ))
+        }
+        for setting in report.settings.conflicts {
+            lines.append(
+                l.pick(
+                    "conflict: the household's \(setting.rawValue) was changed on the server too; both kept: see 'kakeibo conflicts', then 'kakeibo resolve \(setting.rawValue) mine|theirs'",
+                    "競合: 家計の \(setting.rawValue) はサーバーでも変更されています。両方を残しました。'kakeibo conflicts' で確認し、'kakeibo resolve \(setting.rawValue) mine|theirs' で選んでください"
+                ))
+        }
+        for (setting, problem) in report.settings.unusable.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+            lines.append(
+                l.pick(
+                    "the household's \(setting.rawValue) on the server can't be used here (\(terminalSafe(String(problem.prefix(200))))): kept this machine's",
+                    "サーバーにある家計の \(setting.rawValue) はここでは使えません（\(terminalSafe(String(problem.prefix(200))))）。この端末の設定を残しました"))
+        }
+        for case .refused(let id, let code) in report.notes {
+            lines.append(l.pick("the server refused the change to \(id) (\(code)); kept here", "サーバーが \(id) の変更を受け付けませんでした（\(code)）。ここでは残しています"))
+        }
+        for row in report.rejected.prefix(namedRows) {
+            let id = row.id.map { l.pick("id \(terminalSafe($0))", "ID \(terminalSafe($0))") } ?? l.pick("a row with no id", "ID のない行")
+            let month = row.month?.iso ?? "?"
+            lines.append(
+                l.pick(
+                    "set aside \(id) of \(month) on the server (\(terminalSafe(row.message(in: l)))): fix it in the sheet; the rest was pulled ('kakeibo check' lists it)",
+                    "サーバーの \(month) の \(id) は取り込みませんでした（\(terminalSafe(row.message(in: l)))）。シートで直してください。残りは取り込みました（'kakeibo check' で一覧できます）"))
+        }
+        if report.rejected.count > namedRows {
+            let more = report.rejected.count - namedRows
+            lines.append(
+                l.pick(
+                    "set aside \(more) more rows of the server's that could not be read ('kakeibo check' or --format json lists them all)",
+                    "ほかに読めないサーバーの行 \(more) 件を取り込みませんでした（'kakeibo check' か --format json ですべて一覧できます）"))
+        }
+        if report.folded > 0 {
+            lines.append(
+                l.pick(
+                    "\(report.folded) rows on the server repeat another row exactly: each was pulled once (delete the repeats in the sheet)",
+                    "サーバーの \(report.folded) 行は別の行とまったく同じなので、1 件として取り込みました（シートの重複を削除してください）"))
+        }
+        for note in report.notes {
+            switch note {
+            case .keptHere(let id, let name):
+                lines.append(
+                    l.pick(
+                        "\(id) (\(terminalSafe(name))) was changed here after the server got it: kept this version; the server keeps its older copy",
+                        "\(id)（\(terminalSafe(name))）はサーバーに送った後にここで変更されています。この内容を残します（サーバーには古い内容が残ります）"))
+            case .misfiled(let id, let name, let cameWith, let date):
+                lines.append(
+                    l.pick(
+                        "\(id) (\(terminalSafe(name))) came with \(cameWith.iso) but is dated \(date.iso): filed under \(date.yearMonth.iso)",
+                        "\(id)（\(terminalSafe(name))）は \(cameWith.iso) の分として届きましたが日付が \(date.iso) なので、\(date.yearMonth.iso) に入れました"))
+            case .heldBack(let count):
+                lines.append(
+                    l.pick(
+                        "\(Labels.count(count, l)) changed here after the server had them not sent (the server only appends): change them there too; 'kakeibo month' marks them !",
+                        "サーバーに送った後でここで変更した \(Labels.count(count, l))は送っていません（サーバーは追加しかできません）。サーバーでも変更してください。'kakeibo month' では ! が付きます"))
+            case .conflict, .refused: break
+            }
+        }
+        return lines
+    }
+}

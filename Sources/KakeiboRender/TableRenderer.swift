@@ -1,0 +1,139 @@
+import KakeiboReports
+import KakeiboValues
+
+/// Reports drawn as text tables for people: a heading, the total, the breakdown with bars, then the items.
+public enum TableRenderer {
+    /// The month; `budgets` adds a section of how each budget stands, before the items.
+    public static func month(
+        _ report: MonthReport, taxonomy: Taxonomy, style: TextStyle, budgets: [BudgetStatus] = [], savings: SavingsStatus? = nil
+    ) -> String {
+        let language = style.language
+        let period = Labels.month(report.month, language) + Labels.range(report.period)
+        let plannedSection = report.plan.map { FixedRenderer.plannedSection($0, taxonomy: taxonomy, style: style) } ?? ""
+        let income = incomeSection(report.income, balance: report.balance, savings: savings, taxonomy: taxonomy, style: style)
+        let budgetSection = income + (budgets.isEmpty ? "" : budgetsTable(budgets, taxonomy: taxonomy, style: style) + "\n")
+        guard let out = overview(period, report.filter, report.total, report.count, report.breakdown, report.grouping, taxonomy, style)
+        else {
+            return noData(period, report.filter, taxonomy, style) + (income.isEmpty ? "" : "\n" + income)
+                + (budgets.isEmpty ? "" : "\n" + budgetsTable(budgets, taxonomy: taxonomy, style: style))
+                + plannedSection + monthContext(report, taxonomy: taxonomy, style: style)
+        }
+        return out + budgetSection + itemsTable(report, taxonomy: taxonomy, style: style) + plannedSection
+            + monthContext(report, taxonomy: taxonomy, style: style)
+    }
+
+    /// The year; `outlook` adds its yearly funds, rolled budgets and planned fixed costs after the months.
+    public static func year(_ report: YearReport, taxonomy: Taxonomy, style: TextStyle, outlook: YearOutlook? = nil) -> String {
+        let language = style.language
+        let period = Labels.year(report.year, language)
+        let extra = outlook.map { yearOutlook($0, taxonomy: taxonomy, style: style) } ?? ""
+        guard let out = overview(period, report.filter, report.total, report.count, report.breakdown, report.grouping, taxonomy, style)
+        else {
+            return noData(period, report.filter, taxonomy, style)
+                + (report.income.count > 0 ? "\n" + balanceLine(report.income, balance: report.balance, language) + "\n" : "") + extra
+        }
+        let balance = report.income.count > 0 ? balanceLine(report.income, balance: report.balance, language) + "\n\n" : ""
+        return out + balance + monthsTable(report, taxonomy: taxonomy, style: style) + extra
+    }
+
+    public static func categories(_ taxonomy: Taxonomy, style: TextStyle) -> String {
+        let language = style.language
+        var table = TextTable(
+            [.left, .right, .left, .left],
+            header: [language.pick("Key", "キー"), language.pick("Code", "コード"), "日本語", "English"])
+        table.shrinkable = [3, 2] // names give way, never the keys people type
+        for category in taxonomy.categories {
+            table.add([.init(category.key, "1"), .init(String(category.code)), .init(category.name.ja), .init(category.name.en)])
+            for sub in category.subcategories {
+                table.add("  " + sub.key, String(sub.code), sub.name.ja, sub.name.en)
+            }
+        }
+        return table.render(style)
+    }
+
+    /// "Added" lines for add/edit/delete: the item with its full id.
+    public static func item(_ item: Item, verb: String, taxonomy: Taxonomy, style: TextStyle) -> String {
+        let language = style.language
+        return "\(verb) \(item.date.iso) \(terminalSafe(item.name)) \(item.price.formatted(language)) "
+            + "\(terminalSafe(taxonomy.label(item.category, language))) (id \(item.id))\n"
+    }
+
+    // MARK: Pieces
+
+    /// The month's list, as the app shows it: day and weekday, name, price, category, short id.
+    static func itemsTable(_ report: MonthReport, taxonomy: Taxonomy, style: TextStyle) -> String {
+        let language = style.language
+        var items = TextTable(
+            [.right, .left, .right, .left, .left],
+            header: [
+                language.pick("Date", "日付"), language.pick("Name", "品名"), language.pick("Price", "金額"),
+                report.filter == nil ? language.pick("Category", "項目") : language.pick("Subcategory", "内訳"), "ID",
+            ])
+        items.shrinkable = [1, 3] // names and categories give way so the list fits the terminal
+        // A fixed cost's whole id (22 characters) can't fit beside the rest at 40 columns: the ids go, not the
+        // categories (`recent` and `--format json` still show them).
+        items.droppable = [4]
+        for (item, id) in zip(report.items, shortIDs(report.items.map(\.id))) {
+            items.add([
+                .init(Labels.day(item.date, language)), .init(item.name),
+                .init(item.price.formatted(language), item.price.amount < 0 ? "31" : nil),
+                .init(Labels.categoryLabel(item, report.filter, taxonomy, language)),
+                .init(id + (style.syncMarks ? syncMark(item.sync) : ""), "2"),
+            ])
+        }
+        return DetailLines.interleave(items.render(style), report.items, style: style)
+            + (style.syncMarks ? syncLegend(Set(report.items.map(\.sync)), changeProtocol: style.changeProtocol, language) : "")
+    }
+
+    /// After the short id: "*" for an item not yet on the server, "!" for one changed here after the server had it.
+    static func syncMark(_ state: SyncState) -> String {
+        switch state {
+        case .synced: ""
+        case .pending: " *"
+        case .edited: " !"
+        }
+    }
+
+    /// The marks' legend, for the server this store syncs with: the shipped server takes an edit with the next sync;
+    /// a plain app server only appends, so it keeps its older copy.
+    static func syncLegend(_ states: Set<SyncState>, changeProtocol: Bool, _ language: Language) -> String {
+        var out = ""
+        if states.contains(.pending) {
+            out += language.pick("* not on the household server yet (kakeibo push)\n", "* まだ家計簿サーバーにありません（kakeibo push）\n")
+        }
+        if states.contains(.edited) && changeProtocol {
+            out += language.pick(
+                "! changed here; the next sync sends the change\n", "! ここで変更済み。次の同期で変更を送ります\n")
+        } else if states.contains(.edited) {
+            out += language.pick(
+                "! changed here; the server keeps its older copy (change it there too)\n",
+                "! ここで変更済み。サーバーには古い内容が残っています（サーバーでも変更してください）\n")
+        }
+        return out
+    }
+
+    /// The heading, the total and the breakdown table that open both reports; nil when there is nothing to show.
+    package static func overview(
+        _ period: String, _ filter: CategoryFilter?, _ total: Yen, _ count: Int, _ rows: [BreakdownRow],
+        _ grouping: Grouping, _ taxonomy: Taxonomy, _ style: TextStyle
+    ) -> String? {
+        guard count > 0 else { return nil }
+        let language = style.language
+        return style.bold(truncate(terminalSafe(Labels.heading(period, filter, taxonomy, language)), to: style.width)) + "\n"
+            + summary(total, count, style) + "\n\n" + breakdownTable(rows, grouping: grouping, taxonomy: taxonomy, style: style) + "\n"
+    }
+
+    static func noData(_ period: String, _ filter: CategoryFilter?, _ taxonomy: Taxonomy, _ style: TextStyle) -> String {
+        style.bold(truncate(terminalSafe(Labels.heading(period, filter, taxonomy, style.language)), to: style.width)) + "\n"
+            + Labels.noData(style.language)
+            + "\n"
+    }
+
+    /// "Total ¥118,519 · 127 items", on two lines when the terminal is narrower than that.
+    package static func summary(_ total: Yen, _ count: Int, _ style: TextStyle) -> String {
+        let language = style.language
+        let amount = "\(Labels.total(language)) \(total.formatted(language))"
+        let line = amount + " · " + Labels.count(count, language)
+        return displayWidth(line) <= style.width ? line : amount + "\n" + Labels.count(count, language)
+    }
+}

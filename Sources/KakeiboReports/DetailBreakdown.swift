@@ -1,0 +1,98 @@
+import KakeiboValues
+
+/// Which items a report covers by their details: `--payment`, `--member`, `--shop` (each exactly, after trimming).
+public struct DetailFilter: Hashable, Sendable {
+    public var values: [DetailField: String]
+
+    public init(_ values: [DetailField: String] = [:]) { self.values = values }
+
+    public var isEmpty: Bool { values.isEmpty }
+
+    public func matches(_ item: Item) -> Bool {
+        values.allSatisfy { field, value in item.details[field] == value }
+    }
+}
+
+/// What a detail breakdown groups by: one of the text details, or the tags.
+public enum DetailGrouping: Hashable, Sendable {
+    case field(DetailField)
+    /// A row per tag (an item with two tags counts in both), and one for untagged items.
+    case tag
+
+    /// The word `--by` takes and JSON's `"by"` holds: "payment", "shop", "member", "tag".
+    public var key: String {
+        switch self {
+        case .field(let field): field.rawValue
+        case .tag: "tag"
+        }
+    }
+}
+
+/// A breakdown of items by one detail (`--by payment|member|shop|tag`): one row per value, items without it in a row
+/// of their own ("(none)" / "(なし)"), largest total first, ties by value. By tag, an item counts in the row of
+/// each of its tags (tags folded as `Tags.key` does, shown as first written): the rows may then sum past the total.
+public struct DetailBreakdown: Hashable, Sendable {
+    public struct Row: Hashable, Sendable {
+        /// The detail's value (a tag as first written); nil for items without it.
+        public var value: String?
+        public var total: Yen
+        public var count: Int
+        /// The row's share of the positive spending (0 for a row that is a refund overall). By tag, of the positive
+        /// spending counted once per item, so the shares may sum past 100%.
+        public var share: Double
+    }
+
+    public var grouping: DetailGrouping
+    /// Every item once.
+    public var total: Yen
+    public var count: Int
+    public var rows: [Row]
+    /// The items counted in more than one row (tagged twice or more): 0 unless by tag.
+    public var overlap: Int
+
+    public init(_ items: some Sequence<Item>, by field: DetailField) { self.init(items, by: .field(field)) }
+
+    public init(_ items: some Sequence<Item>, by grouping: DetailGrouping) {
+        // Rows keyed by the value (for tags, the folded tag), with the value as first met.
+        var sums: [String?: (value: String?, total: Int, count: Int)] = [:]
+        var total = 0
+        var count = 0
+        var overlap = 0
+        var positiveItems = 0
+        func add(_ key: String?, _ value: String?, _ price: Int) {
+            sums[key, default: (value, 0, 0)].total += price
+            sums[key, default: (value, 0, 0)].count += 1
+        }
+        for item in items {
+            total += item.price.amount
+            count += 1
+            positiveItems += max(item.price.amount, 0)
+            switch grouping {
+            case .field(let field): add(item.details[field], item.details[field], item.price.amount)
+            case .tag:
+                let tags = item.details.tags
+                if tags.isEmpty { add(nil, nil, item.price.amount) }
+                if tags.count > 1 { overlap += 1 }
+                for tag in tags { add(Tags.key(tag), tag, item.price.amount) }
+            }
+        }
+        let positive = grouping == .tag ? positiveItems : sums.values.reduce(0) { $0 + max($1.total, 0) }
+        self.grouping = grouping
+        self.total = Yen(total)
+        self.count = count
+        self.overlap = overlap
+        rows = sums.values.map { sum in
+            Row(value: sum.value, total: Yen(sum.total), count: sum.count, share: positive > 0 ? Double(max(sum.total, 0)) / Double(positive) : 0)
+        }
+        .sorted { a, b in
+            if a.total != b.total { return a.total > b.total }
+            if (a.value == nil) != (b.value == nil) { return b.value == nil }
+            return (a.value ?? "") < (b.value ?? "")
+        }
+    }
+
+    /// The row's label: its value, or "(none)" / "(なし)" ("(untagged)" / "(タグなし)" by tag).
+    public func label(_ row: Row, _ language: Language) -> String {
+        row.value ?? (grouping == .tag ? language.pick("(untagged)", "(タグなし)") : language.pick("(none)", "(なし)"))
+    }
+}

@@ -1,0 +1,18 @@
+import KakeiboValues
+
+/// What `find` found: the matching items, newest first (by date, then the later recorded first), and their total.
+public struct FindReport: Sendable {
+    public var query: SearchQuery
+    public var items: [Item]
+    public var total: Yen
+
+    public init(query: SearchQuery, items: [Item]) {
+        self.query = query
+        self.items = items.sorted { a, b in
+            if a.date != b.date { return a.date > b.date }
+            if a.added != b.added { return a.added > b.added }
+            return a.id < b.id
+        }
+        self.total = Yen(items.reduce(0) { $0 + $1.price.amount })
+    }
+}

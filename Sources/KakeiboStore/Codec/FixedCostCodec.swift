@@ -1,0 +1,131 @@
+import KakeiboValues
+
+/// Why a fixed costs file was refused.
+public enum FixedCostFileProblem: Error, Equatable, Sendable {
+    case syntax(JSONError)
+    case shape(String)
+    case schemaNewer(found: Int)
+    case duplicate(String)
+
+    public func message(in language: Language) -> String {
+        switch self {
+        case .syntax(let error): return language.pick("not valid JSON: ", "JSON として読めません: ") + error.message(in: language)
+        case .shape(let path):
+            return language.pick(
+                "\(path): expected {\"schema\":1,\"fixed\":[{\"id\",\"name\",\"price\",\"day\":1-31,\"month\":1-12|null,\"category\",\"subcategory\"}]} (schema 2: \"months\",\"every\",\"from\",\"until\" for \"month\") with a valid name, price and schedule",
+                "\(path): {\"schema\":1,\"fixed\":[{\"id\",\"name\",\"price\",\"day\":1-31,\"month\":1-12|null,\"category\",\"subcategory\"}]}（schema 2 は \"month\" の代わりに \"months\",\"every\",\"from\",\"until\"）の形（正しい名前・金額・周期）が必要です"
+            )
+        case .schemaNewer(let found): return SchemaText.newer(found: found, understood: FixedCostCodec.schemaVersion, language)
+        case .duplicate(let path):
+            return language.pick("\(path): a second fixed cost of the same name", "\(path): 同じ名前の固定費が 2 つあります")
+        }
+    }
+}
+
+/// The household's fixed costs file (`fixed.json` in the store), categories by code as in the month files:
+///
+///     {"schema": 1, "fixed": [{"id": "1b2c3d4e", "name": "家賃", "price": 85000, "day": 27, "month": null,
+///                              "category": 6, "subcategory": null}]}
+///
+/// Schema 2 adds the irregular schedules, in place of `month`: `"months": [6, 12]` (empty for every month),
+/// `"every": 2`, `"from": "2024-01"` and `"until": null`. A file is written as schema 1 while every cost is plain
+/// (monthly, or yearly in one month), so a household whose members run an older kakeibo syncs as before; one with an
+/// irregular cost is schema 2, which an older kakeibo refuses as newer instead of reading water every two months as
+/// monthly.
+///
+/// Reading is strict: an unknown field, a wrong type, a bad value or a newer schema refuses the file.
+public enum FixedCostCodec {
+    public static let schemaVersion = 2
+    private static let fields = ["id", "name", "price", "day", "month", "category", "subcategory"]
+    private static let scheduleFields = ["id", "name", "price", "day", "months", "every", "from", "until", "category", "subcategory"]
+
+    public static func decode(_ bytes: [UInt8]) throws(FixedCostFileProblem) -> FixedCosts {
+        let root: JSONValue
+        do { root = try JSONValue.parse(bytes) } catch { throw .syntax(error) }
+        guard let members = root.objectValue, members.allSatisfy({ ["schema", "fixed"].contains($0.0) }) else { throw .shape("fixed") }
+        guard let schema = root["schema"]?.intValue, schema >= 1 else { throw .shape("schema") }
+        guard schema <= schemaVersion else { throw .schemaNewer(found: schema) }
+        guard let list = root["fixed"]?.arrayValue else { throw .shape("fixed") }
+        var costs = FixedCosts()
+        for (index, entry) in list.enumerated() {
+            let path = "fixed[\(index)]"
+            guard let members = entry.objectValue, members.allSatisfy({ (schema == 1 ? fields : scheduleFields).contains($0.0) }),
+                let name = entry["name"]?.stringValue, (try? ItemName.validate(name)) == name,
+                let price = entry["price"]?.intValue, Yen(price).isValidPrice,
+                let day = entry["day"]?.intValue, (1...31).contains(day),
+                let category = entry["category"]?.intValue
+            else { throw .shape(path) }
+            let subcategory = entry["subcategory"]?.intValue
+            guard subcategory != nil || entry["subcategory"] == nil || entry["subcategory"] == .null else { throw .shape(path) }
+            let code = CategoryCode(category, subcategory)
+            let cost: FixedCost
+            if schema == 1 {
+                let month = entry["month"]?.intValue
+                guard month.map({ (1...12).contains($0) }) ?? (entry["month"] == nil || entry["month"] == .null) else { throw .shape(path) }
+                cost = FixedCost(name: name, price: Yen(price), day: day, month: month, category: code)
+            } else {
+                cost = try schedule(entry, path: path) { months, every, from, until throws(FixedScheduleError) in
+                    try FixedCost(name: name, price: Yen(price), day: day, months: months, every: every, from: from, until: until, category: code)
+                }
+            }
+            guard !costs.all.contains(where: { $0.id == cost.id }) else { throw .duplicate(path) }
+            costs.add(cost)
+        }
+        return costs
+    }
+
+    /// A schema-2 entry's schedule: each field optional (every month, each month, always, no end), each checked.
+    private static func schedule(
+        _ entry: JSONValue, path: String, _ make: ([Int], Int, YearMonth?, YearMonth?) throws(FixedScheduleError) -> FixedCost
+    ) throws(FixedCostFileProblem) -> FixedCost {
+        func month(_ key: String) throws(FixedCostFileProblem) -> YearMonth? {
+            guard let value = entry[key], value != .null else { return nil }
+            guard let text = value.stringValue, let month = YearMonth.parseISO(text) else { throw .shape(path) }
+            return month
+        }
+        var months: [Int] = []
+        if let value = entry["months"] {
+            guard let list = value.arrayValue else { throw .shape(path) }
+            for month in list {
+                guard let number = month.intValue else { throw .shape(path) }
+                months.append(number)
+            }
+        }
+        let every = entry["every"] == nil ? 1 : entry["every"]?.intValue
+        guard let every else { throw .shape(path) }
+        let from = try month("from")
+        let until = try month("until")
+        do { return try make(months, every, from, until) } catch { throw .shape(path) }
+    }
+
+    public static func encode(_ costs: FixedCosts) -> [UInt8] {
+        let plain = costs.all.allSatisfy(\.isPlain)
+        let list: [JSONValue] = costs.all.map { cost in
+            let schedule: [(String, JSONValue)] =
+                plain
+                ? [("month", cost.month.map { .integer($0) } ?? .null)]
+                : [
+                    ("months", .array(cost.months.map { .integer($0) })), ("every", .integer(cost.every)),
+                    ("from", cost.from.map { .string($0.iso) } ?? .null), ("until", cost.until.map { .string($0.iso) } ?? .null),
+                ]
+            return .object(
+                [("id", .string(cost.id)), ("name", .string(cost.name)), ("price", .integer(cost.price.amount)), ("day", .integer(cost.day))]
+                    + schedule
+                    + [
+                        ("category", .integer(cost.category.category)),
+                        ("subcategory", cost.category.subcategory.map { .integer($0) } ?? .null),
+                    ])
+        }
+        var writer = JSONWriter()
+        JSONValue.object([("schema", .integer(plain ? 1 : schemaVersion)), ("fixed", .array(list))]).write(to: &writer)
+        writer.raw("\n")
+        return writer.bytes
+    }
+}
+
+extension FixedCost {
+    /// The item that records it on `date` (its id from `itemID(on:)`).
+    public func item(on date: CalendarDate) -> WireItem {
+        WireItem(id: itemID(on: date), date: date, name: name, price: price, category: category)
+    }
+}

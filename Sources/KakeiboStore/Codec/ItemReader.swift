@@ -1,0 +1,300 @@
+import KakeiboValues
+
+/// Reads one item's fields from JSON: the one place both month files and the household server's wire format do it.
+///
+/// The two differ only in what they accept, which is what an `ItemReader` holds: a month file's items are exactly
+/// what kakeibo wrote, so anything else is refused; the wire format's come from a server or a spreadsheet, so it
+/// bends where a spreadsheet would (see `wire`).
+struct ItemReader: Sendable {
+    /// Every field either format knows.
+    enum Field: String, CaseIterable, Sendable {
+        case id, date, name, price, category, subcategory, categorySub, sync, added
+        case payment, shop, memo, member, personal, reimbursed, tags
+
+        /// Its bit in a set of fields already read.
+        var bit: Int {
+            switch self {
+            case .id: 1
+            case .date: 2
+            case .name: 4
+            case .price: 8
+            case .category: 16
+            case .subcategory: 32
+            case .categorySub: 64
+            case .sync: 128
+            case .added: 256
+            case .payment: 512
+            case .shop: 1024
+            case .memo: 2048
+            case .member: 4096
+            case .personal: 8192
+            case .reimbursed: 16384
+            case .tags: 32768
+            }
+        }
+    }
+
+    /// What to do with a field the format doesn't have.
+    enum Unknown: Sendable { case refuse, skip }
+
+    /// The key the subcategory is stored under.
+    var subcategoryKey: Field
+    /// Whether the subcategory must be given (as a number or null), or may be left out for none.
+    var subcategoryRequired: Bool
+    /// Whether "" also means no subcategory (an empty spreadsheet cell).
+    var emptySubcategoryIsNone: Bool
+    /// Whether an id may be a number as well as a string.
+    var numericIDs: Bool
+    /// Whether a date may be "20241203" as well as "2024-12-03".
+    var compactDates: Bool
+    /// Whether the item carries what only this store records, `sync` and `added` (then both are required).
+    var storedFields: Bool
+    var unknownFields: Unknown
+    /// Which items must keep kakeibo's own input rules (a name of 1–30 characters, trimmed; a price not 0).
+    var inputRules: InputRules = .always
+
+    /// Which items must keep the input rules. Whatever the rules, a price is within ±`Yen.limit` (so totals can't
+    /// overflow) and a name holds no control characters (so it can't rewrite a terminal).
+    enum InputRules: Sendable { case always, unlessSynced, never }
+
+    /// A month file's items: every field, exactly as kakeibo writes them.
+    /// A synced item is kept as the household server has it, so only items made here must keep the input rules.
+    static let monthFile = ItemReader(
+        subcategoryKey: .subcategory, subcategoryRequired: true, emptySubcategoryIsNone: false, numericIDs: false,
+        compactDates: false, storedFields: true, unknownFields: .refuse, inputRules: .unlessSynced)
+
+    /// The wire format's: `categorySub` may be a number, null, missing or ""; an id may be a number; the date may be
+    /// compact; fields it doesn't know are skipped.
+    static let wire = ItemReader(
+        subcategoryKey: .categorySub, subcategoryRequired: false, emptySubcategoryIsNone: true, numericIDs: true,
+        compactDates: true, storedFields: false, unknownFields: .skip)
+
+    /// Rows pulled from the household server: the wire format, without kakeibo's input rules (reading the server is
+    /// liberal; a price of 0 or an empty name typed into the sheet is kept as it is there).
+    static let server = ItemReader(
+        subcategoryKey: .categorySub, subcategoryRequired: false, emptySubcategoryIsNone: true, numericIDs: true,
+        compactDates: true, storedFields: false, unknownFields: .skip, inputRules: .never)
+
+    private static let keys = JSONKeys<Field>()
+
+    /// One item's fields; `sync` and `added` only with `storedFields`.
+    struct Fields {
+        var id: String
+        var date: CalendarDate
+        var name: String
+        var price: Yen
+        var category: CategoryCode
+        var sync: SyncState?
+        var added: Timestamp?
+        var details: ItemDetails = .none
+
+        /// The item as this store records it; nil unless `sync` and `added` were read (`storedFields` requires them).
+        var storedItem: Item? {
+            guard let sync, let added else { return nil }
+            return Item(id: id, date: date, name: name, price: price, category: category, added: added, sync: sync, details: details)
+        }
+    }
+
+    /// Why an item could not be read: its JSON is broken, or one of its fields is not acceptable.
+    enum Failure: Error {
+        case json(JSONError, id: String?, field: String?)
+        case field(FieldProblem, id: String?, field: String?)
+    }
+
+    /// Whether this format has the field.
+    private func has(_ field: Field) -> Bool {
+        switch field {
+        case .id, .date, .name, .price, .category: true
+        case .subcategory, .categorySub: field == subcategoryKey
+        case .sync, .added: storedFields
+        case .payment, .shop, .memo, .member, .personal, .reimbursed, .tags: true
+        }
+    }
+
+    /// Reads the item the scanner is at (it must be an object).
+    func read(_ scanner: inout JSONScanner) throws(Failure) -> Fields {
+        var id: String?
+        var date: CalendarDate?
+        var name: String?
+        var price: Yen?
+        var category: Int?
+        var subcategory: Int?? = .none
+        var sync: SyncState?
+        var added: Timestamp?
+        var details = ItemDetails.none
+        var field: String?
+        do {
+            guard try scanner.peekKind() == .object else { throw FieldProblem.wrongType(expected: .object) }
+            try scanner.beginObject()
+            var seen = 0
+            while let match = try scanner.nextKey(ItemReader.keys) {
+                let key: Field
+                switch match {
+                case .known(let known) where has(known): key = known
+                case .known(let other) where unknownFields == .refuse:
+                    field = other.rawValue
+                    throw FieldProblem.unknownField
+                case .other(let other) where unknownFields == .refuse:
+                    field = other
+                    throw FieldProblem.unknownField
+                default:
+                    try scanner.skipValue()
+                    continue
+                }
+                field = key.rawValue
+                guard seen & key.bit == 0 else { throw FieldProblem.duplicateField }
+                seen |= key.bit
+                let reader = FieldReader(field: key.rawValue)
+                switch key {
+                case .id:
+                    if numericIDs, try reader.kind(&scanner) == .number {
+                        id = String(try reader.integer(&scanner))
+                    } else if numericIDs, try reader.kind(&scanner) != .string {
+                        throw FieldProblem.wrongType(expected: .stringOrNumber)
+                    } else {
+                        id = try ItemID.validate(try reader.string(&scanner))
+                    }
+                case .date:
+                    date = try reader.date(&scanner, compact: compactDates)
+                case .name:
+                    name = try reader.string(&scanner)
+                case .price:
+                    let value = Yen(try reader.integer(&scanner))
+                    guard value.amount.magnitude <= UInt(Yen.limit) else {
+                        throw FieldProblem.invalid(.price(String(value.amount), reason: .tooLarge))
+                    }
+                    price = value
+                case .category:
+                    category = try reader.integer(&scanner)
+                case .subcategory, .categorySub:
+                    if emptySubcategoryIsNone, try reader.kind(&scanner) == .string {
+                        guard try reader.string(&scanner).isEmpty else { throw FieldProblem.wrongType(expected: .wholeNumberOrNull) }
+                        subcategory = .some(nil)
+                    } else {
+                        subcategory = .some(try reader.optionalInteger(&scanner))
+                    }
+                case .sync:
+                    let text = try reader.string(&scanner)
+                    guard let state = SyncState(rawValue: text) else { throw FieldProblem.unknownSyncState(text) }
+                    sync = state
+                case .added:
+                    added = try reader.timestamp(&scanner)
+                case .payment, .shop, .memo, .member:
+                    // A spreadsheet's empty cell or null is no detail; the wire format is lenient there.
+                    if scanner.readNull() { continue }
+                    let text = try reader.string(&scanner)
+                    if unknownFields == .skip && trimWhitespace(text).isEmpty { continue }
+                    let detail = DetailField(rawValue: key.rawValue)!
+                    do { details[detail] = try detail.validate(text) } catch { throw FieldProblem.detail(error) }
+                case .personal:
+                    if scanner.readNull() { continue }
+                    guard try reader.kind(&scanner) == .bool else { throw FieldProblem.wrongType(expected: .boolean) }
+                    details.personal = try scanner.readBool()
+                case .reimbursed:
+                    if scanner.readNull() { continue }
+                    let value = try reader.integer(&scanner)
+                    guard (0...Yen.limit).contains(value) else { throw FieldProblem.invalid(.reimbursed(String(value))) }
+                    details.reimbursed = Yen(value)
+                case .tags:
+                    // An array of tags, each as `Tags` checks it (a leading # taken off, each tag once); null is none.
+                    // Only what must keep the input rules keeps their limits: a tag typed into the sheet is pulled
+                    // as it is there, within the liberal bounds.
+                    if scanner.readNull() { continue }
+                    guard try reader.kind(&scanner) == .array else { throw FieldProblem.wrongType(expected: .arrayOfStrings) }
+                    let limits: (length: Int, count: Int) = inputRules == .always ? (Tags.maximumLength, Tags.maximumCount) : Tags.liberal
+                    try scanner.beginArray()
+                    var texts: [String] = []
+                    while try scanner.nextElement() {
+                        guard texts.count < limits.count else { throw FieldProblem.tag(.tooMany(count: texts.count + 1)) }
+                        texts.append(try reader.string(&scanner))
+                    }
+                    do { details.tags = try Tags.validateAll(texts, length: limits.length, count: limits.count) } catch {
+                        throw FieldProblem.tag(error)
+                    }
+                }
+            }
+        } catch let problem as FieldProblem {
+            throw .field(problem, id: id, field: field)
+        } catch let error as ValueError {
+            throw .field(.invalid(error), id: id, field: field)
+        } catch let error as JSONError {
+            throw .json(error, id: id, field: field)
+        } catch {
+            throw .field(.missing, id: id, field: field)
+        }
+        func missing(_ name: Field) -> Failure { .field(.missing, id: id, field: name.rawValue) }
+        guard let id else { throw missing(.id) }
+        guard let date else { throw missing(.date) }
+        guard var name else { throw missing(.name) }
+        guard let price else { throw missing(.price) }
+        guard let category else { throw missing(.category) }
+        if subcategoryRequired, subcategory == .none { throw missing(subcategoryKey) }
+        if storedFields {
+            guard sync != nil else { throw missing(.sync) }
+            guard added != nil else { throw missing(.added) }
+        }
+        func invalid(_ error: ValueError, _ name: Field) -> Failure { .field(.invalid(error), id: id, field: name.rawValue) }
+        if inputRules == .always || (inputRules == .unlessSynced && sync != .synced) {
+            do { name = try ItemName.validate(name) } catch { throw invalid(error, .name) }
+            guard price.amount != 0 else { throw invalid(.price("0", reason: .zero), .price) }
+        } else if name.unicodeScalars.contains(where: ItemName.isControl) {
+            throw invalid(.nameControlCharacter, .name)
+        }
+        return Fields(
+            id: id, date: date, name: name, price: price, category: CategoryCode(category, subcategory ?? nil), sync: sync, added: added,
+            details: details)
+    }
+}
+
+/// Reads one field's value from a scanner, turning JSON errors into field problems.
+struct FieldReader {
+    var field: String
+
+    func string(_ scanner: inout JSONScanner) throws(FieldProblem) -> String {
+        guard try kind(&scanner) == .string else { throw .wrongType(expected: .string) }
+        do { return try scanner.readString() } catch { throw .syntax(error) }
+    }
+
+    func integer(_ scanner: inout JSONScanner) throws(FieldProblem) -> Int {
+        guard try kind(&scanner) == .number else { throw .wrongType(expected: .wholeNumber) }
+        do { return try scanner.readInteger() } catch {
+            if error.problem == .notAnInteger { throw .wrongType(expected: .wholeNumber) }
+            throw .syntax(error)
+        }
+    }
+
+    func optionalInteger(_ scanner: inout JSONScanner) throws(FieldProblem) -> Int? {
+        if scanner.readNull() { return nil }
+        guard try kind(&scanner) == .number else { throw .wrongType(expected: .wholeNumberOrNull) }
+        return try integer(&scanner)
+    }
+
+    /// A "YYYY-MM-DD" date (with `compact`, also the server's "YYYYMMDD"), read from the string's bytes.
+    func date(_ scanner: inout JSONScanner, compact: Bool = false) throws(FieldProblem) -> CalendarDate {
+        try parsed(&scanner) { utf8 in
+            do throws(ValueError) {
+                return .success(compact ? try CalendarDate.parseCompact(utf8: utf8) : try CalendarDate.parseISO(utf8: utf8))
+            } catch { return .failure(.invalid(error)) }
+        }
+    }
+
+    /// A "YYYY-MM-DDTHH:MM:SS.fffZ" timestamp, read from the string's bytes.
+    func timestamp(_ scanner: inout JSONScanner) throws(FieldProblem) -> Timestamp {
+        try parsed(&scanner) { utf8 in
+            Timestamp.parse(utf8: utf8).map { .success($0) } ?? .failure(.invalidTimestamp(String(decoding: utf8, as: UTF8.self)))
+        }
+    }
+
+    private func parsed<T>(
+        _ scanner: inout JSONScanner, _ parse: (UnsafeBufferPointer<UInt8>) -> Result<T, FieldProblem>
+    ) throws(FieldProblem) -> T {
+        guard try kind(&scanner) == .string else { throw .wrongType(expected: .string) }
+        let result: Result<T, FieldProblem>
+        do { result = try scanner.readString(parse) } catch { throw .syntax(error) }
+        return try result.get()
+    }
+
+    func kind(_ scanner: inout JSONScanner) throws(FieldProblem) -> JSONScanner.Kind {
+        do { return try scanner.peekKind() } catch { throw .syntax(error) }
+    }
+}

@@ -1,0 +1,233 @@
+import KakeiboValues
+
+/// Why a month file was refused.
+public enum MonthFileProblem: Error, Equatable, Sendable {
+    case empty
+    case syntax(JSONError)
+    case notAnObject
+    case schemaMissing
+    case schemaNewer(found: Int)
+    case schemaInvalid
+    case monthMissing
+    case monthMismatch(found: String)
+    case itemsMissing
+    case unknownField(String)
+    case item(ItemProblem)
+    case duplicateID(String)
+    case dateOutsideMonth(index: Int, id: String, date: CalendarDate)
+
+    public func message(in language: Language) -> String {
+        switch self {
+        case .empty: return language.pick("the file is empty", "ファイルが空です")
+        case .syntax(let error): return language.pick("not valid JSON: ", "JSON として読めません: ") + error.message(in: language)
+        case .notAnObject: return language.pick("not a kakeibo month file (expected a JSON object)", "kakeibo の月ファイルではありません（JSON オブジェクトが必要です）")
+        case .schemaMissing: return language.pick("no schema version", "スキーマのバージョンがありません")
+        case .schemaNewer(let found): return SchemaText.newer(found: found, understood: MonthFileCodec.newestSchemaVersion, language)
+        case .schemaInvalid: return language.pick("schema version is not a positive whole number", "スキーマのバージョンが正の整数ではありません")
+        case .monthMissing: return language.pick("no \"month\" field", "\"month\" フィールドがありません")
+        case .monthMismatch(let found):
+            return language.pick("says it holds month '\(found)', not the month its name says", "ファイル名と違う月 '\(found)' のデータです")
+        case .itemsMissing: return language.pick("no \"items\" array", "\"items\" 配列がありません")
+        case .unknownField(let name): return language.pick("unknown field '\(name)'", "不明なフィールド '\(name)'")
+        case .item(let problem): return problem.message(in: language)
+        case .duplicateID(let id): return language.pick("id \(id) appears twice", "ID \(id) が 2 回あります")
+        case .dateOutsideMonth(let index, let id, let date):
+            return language.pick(
+                "item [\(index)] (id \(id)) is dated \(date.iso), outside this file's month",
+                "[\(index)] 番のデータ（ID \(id)）の日付 \(date.iso) がこのファイルの月の外です")
+        }
+    }
+}
+
+/// The on-disk form of one month: `{"schema":1,"month":"2024-12","items":[…]}`, one item per line.
+public enum MonthFileCodec {
+    /// The version this kakeibo writes for a month whose items carry no details (payment, shop, memo, member,
+    /// personal); files with a version newer than `newestSchemaVersion` are refused, never rewritten.
+    public static let schemaVersion = 1
+    /// The version written when any item carries details: kakeibo before details refuses such a file with
+    /// "schema version 2 is newer … upgrade kakeibo" rather than an unknown field.
+    public static let detailsSchemaVersion = 2
+    /// The version written when any item records a reimbursed amount: kakeibo before it refuses such a file as newer.
+    public static let reimbursedSchemaVersion = 3
+    /// The version written when any item carries tags: kakeibo before tags refuses such a file as newer (and so
+    /// never rewrites it without them).
+    public static let tagsSchemaVersion = 4
+    /// The newest version this kakeibo reads.
+    public static let newestSchemaVersion = 4
+
+    /// The version a month of these items is written with: the oldest that holds everything they carry, so a store
+    /// without the newer fields stays readable by an older kakeibo, byte for byte as it wrote it.
+    static func version(of items: [Item]) -> Int {
+        var version = schemaVersion
+        for item in items where !item.details.isEmpty {
+            if !item.details.tags.isEmpty { return tagsSchemaVersion }
+            version = max(version, item.details.reimbursed != nil ? reimbursedSchemaVersion : detailsSchemaVersion)
+        }
+        return version
+    }
+
+    public static func decode(_ bytes: [UInt8], month: YearMonth) throws(MonthFileProblem) -> [Item] {
+        guard !bytes.isEmpty else { throw .empty }
+        var result: Result<[Item], MonthFileProblem> = .success([])
+        bytes.withUnsafeBufferPointer { buffer in
+            var scanner = JSONScanner(buffer)
+            var items: [Item] = []
+            var strict: [MonthFileProblem]? = nil
+            do throws(MonthFileProblem) {
+                try decodeDocument(&scanner, month: month, into: &items, log: &strict)
+                result = .success(items)
+            } catch { result = .failure(error) }
+        }
+        return try result.get()
+    }
+
+    /// Every problem in a month file rather than the first (for `kakeibo check`), and the items that are sound.
+    /// A problem that leaves the rest unreadable (broken JSON, a newer schema) ends the reading.
+    public static func inspect(_ bytes: [UInt8], month: YearMonth) -> (items: [Item], problems: [MonthFileProblem]) {
+        guard !bytes.isEmpty else { return ([], [.empty]) }
+        var items: [Item] = []
+        var log: [MonthFileProblem]? = []
+        bytes.withUnsafeBufferPointer { buffer in
+            var scanner = JSONScanner(buffer)
+            do throws(MonthFileProblem) { try decodeDocument(&scanner, month: month, into: &items, log: &log) } catch {
+                log?.append(error)
+            }
+        }
+        return (items, log ?? [])
+    }
+
+    /// Records a problem when inspecting (`log` is non-nil); throws it when decoding, where the first one refuses the file.
+    private static func note(_ problem: MonthFileProblem, _ log: inout [MonthFileProblem]?) throws(MonthFileProblem) {
+        guard log != nil else { throw problem }
+        log?.append(problem)
+    }
+
+    public static func encode(_ items: [Item], month: YearMonth) -> [UInt8] {
+        var writer = JSONWriter(capacity: 64 + items.count * 200)
+        writer.raw("{\"schema\":")
+        writer.integer(version(of: items))
+        writer.raw(",\"month\":")
+        writer.string(month.iso)
+        writer.raw(",\"items\":[")
+        for (index, item) in items.enumerated() {
+            writer.raw(index == 0 ? "\n" : ",\n")
+            writer.itemFields(item.id, date: item.date.iso, item.name, item.price, item.category, subcategoryKey: "subcategory")
+            writer.raw(",\"sync\":\"")
+            writer.raw(item.sync.rawValue)
+            writer.raw("\",\"added\":\"")
+            writer.raw(item.added.iso)
+            writer.raw("\"")
+            writer.details(item.details)
+            writer.raw("}")
+        }
+        writer.raw("\n]}\n")
+        return writer.bytes
+    }
+
+    private static func decodeDocument(
+        _ scanner: inout JSONScanner, month: YearMonth, into items: inout [Item], log: inout [MonthFileProblem]?
+    ) throws(MonthFileProblem) {
+        var schema: Int?
+        var monthText: String?
+        var sawItems = false
+        do {
+            guard try scanner.peekKind() == .object else { throw MonthFileProblem.notAnObject }
+            try scanner.beginObject()
+            while let key = try scanner.nextKey() {
+                switch key {
+                case "schema":
+                    guard try scanner.peekKind() == .number, let value = try? scanner.readInteger(), value > 0 else {
+                        try note(.schemaInvalid, &log)
+                        try scanner.skipValue()
+                        continue
+                    }
+                    // Refuse a newer file before reading anything else: its items may mean something we don't know.
+                    guard value <= newestSchemaVersion else { throw MonthFileProblem.schemaNewer(found: value) }
+                    schema = value
+                case "month":
+                    guard try scanner.peekKind() == .string else {
+                        try note(.monthMissing, &log)
+                        try scanner.skipValue()
+                        continue
+                    }
+                    monthText = try scanner.readString()
+                case "items":
+                    sawItems = true
+                    // An item takes about 180 bytes in the file: reserving room for them saves regrowing as they come.
+                    try decodeItems(&scanner, month: month, into: &items, expectedCount: scanner.remaining / 180, log: &log)
+                default:
+                    try note(.unknownField(key), &log)
+                    try scanner.skipValue()
+                }
+            }
+            try scanner.end()
+        } catch let error as JSONError {
+            throw .syntax(error)
+        } catch let error as MonthFileProblem {
+            throw error
+        } catch {
+            throw .notAnObject
+        }
+        if schema == nil { try note(.schemaMissing, &log) }
+        if let monthText {
+            if monthText != month.iso { try note(.monthMismatch(found: monthText), &log) }
+        } else if !(log?.contains(.monthMissing) ?? false) {
+            try note(.monthMissing, &log)
+        }
+        if !sawItems { try note(.itemsMissing, &log) }
+    }
+
+    private static func decodeItems(
+        _ scanner: inout JSONScanner, month: YearMonth, into items: inout [Item], expectedCount: Int,
+        log: inout [MonthFileProblem]?
+    ) throws {
+        guard try scanner.peekKind() == .array else {
+            try note(.itemsMissing, &log)
+            return try scanner.skipValue()
+        }
+        try scanner.beginArray()
+        var seen = Set<String>(minimumCapacity: expectedCount)
+        items.reserveCapacity(expectedCount)
+        var index = -1
+        while try scanner.nextElement() {
+            index += 1
+            let start = log == nil ? nil : scanner // where to come back to, to step over an item that can't be used
+            let item: Item
+            do { item = try decodeItem(&scanner) } catch {
+                // Broken JSON ends the reading (reported once, as the file's problem); a bad value only this item.
+                if log != nil, case .syntax(let broken) = error.problem { throw broken }
+                try note(.item(ItemProblem(index: index, id: error.id, field: error.field, problem: error.problem)), &log)
+                if let start { scanner = start }
+                try scanner.skipValue()
+                continue
+            }
+            guard month.contains(item.date) else {
+                try note(.dateOutsideMonth(index: index, id: item.id, date: item.date), &log)
+                continue
+            }
+            guard seen.insert(item.id).inserted else {
+                try note(.duplicateID(item.id), &log)
+                continue
+            }
+            items.append(item)
+        }
+    }
+
+    private struct ItemFailure: Error {
+        var id: String?
+        var field: String?
+        var problem: FieldProblem
+    }
+
+    private static func decodeItem(_ scanner: inout JSONScanner) throws(ItemFailure) -> Item {
+        let fields: ItemReader.Fields
+        do { fields = try ItemReader.monthFile.read(&scanner) } catch {
+            switch error {
+            case .json(let error, let id, let field): throw ItemFailure(id: id, field: field, problem: .syntax(error))
+            case .field(let problem, let id, let field): throw ItemFailure(id: id, field: field, problem: problem)
+            }
+        }
+        guard let item = fields.storedItem else { throw ItemFailure(id: fields.id, field: "sync", problem: .missing) }
+        return item
+    }
+}
