@@ -9,6 +9,7 @@ public enum FindRenderer {
         let language = style.language
         guard !report.items.isEmpty else {
             let asked = terminalSafe(([report.query.text].filter { !$0.isEmpty } + report.query.tags.map { "#" + $0 }).joined(separator: " "))
+            guard !asked.isEmpty else { return language.pick("Nothing matches\n", "一致するデータはありません\n") }
             return language.pick("Nothing matches '\(asked)'\n", "'\(asked)' に一致するデータはありません\n")
         }
         var out = Labels.count(report.items.count, language) + " · " + Labels.total(language) + " " + report.total.formatted(language) + "\n\n"
@@ -28,7 +29,7 @@ public enum FindRenderer {
     }
 
     /// `{"query","tags","count","total","items":[…]}`, items as `month --format json` writes them, newest first
-    /// (`query` is "" when only tags were asked for).
+    /// (`query` is "" when no text was asked for).
     public static func json(_ report: FindReport, taxonomy: Taxonomy) -> String {
         JSONRenderer.render(
             .object([

@@ -1,6 +1,7 @@
 import KakeiboKit
 
-/// `kakeibo find TEXT` — items over the whole history whose name, shop or memo holds the text, newest first.
+/// `kakeibo find TEXT` — items over the whole history whose name, shop or memo holds the text (or that the options
+/// alone choose), newest first.
 struct FindCommand: Command {
     static let from = bound("--from", LocalizedText(en: "from this date, month or year (its first day)", ja: "この日・月・年から（その初日）"))
     static let to = bound("--to", LocalizedText(en: "up to this date, month or year (its last day)", ja: "この日・月・年まで（その最終日）"))
@@ -14,12 +15,22 @@ struct FindCommand: Command {
     static let format = OutputFormat.option([.table, .json, .csv])
     static let name = "find"
     static let info = CommandInfo(
-        name: name, summary: LocalizedText(en: "Search every month's items by name, shop or memo, or by tag", ja: "全期間のデータを品名・お店・メモ、またはタグで検索"),
+        name: name,
+        summary: LocalizedText(
+            en: "Search every month's items by name, shop or memo, by tag, amount, category or dates", ja: "全期間のデータを品名・お店・メモ、タグ、金額、項目、日付で検索"),
         description: LocalizedText(
             en:
-                "Matches a part of the text, ignoring case, the width of letters, digits and kana, and hiragana against katakana (ｺｰﾋｰ and こーひー find コーヒー, ＣＯＦＦＥＥ finds coffee). --tag keeps the items with that tag (#旅行 = 旅行). Newest first.",
-            ja: "部分一致で、大文字と小文字、英数字とカナの全角・半角、ひらがなとカタカナを区別しません（ｺｰﾋｰ や こーひー でコーヒー、ＣＯＦＦＥＥ で coffee が見つかります）。--tag はそのタグのデータだけ（#旅行 = 旅行）。新しい順。"),
-        arguments: [Argument("TEXT", LocalizedText(en: "what to look for (may be left out with --tag)", ja: "探す文字列（--tag があれば省略可）"), .optional)],
+                "Matches a part of the text, ignoring case, the width of letters, digits and kana, and hiragana against katakana (ｺｰﾋｰ and こーひー find コーヒー, ＣＯＦＦＥＥ finds coffee). --tag keeps the items with that tag (#旅行 = 旅行). Without TEXT, the options alone choose (find --min 3000 --max 3000: every item of ¥3,000). Newest first.",
+            ja:
+                "部分一致で、大文字と小文字、英数字とカナの全角・半角、ひらがなとカタカナを区別しません（ｺｰﾋｰ や こーひー でコーヒー、ＣＯＦＦＥＥ で coffee が見つかります）。--tag はそのタグのデータだけ（#旅行 = 旅行）。TEXT を省くとオプションだけで選びます（find --min 3000 --max 3000 で 3,000 円のデータすべて）。新しい順。"
+        ),
+        arguments: [
+            Argument(
+                "TEXT",
+                LocalizedText(
+                    en: "what to look for (may be left out with --tag, --min, --max, --category, --from or --to)",
+                    ja: "探す文字列（--tag、--min、--max、--category、--from、--to があれば省略可）"), .optional)
+        ],
         options: [from, to, category, minimum, maximum, tag, format, ByteOrderMark.flag],
         examples: [
             "kakeibo find 炊飯器",
@@ -27,6 +38,7 @@ struct FindCommand: Command {
             "kakeibo find coffee --from 2024-06 --to 2024-12 --format json | jq '.total'",
             "kakeibo find 成城石井 --category food --format csv > seijo.csv",
             "kakeibo find --tag 旅行 --from 2024",
+            "kakeibo find --min 3000 --max 3000",
         ])
 
     /// A bound of the span: a day (YYYY-MM-DD, today, yesterday) or a month or year in the period grammar.
@@ -58,13 +70,17 @@ struct FindCommand: Command {
 
     init(_ arguments: ParsedArguments, _ context: Context) throws {
         let tags = try Tags.validateAll(try arguments.all(Self.tag))
-        guard let text = try FindCommand.positionals(arguments).first ?? (tags.isEmpty ? nil : "") else {
+        let text = try FindCommand.positionals(arguments).first
+        do {
+            query = try SearchQuery(
+                text ?? "", from: try arguments[Self.from]?.resolve(context.clock, end: false),
+                to: try arguments[Self.to]?.resolve(context.clock, end: true),
+                category: try arguments[Self.category].map { CategoryFilter(try context.taxonomy().resolve($0)) },
+                minimum: try arguments[Self.minimum], maximum: try arguments[Self.maximum], tags: tags)
+        } catch SearchError.emptyPattern where text == nil {
+            // Neither TEXT nor an option that chooses by itself.
             throw UsageError.missingArgument("TEXT", command: FindCommand.name)
         }
-        query = try SearchQuery(
-            text, from: try arguments[Self.from]?.resolve(context.clock, end: false), to: try arguments[Self.to]?.resolve(context.clock, end: true),
-            category: try arguments[Self.category].map { CategoryFilter(try context.taxonomy().resolve($0)) },
-            minimum: try arguments[Self.minimum], maximum: try arguments[Self.maximum], tags: tags)
         format = try arguments[Self.format] ?? .table
         bom = try ByteOrderMark.wanted(arguments, csv: format == .csv)
     }

@@ -7,13 +7,14 @@ extension LedgerStore {
     /// that could hide the text, is decoded whole.
     public func search(_ query: SearchQuery) throws(StoreError) -> [Item] {
         try finishInterruptedCommit()
-        // Text that JSON escapes (a quote, a backslash) isn't in the file as typed: then every month is decoded.
+        // Text that JSON escapes (a quote, a backslash) isn't in the file as typed, and a query of filters alone has
+        // no text: then every month is decoded.
         let needle = query.needle
         let escaped = needle.contains { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 < 0x20 }
         var found: [Item] = []
         for month in try months() where query.mayMatch(month) {
             guard let bytes = try FileSystem.read(path(month)) else { continue }
-            let candidates = escaped ? bytes : LedgerStore.candidateItems(bytes, needle)
+            let candidates = escaped || needle.isEmpty ? bytes : LedgerStore.candidateItems(bytes, needle)
             guard let candidates else { continue }
             found += try decode(candidates, month).filter(query.matches)
         }

@@ -1,7 +1,7 @@
 /// What `find` looks for: text in an item's name, shop or memo (folded, see `TextFold`), and optionally a span of
 /// dates, a category, a range of prices and tags (every one given, in any spelling).
 public struct SearchQuery: Sendable {
-    /// The text as given, for reports; empty when only tags are looked for.
+    /// The text as given, for reports; empty when only tags, dates, a category or prices are looked for.
     public var text: String
     /// The text folded: what is looked for in folded names, shops and memos.
     public var folded: [UInt8]
@@ -13,13 +13,15 @@ public struct SearchQuery: Sendable {
     /// Tags an item must all have (as `Tags.validate` left them).
     public var tags: [String]
 
-    /// A query for `text`, which must hold something other than whitespace unless tags are given.
+    /// A query for `text`, which must hold something other than whitespace unless another filter is given (an
+    /// amount looked for with `--min 3000 --max 3000` alone).
     public init(
         _ text: String, from: CalendarDate? = nil, to: CalendarDate? = nil, category: CategoryFilter? = nil, minimum: Yen? = nil,
         maximum: Yen? = nil, tags: [String] = []
     ) throws(SearchError) {
         let trimmed = trimWhitespace(text)
-        guard !trimmed.isEmpty || !tags.isEmpty else { throw .emptyPattern }
+        let filtered = !tags.isEmpty || from != nil || to != nil || category != nil || minimum != nil || maximum != nil
+        guard !trimmed.isEmpty || filtered else { throw .emptyPattern }
         self.tags = tags
         if let from, let to, to < from { throw .emptySpan(from: from, to: to) }
         if let minimum, let maximum, maximum < minimum { throw .emptyPriceRange(minimum: minimum, maximum: maximum) }
@@ -32,7 +34,8 @@ public struct SearchQuery: Sendable {
         self.maximum = maximum
     }
 
-    /// What a month file's folded bytes must hold for an item in it to match: the text, else the first tag.
+    /// What a month file's folded bytes must hold for an item in it to match: the text, else the first tag, else
+    /// nothing (every item is read).
     public var needle: [UInt8] { folded.isEmpty ? tags.first.map(TextFold.fold) ?? [] : folded }
 
     /// Whether the month can hold a match, by its dates alone.
