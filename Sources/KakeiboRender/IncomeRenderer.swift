@@ -26,20 +26,22 @@ extension JSONRenderer {
 }
 
 extension TableRenderer {
-    /// "Income ¥300,000 · Balance +¥181,481 · Savings rate 60.5%", the income by subcategory, and the goal;
-    /// empty when the month has neither income nor a goal.
-    static func incomeSection(_ income: IncomeSummary, balance: Yen, savings: SavingsStatus?, taxonomy: Taxonomy, style: TextStyle) -> String {
+    /// "Income ¥300,000 · Balance +¥181,481 · Savings rate 60.5%", the income by subcategory, its items and the
+    /// goal; empty when the month has neither income nor a goal.
+    static func incomeSection(_ report: MonthReport, ids: [String: String], savings: SavingsStatus?, taxonomy: Taxonomy, style: TextStyle) -> String {
+        let income = report.income
         guard income.count > 0 || savings != nil else { return "" }
         let language = style.language
-        var out = balanceLine(income, balance: balance, language) + "\n"
+        var out = balanceLine(income, balance: report.balance, language) + "\n"
         if income.breakdown.count > 1 {
             var table = TextTable([.left, .right], header: [language.pick("Income", "収入"), language.pick("Amount", "金額")])
             table.shrinkable = [0]
             for row in income.breakdown {
                 table.add(taxonomy.label(CategoryCode(row.category, row.subcategory), language), row.total.formatted(language))
             }
-            out += table.render(style)
+            out += table.render(style) + "\n"
         }
+        if !income.items.isEmpty { out += itemsTable(income.items, report.filter, ids: ids, taxonomy: taxonomy, style: style) }
         if let savings { out += savingsLine(savings, language) + "\n" }
         return out + "\n"
     }

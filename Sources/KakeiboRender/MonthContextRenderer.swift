@@ -7,7 +7,7 @@ extension TableRenderer {
     /// The sections that follow the month's items: the comparison with the months either side, then the three
     /// largest items (when the month has more than three: otherwise the list above already is the top three).
     /// Empty when there is nothing to compare or list.
-    static func monthContext(_ report: MonthReport, taxonomy: Taxonomy, style: TextStyle) -> String {
+    static func monthContext(_ report: MonthReport, ids: [String: String], taxonomy: Taxonomy, style: TextStyle) -> String {
         var out = ""
         let comparison = neighbourTable(report, taxonomy: taxonomy, style: style)
         if !comparison.isEmpty {
@@ -16,7 +16,7 @@ extension TableRenderer {
         let top = report.largestItems()
         if !top.isEmpty && report.count > top.count {
             out += "\n" + style.bold(style.language.pick("Top \(top.count)", "金額の大きい \(top.count) 件")) + "\n"
-            out += topTable(top, report, taxonomy: taxonomy, style: style)
+            out += topTable(top, report, ids: ids, taxonomy: taxonomy, style: style)
         }
         return out
     }
@@ -57,16 +57,16 @@ extension TableRenderer {
         return table.render(style)
     }
 
-    static func topTable(_ items: [Item], _ report: MonthReport, taxonomy: Taxonomy, style: TextStyle) -> String {
+    static func topTable(_ items: [Item], _ report: MonthReport, ids: [String: String], taxonomy: Taxonomy, style: TextStyle) -> String {
         let language = style.language
         var table = TextTable([.right, .right, .left, .right, .left, .left])
         table.shrinkable = [2, 4]
         table.droppable = [0, 5] // a fixed cost's whole id is the last to go
-        for (index, (item, id)) in zip(items, shortIDs(items.map(\.id))).enumerated() {
+        for (index, item) in items.enumerated() {
             table.add([
                 .init("\(index + 1)"), .init(Labels.day(item.date, language)), .init(terminalSafe(item.name)),
                 .init(item.price.formatted(language)), .init(Labels.categoryLabel(item, report.filter, taxonomy, language)),
-                .init(terminalSafe(id), "2"),
+                .init(terminalSafe(ids[item.id] ?? item.id), "2"),
             ])
         }
         return table.render(style)

@@ -3,23 +3,41 @@ import KakeiboValues
 
 /// Reports drawn as text tables for people: a heading, the total, the breakdown with bars, then the items.
 public enum TableRenderer {
-    /// The month; `budgets` adds a section of how each budget stands, before the items.
+    /// The month; `budgets` adds a section of how each budget stands, before the items. Income items are listed
+    /// under the income, as spending items are under the spending; a filter that keeps only income
+    /// (`--category income`) shows them as the month of any other category.
     public static func month(
         _ report: MonthReport, taxonomy: Taxonomy, style: TextStyle, budgets: [BudgetStatus] = [], savings: SavingsStatus? = nil
     ) -> String {
         let language = style.language
         let period = Labels.month(report.month, language) + Labels.range(report.period)
+        let ids = shownIDs(report)
+        let legend =
+            style.syncMarks ? syncLegend(Set((report.items + report.income.items).map(\.sync)), changeProtocol: style.changeProtocol, language) : ""
         let plannedSection = report.plan.map { FixedRenderer.plannedSection($0, taxonomy: taxonomy, style: style) } ?? ""
-        let income = incomeSection(report.income, balance: report.balance, savings: savings, taxonomy: taxonomy, style: style)
+        if report.filter != nil, report.count == 0, report.income.count > 0,
+            let out = overview(
+                period, report.filter, report.income.total, report.income.count, report.income.breakdown, report.grouping, taxonomy, style)
+        {
+            return out + itemsTable(report.income.items, report.filter, ids: ids, taxonomy: taxonomy, style: style) + legend + plannedSection
+        }
+        let income = incomeSection(report, ids: ids, savings: savings, taxonomy: taxonomy, style: style)
         let budgetSection = income + (budgets.isEmpty ? "" : budgetsTable(budgets, taxonomy: taxonomy, style: style) + "\n")
         guard let out = overview(period, report.filter, report.total, report.count, report.breakdown, report.grouping, taxonomy, style)
         else {
             return noData(period, report.filter, taxonomy, style) + (income.isEmpty ? "" : "\n" + income)
-                + (budgets.isEmpty ? "" : "\n" + budgetsTable(budgets, taxonomy: taxonomy, style: style))
-                + plannedSection + monthContext(report, taxonomy: taxonomy, style: style)
+                + (budgets.isEmpty ? "" : "\n" + budgetsTable(budgets, taxonomy: taxonomy, style: style)) + legend
+                + plannedSection + monthContext(report, ids: ids, taxonomy: taxonomy, style: style)
         }
-        return out + budgetSection + itemsTable(report, taxonomy: taxonomy, style: style) + plannedSection
-            + monthContext(report, taxonomy: taxonomy, style: style)
+        return out + budgetSection + itemsTable(report.items, report.filter, ids: ids, taxonomy: taxonomy, style: style) + legend
+            + plannedSection + monthContext(report, ids: ids, taxonomy: taxonomy, style: style)
+    }
+
+    /// The short id of every item the month shows (spending, income, the largest three), told apart among them all,
+    /// so one item has one short id in every section.
+    static func shownIDs(_ report: MonthReport) -> [String: String] {
+        let ids = report.items.map(\.id) + report.income.items.map(\.id)
+        return Dictionary(zip(ids, shortIDs(ids)), uniquingKeysWith: { first, _ in first })
     }
 
     /// The year; `outlook` adds its yearly funds, rolled budgets and planned fixed costs after the months.
@@ -60,29 +78,28 @@ public enum TableRenderer {
 
     // MARK: Pieces
 
-    /// The month's list, as the app shows it: day and weekday, name, price, category, short id.
-    static func itemsTable(_ report: MonthReport, taxonomy: Taxonomy, style: TextStyle) -> String {
+    /// The month's list, as the app shows it: day and weekday, name, price, category, short id (from `ids`).
+    static func itemsTable(_ list: [Item], _ filter: CategoryFilter?, ids: [String: String], taxonomy: Taxonomy, style: TextStyle) -> String {
         let language = style.language
         var items = TextTable(
             [.right, .left, .right, .left, .left],
             header: [
                 language.pick("Date", "日付"), language.pick("Name", "品名"), language.pick("Price", "金額"),
-                report.filter == nil ? language.pick("Category", "項目") : language.pick("Subcategory", "内訳"), "ID",
+                filter == nil ? language.pick("Category", "項目") : language.pick("Subcategory", "内訳"), "ID",
             ])
         items.shrinkable = [1, 3] // names and categories give way so the list fits the terminal
         // A fixed cost's whole id (22 characters) can't fit beside the rest at 40 columns: the ids go, not the
         // categories (`recent` and `--format json` still show them).
         items.droppable = [4]
-        for (item, id) in zip(report.items, shortIDs(report.items.map(\.id))) {
+        for item in list {
             items.add([
                 .init(Labels.day(item.date, language)), .init(item.name),
                 .init(item.price.formatted(language), item.price.amount < 0 ? "31" : nil),
-                .init(Labels.categoryLabel(item, report.filter, taxonomy, language)),
-                .init(id + (style.syncMarks ? syncMark(item.sync) : ""), "2"),
+                .init(Labels.categoryLabel(item, filter, taxonomy, language)),
+                .init((ids[item.id] ?? item.id) + (style.syncMarks ? syncMark(item.sync) : ""), "2"),
             ])
         }
-        return DetailLines.interleave(items.render(style), report.items, style: style)
-            + (style.syncMarks ? syncLegend(Set(report.items.map(\.sync)), changeProtocol: style.changeProtocol, language) : "")
+        return DetailLines.interleave(items.render(style), list, style: style)
     }
 
     /// After the short id: "*" for an item not yet on the server, "!" for one changed here after the server had it.

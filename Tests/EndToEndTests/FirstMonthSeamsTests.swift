@@ -21,4 +21,23 @@ import Testing
         let bare = try box.run("find")
         #expect(bare.status == 2 && bare.stderr.contains("TEXT"), "no text and no option still asks for TEXT")
     }
+
+    /// A salary is listed under the income as a purchase is under the spending, and `--category income` shows the
+    /// income items as any other category's (a household found its salaries only with `find 給与`).
+    @Test func monthListsIncomeItemsAndTheIncomeCategoryShowsThem() throws {
+        let box = try Sandbox()
+        #expect(try box.run("categories", "init", "--preset", "household").status == 0)
+        _ = try box.add("給与", 250_000, date: "2024-11-25", category: "income")
+        _ = try box.add("パン", 300, date: "2024-11-21")
+        let month = try box.run("month", "2024", "11")
+        #expect(month.status == 0)
+        let lines = month.lines
+        let balance = try #require(lines.firstIndex { $0.hasPrefix("Income ¥250,000") }, "\(month.stdout)")
+        let salary = try #require(lines.firstIndex { $0.contains("給与") && $0.contains("¥250,000") }, "\(month.stdout)")
+        let bread = try #require(lines.firstIndex { $0.contains("パン") }, "\(month.stdout)")
+        #expect(balance < salary && salary < bread, "the salary under the income, before the spending's items: \(month.stdout)")
+        let income = try box.run("month", "2024", "11", "--category", "income")
+        #expect(income.status == 0 && income.stdout.contains("給与") && income.stdout.contains("Total ¥250,000 · 1 item"), "\(income.stdout)")
+        #expect(!income.stdout.contains("No data"), "\(income.stdout)")
+    }
 }

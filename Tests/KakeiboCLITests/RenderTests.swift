@@ -93,6 +93,14 @@ import Testing
         #expect(shortIDs([]) == [])
     }
 
+    /// An id shown alone is still told apart from the others the command read (issue 32: `find` showed "mf:mfH02",
+    /// and `edit mf:mfH02` matched 10 items), each only as long as it needs.
+    @Test func longEnoughToTellAnIdFromTheRestOfTheStore() {
+        #expect(shortIDs(["mf:mfH0201"], among: ["mf:mfH0202", "mf:mfH0210", "3c747910-c5ce"]) == ["mf:mfH0201"])
+        #expect(shortIDs(["mf:mfH023", "3c747910-c5ce"], among: ["mf:mfH0230"]) == ["mf:mfH023", "3c747910"])
+        #expect(shortIDs(["3c747910-c5ce", "mf:ab"], among: ["3c747910-d000"]) == ["3c747910-c", "mf:ab"], "only the id that needs it grows")
+    }
+
     /// The ASCII way (sorted neighbours) and the general way (sets of prefixes) agree, duplicates and ids that start
     /// other ids included.
     @Test func theFastWayForASCIIIdsAgreesWithTheGeneralOne() {
@@ -103,7 +111,7 @@ import Testing
                 pool.randomElement(using: &generator)!
                     + String((0..<Int.random(in: 0...6, using: &generator)).map { _ in "xyz12".randomElement(using: &generator)! })
             }
-            #expect(shortIDs(ids) == shortIDsByCharacter(ids), "\(ids)")
+            #expect(shortIDs(ids) == shortIDsByCharacter(ids, among: []), "\(ids)")
         }
         #expect(shortIDs(["食費-1", "食費-2"]) == ["食費-1", "食費-2"])
     }
