@@ -18,7 +18,7 @@ public enum FindRenderer {
             header: [language.pick("Date", "日付"), language.pick("Name", "品名"), language.pick("Price", "金額"), language.pick("Category", "項目"), "ID"])
         table.shrinkable = [1, 3]
         table.droppable = [3, 4]
-        for (item, id) in zip(report.items, shortIDs(report.items.map(\.id))) {
+        for (item, id) in zip(report.items, shortIDs(report.items.map(\.id), among: report.others)) {
             table.add([
                 .init(item.date.iso), .init(terminalSafe(item.name)), .init(item.price.formatted(language), item.price.amount < 0 ? "31" : nil),
                 .init(taxonomy.label(item.category, language)), .init(terminalSafe(id), "2"),

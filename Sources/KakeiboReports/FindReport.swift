@@ -5,8 +5,11 @@ public struct FindReport: Sendable {
     public var query: SearchQuery
     public var items: [Item]
     public var total: Yen
+    /// The ids of the other items the search read (the whole store), which the items' short ids must not name.
+    public var others: [String]
 
-    public init(query: SearchQuery, items: [Item]) {
+    public init(query: SearchQuery, items: [Item], others: [String] = []) {
+        self.others = others
         self.query = query
         self.items = items.sorted { a, b in
             if a.date != b.date { return a.date > b.date }

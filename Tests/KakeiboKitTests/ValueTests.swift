@@ -161,3 +161,16 @@ import Testing
         }
     }
 }
+
+@Suite struct TypedIDTests {
+    @Test func anIdIsNamedWholeByItsStartOrWithoutItsSourcesPrefix() {
+        #expect(TypedID.match("mf:mfH023", "mf:mfH023") == .whole)
+        #expect(TypedID.match("mf:mfH0", "mf:mfH023") == .start)
+        #expect(TypedID.match("mfH023", "mf:mfH023") == .wholeWithoutSource)
+        #expect(TypedID.match("mfH02", "mf:mfH023") == .startWithoutSource)
+        #expect(TypedID.match("fH023", "mf:mfH023") == nil, "only a start names an id")
+        #expect(TypedID.match("23", "fixed-2a10025a-2024:23") == nil, "a prefix is 1–8 letters and a colon")
+        #expect(TypedID.match("", "mf:x") == nil)
+        #expect(TypedID.best([(TypedID.startWithoutSource, 1), (.start, 2), (.start, 3)]) == [2, 3])
+    }
+}

@@ -6,7 +6,13 @@ struct DeleteCommand: Command {
     static let name = "delete"
     static let info = CommandInfo(
         name: name, summary: LocalizedText(en: "Remove an item", ja: "データを削除"),
-        arguments: [Argument("ID", LocalizedText(en: "the item's id, or a unique start of it", ja: "データの ID、またはその先頭部分"))],
+        arguments: [
+            Argument(
+                "ID",
+                LocalizedText(
+                    en: "the item's id, or a unique start of it; an imported id may leave out its source's prefix (mf:)",
+                    ja: "データの ID、またはその先頭部分。取り込んだデータの ID は元の接頭辞（mf: など）を省略可"))
+        ],
         options: [format],
         examples: ["kakeibo delete 3f2a9c1e"])
 

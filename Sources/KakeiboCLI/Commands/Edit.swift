@@ -14,7 +14,11 @@ struct EditCommand: Command {
             en: "A new date may move the item to another month's file; the change is one write, and 'kakeibo undo' puts it back.",
             ja: "日付を変えると別の月のファイルに移ることがあります。変更は 1 回の書き込みで、'kakeibo undo' で元に戻せます。"),
         arguments: [
-            Argument("ID", LocalizedText(en: "the item's id, or a unique start of it (as 'month' shows)", ja: "データの ID、またはその先頭部分（month の表示のとおり）"))
+            Argument(
+                "ID",
+                LocalizedText(
+                    en: "the item's id, or a unique start of it (as 'month' shows); an imported id may leave out its source's prefix (mf:)",
+                    ja: "データの ID、またはその先頭部分（month の表示のとおり）。取り込んだデータの ID は元の接頭辞（mf: など）を省略可"))
         ],
         options: [newName, price, date, category] + DetailOptions.all + [DetailOptions.untag, DetailOptions.noTags, DetailOptions.clear, format],
         examples: [

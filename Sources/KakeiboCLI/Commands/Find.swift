@@ -87,7 +87,8 @@ struct FindCommand: Command {
 
     func run(_ context: Context) throws {
         let taxonomy = try context.taxonomy()
-        let report = FindReport(query: query, items: try context.storeForReading().search(query))
+        let found = try context.storeForReading().searchTellingApart(query)
+        let report = FindReport(query: query, items: found.items, others: found.ids)
         switch format {
         case .json: context.print(FindRenderer.json(report, taxonomy: taxonomy))
         case .csv: context.print(CSVRenderer.marked(CSVRenderer.items(report.items, taxonomy: taxonomy), bom))

@@ -142,8 +142,9 @@ public struct LedgerStore: Sendable {
         return YearMonth.parseISO(String(fileName.dropLast(5)))
     }
 
-    /// Finds the items whose id is `text`, or failing that starts with it, by scanning the raw bytes of every month
-    /// file first and parsing only the files that contain it.
+    /// Finds the items whose id is `text`, or failing that starts with it, or is or starts with it after a source's
+    /// prefix (`TypedID`), by scanning the raw bytes of every month file first and parsing only the files that
+    /// contain it.
     public func find(id text: String) throws(StoreError) -> [(month: YearMonth, item: Item)] {
         try finishInterruptedCommit()
         return try scan(for: text)
@@ -153,16 +154,17 @@ public struct LedgerStore: Sendable {
     func scan(for text: String) throws(StoreError) -> [(month: YearMonth, item: Item)] {
         var needle = JSONWriter()
         needle.string(text)
-        let prefixBytes = Array(needle.bytes.dropLast()) // the opening quote and the id, escaped as we write it
-        var exact: [(YearMonth, Item)] = []
-        var prefixed: [(YearMonth, Item)] = []
+        let escaped = Array(needle.bytes.dropFirst().dropLast()) // the id, escaped as we write it
+        // The id's start follows the opening quote; after a source's prefix, its colon.
+        let starts = [[UInt8(ascii: "\"")] + escaped, [UInt8(ascii: ":")] + escaped]
+        var found: [(match: TypedID, value: (month: YearMonth, item: Item))] = []
         for month in try months() {
-            guard let bytes = try FileSystem.read(path(month)), contains(bytes, prefixBytes) else { continue }
+            guard let bytes = try FileSystem.read(path(month)), starts.contains(where: { contains(bytes, $0) }) else { continue }
             for item in try decode(bytes, month) {
-                if item.id == text { exact.append((month, item)) } else if item.id.hasPrefix(text) { prefixed.append((month, item)) }
+                if let match = TypedID.match(text, item.id) { found.append((match, (month, item))) }
             }
         }
-        return exact.isEmpty ? prefixed : exact
+        return TypedID.best(found)
     }
 
     func readMonth(_ month: YearMonth) throws(StoreError) -> [Item] {
@@ -463,13 +465,15 @@ public struct StoreTransaction {
     /// Every month with a file in the store, oldest first.
     public func months() throws(StoreError) -> [YearMonth] { try store.months() }
 
-    /// The items whose id is `text` (or, failing that, starts with it), as they stand in this transaction.
+    /// The items an id names (see `LedgerStore.find(id:)`), as they stand in this transaction.
     public mutating func find(id text: String) throws(StoreError) -> [(month: YearMonth, item: Item)] {
-        var found: [(month: YearMonth, item: Item)] = []
-        for (month, _) in try store.scan(for: text) where !found.contains(where: { $0.month == month }) {
-            for item in try items(in: month) where item.id == text || item.id.hasPrefix(text) { found.append((month, item)) }
+        var found: [(match: TypedID, value: (month: YearMonth, item: Item))] = []
+        var months: Set<YearMonth> = []
+        for (month, _) in try store.scan(for: text) where months.insert(month).inserted {
+            for item in try items(in: month) {
+                if let match = TypedID.match(text, item.id) { found.append((match, (month, item))) }
+            }
         }
-        let exact = found.filter { $0.item.id == text }
-        return exact.isEmpty ? found : exact
+        return TypedID.best(found)
     }
 }

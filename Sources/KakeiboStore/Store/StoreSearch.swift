@@ -6,19 +6,62 @@ extension LedgerStore {
     /// that hold it are decoded (kakeibo writes one item per line). A file not in that shape, or with \u escapes
     /// that could hide the text, is decoded whole.
     public func search(_ query: SearchQuery) throws(StoreError) -> [Item] {
+        try search(query, collectingIDs: false).items
+    }
+
+    /// `search`, and the id of every item in the store: what the items found must be told apart from when their ids
+    /// are shown short (`find`).
+    public func searchTellingApart(_ query: SearchQuery) throws(StoreError) -> (items: [Item], ids: [String]) {
+        try search(query, collectingIDs: true)
+    }
+
+    private func search(_ query: SearchQuery, collectingIDs: Bool) throws(StoreError) -> (items: [Item], ids: [String]) {
         try finishInterruptedCommit()
         // Text that JSON escapes (a quote, a backslash) isn't in the file as typed, and a query of filters alone has
         // no text: then every month is decoded.
         let needle = query.needle
         let escaped = needle.contains { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 < 0x20 }
         var found: [Item] = []
-        for month in try months() where query.mayMatch(month) {
-            guard let bytes = try FileSystem.read(path(month)) else { continue }
+        var ids: [String] = []
+        for month in try months() {
+            guard query.mayMatch(month) || collectingIDs, let bytes = try FileSystem.read(path(month)) else { continue }
+            if collectingIDs {
+                if let lines = LedgerStore.itemIDs(bytes) { ids += lines } else { ids += try decode(bytes, month).map(\.id) }
+            }
+            guard query.mayMatch(month) else { continue }
             let candidates = escaped || needle.isEmpty ? bytes : LedgerStore.candidateItems(bytes, needle)
             guard let candidates else { continue }
             found += try decode(candidates, month).filter(query.matches)
         }
-        return found
+        return (found, ids)
+    }
+
+    /// The ids of a month file's items, read from the start of each item line as kakeibo writes them; nil when the
+    /// file is not laid out so, or an id holds an escape (then the file is decoded).
+    static func itemIDs(_ bytes: [UInt8]) -> [String]? {
+        let opening = Array("{\"id\":\"".utf8)
+        var ids: [String] = []
+        var lineStart = 0
+        var first = true
+        while lineStart < bytes.count {
+            let end = bytes[lineStart...].firstIndex(of: 0x0A) ?? bytes.count
+            defer { lineStart = end + 1 }
+            if first {
+                first = false
+                guard bytes[lineStart..<end].starts(with: "{\"schema\":".utf8) else { return nil }
+                continue
+            }
+            guard bytes[lineStart..<end].starts(with: opening) else {
+                if bytes[lineStart..<end].first == UInt8(ascii: "]") { continue }
+                return nil
+            }
+            let start = lineStart + opening.count
+            guard let close = bytes[start..<end].firstIndex(where: { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }),
+                bytes[close] == UInt8(ascii: "\"")
+            else { return nil }
+            ids.append(String(decoding: bytes[start..<close], as: UTF8.self))
+        }
+        return ids
     }
 
     /// The month file cut down to the item lines whose folded text holds `needle`: nil when none does, the file
