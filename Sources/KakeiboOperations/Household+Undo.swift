@@ -19,11 +19,11 @@ extension Household {
         let entry = try history.chosen(number, own: true)
         if entry.operation.isSync { throw UndoError.sync(number: entry.number, name: entry.operation.name) }
         let journal = try self.journal()
-        let months = try monthsAround(entry, history, backups)
-        let synced = months.values.contains { $0.before.values.contains { $0.sync != .pending } || $0.after.values.contains { $0.sync != .pending } }
+        let items = try history.items(of: entry, backups)
+        let synced = (Array(items.before.values) + items.after.values).contains { $0.sync != .pending }
         var outcome: UndoOutcome
         if !entry.months.isEmpty && (journal != SyncJournal() || synced) {
-            outcome = try undoItems(entry, months, history, backups, syncs: syncs)
+            outcome = try undoItems(entry, items, backups, syncs: syncs)
         } else {
             do {
                 outcome = try backups.undo(entry.number, time: now)
@@ -32,6 +32,7 @@ extension Household {
                 throw UndoError.changedBySync(number: number, path: path, by: by.number)
             }
         }
+        outcome.items = entry.months.isEmpty ? nil : ChangedItems(before: items.before, after: items.after)
         if number == nil {
             let states = history.states
             outcome.passedOver = history.interrupted(after: entry.number)
@@ -40,31 +41,10 @@ extension Household {
         return outcome
     }
 
-    /// The items of each month the change touched, as it found them and as it left them (by id).
-    private func monthsAround(
-        _ entry: Backups.Entry, _ history: BackupHistory, _ backups: Backups
-    ) throws -> [YearMonth: (before: [String: Item], after: [String: Item])] {
-        var months: [YearMonth: (before: [String: Item], after: [String: Item])] = [:]
-        for record in entry.months {
-            let before = try backups.kept(record, of: entry).map { try MonthFileCodec.decode($0, month: record.month) } ?? []
-            let after = try history.leftBy(entry, record, backups).map { try MonthFileCodec.decode($0, month: record.month) } ?? []
-            months[record.month] = (
-                Dictionary(before.map { ($0.id, $0) }) { first, _ in first }, Dictionary(after.map { ($0.id, $0) }) { first, _ in first }
-            )
-        }
-        return months
-    }
-
     private func undoItems(
-        _ entry: Backups.Entry, _ months: [YearMonth: (before: [String: Item], after: [String: Item])], _ history: BackupHistory,
-        _ backups: Backups, syncs: Bool
+        _ entry: Backups.Entry, _ items: (before: [String: Item], after: [String: Item]), _ backups: Backups, syncs: Bool
     ) throws -> UndoOutcome {
-        var before: [String: Item] = [:]
-        var after: [String: Item] = [:]
-        for (_, month) in months {
-            before.merge(month.before) { first, _ in first }
-            after.merge(month.after) { first, _ in first }
-        }
+        let (before, after) = items
         let touched = Set(before.keys).union(after.keys).filter { before[$0].map(WireItem.init) != after[$0].map(WireItem.init) }
         let outcome = UndoOutcome(entry: entry, backup: try backups.nextNumber())
         _ = try changeWithJournal(operation: StoreOperation(name: "undo", time: now, undoes: entry.number)) { index, journal in

@@ -4,7 +4,11 @@ import KakeiboValues
 /// `kakeibo backups` and `kakeibo undo`, for people and for scripts. `localTime` turns a UTC instant into the user's
 /// wall-clock time.
 public enum BackupRenderer {
-    public static func table(_ history: BackupHistory, directory: String, style: TextStyle, localTime: (Timestamp) -> LocalDateTime) -> String {
+    /// `items`: what each change did to items, by backup number (a change missing from it is named by its months).
+    public static func table(
+        _ history: BackupHistory, items: [Int: ChangedItems] = [:], directory: String, style: TextStyle,
+        localTime: (Timestamp) -> LocalDateTime
+    ) -> String {
         let language = style.language
         guard !history.entries.isEmpty else {
             return language.pick(
@@ -30,19 +34,23 @@ public enum BackupRenderer {
                 .init(describe(state, next: entry.number == next, language), state == .inEffect ? nil : "2"),
             ])
         }
-        var out = table.render(style)
+        // Under each change, the items it touched.
+        let lines = history.entries.reversed().map { entry in items[entry.number].flatMap { named($0, language) } }
+        var out = DetailLines.interleave(table.render(style), lines: lines, style: style)
         if let next, let entry = history.entries.first(where: { $0.number == next }) {
             out +=
                 "\n"
                 + language.pick(
-                    "'kakeibo undo' puts back #\(next) (\(operation(entry.operation, language)))\n",
-                    "'kakeibo undo' で #\(next)（\(operation(entry.operation, language))）を取り消します\n")
+                    "'kakeibo undo' puts back #\(next) (\(change(entry.operation, items[next], language)))\n",
+                    "'kakeibo undo' で #\(next)（\(change(entry.operation, items[next], language))）を取り消します\n")
         }
         return out
     }
 
-    /// `{"directory","next","backups":[{"number","operation","time","undoes","state","undoneBy","months":[…],"files":[…]}]}`, newest first.
-    public static func json(_ history: BackupHistory, directory: String) -> String {
+    /// `{"directory","next","backups":[{"number","operation","time","undoes","state","undoneBy","months":[…],"files":[…],
+    /// "items"}]}`, newest first; `items` counts what the change did to items, `{"added","removed","edited"}` (null
+    /// when it can't be told).
+    public static func json(_ history: BackupHistory, items: [Int: ChangedItems] = [:], directory: String) -> String {
         let states = history.states
         return JSONRenderer.render(
             .object([
@@ -61,6 +69,7 @@ public enum BackupRenderer {
                                 ("state", .string(code(state))), ("undoneBy", undoneBy),
                                 ("months", .array(entry.months.map(month))),
                                 ("files", .array(entry.files.map(file))),
+                                ("items", items[entry.number].map(counts) ?? .null),
                             ])
                         })
                 ),
@@ -68,18 +77,24 @@ public enum BackupRenderer {
     }
 
     /// What `undo` restored: the change, then each month's items now and before the undo.
-    public static func undone(_ outcome: UndoOutcome, style: TextStyle, localTime: (Timestamp) -> LocalDateTime) -> String {
+    public static func undone(_ outcome: UndoOutcome, style: TextStyle) -> String {
         let language = style.language
         let entry = outcome.entry
         var out = language.pick(
-            "Undid #\(entry.number), \(operation(entry.operation, language)) (\(localTime(entry.operation.time))):\n",
-            "#\(entry.number)（\(operation(entry.operation, language))、\(localTime(entry.operation.time))）を取り消しました:\n")
-        var table = TextTable(
-            [.left, .right, .right], header: [language.pick("Month", "月"), language.pick("Items", "件数"), language.pick("Was", "取り消し前")])
-        for record in entry.months {
-            table.add(record.month.iso, count(record.before, language), count(record.after, language))
+            "Undid #\(entry.number): \(change(entry.operation, outcome.items, language))",
+            "#\(entry.number) を取り消しました: \(change(entry.operation, outcome.items, language))")
+        if let items = outcome.items, items.count > 1 {
+            out += ":\n" + itemLines(items, language)
+        } else if outcome.items == nil, !entry.months.isEmpty {
+            var table = TextTable(
+                [.left, .right, .right], header: [language.pick("Month", "月"), language.pick("Items", "件数"), language.pick("Was", "取り消し前")])
+            for record in entry.months {
+                table.add(record.month.iso, count(record.before, language), count(record.after, language))
+            }
+            out += ":\n" + table.render(style, indent: "  ")
+        } else {
+            out += "\n"
         }
-        if !entry.months.isEmpty { out += table.render(style, indent: "  ") }
         for record in entry.files {
             let name = terminalSafe(record.name)
             out +=
@@ -107,8 +122,10 @@ public enum BackupRenderer {
     }
 
     /// `{"undone","operation","time","backup","months":[{"month","items","was"}],"files":[name…],"passedOver":[…],
-    /// "keptSyncs":[…]}` (the later syncs left in effect).
-    public static func undoneJSON(_ outcome: UndoOutcome) -> String {
+    /// "keptSyncs":[…],"changed"}` (the later syncs left in effect); `changed` is what the undone change had done,
+    /// `{"added":[item…],"removed":[item…],"edited":[{"before","after"}…]}` with items as `month` writes them (null
+    /// when it touched no month).
+    public static func undoneJSON(_ outcome: UndoOutcome, taxonomy: Taxonomy) -> String {
         let entry = outcome.entry
         return JSONRenderer.render(
             .object([
@@ -127,12 +144,80 @@ public enum BackupRenderer {
                 ("files", .array(entry.files.map { .string($0.name) })),
                 ("passedOver", .array(outcome.passedOver.map { .integer($0.number) })),
                 ("keptSyncs", .array(outcome.keptSyncs.map { .integer($0.number) })),
+                (
+                    "changed",
+                    outcome.items.map { items in
+                        .object([
+                            ("added", .array(items.added.map { JSONRenderer.item($0, taxonomy) })),
+                            ("removed", .array(items.removed.map { JSONRenderer.item($0, taxonomy) })),
+                            (
+                                "edited",
+                                .array(
+                                    items.edited.map {
+                                        .object([
+                                            ("before", JSONRenderer.item($0.before, taxonomy)), ("after", JSONRenderer.item($0.after, taxonomy)),
+                                        ])
+                                    })
+                            ),
+                        ])
+                    } ?? .null
+                ),
             ]))
     }
 
     // MARK: Pieces
 
     static func operation(_ operation: StoreOperation, _ language: Language) -> String { terminalSafe(operation.describe(language)) }
+
+    /// The change and the items it touched: "add ケーキ ¥1,200 (2024-11-21)", "edit ケーキ ¥1,200 → ¥1,500
+    /// (2024-11-21)", "import 59 items (57 added, 2 edited)"; the operation alone when no item is known.
+    static func change(_ operation: StoreOperation, _ items: ChangedItems?, _ language: Language) -> String {
+        let name = self.operation(operation, language)
+        return items.flatMap { named($0, language) }.map { name + " " + $0 } ?? name
+    }
+
+    /// The items of a change: the one item, or how many and what happened to them; nil for none.
+    static func named(_ items: ChangedItems, _ language: Language) -> String? {
+        guard items.count > 0 else { return nil }
+        if items.count == 1 { return items.edited.first.map { edited($0, language) } ?? named((items.added + items.removed)[0], language) }
+        let parts = [
+            (items.added.count, language.pick("added", "追加")), (items.edited.count, language.pick("edited", "変更")),
+            (items.removed.count, language.pick("deleted", "削除")),
+        ].filter { $0.0 > 0 }
+        return language.pick(
+            "\(Labels.count(items.count, language)) (\(parts.map { "\(Yen($0.0).grouped) \($0.1)" }.joined(separator: ", ")))",
+            "\(Labels.count(items.count, language))（\(parts.map { "\($0.1) \(Yen($0.0).grouped)" }.joined(separator: "、"))）")
+    }
+
+    /// "ケーキ ¥1,200 (2024-11-21)".
+    static func named(_ item: Item, _ language: Language) -> String {
+        "\(terminalSafe(item.name)) \(item.price.formatted(language))" + language.pick(" (\(item.date.iso))", "（\(item.date.iso)）")
+    }
+
+    /// An edited item, each of its name, price and date that changed as "before → after".
+    static func edited(_ edit: ChangedItems.Edit, _ language: Language) -> String {
+        func pair(_ before: String, _ after: String) -> String { before == after ? after : before + " → " + after }
+        let (before, after) = (edit.before, edit.after)
+        let date = pair(before.date.iso, after.date.iso)
+        return pair(terminalSafe(before.name), terminalSafe(after.name)) + " "
+            + pair(before.price.formatted(language), after.price.formatted(language))
+            + language.pick(" (\(date))", "（\(date)）")
+    }
+
+    /// One line for each item of a change of several (the first ten, then how many more).
+    static func itemLines(_ items: ChangedItems, _ language: Language) -> String {
+        let lines =
+            items.added.map { language.pick("added ", "追加 ") + named($0, language) }
+            + items.edited.map { language.pick("edited ", "変更 ") + edited($0, language) }
+            + items.removed.map { language.pick("deleted ", "削除 ") + named($0, language) }
+        var out = lines.prefix(10).map { "  " + $0 + "\n" }.joined()
+        if lines.count > 10 { out += language.pick("  … and \(Yen(lines.count - 10).grouped) more\n", "  …ほか \(Yen(lines.count - 10).grouped) 件\n") }
+        return out
+    }
+
+    static func counts(_ items: ChangedItems) -> JSONValue {
+        .object([("added", .integer(items.added.count)), ("removed", .integer(items.removed.count)), ("edited", .integer(items.edited.count))])
+    }
 
     /// "2024-12 (3 → 5)", with "-" for a month that had (or has) no file; more than two months as their span and
     /// their items together: "2024-01…2024-12, 12 months (2 → 300)".

@@ -24,15 +24,20 @@ enum DetailLines {
 
     /// Interleaves a rendered table with one detail line for each row's details (for rows that aren't stored items).
     static func interleave(_ table: String, details items: [ItemDetails], hasHeader: Bool = true, style: TextStyle) -> String {
-        guard items.contains(where: { !$0.isEmpty }) else { return table }
+        interleave(table, lines: items.map { text($0, style.language) }, hasHeader: hasHeader, style: style)
+    }
+
+    /// Interleaves a rendered table with a dimmed line under each row that has one ("↳ …").
+    static func interleave(_ table: String, lines texts: [String?], hasHeader: Bool = true, style: TextStyle) -> String {
+        guard texts.contains(where: { $0 != nil }) else { return table }
         var lines = table.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         if lines.last == "" { lines.removeLast() }
         let offset = hasHeader ? 1 : 0
-        guard lines.count == items.count + offset else { return table }
+        guard lines.count == texts.count + offset else { return table }
         var out = ""
         for (index, line) in lines.enumerated() {
             out += line + "\n"
-            guard index >= offset, let text = text(items[index - offset], style.language) else { continue }
+            guard index >= offset, let text = texts[index - offset] else { continue }
             out += style.dim(truncate(terminalSafe("      ↳ " + text), to: style.width)) + "\n"
         }
         return out

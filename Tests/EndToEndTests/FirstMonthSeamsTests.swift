@@ -66,4 +66,24 @@ import Testing
         let ambiguous = try box.run("edit", "mfH02", "--price", "1")
         #expect(ambiguous.status != 0 && ambiguous.stderr.contains("matches 12 items"), "\(ambiguous.stderr)")
     }
+
+    /// `undo` and `backups` name the items of a change, not only its months ("Undid #26, add … 2026-12  no file  1"
+    /// and "edit  2024-11 (69 → 69)" said neither which item).
+    @Test func undoAndBackupsNameTheItemsOfAChange() throws {
+        let box = try Sandbox()
+        let cake = try box.add("ケーキ", 1200, date: "2024-11-21")
+        #expect(try box.run("edit", cake, "--price", "1500").status == 0)
+        _ = try box.add("パン", 300, date: "2024-11-22")
+        _ = try box.add("牛乳", 178, date: "2024-11-22")
+        let backups = try box.run("backups")
+        #expect(backups.stdout.contains("↳ ケーキ ¥1,200 → ¥1,500 (2024-11-21)"), "\(backups.stdout)")
+        #expect(backups.stdout.contains("↳ 牛乳 ¥178 (2024-11-22)"), "\(backups.stdout)")
+        #expect(try box.run("undo").stdout.hasPrefix("Undid #4: add 牛乳 ¥178 (2024-11-22)\n"))
+        #expect(try box.run("undo").stdout.hasPrefix("Undid #3: add パン ¥300 (2024-11-22)\n"))
+        let edit = try box.run("undo", "--lang", "ja")
+        #expect(edit.stdout.hasPrefix("#2 を取り消しました: edit ケーキ 1,200円 → 1,500円（2024-11-21）\n"), "\(edit.stdout)")
+        let json = try #require(try box.run("backups", "--format", "json").json() as? [String: Any])
+        let newest = try #require((json["backups"] as? [[String: Any]])?.first?["items"] as? [String: Int])
+        #expect(newest == ["added": 0, "removed": 0, "edited": 1], "the undo of the edit edited it back")
+    }
 }

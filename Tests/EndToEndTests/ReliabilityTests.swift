@@ -81,7 +81,7 @@ import Testing
             #expect(listed.first?["operation"] as? String == name)
             let undo = try box.run("undo")
             #expect(undo.status == 0, "\(undo.stderr)")
-            #expect(undo.stdout.hasPrefix("Undid #") && undo.stdout.contains(", \(name) ("))
+            #expect(undo.stdout.hasPrefix("Undid #") && undo.stdout.contains(": \(name)"), "\(undo.stdout)")
             #expect(try files() == before, "undo of \(name)")
         }
         let state = try String(contentsOf: box.store.appendingPathComponent("sync-state.json"), encoding: .utf8)
@@ -101,7 +101,7 @@ import Testing
         #expect(refused.status == 1)
         #expect(refused.stderr.contains("has changed since #1, by #2 (add)") && refused.stderr.contains("nothing was restored"))
         let first = try box.run("undo")
-        #expect(first.stdout.contains("Undid #2, add (2024-12-15 09:00):") && first.stdout.contains("'kakeibo undo 3' puts it back"))
+        #expect(first.stdout.hasPrefix("Undid #2: add 後から ¥50 (2024-12-09)\n") && first.stdout.contains("'kakeibo undo 3' puts it back"))
         #expect(try box.snapshot().filter { !$0.key.hasPrefix("/backups/") } == afterImport)
         let second = try object(try box.run("undo", "--format", "json"))
         #expect(second["undone"] as? Int == 1 && second["operation"] as? String == "import")

@@ -31,7 +31,7 @@ import Testing
         #expect(try a.run("delete", eggs).status == 0)
         _ = try helper.sync(a)
         let undone = try undo(a)
-        #expect(undone.stdout.hasPrefix("Undid #") && undone.stdout.contains(", delete ("), "\(undone.stdout)")
+        #expect(undone.stdout.hasPrefix("Undid #") && undone.stdout.contains(": delete 卵 ¥300 (2024-12-04)"), "\(undone.stdout)")
         _ = try helper.sync(a)
         _ = try helper.sync(b)
         #expect(try names(a) == ["牛乳": 178, "卵": 300])
@@ -43,9 +43,11 @@ import Testing
         _ = try helper.sync(b)
         #expect(try names(b)["牛乳"] == 250)
         let backups = try a.run("backups").stdout
-        #expect(backups.contains("(edit)\n") && !backups.contains("(sync)\n"), "backups names the edit, not the sync: \(backups)")
+        #expect(
+            backups.contains("(edit 牛乳 ¥178 → ¥250 (2024-12-03))\n") && !backups.contains("(sync"), "backups names the edit, not the sync: \(backups)"
+        )
         let edit = try undo(a)
-        #expect(edit.stdout.contains(", edit ("), "the first undo after a sync takes the member's own last change")
+        #expect(edit.stdout.contains(": edit 牛乳 ¥178 → ¥250"), "the first undo after a sync takes the member's own last change")
         #expect(edit.stdout.contains("a sync is not undone"), "and says the sync stays: \(edit.stdout)")
         _ = try helper.sync(a)
         _ = try helper.sync(b)

@@ -33,8 +33,8 @@ struct UndoCommand: Command {
     func run(_ context: Context) throws {
         let outcome = try context.household().undo(number, syncs: SyncSettings.isConfigured(environment: context.environment))
         switch format {
-        case .json: context.print(BackupRenderer.undoneJSON(outcome))
-        default: context.print(BackupRenderer.undone(outcome, style: context.textStyle, localTime: Clock.local))
+        case .json: context.print(BackupRenderer.undoneJSON(outcome, taxonomy: try context.taxonomy()))
+        default: context.print(BackupRenderer.undone(outcome, style: context.textStyle))
         }
     }
 }
@@ -58,9 +58,12 @@ struct BackupsCommand: Command {
     func run(_ context: Context) throws {
         let backups = Backups(store: try context.storeForReading())
         let history = try backups.store.exists ? backups.readHistory() : .empty(backups.store)
+        var items: [Int: ChangedItems] = [:]
+        for entry in history.entries where !entry.months.isEmpty { items[entry.number] = history.changedItems(entry, backups) }
         switch format {
-        case .json: context.print(BackupRenderer.json(history, directory: backups.directory))
-        default: context.print(BackupRenderer.table(history, directory: backups.directory, style: context.textStyle, localTime: Clock.local))
+        case .json: context.print(BackupRenderer.json(history, items: items, directory: backups.directory))
+        default:
+            context.print(BackupRenderer.table(history, items: items, directory: backups.directory, style: context.textStyle, localTime: Clock.local))
         }
     }
 }

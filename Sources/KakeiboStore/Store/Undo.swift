@@ -39,6 +39,8 @@ public struct UndoOutcome: Sendable {
     public var passedOver: [Backups.Entry] = []
     /// Later syncs left in effect (what they received is the household's, never undone).
     public var keptSyncs: [Backups.Entry] = []
+    /// The items the undone change had added, removed and edited (nil: it touched no month, or they can't be told).
+    public var items: ChangedItems?
 
     package init(entry: Backups.Entry, backup: Int, passedOver: [Backups.Entry] = [], keptSyncs: [Backups.Entry] = []) {
         self.entry = entry
