@@ -94,4 +94,24 @@ import Testing
         #expect(Timestamp.parse("2024-12-03 09:15:30Z") == nil)
         #expect(Timestamp.parse("2024-12-03T25:15:30Z") == nil)
     }
+
+    /// One rule for every date a person types or a receipt prints (issue 32): dots, eras, full-width forms.
+    @Test func daysAsPeopleWriteThem() throws {
+        let today = CalendarDate(year: 2024, month: 12, day: 15)!
+        let cases = [
+            "2024.11.2": "2024-11-02", "2024/11/2": "2024-11-02", "2024-11-02": "2024-11-02", "2024年11月2日": "2024-11-02",
+            "R6.11.2": "2024-11-02", "r6/11/2": "2024-11-02", "令和6年11月2日": "2024-11-02", "令和元年5月1日": "2019-05-01",
+            "H31.4.30": "2019-04-30", "平成31年4月30日": "2019-04-30", "S64.1.7": "1989-01-07", "昭和64年1月7日": "1989-01-07",
+            "Ｒ６．１１．２": "2024-11-02", "２０２４／１１／２": "2024-11-02", "㋿6.11.2": "2024-11-02", "11/2": "2024-11-02",
+            "11月2日": "2024-11-02", "１１月２日": "2024-11-02",
+        ]
+        for (typed, iso) in cases {
+            #expect(try DayExpression.parse(typed).resolve(today: today).iso == iso, "\(typed)")
+        }
+        for bad in ["H32.1.1", "R0.1.1", "2024.13.1", "11.2", "R6.11", "2024.11.2.1", "Sat"] {
+            #expect(throws: ValueError.self, "\(bad)") { try DayExpression.parse(bad) }
+        }
+        #expect(ReceiptHeader.date(["セブン", "R6.12.03 14:05", "パン 100"]) == CalendarDate(year: 2024, month: 12, day: 3))
+        #expect(ReceiptHeader.date(["TEL 03-1234-5678", "2024年12月 3日(火)"]) == CalendarDate(year: 2024, month: 12, day: 3))
+    }
 }

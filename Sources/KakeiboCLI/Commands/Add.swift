@@ -2,10 +2,7 @@ import KakeiboKit
 
 /// `kakeibo add NAME PRICE` — records a purchase (or, with a negative price, a refund).
 struct AddCommand: Command {
-    static let date = Option.date(
-        help: LocalizedText(
-            en: "purchase date: 2024-12-01, 2024/12/1, 12/1 or 12月1日 (the nearest), today (default), yesterday, 一昨日, 明日",
-            ja: "購入日: 2024-12-01、2024/12/1、12/1・12月1日（いちばん近い日）、今日（既定）、昨日、一昨日、明日"))
+    static let date = Option.date(LocalizedText(en: "purchase date (default today)", ja: "購入日（既定は今日）"))
     static let category = Option.category(
         help: LocalizedText(
             en:

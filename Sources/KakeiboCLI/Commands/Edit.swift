@@ -4,7 +4,7 @@ import KakeiboKit
 struct EditCommand: Command {
     static let newName = Option("--name", value: "N", help: LocalizedText(en: "new name", ja: "新しい品名"))
     static let price = Option.price("--price", value: "P", help: LocalizedText(en: "new price in whole yen", ja: "新しい金額（円）"))
-    static let date = Option.date(help: LocalizedText(en: "new date: YYYY-MM-DD, today or yesterday", ja: "新しい日付: YYYY-MM-DD、today、yesterday"))
+    static let date = Option.date(LocalizedText(en: "new date", ja: "新しい日付"))
     static let category = Option.category(help: LocalizedText(en: "new category", ja: "新しい項目"))
     static let format = OutputFormat.option([.table, .json])
     static let name = "edit"

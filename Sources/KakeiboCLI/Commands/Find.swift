@@ -3,8 +3,8 @@ import KakeiboKit
 /// `kakeibo find TEXT` — items over the whole history whose name, shop or memo holds the text (or that the options
 /// alone choose), newest first.
 struct FindCommand: Command {
-    static let from = bound("--from", LocalizedText(en: "from this date, month or year (its first day)", ja: "この日・月・年から（その初日）"))
-    static let to = bound("--to", LocalizedText(en: "up to this date, month or year (its last day)", ja: "この日・月・年まで（その最終日）"))
+    static let from = bound("--from", LocalizedText(en: "from this day, month or year (its first day)", ja: "この日・月・年から（その初日）"))
+    static let to = bound("--to", LocalizedText(en: "up to this day, month or year (its last day)", ja: "この日・月・年まで（その最終日）"))
     static let category = Option.category(help: LocalizedText(en: "only this category or subcategory", ja: "この項目・内訳だけ"))
     static let minimum = Option.price("--min", value: "P", help: LocalizedText(en: "price at least P yen", ja: "金額が P 円以上"))
     static let maximum = Option.price("--max", value: "P", help: LocalizedText(en: "price at most P yen", ja: "金額が P 円以下"))
@@ -41,7 +41,7 @@ struct FindCommand: Command {
             "kakeibo find --min 3000 --max 3000",
         ])
 
-    /// A bound of the span: a day (YYYY-MM-DD, today, yesterday) or a month or year in the period grammar.
+    /// A bound of the span: a day (as `--date` takes it) or a month or year in the period grammar.
     enum Bound: Sendable {
         case day(DayExpression)
         case period(PeriodExpression)
@@ -57,7 +57,9 @@ struct FindCommand: Command {
     }
 
     static func bound(_ name: String, _ help: LocalizedText) -> Option<Bound> {
-        Option(name, value: "WHEN", help: help) { text in
+        let forms = LocalizedText(
+            en: "2024-11, 2024, 先月, " + Option<DayExpression>.dayForms.en, ja: "2024-11、2024、先月、" + Option<DayExpression>.dayForms.ja)
+        return Option(name, value: "WHEN", help: help.with(forms)) { text in
             if let day = try? DayExpression.parse(text) { return .day(day) }
             guard let period = try PeriodExpression.parse([text], as: .monthOrYear) else { throw PeriodError.form(text, .monthOrYear) }
             return .period(period)

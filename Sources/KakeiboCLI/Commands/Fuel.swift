@@ -11,10 +11,7 @@ struct FuelCommand: Command {
         "--yen-per-litre", value: "YEN", maximum: FuelCost.maximumPrice,
         help: LocalizedText(en: "fuel price per litre, e.g. 175 or 174.5", ja: "1 リットルの価格（175、174.5 など）"))
     static let add = Flag("--add", help: LocalizedText(en: "record the cost as an item", ja: "金額をデータとして登録"))
-    static let date = Option.date(
-        help: LocalizedText(
-            en: "with --add: 2024-12-01, 2024/12/1, 12/1, 12月1日, today (default), yesterday, 一昨日…",
-            ja: "--add と: 2024-12-01、2024/12/1、12/1、12月1日、今日（既定）、昨日、一昨日…"))
+    static let date = Option.date(LocalizedText(en: "with --add: the day (default today)", ja: "--add と: 日付（既定は今日）"))
     static let itemName = Option(
         "--name", value: "N", help: LocalizedText(en: "with --add: the item's name (default \"Fuel 320 km\")", ja: "--add と: 品名（既定は「ガソリン代 320km」）"))
     static let category = Option.category(

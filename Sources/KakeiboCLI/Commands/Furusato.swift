@@ -3,8 +3,7 @@ import KakeiboKit
 /// `kakeibo furusato add MUNICIPALITY AMOUNT` and `kakeibo furusato [YEAR]` — ふるさと納税 donations: recorded as
 /// items (so they count as spending and sync as items do), and listed with the one-stop rule checked.
 struct FurusatoCommand: Command {
-    static let date = Option.date(
-        help: LocalizedText(en: "with add: the day of the donation (default today)", ja: "add と: 寄附した日（既定は今日）"))
+    static let date = Option.date(LocalizedText(en: "with add: the day of the donation (default today)", ja: "add と: 寄附した日（既定は今日）"))
     static let oneStop = Flag(
         "--onestop", help: LocalizedText(en: "with add: the one-stop exception application is sent", ja: "add と: ワンストップ特例の申請書を送付済み"))
     static let receipt = Option<String>(

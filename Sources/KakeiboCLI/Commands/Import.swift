@@ -24,7 +24,8 @@ public struct ImportCommand: Command {
     public static let info = CommandInfo(
         name: name,
         summary: LocalizedText(
-            en: "Import items: the server's JSON, or MoneyForward ME's or Zaim's CSV export", ja: "データを取り込む（サーバー形式の JSON、マネーフォワード ME・Zaim の CSV）"),
+            en: "Import items: the server's JSON, MoneyForward ME's or Zaim's CSV export, or a card, bank or payment statement",
+            ja: "データを取り込む（サーバー形式の JSON、マネーフォワード ME・Zaim の CSV、カード・銀行・決済の明細）"),
         description: LocalizedText(
             en:
                 "An id already stored is updated, not added twice; the items are one change, which 'kakeibo undo' takes back. An export of everything also sets its budgets, fixed costs and notes (replacing those of the same category, name or month; others stay), each one more change.",

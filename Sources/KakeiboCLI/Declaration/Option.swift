@@ -81,10 +81,20 @@ extension Option {
 }
 
 extension Option where Value == DayExpression {
-    /// `--date D`: YYYY-MM-DD, today or yesterday.
-    public static func date(help: LocalizedText) -> Option<DayExpression> {
-        Option("--date", value: "D", help: help) { try DayExpression.parse($0) }
+    /// The forms a day may be typed in (`DayExpression`), said by every option that takes one.
+    static let dayForms = LocalizedText(
+        en: "2024-12-01, 2024/12/1, 2024.12.1, R6.12.1, 令和6年12月1日 (H, S too), 12/1 or 12月1日 (the nearest), today, yesterday, 一昨日, 明日",
+        ja: "2024-12-01、2024/12/1、2024.12.1、R6.12.1、令和6年12月1日（H・S も）、12/1・12月1日（いちばん近い日）、今日、昨日、一昨日、明日")
+
+    /// `--date D`: what the day is for, then the forms it may be typed in.
+    public static func date(_ purpose: LocalizedText) -> Option<DayExpression> {
+        Option("--date", value: "D", help: purpose.with(dayForms)) { try DayExpression.parse($0) }
     }
+}
+
+extension LocalizedText {
+    /// "purpose: forms" in each language.
+    func with(_ forms: LocalizedText) -> LocalizedText { LocalizedText(en: en + ": " + forms.en, ja: ja + ": " + forms.ja) }
 }
 
 extension Option where Value == PeriodExpression {

@@ -52,8 +52,8 @@ public struct FilingHistory: Sendable {
     }
 }
 
-/// Files an item by the household's rules, then by what the same name or shop was filed as last time, then by the
-/// fallback: the first rule that matches wins; an income category is never learnt for spending.
+/// Files an item by the household's rules, then by what the same name was filed as last time, then the same for its
+/// shop, then by the fallback: the first rule that matches wins; an income category is never learnt for spending.
 public struct Filer: Sendable {
     public let rules: FilingRules
     public let history: FilingHistory
@@ -66,15 +66,19 @@ public struct Filer: Sendable {
     }
 
     /// Where a name (and shop) goes; `unfiled` picks the fallback when nothing knows it: the unfiled category
-    /// (statements) or the taxonomy's default (add, receipts).
+    /// (statements) or the taxonomy's default (add, receipts). The texts are asked in turn, the name before the
+    /// shop: a receipt's shop sells everything, so what its 食パン is comes from 食パン's rule or last use before the
+    /// shop's (the first rule matching the name, else its last use, else the first rule matching the shop…).
     public func file(_ texts: [String], unfiled: Bool) throws(RuleError) -> Filed {
-        if let (number, rule) = rules.first(matching: texts) {
-            let code: CategoryCode
-            do { code = try taxonomy.resolve(rule.category) } catch { throw .unknownCategory(rule: number, error) }
-            return Filed(category: code, payment: rule.payment, member: rule.member, name: rule.name, tags: rule.tags, reason: .rule(number))
-        }
-        if let use = history.last(texts), taxonomy.category(code: use.category.category) != nil, !taxonomy.isIncome(use.category) {
-            return Filed(category: use.category, payment: use.payment, reason: .history)
+        for text in texts {
+            if let (number, rule) = rules.first(matching: [text]) {
+                let code: CategoryCode
+                do { code = try taxonomy.resolve(rule.category) } catch { throw .unknownCategory(rule: number, error) }
+                return Filed(category: code, payment: rule.payment, member: rule.member, name: rule.name, tags: rule.tags, reason: .rule(number))
+            }
+            if let use = history.last([text]), taxonomy.category(code: use.category.category) != nil, !taxonomy.isIncome(use.category) {
+                return Filed(category: use.category, payment: use.payment, reason: .history)
+            }
         }
         // Nothing learnt: a statement line is unfiled; an item typed or read off a receipt goes where its name is
         // a category (電車 is transport/train), else where its name usually goes (米 is groceries), else to the default.

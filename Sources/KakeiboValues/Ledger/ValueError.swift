@@ -36,8 +36,8 @@ public enum ValueError: KakeiboFailure, Equatable {
                 "月は 1〜12 で指定してください（指定: '\(text)'）")
         case .dateFormat(let text):
             return language.pick(
-                "a date is YYYY-MM-DD (2024-12-01), 2024/12/1, 2024年12月1日, 12/1 or 12月1日 (the nearest such day), today, yesterday, tomorrow (今日, 昨日, 一昨日, 明日, 明後日), got '\(text)'",
-                "日付は YYYY-MM-DD（2024-12-01）、2024/12/1、2024年12月1日、12/1・12月1日（いちばん近いその日）、今日、昨日、一昨日、明日、明後日（today、yesterday、tomorrow）のいずれかで指定してください（指定: '\(text)'）"
+                "a date is YYYY-MM-DD (2024-12-01), 2024/12/1, 2024.12.1, 2024年12月1日, R6.12.1 or 令和6年12月1日 (H, S too), 12/1 or 12月1日 (the nearest such day), today, yesterday, tomorrow (今日, 昨日, 一昨日, 明日, 明後日), got '\(text)'",
+                "日付は YYYY-MM-DD（2024-12-01）、2024/12/1、2024.12.1、2024年12月1日、R6.12.1・令和6年12月1日（H・S も）、12/1・12月1日（いちばん近いその日）、今日、昨日、一昨日、明日、明後日（today、yesterday、tomorrow）のいずれかで指定してください（指定: '\(text)'）"
             )
         case .dateMonth(let text):
             return language.pick(
