@@ -86,4 +86,47 @@ import Testing
         let newest = try #require((json["backups"] as? [[String: Any]])?.first?["items"] as? [String: Int])
         #expect(newest == ["added": 0, "removed": 0, "edited": 1], "the undo of the edit edited it back")
     }
+
+    /// A receipt is added as `add` adds: with `--payment` and `--member`, and each line filed by the rules and by its
+    /// own name's last use before the shop's (食パン and バナナ went to the shop's last category, Other).
+    @Test func aReceiptTakesPaymentAndMemberAndFilesEachLineByItsName() throws {
+        let box = try Sandbox()
+        _ = try box.add("食パン", 198, date: "2024-11-01", category: "food/grocery")
+        #expect(try box.run("rules", "add", "バナナ", "food/grocery").status == 0)
+        _ = try box.add("ティッシュ", 300, date: "2024-11-02", category: "other")
+        #expect(try box.run("edit", try box.add("洗剤", 400, date: "2024-11-03", category: "other"), "--shop", "イオン").status == 0)
+        let receipt = try box.write("receipt.txt", "イオン\n令和6年11月6日\n食パン ¥198\nバナナ ¥158\n合計 ¥356\n")
+        let added = try box.run("receipt", receipt, "--add", "--payment", "現金", "--member", "ayumi")
+        #expect(added.status == 0, "\(added.stderr)")
+        #expect(added.stdout.contains("食パン: food/grocery, as last time") && added.stdout.contains("バナナ: food/grocery, by rule 1"), "\(added.stdout)")
+        let json = try #require(try box.run("month", "2024", "11", "--format", "json").json() as? [String: Any])
+        let items = try #require(json["items"] as? [[String: Any]]).filter { ($0["id"] as? String)?.hasPrefix("receipt-") == true }
+        #expect(items.count == 2)
+        for item in items {
+            #expect(item["category"] as? String == "food" && item["subcategory"] as? String == "grocery", "\(item)")
+            #expect(item["payment"] as? String == "現金" && item["member"] as? String == "ayumi" && item["shop"] as? String == "イオン", "\(item)")
+            #expect(item["date"] as? String == "2024-11-06", "the receipt's 令和 date")
+        }
+        let alone = try box.run("receipt", receipt, "--payment", "現金")
+        #expect(alone.status == 2 && alone.stderr.contains("--payment only applies with --add"))
+    }
+
+    /// Dates as receipts and forms print them (2024.11.2, R6.11.2, 令和6年11月2日) by one rule for `add`, `edit`,
+    /// `find`'s bounds and receipts, and every date option's help lists the forms.
+    @Test func datesParseAsPeopleWriteThemAndHelpSaysSo() throws {
+        let box = try Sandbox()
+        let id = try box.add("ケーキ", 1200, date: "2024.11.2")
+        for typed in ["R6.11.3", "令和6年11月4日", "Ｒ６．１１．５", "2024/11/6"] {
+            let run = try box.run("edit", id, "--date", typed)
+            #expect(run.status == 0, "\(typed): \(run.stderr)")
+        }
+        let found = try box.run("find", "--from", "R6.11.6", "--to", "2024.11.6", "--format", "json")
+        #expect((try found.json() as? [String: Any])?["count"] as? Int == 1, "\(found.stdout)\(found.stderr)")
+        let overview = try box.run("help").stdout
+        #expect(overview.split(separator: "\n").contains { $0.contains("import ") && $0.contains("statement") }, "\(overview)")
+        for command in ["add", "edit", "receipt", "fuel", "furusato", "find"] {
+            let help = try box.run(command, "--help").stdout
+            #expect(help.contains("2024.12.1") && help.contains("R6.12.1"), "\(command): \(help)")
+        }
+    }
 }

@@ -8,13 +8,11 @@ struct ReceiptCommand: Command {
         help: LocalizedText(en: "a photo or scan: read it with tesseract (jpn+eng) first", ja: "写真やスキャン画像を tesseract（jpn+eng）で読み取る"))
     static let add = Flag("--add", help: LocalizedText(en: "store the proposed items (one change: all or none)", ja: "読み取った品目を登録する（全部まとめて登録）"))
     static let date = Option.date(
-        help: LocalizedText(
-            en: "with --add: purchase date, 2024-12-01, 2024/12/1, 12/1, 12月1日, today (default), yesterday…",
-            ja: "--add と: 購入日 2024-12-01、2024/12/1、12/1、12月1日、今日（既定）、昨日…"))
+        LocalizedText(en: "with --add: purchase date (default: the receipt's, else today)", ja: "--add と: 購入日（既定はレシートの日付、なければ今日）"))
     static let category = Option.category(
         help: LocalizedText(
-            en: "with --add: category of every item (default: each by the rules, else as last time, else the first)",
-            ja: "--add と: すべての品目の項目（既定は品目ごとにルール、前回と同じ、最初の項目の順）"))
+            en: "with --add: category of every item (default: each as 'add' files it: the rules, else as last time, else as its name usually is)",
+            ja: "--add と: すべての品目の項目（既定は add と同じく品目ごとに、ルール、前回と同じ、よくある品名の順）"))
     static let format = OutputFormat.option([.table, .json])
     static let name = "receipt"
     static let info = CommandInfo(
@@ -30,10 +28,11 @@ struct ReceiptCommand: Command {
                     ja: "レシートの文字（印字 1 行が 1 行、OCR の出力のまま）。- は標準入力"),
                 .optional)
         ],
-        options: [image, add, date, category, format],
+        options: [image, add, date, category, DetailOptions.payment, DetailOptions.member, DetailOptions.shop, DetailOptions.tag, format],
         examples: [
             "kakeibo receipt Examples/receipts/homecenter.txt",
             "kakeibo receipt --image receipt.jpg --add --date 2024-12-07 --category entertainment/goods",
+            "kakeibo receipt scan.txt --add --payment 現金 --member ayumi",
             "tesseract receipt.jpg - -l jpn+eng | kakeibo receipt - --format json",
         ])
     /// A receipt is a few kilobytes; anything this large is not one.
@@ -52,6 +51,8 @@ struct ReceiptCommand: Command {
     let today: CalendarDate
     /// nil: each item filed by the rules, else as last time, else the default.
     let category: CategoryCode?
+    /// With --add: the details every item gets (`--payment`, `--member` or this machine's, `--shop`, `--tag`).
+    let details: ItemDetails
     let format: OutputFormat
 
     init(_ arguments: ParsedArguments, _ context: Context) throws {
@@ -62,8 +63,10 @@ struct ReceiptCommand: Command {
         case (.some(let path), nil): source = .text(path)
         case (nil, .some(let image)): source = .image(image)
         }
-        try Parse.requireAdd(arguments, Self.add, for: [Self.date, Self.category])
+        try Parse.requireAdd(
+            arguments, Self.add, for: [Self.date, Self.category, DetailOptions.payment, DetailOptions.member, DetailOptions.shop, DetailOptions.tag])
         add = arguments[Self.add]
+        details = add ? try DetailOptions.details(arguments, context) : ItemDetails()
         let taxonomy = try context.taxonomy()
         today = context.clock.today
         date = try arguments[Self.date]?.resolve(today: today)
@@ -74,6 +77,7 @@ struct ReceiptCommand: Command {
     func run(_ context: Context) throws {
         let proposal = ReceiptParser.parse(try text(context))
         var added: [Item] = []
+        var reasons: [String] = []
         if add {
             guard !proposal.items.isEmpty else { throw ReceiptError.nothingToAdd }
             let day = date ?? proposal.date ?? today
@@ -81,14 +85,21 @@ struct ReceiptCommand: Command {
             let ids = proposal.itemIDs(on: day)
             let taxonomy = try context.taxonomy()
             let filer = try category == nil ? context.household().filer(taxonomy: taxonomy, from: day.yearMonth) : nil
+            let shop = details.shop ?? proposal.shop
             let items = try zip(ids, proposal.items).map { id, proposed in
                 let name = try ItemName.validate(proposed.name)
-                let filed = try filer?.file([name] + (proposal.shop.map { [$0] } ?? []), unfiled: false)
+                // Filed as `add` files: the rules, then the name's last use, then the shop's (see `Filer.file`).
+                let filed = try filer?.file([name] + (shop.map { [$0] } ?? []), unfiled: false)
                 var item = WireItem(
                     id: id, date: day, name: name, price: proposed.price, category: category ?? filed?.category ?? taxonomy.defaultCategory)
-                item.details = ItemDetails(shop: proposal.shop, member: filed?.member)
-                item.details.payment = filed?.payment
-                item.details.tags = filed?.tags ?? []
+                item.details = details
+                item.details.shop = shop
+                item.details.payment = details.payment ?? filed?.payment
+                item.details.member = details.member ?? filed?.member
+                item.details.tags = Tags.adding(filed?.tags ?? [], to: details.tags)
+                if let filer, let filed {
+                    reasons.append(name + ": " + RulesRenderer.reason(filed, rules: filer.rules, taxonomy: taxonomy, context.language))
+                }
                 return item
             }
             added = try context.household().addNew(items).items
@@ -116,6 +127,7 @@ struct ReceiptCommand: Command {
                     + added.map {
                         TableRenderer.item($0, verb: context.language.pick("Added", "登録しました:"), taxonomy: taxonomy, style: context.textStyle)
                     }.joined()
+                out += reasons.map { "  " + terminalSafe($0) + "\n" }.joined()
             }
             context.print(out)
         }
