@@ -24,24 +24,25 @@ extension Household {
         let due = try FixedCostStore(store: store).read().due(in: period).filter { $0.date <= today }
         guard !due.isEmpty else { return FixedPosted(posted: [], already: 0) }
         return try change { index in
-            var outcome = FixedPosted(posted: [], already: 0)
+            var posted: [Item] = []
+            var already = 0
             for (cost, date) in due {
                 let wire = cost.item(on: date)
                 if try index.find(wire.id).contains(where: { $0.item.id == wire.id }) {
-                    outcome.already += 1
+                    already += 1
                     continue
                 }
                 let item = wire.item(added: now, sync: .pending)
                 try index.insert(item)
-                outcome.posted.append(item)
+                posted.append(item)
             }
-            return outcome
+            return FixedPosted(posted: posted, already: already)
         }.result
     }
 }
 
 /// What `fixed post` did: the items it recorded and how many were already there.
 public struct FixedPosted: Hashable, Sendable {
-    public var posted: [Item]
-    public var already: Int
+    public let posted: [Item]
+    public let already: Int
 }
