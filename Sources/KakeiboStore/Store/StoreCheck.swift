@@ -7,23 +7,35 @@ public enum StoreCheck {
     /// Checks the store, and the household's categories file at `categoriesPath` (the taxonomy the items are checked
     /// against: the standard one when that file is missing or unusable, or there is no configuration directory).
     public static func run(_ store: LedgerStore, categoriesPath: String?) throws -> CheckReport {
-        var report = CheckReport(store: store.root)
-        let taxonomy = categories(categoriesPath, &report)
-        guard store.exists else { return report }
-        report.problems += try leftovers(store)
-        try store.readingLocked {
-            try months(store, taxonomy, &report)
-            budgets(store, &report)
-            report.problems += try Backups(store: store).check()
+        var found = Findings()
+        let taxonomy = categories(categoriesPath, &found)
+        if store.exists {
+            found.problems += try leftovers(store)
+            try store.readingLocked {
+                try months(store, taxonomy, &found)
+                budgets(store, &found)
+                found.problems += try Backups(store: store).check()
+            }
+            let setAside = SetAsideFile(store: store)
+            for entry in setAside.read() {
+                found.add(.warning, setAside.path, .setAside(month: entry.month, reason: entry.reason), item: entry.id)
+            }
         }
-        let setAside = SetAsideFile(store: store)
-        for entry in setAside.read() {
-            report.add(.warning, setAside.path, .setAside(month: entry.month, reason: entry.reason), item: entry.id)
-        }
-        return report
+        return CheckReport(store: store.root, files: found.files, items: found.items, problems: found.problems)
     }
 
-    private static func categories(_ path: String?, _ report: inout CheckReport) -> Taxonomy {
+    /// What the check has found so far, file by file.
+    private struct Findings {
+        var files = 0
+        var items = 0
+        var problems: [StoreProblem] = []
+
+        mutating func add(_ severity: StoreProblem.Severity, _ path: String, _ kind: StoreProblem.Kind, item: String? = nil) {
+            problems.append(StoreProblem(severity, path, kind, item: item))
+        }
+    }
+
+    private static func categories(_ path: String?, _ report: inout Findings) -> Taxonomy {
         guard let path else { return .standard }
         do {
             guard let bytes = try FileSystem.read(path) else { return .standard }
@@ -37,7 +49,7 @@ public enum StoreCheck {
         return .standard
     }
 
-    private static func months(_ store: LedgerStore, _ taxonomy: Taxonomy, _ report: inout CheckReport) throws {
+    private static func months(_ store: LedgerStore, _ taxonomy: Taxonomy, _ report: inout Findings) throws {
         var firstFile: [String: String] = [:] // id → the month file it was first seen in (its name)
         for month in try store.months() {
             let path = store.path(month)
@@ -74,7 +86,7 @@ public enum StoreCheck {
     /// A month's summary (`.summary/2024-12.json`) is only ever a shortcut: one that can't be read or was made from
     /// other bytes is passed over (a warning); one made from these very bytes that disagrees with them would give a
     /// wrong total (an error).
-    private static func summary(_ store: LedgerStore, _ month: YearMonth, _ bytes: [UInt8], _ items: [Item], _ report: inout CheckReport) {
+    private static func summary(_ store: LedgerStore, _ month: YearMonth, _ bytes: [UInt8], _ items: [Item], _ report: inout Findings) {
         let path = store.summaryPath(month)
         guard let stored = (try? FileSystem.read(path)) ?? nil else { return }
         guard let (summary, source) = SummaryFileCodec.decode(stored, month: month) else {
@@ -87,7 +99,7 @@ public enum StoreCheck {
         }
     }
 
-    private static func budgets(_ store: LedgerStore, _ report: inout CheckReport) {
+    private static func budgets(_ store: LedgerStore, _ report: inout Findings) {
         let budgets = BudgetStore(store: store)
         guard FileSystem.exists(budgets.path) else { return }
         report.files += 1
@@ -114,20 +126,26 @@ public enum StoreCheck {
 
 /// What `kakeibo check` found.
 public struct CheckReport: Sendable {
-    public var store: String
+    public let store: String
     /// Files read: month files, and budgets.json and categories.json when they exist.
-    public var files = 0
+    public let files: Int
     /// Items that are sound.
-    public var items = 0
-    public var problems: [StoreProblem] = []
+    public let items: Int
+    public let problems: [StoreProblem]
 
-    public init(store: String) { self.store = store }
+    public init(store: String, files: Int, items: Int, problems: [StoreProblem]) {
+        self.store = store
+        self.files = files
+        self.items = items
+        self.problems = problems
+    }
 
     public var errors: Int { problems.count { $0.severity == .error } }
     public var warnings: Int { problems.count { $0.severity == .warning } }
 
-    package mutating func add(_ severity: StoreProblem.Severity, _ path: String, _ kind: StoreProblem.Kind, item: String? = nil) {
-        problems.append(StoreProblem(severity, path, kind, item: item))
+    /// This report with more problems found beside the store's files (what the sync state can't explain).
+    public func adding(_ more: [StoreProblem]) -> CheckReport {
+        CheckReport(store: store, files: files, items: items, problems: problems + more)
     }
 
     /// A path as the report shows it: relative to the store when inside it.
@@ -172,11 +190,11 @@ public struct StoreProblem: Sendable, Equatable {
         case unreadable, stale, disagrees, orphan
     }
 
-    public var severity: Severity
-    public var path: String
+    public let severity: Severity
+    public let path: String
     /// The item's id, or "[index]" when it has none that can be read.
-    public var item: String?
-    public var kind: Kind
+    public let item: String?
+    public let kind: Kind
 
     public init(_ severity: Severity, _ path: String, _ kind: Kind, item: String? = nil) {
         self.severity = severity
