@@ -46,7 +46,7 @@ extension Household {
     public func mergeSettings(_ document: ExportDocument, taxonomy: Taxonomy) throws -> SettingsMerged {
         var (budgetsSet, fixedSet, notesSet) = (0, 0, 0)
         if let incoming = document.budgets, !incoming.isEmpty {
-            budgetsSet = try BudgetStore(store: store).update(taxonomy: taxonomy) { budgets in
+            budgetsSet = try store.update(.budgets, taxonomy) { budgets in
                 var count = 0
                 for budget in incoming.entries where budgets.budget(for: budget.target) != budget {
                     budgets.set(budget)
@@ -60,7 +60,7 @@ extension Household {
             }
         }
         if let incoming = document.fixed, !incoming.all.isEmpty {
-            fixedSet = try FixedCostStore(store: store).update { costs in
+            fixedSet = try store.update(.fixedCosts) { costs in
                 let changed = incoming.all.filter { cost in !costs.all.contains(cost) }
                 for cost in changed { costs.add(cost) }
                 return changed.count
@@ -69,7 +69,7 @@ extension Household {
         if let incoming = document.notes, !incoming.isEmpty {
             // A note from a file keeps the rules of one typed here (length, no control characters).
             for text in incoming.values { _ = try MonthNote.validate(text) }
-            notesSet = try NoteStore(store: store).update { notes in
+            notesSet = try store.update(.notes) { notes in
                 let changed = incoming.filter { notes[$0.key] != $0.value }
                 for (month, text) in changed { notes[month] = text }
                 return changed.count

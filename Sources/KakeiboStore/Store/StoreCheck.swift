@@ -13,7 +13,7 @@ public enum StoreCheck {
             found.problems += try leftovers(store)
             try store.readingLocked {
                 try months(store, taxonomy, &found)
-                budgets(store, &found)
+                settings(.budgets, store, &found)
                 found.problems += try Backups(store: store).check()
             }
             let setAside = SetAsideFile(store: store)
@@ -99,14 +99,15 @@ public enum StoreCheck {
         }
     }
 
-    private static func budgets(_ store: LedgerStore, _ report: inout Findings) {
-        let budgets = BudgetStore(store: store)
-        guard FileSystem.exists(budgets.path) else { return }
+    /// A settings file that exists, read as the commands read it.
+    private static func settings<Value, Context>(_ file: SettingsFile<Value, Context>, _ store: LedgerStore, _ report: inout Findings) {
+        let path = store.path(of: file)
+        guard FileSystem.exists(path) else { return }
         report.files += 1
-        do { _ = try budgets.read() } catch let error as BudgetFileError {
-            report.add(.error, budgets.path, .budgets(error.problem))
+        do { _ = try store.read(file) } catch let error as SettingsFileError {
+            report.add(.error, path, .settings(error.problem))
         } catch let error as StoreError {
-            report.add(.error, budgets.path, .io(error))
+            report.add(.error, path, .io(error))
         } catch {}
     }
 
@@ -169,7 +170,8 @@ public struct StoreProblem: Sendable, Equatable {
         case month(MonthFileProblem)
         case duplicateAcrossMonths(otherFile: String)
         case unknownCategory(CategoryCode)
-        case budgets(BudgetFileProblem)
+        /// A settings file (budgets.json) that can't be used.
+        case settings(SettingsFileProblem)
         case categories(TaxonomyProblem)
         /// A multi-month change was interrupted: committed (finished now) or not (its staged files thrown away).
         case interruptedChange(committed: Bool)
@@ -217,7 +219,7 @@ public struct StoreProblem: Sendable, Equatable {
             }
         case .duplicateAcrossMonths: return "duplicateID"
         case .unknownCategory: return "unknownCategory"
-        case .budgets: return "budgets"
+        case .settings(let problem): return problem.form.root
         case .categories: return "categories"
         case .interruptedChange: return "interruptedChange"
         case .leftoverFile: return "leftoverFile"
@@ -246,7 +248,7 @@ public struct StoreProblem: Sendable, Equatable {
             return language.pick(
                 "category code \(code.category)\(sub) is not in the categories (kept as it is; shown as a number)",
                 "項目コード \(code.category)\(sub) は項目の一覧にありません（そのまま保存され、番号で表示されます）")
-        case .budgets(let problem): return problem.message(in: language)
+        case .settings(let problem): return problem.message(in: language)
         case .categories(let problem): return problem.message(in: language)
         case .interruptedChange(let committed):
             return committed
