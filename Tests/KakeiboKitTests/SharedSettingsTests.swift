@@ -61,6 +61,7 @@ import Testing
             answer(["budgets": SyncedSetting(revision: 2, value: "{\"schema\": 99}"), "split": SyncedSetting(revision: 3, value: "a=70,b=70")]),
             sent: [], files)
         #expect(Set(outcome.unusable.keys) == [.budgets, .split])
+        #expect(outcome.unusable[.budgets]?.hasPrefix("schema version 99 is newer than this kakeibo understands (4)") == true)
         #expect(try files.read().isEmpty, "nothing was written")
         try writeBudgets("not json")
         #expect(try household.settingsToSend(files).isEmpty)
