@@ -14,6 +14,9 @@ public enum StoreCheck {
             try store.readingLocked {
                 try months(store, taxonomy, &found)
                 settings(.budgets, store, &found)
+                settings(.fixedCosts, store, &found)
+                settings(.notes, store, &found)
+                settings(.rules, store, &found)
                 found.problems += try Backups(store: store).check()
             }
             let setAside = SetAsideFile(store: store)
@@ -128,7 +131,7 @@ public enum StoreCheck {
 /// What `kakeibo check` found.
 public struct CheckReport: Sendable {
     public let store: String
-    /// Files read: month files, and budgets.json and categories.json when they exist.
+    /// Files read: month files, and the settings files and categories.json when they exist.
     public let files: Int
     /// Items that are sound.
     public let items: Int
@@ -170,7 +173,7 @@ public struct StoreProblem: Sendable, Equatable {
         case month(MonthFileProblem)
         case duplicateAcrossMonths(otherFile: String)
         case unknownCategory(CategoryCode)
-        /// A settings file (budgets.json) that can't be used.
+        /// A settings file (budgets.json, fixed.json, notes.json, rules.json) that can't be used.
         case settings(SettingsFileProblem)
         case categories(TaxonomyProblem)
         /// A multi-month change was interrupted: committed (finished now) or not (its staged files thrown away).
