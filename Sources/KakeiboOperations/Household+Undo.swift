@@ -21,24 +21,23 @@ extension Household {
         let journal = try self.journal()
         let items = try history.items(of: entry, backups)
         let synced = (Array(items.before.values) + items.after.values).contains { $0.sync != .pending }
-        var outcome: UndoOutcome
+        let done: UndoOutcome
         if !entry.months.isEmpty && (journal != SyncJournal() || synced) {
-            outcome = try undoItems(entry, items, backups, syncs: syncs)
+            done = try undoItems(entry, items, backups, syncs: syncs)
         } else {
             do {
-                outcome = try backups.undo(entry.number, time: now)
+                done = try backups.undo(entry.number, time: now)
             } catch UndoError.changedSince(let number, let path, let by?) where by.operation.isSync {
                 // A sync took another member's version of the file since: it is theirs now, not put back.
                 throw UndoError.changedBySync(number: number, path: path, by: by.number)
             }
         }
-        outcome.items = entry.months.isEmpty ? nil : ChangedItems(before: items.before, after: items.after)
-        if number == nil {
-            let states = history.states
-            outcome.passedOver = history.interrupted(after: entry.number)
-            outcome.keptSyncs = history.entries.filter { $0.number > entry.number && $0.operation.isSync && states[$0.number] == .inEffect }
-        }
-        return outcome
+        let states = history.states
+        return UndoOutcome(
+            entry: done.entry, backup: done.backup, passedOver: number == nil ? history.interrupted(after: entry.number) : [],
+            keptSyncs: number == nil
+                ? history.entries.filter { $0.number > entry.number && $0.operation.isSync && states[$0.number] == .inEffect } : [],
+            items: entry.months.isEmpty ? nil : ChangedItems(before: items.before, after: items.after))
     }
 
     private func undoItems(

@@ -2,11 +2,11 @@ import KakeiboValues
 
 /// What `find` found: the matching items, newest first (by date, then the later recorded first), and their total.
 public struct FindReport: Sendable {
-    public var query: SearchQuery
-    public var items: [Item]
-    public var total: Yen
+    public let query: SearchQuery
+    public let items: [Item]
+    public let total: Yen
     /// The ids of the other items the search read (the whole store), which the items' short ids must not name.
-    public var others: [String]
+    public let others: [String]
 
     public init(query: SearchQuery, items: [Item], others: [String] = []) {
         self.others = others

@@ -11,8 +11,8 @@ extension Backups {
         try store.write { transaction in
             let history = try self.history()
             let entry = try history.target(number)
-            var outcome = UndoOutcome(entry: entry, backup: try nextNumber())
-            outcome.passedOver = number == nil ? history.interrupted(after: entry.number) : []
+            let outcome = UndoOutcome(
+                entry: entry, backup: try nextNumber(), passedOver: number == nil ? history.interrupted(after: entry.number) : [])
             var operation = store.operation ?? StoreOperation(name: "undo", time: time)
             operation.undoes = entry.number
             for record in entry.months {
@@ -32,20 +32,23 @@ extension Backups {
 /// What `undo` did.
 public struct UndoOutcome: Sendable {
     /// The backup put back.
-    public var entry: Backups.Entry
+    public let entry: Backups.Entry
     /// The number of the undo's own backup (`undo` with it puts the change back again).
-    public var backup: Int
+    public let backup: Int
     /// Later backups of changes that never happened (their commands were interrupted), passed over.
-    public var passedOver: [Backups.Entry] = []
+    public let passedOver: [Backups.Entry]
     /// Later syncs left in effect (what they received is the household's, never undone).
-    public var keptSyncs: [Backups.Entry] = []
+    public let keptSyncs: [Backups.Entry]
     /// The items the undone change had added, removed and edited (nil: it touched no month, or they can't be told).
-    public var items: ChangedItems?
+    public let items: ChangedItems?
 
-    package init(entry: Backups.Entry, backup: Int, passedOver: [Backups.Entry] = [], keptSyncs: [Backups.Entry] = []) {
+    package init(
+        entry: Backups.Entry, backup: Int, passedOver: [Backups.Entry] = [], keptSyncs: [Backups.Entry] = [], items: ChangedItems? = nil
+    ) {
         self.entry = entry
         self.backup = backup
         self.passedOver = passedOver
         self.keptSyncs = keptSyncs
+        self.items = items
     }
 }
