@@ -32,15 +32,21 @@ extension Household {
     /// Removes one item. One the server may have goes too when the server takes deletes (the change protocol): the
     /// next sync sends the delete. A plain server only appends, so there such an item is refused. `syncs`: this
     /// store has a server configured, so a pending item may be on it already (a push whose answer was lost).
+    /// A fixed cost's posting stays deleted: its month is skipped in fixed.json, in the same change (see `skip`).
     public func delete(_ id: String, syncs: Bool = false) throws -> ItemDeleted {
         try change { index in
             let item = try find(id, in: &index)
-            var journal = try SyncJournalFile.read(store)
-            let before = journal
-            try remove(item, syncs: syncs, in: &index, &journal)
-            if journal != before { try SyncJournalFile.write(journal, store) }
-            return ItemDeleted(item: item)
+            try delete(item, syncs: syncs, in: &index)
+            return ItemDeleted(item: item, skipped: try FixedSkip(itemID: item.id).flatMap { try skip($0, in: &index) })
         }.result
+    }
+
+    /// Removes an item found in this change, and records what the sync state must remember of it.
+    func delete(_ item: Item, syncs: Bool, in index: inout ItemIndex) throws {
+        var journal = try SyncJournalFile.read(store)
+        let before = journal
+        try remove(item, syncs: syncs, in: &index, &journal)
+        if journal != before { try SyncJournalFile.write(journal, store) }
     }
 
     /// Removes `item` here, with what the sync state must remember of it (see `delete`).

@@ -116,6 +116,12 @@ struct ItemIndex {
     /// Replaces one of the store's own files in the same commit as the months (nil: removes it).
     mutating func setFile(_ name: String, _ bytes: [UInt8]?) throws(StoreError) { try transaction.setFile(name, bytes) }
 
+    /// A settings file's value as it stands in this change.
+    mutating func read<Value, Context>(_ file: SettingsFile<Value, Context>) throws -> Value { try transaction.read(file) }
+
+    /// Replaces a settings file's value in the same commit as the months.
+    mutating func write<Value>(_ file: SettingsFile<Value, Void>, _ value: Value) throws { try transaction.write(file, value) }
+
     /// Writes the touched months into the transaction and hands it back, with the months whose items changed.
     consuming func finish() throws(StoreError) -> (transaction: StoreTransaction, changed: [YearMonth]) {
         var changed: [YearMonth] = []

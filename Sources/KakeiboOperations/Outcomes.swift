@@ -23,6 +23,8 @@ public struct ItemEdited: Sendable, Equatable {
 /// What `Household.delete` removed.
 public struct ItemDeleted: Sendable, Equatable {
     public let item: Item
+    /// The fixed cost whose posting it was, now skipped in its month (`fixed post` leaves it out); nil for any other item.
+    public let skipped: FixedCost?
     public var months: [YearMonth] { [item.date.yearMonth] }
 }
 

@@ -1,3 +1,4 @@
+import KakeiboOperations
 import KakeiboReports
 import KakeiboStore
 import KakeiboValues
@@ -35,6 +36,23 @@ public enum FixedRenderer {
             "固定費 \(cost.name)（\(cost.id)）: \(cost.price.formatted(language))、\(schedule(cost, language))、\(category)\n")
     }
 
+    /// What `fixed skip` says: "携帯電話 is skipped in 2024-11: 'fixed post' won't post it", with the posting it
+    /// deleted.
+    public static func skipped(_ outcome: FixedSkipped, taxonomy: Taxonomy, _ language: Language) -> String {
+        let name = terminalSafe(outcome.cost.name)
+        var out =
+            outcome.already
+            ? language.pick("\(name) was skipped in \(outcome.month.iso) already\n", "\(name) は \(outcome.month.iso) はすでに見送りです\n")
+            : language.pick(
+                "\(name) is skipped in \(outcome.month.iso): 'fixed post' won't post it\n",
+                "\(name) は \(outcome.month.iso) は見送ります（fixed post で計上しません）\n")
+        if let item = outcome.deleted {
+            out += TableRenderer.item(item, verb: language.pick("Deleted", "削除しました:"), taxonomy: taxonomy, style: TextStyle(language: language))
+        }
+        return out
+    }
+
+    /// Every cost; under one that is skipped in some months, those months.
     public static func table(_ costs: FixedCosts, taxonomy: Taxonomy, style: TextStyle) -> String {
         let language = style.language
         guard !costs.all.isEmpty else { return language.pick("No fixed costs\n", "固定費はありません\n") }
@@ -48,16 +66,22 @@ public enum FixedRenderer {
         for cost in costs.all {
             table.add(cost.id, cost.name, cost.price.formatted(language), schedule(cost, language), taxonomy.label(cost.category, language))
         }
-        return table.render(style)
+        let skips = costs.all.map { cost -> String? in
+            let months = costs.skipped(cost)
+            guard !months.isEmpty else { return nil }
+            return language.pick("skipped in ", "見送り: ") + months.map(\.iso).joined(separator: ", ")
+        }
+        return DetailLines.interleave(table.render(style), lines: skips, style: style)
     }
 
-    /// `{"fixed":[{"id","name","price","day","month","months","every","from","until","category","subcategory","income"}]}`;
-    /// `month` is the one month of a yearly cost, else null (read `months`, empty for every month, and `every`).
+    /// `{"fixed":[{"id","name","price","day","month","months","every","from","until","category","subcategory","income",
+    /// "skipped"}]}`; `month` is the one month of a yearly cost, else null (read `months`, empty for every month, and
+    /// `every`); `skipped` the months it is not posted in ("2024-11").
     public static func json(_ costs: FixedCosts, taxonomy: Taxonomy) -> String {
-        JSONRenderer.render(.object([("fixed", .array(costs.all.map { cost($0, taxonomy) }))]))
+        JSONRenderer.render(.object([("fixed", .array(costs.all.map { cost($0, skipped: costs.skipped($0), taxonomy) }))]))
     }
 
-    static func cost(_ cost: FixedCost, _ taxonomy: Taxonomy) -> JSONValue {
+    static func cost(_ cost: FixedCost, skipped: [YearMonth] = [], _ taxonomy: Taxonomy) -> JSONValue {
         .object([
             ("id", .string(cost.id)), ("name", .string(cost.name)), ("price", .integer(cost.price.amount)), ("day", .integer(cost.day)),
             ("month", cost.month.map { .integer($0) } ?? .null),
@@ -65,7 +89,7 @@ public enum FixedRenderer {
             ("subcategory", cost.category.subcategory.map { .string(taxonomy.key(category: cost.category.category, subcategory: $0)) } ?? .null),
             ("months", .array(cost.months.map { .integer($0) })), ("every", .integer(cost.every)),
             ("from", cost.from.map { .string($0.iso) } ?? .null), ("until", cost.until.map { .string($0.iso) } ?? .null),
-            ("income", .bool(taxonomy.isIncome(cost.category))),
+            ("income", .bool(taxonomy.isIncome(cost.category))), ("skipped", .array(skipped.map { .string($0.iso) })),
         ])
     }
 

@@ -43,9 +43,22 @@ import Testing
         #expect(throws: SettingsFileProblem.self) {
             try SettingsFile.fixedCosts.decode(Array(#"{"schema":1,"fixed":[{"name":"x","price":1,"day":32,"category":0}]}"#.utf8))
         }
-        #expect(throws: SettingsFileProblem(.fixedCosts, .schemaNewer(found: 3))) {
-            try SettingsFile.fixedCosts.decode(Array(#"{"schema":3,"fixed":[]}"#.utf8))
+        #expect(throws: SettingsFileProblem(.fixedCosts, .schemaNewer(found: 4))) {
+            try SettingsFile.fixedCosts.decode(Array(#"{"schema":4,"fixed":[]}"#.utf8))
         }
+        // A month skipped makes it schema 3 (an older kakeibo refuses it rather than post the posting again).
+        var skipping = costs
+        skipping.skip(FixedSkip(cost: costs.all[0].id, month: YearMonth(year: 2024, month: 11)!))
+        let bytes = SettingsFile.fixedCosts.encode(skipping)
+        #expect(String(decoding: bytes, as: UTF8.self).contains(#""schema": 3"#))
+        #expect(try SettingsFile.fixedCosts.decode(bytes) == skipping)
+        #expect(skipping.due(in: MonthPeriod(YearMonth(year: 2024, month: 11)!)).map(\.cost.name) == [])
+        #expect(skipping.due(in: MonthPeriod(YearMonth(year: 2024, month: 12)!)).map(\.cost.name) == ["家賃"])
+        #expect(throws: SettingsFileProblem(.fixedCosts, .shape("skipped"))) {
+            try SettingsFile.fixedCosts.decode(Array(#"{"schema":2,"fixed":[],"skipped":[]}"#.utf8))
+        }
+        #expect(FixedSkip(itemID: "fixed-0d934b28-2024-11") == FixedSkip(cost: "0d934b28", month: YearMonth(year: 2024, month: 11)!))
+        #expect(FixedSkip(itemID: "fixed-0d934b28-2024-1x") == nil && FixedSkip(itemID: "mf:0d934b28-2024-11") == nil)
     }
 
     @Test func postingTwiceRecordsEachOnce() throws {

@@ -27,5 +27,11 @@ struct DeleteCommand: Command {
     func run(_ context: Context) throws {
         let deleted = try context.household().delete(id, syncs: SyncSettings.isConfigured(environment: context.environment))
         try ItemOutput.print(deleted.item, verb: LocalizedText(en: "Deleted", ja: "削除しました:"), format: format, context)
+        if let cost = deleted.skipped, format != .json {
+            let (name, month) = (terminalSafe(cost.name), deleted.item.date.yearMonth.iso)
+            context.print(
+                context.language.pick(
+                    "  \(name) is skipped in \(month): 'fixed post' won't post it again\n", "  \(name) は \(month) は見送ります（fixed post で再び計上しません）\n"))
+        }
     }
 }

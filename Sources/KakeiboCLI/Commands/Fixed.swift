@@ -1,6 +1,6 @@
 import KakeiboKit
 
-/// `kakeibo fixed add|list|remove|post` — fixed costs (固定費) and recording each month's, once.
+/// `kakeibo fixed add|list|remove|post|skip` — fixed costs (固定費) and recording each month's, once.
 struct FixedCommand: Command {
     static let day = Option.count(
         "--day", value: "DAY", maximum: 31,
@@ -34,17 +34,19 @@ struct FixedCommand: Command {
     static let format = OutputFormat.option([.table, .json])
     static let name = "fixed"
     static let info = CommandInfo(
-        name: name, summary: LocalizedText(en: "Fixed costs: add, list, remove, post a month's", ja: "固定費の登録・一覧・削除・月の計上"),
+        name: name, summary: LocalizedText(en: "Fixed costs: add, list, remove, post a month's, skip one", ja: "固定費の登録・一覧・削除・月の計上・見送り"),
         description: LocalizedText(
             en:
-                "Fixed costs are kept with the store, in fixed.json. 'fixed post' records the month's costs due by today as items, each once however often it runs (from cron, or on two machines): an item's id comes from the cost and the month. Until posted, 'month' shows them as planned.",
+                "Fixed costs are kept with the store, in fixed.json. 'fixed post' records the month's costs due by today as items, each once however often it runs (from cron, or on two machines): an item's id comes from the cost and the month. Until posted, 'month' shows them as planned. A posting deleted with 'kakeibo delete' stays deleted: its month is skipped, as 'fixed skip' does before it is posted (the phone bill came in from another app), and the household's other members skip it too once they sync.",
             ja:
-                "固定費は保存先の fixed.json に保存します。fixed post はその月の今日までに支払日が来た固定費を品目として登録します。何度実行しても（cron や 2 台の機械から実行しても）1 回だけです（ID は固定費と月から決まります）。登録前は month に予定として表示します。"
+                "固定費は保存先の fixed.json に保存します。fixed post はその月の今日までに支払日が来た固定費を品目として登録します。何度実行しても（cron や 2 台の機械から実行しても）1 回だけです（ID は固定費と月から決まります）。登録前は month に予定として表示します。kakeibo delete で削除した計上は削除されたままです（その月は見送りになります。計上前なら fixed skip で同じことができます）。同期すると家計のほかのメンバーも見送ります。"
         ),
         arguments: [
-            Argument("add|list|remove|post", LocalizedText(en: "what to do", ja: "操作")),
+            Argument("add|list|remove|post|skip", LocalizedText(en: "what to do", ja: "操作")),
             Argument(
-                "NAME", LocalizedText(en: "add: the cost's name, 1–30 characters; remove: its name or id", ja: "add: 名前（1〜30 文字）、remove: 名前か ID"),
+                "NAME",
+                LocalizedText(
+                    en: "add: the cost's name, 1–30 characters; remove, skip: its name or id", ja: "add: 名前（1〜30 文字）、remove・skip: 名前か ID"),
                 .optional),
             Argument("PRICE", LocalizedText(en: "add: whole yen, e.g. 85000 or 85,000", ja: "add: 円単位の整数（85000、85,000 など）"), .optional),
             Argument("add NAME PRICE --day D", LocalizedText(en: "add a cost (replaces one of the same name)", ja: "固定費を登録（同じ名前なら置き換え）"), .note),
@@ -54,6 +56,12 @@ struct FixedCommand: Command {
                 "post [YEAR MONTH]",
                 LocalizedText(
                     en: "record the month's costs due by today (default: this month); quiet when none", ja: "今日までに支払日が来た月の固定費を登録（既定は今月）。なければ何も出力しない"),
+                .note),
+            Argument(
+                "skip NAME|ID YYYY-MM",
+                LocalizedText(
+                    en: "don't post the cost in this month (its posting, if there, is deleted); 'kakeibo undo' takes it back",
+                    ja: "この月は計上しない（計上済みなら削除）。'kakeibo undo' で取り消せる"),
                 .note),
         ],
         options: [day, yearly, every, months, from, until, category, income, format, MonthStartOption.option],
@@ -66,6 +74,7 @@ struct FixedCommand: Command {
             "kakeibo fixed add 賞与 500000 --day 10 --months 6,12 --income --category income/bonus",
             "kakeibo fixed list --format json",
             "kakeibo fixed post",
+            "kakeibo fixed skip 携帯電話 2024-11",
             "kakeibo fixed remove 家賃",
         ])
 
@@ -74,13 +83,14 @@ struct FixedCommand: Command {
         case list
         case remove(String)
         case post(MonthPeriod)
+        case skip(String, YearMonth)
     }
 
     let action: Action
     let format: OutputFormat
 
     init(_ arguments: ParsedArguments, _ context: Context) throws {
-        let words = try VerbArguments(arguments, verbs: "add|list|remove|post", command: FixedCommand.name)
+        let words = try VerbArguments(arguments, verbs: "add|list|remove|post|skip", command: FixedCommand.name)
         context.command = "\(FixedCommand.name) \(words.verb)" // what its backup is called: "fixed add"
         let operands = words.operands
         switch words.verb {
@@ -104,8 +114,11 @@ struct FixedCommand: Command {
         case "post":
             try words.expect([], optional: 2)
             action = .post(try MonthStartOption.period(operands, start: try MonthStartOption.resolve(arguments, context), context))
+        case "skip":
+            try words.expect(["NAME|ID", "YYYY-MM"])
+            action = .skip(operands[0], try FixedCost.parseYearMonth(operands[1], option: "YYYY-MM"))
         default:
-            throw words.unknownVerb(["add", "list", "remove", "post"])
+            throw words.unknownVerb(["add", "list", "remove", "post", "skip"])
         }
         format = try arguments[Self.format] ?? .table
     }
@@ -151,6 +164,10 @@ struct FixedCommand: Command {
                     context.print(TableRenderer.item(item, verb: language.pick("Posted", "計上しました:"), taxonomy: taxonomy, style: context.textStyle))
                 }
             }
+        case .skip(let key, let month):
+            let household = try context.household()
+            let outcome = try household.skipFixedCost(key, in: month, syncs: SyncSettings.isConfigured(environment: context.environment))
+            finish(try household.store.read(.fixedCosts), taxonomy, message: FixedRenderer.skipped(outcome, taxonomy: taxonomy, language), context)
         }
     }
 

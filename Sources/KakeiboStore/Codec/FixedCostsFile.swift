@@ -10,18 +10,20 @@ extension SettingsFile<FixedCosts, Void> {
     /// `"every": 2`, `"from": "2024-01"` and `"until": null`. A file is written as schema 1 while every cost is plain
     /// (monthly, or yearly in one month), so a household whose members run an older kakeibo syncs as before; one with
     /// an irregular cost is schema 2, which an older kakeibo refuses as newer instead of reading water every two months
-    /// as monthly. A name, price or schedule that isn't valid refuses the file.
+    /// as monthly. Schema 3 (schema 2's entries) adds the months a cost is skipped in, `"skipped": [{"id": "1b2c3d4e",
+    /// "month": "2024-11"}]`, written only when there are some: an older kakeibo refuses it rather than post again a
+    /// posting the household deleted. A name, price or schedule that isn't valid refuses the file.
     public static var fixedCosts: Self {
         SettingsFile(
-            name: "fixed.json", schema: 2,
+            name: "fixed.json", schema: 3,
             shape: LocalizedText(
                 en:
-                    "expected {\"schema\":1,\"fixed\":[{\"id\",\"name\",\"price\",\"day\":1-31,\"month\":1-12|null,\"category\",\"subcategory\"}]} (schema 2: \"months\",\"every\",\"from\",\"until\" for \"month\") with a valid name, price and schedule",
+                    "expected {\"schema\":1,\"fixed\":[{\"id\",\"name\",\"price\",\"day\":1-31,\"month\":1-12|null,\"category\",\"subcategory\"}]} (schema 2: \"months\",\"every\",\"from\",\"until\" for \"month\"; schema 3: \"skipped\":[{\"id\",\"month\":\"YYYY-MM\"}]) with a valid name, price and schedule",
                 ja:
-                    "{\"schema\":1,\"fixed\":[{\"id\",\"name\",\"price\",\"day\":1-31,\"month\":1-12|null,\"category\",\"subcategory\"}]}（schema 2 は \"month\" の代わりに \"months\",\"every\",\"from\",\"until\"）の形（正しい名前・金額・周期）が必要です"
+                    "{\"schema\":1,\"fixed\":[{\"id\",\"name\",\"price\",\"day\":1-31,\"month\":1-12|null,\"category\",\"subcategory\"}]}（schema 2 は \"month\" の代わりに \"months\",\"every\",\"from\",\"until\"、schema 3 は \"skipped\":[{\"id\",\"month\":\"YYYY-MM\"}]）の形（正しい名前・金額・周期）が必要です"
             ),
             duplicate: LocalizedText(en: "a second fixed cost of the same name", ja: "同じ名前の固定費が 2 つあります"),
-            empty: FixedCosts(), members: ["fixed"], read: FixedCostsFile.read, write: FixedCostsFile.write)
+            empty: FixedCosts(), members: ["fixed", "skipped"], read: FixedCostsFile.read, write: FixedCostsFile.write)
     }
 }
 
@@ -57,6 +59,17 @@ enum FixedCostsFile {
             guard !costs.all.contains(where: { $0.id == cost.id }) else { throw .duplicate(path) }
             costs.add(cost)
         }
+        if let skipped = root["skipped"] {
+            guard schema >= 3, let list = skipped.arrayValue else { throw .shape("skipped") }
+            for (index, entry) in list.enumerated() {
+                guard let members = entry.objectValue, members.allSatisfy({ ["id", "month"].contains($0.0) }),
+                    let id = entry["id"]?.stringValue, id.utf8.count == 8,
+                    id.utf8.allSatisfy({ $0 < 0x80 && Character(UnicodeScalar($0)).isHexDigit }),
+                    let month = entry["month"]?.stringValue.flatMap(YearMonth.parseISO)
+                else { throw .shape("skipped[\(index)]") }
+                guard costs.skip(FixedSkip(cost: id, month: month)) else { throw .duplicate("skipped[\(index)]") }
+            }
+        }
         return costs
     }
 
@@ -85,7 +98,7 @@ enum FixedCostsFile {
     }
 
     static func write(_ costs: FixedCosts) -> (schema: Int, members: [(String, JSONValue)]) {
-        let plain = costs.all.allSatisfy(\.isPlain)
+        let plain = costs.all.allSatisfy(\.isPlain) && costs.skipped.isEmpty
         let list: [JSONValue] = costs.all.map { cost in
             let schedule: [(String, JSONValue)] =
                 plain
@@ -102,7 +115,9 @@ enum FixedCostsFile {
                         ("subcategory", cost.category.subcategory.map { .integer($0) } ?? .null),
                     ])
         }
-        return (plain ? 1 : 2, [("fixed", .array(list))])
+        guard !costs.skipped.isEmpty else { return (plain ? 1 : 2, [("fixed", .array(list))]) }
+        let skipped: [JSONValue] = costs.skipped.sorted().map { .object([("id", .string($0.cost)), ("month", .string($0.month.iso))]) }
+        return (3, [("fixed", .array(list)), ("skipped", .array(skipped))])
     }
 }
 

@@ -28,6 +28,19 @@ extension LedgerStore {
     }
 }
 
+extension StoreTransaction {
+    /// A settings file's value as it stands in this change (what it holds empty when there is no file).
+    public mutating func read<Value, Context>(_ file: SettingsFile<Value, Context>) throws -> Value {
+        guard let bytes = try self.file(file.name) else { return file.empty }
+        do { return try file.decode(bytes) } catch { throw SettingsFileError(path: store.path(of: file), problem: error) }
+    }
+
+    /// Replaces a settings file's value in the same commit as the months this change writes (one backup, one undo).
+    public mutating func write<Value>(_ file: SettingsFile<Value, Void>, _ value: Value) throws {
+        try setFile(file.name, file.encode(value))
+    }
+}
+
 /// A settings file exists but can't be used; it is left exactly as it is.
 public struct SettingsFileError: KakeiboFailure, Equatable {
     public let path: String

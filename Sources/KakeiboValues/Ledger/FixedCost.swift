@@ -110,11 +110,43 @@ extension String {
     }
 }
 
-/// The household's fixed costs, in the order they were added; names are unique.
+/// A month a fixed cost is not posted in: its posting was deleted, or `fixed skip` said so before it was posted
+/// (the phone bill already came in from another app). The household's, kept in fixed.json.
+public struct FixedSkip: Hashable, Sendable, Comparable {
+    /// The cost's id (`FixedCost.id`).
+    public let cost: String
+    /// The calendar month of the posting's date (as its item id says).
+    public let month: YearMonth
+
+    public init(cost: String, month: YearMonth) {
+        self.cost = cost
+        self.month = month
+    }
+
+    /// The skip a posting's item id stands for ("fixed-0d934b28-2024-11"); nil for any other id.
+    public init?(itemID: String) {
+        guard itemID.hasPrefix(FixedCost.itemIDPrefix) else { return nil }
+        let rest = itemID.dropFirst(FixedCost.itemIDPrefix.count)
+        guard rest.count == 16, let dash = rest.firstIndex(of: "-"), rest.distance(from: rest.startIndex, to: dash) == 8,
+            let month = YearMonth.parseISO(String(rest[rest.index(after: dash)...]))
+        else { return nil }
+        self.init(cost: String(rest[..<dash]), month: month)
+    }
+
+    public static func < (a: FixedSkip, b: FixedSkip) -> Bool { (a.month, a.cost) < (b.month, b.cost) }
+}
+
+/// The household's fixed costs, in the order they were added; names are unique. With them, the months each is
+/// skipped in.
 public struct FixedCosts: Hashable, Sendable {
     public private(set) var all: [FixedCost] = []
+    /// The months a cost is not posted in.
+    public private(set) var skipped: Set<FixedSkip> = []
 
-    public init(_ all: [FixedCost] = []) { self.all = all }
+    public init(_ all: [FixedCost] = [], skipped: Set<FixedSkip> = []) {
+        self.all = all
+        self.skipped = skipped
+    }
 
     /// Adds a cost, or replaces the one of the same name.
     public mutating func add(_ cost: FixedCost) {
@@ -127,6 +159,9 @@ public struct FixedCosts: Hashable, Sendable {
         return all.remove(at: index)
     }
 
+    /// The cost with this id, id prefix or name.
+    public func cost(_ key: String) throws(FixedCostError) -> FixedCost { all[try find(key)] }
+
     func find(_ key: String) throws(FixedCostError) -> Int {
         if let index = all.firstIndex(where: { $0.name == key || $0.id == key }) { return index }
         let matches = all.indices.filter { all[$0].id.hasPrefix(key.lowercased()) && !key.isEmpty }
@@ -134,11 +169,20 @@ public struct FixedCosts: Hashable, Sendable {
         return matches[0]
     }
 
-    /// Each cost due in the period with its date, by date then name.
+    /// Keeps a cost from being posted in a month; false when it was skipped already.
+    @discardableResult
+    public mutating func skip(_ skip: FixedSkip) -> Bool { skipped.insert(skip).inserted }
+
+    /// The months a cost is skipped in, oldest first.
+    public func skipped(_ cost: FixedCost) -> [YearMonth] { skipped.filter { $0.cost == cost.id }.map(\.month).sorted() }
+
+    /// Each cost due in the period with its date, by date then name; a month it is skipped in is left out.
     public func due(in period: MonthPeriod) -> [(cost: FixedCost, date: CalendarDate)] {
         var due: [(cost: FixedCost, date: CalendarDate)] = []
         for cost in all {
-            for date in cost.dueDates(in: period) { due.append((cost, date)) }
+            for date in cost.dueDates(in: period) where !skipped.contains(FixedSkip(cost: cost.id, month: date.yearMonth)) {
+                due.append((cost, date))
+            }
         }
         return due.sorted { a, b in a.date != b.date ? a.date < b.date : a.cost.name < b.cost.name }
     }
@@ -148,8 +192,15 @@ public struct FixedCosts: Hashable, Sendable {
 public enum FixedCostError: KakeiboFailure, Equatable {
     case notFound(String)
     case ambiguous(String)
+    /// A month the cost's schedule doesn't fall due in (nothing to skip): exit 2.
+    case notDue(String, YearMonth)
 
-    public var kind: FailureKind { .runtime }
+    public var kind: FailureKind {
+        switch self {
+        case .notDue: .badInput
+        default: .runtime
+        }
+    }
 
     public func message(in language: Language) -> String {
         switch self {
@@ -157,6 +208,10 @@ public enum FixedCostError: KakeiboFailure, Equatable {
             return language.pick("no fixed cost is named or has the id '\(key)'", "名前か ID が '\(key)' の固定費はありません")
         case .ambiguous(let key):
             return language.pick("'\(key)' starts more than one fixed cost's id; give more of it", "'\(key)' で始まる固定費 ID が複数あります。もっと長く指定してください")
+        case .notDue(let name, let month):
+            return language.pick(
+                "\(terminalSafe(name)) does not fall due in \(month.iso): nothing to skip",
+                "\(terminalSafe(name)) は \(month.iso) に支払日がありません（飛ばすものがありません）")
         }
     }
 }
