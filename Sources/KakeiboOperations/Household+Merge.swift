@@ -59,10 +59,12 @@ extension Household {
                 return count
             }
         }
-        if let incoming = document.fixed, !incoming.all.isEmpty {
+        if let incoming = document.fixed, !incoming.all.isEmpty || !incoming.skipped.isEmpty {
             fixedSet = try store.update(.fixedCosts) { costs in
                 let changed = incoming.all.filter { cost in !costs.all.contains(cost) }
                 for cost in changed { costs.add(cost) }
+                // A month skipped in the file stays skipped here (a deleted posting is not posted again).
+                for skip in incoming.skipped { costs.skip(skip) }
                 return changed.count
             }
         }
