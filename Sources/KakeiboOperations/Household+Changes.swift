@@ -77,6 +77,7 @@ public enum ConflictSide: String, Sendable, CaseIterable {
 /// Why a conflict can't be resolved.
 public enum ConflictError: KakeiboFailure, Equatable {
     case noSuchConflict(String)
+    case ambiguous(String, count: Int)
 
     public var kind: FailureKind { .badInput }
 
@@ -85,6 +86,10 @@ public enum ConflictError: KakeiboFailure, Equatable {
         case .noSuchConflict(let id):
             return language.pick(
                 "no conflict for id \(terminalSafe(id)) (see the list of conflicts)", "ID \(terminalSafe(id)) の競合はありません（競合の一覧を確認してください）")
+        case .ambiguous(let id, let count):
+            return language.pick(
+                "id \(terminalSafe(id)) starts \(count) conflicts' ids; give more of it",
+                "ID \(terminalSafe(id)) で始まる競合が \(count) 件あります。もっと長く指定してください")
         }
     }
 }
@@ -370,9 +375,11 @@ extension Household {
     /// version replaces this store's (or its delete removes it). Returns the conflict resolved.
     public func resolve(_ id: String, keep side: ConflictSide) throws -> ConflictView {
         try changeWithJournal { index, journal in
-            guard let position = journal.conflicts.firstIndex(where: { $0.id == id || $0.id.hasPrefix(id) }) else {
-                throw ConflictError.noSuchConflict(id)
-            }
+            // Named as `edit` names an item: the whole id, a unique start of it (the short id `conflicts` shows), or
+            // an imported id without its source's prefix.
+            let matches = TypedID.best(journal.conflicts.indices.compactMap { at in TypedID.match(id, journal.conflicts[at].id).map { ($0, at) } })
+            guard let position = matches.first else { throw ConflictError.noSuchConflict(id) }
+            guard matches.count == 1 else { throw ConflictError.ambiguous(id, count: matches.count) }
             let conflict = journal.conflicts.remove(at: position)
             let local = index.item(conflict.id)
             let view = ConflictView(conflict: conflict, mine: local.map(WireItem.init))

@@ -24,15 +24,16 @@ public enum ConflictRenderer {
         }
         guard !views.isEmpty else { return text }
         if !text.isEmpty { text += "\n" }
+        // Names first, the short id last: a whole UUID crowded the names out of 80 columns.
         var table = TextTable(
-            [.left, .left, .left, .left, .right, .left],
+            [.left, .left, .left, .right, .left, .left],
             header: [
-                l.pick("ID", "ID"), l.pick("Side", "側"), l.pick("Date", "日付"), l.pick("Name", "品名"), l.pick("Price", "金額"), l.pick("Category", "分類"),
+                l.pick("Name", "品名"), l.pick("Side", "側"), l.pick("Date", "日付"), l.pick("Price", "金額"), l.pick("Category", "分類"), l.pick("ID", "ID"),
             ])
-        table.shrinkable = [3, 5]
+        table.shrinkable = [0, 4]
         var details: [ItemDetails] = []
-        for view in views {
-            table.add(row(view.conflict.id, l.pick("mine", "こちら"), view.mine, deleted: view.mine == nil, taxonomy, l))
+        for (view, id) in zip(views, shortIDs(views.map(\.conflict.id))) {
+            table.add(row(id, l.pick("mine", "こちら"), view.mine, deleted: view.mine == nil, taxonomy, l))
             table.add(row("", l.pick("theirs", "サーバー"), view.conflict.theirs, deleted: view.conflict.theirsDeleted, taxonomy, l))
             // Two versions that part only in a detail or a tag show it on the line under each.
             details += [view.mine?.details ?? .none, view.conflict.theirsDeleted ? .none : view.conflict.theirs?.details ?? .none]
@@ -63,11 +64,11 @@ public enum ConflictRenderer {
         _ id: String, _ side: String, _ item: WireItem?, deleted: Bool, _ taxonomy: Taxonomy, _ language: Language
     ) -> [TextTable.Cell] {
         guard let item, !deleted else {
-            return [.init(id), .init(side), .init("—"), .init(language.pick("(deleted)", "（削除）")), .init(""), .init("")]
+            return [.init(language.pick("(deleted)", "（削除）")), .init(side), .init("—"), .init(""), .init(""), .init(id, "2")]
         }
         return [
-            .init(id), .init(side), .init(item.date.iso), .init(item.name), .init(item.price.formatted(language)),
-            .init(taxonomy.label(item.category, language)),
+            .init(item.name), .init(side), .init(item.date.iso), .init(item.price.formatted(language)),
+            .init(taxonomy.label(item.category, language)), .init(id, "2"),
         ]
     }
 
@@ -78,29 +79,38 @@ public enum ConflictRenderer {
             : l.pick("Took the server's version of \(what)\n", "\(what) はサーバーの内容を取り込みました\n")
     }
 
-    public static func json(_ views: [ConflictView], settings: [SettingConflictView] = []) -> String {
-        guard settings.isEmpty else {
-            return JSONRenderer.render(
-                .array(
-                    items(views)
-                        + settings.map { view in
-                            .object([
-                                ("setting", .string(view.setting.rawValue)), ("mine", view.mine.map(JSONValue.string) ?? .null),
-                                ("theirs", .string(view.theirs.value)), ("theirsRevision", .integer(view.theirs.revision)),
-                            ])
-                        }))
-        }
-        return JSONRenderer.render(.array(items(views)))
+    /// `[{"id","code","mine","theirs","theirsRevision","mineItem","theirsItem"}…]`: `mine` and `theirs` in the
+    /// server's wire format (as first published), `mineItem` and `theirsItem` as `month --format json` writes an item
+    /// (ISO date, category and subcategory keys) with its category's `label` (null where a side has no item); then
+    /// each setting in conflict, `{"setting","mine","theirs","theirsRevision"}`.
+    public static func json(_ views: [ConflictView], settings: [SettingConflictView] = [], taxonomy: Taxonomy, language: Language) -> String {
+        JSONRenderer.render(
+            .array(
+                items(views, taxonomy, language)
+                    + settings.map { view in
+                        .object([
+                            ("setting", .string(view.setting.rawValue)), ("mine", view.mine.map(JSONValue.string) ?? .null),
+                            ("theirs", .string(view.theirs.value)), ("theirsRevision", .integer(view.theirs.revision)),
+                        ])
+                    }))
     }
 
-    static func items(_ views: [ConflictView]) -> [JSONValue] {
-        (views.map { view in
-            .object([
+    static func items(_ views: [ConflictView], _ taxonomy: Taxonomy, _ language: Language) -> [JSONValue] {
+        func item(_ wire: WireItem?, _ sync: SyncState) -> JSONValue {
+            guard let wire, case .object(let members) = JSONRenderer.item(wire.item(added: Timestamp(milliseconds: 0), sync: sync), taxonomy) else {
+                return .null
+            }
+            return .object(members + [("label", .string(taxonomy.label(wire.category, language)))])
+        }
+        return views.map { view in
+            let theirs = view.conflict.theirsDeleted ? nil : view.conflict.theirs
+            return .object([
                 ("id", .string(view.conflict.id)), ("code", .string(view.conflict.code)),
                 ("mine", view.mine.map(WireJSON.value) ?? .null),
-                ("theirs", view.conflict.theirsDeleted ? .null : view.conflict.theirs.map(WireJSON.value) ?? .null),
+                ("theirs", theirs.map(WireJSON.value) ?? .null),
                 ("theirsRevision", .integer(view.conflict.theirsRevision)),
+                ("mineItem", item(view.mine, .edited)), ("theirsItem", item(theirs, .synced)),
             ])
-        })
+        }
     }
 }

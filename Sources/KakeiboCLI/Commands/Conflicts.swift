@@ -27,7 +27,7 @@ struct ConflictsCommand: Command {
         let views = try household.conflicts()
         let settings = try household.settingConflicts(context.sharedSettingFiles())
         switch format {
-        case .json: context.print(ConflictRenderer.json(views, settings: settings))
+        case .json: context.print(ConflictRenderer.json(views, settings: settings, taxonomy: try context.taxonomy(), language: context.language))
         default: context.print(ConflictRenderer.table(views, settings: settings, taxonomy: try context.taxonomy(), style: context.textStyle))
         }
     }
