@@ -413,13 +413,25 @@ extension CheckReport {
     /// is gone here with no delete to send, and an item marked synced that the server never confirmed — a store that
     /// differs from what it last synced, so one more sync would not make the members equal.
     public mutating func addUnexplained(_ household: Household) throws {
-        let journal = try household.journal()
+        let journal: SyncJournal
+        do { journal = try household.journal() } catch let error as StoreError {
+            // A sync state that is no file (or too large) is reported as such by the store's check.
+            if case .notAFile = error { return }
+            if case .fileTooLarge = error { return }
+            throw error
+        }
         guard journal.changeProtocol, journal.revision != nil else { return }
         let store = household.store
         let path = SyncJournalFile.path(store)
         var here: Set<String> = []
+        var unread = false
         for month in try store.months() {
-            for item in try store.items(in: month) {
+            // A month that can't be read is reported as such already; what it holds can't be compared.
+            guard let items = try? store.items(in: month) else {
+                unread = true
+                continue
+            }
+            for item in items {
                 here.insert(item.id)
                 if item.sync == .synced && journal.revisions[item.id] == nil && !journal.isHeld(item.id) {
                     add(.warning, store.path(month), .unexplained(month: month, revision: nil), item: item.id)
@@ -427,7 +439,7 @@ extension CheckReport {
             }
         }
         for (id, revision) in journal.revisions.sorted(by: { $0.key < $1.key })
-        where !here.contains(id) && journal.deleted[id] == nil && !journal.isHeld(id) {
+        where !unread && !here.contains(id) && journal.deleted[id] == nil && !journal.isHeld(id) {
             add(.warning, path, .unexplained(month: nil, revision: revision), item: id)
         }
     }

@@ -11,11 +11,17 @@ public enum StoreCheck {
         let taxonomy = categories(categoriesPath, &report)
         guard store.exists else { return report }
         report.problems += try leftovers(store)
-        try store.readingLocked {
-            try months(store, taxonomy, &report)
-            budgets(store, &report)
+        let refused = try files(store)
+        report.problems += refused
+        let skipped = Set(refused.map(\.path))
+        let body = {
+            try months(store, taxonomy, skipping: skipped, &report)
+            budgets(store, skipping: skipped, &report)
             report.problems += try Backups(store: store).check()
         }
+        // An interrupted change's journal that is no file can't be finished (every other command says so): the
+        // store is read as it stands.
+        if skipped.contains(store.commitPath) || skipped.contains(store.journalDirectory) { try body() } else { try store.readingLocked(body) }
         let setAside = SetAsideFile(store: store)
         for entry in setAside.read() {
             report.add(.warning, setAside.path, .setAside(month: entry.month, reason: entry.reason), item: entry.id)
@@ -26,7 +32,7 @@ public enum StoreCheck {
     private static func categories(_ path: String?, _ report: inout CheckReport) -> Taxonomy {
         guard let path else { return .standard }
         do {
-            guard let bytes = try FileSystem.read(path) else { return .standard }
+            guard let bytes = try FileSystem.read(path, access: .configuration) else { return .standard }
             report.files += 1
             return try TaxonomyCodec.decode(bytes)
         } catch let error as TaxonomyProblem {
@@ -37,11 +43,12 @@ public enum StoreCheck {
         return .standard
     }
 
-    private static func months(_ store: LedgerStore, _ taxonomy: Taxonomy, _ report: inout CheckReport) throws {
+    private static func months(_ store: LedgerStore, _ taxonomy: Taxonomy, skipping skipped: Set<String>, _ report: inout CheckReport) throws {
         var firstFile: [String: String] = [:] // id → the month file it was first seen in (its name)
         for month in try store.months() {
             let path = store.path(month)
             report.files += 1
+            if skipped.contains(path) { continue } // reported as what it is
             let bytes: [UInt8]
             do {
                 guard let read = try FileSystem.read(path) else { continue } // removed since the listing
@@ -52,7 +59,7 @@ public enum StoreCheck {
             }
             let (items, problems) = MonthFileCodec.inspect(bytes, month: month)
             for problem in problems { report.add(.error, path, .month(problem), item: problem.item) }
-            if problems.isEmpty { summary(store, month, bytes, items, &report) }
+            if problems.isEmpty && !skipped.contains(store.summaryPath(month)) { summary(store, month, bytes, items, &report) }
             for item in items {
                 if let other = firstFile[item.id] {
                     report.add(.error, path, .duplicateAcrossMonths(otherFile: other), item: item.id)
@@ -87,9 +94,9 @@ public enum StoreCheck {
         }
     }
 
-    private static func budgets(_ store: LedgerStore, _ report: inout CheckReport) {
+    private static func budgets(_ store: LedgerStore, skipping skipped: Set<String>, _ report: inout CheckReport) {
         let budgets = BudgetStore(store: store)
-        guard FileSystem.exists(budgets.path) else { return }
+        guard FileSystem.exists(budgets.path), !skipped.contains(budgets.path) else { return }
         report.files += 1
         do { _ = try budgets.read() } catch let error as BudgetFileError {
             report.add(.error, budgets.path, .budgets(error.problem))
@@ -162,6 +169,10 @@ public struct StoreProblem: Sendable, Equatable {
         case summary(SummaryProblem)
         /// A row of the household server's that the last pull of its month could not understand and left out.
         case setAside(month: YearMonth, reason: LocalizedText)
+        /// A path kakeibo opens that is not what it may open (a link, a FIFO, a device, a directory for a file).
+        case notAFile(NodeKind)
+        /// A file named like a month (`2024-13.json`) that no month is, holding `items` items (nil: unreadable).
+        case notAMonth(items: Int?)
         /// The store differs from what it last synced, and nothing waiting to be sent explains it: an item the server
         /// has (at `revision`) that is gone here, or (nil) one marked synced that the server never confirmed.
         case unexplained(month: YearMonth?, revision: Int?)
@@ -207,6 +218,8 @@ public struct StoreProblem: Sendable, Equatable {
         case .summary: return "summary"
         case .setAside: return "setAside"
         case .unexplained: return "unsynced"
+        case .notAFile: return "notAFile"
+        case .notAMonth: return "notAMonth"
         }
     }
 
@@ -241,6 +254,12 @@ public struct StoreProblem: Sendable, Equatable {
                 "temporary file of an interrupted write (the month files are intact); the next change removes it",
                 "中断された書き込みの一時ファイルです（月のファイルは無事です）。次の変更で削除されます")
         case .backup(let problem): return problem.message(in: language)
+        case .notAFile(let kind): return kind.checkMessage(in: language)
+        case .notAMonth(let items):
+            let holding = items.map { language.pick(" (it holds \($0) item\($0 == 1 ? "" : "s"))", "（\($0) 件のデータがあります）") } ?? ""
+            return language.pick(
+                "named like a month file, but no month has this name: no command reads it\(holding); rename it to its month's name (2024-12.json) or move it away",
+                "月のファイルのような名前ですが、そのような月はありません。どのコマンドも読みません\(holding)。正しい月の名前（2024-12.json）に変えるか、移動してください")
         case .setAside(let month, let reason):
             return language.pick(
                 "a row of the household server's \(month.iso) was set aside by the last pull: \(reason.en); fix it in the sheet (the rest of the month was pulled)",
