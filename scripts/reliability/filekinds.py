@@ -15,9 +15,10 @@ import os
 import random
 import resource
 import shutil
+import subprocess
 import time
 
-from common import Failure, Figures, Sandbox, read_store, require_binaries, seed_from_environment
+from common import KAKEIBO, Failure, Figures, Sandbox, read_store, require_binaries, seed_from_environment
 
 PLANTS = ["link out", "dangling link", "/dev/zero", "FIFO", "directory", "40 GB sparse"]
 MEMORY = 1 << 30
@@ -188,6 +189,33 @@ def input_case(figures, kind):
         box.close()
 
 
+def one_line_csv(figures):
+    """A 50 MB CSV file of one line is refused (exit 2) before it is split into fields: peak memory at most the
+    larger of 4 × the file and 100 MB."""
+    box = Sandbox("filekinds-csv")
+    try:
+        path = os.path.join(box.scratch, "one-line.csv")
+        with open(path, "w") as f:
+            f.write("a," * 25_000_000)
+        size = os.path.getsize(path)
+        for source in ("zaim", "statement"):
+            process = subprocess.Popen([KAKEIBO, "import", path, "--from", source], cwd=box.scratch, env=box.env,
+                                       stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+            error = process.stderr.read().decode("utf-8", "replace")
+            _, status, usage = os.wait4(process.pid, 0)
+            process.returncode = os.waitstatus_to_exitcode(status)
+            peak = usage.ru_maxrss * 1024
+            figures.add("csv peak MB", max(0, peak // 1_000_000 - figures.counts.get("csv peak MB", 0)))
+            if process.returncode != 2 or "longer than 1 MB" not in error:
+                raise Failure("a 50 MB CSV of one line (--from %s): expected exit 2, refused: %d %s" % (
+                    source, process.returncode, error.strip()[:200]))
+            if peak > max(4 * size, 100_000_000):
+                raise Failure("a 50 MB CSV of one line (--from %s): peak %d MB" % (source, peak // 1_000_000))
+            figures.add("refused")
+    finally:
+        box.close()
+
+
 def check_all_at_once(rng, figures):
     """One store holding every kind of file that is no file at once: `check` names each, exits 1, in ≤ 2 s."""
     box = household(rng)
@@ -241,10 +269,11 @@ def main():
             figures.add("cases")
         except Failure as failure:
             figures.fail(str(failure))
-    try:
-        check_all_at_once(rng, figures)
-    except Failure as failure:
-        figures.fail(str(failure))
+    for case in (check_all_at_once, lambda rng, figures: one_line_csv(figures)):
+        try:
+            case(rng, figures)
+        except Failure as failure:
+            figures.fail(str(failure))
     return figures.finish([
         "%d cases (%d kinds of file × %s): %d commands refused naming the file, %d passed over, %d configuration "
         "files read through a link (never written through one)" % (
@@ -252,6 +281,7 @@ def main():
             figures.counts.get("refused", 0), figures.counts.get("passed over", 0), figures.counts.get("read through a link", 0)),
         "check on a store holding every kind at once: %d named, %.2f s (at most %.1f)" % (
             figures.counts.get("named at once", 0), figures.counts.get("check seconds", 0), CHECK_SECONDS),
+        "a 50 MB CSV of one line refused before it is split: peak %d MB (at most 200)" % figures.counts.get("csv peak MB", 0),
         "every run under a %d MB memory limit; lost %d" % (MEMORY >> 20, figures.counts.get("lost", 0)),
     ])
 

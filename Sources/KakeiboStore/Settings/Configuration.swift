@@ -116,7 +116,7 @@ public struct Configuration: Sendable {
     /// A key's value as `config get` shows it; a token only as "set".
     public func display(_ key: ConfigKey) -> String? {
         switch key {
-        case .endpoint: return endpoint?.text
+        case .endpoint: return endpoint?.masked
         case .token: return token == nil ? nil : "set"
         case .timeout: return timeout.map { $0.rounded() == $0 ? String(Int($0)) : String($0) }
         case .monthStart: return monthStart.map { String($0.day) }
