@@ -22,12 +22,15 @@ public struct ChangeResult: Sendable, Equatable {
     /// The server's row after the change, or the one that caused the conflict; nil when it holds no such id.
     public var row: ServerRow?
     public var code: String?
+    /// What the server said of a refused change.
+    public var message: String?
 
-    public init(changeID: String, status: Status, row: ServerRow?, code: String?) {
+    public init(changeID: String, status: Status, row: ServerRow?, code: String?, message: String? = nil) {
         self.changeID = changeID
         self.status = status
         self.row = row
         self.code = code
+        self.message = message
     }
 }
 
@@ -105,7 +108,9 @@ extension Household {
             try index.loadAll()
             let before = try SyncJournalFile.read(store)
             var journal = before
+            journal.queueDivergent(&index) // a hand edit since the last sync is sent, never overwritten by a pull
             let result = try body(&index, &journal)
+            journal.recordSynced(index)
             if journal != before { try SyncJournalFile.write(journal, store) }
             return result
         }
@@ -222,6 +227,7 @@ extension Household {
                 }
                 switch status {
                 case .applied, .unchanged:
+                    journal.refused[change.id] = nil
                     settled.append(change.id)
                     outcome.applied += 1
                     outcome.appliedKinds[change.kind, default: 0] += 1
@@ -238,6 +244,7 @@ extension Household {
                     }
                 case .rejected:
                     outcome.rejected.append((change.id, result.code ?? "bad_change"))
+                    journal.noteRefused(change.id, code: result.code ?? "bad_change", message: result.message)
                 }
             }
             outcome.followUps =

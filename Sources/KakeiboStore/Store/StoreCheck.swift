@@ -131,6 +131,9 @@ public struct CheckReport: Sendable {
     public init(store: String) { self.store = store }
 
     public var errors: Int { problems.count { $0.severity == .error } }
+    /// Problems that make `check` exit 1: every error, and the warnings a cron job must hear of (a change the
+    /// household server refused, an item this store and the server differ on).
+    public var failing: Int { problems.count { $0.severity == .error || $0.failsCheck } }
     public var warnings: Int { problems.count { $0.severity == .warning } }
 
     package mutating func add(_ severity: StoreProblem.Severity, _ path: String, _ kind: StoreProblem.Kind, item: String? = nil) {
@@ -173,6 +176,10 @@ public struct StoreProblem: Sendable, Equatable {
         case notAFile(NodeKind)
         /// A file named like a month (`2024-13.json`) that no month is, holding `items` items (nil: unreadable).
         case notAMonth(items: Int?)
+        /// An item marked synced whose content is not what was last synced, with nothing queued to send it.
+        case diverged(month: YearMonth)
+        /// An item whose change the household server refused, and why.
+        case refused(reason: String)
         /// The store differs from what it last synced, and nothing waiting to be sent explains it: an item the server
         /// has (at `revision`) that is gone here, or (nil) one marked synced that the server never confirmed.
         case unexplained(month: YearMonth?, revision: Int?)
@@ -194,6 +201,14 @@ public struct StoreProblem: Sendable, Equatable {
         self.path = path
         self.kind = kind
         self.item = item
+    }
+
+    /// Whether this warning still makes `check` exit 1 (docs/exit-codes.md): the members would not end equal.
+    public var failsCheck: Bool {
+        switch kind {
+        case .refused, .unexplained: return true
+        default: return severity == .error
+        }
     }
 
     /// A stable name for the kind of problem, for scripts (`kind` in JSON).
@@ -220,6 +235,8 @@ public struct StoreProblem: Sendable, Equatable {
         case .unexplained: return "unsynced"
         case .notAFile: return "notAFile"
         case .notAMonth: return "notAMonth"
+        case .diverged: return "diverged"
+        case .refused: return "refused"
         }
     }
 
@@ -260,6 +277,14 @@ public struct StoreProblem: Sendable, Equatable {
             return language.pick(
                 "named like a month file, but no month has this name: no command reads it\(holding); rename it to its month's name (2024-12.json) or move it away",
                 "月のファイルのような名前ですが、そのような月はありません。どのコマンドも読みません\(holding)。正しい月の名前（2024-12.json）に変えるか、移動してください")
+        case .diverged(let month):
+            return language.pick(
+                "changed here since it was last synced (a hand edit?), with nothing queued to send it: the other members still have the synced version; the next 'kakeibo sync \(month.year) \(month.month)' sends this one",
+                "前回の同期の後にここで変更されていますが（手で編集しましたか）、送る変更がありません。ほかのメンバーには同期済みの内容が残っています。次の 'kakeibo sync \(month.year) \(month.month)' でこの内容を送ります")
+        case .refused(let reason):
+            return language.pick(
+                "the household server refused this item's change (\(terminalSafe(reason))): it stays here only; fix it ('kakeibo edit') and sync",
+                "家計簿サーバーがこのデータの変更を拒否しました（\(terminalSafe(reason))）。ここにだけあります。'kakeibo edit' で直してから同期してください")
         case .setAside(let month, let reason):
             return language.pick(
                 "a row of the household server's \(month.iso) was set aside by the last pull: \(reason.en); fix it in the sheet (the rest of the month was pulled)",

@@ -1,0 +1,75 @@
+import KakeiboStore
+import KakeiboValues
+
+/// What this store last synced of each item, as a hash (`digests` in sync-state.json), so that a change nothing
+/// records — a month file edited by hand, a copy put back — is seen: `check` names such an item, and the next write
+/// that holds the journal (every sync does) queues it to be sent rather than letting a pull put the server's version
+/// back over it. Called from `changeWithJournal`: `queueDivergent` before its body, `recordSynced` after.
+extension SyncJournal {
+    /// The hash of an item's content as the server has it (what `WireItem` holds: not the sync state, nor when it
+    /// was added here).
+    public static func digest(_ item: Item) -> UInt64 {
+        Fingerprint(of: WireFormat.encode([WireItem(item)])).hash
+    }
+
+    /// The items marked synced whose content is not what was last synced, with nothing waiting to send them.
+    public func divergent(_ items: [Item]) -> [Item] {
+        guard changeProtocol else { return [] }
+        return items.filter { item in
+            item.sync == .synced && !isHeld(item.id) && digests[item.id].map { $0 != SyncJournal.digest(item) } == true
+        }
+    }
+
+    /// Marks every divergent item edited, so the next sync sends it (based on the revision last synced) and no
+    /// row of the server's replaces it unseen; returns their ids.
+    @discardableResult
+    mutating func queueDivergent(_ index: inout ItemIndex) -> [String] {
+        let ids = divergent(index.all).map(\.id)
+        for id in ids { index.mark(id, .edited) }
+        return ids
+    }
+
+    /// Records the hash of every item the server holds in this very version (marked synced, at a known revision);
+    /// forgets those of items no longer synced at a revision.
+    mutating func recordSynced(_ index: ItemIndex) {
+        guard changeProtocol else {
+            digests = [:]
+            return
+        }
+        // An item edited or deleted here keeps the hash of what was synced, until its change is answered.
+        var recorded = digests.filter { revisions[$0.key] != nil }
+        for item in index.all where item.sync == .synced && revisions[item.id] != nil { recorded[item.id] = SyncJournal.digest(item) }
+        digests = recorded
+        refused = refused.filter { index.item($0.key) != nil } // a refused item deleted here is no more a warning
+    }
+
+    /// Remembers why the server refused the change of `id` (its code and message), until a change of it is taken.
+    mutating func noteRefused(_ id: String, code: String, message: String?) {
+        refused[id] = message.map { code + ": " + $0 } ?? code
+    }
+}
+
+extension CheckReport {
+    /// Adds what the sync state knows is wrong (`kakeibo check`): every item marked synced whose content is not
+    /// what was last synced with nothing queued to send it (a hand edit), and every item whose change the server
+    /// refused, with its reason.
+    public mutating func addDivergent(_ household: Household) throws {
+        let journal: SyncJournal
+        do { journal = try household.journal() } catch let error as StoreError {
+            if case .notAFile = error { return }
+            if case .fileTooLarge = error { return }
+            throw error
+        }
+        guard journal.changeProtocol else { return }
+        let store = household.store
+        for month in try store.months() {
+            guard let items = try? store.items(in: month) else { continue } // reported as unreadable already
+            for item in journal.divergent(items) {
+                add(.error, store.path(month), .diverged(month: month), item: item.id)
+            }
+            for item in items {
+                if let reason = journal.refused[item.id] { add(.warning, store.path(month), .refused(reason: reason), item: item.id) }
+            }
+        }
+    }
+}
