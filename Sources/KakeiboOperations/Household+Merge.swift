@@ -7,6 +7,7 @@ extension Household {
     public func merge(_ incoming: [WireItem], progress: () -> Void = {}) throws -> MergeOutcome {
         var outcome = MergeOutcome()
         outcome.imported = incoming.count
+        try Household.checkDates(incoming.map(\.date))
         _ = try change { index in
             // The whole store is read: an id may come back with a new date.
             try index.loadAll()
