@@ -420,14 +420,7 @@ extension CheckReport {
     /// is gone here with no delete to send, and an item marked synced that the server never confirmed — a store that
     /// differs from what it last synced, so one more sync would not make the members equal.
     public mutating func addUnexplained(_ household: Household) throws {
-        let journal: SyncJournal
-        do { journal = try household.journal() } catch let error as StoreError {
-            // A sync state that is no file (or too large) is reported as such by the store's check.
-            if case .notAFile = error { return }
-            if case .fileTooLarge = error { return }
-            throw error
-        }
-        guard journal.changeProtocol, journal.revision != nil else { return }
+        guard let journal = try household.checkedJournal(), journal.changeProtocol, journal.revision != nil else { return }
         let store = household.store
         let path = SyncJournalFile.path(store)
         var here: Set<String> = []

@@ -54,13 +54,7 @@ extension CheckReport {
     /// what was last synced with nothing queued to send it (a hand edit), and every item whose change the server
     /// refused, with its reason.
     public mutating func addDivergent(_ household: Household) throws {
-        let journal: SyncJournal
-        do { journal = try household.journal() } catch let error as StoreError {
-            if case .notAFile = error { return }
-            if case .fileTooLarge = error { return }
-            throw error
-        }
-        guard journal.changeProtocol else { return }
+        guard let journal = try household.checkedJournal(), journal.changeProtocol else { return }
         let store = household.store
         for month in try store.months() {
             guard let items = try? store.items(in: month) else { continue } // reported as unreadable already
@@ -70,6 +64,17 @@ extension CheckReport {
             for item in items {
                 if let reason = journal.refused[item.id] { add(.warning, store.path(month), .refused(reason: reason), item: item.id) }
             }
+        }
+    }
+}
+
+extension Household {
+    /// The sync state for `check`: nil when its file is no file or too large (the store's check names it).
+    func checkedJournal() throws -> SyncJournal? {
+        do { return try journal() } catch let error as StoreError {
+            if case .notAFile = error { return nil }
+            if case .fileTooLarge = error { return nil }
+            throw error
         }
     }
 }

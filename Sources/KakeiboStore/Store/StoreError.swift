@@ -134,25 +134,9 @@ extension StoreError.FileOperation {
 }
 
 extension NodeKind {
-    /// Why kakeibo left a path of this kind alone, naming it.
+    /// Why kakeibo left a path of this kind alone, naming it: what `check` says of it, after its name.
     func refusal(_ path: String, in language: Language) -> String {
-        switch self {
-        case .symbolicLink:
-            return language.pick(
-                "\(path) is a symbolic link: kakeibo opens no link inside the store (it could lead out of it), so it was left untouched; put the file itself there",
-                "\(path) はシンボリックリンクです。保存先の中のリンクは開きません（保存先の外へ通じうるため）。変更していません。ファイルそのものを置いてください")
-        case .directory:
-            return language.pick("\(path) is a directory, not a file: it was left untouched", "\(path) はファイルではなくディレクトリです。変更していません")
-        case .file:
-            return language.pick("\(path) can't be used: it was left untouched", "\(path) は使えません。変更していません")
-        default:
-            let what = language.pick(
-                self == .pipe ? "a named pipe (FIFO)" : self == .socket ? "a socket" : "a device",
-                self == .pipe ? "名前付きパイプ（FIFO）" : self == .socket ? "ソケット" : "デバイス")
-            return language.pick(
-                "\(path) is \(what), not a regular file: kakeibo reads only regular files, so it was left untouched",
-                "\(path) は通常のファイルではなく\(what)です。kakeibo は通常のファイルだけを読みます。変更していません")
-        }
+        language.pick("\(path): ", "\(path): ") + checkMessage(in: language) + language.pick(" (left untouched)", "（変更していません）")
     }
 }
 
