@@ -71,22 +71,24 @@ extension SyncJournal {
     }
 }
 
-extension CheckReport {
-    /// Adds what the sync state knows is wrong (`kakeibo check`): every item marked synced whose content is not
-    /// what was last synced with nothing queued to send it (a hand edit), and every item whose change the server
-    /// refused, with its reason.
-    public mutating func addDivergent(_ household: Household) throws {
-        guard let journal = try household.checkedJournal(), journal.changeProtocol else { return }
-        let store = household.store
+extension Household {
+    /// What the sync state knows is wrong (`kakeibo check`): every item marked synced whose content is not what was
+    /// last synced with nothing queued to send it (a hand edit), and every item whose change the server refused,
+    /// with its reason.
+    public func divergent() throws -> [StoreProblem] {
+        guard let journal = try checkedJournal(), journal.changeProtocol else { return [] }
+        var problems: [StoreProblem] = []
         for month in try store.months() {
             guard let items = try? store.items(in: month) else { continue } // reported as unreadable already
             for item in journal.divergent(items) {
-                add(.error, store.path(month), .diverged(month: month), item: item.id)
+                problems.append(StoreProblem(.error, store.path(month), .diverged(month: month), item: item.id))
             }
             for item in items {
-                if let reason = journal.refused[item.id] { add(.warning, store.path(month), .refused(reason: reason), item: item.id) }
+                guard let reason = journal.refused[item.id] else { continue }
+                problems.append(StoreProblem(.warning, store.path(month), .refused(reason: reason), item: item.id))
             }
         }
+        return problems
     }
 }
 

@@ -22,9 +22,9 @@ struct CheckCommand: Command {
     }
 
     func run(_ context: Context) throws {
-        var report = try StoreCheck.run(try context.storeForReading(), categoriesPath: context.categoriesPath())
-        try report.addUnexplained(context.household())
-        try report.addDivergent(context.household())
+        let household = try context.household()
+        let report = try StoreCheck.run(try context.storeForReading(), categoriesPath: context.categoriesPath())
+            .adding(try household.unexplained() + household.divergent())
         let output =
             format == .json
             ? CheckRenderer.json(report, language: context.language) : CheckRenderer.table(report, style: context.textStyle)
