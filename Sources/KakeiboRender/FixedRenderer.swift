@@ -9,6 +9,13 @@ public enum FixedRenderer {
     /// "毎年 6・12月 10日", "every 2 months, day 20" / "2か月ごと 20日", then ", from 2024-01, until 2025-12" /
     /// "（2024-01から2025-12まで）".
     static func schedule(_ cost: FixedCost, _ language: Language) -> String {
+        let when = cadence(cost, language)
+        guard let period = period(cost, language) else { return when }
+        return when + language.pick(", " + period, "（" + period + "）")
+    }
+
+    /// "monthly, day 27" / "毎月 27日": when in a month or year a cost falls due.
+    static func cadence(_ cost: FixedCost, _ language: Language) -> String {
         let when: String
         if let month = cost.month {
             when = language.pick("yearly, \(Labels.shortMonth(month, language)) \(cost.day)", "毎年 \(month)月\(cost.day)日")
@@ -21,10 +28,15 @@ public enum FixedRenderer {
         } else {
             when = language.pick("monthly, day \(cost.day)", "毎月 \(cost.day)日")
         }
-        guard cost.from != nil || cost.until != nil else { return when }
-        let from = cost.from.map { language.pick(", from \($0.iso)", "\($0.iso)から") } ?? ""
-        let until = cost.until.map { language.pick(", until \($0.iso)", "\($0.iso)まで") } ?? ""
-        return when + language.pick(from + until, "（" + from + until + "）")
+        return when
+    }
+
+    /// "from 2024-01, until 2025-12" / "2024-01から2025-12まで": the months a cost is posted in, nil for always.
+    static func period(_ cost: FixedCost, _ language: Language) -> String? {
+        guard cost.from != nil || cost.until != nil else { return nil }
+        let from = cost.from.map { language.pick("from \($0.iso)", "\($0.iso)から") }
+        let until = cost.until.map { language.pick("until \($0.iso)", "\($0.iso)まで") }
+        return [from, until].compactMap { $0 }.joined(separator: language.pick(", ", ""))
     }
 
     /// What `fixed add` says: "Fixed cost 家賃 (2a10025a): ¥85,000, monthly, day 27, Housing › Rent" — the category
@@ -63,15 +75,21 @@ public enum FixedRenderer {
                 language.pick("Category", "項目"),
             ])
         table.shrinkable = [1, 4, 3]
+        var folded = table
         for cost in costs.all {
-            table.add(cost.id, cost.name, cost.price.formatted(language), schedule(cost, language), taxonomy.label(cost.category, language))
+            let cells = [cost.id, cost.name, cost.price.formatted(language), schedule(cost, language), taxonomy.label(cost.category, language)]
+            table.add(cells.map { TextTable.Cell($0) })
+            folded.add(cells.enumerated().map { TextTable.Cell($0.offset == 3 ? cadence(cost, language) : $0.element) })
         }
-        let skips = costs.all.map { cost -> String? in
+        // Where the schedule would be cut ("monthly, day 24, from 20…"), its months go to the line under the cost.
+        let fold = table.cuts(3, style)
+        let notes = costs.all.map { cost -> String? in
             let months = costs.skipped(cost)
-            guard !months.isEmpty else { return nil }
-            return language.pick("skipped in ", "見送り: ") + months.map(\.iso).joined(separator: ", ")
+            let skipped = months.isEmpty ? nil : language.pick("skipped in ", "見送り: ") + months.map(\.iso).joined(separator: ", ")
+            let parts = [fold ? period(cost, language) : nil, skipped].compactMap { $0 }
+            return parts.isEmpty ? nil : parts.joined(separator: " · ")
         }
-        return DetailLines.interleave(table.render(style), lines: skips, style: style)
+        return DetailLines.interleave((fold ? folded : table).render(style), lines: notes, style: style)
     }
 
     /// `{"fixed":[{"id","name","price","day","month","months","every","from","until","category","subcategory","income",

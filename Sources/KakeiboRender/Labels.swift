@@ -36,6 +36,11 @@ public enum Labels {
     }
 
     public static func noData(_ language: Language) -> String { language.pick("No data", "データなし") }
+    /// Under a chart's legend when it has more slices than the palette has colours and fills.
+    static func paletteRepeats(_ language: Language) -> String {
+        let count = min(ChartPalette.fills.count, ChartPalette.colours.count)
+        return language.pick("Colours and fills repeat after \(count) categories", "\(count) 項目を超えると色と模様がくり返します")
+    }
     public static func total(_ language: Language) -> String { BudgetTarget.totalName(language) }
 
     /// "64.8%"

@@ -83,4 +83,30 @@ struct SVGDocument {
 
     /// About how wide a text is drawn at `size` pixels: a display column (half an ideograph) is about 0.6 em.
     static func textWidth(_ text: String, size: Double) -> Double { Double(displayWidth(text)) * size * 0.6 }
+
+    /// The largest font size, at most `size` (in half pixels), at which `text` is drawn within `width` by `textWidth`.
+    static func size(_ text: String, fitting width: Double, atMost size: Double) -> Double {
+        let needed = textWidth(text, size: size)
+        guard needed > width else { return size }
+        return (size * width / needed * 2).rounded(.down) / 2
+    }
+
+    /// The chart's heading (bold) and the line of figures under it, each made smaller where it would run past the
+    /// right edge (an English month's balance and savings did).
+    mutating func heading(_ heading: String, summary: String?) {
+        let room = width - 48
+        element(
+            "text",
+            [
+                ("x", "24"), ("y", "40"), ("font-size", SVGDocument.number(SVGDocument.size(heading, fitting: room, atMost: 20))),
+                ("font-weight", "bold"), ("fill", SVGRenderer.ink),
+            ], text: heading)
+        guard let summary else { return }
+        element(
+            "text",
+            [
+                ("x", "24"), ("y", "64"), ("font-size", SVGDocument.number(SVGDocument.size(summary, fitting: room, atMost: 13))),
+                ("fill", SVGRenderer.faint),
+            ], text: summary)
+    }
 }

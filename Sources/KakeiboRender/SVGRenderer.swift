@@ -21,16 +21,17 @@ public enum SVGRenderer {
 
     public static func month(_ report: MonthReport, taxonomy: Taxonomy, language: Language) -> String {
         // Income is never a slice of the pie: the title carries it and the balance (収支).
-        let title =
-            Labels.heading(Labels.month(report.month, language), report.filter, taxonomy, language)
-            + (report.income.count > 0 ? " · " + TableRenderer.balanceLine(report.income, balance: report.balance, language) : "")
+        let heading = Labels.heading(Labels.month(report.month, language), report.filter, taxonomy, language)
+        let balance = report.income.count > 0 ? TableRenderer.balanceLine(report.income, balance: report.balance, language) : nil
         let rows = report.breakdown
         let legendTop = 96.0
         let rowHeight = 26.0
-        var svg = SVGDocument(width: 680, height: max(440, legendTop + Double(rows.count) * rowHeight + 24), title: title)
-        svg.element("text", [("x", "24"), ("y", "40"), ("font-size", "20"), ("font-weight", "bold"), ("fill", ink)], text: title)
+        let legendRows = rows.count + (ChartPalette.repeats(rows.count) ? 1 : 0)
+        var svg = SVGDocument(
+            width: 680, height: max(440, legendTop + Double(legendRows) * rowHeight + 24), title: heading + (balance.map { " · " + $0 } ?? ""))
+        svg.heading(heading, summary: balance)
 
-        let looks = rows.indices.map { ChartPalette.look(rows[$0], report.grouping, index: $0) }
+        let looks = ChartPalette.looks(rows, report.grouping)
         let positive = rows.reduce(0) { $0 + max($1.total.amount, 0) }
         svg.open("g", [("class", "donut")])
         if positive == 0 {
@@ -105,6 +106,11 @@ public enum SVGRenderer {
                 "text", [("x", "656"), ("y", SVGDocument.number(y)), ("fill", faint), ("text-anchor", "end")],
                 text: drawn ? Labels.percent(row.share) : "—")
         }
+        if ChartPalette.repeats(rows.count) {
+            svg.element(
+                "text", [("x", "390"), ("y", SVGDocument.number(legendTop + Double(rows.count) * rowHeight)), ("fill", faint)],
+                text: Labels.paletteRepeats(language))
+        }
         svg.close("g")
         return svg.finish()
     }
@@ -139,7 +145,7 @@ public enum SVGRenderer {
             "\(Labels.total(language)) \(report.total.formatted(language)) · \(Labels.count(report.count, language))"
             + (report.income.count > 0 ? " · " + TableRenderer.balanceLine(report.income, balance: report.balance, language) : "")
         let slices = report.breakdown
-        let looks = slices.indices.map { ChartPalette.look(slices[$0], report.grouping, index: $0) }
+        let looks = ChartPalette.looks(slices, report.grouping)
         let labels = slices.map { Labels.rowLabel($0, report.grouping, taxonomy, language) }
 
         // The legend's rows, laid out first because they decide the height.
@@ -156,9 +162,9 @@ public enum SVGRenderer {
             x += width
         }
         let legendTop = plot.bottom + 52
-        var svg = SVGDocument(width: 760, height: legendTop + Double(row + 1) * 22 + 12, title: heading + " · " + summary)
-        svg.element("text", [("x", "24"), ("y", "40"), ("font-size", "20"), ("font-weight", "bold"), ("fill", ink)], text: heading)
-        svg.element("text", [("x", "24"), ("y", "64"), ("font-size", "13"), ("fill", faint)], text: summary)
+        let repeats = ChartPalette.repeats(slices.count)
+        var svg = SVGDocument(width: 760, height: legendTop + Double(row + (repeats ? 2 : 1)) * 22 + 12, title: heading + " · " + summary)
+        svg.heading(heading, summary: summary)
 
         // The axis: round steps from zero to at least the largest month.
         let stacks = report.stacks
@@ -218,6 +224,10 @@ public enum SVGRenderer {
                 ])
             svg.element("text", [("x", n(place.x + 22)), ("y", n(y)), ("fill", ink)], text: truncate(label, to: 24))
         }
+        if repeats {
+            svg.element(
+                "text", [("x", n(plot.left)), ("y", n(legendTop + Double(row + 1) * 22)), ("fill", faint)], text: Labels.paletteRepeats(language))
+        }
         svg.close("g")
         return svg.finish()
     }
@@ -262,8 +272,7 @@ public enum SVGRenderer {
             "月平均 \(report.average.formatted(language)) · 最高 \(report.highest.total.formatted(language))（\(Labels.shortMonthYear(report.highest.month, language))）· 最低 \(report.lowest.total.formatted(language))（\(Labels.shortMonthYear(report.lowest.month, language))）"
         )
         var svg = SVGDocument(width: 760, height: plot.bottom + 56, title: heading + " · " + summary)
-        svg.element("text", [("x", "24"), ("y", "40"), ("font-size", "20"), ("font-weight", "bold"), ("fill", ink)], text: heading)
-        svg.element("text", [("x", "24"), ("y", "64"), ("font-size", "13"), ("fill", faint)], text: summary)
+        svg.heading(heading, summary: summary)
 
         let axis = drawAxis(&svg, low: min(0, report.lowest.total.amount), high: max(0, report.highest.total.amount), language: language)
         let slot = (plot.right - plot.left) / Double(report.points.count)

@@ -18,7 +18,7 @@ extension TableRenderer {
                     .init(Yen(row.count).grouped), .init(Labels.percent(row.share)),
                 ]
             })
-        let looks = rows.indices.map { ChartPalette.look(rows[$0], grouping, index: $0) }
+        let looks = ChartPalette.looks(rows, grouping)
         // Narrow terminals: first the count goes, then names are shortened, then the amount goes.
         let steps: [BarTable.Step] = [.drop([2], ifBarBelow: 10), .shortenLabels(atLeast: 6, ifBarBelow: 10), .drop([1], ifBarBelow: 4)]
         return chart.render(style, steps: steps) { width in
@@ -33,7 +33,7 @@ extension TableRenderer {
     static func monthsTable(_ report: YearReport, taxonomy: Taxonomy, style: TextStyle) -> String {
         let language = style.language
         let slices = report.breakdown
-        let looks = slices.indices.map { ChartPalette.look(slices[$0], report.grouping, index: $0) }
+        let looks = ChartPalette.looks(slices, report.grouping)
         let chart = BarTable(
             header: [language.pick("Month", "月"), Labels.total(language)] + slices.map { Labels.rowLabel($0, report.grouping, taxonomy, language) },
             aligns: [.left, .right] + slices.map { _ in .right },
@@ -65,7 +65,8 @@ extension TableRenderer {
         let entries = zip(slices, looks).map { slice, look in
             (text: String(look.fill) + " " + Labels.rowLabel(slice, report.grouping, taxonomy, language), sgr: look.sgr)
         }
-        return table + legend(entries, style)
+        let repeats = ChartPalette.repeats(slices.count) ? style.dim(Labels.paletteRepeats(language)) + "\n" : ""
+        return table + legend(entries, style) + repeats
     }
 
     /// The slices' names after their fill characters, as many to a line as the width allows.

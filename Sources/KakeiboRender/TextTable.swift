@@ -97,6 +97,12 @@ struct TextTable {
 
     private var lines: [[Cell]] { (header.map { [$0.map { Cell($0) }] } ?? []) + rows }
 
+    /// Whether fitting the style's width would cut a cell of `column` (so a caller can fold what it holds instead).
+    func cuts(_ column: Int, _ style: TextStyle) -> Bool {
+        let widths = columnWidths()
+        return fit(widths, to: style.width)[column] < widths[column]
+    }
+
     /// The table without one column: the other columns keep their alignment, shrinking and dropping.
     private func without(_ column: Int) -> TextTable {
         func renumbered(_ columns: [Int]) -> [Int] { columns.filter { $0 != column }.map { $0 > column ? $0 - 1 : $0 } }

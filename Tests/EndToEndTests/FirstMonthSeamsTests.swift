@@ -1,4 +1,5 @@
 import Foundation
+import KakeiboKit
 import Testing
 
 /// A day counted from November 1, 2024 as KAKEIBO_NOW, 09:00 UTC (day 31 is December 1).
@@ -220,5 +221,21 @@ func november(_ day: Int) -> String {
         #expect(mine["date"] as? String == "2024-11-24" && mine["price"] as? Int == 2900 && theirs["price"] as? Int == 2800)
         #expect(mine["category"] as? String == "daily" && mine["label"] as? String == "Daily necessities", "\(mine)")
         #expect(try b.run("resolve", String(soap.prefix(8)), "theirs").status == 0)
+    }
+
+    /// `fixed list` at 80 columns folds a schedule that doesn't fit instead of cutting its date ("monthly, day 24,
+    /// from 20…"): the months it runs go to the line under the cost, with the months it is skipped in.
+    @Test func fixedListFoldsAScheduleInsteadOfCuttingItsDate() throws {
+        let box = try Sandbox()
+        box.environment["KAKEIBO_NOW"] = "2024-11-25T09:00:00Z"
+        #expect(try box.run("fixed", "add", "携帯電話", "2970", "--day", "24", "--from", "2024-11", "--category", "communication/mobile").status == 0)
+        #expect(try box.run("fixed", "skip", "携帯電話", "2024-12").status == 0)
+        let list = try box.run(["fixed", "list"], environment: ["COLUMNS": "80"])
+        for line in list.lines { #expect(displayWidth(line) <= 80, "'\(line)'") }
+        #expect(!list.stdout.contains("…"), "nothing cut: \(list.stdout)")
+        #expect(list.stdout.contains("monthly, day 24") && list.stdout.contains("↳ from 2024-11 · skipped in 2024-12"), "\(list.stdout)")
+        // Where it fits, the schedule stays whole on its line.
+        let wide = try box.run(["fixed", "list"], environment: ["COLUMNS": "120"])
+        #expect(wide.stdout.contains("monthly, day 24, from 2024-11") && wide.stdout.contains("↳ skipped in 2024-12"), "\(wide.stdout)")
     }
 }

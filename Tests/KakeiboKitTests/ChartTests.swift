@@ -160,7 +160,7 @@ func barStart(_ line: String) -> Int? {
         let report = YearReport(year: 2024, items: chartYear, filter: CategoryFilter(category: 0), taxonomy: longNames)
         let text = TableRenderer.monthsTable(report, taxonomy: longNames, style: TextStyle(language: .en, width: 100))
         #expect(!text.contains("\u{1B}"))
-        let fills = report.breakdown.indices.map { ChartPalette.look(report.breakdown[$0], report.grouping, index: $0).fill }
+        let fills = ChartPalette.looks(report.breakdown, report.grouping).map(\.fill)
         #expect(Set(fills).count == report.breakdown.count)
         // Each month's bar is its slices' fills in order, a run each.
         for line in lines(text).dropFirst().prefix(12) {
