@@ -42,6 +42,14 @@ public struct SettingsOutcome: Sendable, Equatable {
     public var unusable: [SharedSetting: String] = [:]
 
     public init() {}
+
+    /// This outcome and a later round's of the same sync.
+    public mutating func add(_ later: SettingsOutcome) {
+        for setting in later.sent where !sent.contains(setting) { sent.append(setting) }
+        for setting in later.received where !received.contains(setting) { received.append(setting) }
+        for setting in later.conflicts where !conflicts.contains(setting) { conflicts.append(setting) }
+        unusable.merge(later.unusable) { _, later in later }
+    }
 }
 
 /// Why a setting's conflict can't be resolved.
@@ -64,8 +72,8 @@ extension Household {
     /// The settings to send: each whose value here is not the one last synced (and not waiting in a conflict).
     public func settingsToSend(_ files: SharedSettingFiles) throws -> [SettingChange] {
         let journal = try journal()
-        let here = try files.read()
-        return SharedSetting.allCases.compactMap { setting in
+        let here = try files.read(known: journal.settingKeys)
+        return SharedSetting.listed(journal.settingKeys + here.keys.map(\.rawValue)).compactMap { setting in
             let key = setting.rawValue
             // A setting removed here since it was synced goes as `removed`; one never set here and never synced, not at
             // all. A file here that kakeibo can't read (`check` reports it) is never sent to the others.
@@ -86,8 +94,8 @@ extension Household {
             let before = try SyncJournalFile.read(store)
             var journal = before
             var outcome = SettingsOutcome()
-            let here = try files.read()
-            for setting in SharedSetting.allCases {
+            let here = try files.read(known: journal.settingKeys)
+            for setting in SharedSetting.listed(journal.settingKeys + here.keys.map(\.rawValue) + answer.settings.keys) {
                 let key = setting.rawValue
                 let local = here[setting] ?? SharedSettingFiles.removed
                 let server = answer.settings[key]
@@ -101,6 +109,8 @@ extension Household {
                         guard let server else { continue }
                         if server.value == local {
                             journal.settings[key] = server
+                        } else if setting.notesYear != nil {
+                            try mergeNotes(setting, local: local, server: server, files, &journal, &outcome)
                         } else {
                             journal.settingConflicts[key] = server
                             outcome.conflicts.append(setting)
@@ -117,6 +127,9 @@ extension Household {
                 guard journal.settings[key] != server else { continue }
                 if local == server.value {
                     journal.settings[key] = server
+                } else if setting.notesYear != nil, local != journal.settings[key]?.value ?? SharedSettingFiles.removed {
+                    // Notes changed here and by another member since: month by month, as when the server refuses them.
+                    try mergeNotes(setting, local: local, server: server, files, &journal, &outcome)
                 } else if local == SharedSettingFiles.removed || local == journal.settings[key]?.value {
                     if let problem = SharedSettingFiles.problem(setting, server.value) {
                         outcome.unusable[setting] = problem
@@ -133,12 +146,40 @@ extension Household {
         }
     }
 
+    /// A year of notes changed here and by another member since they last agreed, merged month by month: a month
+    /// changed on one side takes that side's note, and the year is synced at the server's revision, so the next round
+    /// sends the merge. A month both changed to different notes keeps this machine's and makes the year a conflict.
+    /// A note the server's value can't give is said, and the year left as it is here.
+    private func mergeNotes(
+        _ setting: SharedSetting, local: String, server: SyncedSetting, _ files: SharedSettingFiles, _ journal: inout SyncJournal,
+        _ outcome: inout SettingsOutcome
+    ) throws {
+        let key = setting.rawValue
+        let base = journal.settings[key]?.value ?? SharedSettingFiles.removed
+        for (value, isServer) in [(server.value, true), (local, false), (base, false)] {
+            guard let problem = SharedSettingFiles.problem(setting, value) else { continue }
+            if isServer { outcome.unusable[setting] = problem }
+            return
+        }
+        let merge = NotesMerge(base: base, mine: local, theirs: server.value, prefer: .mine)
+        if merge.value != local {
+            try files.write(setting, merge.value)
+            outcome.received.append(setting)
+        }
+        if merge.conflicts.isEmpty {
+            journal.settings[key] = server
+        } else {
+            journal.settingConflicts[key] = server
+            outcome.conflicts.append(setting)
+        }
+    }
+
     /// The settings waiting in a conflict: this machine's value beside the server's.
     public func settingConflicts(_ files: SharedSettingFiles) throws -> [SettingConflictView] {
         let journal = try journal()
         guard !journal.settingConflicts.isEmpty else { return [] }
-        let here = try files.read()
-        return SharedSetting.allCases.compactMap { setting in
+        let here = try files.read(known: journal.settingKeys)
+        return SharedSetting.listed(journal.settingConflicts.keys).compactMap { setting in
             journal.settingConflicts[setting.rawValue].map { SettingConflictView(setting: setting, mine: here[setting], theirs: $0) }
         }
     }
@@ -149,7 +190,14 @@ extension Household {
         try store.write { _ in
             var journal = try SyncJournalFile.read(store)
             guard let theirs = journal.settingConflicts.removeValue(forKey: setting.rawValue) else { return false }
-            if side == .theirs {
+            if setting.notesYear != nil {
+                // Notes: only the months both changed take the side kept; the others keep the merge.
+                if let problem = SharedSettingFiles.problem(setting, theirs.value) { throw SettingConflictError.unusable(setting, problem) }
+                let local = try files.read(known: journal.settingKeys)[setting] ?? SharedSettingFiles.removed
+                let base = journal.settings[setting.rawValue]?.value ?? SharedSettingFiles.removed
+                let merge = NotesMerge(base: base, mine: local, theirs: theirs.value, prefer: side)
+                if merge.value != local { try files.write(setting, merge.value) }
+            } else if side == .theirs {
                 if let problem = SharedSettingFiles.problem(setting, theirs.value) { throw SettingConflictError.unusable(setting, problem) }
                 try files.write(setting, theirs.value)
             }

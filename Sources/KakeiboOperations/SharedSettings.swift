@@ -3,20 +3,55 @@ import KakeiboValues
 
 /// The household's settings that travel through the household server with `sync` (docs/sync.md#household-settings):
 /// each is one text value, exactly as this machine keeps it. What stays per machine — the member's own name, the
-/// endpoint, the token and the timeout — is not among them.
-public enum SharedSetting: String, Sendable, CaseIterable {
+/// endpoint, the token and the timeout — is not among them. Review notes travel a year to a setting (`notes-2024`),
+/// so that years of notes never make one value longer than the server keeps (`maximumLength`).
+public struct SharedSetting: Hashable, Sendable {
+    /// The server's key: "budgets", "notes-2024".
+    public let rawValue: String
+
+    private init(_ rawValue: String) { self.rawValue = rawValue }
+
     /// `categories.json` (the taxonomy: what each category code is called).
-    case categories
+    public static let categories = SharedSetting("categories")
     /// The store's `budgets.json`.
-    case budgets
+    public static let budgets = SharedSetting("budgets")
     /// The store's `fixed.json`.
-    case fixedCosts = "fixed-costs"
+    public static let fixedCosts = SharedSetting("fixed-costs")
     /// `split` in config.json (`ayumi=60,ken=40`).
-    case split
+    public static let split = SharedSetting("split")
     /// `month-start` in config.json (the payday).
-    case monthStart = "month-start"
+    public static let monthStart = SharedSetting("month-start")
     /// The store's `rules.json` (how statement lines, receipts and `add` are filed, and who a statement's 利用者 is).
-    case rules
+    public static let rules = SharedSetting("rules")
+    /// One year's review notes from the store's `notes.json`, as that file writes them.
+    public static func notes(_ year: Int) -> SharedSetting { SharedSetting("notes-\(year)") }
+
+    /// The settings every household has, in the order they are listed.
+    public static let fixed: [SharedSetting] = [.categories, .budgets, .fixedCosts, .split, .monthStart, .rules]
+
+    /// The year of a notes setting; nil for the others.
+    public var notesYear: Int? {
+        guard rawValue.hasPrefix("notes-"), let year = Int(rawValue.dropFirst(6)), rawValue == "notes-\(year)",
+            YearMonth(year: year, month: 1) != nil
+        else { return nil }
+        return year
+    }
+
+    /// The setting a server's key names; nil for a key this kakeibo doesn't keep.
+    public init?(rawValue: String) {
+        self.init(rawValue)
+        guard SharedSetting.fixed.contains(self) || notesYear != nil else { return nil }
+    }
+
+    /// The settings that `keys` name, with every fixed one, in the order they are listed: the fixed ones, then the
+    /// years of notes, oldest first.
+    public static func listed(_ keys: some Sequence<String>) -> [SharedSetting] {
+        let years = Set(keys.compactMap { SharedSetting(rawValue: $0)?.notesYear })
+        return fixed + years.sorted().map(notes)
+    }
+
+    /// The longest value the household server keeps, in UTF-16 code units as it counts (`MAX_SETTING_CHARS`).
+    public static let maximumLength = 45_000
 }
 
 /// Where this machine keeps the household's settings: the store's files, and the configuration directory's
@@ -30,21 +65,41 @@ public struct SharedSettingFiles: Sendable {
         self.configDirectory = configDirectory
     }
 
-    /// Each setting's value here; a setting never set here is left out.
-    public func read() throws -> [SharedSetting: String] {
+    /// Each setting's value here; a setting never set here is left out. A notes.json kakeibo can't read gives each
+    /// year of notes in `known` its text as it is, which is never sent and never replaced (as a budgets.json it can't
+    /// read is).
+    public func read(known: some Sequence<String> = []) throws -> [SharedSetting: String] {
         var values: [SharedSetting: String] = [:]
-        for setting in SharedSetting.allCases {
+        for setting in SharedSetting.fixed {
             switch setting {
-            case .categories, .budgets, .fixedCosts, .rules:
-                let access: FileAccess = setting == .categories ? .configuration : .store
-                guard let path = path(setting), let bytes = try FileSystem.read(path, access: access) else { continue }
-                values[setting] = String(decoding: bytes, as: UTF8.self)
             case .split, .monthStart:
                 guard let configuration = try configuration(), let key = ConfigKey(rawValue: setting.rawValue) else { continue }
                 values[setting] = configuration.display(key)
+            default:
+                let access: FileAccess = setting == .categories ? .configuration : .store
+                guard let path = path(setting), let bytes = try FileSystem.read(path, access: access) else { continue }
+                values[setting] = String(decoding: bytes, as: UTF8.self)
             }
         }
+        guard let bytes = try FileSystem.read(store.path(of: .notes)) else { return values }
+        guard let notes = try? SettingsFile.notes.decode(bytes) else {
+            for setting in SharedSetting.listed(known) where setting.notesYear != nil { values[setting] = String(decoding: bytes, as: UTF8.self) }
+            return values
+        }
+        for (year, months) in Dictionary(grouping: notes, by: \.key.year) {
+            values[.notes(year)] = SharedSettingFiles.notesValue(Dictionary(uniqueKeysWithValues: months.map { ($0.key, $0.value) }))
+        }
         return values
+    }
+
+    /// One year's notes as a setting's value: as notes.json writes them.
+    public static func notesValue(_ notes: [YearMonth: String]) -> String {
+        notes.isEmpty ? removed : String(decoding: SettingsFile.notes.encode(notes), as: UTF8.self)
+    }
+
+    /// One year's notes from a setting's value that `problem` passed.
+    public static func notes(_ value: String) -> [YearMonth: String] {
+        value == removed ? [:] : (try? SettingsFile.notes.decode(Array(value.utf8))) ?? [:]
     }
 
     /// Why a value the server sent can't be used here (nil: it can). Network input: it is read as kakeibo reads its
@@ -53,6 +108,10 @@ public struct SharedSettingFiles: Sendable {
         // Empty: the setting was removed (see `removed`).
         guard value != removed else { return nil }
         let bytes = Array(value.utf8)
+        // Longer than the server keeps: a year of notes that hand edits made longer than `review --note` allows.
+        guard value.utf16.count <= SharedSetting.maximumLength else {
+            return "\(value.utf16.count) characters, more than the household server keeps (\(SharedSetting.maximumLength))"
+        }
         do {
             switch setting {
             case .categories: _ = try TaxonomyCodec.decode(bytes)
@@ -61,6 +120,12 @@ public struct SharedSettingFiles: Sendable {
             case .split: _ = try Split.parse(value)
             case .monthStart: _ = try MonthStart.parse(value)
             case .rules: _ = try SettingsFile.rules.decode(bytes)
+            default:
+                guard let year = setting.notesYear else { return "not a setting kakeibo keeps" }
+                for (month, note) in try SettingsFile.notes.decode(bytes) {
+                    guard month.year == year else { return "a note for \(month.iso) among \(year)'s" }
+                    guard try MonthNote.validate(note) == note else { return "\(month.iso)'s note is not as kakeibo saves one" }
+                }
             }
             return nil
         } catch let failure as KakeiboFailure {
@@ -85,6 +150,12 @@ public struct SharedSettingFiles: Sendable {
         case .budgets, .fixedCosts, .rules:
             guard let path = path(setting) else { return }
             try store.replaceFile(path, with: bytes, operation: store.operation)
+        case _ where setting.notesYear != nil:
+            // The year's notes replace this machine's of that year; the other years stay as they are.
+            guard let year = setting.notesYear else { return }
+            var notes = try store.read(.notes).filter { $0.key.year != year }
+            notes.merge(SharedSettingFiles.notes(value)) { _, new in new }
+            try store.replaceFile(store.path(of: .notes), with: notes.isEmpty ? nil : SettingsFile.notes.encode(notes), operation: store.operation)
         case .categories:
             guard let path = path(setting), let directory = configDirectory else { return }
             try FileSystem.makeDirectories(directory)
@@ -99,6 +170,7 @@ public struct SharedSettingFiles: Sendable {
             var configuration = try Configuration.load(at: FileSystem.join(directory, Configuration.fileName))
             if bytes == nil { configuration.unset(key) } else { try configuration.set(key, value) }
             try configuration.save()
+        default: return
         }
     }
 
@@ -108,7 +180,7 @@ public struct SharedSettingFiles: Sendable {
         case .budgets: return store.path(of: .budgets)
         case .fixedCosts: return store.path(of: .fixedCosts)
         case .rules: return store.path(of: .rules)
-        case .split, .monthStart: return nil
+        default: return nil
         }
     }
 

@@ -32,6 +32,8 @@ public struct SyncJournal: Sendable, Equatable {
     public var settings: [String: SyncedSetting] = [:]
     /// Settings changed here and on the server: the server's version, kept until `resolve` picks one.
     public var settingConflicts: [String: SyncedSetting] = [:]
+    /// The keys of every setting synced or in conflict.
+    public var settingKeys: [String] { Array(settings.keys) + Array(settingConflicts.keys) }
     /// For each item synced at a revision, the hash of the content last synced (see `SyncedDigests.swift`).
     public var digests: [String: UInt64] = [:]
     /// Items whose change the server refused as malformed, with its reason, until a change of them is taken.

@@ -14,9 +14,19 @@ public enum ConflictRenderer {
             text += l.pick(
                 "The household's \(view.setting.rawValue) was changed here and by another member (server revision \(view.theirs.revision)):\n",
                 "家計の \(view.setting.rawValue) はここでもほかのメンバーも変更しています（サーバーの版 \(view.theirs.revision)）:\n")
-            let (mine, theirs) = firstDifference(view.mine, view.theirs.value)
-            text += "  " + l.pick("mine:   ", "こちら:   ") + summary(mine, l) + "\n"
-            text += "  " + l.pick("theirs: ", "サーバー: ") + summary(theirs, l) + "\n"
+            // A year of notes: each month whose note differs, both notes (a note is free text, not a file's lines).
+            let differences: [(String?, String?)]
+            if view.setting.notesYear != nil {
+                let (mine, theirs) = (SharedSettingFiles.notes(view.mine ?? ""), SharedSettingFiles.notes(view.theirs.value))
+                let months = Set(mine.keys).union(theirs.keys).filter { mine[$0] != theirs[$0] }.sorted()
+                differences = months.map { month in (mine[month].map { month.iso + " " + $0 }, theirs[month].map { month.iso + " " + $0 }) }
+            } else {
+                differences = [firstDifference(view.mine, view.theirs.value)].map { ($0.0, $0.1) }
+            }
+            for (mine, theirs) in differences {
+                text += "  " + l.pick("mine:   ", "こちら:   ") + summary(mine, l) + "\n"
+                text += "  " + l.pick("theirs: ", "サーバー: ") + summary(theirs, l) + "\n"
+            }
         }
         if !settings.isEmpty {
             text += l.pick(

@@ -153,6 +153,8 @@ public struct ChangeClient: Sendable {
     /// The most settings one answer may hold, and the longest value (a spreadsheet cell holds 50,000 characters).
     public static let maximumSettings = 50
     public static let maximumSettingCharacters = 50_000
+    /// The most settings one request sends (the server's `MAX_SETTINGS`).
+    public static let settingsPerRequest = 20
 
     /// Sends the household settings changed here and answers every setting the server holds (`op: settings`), in one
     /// request. Nil when the server's script is older and has no such op.

@@ -74,9 +74,17 @@ extension SyncSession {
         let journal = try household.journal()
         let seen = (journal.settings.values.map(\.revision) + journal.settingConflicts.values.map(\.revision)).max() ?? 0
         guard !sending.isEmpty || serverRevision > seen else { return }
-        guard let answer = try await changeClient.settings(sending) else { return }
-        outcome.settings = try household.applySettings(answer, sent: sending, files)
-        outcome.recorded = true
+        // A request carries at most the server's number of settings; notes merged with another member's, and those
+        // left over, go in the next round (bounded: a setting the server rejects is sent again each round).
+        var pending = sending
+        for _ in 0..<(sending.count / ChangeClient.settingsPerRequest + 3) {
+            let batch = Array(pending.prefix(ChangeClient.settingsPerRequest))
+            guard let answer = try await changeClient.settings(batch) else { return }
+            outcome.settings.add(try household.applySettings(answer, sent: batch, files))
+            outcome.recorded = true
+            pending = try household.settingsToSend(files)
+            if pending.isEmpty { return }
+        }
     }
 
     /// Sends this store's changes: those whose answer was lost first (same ids), then the rest, a request at a time,
@@ -197,7 +205,7 @@ extension SyncSession {
             months: Array(outcome.months), conflicts: journal.conflicts.map(\.id), rejected: outcome.setAside, notes: notes)
         if send { report.sentKinds = outcome.sentKinds }
         report.settings = outcome.settings
-        report.settingConflicts = SharedSetting.allCases.map(\.rawValue).filter { journal.settingConflicts[$0] != nil }
+        report.settingConflicts = SharedSetting.listed(journal.settingConflicts.keys).map(\.rawValue).filter { journal.settingConflicts[$0] != nil }
         show(report, context)
         // Done, but not finished with: cron can tell (exit 4) and say so.
         if report.conflictCount > 0 { throw EarlyExit(status: .conflicts, context) }

@@ -19,6 +19,8 @@ public enum MonthNote {
 public enum NoteError: KakeiboFailure, Equatable {
     case tooLong(count: Int)
     case controlCharacter(UInt32)
+    /// The year's notes, as they sync, would be longer than the household server keeps in one setting.
+    case yearTooLong(year: Int, length: Int, limit: Int)
 
     public var kind: FailureKind { .badInput }
 
@@ -33,6 +35,10 @@ public enum NoteError: KakeiboFailure, Equatable {
             let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
             return language.pick(
                 "a note can hold line breaks but no other control characters, got \(code)", "メモには改行以外の制御文字を使えません（\(code)）")
+        case .yearTooLong(let year, let length, let limit):
+            return language.pick(
+                "\(year)'s notes would be \(length) characters as they sync, more than the household server keeps for a year (\(limit)); shorten this one or another of \(year)",
+                "\(year) 年のメモが同期する形で \(length) 文字になり、サーバーが 1 年分として保存できる \(limit) 文字を超えます。このメモか \(year) 年のほかのメモを短くしてください")
         }
     }
 }
