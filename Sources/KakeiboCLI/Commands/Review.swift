@@ -15,7 +15,8 @@ struct ReviewCommand: Command {
             en:
                 "Answers the kakeibo method's four questions with the month's figures: how much came in; the savings goal against the balance (収支); spending by category against budgets and the month before, largest changes first; and how to do better — the note you wrote for the month. Notes are kept in notes.json in the store and are the household's: sync takes them to the other members (a year of notes to a setting; both changing one month's note is a conflict to resolve).",
             ja:
-                "家計簿の 4 つの問いに月の数字で答えます: 収入はいくらか、貯蓄目標と収支、項目別の支出（予算と前月との比較、増減の大きい順）、そして改善のためのメモ。メモは保存先の notes.json に保存し、家計のものとして同期でほかのメンバーにも届きます（1 年分で 1 つの設定。同じ月のメモを 2 人が変えると競合になり、resolve で選びます）。"),
+                "家計簿の 4 つの問いに月の数字で答えます: 収入はいくらか、貯蓄目標と収支、項目別の支出（予算と前月との比較、増減の大きい順）、そして改善のためのメモ。メモは保存先の notes.json に保存し、家計のものとして同期でほかのメンバーにも届きます（1 年分で 1 つの設定。同じ月のメモを 2 人が変えると競合になり、resolve で選びます）。"
+        ),
         arguments: [
             Argument(
                 "YEAR MONTH", LocalizedText(en: "the month, e.g. 2024 12 (default: last month)", ja: "年と月（2024 12 など。既定は先月）"), .optional, words: 2),
