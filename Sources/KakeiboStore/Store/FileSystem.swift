@@ -4,12 +4,7 @@ import KakeiboValues
 public enum FileSystem {
     /// The whole file, or nil if it does not exist. A directory where a file should be is an error.
     public static func read(_ path: String) throws(StoreError) -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        if fd < 0 {
-            let code = errno
-            if code == ENOENT { return nil }
-            throw .io(path: path, operation: .read, code: code)
-        }
+        guard let fd = try openForReading(path) else { return nil }
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw .io(path: path, operation: .read, code: errno) }
@@ -28,6 +23,36 @@ public enum FileSystem {
         }
         bytes.removeLast(bytes.count - count)
         return bytes
+    }
+
+    /// The file's first `count` bytes (all of a shorter one), or nil if it does not exist: enough to tell its format.
+    public static func readPrefix(_ path: String, count: Int) throws(StoreError) -> [UInt8]? {
+        guard let fd = try openForReading(path) else { return nil }
+        defer { close(fd) }
+        var bytes = [UInt8](repeating: 0, count: count)
+        var filled = 0
+        while filled < count {
+            let n = bytes.withUnsafeMutableBufferPointer { Platform.read(fd, $0.baseAddress! + filled, count - filled) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw .io(path: path, operation: .read, code: errno)
+            }
+            if n == 0 { break }
+            filled += n
+        }
+        bytes.removeLast(count - filled)
+        return bytes
+    }
+
+    /// A descriptor for reading the file, or nil if it does not exist.
+    private static func openForReading(_ path: String) throws(StoreError) -> Int32? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        if fd < 0 {
+            let code = errno
+            if code == ENOENT { return nil }
+            throw .io(path: path, operation: .read, code: code)
+        }
+        return fd
     }
 
     /// Whether something (file or directory) exists at the path.
