@@ -32,7 +32,8 @@ import Testing
             let run = try box.run("import", unknown, "--lang", language)
             #expect(run.status == 2)
             #expect(run.stderr.split(separator: "\n").count == 1, "\(run.stderr)")
-            for word in ["MoneyForward ME", "Zaim", "楽天カード", "PayPay", "ゆうちょ銀行", "--from", "docs/statements.md"] {
+            let moneyForward = language == "en" ? "MoneyForward ME" : "マネーフォワード ME"
+            for word in [moneyForward, "Zaim", "楽天カード", "PayPay", "ゆうちょ銀行", "--from", "docs/statements.md"] {
                 #expect(run.stderr.contains(word), "\(language): \(word)")
             }
         }

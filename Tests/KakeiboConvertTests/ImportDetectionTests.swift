@@ -46,9 +46,11 @@ import Testing
         #expect(found([]) == nil)
         #expect(found(Array("日付,金額\n2024/12/01,100\n".utf8)) == nil)
         #expect(found([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) == nil, "a PNG")
-        let message = ImportFileError.unknown("x.csv").message(in: .en)
-        for format in ImportFormat.all { #expect(message.contains(format.shortName), "names what was tried: \(format.name)") }
-        #expect(message.contains("--from") && message.contains("docs/statements.md"), "and the way forward")
+        for language in Language.allCases {
+            let message = ImportFileError.unknown("x.csv").message(in: language)
+            for format in ImportFormat.all { #expect(message.contains(format.shortName(language)), "names what was tried: \(format.name)") }
+            #expect(message.contains("--from") && message.contains("docs/statements.md"), "and the way forward")
+        }
     }
 
     /// A header is found by its names in any order and with the spaces and quotes a spreadsheet adds; ゆうちょ's

@@ -19,7 +19,7 @@ public struct ImportFormat: Sendable {
     /// How messages name it: "MoneyForward ME's CSV export".
     public let title: LocalizedText
     /// How the list of formats tried names it: "MoneyForward ME".
-    public let shortName: String
+    public let shortName: LocalizedText
     /// The binary that reads it: `kakeibo` when it needs no Foundation, else kakeibo-companion (Shift_JIS).
     public let reader: Binary
     public let kind: Kind
@@ -27,7 +27,7 @@ public struct ImportFormat: Sendable {
     let detect: @Sendable (FileHead) -> Bool
 
     init(
-        _ name: String, _ title: LocalizedText, short: String, reader: Binary, kind: Kind, detect: @escaping @Sendable (FileHead) -> Bool
+        _ name: String, _ title: LocalizedText, short: LocalizedText, reader: Binary, kind: Kind, detect: @escaping @Sendable (FileHead) -> Bool
     ) {
         self.name = name
         self.title = title
@@ -41,32 +41,35 @@ public struct ImportFormat: Sendable {
     public static let all: [ImportFormat] = [
         ImportFormat(
             "kakeibo", LocalizedText(en: "kakeibo's export with its settings (JSON)", ja: "kakeibo の設定込みの書き出し（JSON）"),
-            short: "kakeibo JSON", reader: .kakeibo, kind: .items
+            short: LocalizedText(en: "kakeibo JSON", ja: "kakeibo の JSON"), reader: .kakeibo, kind: .items
         ) { $0.firstNonSpace == UInt8(ascii: "{") },
         ImportFormat(
             "server", LocalizedText(en: "items in JSON (the household server's, or kakeibo's export)", ja: "JSON のデータ（家計簿サーバーや kakeibo の書き出し）"),
-            short: "household server JSON", reader: .kakeibo, kind: .items
+            short: LocalizedText(en: "household server JSON", ja: "家計簿サーバーの JSON"), reader: .kakeibo, kind: .items
         ) { $0.firstNonSpace == UInt8(ascii: "[") },
         ImportFormat(
-            "moneyforward", LocalizedText(en: "MoneyForward ME's CSV export", ja: "マネーフォワード ME の CSV"), short: "MoneyForward ME",
-            reader: .companion, kind: .export
+            "moneyforward", LocalizedText(en: "MoneyForward ME's CSV export", ja: "マネーフォワード ME の CSV"),
+            short: LocalizedText(en: "MoneyForward ME", ja: "マネーフォワード ME"), reader: .companion, kind: .export
         ) { $0.hasHeader(["計算対象", "日付", "内容", "金額（円）", "大項目", "中項目"]) },
         ImportFormat(
-            "zaim", LocalizedText(en: "Zaim's CSV export", ja: "Zaim の CSV"), short: "Zaim", reader: .companion, kind: .export
+            "zaim", LocalizedText(en: "Zaim's CSV export", ja: "Zaim の CSV"),
+            short: LocalizedText(en: "Zaim", ja: "Zaim"), reader: .companion, kind: .export
         ) { $0.hasHeader(["日付", "方法", "カテゴリ", "カテゴリの内訳", "支払元", "入金先"]) },
         ImportFormat(
-            "rakuten-card", LocalizedText(en: "a 楽天カード statement", ja: "楽天カードの明細"), short: "楽天カード", reader: .companion,
-            kind: .statement
+            "rakuten-card", LocalizedText(en: "a 楽天カード statement", ja: "楽天カードの明細"),
+            short: LocalizedText(en: "楽天カード", ja: "楽天カード"), reader: .companion, kind: .statement
         ) { $0.hasHeader(["利用日", "利用店名・商品名", "利用金額"]) },
         ImportFormat(
-            "smbc-vpass", LocalizedText(en: "a 三井住友カード Vpass statement", ja: "三井住友カード Vpass の明細"), short: "三井住友カード Vpass",
-            reader: .companion, kind: .statement, detect: vpassBlock),
+            "smbc-vpass", LocalizedText(en: "a 三井住友カード Vpass statement", ja: "三井住友カード Vpass の明細"),
+            short: LocalizedText(en: "三井住友カード Vpass", ja: "三井住友カード Vpass"), reader: .companion, kind: .statement,
+            detect: vpassBlock),
         ImportFormat(
-            "paypay", LocalizedText(en: "a PayPay statement", ja: "PayPay の取引履歴"), short: "PayPay", reader: .companion, kind: .statement
+            "paypay", LocalizedText(en: "a PayPay statement", ja: "PayPay の取引履歴"),
+            short: LocalizedText(en: "PayPay", ja: "PayPay"), reader: .companion, kind: .statement
         ) { $0.hasHeader(["取引日", "出金金額（円）", "取引内容", "取引番号"]) },
         ImportFormat(
-            "yucho", LocalizedText(en: "a ゆうちょ銀行 statement", ja: "ゆうちょ銀行の入出金明細"), short: "ゆうちょ銀行", reader: .companion,
-            kind: .statement
+            "yucho", LocalizedText(en: "a ゆうちょ銀行 statement", ja: "ゆうちょ銀行の入出金明細"),
+            short: LocalizedText(en: "ゆうちょ銀行", ja: "ゆうちょ銀行"), reader: .companion, kind: .statement
         ) { $0.hasHeader(["取引日", "入出金明細ＩＤ", "受入金額（円）", "払出金額（円）"], within: 8) },
     ]
 

@@ -91,7 +91,7 @@ public enum ImportFileError: KakeiboFailure, Equatable {
         let nothing = { (path: String) in language.pick("\(path): nothing imported: ", "\(path): 何も取り込んでいません: ") }
         switch self {
         case .unknown(let path):
-            let tried = ImportFormat.all.map(\.shortName).joined(separator: language.pick(", ", "、"))
+            let tried = ImportFormat.all.map { $0.shortName(language) }.joined(separator: language.pick(", ", "、"))
             return nothing(path)
                 + language.pick(
                     "not a format kakeibo finds from the file (tried \(tried)); if it is one of them, say which with --from (see 'kakeibo help import' and docs/statements.md)",
