@@ -80,8 +80,11 @@ public struct CommandTable {
 
     /// Every command, in help's order, the same list in both binaries: the built-in ones, then those only the
     /// companion runs (last, so that finding a built-in never builds their declarations).
+    /// (Each element converted on its own: converting the whole array casts each metatype at run time through the
+    /// conformance tables; docs/performance.md has the cost.)
     static var declared: [any CommandDeclaration.Type] {
-        builtIn + [StatementDeclarations.Reconcile.self, SyncDeclarations.Pull.self, SyncDeclarations.Push.self, SyncDeclarations.Sync.self]
+        builtIn.map { $0 as any CommandDeclaration.Type }
+            + [StatementDeclarations.Reconcile.self, SyncDeclarations.Pull.self, SyncDeclarations.Push.self, SyncDeclarations.Sync.self]
     }
 
     /// Every subcommand the `kakeibo` binary runs itself (none waits on the network).
@@ -101,7 +104,10 @@ public struct CommandTable {
     /// with a built-in's name takes its place (kakeibo-companion's `import` also reads other apps' exports).
     public init(companionCommands: [any DeclaredCommand.Type] = []) {
         binary = companionCommands.isEmpty ? .kakeibo : .companion
-        implementations = companionCommands + CommandTable.builtIn.filter { command in !companionCommands.contains { $0.name == command.name } }
+        implementations =
+            companionCommands
+            + CommandTable.builtIn.filter { command in !companionCommands.contains { $0.name == command.name } }
+            .map { $0 as any DeclaredCommand.Type }
     }
 
     /// Every command name kakeibo answers to, in whichever binary it runs.
