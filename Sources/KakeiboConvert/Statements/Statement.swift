@@ -101,6 +101,7 @@ public struct Statement: Sendable {
 /// unless the whole file reads.
 public enum StatementReader {
     public static func read(_ bytes: [UInt8], format asked: StatementFormat? = nil) throws(ConvertProblem) -> Statement {
+        do { try CSVReader.checkLines(bytes) } catch { throw .csv(error) }
         let found = ImportFormat.detect(FileHead(bytes))
         let statement = found.flatMap { StatementFormat(rawValue: $0.name) }
         guard let (text, encoding) = SourceText.decode(bytes) else { throw .notText }
