@@ -22,7 +22,8 @@ public enum SVGRenderer {
     public static func month(_ report: MonthReport, taxonomy: Taxonomy, language: Language) -> String {
         // Income is never a slice of the pie: the title carries it and the balance (収支).
         let heading = Labels.heading(Labels.month(report.month, language), report.filter, taxonomy, language)
-        let balance = report.income.count > 0 ? TableRenderer.balanceLine(report.income, balance: report.balance, language) : nil
+        let balance =
+            report.income.count > 0 ? TableRenderer.balanceLine(report.income, balance: report.balance, language, width: .max) : nil
         let rows = report.breakdown
         let legendTop = 96.0
         let rowHeight = 26.0
@@ -143,7 +144,7 @@ public enum SVGRenderer {
         let heading = Labels.heading(Labels.year(report.year, language), report.filter, taxonomy, language)
         let summary =
             "\(Labels.total(language)) \(report.total.formatted(language)) · \(Labels.count(report.count, language))"
-            + (report.income.count > 0 ? " · " + TableRenderer.balanceLine(report.income, balance: report.balance, language) : "")
+            + (report.income.count > 0 ? " · " + TableRenderer.balanceLine(report.income, balance: report.balance, language, width: .max) : "")
         let slices = report.breakdown
         let looks = ChartPalette.looks(slices, report.grouping)
         let labels = slices.map { Labels.rowLabel($0, report.grouping, taxonomy, language) }

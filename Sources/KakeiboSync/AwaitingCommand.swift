@@ -23,6 +23,7 @@ extension Kakeibo {
     public static func run(_ arguments: [String], terminal: Terminal, commands: CommandTable) async -> Outcome {
         switch prepare(arguments, terminal: terminal, commands: commands) {
         case .finished(let outcome): return outcome
+        case .companion(let context): return failed(CompanionError.notHere, language: context.language) // never: this is the companion
         case .ready(let command, let context):
             guard let awaiting = command as? any AwaitingCommand else { return runOnThisThread(command, context) }
             do {
