@@ -5,7 +5,7 @@
   exports, ayumi sets the split, switches the household to the household taxonomy and sets a budget, both add, edit
   and delete, ayumi undoes an edit after it was synced, both edit one item (a conflict, resolved), and after one more
   sync each both `month 2024 12 --format json` are equal (category names included, and tags: ayumi tags an item, ken
-  takes one tag off, a rule's tag reaches ken with the rules), both `settle 2024-12` agree, and
+  takes one tag off, a rule's tag reaches ken with the rules), both `settle 2024-12` agree, both read each other's review notes, and
   `check` finds nothing the sync state can't explain. Every command and what it printed is shown with --verbose.
 
     scripts/reliability/household-month.py [--verbose]
@@ -140,7 +140,7 @@ def main():
         ayumi.run("edit", ids["スーパー"], "--price", "9999")
         ayumi.sync()
         undo = ayumi.run("undo")
-        if ", edit (" not in undo.stdout.decode():
+        if ": edit スーパー" not in undo.stdout.decode():
             raise Failure("the first undo after a sync did not undo ayumi's edit: " + undo.stdout.decode())
         ayumi.sync()
         figures.add("syncs", 2)
@@ -156,6 +156,18 @@ def main():
         ken.run("conflicts")
         ken.run("resolve", ids["映画"], "theirs")
         figures.add("conflicts")
+
+        # The review notes are the household's: each writes one month's, both read both (one year, one setting).
+        ayumi.run("review", "2024-12", "--note", "外食が多かった。来月は自炊を増やす")
+        ken.run("review", "2024-11", "--note", "初めての月。ガソリン代は車の項目へ")
+        ayumi.sync()
+        ken.sync()
+        ayumi.sync()
+        figures.add("syncs", 3)
+        notes = [[m.run("review", month, "--format", "json").json().get("note") for month in ("2024-11", "2024-12")] for m in (ayumi, ken)]
+        if notes[0] != notes[1] or None in notes[0]:
+            raise Failure("the review notes differ or are missing: %s / %s" % (notes[0], notes[1]))
+        figures.add("notes")
 
         # One more sync each: both months equal, names included, and both settle alike.
         ayumi.sync()
@@ -199,9 +211,10 @@ def main():
         for member in (ayumi, ken):
             member.box.close()
     return figures.finish([
-        "two members: %d syncs, %d conflict resolved, %d rows of MoneyForward ME and Zaim exports imported with no mapping, months and settle equal: %s, tags equal: %s" % (
+        "two members: %d syncs, %d conflict resolved, %d rows of MoneyForward ME and Zaim exports imported with no mapping, months and settle equal: %s, tags equal: %s, review notes equal: %s" % (
             figures.counts.get("syncs", 0), figures.counts.get("conflicts", 0), figures.counts.get("imported rows", 0),
-            "yes" if figures.counts.get("equal months") else "no", "yes" if figures.counts.get("tags") else "no"),
+            "yes" if figures.counts.get("equal months") else "no", "yes" if figures.counts.get("tags") else "no",
+            "yes" if figures.counts.get("notes") else "no"),
     ])
 
 
