@@ -229,6 +229,9 @@ func november(_ day: Int) -> String {
         let box = try Sandbox()
         box.environment["KAKEIBO_NOW"] = "2024-11-25T09:00:00Z"
         #expect(try box.run("fixed", "add", "携帯電話", "2970", "--day", "24", "--from", "2024-11", "--category", "communication/mobile").status == 0)
+        let folded = try box.run(["fixed", "list"], environment: ["COLUMNS": "80"])
+        #expect(!folded.stdout.contains("…") && folded.stdout.contains("↳ from 2024-11\n"), "nothing cut: \(folded.stdout)")
+        // With a skipped month, both on the one line under the cost.
         #expect(try box.run("fixed", "skip", "携帯電話", "2024-12").status == 0)
         let list = try box.run(["fixed", "list"], environment: ["COLUMNS": "80"])
         for line in list.lines { #expect(displayWidth(line) <= 80, "'\(line)'") }
