@@ -19,6 +19,11 @@ public struct SyncJournal: Sendable, Equatable {
     public var endpoints: [String: EndpointVerdict] = [:]
     /// The revision to ask `since` from next time; nil: a full pull is due.
     public var revision: Int?
+    /// Revisions this store's own requests wrote after `revision` (each request's whole span, as its answer states),
+    /// oldest first: `since` asks the server to leave their rows out (see `noteOwn`).
+    public var own: [ClosedRange<Int>] = []
+    /// The most spans kept in `own`; past it the oldest are forgotten (their rows then come back, changing nothing).
+    public static let ownKept = 100
     /// For each item, the revision of the server's version it was last based on.
     public var revisions: [String: Int] = [:]
     /// Items deleted here and not yet sent, with the revision of the server version they were deleted from
@@ -49,6 +54,26 @@ public struct SyncJournal: Sendable, Equatable {
     }
 
     public init() {}
+
+    /// Records the revisions a request of this store's own wrote, then moves the cursor (`revision`) over the spans
+    /// that start right after it (nothing another member wrote lies between) and drops those it has passed. So the
+    /// sync after a push of thousands asks `since` from past them, and no answer brings them back.
+    public mutating func noteOwn(_ wrote: ClosedRange<Int>?) {
+        var spans: [ClosedRange<Int>] = []
+        for span in (own + (wrote.map { [$0] } ?? [])).sorted(by: { $0.lowerBound < $1.lowerBound }) {
+            if let last = spans.last, span.lowerBound <= last.upperBound + 1 {
+                spans[spans.count - 1] = last.lowerBound...max(last.upperBound, span.upperBound)
+            } else {
+                spans.append(span)
+            }
+        }
+        // Revisions start at 1, so with no cursor yet a span from 1 has nothing before it either.
+        while let first = spans.first, first.lowerBound <= (revision ?? 0) + 1 {
+            revision = max(revision ?? 0, first.upperBound)
+            spans.removeFirst()
+        }
+        own = Array(spans.filter { $0.upperBound > (revision ?? 0) }.suffix(SyncJournal.ownKept))
+    }
 
     /// Whether `id` is waiting for the user (a conflict) or for an answer (a change sent).
     public func isHeld(_ id: String) -> Bool {
@@ -151,6 +176,9 @@ public enum SyncJournalFile {
         if let server = journal.server { members.append(("server", .string(server))) }
         if let household = journal.household { members.append(("household", .string(household))) }
         if let revision = journal.revision { members.append(("revision", .integer(revision))) }
+        if !journal.own.isEmpty {
+            members.append(("own", .array(journal.own.map { .array([.integer($0.lowerBound), .integer($0.upperBound)]) })))
+        }
         if !journal.endpoints.isEmpty {
             members.append(
                 (
@@ -231,6 +259,11 @@ public enum SyncJournalFile {
         journal.server = value["server"]?.stringValue
         journal.household = value["household"]?.stringValue
         journal.revision = value["revision"]?.intValue
+        for span in value["own"]?.arrayValue ?? [] {
+            guard let bounds = span.arrayValue, bounds.count == 2, let low = bounds[0].intValue, let high = bounds[1].intValue, low <= high
+            else { continue }
+            journal.own.append(low...high)
+        }
         for (key, verdict) in value["endpoints"]?.objectValue ?? [] {
             guard let name = verdict["protocol"]?.stringValue, let checked = verdict["checked"]?.intValue else { continue }
             journal.endpoints[key] = EndpointVerdict(speaksChanges: name == "changes", checked: Timestamp(milliseconds: Int64(checked)))
