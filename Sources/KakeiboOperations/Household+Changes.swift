@@ -41,8 +41,11 @@ public struct ChangesOutcome: Sendable, Equatable {
     /// Changes the server refused as malformed (code), not sent again in this form.
     public var rejected: [(id: String, code: String)] = []
     /// Items that have a change to send now that these answers came (changed or deleted here while they were
-    /// unanswered): another round.
+    /// unanswered, or refused only for a base this store had lost): another round.
     public var followUps = 0
+    /// Changes refused as stale only because the sync state that knew their base was lost: sent again on the
+    /// server's revision (see `lastSynced`).
+    public var rebased = 0
     /// What applying the rows that came with the answers did (`applyChangeResults(_:rows:through:)`).
     public var rows = RowsOutcome()
 
@@ -240,6 +243,7 @@ extension Household {
         var (outcome, changed) = try changeWithJournal { index, journal in
             var outcome = ChangesOutcome()
             var settled: [String] = []
+            var rebased = 0
             for result in results {
                 guard let position = journal.outbox.firstIndex(where: { $0.changeID == result.changeID }) else { continue }
                 let change = journal.outbox.remove(at: position)
@@ -262,6 +266,16 @@ extension Household {
                     outcome.appliedKinds[change.kind, default: 0] += 1
                     settle(change, row: result.row, in: &index, &journal)
                 case .conflict:
+                    if change.kind == .update && change.base == 0 && journal.revisions[change.id] == nil, let row = result.row, !row.deleted,
+                        lastSynced(change.id) == row.item
+                    {
+                        // The sync state that knew the change's base is gone (sync-state.json deleted), and the server
+                        // holds the very version this store last had: the change is this store's own, sent again on
+                        // that revision, not a conflict with itself.
+                        journal.revisions[change.id] = row.revision
+                        rebased += 1
+                        continue
+                    }
                     let conflict = Conflict(
                         id: change.id, theirs: result.row?.item, theirsRevision: result.row?.revision ?? 0,
                         theirsDeleted: result.row?.deleted ?? true, code: result.code ?? "stale")
@@ -275,8 +289,10 @@ extension Household {
                     outcome.rejected.append((change.id, result.code ?? "bad_change"))
                 }
             }
+            outcome.rebased = rebased
             outcome.followUps =
-                settled.filter { id in
+                rebased
+                + settled.filter { id in
                     let edited = index.item(id).map { $0.sync != .synced } ?? false
                     return (edited && !journal.isHeld(id)) || journal.deleted[id].map { $0 != SyncJournal.awaitingCreate } ?? false
                 }.count
@@ -288,6 +304,22 @@ extension Household {
         }
         outcome.rows.changed = changed
         return outcome
+    }
+
+    /// The version of an item this store last had from the server: the newest kept backup (`Backups`) that holds it
+    /// synced. Nil when none does (more changes since than backups are kept).
+    func lastSynced(_ id: String) -> WireItem? {
+        let backups = Backups(store: store)
+        guard let history = try? backups.history() else { return nil }
+        for entry in history.entries.sorted(by: { $0.number > $1.number }) {
+            for record in entry.months {
+                guard let bytes = try? backups.kept(record, of: entry), let items = try? MonthFileCodec.decode(bytes, month: record.month),
+                    let item = items.first(where: { $0.id == id })
+                else { continue }
+                if item.sync == .synced { return WireItem(item) }
+            }
+        }
+        return nil
     }
 
     /// The server took `change` (or already had it): the item here follows.

@@ -121,7 +121,7 @@ struct ChangeServer: SyncServer {
                 } catch {
                     throw AnswerNotRecorded(error, reached: batch.count, sent: tally.sent, received: tally.received.count)
                 }
-                appliedThisRound += applied.applied
+                appliedThisRound += applied.applied + applied.rebased
                 followUps += applied.followUps
                 tally.sent += applied.applied
                 for (kind, count) in applied.appliedKinds { tally.sentKinds[kind, default: 0] += count }
