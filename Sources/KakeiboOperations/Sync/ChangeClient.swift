@@ -139,10 +139,17 @@ public struct ChangeClient: Sendable {
     /// Sends changes in one request (at most what `Limits` allows); returns the server's result for each. With
     /// `since`, the answer also brings what others changed after that revision, without this request's own rows, so
     /// that no `since` needs asking apart (and this store's own changes never come back).
-    /// `skip`: as `since` takes it.
-    public func send(_ batch: [OutgoingChange], since: Int? = nil, skip: [ClosedRange<Int>] = []) throws(ChangeProtocolError) -> Sent {
+    /// `skip`: as `since` takes it. `retried`: the change ids this store may have sent before (an answer lost): the
+    /// server looks only those up among the changes it remembers (script 1.3.0), so a request of new changes reads
+    /// none of them.
+    public func send(
+        _ batch: [OutgoingChange], since: Int? = nil, skip: [ClosedRange<Int>] = [], retried: Set<String> = []
+    ) throws(ChangeProtocolError) -> Sent {
         var sent = Sent()
-        var fields: [(String, JSONValue)] = [("changes", .array(batch.map(ChangeClient.json)))]
+        var fields: [(String, JSONValue)] = [
+            ("changes", .array(batch.map(ChangeClient.json))),
+            ("retried", .array(batch.map(\.changeID).filter(retried.contains).map(JSONValue.string))),
+        ]
         if let since {
             fields.append(("since", .integer(since)))
             if !skip.isEmpty { fields.append(("skip", ChangeClient.ranges(skip))) }

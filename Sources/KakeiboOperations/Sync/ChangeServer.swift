@@ -103,7 +103,8 @@ struct ChangeServer: SyncServer {
                 let batch = Array(outbox[start..<end])
                 let sent: ChangeClient.Sent
                 do {
-                    sent = try client.send(batch, since: since, skip: since == nil ? [] : before.own)
+                    sent = try client.send(
+                        batch, since: since, skip: since == nil ? [] : before.own, retried: Set(before.outbox.map(\.changeID)))
                 } catch {
                     let received = !error.surelyNotReceived
                     try household.withdrawChanges(Array(outbox[(received ? end : start)...]), before: before)

@@ -89,8 +89,10 @@ import Testing
         }
         let kept = try member.household.journal().outbox
         #expect(kept.count == 1)
+        #expect(server.bodies.last?["retried"] == .array([]), "a new change: the server need not look it up")
         _ = try member.sync()
         #expect(server.bodies.last?["changes"]?.arrayValue?.first?["changeId"] == .string(kept[0].changeID))
+        #expect(server.bodies.last?["retried"] == .array([.string(kept[0].changeID)]), "sent before: looked up")
         #expect(server.revision == 1, "applied once")
         #expect(try member.item("a")?.sync == .synced)
     }
