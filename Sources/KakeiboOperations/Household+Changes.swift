@@ -66,7 +66,11 @@ public struct RowsOutcome: Sendable, Equatable {
     public var older = 0
     /// The months whose items changed.
     public var changed: [YearMonth] = []
-    public var unsent = 0
+    /// Items here the server doesn't have in this version and not waiting for an answer or a resolve, and deletes not
+    /// sent yet, after the write.
+    public var pending = 0
+    /// The sync state as the write left it.
+    public var journal = SyncJournal()
 
     public init() {}
 }
@@ -119,7 +123,7 @@ extension Household {
     /// The sync state, read without the lock (for showing).
     public func journal() throws -> SyncJournal {
         guard store.exists else { return SyncJournal() }
-        return try SyncJournalFile.read(store)
+        return try SyncJournalFile.read(store, memo: journalMemo)
     }
 
     /// Runs `body` over the index of every month and the journal under the store's lock; writes the journal if it
@@ -129,10 +133,10 @@ extension Household {
     ) throws -> (result: T, changed: [YearMonth]) {
         try change(operation: operation) { index in
             try index.loadAll()
-            let before = try SyncJournalFile.read(store)
+            let before = try SyncJournalFile.read(store, memo: journalMemo)
             var journal = before
             let result = try body(&index, &journal)
-            if journal != before { try SyncJournalFile.write(journal, store) }
+            if journal != before { try SyncJournalFile.write(journal, store, memo: journalMemo) }
             return result
         }
     }
@@ -194,11 +198,17 @@ extension Household {
     /// waiting) the same changes go again with the same ids and the server applies them once; a send the server
     /// surely never received takes them back with `withdrawChanges`. `holding`: items not to send now (the server
     /// refused their change earlier in this sync).
-    public func prepareChanges(holding: Set<String> = []) throws -> [OutgoingChange] {
+    public func prepareChanges(holding: Set<String> = []) throws -> [OutgoingChange] { try prepareRound(holding: holding).outbox }
+
+    /// `prepareChanges`, with the sync state as it stood before and after (read under the same lock) and what is
+    /// still pending here (with nothing to send, a sync reads the store no more).
+    func prepareRound(holding: Set<String>) throws -> (outbox: [OutgoingChange], before: SyncJournal, after: SyncJournal, pending: Int) {
         try changeWithJournal { index, journal in
+            let before = journal
             // An item deleted here that is back (an undo, an import of it) was decided again: the delete is dropped.
             for id in journal.deleted.keys where index.item(id) != nil { journal.deleted[id] = nil }
-            for item in index.all where item.sync != .synced && !journal.isHeld(item.id) && !holding.contains(item.id) {
+            let held = journal.heldIDs
+            for item in index.all where item.sync != .synced && !held.contains(item.id) && !holding.contains(item.id) {
                 let synced = journal.revisions[item.id] != nil || item.sync == .edited
                 journal.outbox.append(
                     OutgoingChange(
@@ -206,12 +216,18 @@ extension Household {
                         base: synced ? journal.revisions[item.id] ?? 0 : nil, id: item.id, item: WireItem(item)))
             }
             for (id, base) in journal.deleted.sorted(by: { $0.key < $1.key })
-            where base != SyncJournal.awaitingCreate && !journal.isHeld(id) && !holding.contains(id) {
+            where base != SyncJournal.awaitingCreate && !held.contains(id) && !holding.contains(id) {
                 journal.outbox.append(OutgoingChange(changeID: "k-" + ItemID.random(), kind: .delete, base: base, id: id, item: nil))
                 journal.deleted[id] = nil
             }
-            return journal.outbox
+            return (journal.outbox, before, journal, pending(index, journal))
         }.result
+    }
+
+    /// What is still to send here, the items waiting for an answer or a resolve aside.
+    private func pending(_ index: ItemIndex, _ journal: SyncJournal) -> Int {
+        let held = journal.heldIDs
+        return index.all.filter { $0.sync != .synced && !held.contains($0.id) }.count + journal.deleted.count
     }
 
     /// Takes back what `prepareChanges` added when the server surely never received them (no connection, a refusal),
@@ -244,9 +260,11 @@ extension Household {
             var outcome = ChangesOutcome()
             var settled: [String] = []
             var rebased = 0
+            var waiting = Dictionary(journal.outbox.map { ($0.changeID, $0) }) { first, _ in first }
+            var answered: Set<String> = []
             for result in results {
-                guard let position = journal.outbox.firstIndex(where: { $0.changeID == result.changeID }) else { continue }
-                let change = journal.outbox.remove(at: position)
+                guard let change = waiting.removeValue(forKey: result.changeID) else { continue }
+                answered.insert(change.changeID)
                 var status = result.status
                 // A retry the server no longer remembers is judged afresh: the "conflict" may be this very change.
                 if status == .conflict, let row = result.row, row.deleted == (change.kind == .delete),
@@ -289,6 +307,7 @@ extension Household {
                     outcome.rejected.append((change.id, result.code ?? "bad_change"))
                 }
             }
+            journal.outbox.removeAll { answered.contains($0.changeID) }
             outcome.rebased = rebased
             outcome.followUps =
                 rebased
@@ -300,6 +319,7 @@ extension Household {
             outcome.rows = try apply(rows, through: through, months: nil, in: &index, &journal)
             outcome.rows.older += older
             journal.noteOwn(wrote)
+            outcome.rows.journal = journal
             return outcome
         }
         outcome.rows.changed = changed
@@ -358,7 +378,9 @@ extension Household {
                 journal.revisions = [:]
                 journal.own = []
             }
-            return try apply(rows, through: through, months: months, in: &index, &journal)
+            var outcome = try apply(rows, through: through, months: months, in: &index, &journal)
+            outcome.journal = journal
+            return outcome
         }
         outcome.changed = changed
         return outcome
@@ -390,7 +412,7 @@ extension Household {
             journal.revision = max(through, journal.revision ?? 0)
             journal.noteOwn(nil)
         }
-        outcome.unsent = index.all.filter { $0.sync != .synced }.count + journal.deleted.count
+        outcome.pending = pending(index, journal)
         return outcome
     }
 

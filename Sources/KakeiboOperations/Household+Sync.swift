@@ -23,7 +23,7 @@ extension Household {
             for copy in confirmed { confirm(copy, in: &index, &outcome) }
             if let pulled {
                 // An id deleted here is back only if it is here again (imported anew).
-                let dismissed = Set(try SyncJournalFile.read(store).dismissed).subtracting(index.all.map(\.id))
+                let dismissed = Set(try SyncJournalFile.read(store, memo: journalMemo).dismissed).subtracting(index.all.map(\.id))
                 try pull(ServerMonths(months: pulled.months, items: pulled.items.filter { !dismissed.contains($0.id) }), in: &index, &outcome)
             }
             outcome.unsent = index.all.filter { $0.sync != .synced }

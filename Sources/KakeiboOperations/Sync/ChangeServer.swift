@@ -35,16 +35,24 @@ struct ChangeServer: SyncServer {
         var settings = SettingsOutcome()
         /// What `since` said of the server's settings (nil: it keeps none).
         var settingsRevision: Int?
+        /// Whether the settings were sent or taken (and the sync state written for them).
+        var settingsExchanged = false
         /// Whether an answer was recorded here (so a later failure is not "nothing changed").
         var recorded = false
         /// Whether the `changes` answers brought every change of the other members (none to ask `since` for).
         var caughtUp = false
+        /// The sync state as this command's last write of items left it, and what was still pending then: the report
+        /// is made from them, so a sync reads the state and the store no more than its writes do.
+        var journal: SyncJournal?
+        var pending: Int?
 
         mutating func add(_ rows: RowsOutcome) {
             received.formUnion(rows.received)
             months.formUnion(rows.changed)
             older += rows.older
             recorded = true
+            journal = rows.journal
+            pending = rows.pending
         }
     }
 
@@ -70,8 +78,9 @@ struct ChangeServer: SyncServer {
             guard let failure = error as? ChangeProtocolError else { throw error }
             throw ChangeProtocolError.afterProgress(failure, sent: tally.sent, received: tally.received.count, awaiting: 0)
         }
-        let journal = try household.journal()
-        let pending = try household.unsent().filter { !journal.isHeld($0.id) }.count + journal.deleted.count
+        // A settings exchange writes the state after the items: then it is read again.
+        let journal = try tally.journal.flatMap { tally.settingsExchanged ? nil : $0 } ?? household.journal()
+        let pending = try tally.pending ?? household.unsent().filter { !journal.isHeld($0.id) }.count + journal.deleted.count
         return SyncReport(
             pushed: send ? tally.sent : nil, sentKinds: send ? tally.sentKinds : nil, period: months, listed: tally.listed,
             received: tally.received.byMonth, receivedChanges: receive, pending: pending, months: Array(tally.months.union(months ?? [])),
@@ -88,13 +97,20 @@ struct ChangeServer: SyncServer {
     /// after the revision the one before reached, and that is recorded with its answer: a sync with something to send
     /// is then one request and one write.
     func sendChanges(receive: Bool, _ tally: inout Tally) throws {
-        let known = try household.journal().revision
-        var since = receive ? known ?? 0 : nil
+        var known: Int?
+        var since: Int?
         var limits = ChangeClient.Limits()
-        for _ in 0..<3 {
-            let before = try household.journal()
-            let outbox = try household.prepareChanges(holding: tally.refused)
-            guard !outbox.isEmpty else { return }
+        for round in 0..<3 {
+            let (outbox, before, after, pending) = try household.prepareRound(holding: tally.refused)
+            if round == 0 {
+                known = before.revision
+                since = receive ? known ?? 0 : nil
+            }
+            guard !outbox.isEmpty else {
+                tally.journal = after
+                tally.pending = pending
+                return
+            }
             var appliedThisRound = 0
             var followUps = 0
             var start = 0
@@ -149,7 +165,8 @@ struct ChangeServer: SyncServer {
     /// out by the server, so a sync after a push of thousands doesn't page through them.
     func receiveChanges(_ tally: inout Tally) throws {
         guard !tally.caughtUp else { return }
-        let journal = try household.journal()
+        // The cursor and this store's own spans change only under the sync lock, which this command holds.
+        let journal = try tally.journal ?? household.journal()
         let known = journal.revision
         var answer = try client.since(known ?? 0, skip: journal.own)
         let afresh = known.map { answer.revision < $0 } ?? false
@@ -164,7 +181,7 @@ struct ChangeServer: SyncServer {
         for year in Set(months.map(\.year)).sorted() {
             let inYear = months.filter { $0.year == year }
             let answer = try client.pull(year: year, month: inYear.count == 1 ? inYear[0].month : nil)
-            let afresh = try household.journal().revision.map { answer.revision < $0 } ?? false
+            let afresh = try (tally.journal ?? household.journal()).revision.map { answer.revision < $0 } ?? false
             let applied = try household.applyRows(answer.rows.filter { !$0.deleted }, through: nil, months: inYear, afresh: afresh)
             tally.add(applied)
             tally.listed += applied.listed
@@ -178,12 +195,14 @@ struct ChangeServer: SyncServer {
     /// there).
     func exchangeSettings(_ tally: inout Tally) throws {
         guard let serverRevision = tally.settingsRevision else { return }
+        let known = try tally.journal ?? household.journal()
+        let seen = (known.settings.values.map(\.revision) + known.settingConflicts.values.map(\.revision)).max() ?? 0
+        guard try !household.settingsToSend(settings, journal: known).isEmpty || serverRevision > seen else { return }
+        // What goes is decided again on the state as it is now (a `resolve` may have run meanwhile).
         let sending = try household.settingsToSend(settings)
-        let journal = try household.journal()
-        let seen = (journal.settings.values.map(\.revision) + journal.settingConflicts.values.map(\.revision)).max() ?? 0
-        guard !sending.isEmpty || serverRevision > seen else { return }
         guard let answer = try client.settings(sending) else { return }
         tally.settings = try household.applySettings(answer, sent: sending, settings)
         tally.recorded = true
+        tally.settingsExchanged = true
     }
 }

@@ -59,28 +59,29 @@ extension Household {
     /// household server's answer is recorded at once (the server said it); a plain app server is recorded only after
     /// a command with it succeeded, so a failed command against another spelling of the endpoint writes nothing.
     public func server(_ connection: SyncConnection, settings: SharedSettingFiles, progress: any SyncProgress) throws -> any SyncServer {
+        let household = remembering()
         let key = connection.serverKey
         let plain = HouseholdClient(transport: connection.app, host: connection.settings.endpoint.host)
         let changes = ChangeClient(
             client: HouseholdClient(transport: connection.changes, host: connection.settings.endpoint.host), token: connection.settings.token)
-        let journal = try self.journal()
+        let journal = try household.journal()
         if let verdict = journal.endpoints[key], verdict.holds(at: now) {
             return verdict.speaksChanges
-                ? ChangeServer(household: self, client: changes, serverKey: key, recorded: nil, settings: settings)
-                : PlainServer(household: self, client: plain, serverKey: key, remember: false, progress: progress)
+                ? ChangeServer(household: household, client: changes, serverKey: key, recorded: nil, settings: settings)
+                : PlainServer(household: household, client: plain, serverKey: key, remember: false, progress: progress)
         }
         // A store whose state predates the endpoints' list.
         if journal.changeProtocol && journal.server == key {
-            return ChangeServer(household: self, client: changes, serverKey: key, recorded: nil, settings: settings)
+            return ChangeServer(household: household, client: changes, serverKey: key, recorded: nil, settings: settings)
         }
         guard let capabilities = changes.capabilities() else {
-            return PlainServer(household: self, client: plain, serverKey: key, remember: true, progress: progress)
+            return PlainServer(household: household, client: plain, serverKey: key, remember: true, progress: progress)
         }
         if capabilities.token != "ok" && connection.settings.token == nil {
             // The server tells only with the token whether it is right; a missing one is said plainly.
             throw ChangeProtocolError.refused(code: "bad_token", message: "no token is set here")
         }
-        try rememberServer(key, household: capabilities.household)
-        return ChangeServer(household: self, client: changes, serverKey: key, recorded: journal, settings: settings)
+        try household.rememberServer(key, household: capabilities.household)
+        return ChangeServer(household: household, client: changes, serverKey: key, recorded: journal, settings: settings)
     }
 }
