@@ -12,9 +12,8 @@ public protocol CommandDeclaration {
 }
 
 /// A subcommand's code: its declaration and a validating initializer that turns the command line into typed values
-/// (rejecting bad input before anything is touched). It runs as a `Command` (every built-in) or, when it waits on
-/// the network, as kakeibo-companion's `AwaitingCommand` (in KakeiboSync: nothing that `kakeibo` links is async,
-/// so it links neither the concurrency runtime nor libdispatch).
+/// (rejecting bad input before anything is touched). It runs as a `Command`, here or in kakeibo-companion, on this
+/// thread: the sync commands wait on URLSession's own threads, so nothing that `kakeibo` links is async.
 ///
 /// Public so that the companion can define commands with the same machinery.
 public protocol DeclaredCommand: CommandDeclaration {

@@ -46,10 +46,10 @@ extension Household {
 
     /// Removes an item found in this change, and records what the sync state must remember of it.
     func delete(_ item: Item, syncs: Bool, in index: inout ItemIndex) throws {
-        var journal = try SyncJournalFile.read(store)
+        var journal = try SyncJournalFile.read(store, memo: journalMemo)
         let before = journal
         try remove(item, syncs: syncs, in: &index, &journal)
-        if journal != before { try SyncJournalFile.write(journal, store) }
+        if journal != before { try SyncJournalFile.write(journal, store, memo: journalMemo) }
     }
 
     /// Removes `item` here, with what the sync state must remember of it (see `delete`).
