@@ -19,7 +19,27 @@ public struct ImportCommand: Command {
         "--tag", value: "NAME", help: LocalizedText(en: "put this tag on every imported item (repeatable)", ja: "取り込むすべてのデータにこのタグを付ける（繰り返し指定可）"),
         repeatable: true
     ) { try Tags.validate($0) }
+    public static let layout = Option(
+        "--layout", value: "NAME|FILE",
+        help: LocalizedText(
+            en: "read the CSV with a layout: a shipped one's name (aeon-card, jcb, …) or a layout file (docs/statements.md#layouts)",
+            ja: "レイアウトで CSV を読む: 同梱のレイアウト名（aeon-card、jcb…）かレイアウトファイル（docs/statements.md#layouts）"))
+    public static let layoutInit = Flag(
+        "--layout-init",
+        help: LocalizedText(
+            en: "write a first layout for FILE from its header and first rows to stdout, saying what was guessed; imports nothing",
+            ja: "FILE の見出しと最初の行からレイアウトの下書きを標準出力に書き、推定の理由を示す（取り込みはしない）"))
+    public static let dryRun = Flag(
+        "--dry-run",
+        help: LocalizedText(
+            en:
+                "say per file what would be imported: the format found, rows read, added, already there, set aside and why, the months it changes; writes nothing",
+            ja: "ファイルごとに取り込み内容を示す（判定した形式、読んだ行、新規、取り込み済み、除外とその理由、変わる月）。何も書き込まない"))
     public static let format = OutputFormat.option([.table, .json])
+
+    /// The options only the companion's import reads: given any, the command runs there.
+    static let companionDeclarations: [any OptionDeclaration] = [from, layout, layoutInit, dryRun]
+    public static let companionOptions = companionDeclarations.map(\.spec.name)
     public static let name = "import"
     public static let info = CommandInfo(
         name: name,
@@ -42,7 +62,7 @@ public struct ImportCommand: Command {
                     en: "with --from statement (or a statement's format): more statements, all imported in one change",
                     ja: "--from statement（または明細の形式）のとき: ほかの明細。すべてを 1 回の変更で取り込む"), .optional, words: ImportCommand.maximumFiles - 1),
         ],
-        options: [from, mapping, category, tag, format],
+        options: [from, layout, layoutInit, dryRun, mapping, category, tag, format],
         examples: [
             "kakeibo import backup.json",
             "curl -sL \"$URL?year=2024&month=12\" | kakeibo import -",
@@ -51,6 +71,9 @@ public struct ImportCommand: Command {
             "kakeibo import --from statement enavi202412.csv",
             "kakeibo import --from statement statements/*.csv",
             "kakeibo import --from statement enavi202408.csv --tag 旅行",
+            "kakeibo import --dry-run statements/*.csv",
+            "kakeibo import --layout jcb meisai.csv",
+            "kakeibo import mybank.csv --layout-init > ~/.config/kakeibo/layouts/mybank.json",
         ])
 
     let path: String
@@ -61,8 +84,11 @@ public struct ImportCommand: Command {
         for option in [Self.mapping, Self.category] where arguments.given(option) {
             throw UsageError.onlyWith(option.name, Self.from.name)
         }
-        // `--from` is handled by the kakeibo-companion binary; only a caller that bypasses it gets here.
-        if arguments.given(Self.from), let companion = Companion.find(ImportCommand.name, arguments: [Self.from.name]) {
+        // `--from` (and the other CSV options) are handled by the kakeibo-companion binary; only a caller that
+        // bypasses it gets here.
+        if let option = Self.companionDeclarations.first(where: { arguments.given($0) }),
+            let companion = Companion.find(ImportCommand.name, arguments: [option.spec.name])
+        {
             throw companion.unavailable()
         }
         path = try ImportCommand.onePath(arguments)
@@ -124,9 +150,16 @@ public struct ImportCommand: Command {
         return try context.household().merge(incoming, progress: { progress.advance() })
     }
 
+    /// Whether the bytes start as JSON does: `[` or `{` first (after a byte order mark and whitespace).
+    public static func looksLikeJSON(_ bytes: [UInt8]) -> Bool {
+        let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...]
+        guard let first = body.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) else { return false }
+        return first == UInt8(ascii: "[") || first == UInt8(ascii: "{")
+    }
+
     /// Whether the bytes can't be kakeibo's JSON but read like a CSV file: something other than `[`, `{` or
     /// whitespace first (after a byte order mark), and a comma in the first line.
-    static func looksLikeCSV(_ bytes: [UInt8]) -> Bool {
+    public static func looksLikeCSV(_ bytes: [UInt8]) -> Bool {
         let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...]
         guard let first = body.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }), first != UInt8(ascii: "["), first != UInt8(ascii: "{")
         else { return false }

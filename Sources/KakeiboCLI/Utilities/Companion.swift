@@ -11,18 +11,19 @@ public struct Companion: Sendable {
     public var name: String
     /// The executable beside `kakeibo` that runs it.
     public var executable: String
-    /// When set, the companion runs the command only if this option is given, and the built-in command of the same
-    /// name runs otherwise: `kakeibo import --from zaim …` needs Foundation, `kakeibo import backup.json` stays fast.
-    public var requiredOption: String?
+    /// When not empty, the companion runs the command only if one of these options is given, and the built-in
+    /// command of the same name runs otherwise: `kakeibo import --from zaim …` needs Foundation, `kakeibo import
+    /// backup.json` stays fast.
+    public var requiredOptions: [String]
     /// The command's declaration, for a command only the companion runs (so `kakeibo` can complete and document it).
     /// Built only when asked for: every run looks its command word up in this table, and only help needs the rest.
     let declaration: @Sendable () -> CommandInfo?
     let fixedSummary: LocalizedText?
 
-    public init(name: String, executable: String, summary: LocalizedText, requiredOption: String? = nil) {
+    public init(name: String, executable: String, summary: LocalizedText, requiredOptions: [String] = []) {
         self.name = name
         self.executable = executable
-        self.requiredOption = requiredOption
+        self.requiredOptions = requiredOptions
         fixedSummary = summary
         declaration = { nil }
     }
@@ -30,6 +31,7 @@ public struct Companion: Sendable {
     init(_ name: String, executable: String, info: @escaping @Sendable () -> CommandInfo) {
         self.name = name
         self.executable = executable
+        requiredOptions = []
         fixedSummary = nil
         declaration = info
     }
@@ -48,7 +50,7 @@ public struct Companion: Sendable {
             summary: LocalizedText(
                 en: "Import MoneyForward ME's or Zaim's CSV export, or a card or payment statement",
                 ja: "マネーフォワード ME・Zaim の CSV、カード・決済の明細を取り込む"),
-            requiredOption: "--from"),
+            requiredOptions: ImportCommand.companionOptions),
         Companion("reconcile", executable: Companion.binary) { StatementDeclarations.reconcile },
         Companion("pull", executable: Companion.binary) { SyncDeclarations.pull },
         Companion("push", executable: Companion.binary) { SyncDeclarations.push },
@@ -58,14 +60,14 @@ public struct Companion: Sendable {
     /// Whether some companion adds a command of this name (for recognising the command word).
     static func find(_ name: String) -> Companion? { commands.first { $0.name == name } }
 
-    /// The companion that runs this command line: one for the command whose required option, if any, is given
-    /// (as `--from X` or `--from=X`, before any `--`).
+    /// The companion that runs this command line: one for the command whose required options, if any, include one
+    /// given (as `--from X` or `--from=X`, before any `--`).
     public static func find(_ name: String, arguments: [String]) -> Companion? {
         let given = arguments.prefix { $0 != "--" }
         return commands.first { companion in
             guard companion.name == name else { return false }
-            guard let option = companion.requiredOption else { return true }
-            return given.contains { $0 == option || $0.hasPrefix(option + "=") }
+            guard !companion.requiredOptions.isEmpty else { return true }
+            return given.contains { word in companion.requiredOptions.contains { word == $0 || word.hasPrefix($0 + "=") } }
         }
     }
 

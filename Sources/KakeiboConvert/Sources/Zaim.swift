@@ -7,6 +7,10 @@ enum Zaim {
         "残高調整", "通貨変換前の金額", "集計の設定",
     ]
 
+    /// The older export's names for three of the columns (same order): ids are made from today's names, so both
+    /// exports of one entry give it one id.
+    static let aliases = ["カテゴリの内訳": ["ジャンル"], "品目": ["商品"], "お店": ["場所"]]
+
     /// The 集計の設定 of a row its owner keeps out of the totals.
     static let notCounted = "集計に含めない"
 

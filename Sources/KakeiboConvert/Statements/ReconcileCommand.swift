@@ -28,7 +28,7 @@ public struct ReconcileCommand: Command {
     }
 
     public func run(_ context: Context) throws {
-        let statements = try paths.map { try StatementImport.read($0, format: format) }
+        let statements = try paths.map { try StatementImport.statement($0, format: format) }
         var seen = Set<String>()
         let lines = statements.flatMap(\.lines).filter { seen.insert($0.id).inserted }
         let taxonomy = try context.taxonomy()
