@@ -93,10 +93,10 @@ public enum ConvertProblem: Error, Equatable, Sendable {
                     "a \(source.displayName) export, not a statement: use kakeibo import --from \(source.rawValue)",
                     "明細ではなく \(source.displayName) の CSV です: kakeibo import --from \(source.rawValue) を使ってください")
             }
-            let formats = StatementFormat.allCases.map(\.rawValue).joined(separator: ", ")
+            let formats = (StatementFormat.allCases.map(\.rawValue) + ImportSource.allCases.map(\.rawValue)).joined(separator: ", ")
             return language.pick(
-                "not a statement kakeibo knows (\(formats)); see docs/statements.md for the layouts",
-                "kakeibo が読める明細（\(formats)）ではありません。形式は docs/statements.md を参照してください")
+                "not a file kakeibo knows (\(formats), or a layout of yours)",
+                "kakeibo が読めるファイル（\(formats)、またはレイアウト）ではありません")
         case .layoutEncoding(let layout, let encoding):
             return language.pick(
                 "not \(encoding) text, as the layout \(layout) says it is: set \"encoding\" to auto in the layout (docs/statements.md#layouts)",
@@ -172,6 +172,26 @@ extension ConvertProblem.FieldIssue {
     }
 }
 
+extension ConvertProblem {
+    /// What to do about the refusal, when the message itself doesn't say: read a file in an unknown or changed
+    /// layout with a layout of its own, or download a file cut short again.
+    func wayForward(_ path: String, in language: Language) -> String? {
+        let layout = language.pick(
+            "if the file is in a layout kakeibo doesn't know, 'kakeibo import \(path) --layout-init' writes one (docs/statements.md#layouts)",
+            "kakeibo の知らない形式なら 'kakeibo import \(path) --layout-init' でレイアウトを作れます（docs/statements.md#layouts）")
+        switch self {
+        case .field, .header(_, _, nil), .unknownLayout(nil), .notStatement(_, nil): return layout
+        case .fieldCount, .csv:
+            return language.pick(
+                "a file cut short should be downloaded again; ", "途中で切れたファイルならもう一度ダウンロードしてください。") + layout
+        case .notText:
+            return language.pick(
+                "save it as CSV (UTF-8 or Shift_JIS) and import it again", "CSV（UTF-8 か Shift_JIS）で保存してから取り込んでください")
+        default: return nil
+        }
+    }
+}
+
 /// A source category with no kakeibo category, and how many expense rows it has.
 public struct UnmappedCategory: Equatable, Sendable {
     /// "住宅/家賃", or "未分類" when there is no subcategory.
@@ -188,6 +208,7 @@ public struct ImportFailure: KakeiboFailure {
 
     public func message(in language: Language) -> String {
         // Values quoted from the file could hold escape sequences: never let them reach the terminal raw.
-        terminalSafe(language.pick("\(path): nothing imported: ", "\(path): 何も取り込んでいません: ") + problem.message(in: language))
+        let forward = problem.wayForward(path, in: language).map { language.pick("; ", "。") + $0 } ?? ""
+        return terminalSafe(language.pick("\(path): nothing imported: ", "\(path): 何も取り込んでいません: ") + problem.message(in: language) + forward)
     }
 }

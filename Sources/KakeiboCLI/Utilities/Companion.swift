@@ -68,7 +68,21 @@ public struct Companion: Sendable {
             guard companion.name == name else { return false }
             guard !companion.requiredOptions.isEmpty else { return true }
             return given.contains { word in companion.requiredOptions.contains { word == $0 || word.hasPrefix($0 + "=") } }
+                || (companion.name == ImportCommand.name && given.contains(where: isFileOtherThanJSON))
         }
+    }
+
+    /// Whether the word names a regular file that doesn't start as JSON does: a CSV file `import` hands to the
+    /// companion, which finds its format (until the import's table of detectors decides it here).
+    static func isFileOtherThanJSON(_ word: String) -> Bool {
+        guard !word.hasPrefix("-"), FileSystem.isRegularFile(word) else { return false }
+        let fd = open(word, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var head = [UInt8](repeating: 0, count: 512)
+        let count = head.withUnsafeMutableBufferPointer { Platform.read(fd, $0.baseAddress!, $0.count) }
+        guard count > 0 else { return false }
+        return !ImportCommand.looksLikeJSON(Array(head.prefix(count)))
     }
 
     /// The error for a command line that needs this companion but reached a process without it.

@@ -126,16 +126,14 @@ public struct LayoutGuess: Sendable {
         for (offset, row) in below where !isDate(cell(row, dateColumn), format) {
             let date = cell(row, dateColumn)
             if date.isEmpty {
-                guard offset < lastData, amountColumns.contains(where: { number(cell(row, $0)) != nil }),
-                    description.contains(where: { !cell(row, $0).isEmpty })
+                guard amountColumns.contains(where: { number(cell(row, $0)) != nil }), description.contains(where: { !cell(row, $0).isEmpty })
                 else { continue }
                 undatedLines += 1
                 if !description.contains(where: { cell(row, $0).contains("計") }) { totalsOnly = false }
             } else if offset > lastData {
-                if stop.isEmpty {
-                    stop.append(Layout.RowRule(column: .position(dateColumn + 1), test: .equals(date)))
-                    reasons.append(.stop(row: records[offset].row, text: date))
-                }
+                stop.append(Layout.RowRule(column: .position(dateColumn + 1), test: .equals(date)))
+                reasons.append(.stop(row: records[offset].row, text: date))
+                break
             } else if !ignore.contains(where: { $0.test == .equals(date) }) {
                 ignore.append(Layout.RowRule(column: .position(dateColumn + 1), test: .equals(date)))
                 reasons.append(.ignore(row: records[offset].row, text: date))
