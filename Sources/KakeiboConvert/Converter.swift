@@ -118,6 +118,7 @@ public enum Converter {
             let name = itemName(row.names, source: source)
             var details = ItemDetails.none
             for (field, text) in row.details { details[field] = detail(text, field) }
+            if row.yearOnly { details.tags = [Tags.yearOnly] }
             let item = WireItem(id: id, date: row.date, name: name.text, price: price, category: code, details: details)
             if let first = seen[id] {
                 guard first.item == item else {

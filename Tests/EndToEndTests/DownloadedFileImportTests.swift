@@ -72,6 +72,21 @@ import Testing
         #expect("\(payments)".contains("ゆうちょ銀行 *5671") && "\(payments)".contains("ゆうちょ銀行 *1701"), "each account is its own payment")
     }
 
+    @Test func zaimsYearOnlyRowsCountInTheYearAndNotInTheirMonth() throws {
+        let box = try Sandbox()
+        let name = "zaim-2024-year-only-utf8.csv"
+        #expect(try importFound(box, [name]).status == 0)
+        let entry = try #require(Self.expected[name])
+        for (month, want) in try #require(entry["monthSpending"] as? [String: Int]) { #expect(try total(box, month) == want, "\(month)") }
+        #expect(try total(box, "2024-06") == 0, "June's only row is a year-only tax")
+        let year = try #require(try box.run("year", "2024", "--format", "json").json() as? [String: Any])
+        #expect(year["total"] as? Int == (entry["yearSpending"] as? [String: Int])?["2024"])
+        let tagged = try #require(try box.run("find", "--tag", "年の集計にのみ含める", "--format", "json").json() as? [String: Any])
+        #expect(tagged["count"] as? Int == entry["yearOnlyLines"] as? Int, "the flag is a tag on the item, found like any other")
+        #expect(tagged["total"] as? Int == entry["yearOnlyTotal"] as? Int)
+        #expect(try importFound(box, [name], ["--dry-run"]).stdout.contains("0 would be added, 9 already there"))
+    }
+
     @Test func theCurrentMonthsCSVThenTheClosedOneCountEachPurchaseOnce() throws {
         let box = try Sandbox()
         for name in ["rakuten-enavi-202412-11col.csv", "rakuten-enavi-202501-12col-current.csv", "rakuten-enavi-202501-11col-closed.csv"] {

@@ -95,6 +95,8 @@ struct SourceRow {
     var identity: [String]
     /// What the app records beside the entry that kakeibo keeps: payment, shop, memo (raw; see `Converter.detail`).
     var details: [DetailField: String] = [:]
+    /// Counted in its year, not its month (Zaim's 年の集計にのみ含める): the item gets `Tags.yearOnly`.
+    var yearOnly = false
 }
 
 /// One record's fields by column name, with the conversions both formats need; every failure names the row and
