@@ -8,8 +8,8 @@ public struct ImportCommand: Command {
     public static let from = Option(
         "--from", value: "moneyforward|zaim|statement|rakuten-card|smbc-vpass|paypay|yucho",
         help: LocalizedText(
-            en: "read that app's CSV export, or a card or payment statement (statement: found from the file; see docs/statements.md)",
-            ja: "そのアプリの CSV、またはカード・決済の明細を読む（statement はファイルから形式を判定。docs/statements.md）"))
+            en: "read the files as that app's export or that statement (without it, or with statement: found from each file; docs/statements.md)",
+            ja: "そのアプリの CSV、またはその明細として読む（指定しないか statement ならファイルごとに判定。docs/statements.md）"))
     public static let mapping = Option(
         "--mapping", value: "FILE",
         help: LocalizedText(en: "category mapping (default: mapping.json in the config directory)", ja: "項目の対応表（既定は設定ディレクトリの mapping.json）"))
@@ -44,7 +44,8 @@ public struct ImportCommand: Command {
     public static let info = CommandInfo(
         name: name,
         summary: LocalizedText(
-            en: "Import items: the server's JSON, or MoneyForward ME's or Zaim's CSV export", ja: "データを取り込む（サーバー形式の JSON、マネーフォワード ME・Zaim の CSV）"),
+            en: "Import items: the server's JSON, MoneyForward ME's or Zaim's export, card and bank statements (found from the file)",
+            ja: "データを取り込む（サーバー形式の JSON、マネーフォワード ME・Zaim の CSV、カード・銀行の明細。形式はファイルから判定）"),
         description: LocalizedText(
             en:
                 "An id already stored is updated, not added twice; the items are one change, which 'kakeibo undo' takes back. An export of everything also sets its budgets, fixed costs and notes (replacing those of the same category, name or month; others stay), each one more change.",
@@ -54,23 +55,23 @@ public struct ImportCommand: Command {
                 "FILE|-",
                 LocalizedText(
                     en:
-                        "a JSON array of {\"id\",\"date\":\"20241203\",\"name\",\"price\",\"category\",\"categorySub\"}, or with --from an app's CSV export; - reads stdin",
-                    ja: "{\"id\",\"date\":\"20241203\",\"name\",\"price\",\"category\",\"categorySub\"} の JSON 配列、--from のときはアプリの CSV。- は標準入力")),
+                        "a JSON array of {\"id\",\"date\":\"20241203\",\"name\",\"price\",\"category\",\"categorySub\"}, or a CSV file (an app's export, a statement, a file a layout reads); - reads stdin",
+                    ja: "{\"id\",\"date\":\"20241203\",\"name\",\"price\",\"category\",\"categorySub\"} の JSON 配列、または CSV（アプリの書き出し、明細、レイアウトで読むファイル）。- は標準入力")),
             Argument(
                 "FILE…",
                 LocalizedText(
-                    en: "with --from statement (or a statement's format): more statements, all imported in one change",
-                    ja: "--from statement（または明細の形式）のとき: ほかの明細。すべてを 1 回の変更で取り込む"), .optional, words: ImportCommand.maximumFiles - 1),
+                    en: "more CSV files, each of its own format: all read before anything is written, then imported in one change",
+                    ja: "ほかの CSV。それぞれの形式で読み、すべて読めてから 1 回の変更で取り込む"), .optional, words: ImportCommand.maximumFiles - 1),
         ],
         options: [from, layout, layoutInit, dryRun, mapping, category, tag, format],
         examples: [
             "kakeibo import backup.json",
             "curl -sL \"$URL?year=2024&month=12\" | kakeibo import -",
-            "kakeibo import --from moneyforward 収入・支出詳細_2024-12-01_2024-12-31.csv",
+            "kakeibo import 収入・支出詳細_2024-12-01_2024-12-31.csv",
             "kakeibo import --from zaim Zaim.csv --category food",
-            "kakeibo import --from statement enavi202412.csv",
-            "kakeibo import --from statement statements/*.csv",
-            "kakeibo import --from statement enavi202408.csv --tag 旅行",
+            "kakeibo import enavi202412.csv",
+            "kakeibo import statements/*.csv",
+            "kakeibo import enavi202408.csv --tag 旅行",
             "kakeibo import --dry-run statements/*.csv",
             "kakeibo import --layout jcb meisai.csv",
             "kakeibo import mybank.csv --layout-init > ~/.config/kakeibo/layouts/mybank.json",

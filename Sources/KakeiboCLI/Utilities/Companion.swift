@@ -48,8 +48,8 @@ public struct Companion: Sendable {
         Companion(
             name: "import", executable: Companion.binary,
             summary: LocalizedText(
-                en: "Import MoneyForward ME's or Zaim's CSV export, or a card or payment statement",
-                ja: "マネーフォワード ME・Zaim の CSV、カード・決済の明細を取り込む"),
+                en: "Import MoneyForward ME's or Zaim's CSV export, or a card or bank statement",
+                ja: "マネーフォワード ME・Zaim の CSV、カード・銀行の明細を取り込む"),
             requiredOptions: ImportCommand.companionOptions),
         Companion("reconcile", executable: Companion.binary) { StatementDeclarations.reconcile },
         Companion("pull", executable: Companion.binary) { SyncDeclarations.pull },
