@@ -56,7 +56,9 @@ public struct ImportCommand: Command {
                 LocalizedText(
                     en:
                         "a JSON array of {\"id\",\"date\":\"20241203\",\"name\",\"price\",\"category\",\"categorySub\"}, or a CSV file (an app's export, a statement, a file a layout reads); - reads stdin",
-                    ja: "{\"id\",\"date\":\"20241203\",\"name\",\"price\",\"category\",\"categorySub\"} の JSON 配列、または CSV（アプリの書き出し、明細、レイアウトで読むファイル）。- は標準入力")),
+                    ja:
+                        "{\"id\",\"date\":\"20241203\",\"name\",\"price\",\"category\",\"categorySub\"} の JSON 配列、または CSV（アプリの書き出し、明細、レイアウトで読むファイル）。- は標準入力"
+                )),
             Argument(
                 "FILE…",
                 LocalizedText(
