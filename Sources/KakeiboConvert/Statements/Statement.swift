@@ -287,10 +287,20 @@ enum StatementFields {
 
     /// The text width-folded, without control characters, cut to `limit` characters; nil when nothing is left.
     static func shown(_ raw: String, limit: Int = ItemName.maximumLength) -> String? {
-        var text = trimWhitespace(WidthFold.fold(Converter.withoutControls(raw).text))
-        while text.contains("  ") { text = text.replacing("  ", with: " ") }
+        var text = trimWhitespace(collapsingSpaces(WidthFold.fold(Converter.withoutControls(raw).text)))
         if text.count > limit { text = trimWhitespace(String(text.prefix(limit))) }
         return text.isEmpty ? nil : text
+    }
+
+    /// The text with each run of spaces as one (Vpass pads 備考 with runs of ideographic spaces, folded to spaces).
+    static func collapsingSpaces(_ text: String) -> String {
+        var out = String.UnicodeScalarView()
+        var previous: Unicode.Scalar?
+        for scalar in text.unicodeScalars where !(scalar == " " && previous == " ") {
+            out.append(scalar)
+            previous = scalar
+        }
+        return String(out)
     }
 
     /// A line of spending (or a refund) from a record, its id made from the statement's key for it (the account

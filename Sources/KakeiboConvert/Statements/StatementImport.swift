@@ -38,10 +38,10 @@ struct StatementImport {
         case json([WireItem])
     }
 
-    /// A statement file for `reconcile`: found from the file, or in the format asked for.
-    static func statement(_ path: String, format: StatementFormat?) throws -> Statement {
+    /// A statement file for `reconcile`: found from the file (a layout among `layouts` too), or in the format asked for.
+    static func statement(_ path: String, format: StatementFormat?, layouts: [Layout]) throws -> Statement {
         let bytes = try ImportCommand.read(path)
-        do { return try StatementReader.read(bytes, as: format.map { .format($0) } ?? .detect) } catch {
+        do { return try StatementReader.read(bytes, as: format.map { .format($0) } ?? .detect, layouts: layouts) } catch {
             throw ImportFailure(path: ImportCommand.displayName(path), problem: error)
         }
     }
