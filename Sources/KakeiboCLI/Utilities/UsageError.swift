@@ -92,9 +92,10 @@ public enum CommandError: KakeiboFailure, Equatable {
         case .importFile(let path, let problem):
             return language.pick("\(path): nothing imported: ", "\(path): 何も取り込んでいません: ") + problem.message(in: language)
         case .csvWithoutFrom(let path):
+            let argument = path == "stdin" ? "-" : path
             return language.pick(
-                "\(path): nothing imported: a CSV file, not kakeibo's JSON: for a card or payment statement use 'kakeibo import --from statement \(path)' (or 'kakeibo reconcile \(path)'), for an app's export --from moneyforward or --from zaim",
-                "\(path): 何も取り込んでいません: kakeibo の JSON ではなく CSV です。カード・決済の明細なら 'kakeibo import --from statement \(path)'（または 'kakeibo reconcile \(path)'）、アプリの CSV なら --from moneyforward か --from zaim を指定してください"
+                "\(path): nothing imported: CSV, not kakeibo's JSON: name its format with --from (statement finds it: 'kakeibo import --from statement \(argument)'), or give the file's path, whose format is found from it",
+                "\(path): 何も取り込んでいません: kakeibo の JSON ではなく CSV です。--from で形式を指定するか（statement なら判定: 'kakeibo import --from statement \(argument)'）、ファイルのパスを指定してください（形式はファイルから判定します）"
             )
         }
     }
