@@ -25,11 +25,11 @@ public struct ImportBatch: Sendable {
 
 /// What an import did (or, in a dry run, would do) with one file's items.
 public struct ImportBatchOutcome: Sendable {
-    public var added: [Item] = []
+    public let added: [Item]
     /// Items the store had already, unchanged (a second import of the file, or the same line from another file).
-    public var alreadyThere = 0
+    public let alreadyThere: Int
     /// Items of an export that came back changed: as they were, and as they are now.
-    public var updated: [(before: Item, after: Item)] = []
+    public let updated: [(before: Item, after: Item)]
 }
 
 extension Household {
@@ -73,26 +73,28 @@ struct StoredItems {
 
 /// What an import does, decided from the stored items alone, so a dry run and the write decide alike.
 struct ImportPlan {
-    var outcomes: [ImportBatchOutcome] = []
+    let outcomes: [ImportBatchOutcome]
 
     static func make(_ batches: [ImportBatch], stored: StoredItems, now: Timestamp, progress: () -> Void) -> ImportPlan {
-        var plan = ImportPlan()
+        var outcomes: [ImportBatchOutcome] = []
         var seen = Set<String>()
         // A former id stands for one line at most: two accounts' lines that shared it, imported after it, are two.
         var claimed = Set<String>()
         for batch in batches {
-            var outcome = ImportBatchOutcome()
+            var added: [Item] = []
+            var alreadyThere = 0
+            var updated: [(before: Item, after: Item)] = []
             for wire in batch.items {
                 progress()
                 guard seen.insert(wire.id).inserted else {
-                    outcome.alreadyThere += 1
+                    alreadyThere += 1
                     continue
                 }
                 if let old = stored.byID[wire.id] {
                     if batch.kind == .export, WireItem(old) != wire {
-                        outcome.updated.append((old, wire.item(added: old.added, sync: old.sync.afterLocalChange)))
+                        updated.append((old, wire.item(added: old.added, sync: old.sync.afterLocalChange)))
                     } else {
-                        outcome.alreadyThere += 1
+                        alreadyThere += 1
                     }
                     continue
                 }
@@ -102,13 +104,13 @@ struct ImportPlan {
                 }
                 if let former {
                     claimed.insert(former)
-                    outcome.alreadyThere += 1
+                    alreadyThere += 1
                     continue
                 }
-                outcome.added.append(wire.item(added: now, sync: .pending))
+                added.append(wire.item(added: now, sync: .pending))
             }
-            plan.outcomes.append(outcome)
+            outcomes.append(ImportBatchOutcome(added: added, alreadyThere: alreadyThere, updated: updated))
         }
-        return plan
+        return ImportPlan(outcomes: outcomes)
     }
 }

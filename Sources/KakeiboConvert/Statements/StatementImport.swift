@@ -181,16 +181,11 @@ struct StatementImport {
         for (index, file) in files.enumerated() {
             guard case .export(let conversion) = file else { continue }
             let outcome = outcomes[index]
-            var merged = MergeOutcome()
-            merged.imported = conversion.items.count
-            merged.added = outcome.added.count
-            merged.updated = outcome.updated.count
-            merged.unchanged = outcome.alreadyThere
-            merged.moved = outcome.updated.filter { $0.before.date.yearMonth != $0.after.date.yearMonth }.count
-            merged.months = Array(
-                Set(outcome.added.map(\.date.yearMonth) + outcome.updated.flatMap { [$0.before.date.yearMonth, $0.after.date.yearMonth] })
-            )
-            .sorted()
+            let months = Set(outcome.added.map(\.date.yearMonth) + outcome.updated.flatMap { [$0.before.date.yearMonth, $0.after.date.yearMonth] })
+            let merged = MergeOutcome(
+                imported: conversion.items.count, added: outcome.added.count, updated: outcome.updated.count,
+                moved: outcome.updated.filter { $0.before.date.yearMonth != $0.after.date.yearMonth }.count, unchanged: outcome.alreadyThere,
+                months: months.sorted())
             let summary = conversion.summary(merged: merged)
             out += ImportRenderer.foreign(summary, taxonomy: taxonomy, context.language)
             if conversion.fallback == nil { out += ImportRenderer.unmapped(report.files[index].unmapped, taxonomy: taxonomy, context.language) }
