@@ -57,8 +57,8 @@ public struct DateFormat: Hashable, Sendable {
                 continue
             case .year(let digits): width = digits...digits
             case .month, .day:
-                // Run together with the next part (yyyyMMdd): two digits; before a separator or at the end: one or two.
-                let runTogether = offset + 1 < parts.count && parts[offset + 1].isField
+                // Run together with a part beside it (yyyyMMdd): two digits; between separators: one or two.
+                let runTogether = (offset + 1 < parts.count && parts[offset + 1].isField) || (offset > 0 && parts[offset - 1].isField)
                 width = runTogether ? 2...2 : 1...2
             }
             let run = characters.prefix { $0.isASCII && $0.isNumber }
