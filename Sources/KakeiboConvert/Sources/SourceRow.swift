@@ -42,9 +42,11 @@ public enum ImportSource: String, CaseIterable, Sendable {
         return allCases.first { Converter.header(first, $0) != nil }
     }
 
-    /// The app whose export the file is; nil for any other file (or one that isn't CSV text).
+    /// The app whose export the file is, from its first line; nil for any other file (or one that isn't CSV text).
     static func detect(_ bytes: [UInt8]) -> ImportSource? {
-        guard let (text, _) = SourceText.decode(bytes), let records = try? CSVReader.records(text) else { return nil }
+        // A line feed is never part of a Shift_JIS character: the first line decodes on its own.
+        let line = Array(bytes.prefix { $0 != 0x0A })
+        guard let (text, _) = SourceText.decode(line), let records = try? CSVReader.records(text) else { return nil }
         return detect(Array(records.prefix(1)))
     }
 
