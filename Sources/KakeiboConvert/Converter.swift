@@ -16,6 +16,8 @@ public struct Conversion: Sendable {
     var pending: [(index: Int, texts: [String], category: String)] = []
     /// Which of the app's headers the file has.
     public var variant = ""
+    /// Names with a `?` in a Shift_JIS file: Zaim's Shift_JIS download writes `?` for every character Shift_JIS lacks.
+    public var questionMarks = 0
 
     /// Files the items of categories nothing mapped by the household's rules, then its history, else as unfiled.
     public mutating func file(by filer: Filer) throws(ConvertProblem) {
@@ -116,6 +118,7 @@ public enum Converter {
                 }
             }
             let name = itemName(row.names, source: source)
+            if encoding == .shiftJIS, name.text.contains("?") { conversion.questionMarks += 1 }
             var details = ItemDetails.none
             for (field, text) in row.details { details[field] = detail(text, field) }
             if row.yearOnly { details.tags = [Tags.yearOnly] }

@@ -140,6 +140,15 @@ import Testing
         #expect(b.lines.contains { $0.name == "料 金" })
     }
 
+    @Test func zaimsShiftJISDownloadThatLostCharactersIsCounted() throws {
+        let text = try #require(SourceText.decode(try Self.bytes("zaim-202411-own-category-sjis.csv"))).text
+            .replacingOccurrences(of: "キャットフード", with: "キャットフード?")
+        let bytes = try #require(text.data(using: .shiftJIS))
+        let taxonomy = Taxonomy.standard
+        let conversion = try Converter.convert(Array(bytes), from: .zaim, mapping: .standard(taxonomy), fallback: nil, fileUnmapped: true)
+        #expect(conversion.encoding == .shiftJIS && conversion.questionMarks == 1)
+    }
+
     @Test func zaimsOlderHeaderGivesTheSameIDsAsTodays() throws {
         let older = try Self.bytes("zaim-2024-older-header-sjis.csv")
         #expect(ImportSource.detect(older) == .zaim)

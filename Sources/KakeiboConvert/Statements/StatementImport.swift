@@ -231,7 +231,15 @@ struct StatementImport {
                     return ImportReport.Unmapped(
                         name: category.name, count: category.count, total: Yen(filing?.total ?? 0),
                         filedAs: filing.flatMap { $0.codes.count == 1 ? $0.codes.first : nil })
-                }, notes: [], taxonomy: taxonomy)
+                },
+                notes: conversion.questionMarks == 0
+                    ? []
+                    : [
+                        LocalizedText(
+                            en:
+                                "\(conversion.questionMarks) names have a '?' where the Shift_JIS download may have lost a character; the app's UTF-8 download keeps them",
+                            ja: "\(conversion.questionMarks) 件の名前に「?」があります。Shift_JIS のダウンロードで失われた文字かもしれません（UTF-8 のダウンロードなら残ります）")
+                    ], taxonomy: taxonomy)
         case .json(let items):
             return ImportReport.File(
                 path: name, format: "kakeibo", formatName: "kakeibo JSON", variant: "", encoding: SourceEncoding.utf8.rawValue, rows: items.count,
