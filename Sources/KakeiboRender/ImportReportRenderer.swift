@@ -85,6 +85,12 @@ extension ImportRenderer {
         unmappedLines(unmapped, taxonomy: taxonomy, language).map { terminalSafe($0) + "\n" }.joined()
     }
 
+    /// Each file's notes, naming the file: what a real import says after its summaries.
+    public static func notes(_ report: ImportReport, _ language: Language) -> String {
+        report.files.flatMap { file in file.notes.map { terminalSafe(language.pick("Note: ", "注意: ") + file.path + ": " + $0(language)) + "\n" } }
+            .joined()
+    }
+
     /// "+¥1,200", "-¥500".
     static func signed(_ amount: Yen, _ language: Language) -> String { (amount.amount > 0 ? "+" : "") + amount.formatted(language) }
 

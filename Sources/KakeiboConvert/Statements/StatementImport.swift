@@ -191,6 +191,7 @@ struct StatementImport {
             if conversion.fallback == nil { out += ImportRenderer.unmapped(report.files[index].unmapped, taxonomy: taxonomy, context.language) }
             if json.isEmpty, case .object(let members) = ImportRenderer.foreignJSONValue(summary, taxonomy: taxonomy) { json += members }
         }
+        out += ImportRenderer.notes(report, context.language)
         switch output {
         case .json:
             context.print(
