@@ -18,7 +18,7 @@
 
 var SERVICE = 'kakeibo-household';
 var PROTOCOL = 1;
-var SCRIPT_VERSION = '1.2.0';
+var SCRIPT_VERSION = '1.3.0';
 
 var TOKEN_PROPERTY = 'KAKEIBO_TOKEN';
 var HOUSEHOLD_PROPERTY = 'KAKEIBO_HOUSEHOLD';
@@ -43,8 +43,12 @@ var MAX_CHANGES = 2000;
 var MAX_REWRITES = 500;
 var MAX_ITEMS = 2000;
 var SINCE_LIMIT = 2000;
+/** The most revision spans a request may ask `since` to leave out (`skip`: the asking member's own writes). */
+var MAX_SKIP = 100;
 var CHANGE_LOG_SHEET = '_changes';
 var CHANGE_LOG_KEEP = 5000;
+/** The change log's last row after the last request that finished, so that a request of new changes asks no row count. */
+var CHANGE_LOG_ROWS_PROPERTY = 'KAKEIBO_CHANGE_LOG_ROWS';
 /** The id index (see the book): a hidden sheet of ID_BUCKETS cells; up to ID_BUCKET_READS of them are read one by one. */
 var ID_INDEX_SHEET = '_ids';
 var ID_BUCKETS = 1024;
@@ -71,8 +75,47 @@ var COL = {
 var WIDTH = HEADERS.length;
 /** The bookkeeping columns kept out of sight (revision, deleted, updated). */
 var HIDDEN = 3;
+/**
+ * The one table of what syncs: every limit and normalisation of an item's text and date, kakeibo's at entry and the
+ * server's. kakeibo's Sources/KakeiboValues/Text/SyncLimits.swift holds the same table, and its tests compare the two
+ * (the text between the markers is JSON). Text is trimmed of "space" at both ends, put in NFC, refused with any
+ * "control" character, and counted in code points. Code point ranges are [first, last].
+ */
+// LIMITS BEGIN
+var LIMITS = {
+  "unit": "code points after trimming and NFC",
+  "space": [[9, 13], [32, 32], [133, 133], [160, 160], [5760, 5760], [8192, 8202], [8232, 8233], [8239, 8239], [8287, 8287], [12288, 12288], [65279, 65279]],
+  "control": [[0, 31], [127, 159], [8232, 8233]],
+  "lengths": {"id": [200, 200], "name": [30, 200], "payment": [30, 30], "shop": [30, 30], "memo": [100, 100], "member": [30, 30], "tag": [20, 40]},
+  "tags": [10, 10],
+  "price": [9999999999, 1000000000000],
+  "reimbursed": [9999999999, 9999999999],
+  "dates": ["1900-01-01", "2999-12-31"]
+};
+// LIMITS END
+/** A length limit of the table: the server's (index 1). */
+function maxLength(field) { return LIMITS.lengths[field][1]; }
+/** Text as it syncs: trimmed of the table's space, in NFC. */
+function synced(text) {
+  var scalars = Array.from(text);
+  var inSet = function (set, ch) { var c = ch.codePointAt(0); return set.some(function (r) { return c >= r[0] && c <= r[1]; }); };
+  var start = 0;
+  var end = scalars.length;
+  while (start < end && inSet(LIMITS.space, scalars[start])) start++;
+  while (end > start && inSet(LIMITS.space, scalars[end - 1])) end--;
+  return scalars.slice(start, end).join('').normalize('NFC');
+}
+/** Whether text holds a character of the table's control set. */
+function hasControl(text) {
+  return Array.from(text).some(function (ch) {
+    var c = ch.codePointAt(0);
+    return LIMITS.control.some(function (r) { return c >= r[0] && c <= r[1]; });
+  });
+}
+/** Text's length as the table counts it. */
+function codePoints(text) { return Array.from(text).length; }
 /** Optional text details of an item (kakeibo's payment, shop, memo, member), with their longest length. */
-var DETAILS = { payment: 30, shop: 30, memo: 100, member: 30 };
+var DETAILS = { payment: maxLength('payment'), shop: maxLength('shop'), memo: maxLength('memo'), member: maxLength('member') };
 /**
  * kakeibo's item tags live in the column whose header (row 1) is TAGS_HEADER, found from column O on: never at a fixed
  * place, since O and beyond are a person's own. A sheet gets the column (after its last used column, over nothing)
@@ -80,12 +123,12 @@ var DETAILS = { payment: 30, shop: 30, memo: 100, member: 30 };
  * by spaces ("旅行 帰省"); read back, spaces, commas and 、 separate them and a leading # or ＃ is dropped.
  */
 var TAGS_HEADER = 'タグ Tags';
-var MAX_TAGS = 10;
+var MAX_TAGS = LIMITS.tags[1];
 /** The amount of an item's cost paid back (insurance, 高額療養費), for 医療費控除: a column found as the tags column is. */
 var REIMBURSED_HEADER = '補填 Reimbursed';
-var MAX_YEN = 9999999999;
-/** kakeibo allows 20 characters; a code point count is looser than that (an emoji flag is two), never tighter. */
-var MAX_TAG_CHARS = 40;
+var MAX_YEN = LIMITS.reimbursed[1];
+/** kakeibo allows 20 code points (LIMITS), the server 40. */
+var MAX_TAG_CHARS = maxLength('tag');
 /** Number formats of a written row: text columns as text ("@"), the rest as whole numbers. */
 var ROW_FORMATS = ['@', '@', '0', '0', '0', '@', '0', '0', '@', '@', '@', '@', '@', '@'];
 var MONTH_SHEET = /^(\d{4})-(\d{2})$/;
@@ -255,18 +298,23 @@ function capabilities(token) {
       changesPerRequest: MAX_CHANGES, rewritesPerRequest: MAX_REWRITES, itemsPerRequest: MAX_ITEMS, sinceLimit: SINCE_LIMIT,
       changeLog: CHANGE_LOG_KEEP
     },
-    changesSince: true
+    changesSince: true,
+    sinceSkip: MAX_SKIP
   };
   if (state === 'ok') answer.revision = currentRevision(props);
   return answer;
 }
 
-/** Every row changed after revision R, tombstones included, oldest first, at most `limit`. */
+/**
+ * Every row changed after revision R, tombstones included, oldest first, at most `limit`; rows whose revision lies in
+ * a `skip` span (the asking member's own writes, which it has) are left out and not counted.
+ */
 function since(body) {
   var after = body.revision;
   if (!isWhole(after) || after < 0) throw failure('bad_request', '"revision" must be a whole number ≥ 0');
   var limit = body.limit === undefined ? SINCE_LIMIT : body.limit;
   if (!isWhole(limit) || limit < 1 || limit > SINCE_LIMIT) throw failure('bad_request', '"limit" must be 1–' + SINCE_LIMIT);
+  var skip = skipSpans(body.skip);
   var props = scriptProperties();
   var current = currentRevision(props);
   var months = readMonthsIndex(props);
@@ -280,11 +328,28 @@ function since(body) {
   var rows = [];
   changed.forEach(function (month) {
     readRows(month.sheet, tz, month.name).forEach(function (r) {
-      if (r.revision > after) rows.push(r);
+      if (r.revision > after && !skipped(skip, r.revision)) rows.push(r);
       current = Math.max(current, r.revision);
     });
   });
   return sincePage(rows, limit, current, props);
+}
+
+/** The spans of `skip` ([[from, through], …], whole numbers, from ≤ through); none when it is absent. */
+function skipSpans(value) {
+  if (value === undefined) return [];
+  var bad = '"skip" must be at most ' + MAX_SKIP + ' spans [from, through] of whole numbers';
+  if (!Array.isArray(value) || value.length > MAX_SKIP) throw failure('bad_request', bad);
+  value.forEach(function (span) {
+    if (!Array.isArray(span) || span.length !== 2 || !isWhole(span[0]) || !isWhole(span[1]) || span[0] > span[1]) {
+      throw failure('bad_request', bad);
+    }
+  });
+  return value;
+}
+
+function skipped(spans, revision) {
+  return spans.some(function (span) { return revision >= span[0] && revision <= span[1]; });
 }
 
 /** The month sheets' names the months index says changed after revision R, in calendar order. */
@@ -366,11 +431,16 @@ function applyChanges(body) {
   if (rewrites > MAX_REWRITES) throw failure('too_large', 'at most ' + MAX_REWRITES + ' updates and deletes per request, got ' + rewrites);
   var after = body.since;
   if (after !== undefined && (!isWhole(after) || after < 0)) throw failure('bad_request', '"since" must be a whole number ≥ 0');
+  var skip = skipSpans(body.skip);
   var book = new Book();
-  var log = new ChangeLog(book.ss);
+  var log = new ChangeLog(book.ss, book.rebuild ? null : book.props);
   book.reserve(changes.length);
   book.prefetch(changes.map(changedId).filter(function (id) { return id !== null; }));
-  log.prefetch(changes.filter(function (c) { return c && typeof c.changeId === 'string'; }).map(function (c) { return c.changeId; }));
+  var ids = changes.filter(function (c) { return c && typeof c.changeId === 'string'; }).map(function (c) { return c.changeId; });
+  // A client that says which of its changes it may have sent before (`retried`) has only those looked up in the log:
+  // the others are new, so a request of new changes reads none of it. Without the key, every change id is looked up.
+  if (Array.isArray(body.retried)) ids = log.onlyRetried(body.retried, ids);
+  log.prefetch(ids);
   var results = changes.map(function (change, index) {
     var problem = invalidChange(change);
     if (problem) {
@@ -390,9 +460,13 @@ function applyChanges(body) {
     log.add(change.changeId, fingerprint, result);
     return result;
   });
-  var others = after === undefined ? null : book.changedSince(after);
+  var others = after === undefined ? null : book.changedSince(after, skip);
   book.commit(log);
-  var answer = { revision: book.revision, results: results, limits: { changesPerRequest: MAX_CHANGES, rewritesPerRequest: MAX_REWRITES } };
+  // `start`: the revisions after it, up to `revision`, are this request's own writes.
+  var answer = {
+    revision: book.revision, start: book.start, results: results,
+    limits: { changesPerRequest: MAX_CHANGES, rewritesPerRequest: MAX_REWRITES }
+  };
   if (others) answer.since = others;
   return answer;
 }
@@ -698,9 +772,10 @@ Book.prototype.replace = function (held, item, deleted) {
 /**
  * What `since` would answer for revision R, but without this request's own rows (its results carry them): the rows
  * other requests changed after R, read from the months the book holds and those the months index says changed.
- * Complete, it ends at this request's last revision, so the client's cursor moves past its own writes.
+ * Complete, it ends at this request's last revision, so the client's cursor moves past its own writes. Rows in a `skip`
+ * span (the client's own earlier writes) are left out too.
  */
-Book.prototype.changedSince = function (after) {
+Book.prototype.changedSince = function (after, skip) {
   var self = this;
   if (self.rebuild) self.loadAll();
   var names = self.all ? Object.keys(self.sheets) : changedMonths(self.months, after);
@@ -708,7 +783,7 @@ Book.prototype.changedSince = function (after) {
   names.forEach(function (name) {
     var entry = self.month(name);
     if (!entry) return;
-    entry.rows.forEach(function (r) { if (r.revision > after && r.revision <= self.start) rows.push(r); });
+    entry.rows.forEach(function (r) { if (r.revision > after && r.revision <= self.start && !skipped(skip, r.revision)) rows.push(r); });
   });
   return sincePage(rows, SINCE_LIMIT, self.revision, self.props);
 };
@@ -751,6 +826,7 @@ Book.prototype.commit = function (log) {
   var stamps = monthsAndRevision(self.months, self.revision);
   stamps[SHEETS_PROPERTY] = String(self.sheetCount + insertedSheets);
   stamps[RESERVED_PROPERTY] = '0'; // the request is done, in the same write as its stamps (0: nothing reserved)
+  if (log && log.last) stamps[CHANGE_LOG_ROWS_PROPERTY] = String(log.last);
   self.props.setProperties(stamps);
 };
 
@@ -910,12 +986,27 @@ IdIndex.prototype.commit = function () {
 // ---------------------------------------------------------------------------------------------------------------
 // The change log: the last CHANGE_LOG_KEEP change ids with their results, in a hidden sheet.
 
-function ChangeLog(ss) {
+/**
+ * `props`: the script properties, when the last request finished (so the log's last row they keep is right); null
+ * to ask the sheet.
+ */
+function ChangeLog(ss, props) {
   this.sheet = changeLogSheet(ss);
   this.rows = null;
   this.entries = Object.create(null); // change id → entry (or null), for those read or added
   this.added = [];
+  this.retried = null; // when the client says which changes it may have sent before: those (id → true)
+  var kept = props ? Number(props.getProperty(CHANGE_LOG_ROWS_PROPERTY)) : NaN;
+  this.kept = isWhole(kept) && kept >= 1 ? kept : null;
 }
+
+/** Looks up only `retried` of `ids` from now on (a change id not among them is new); returns those. */
+ChangeLog.prototype.onlyRetried = function (retried, ids) {
+  var self = this;
+  self.retried = Object.create(null);
+  retried.forEach(function (id) { if (typeof id === 'string') self.retried[id] = true; });
+  return ids.filter(function (id) { return self.retried[id] === true; });
+};
 
 /**
  * Reads the log's change ids (one column), then the entries of those asked for that it holds: each on its own when
@@ -923,6 +1014,7 @@ function ChangeLog(ss) {
  */
 ChangeLog.prototype.prefetch = function (changeIds) {
   var self = this;
+  if (changeIds.length === 0) return;
   if (!self.rows) {
     self.rows = Object.create(null); // change id → its last row in the log
     self.last = self.sheet.getLastRow();
@@ -950,6 +1042,7 @@ function logEntry(cells) {
 }
 
 ChangeLog.prototype.find = function (changeId) {
+  if (this.retried && this.retried[changeId] !== true && !(changeId in this.entries)) return null;
   if (!(changeId in this.entries)) this.prefetch([changeId]);
   return changeId in this.entries ? this.entries[changeId] : null;
 };
@@ -962,11 +1055,11 @@ ChangeLog.prototype.add = function (changeId, fingerprint, result) {
 /** Writes the entries added (the caller flushes). */
 ChangeLog.prototype.commit = function () {
   if (this.added.length === 0) return;
-  var start = (this.rows ? this.last : this.sheet.getLastRow()) + 1;
-  ensureRows(this.sheet, start + this.added.length - 1, 1000); // rows to spare, so that most requests add none
-  var range = this.sheet.getRange(start, 1, this.added.length, 4);
-  range.setNumberFormat('@');
-  range.setValues(this.added.map(function (row) { return row.map(literal); }));
+  var start = (this.rows ? this.last : this.kept || this.sheet.getLastRow()) + 1;
+  // 1,000 rows to spare when it grows, so that most requests add none; every cell text (a leading apostrophe, so no
+  // number format needs setting: a change id "0123" stays as it is).
+  var values = this.added.map(function (row) { return row.map(function (cell) { return '\'' + cell; }); });
+  intoRows(this.sheet, start, this.added.length, 4, 1000, function (range) { range.setValues(values); });
   var extra = start + this.added.length - 2 - CHANGE_LOG_KEEP;
   if (extra >= 1000) this.sheet.deleteRows(2, extra);
   this.last = start + this.added.length - 1 - (extra >= 1000 ? extra : 0);
@@ -1113,11 +1206,11 @@ function writeRows(sheet, first, rows, inPlace, columns) {
     out[COL.personal - 1] = item.personal === true ? true : '';
     return out;
   });
-  if (!inPlace) ensureRows(sheet, first + rows.length - 1);
-  var range = sheet.getRange(first, 1, rows.length, WIDTH);
-  // Text stays text: an id "00123" keeps its zeros and "2024-12-03" is not turned into a date cell.
-  range.setNumberFormats(rows.map(function () { return ROW_FORMATS; }));
-  range.setValues(values);
+  intoRows(sheet, first, rows.length, WIDTH, 0, function (range) {
+    // Text stays text: an id "00123" keeps its zeros and "2024-12-03" is not turned into a date cell.
+    range.setNumberFormats(rows.map(function () { return ROW_FORMATS; }));
+    range.setValues(values);
+  });
   // Tombstones struck through, a run of them at a time (a new row that is not one has the sheet's plain style).
   for (var i = 0; i < rows.length; i++) {
     if (!rows[i].deleted) continue;
@@ -1199,6 +1292,20 @@ function cellTags(text) {
 }
 
 /** A sheet has a fixed number of rows (1000 when new): adds rows so that row `last` exists. */
+/**
+ * Writes rows first…first+count-1 with `write(range)`. Tried on the sheet as it is, so that the common write asks no
+ * row count: only when that fails (a sheet too short for an append) are rows added, `slack` more than needed, and
+ * the write made again (it writes whole rows, so a second try leaves the same cells).
+ */
+function intoRows(sheet, first, count, width, slack, write) {
+  try {
+    write(sheet.getRange(first, 1, count, width));
+  } catch (err) {
+    ensureRows(sheet, first + count - 1, slack);
+    write(sheet.getRange(first, 1, count, width));
+  }
+}
+
 function ensureRows(sheet, last, slack) {
   var max = sheet.getMaxRows();
   if (last > max) sheet.insertRowsAfter(max, last - max + (slack || 0));
@@ -1262,27 +1369,31 @@ function validItem(raw) {
   if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return 'expected an object';
   var id = raw.id;
   if (typeof id === 'number' && isWhole(id)) id = String(id);
-  if (typeof id !== 'string' || id.trim() === '' || id.length > 200 || /[\u0000-\u001f\u007f]/.test(id)) {
-    return '"id" must be a non-empty string of at most 200 characters';
+  if (typeof id !== 'string' || id.trim() === '' || codePoints(id) > maxLength('id') || hasControl(id)) {
+    return '"id" must be a non-empty string of at most ' + maxLength('id') + ' characters';
   }
   var date = typeof raw.date === 'string' ? raw.date.replace(/-/g, '') : '';
-  if (!/^\d{8}$/.test(date) || !realDate(date)) return '"date" must be a calendar date such as "20241203"';
-  if (typeof raw.name !== 'string' || raw.name.trim() === '' || raw.name.length > 200 || /[\u0000-\u001f\u007f]/.test(raw.name)) {
-    return '"name" must be non-empty text of at most 200 characters';
+  if (!/^\d{8}$/.test(date) || !realDate(date)) {
+    return '"date" must be a calendar date from ' + LIMITS.dates[0] + ' to ' + LIMITS.dates[1] + ' such as "20241203"';
   }
-  if (!isWhole(raw.price) || Math.abs(raw.price) > 1e12) return '"price" must be a whole number of yen';
+  var name = typeof raw.name === 'string' ? synced(raw.name) : '';
+  if (name === '' || codePoints(name) > maxLength('name') || hasControl(name)) {
+    return '"name" must be non-empty text of at most ' + maxLength('name') + ' characters';
+  }
+  if (!isWhole(raw.price) || Math.abs(raw.price) > LIMITS.price[1]) return '"price" must be a whole number of yen';
   if (!isWhole(raw.category) || raw.category < 0 || raw.category > 9999) return '"category" must be a whole number';
   var sub = raw.categorySub;
   if (sub === undefined || sub === null) sub = '';
   if (sub !== '' && (!isWhole(sub) || sub < 0 || sub > 9999)) return '"categorySub" must be a whole number, null or ""';
-  var item = { id: id, date: date, name: raw.name.trim(), price: raw.price, category: raw.category, categorySub: sub };
+  var item = { id: id, date: date, name: name, price: raw.price, category: raw.category, categorySub: sub };
   for (var key in DETAILS) {
     var value = raw[key];
     if (value === undefined || value === null || value === '') continue;
-    if (typeof value !== 'string' || value.trim() === '' || value.trim().length > DETAILS[key] || /[\u0000-\u001f\u007f]/.test(value)) {
+    var text = typeof value === 'string' ? synced(value) : '';
+    if (text === '' || codePoints(text) > DETAILS[key] || hasControl(text)) {
       return '"' + key + '" must be text of at most ' + DETAILS[key] + ' characters, null or ""';
     }
-    item[key] = value.trim();
+    item[key] = text;
   }
   if (raw.personal !== undefined && raw.personal !== null && typeof raw.personal !== 'boolean') return '"personal" must be true or false';
   if (raw.personal === true) item.personal = true;
@@ -1307,8 +1418,8 @@ function validTags(raw) {
   var tags = [];
   for (var i = 0; i < raw.length; i++) {
     if (typeof raw[i] !== 'string') return problem;
-    var tag = raw[i].trim().replace(/^[#＃]+/, '');
-    if (tag === '' || Array.from(tag).length > MAX_TAG_CHARS || /[\u0000-\u001f\u007f\s,、，]/.test(tag)) return problem;
+    var tag = synced(synced(raw[i]).replace(/^[#＃]+/, ''));
+    if (tag === '' || codePoints(tag) > MAX_TAG_CHARS || hasControl(tag) || /[\s,、，]/.test(tag)) return problem;
     tags.push(tag);
   }
   return tags;
@@ -1370,7 +1481,8 @@ function realDate(yyyymmdd) {
   var y = Number(yyyymmdd.slice(0, 4));
   var m = Number(yyyymmdd.slice(4, 6));
   var d = Number(yyyymmdd.slice(6, 8));
-  if (y < 1900 || m < 1 || m > 12 || d < 1) return false;
+  var iso = yyyymmdd.slice(0, 4) + '-' + yyyymmdd.slice(4, 6) + '-' + yyyymmdd.slice(6, 8);
+  if (iso < LIMITS.dates[0] || iso > LIMITS.dates[1] || m < 1 || m > 12 || d < 1) return false;
   var days = [31, (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0 ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
   return d <= days[m - 1];
 }
@@ -1413,11 +1525,9 @@ function withLock(fn) {
   if (!lock.tryLock(LOCK_WAIT_MS)) {
     throw failure('busy', 'another request held the lock for more than ' + LOCK_WAIT_MS / 1000 + ' s; try again');
   }
-  try {
-    return fn();
-  } finally {
-    lock.releaseLock(); // each request that writes has flushed its writes by now
-  }
+  // Not released by a call: the service releases a script's lock when its execution ends, which is when this
+  // request's answer is made (each request that writes has flushed its writes by then).
+  return fn();
 }
 
 /**

@@ -73,12 +73,10 @@ public enum CommandError: KakeiboFailure, Equatable {
     case importFile(String, problem: WireProblem)
     /// A device (/dev/zero) given where a file is read.
     case notAFile(String)
-    /// A CSV file given to the plain import, which reads kakeibo's JSON.
-    case csvWithoutFrom(String)
 
     public var kind: FailureKind {
         switch self {
-        case .importFile, .csvWithoutFrom: .badInput
+        case .importFile: .badInput
         default: .runtime
         }
     }
@@ -91,12 +89,6 @@ public enum CommandError: KakeiboFailure, Equatable {
             return language.pick("\(path) is a device, not a file: give a file, or - for stdin", "\(path) はファイルではなくデバイスです。ファイルか、標準入力なら - を指定してください")
         case .importFile(let path, let problem):
             return language.pick("\(path): nothing imported: ", "\(path): 何も取り込んでいません: ") + problem.message(in: language)
-        case .csvWithoutFrom(let path):
-            let argument = path == "stdin" ? "-" : path
-            return language.pick(
-                "\(path): nothing imported: CSV, not kakeibo's JSON: name its format with --from (statement finds it: 'kakeibo import --from statement \(argument)'), or give the file's path, whose format is found from it",
-                "\(path): 何も取り込んでいません: kakeibo の JSON ではなく CSV です。--from で形式を指定するか（statement なら判定: 'kakeibo import --from statement \(argument)'）、ファイルのパスを指定してください（形式はファイルから判定します）"
-            )
         }
     }
 }

@@ -187,6 +187,7 @@ public enum StatementChoice: Sendable {
 public enum StatementReader {
     /// `layouts`: the layouts a file may be found to be, after kakeibo's own formats.
     public static func read(_ bytes: [UInt8], as choice: StatementChoice = .detect, layouts: [Layout] = []) throws(ConvertProblem) -> Statement {
+        do { try CSVReader.checkLines(bytes) } catch { throw .csv(error) }
         if case .layout(let layout) = choice { return try LayoutReader.read(bytes, layout) }
         guard let (text, encoding) = SourceText.decode(bytes) else { throw .notText }
         let records: [CSVRecord]
