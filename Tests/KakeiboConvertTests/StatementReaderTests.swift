@@ -83,6 +83,6 @@ import Testing
 
 @Suite struct StatementIDPrefixTests {
     @Test func theLibraryKnowsEveryFormatsPrefix() {
-        #expect(StatementFormat.allCases.map(\.idPrefix) == StatementLine.idPrefixes)
+        #expect(StatementFormat.allCases.map(\.idPrefix) + [CardHistory.idPrefix] == StatementLine.idPrefixes)
     }
 }

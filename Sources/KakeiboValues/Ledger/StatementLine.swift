@@ -25,8 +25,9 @@ public struct StatementLine: Hashable, Sendable {
 }
 
 extension StatementLine {
-    /// How the ids of statement lines start, one per format (楽天カード, Vpass, PayPay, ゆうちょ).
-    public static let idPrefixes = ["rc:", "vp:", "pp:", "yu:"]
+    /// How the ids of statement lines start, one per format (楽天カード, Vpass, PayPay, ゆうちょ), and of IC card
+    /// records (a card's history is its statement).
+    public static let idPrefixes = ["rc:", "vp:", "pp:", "yu:", CardHistory.idPrefix]
 
     /// Whether an item's id says it came from a statement.
     public static func isStatementID(_ id: String) -> Bool { idPrefixes.contains { id.hasPrefix($0) } }
