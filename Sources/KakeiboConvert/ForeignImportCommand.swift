@@ -49,7 +49,7 @@ public struct ForeignImportCommand: Command {
     let job: Job
 
     public init(_ arguments: ParsedArguments, _ context: Context) throws {
-        guard let from = try arguments[ImportCommand.from] else {
+        guard let from = try arguments[ImportCommand.from], !ImportCommand.builtInSources.contains(from.lowercased()) else {
             job = .wire(try ImportCommand(arguments, context))
             return
         }
@@ -70,7 +70,8 @@ public struct ForeignImportCommand: Command {
         guard let source = ImportSource(rawValue: word) else {
             throw UsageError.invalidChoice(
                 option: ImportCommand.from.name, value: from,
-                choices: ImportSource.allCases.map(\.rawValue) + [StatementImport.detect] + StatementFormat.allCases.map(\.rawValue))
+                choices: ImportSource.allCases.map(\.rawValue) + [StatementImport.detect] + StatementFormat.allCases.map(\.rawValue)
+                    + ImportCommand.builtInSources.sorted())
         }
         var mapping = CategoryMapping.standard(taxonomy)
         let explicit = try arguments[ImportCommand.mapping]

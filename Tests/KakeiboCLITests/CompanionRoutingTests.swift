@@ -18,6 +18,15 @@ import Testing
         #expect(companion(["month", "2024", "12"]) == nil)
     }
 
+    /// A card's dump is ASCII hex: `--from felica` is read by `kakeibo` itself, without Foundation.
+    @Test func aCardDumpStaysInKakeibo() {
+        #expect(companion(["import", "--from", "felica", "suica.txt"]) == nil)
+        #expect(companion(["import", "--from=FeliCa", "suica.txt"]) == nil)
+        #expect(companion(["import", "suica.txt", "--account", "ICOCA"]) == nil)
+        #expect(companion(["import", "--from", "felica", "x", "--from", "zaim"]) == "kakeibo-companion")
+        #expect(companion(["import", "x", "--from"]) == "kakeibo-companion", "a --from without its value is the companion's to refuse")
+    }
+
     /// One companion for everything that needs Foundation, so Foundation is on disk once.
     @Test func theSyncCommandsAndForeignImportsShareOneCompanion() {
         for arguments in [["pull", "2024"], ["push"], ["sync", "prev"], ["--lang", "en", "sync"], ["import", "--from", "zaim", "z.csv"]] {

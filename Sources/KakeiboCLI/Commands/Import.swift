@@ -6,10 +6,19 @@ import KakeiboKit
 /// (it needs full Foundation for Shift_JIS), which shares this command's help, options and `merge`.
 public struct ImportCommand: Command {
     public static let from = Option(
-        "--from", value: "moneyforward|zaim|statement|rakuten-card|smbc-vpass|paypay|yucho",
+        "--from", value: "moneyforward|zaim|statement|rakuten-card|smbc-vpass|paypay|yucho|felica",
         help: LocalizedText(
-            en: "read that app's CSV export, or a card or payment statement (statement: found from the file; see docs/statements.md)",
-            ja: "そのアプリの CSV、またはカード・決済の明細を読む（statement はファイルから形式を判定。docs/statements.md）"))
+            en:
+                "read that app's CSV export, a card or payment statement (statement: found from the file; see docs/statements.md), or a transit IC card's dump (felica; a dump is found from the file too: docs/ic-card.md)",
+            ja: "そのアプリの CSV、カード・決済の明細（statement はファイルから形式を判定。docs/statements.md）、交通系 IC カードのダンプ（felica。ダンプはファイルからも判定。docs/ic-card.md）を読む"))
+    /// The `--from` words this command reads itself, without the companion: a card's dump is ASCII.
+    public static let builtInSources: Set<String> = [CardImport.source]
+    public static let account = Option<String>(
+        "--account", value: "NAME",
+        help: LocalizedText(
+            en: "with an IC card's dump: the card's account, its items' payment (default \(CardHistory.defaultAccount); see docs/ic-card.md)",
+            ja: "IC カードのダンプで: カードの口座名（データの支払方法。既定は \(CardHistory.defaultAccount)。docs/ic-card.md）")
+    ) { try DetailField.payment.validate($0) }
     public static let mapping = Option(
         "--mapping", value: "FILE",
         help: LocalizedText(en: "category mapping (default: mapping.json in the config directory)", ja: "項目の対応表（既定は設定ディレクトリの mapping.json）"))
@@ -24,7 +33,8 @@ public struct ImportCommand: Command {
     public static let info = CommandInfo(
         name: name,
         summary: LocalizedText(
-            en: "Import items: the server's JSON, or MoneyForward ME's or Zaim's CSV export", ja: "データを取り込む（サーバー形式の JSON、マネーフォワード ME・Zaim の CSV）"),
+            en: "Import items: the server's JSON, MoneyForward ME's or Zaim's CSV export, a statement, an IC card's dump",
+            ja: "データを取り込む（サーバー形式の JSON、マネーフォワード ME・Zaim の CSV、明細、IC カードのダンプ）"),
         description: LocalizedText(
             en:
                 "An id already stored is updated, not added twice; the items are one change, which 'kakeibo undo' takes back. An export of everything also sets its budgets, fixed costs and notes (replacing those of the same category, name or month; others stay), each one more change.",
@@ -42,7 +52,7 @@ public struct ImportCommand: Command {
                     en: "with --from statement (or a statement's format): more statements, all imported in one change",
                     ja: "--from statement（または明細の形式）のとき: ほかの明細。すべてを 1 回の変更で取り込む"), .optional, words: ImportCommand.maximumFiles - 1),
         ],
-        options: [from, mapping, category, tag, format],
+        options: [from, mapping, category, account, tag, format],
         examples: [
             "kakeibo import backup.json",
             "curl -sL \"$URL?year=2024&month=12\" | kakeibo import -",
@@ -51,27 +61,35 @@ public struct ImportCommand: Command {
             "kakeibo import --from statement enavi202412.csv",
             "kakeibo import --from statement statements/*.csv",
             "kakeibo import --from statement enavi202408.csv --tag 旅行",
+            "kakeibo import suica.txt",
+            "kakeibo import --from felica icoca.txt --account ICOCA",
         ])
 
     let path: String
     let format: OutputFormat
     let tags: [String]
+    /// `--from felica`: the file is a card's dump, whatever it looks like.
+    let cardDump: Bool
+    let account: String?
 
     public init(_ arguments: ParsedArguments, _ context: Context) throws {
+        let source = try arguments[Self.from]?.lowercased()
+        cardDump = source == CardImport.source
         for option in [Self.mapping, Self.category] where arguments.given(option) {
-            throw UsageError.onlyWith(option.name, Self.from.name)
+            throw UsageError.onlyWith(option.name, cardDump ? "--from moneyforward|zaim" : Self.from.name)
         }
-        // `--from` is handled by the kakeibo-companion binary; only a caller that bypasses it gets here.
-        if arguments.given(Self.from), let companion = Companion.find(ImportCommand.name, arguments: [Self.from.name]) {
+        // Any other `--from` is handled by the kakeibo-companion binary; only a caller that bypasses it gets here.
+        if source != nil, !cardDump, let companion = Companion.find(ImportCommand.name, arguments: [Self.from.name]) {
             throw companion.unavailable()
         }
         path = try ImportCommand.onePath(arguments)
         format = try arguments[Self.format] ?? .table
         tags = try ImportCommand.tags(arguments)
+        account = try arguments[Self.account]
     }
 
     public func run(_ context: Context) throws {
-        let document = try decode()
+        guard let document = try readOrImportCard(context) else { return }
         let summary = try ImportCommand.merge(try ImportCommand.tagged(document.items, tags), context)
         // An export of everything carries the household's settings: merged after the items, each file its own change.
         let settings = document.hasSettings ? try context.household().mergeSettings(document, taxonomy: try context.taxonomy()) : nil
@@ -85,10 +103,21 @@ public struct ImportCommand: Command {
         }
     }
 
-    /// The file's items, and the settings an export of everything carries. The bytes are gone when this returns: held through the merge, a million items' file
-    /// would add its size (127 MB) to the import's peak memory.
-    func decode() throws -> ExportDocument {
+    /// The file's items, and the settings an export of everything carries; nil when the file was a card's dump, which
+    /// this imported (found from the file, `CardDump.recognises`, as every format will be through one table of them).
+    /// The bytes are gone when this returns: held through the merge, a million items' file would add its size
+    /// (127 MB) to the import's peak memory.
+    func readOrImportCard(_ context: Context) throws -> ExportDocument? {
         let bytes = try ImportCommand.read(path)
+        if cardDump || CardDump.recognises(bytes) {
+            try CardImport(path: path, account: account, format: format, tags: tags).run(bytes, context)
+            return nil
+        }
+        if account != nil { throw CommandError.accountWithoutCardDump(ImportCommand.displayName(path)) }
+        return try decode(bytes)
+    }
+
+    func decode(_ bytes: [UInt8]) throws -> ExportDocument {
         if ImportCommand.looksLikeCSV(bytes) { throw CommandError.csvWithoutFrom(ImportCommand.displayName(path)) }
         do { return try ExportDocument.decode(bytes) } catch { throw CommandError.importFile(ImportCommand.displayName(path), problem: error) }
     }

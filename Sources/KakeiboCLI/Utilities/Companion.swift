@@ -14,15 +14,18 @@ public struct Companion: Sendable {
     /// When set, the companion runs the command only if this option is given, and the built-in command of the same
     /// name runs otherwise: `kakeibo import --from zaim …` needs Foundation, `kakeibo import backup.json` stays fast.
     public var requiredOption: String?
+    /// Values of `requiredOption` the built-in command reads itself (`--from felica`: a card's dump is ASCII).
+    public var builtInValues: Set<String> = []
     /// The command's declaration, for a command only the companion runs (so `kakeibo` can complete and document it).
     /// Built only when asked for: every run looks its command word up in this table, and only help needs the rest.
     let declaration: @Sendable () -> CommandInfo?
     let fixedSummary: LocalizedText?
 
-    public init(name: String, executable: String, summary: LocalizedText, requiredOption: String? = nil) {
+    public init(name: String, executable: String, summary: LocalizedText, requiredOption: String? = nil, builtInValues: Set<String> = []) {
         self.name = name
         self.executable = executable
         self.requiredOption = requiredOption
+        self.builtInValues = builtInValues
         fixedSummary = summary
         declaration = { nil }
     }
@@ -48,7 +51,7 @@ public struct Companion: Sendable {
             summary: LocalizedText(
                 en: "Import MoneyForward ME's or Zaim's CSV export, or a card or payment statement",
                 ja: "マネーフォワード ME・Zaim の CSV、カード・決済の明細を取り込む"),
-            requiredOption: "--from"),
+            requiredOption: "--from", builtInValues: ImportCommand.builtInSources),
         Companion("reconcile", executable: Companion.binary) { StatementDeclarations.reconcile },
         Companion("pull", executable: Companion.binary) { SyncDeclarations.pull },
         Companion("push", executable: Companion.binary) { SyncDeclarations.push },
@@ -59,13 +62,24 @@ public struct Companion: Sendable {
     static func find(_ name: String) -> Companion? { commands.first { $0.name == name } }
 
     /// The companion that runs this command line: one for the command whose required option, if any, is given
-    /// (as `--from X` or `--from=X`, before any `--`).
+    /// (as `--from X` or `--from=X`, before any `--`) with a value the built-in command doesn't read itself.
     public static func find(_ name: String, arguments: [String]) -> Companion? {
-        let given = arguments.prefix { $0 != "--" }
+        let given = Array(arguments.prefix { $0 != "--" })
         return commands.first { companion in
             guard companion.name == name else { return false }
             guard let option = companion.requiredOption else { return true }
-            return given.contains { $0 == option || $0.hasPrefix(option + "=") }
+            return given.indices.contains { index in
+                let word = given[index]
+                let value: String
+                if word == option {
+                    value = index + 1 < given.count ? given[index + 1] : ""
+                } else if word.hasPrefix(option + "=") {
+                    value = String(word.dropFirst(option.count + 1))
+                } else {
+                    return false
+                }
+                return !companion.builtInValues.contains(value.lowercased())
+            }
         }
     }
 

@@ -75,10 +75,12 @@ public enum CommandError: KakeiboFailure, Equatable {
     case notAFile(String)
     /// A CSV file given to the plain import, which reads kakeibo's JSON.
     case csvWithoutFrom(String)
+    /// `--account` with a file that is not an IC card's dump.
+    case accountWithoutCardDump(String)
 
     public var kind: FailureKind {
         switch self {
-        case .importFile, .csvWithoutFrom: .badInput
+        case .importFile, .csvWithoutFrom, .accountWithoutCardDump: .badInput
         default: .runtime
         }
     }
@@ -91,6 +93,10 @@ public enum CommandError: KakeiboFailure, Equatable {
             return language.pick("\(path) is a device, not a file: give a file, or - for stdin", "\(path) はファイルではなくデバイスです。ファイルか、標準入力なら - を指定してください")
         case .importFile(let path, let problem):
             return language.pick("\(path): nothing imported: ", "\(path): 何も取り込んでいません: ") + problem.message(in: language)
+        case .accountWithoutCardDump(let path):
+            return language.pick(
+                "\(path): nothing imported: --account names an IC card's account, and this is not a card's dump (see docs/ic-card.md)",
+                "\(path): 何も取り込んでいません: --account は IC カードの口座名ですが、このファイルはカードのダンプではありません（docs/ic-card.md）")
         case .csvWithoutFrom(let path):
             return language.pick(
                 "\(path): nothing imported: a CSV file, not kakeibo's JSON: for a card or payment statement use 'kakeibo import --from statement \(path)' (or 'kakeibo reconcile \(path)'), for an app's export --from moneyforward or --from zaim",
