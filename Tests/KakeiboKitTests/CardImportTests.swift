@@ -193,6 +193,35 @@ import Testing
         #expect(try importing("card-b.addr.txt").added.count == 8)
     }
 
+    /// In a store that syncs, undo takes the items back one by one (so the next sync sends it) and the card file
+    /// byte for byte.
+    @Test func undoInAStoreThatSyncsPutsTheCardFileBackToo() throws {
+        var journal = SyncJournal()
+        journal.server = "http://127.0.0.1:1/"
+        try FileSystem.makeDirectories(root)
+        try SyncJournalFile.write(journal, store)
+        try importing("card-a-read1.addr.txt")
+        let cardFile = FileSystem.join(root, CardHistoryCodec.fileName)
+        let first = try FileSystem.read(cardFile)
+        try importing("card-a-read2.index.txt")
+        _ = try household.undo(nil, syncs: true)
+        #expect(try FileSystem.read(cardFile) == first)
+        #expect(try items().count == 17)
+        #expect(try importing("card-a-read2.index.txt").added.count == 5, "the undone read adds its records again")
+    }
+
+    /// `check` reads the card file; a card file that can't be read stops an import and is left as it is.
+    @Test func aCardFileThatCantBeReadIsReportedAndLeftAlone() throws {
+        try importing("card-b.addr.txt")
+        #expect(try StoreCheck.run(store, categoriesPath: nil).errors == 0)
+        let path = FileSystem.join(root, CardHistoryCodec.fileName)
+        try Data("{\"schema\": 9, \"cards\": []}".utf8).write(to: URL(fileURLWithPath: path))
+        #expect(try StoreCheck.run(store, categoriesPath: nil).problems.map(\.code) == ["icCards"])
+        #expect(throws: CardHistoryFileError.self) { try importing("card-a-read1.addr.txt") }
+        #expect(try FileSystem.read(path) == Array("{\"schema\": 9, \"cards\": []}".utf8))
+        #expect(try items().count == 8)
+    }
+
     /// Purchases are filed by rules and history; fares by the taxonomy's train category, in any taxonomy.
     @Test func purchasesAreFiledByHistoryAndFaresByTheTaxonomy() throws {
         try importing("card-b.addr.txt", taxonomy: .expenseLog)

@@ -14,6 +14,7 @@ public enum StoreCheck {
         try store.readingLocked {
             try months(store, taxonomy, &report)
             budgets(store, &report)
+            cards(store, &report)
             report.problems += try Backups(store: store).check()
         }
         let setAside = SetAsideFile(store: store)
@@ -98,6 +99,20 @@ public enum StoreCheck {
         } catch {}
     }
 
+    /// The IC cards read (`ic-cards.json`), when there is the file.
+    private static func cards(_ store: LedgerStore, _ report: inout CheckReport) {
+        let path = FileSystem.join(store.root, CardHistoryCodec.fileName)
+        do {
+            guard let bytes = try FileSystem.read(path) else { return }
+            report.files += 1
+            _ = try CardHistoryCodec.decode(bytes)
+        } catch let error as CardHistoryProblem {
+            report.add(.error, path, .cards(error))
+        } catch let error as StoreError {
+            report.add(.error, path, .io(error))
+        } catch {}
+    }
+
     /// What an interrupted write left behind, seen before the lock is taken (taking it finishes or discards them).
     private static func leftovers(_ store: LedgerStore) throws -> [StoreProblem] {
         var problems: [StoreProblem] = []
@@ -115,7 +130,7 @@ public enum StoreCheck {
 /// What `kakeibo check` found.
 public struct CheckReport: Sendable {
     public var store: String
-    /// Files read: month files, and budgets.json and categories.json when they exist.
+    /// Files read: month files, and budgets.json, ic-cards.json and categories.json when they exist.
     public var files = 0
     /// Items that are sound.
     public var items = 0
@@ -152,6 +167,8 @@ public struct StoreProblem: Sendable, Equatable {
         case duplicateAcrossMonths(otherFile: String)
         case unknownCategory(CategoryCode)
         case budgets(BudgetFileProblem)
+        /// `ic-cards.json`, the IC cards read, can't be read.
+        case cards(CardHistoryProblem)
         case categories(TaxonomyProblem)
         /// A multi-month change was interrupted: committed (finished now) or not (its staged files thrown away).
         case interruptedChange(committed: Bool)
@@ -200,6 +217,7 @@ public struct StoreProblem: Sendable, Equatable {
         case .duplicateAcrossMonths: return "duplicateID"
         case .unknownCategory: return "unknownCategory"
         case .budgets: return "budgets"
+        case .cards: return "icCards"
         case .categories: return "categories"
         case .interruptedChange: return "interruptedChange"
         case .leftoverFile: return "leftoverFile"
@@ -229,6 +247,7 @@ public struct StoreProblem: Sendable, Equatable {
                 "category code \(code.category)\(sub) is not in the categories (kept as it is; shown as a number)",
                 "項目コード \(code.category)\(sub) は項目の一覧にありません（そのまま保存され、番号で表示されます）")
         case .budgets(let problem): return problem.message(in: language)
+        case .cards(let problem): return problem.message(in: language)
         case .categories(let problem): return problem.message(in: language)
         case .interruptedChange(let committed):
             return committed
