@@ -15,10 +15,16 @@ public enum CardImportRenderer {
         language.pick(n == 1 ? "1 \(one)" : "\(n) \(many)", "\(n) 件")
     }
 
-    /// "2025-01-14 #1050 (line 20)": one record, as the lists name it.
+    /// "2025-01-14 #1050 ¥420 (line 20)": one record, as the lists name it, with what it came to when known.
     static func record(_ outcome: CardRecordOutcome, _ language: Language) -> String {
+        let yen: Int? =
+            switch outcome.result {
+            case .added(let item): item.price.amount
+            case .charge(let amount), .refund(let amount): amount
+            default: nil
+            }
         let line = outcome.line.map { language.pick(" (line \($0))", "（\($0) 行目）") } ?? ""
-        return "\(outcome.record.date.iso) #\(outcome.record.sequence)" + line
+        return "\(outcome.record.date.iso) #\(outcome.record.sequence)" + (yen.map { " " + Yen($0).formatted(language) } ?? "") + line
     }
 
     public static func text(_ summary: CardImportSummary, _ language: Language) -> String {
@@ -50,12 +56,17 @@ public enum CardImportRenderer {
         let labelWidth = rows.map { displayWidth($0.0) }.max() ?? 0
         let amounts = rows.map { Yen($0.1.total).formatted(language) }
         let amountWidth = amounts.map(displayWidth).max() ?? 0
-        let counts = rows.map { count($0.1.count, "record", "records", language) }
+        // "  4 records", "  1 record ": the numbers right-aligned, then the word.
+        let numberWidth = rows.map { String($0.1.count).count }.max() ?? 0
+        let counts = rows.map {
+            pad(String($0.1.count), to: numberWidth, alignRight: true) + language.pick($0.1.count == 1 ? " record" : " records", " 件")
+        }
         let countWidth = counts.map(displayWidth).max() ?? 0
         for (index, row) in rows.enumerated() {
             lines.append(
-                "  " + pad(row.0, to: labelWidth) + "  " + pad(counts[index], to: countWidth, alignRight: true) + "  "
-                    + pad(amounts[index], to: amountWidth, alignRight: true) + row.2)
+                "  " + pad(row.0, to: labelWidth) + "  " + pad(counts[index], to: countWidth) + "  "
+                    + pad(amounts[index], to: amountWidth, alignRight: true)
+                    + row.2)
         }
         if summary.kept > 0 {
             lines.append(
@@ -76,8 +87,8 @@ public enum CardImportRenderer {
             let list = summary.repriced.map { record($0, language) }.joined(separator: ", ")
             lines.append(
                 language.pick(
-                    "Priced now, read before: \(count(summary.repriced.count, "record", "records", language)) (\(list))",
-                    "以前読み込んで金額が確定した履歴: \(summary.repriced.count) 件（\(list)）"))
+                    "Priced now, read before: \(count(summary.repriced.count, "record", "records", language)): \(list)",
+                    "以前読み込んで金額が確定した履歴: \(summary.repriced.count) 件: \(list)"))
         }
         if !summary.unpriced.isEmpty {
             lines.append(

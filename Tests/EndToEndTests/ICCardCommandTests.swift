@@ -33,7 +33,7 @@ import Testing
         let later = try box.run("import", dump("card-a-read2.plain.txt"))
         #expect(later.status == 0, "\(later.stderr)")
         #expect(later.stdout.hasPrefix("Imported 6 records of card 0114A1B2C3D4E5F6 (交通系IC): 5 items added in 1 month, 14 read before"))
-        #expect(later.stdout.contains("  Charges     1 record  ¥3,000  put on the card: not spending"))
+        #expect(later.stdout.contains("  Charges    1 record   ¥3,000  put on the card: not spending"))
         #expect(later.stdout.contains("Card balance: ¥2,736 on 2025-02-14"))
         #expect(try total(box, 2025, 1) + total(box, 2025, 2) == 5000 + 2360 + 1700 + 756)
 
@@ -89,4 +89,80 @@ import Testing
             #expect(try total(box, 2025, 3) == 1170 + 658, "\(name)")
         }
     }
+
+    /// scripts/read-ic-card against a stand-in for nfcpy that answers as a card holding card B's blocks: what it
+    /// asks (system 0003, service 0x090F, at most twelve blocks a command) and that kakeibo imports what it prints.
+    /// No real reader answers here: that part can't be tested without one.
+    @Test(.enabled(if: Tools.has("python3"))) func theReaderScriptsDumpImports() throws {
+        let box = try Sandbox()
+        let blocks = try String(contentsOfFile: dump("card-b.addr.txt"), encoding: .utf8).split(separator: "\n").dropFirst()
+            .map { $0.split(separator: ":", maxSplits: 1)[1].replacingOccurrences(of: " ", with: "") }
+        try box.write("fake/blocks.txt", blocks.joined(separator: "\n") + "\n")
+        try box.write("fake/nfc/__init__.py", Self.fakeNFC)
+        try box.write("fake/nfc/tag/__init__.py", "from . import tt3\n")
+        try box.write("fake/nfc/tag/tt3.py", Self.fakeTT3)
+        let environment = box.baseEnvironment.merging([
+            "PYTHONPATH": box.root.appendingPathComponent("fake").path, "FAKE_BLOCKS": box.root.appendingPathComponent("fake/blocks.txt").path,
+        ]) { $1 }
+        let script = Products.repository.appendingPathComponent("scripts/read-ic-card").path
+        let read = try Tools.run("python3", [script, "--timeout", "1"], environment: environment)
+        #expect(read.status == 0, "\(read.stderr)")
+        #expect(read.stdout.contains("# IDm: 01010F123456789A\n0000: 16 01 00 02 32 6A A5 78 A5 74 28 16 00 00 0B 50\n"))
+        #expect(read.stderr.contains("card 01010F123456789A: 11 records"))
+        let path = try box.write("suica.txt", read.stdout)
+        let run = try box.run("import", path, "--format", "json")
+        #expect(run.status == 0, "\(run.stderr)")
+        let summary = try #require(try run.json() as? [String: Any])
+        #expect(summary["added"] as? Int == 8 && (summary["card"] as? [String: Any])?["idm"] as? String == "01010F123456789A")
+    }
+
+    static let fakeNFC = """
+        from . import tag
+
+
+        class ContactlessFrontend:
+            def __init__(self, device):
+                assert device == "usb", device
+
+            def __enter__(self):
+                return self
+
+            def __exit__(self, *error):
+                return False
+
+            def connect(self, rdwr, terminate):
+                assert "212F" in rdwr["targets"] and rdwr["on-connect"](None) is False
+                return tag.tt3.Type3Tag()
+
+        """
+
+    static let fakeTT3 = """
+        import os
+
+        BLOCKS = [bytes.fromhex(line) for line in open(os.environ["FAKE_BLOCKS"]).read().split()]
+
+
+        class ServiceCode:
+            def __init__(self, number, attribute):
+                self.code = number << 6 | attribute
+
+
+        class BlockCode:
+            def __init__(self, number, service=0):
+                self.number, self.service = number, service
+
+
+        class Type3Tag:
+            sys = None
+
+            def polling(self, system_code):
+                assert system_code == 0x0003, system_code
+                return bytearray.fromhex("01010F123456789A"), bytearray(8)
+
+            def read_without_encryption(self, services, blocks):
+                assert self.sys == 0x0003 and [service.code for service in services] == [0x090F]
+                assert 0 < len(blocks) <= 12 and all(block.service == 0 for block in blocks)
+                return bytearray(b"".join(BLOCKS[block.number] for block in blocks))
+
+        """
 }

@@ -37,15 +37,19 @@ public struct ImportCommand: Command {
             ja: "データを取り込む（サーバー形式の JSON、マネーフォワード ME・Zaim の CSV、明細、IC カードのダンプ）"),
         description: LocalizedText(
             en:
-                "An id already stored is updated, not added twice; the items are one change, which 'kakeibo undo' takes back. An export of everything also sets its budgets, fixed costs and notes (replacing those of the same category, name or month; others stay), each one more change.",
-            ja: "すでにある ID は二重に登録せず更新します。データ全体が 1 回の変更で、'kakeibo undo' で取り消せます。すべての書き出しなら予算・固定費・メモも設定します（同じ項目・名前・月のものは置き換え、ほかは残します）。それぞれが 1 回の変更です。"),
+                "An id already stored is updated, not added twice; the items are one change, which 'kakeibo undo' takes back. An export of everything also sets its budgets, fixed costs and notes (replacing those of the same category, name or month; others stay), each one more change. An IC card's dump adds only the records not read before, and never counts a charge as spending (docs/ic-card.md).",
+            ja:
+                "すでにある ID は二重に登録せず更新します。データ全体が 1 回の変更で、'kakeibo undo' で取り消せます。すべての書き出しなら予算・固定費・メモも設定します（同じ項目・名前・月のものは置き換え、ほかは残します）。それぞれが 1 回の変更です。IC カードのダンプは未読の履歴だけを追加し、チャージを支出に数えません（docs/ic-card.md）。"
+        ),
         arguments: [
             Argument(
                 "FILE|-",
                 LocalizedText(
                     en:
-                        "a JSON array of {\"id\",\"date\":\"20241203\",\"name\",\"price\",\"category\",\"categorySub\"}, or with --from an app's CSV export; - reads stdin",
-                    ja: "{\"id\",\"date\":\"20241203\",\"name\",\"price\",\"category\",\"categorySub\"} の JSON 配列、--from のときはアプリの CSV。- は標準入力")),
+                        "a JSON array of {\"id\",\"date\":\"20241203\",\"name\",\"price\",\"category\",\"categorySub\"}, an IC card's dump, or with --from an app's CSV export; - reads stdin",
+                    ja:
+                        "{\"id\",\"date\":\"20241203\",\"name\",\"price\",\"category\",\"categorySub\"} の JSON 配列、IC カードのダンプ、--from のときはアプリの CSV。- は標準入力"
+                )),
             Argument(
                 "FILE…",
                 LocalizedText(
