@@ -85,65 +85,19 @@ extension Household {
             if let other = history.otherCard(holding: dump.records.map(\.record), besides: identity) {
                 throw CardIdentityError.recordsOfAnotherCard(account: other)
             }
-            var card: CardHistory.Card
-            switch identity {
-            case .known(let position): card = history.cards[position]
-            case .knownGainingIDm(let position, let idm):
-                card = history.cards[position]
-                card.idm = idm
-            case .new(let new): card = new
-            }
-            // First what each record cost, then the items, oldest first (so a month lists them in the card's order).
-            var priced: [(record: TransitRecord, line: Int?, repriced: Bool, amount: Int?)] = []
-            var alreadyRead = 0
-            var inDump = Set<TransitRecord>()
-            for (position, line) in dump.records.enumerated() {
-                let record = line.record
-                inDump.insert(record)
-                let stored = card.entry(like: record)
-                if let stored, stored.record != record { throw CardIdentityError.differentRecord(sequence: record.sequence, line: line.line) }
-                if let stored, stored.amount != nil || !record.kind.needsPrice {
-                    alreadyRead += 1
-                    continue
-                }
-                let older = dump.records.dropFirst(position + 1).first?.record
-                let predecessor = older.flatMap { record.follows($0) ? $0 : nil } ?? card.predecessor(of: record)
-                let amount = predecessor.map { $0.balance - record.balance }
-                if stored != nil && amount == nil {
-                    alreadyRead += 1 // still unpriced, and said so when first read
-                    continue
-                }
-                card.record(record, amount: amount)
-                priced.append((record, line.line, stored != nil, amount))
-            }
-            // Records read before, still unpriced, whose predecessor this dump brought without them.
-            for entry in card.entries where entry.amount == nil && entry.record.kind.needsPrice && !inDump.contains(entry.record) {
-                guard let predecessor = card.predecessor(of: entry.record) else { continue }
-                let amount = predecessor.balance - entry.record.balance
-                card.record(entry.record, amount: amount)
-                priced.append((entry.record, nil, true, amount))
-            }
+            var card = history.card(identity)
+            // What each record cost, then the items, oldest first (so a month lists them in the card's order).
+            let (readings, alreadyRead) = try card.read(dump.records.map { ($0.line, $0.record) })
             var outcomes: [CardRecordOutcome] = []
-            for (record, line, repriced, amount) in priced.sorted(by: { ($0.record.date, $0.record.sequence) < ($1.record.date, $1.record.sequence) })
-            {
-                let result = try result(record, amount: amount, card: card, filing: filing, in: &index)
-                outcomes.append(CardRecordOutcome(record: record, line: line, repriced: repriced, result: result))
+            for reading in readings {
+                let result = try result(reading.record, amount: reading.amount, card: card, filing: filing, in: &index)
+                outcomes.append(CardRecordOutcome(record: reading.record, line: reading.line, repriced: reading.repriced, result: result))
             }
             outcomes.reverse()
-            let newCard: Bool
-            switch identity {
-            case .known(let position), .knownGainingIDm(let position, _):
-                history.cards[position] = card
-                newCard = false
-            case .new:
-                history.cards.append(card)
-                newCard = true
-            }
+            history.keep(card, as: identity)
             try CardHistoryFile.write(history, &index)
-            var gained = false
-            if case .knownGainingIDm = identity { gained = true }
             return CardImportOutcome(
-                card: card, newCard: newCard, gainedIDm: gained, records: outcomes, alreadyRead: alreadyRead, unused: dump.unused,
+                card: card, newCard: identity.isNew, gainedIDm: identity.gainsIDm, records: outcomes, alreadyRead: alreadyRead, unused: dump.unused,
                 otherServices: dump.otherServices)
         }.result
     }
@@ -171,11 +125,6 @@ extension Household {
         try index.insert(item)
         return .added(item)
     }
-}
-
-extension TransitKind {
-    /// Whether what it did is known only from the balance before it (a balance-only record needs nothing).
-    var needsPrice: Bool { self != .balanceOnly && self != .unknown }
 }
 
 /// The IC card file (`ic-cards.json`), read and written inside a change of items, so both are one change.

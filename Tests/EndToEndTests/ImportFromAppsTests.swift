@@ -278,7 +278,8 @@ import Testing
         let unknown = try box.run("import", "--from", "freee", "x.csv")
         #expect(unknown.status == 2)
         #expect(
-            unknown.stderr == "kakeibo: --from must be one of moneyforward, zaim, statement, rakuten-card, smbc-vpass, paypay, yucho, got 'freee'\n")
+            unknown.stderr
+                == "kakeibo: --from must be one of moneyforward, zaim, statement, rakuten-card, smbc-vpass, paypay, yucho, felica, got 'freee'\n")
         let missing = try box.run("import", "--from", "zaim", "/nonexistent/Zaim.csv")
         #expect(missing.status == 1)
         #expect(missing.stderr.contains("/nonexistent/Zaim.csv"))

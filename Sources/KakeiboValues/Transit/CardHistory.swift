@@ -77,3 +77,52 @@ public struct CardHistory: Hashable, Sendable {
     /// Older first: by day, then by number (numbers start again at 0 after 65535, on a later day).
     static func isOlder(_ a: Entry, _ b: Entry) -> Bool { (a.record.date, a.record.sequence) < (b.record.date, b.record.sequence) }
 }
+
+extension CardHistory.Card {
+    /// A record read now, and what it cost (nil: not known yet).
+    public struct Reading: Hashable, Sendable {
+        public var record: TransitRecord
+        /// Its line in the dump; nil for a record read before and priced only now.
+        public var line: Int?
+        /// Read before, and priced only now.
+        public var repriced: Bool
+        public var amount: Int?
+    }
+
+    /// Records a dump's records (newest first, each with its line) and prices what can be priced: a record by the
+    /// dump's next line when that is the record before it (`TransitRecord.follows`), else by a record read before
+    /// whose number is one lower; a record read before and still unpriced, when this dump brings the record before
+    /// it. Returns the records read now or priced now, oldest first, and how many of the dump's were read before.
+    /// A record with the number and day of one read before but other bytes is another card's: refused.
+    public mutating func read(_ dump: [(line: Int, record: TransitRecord)]) throws(CardIdentityError) -> (readings: [Reading], alreadyRead: Int) {
+        var readings: [Reading] = []
+        var alreadyRead = 0
+        for (position, (line, record)) in dump.enumerated() {
+            let stored = entry(like: record)
+            if let stored, stored.record != record { throw .differentRecord(sequence: record.sequence, line: line) }
+            let older = position + 1 < dump.count ? dump[position + 1].record : nil
+            let predecessor = older.flatMap { record.follows($0) ? $0 : nil } ?? self.predecessor(of: record)
+            let amount = predecessor.map { $0.balance - record.balance }
+            // Read before, and nothing new to say of it (priced, or needing no price, or still unpriced).
+            if let stored, stored.amount != nil || !record.kind.needsPrice || amount == nil {
+                alreadyRead += 1
+                continue
+            }
+            self.record(record, amount: amount)
+            readings.append(Reading(record: record, line: line, repriced: stored != nil, amount: amount))
+        }
+        let read = Set(dump.map(\.record))
+        for entry in entries where entry.amount == nil && entry.record.kind.needsPrice && !read.contains(entry.record) {
+            guard let predecessor = predecessor(of: entry.record) else { continue }
+            let amount = predecessor.balance - entry.record.balance
+            record(entry.record, amount: amount)
+            readings.append(Reading(record: entry.record, line: nil, repriced: true, amount: amount))
+        }
+        return (readings.sorted { ($0.record.date, $0.record.sequence) < ($1.record.date, $1.record.sequence) }, alreadyRead)
+    }
+}
+
+extension TransitKind {
+    /// Whether what it did is known only from the balance before it (a balance-only record needs nothing).
+    public var needsPrice: Bool { self != .balanceOnly && self != .unknown }
+}

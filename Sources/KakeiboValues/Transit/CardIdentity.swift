@@ -8,6 +8,16 @@ extension CardHistory {
         /// A card read before without an IDm, which this dump gives (its position, the IDm).
         case knownGainingIDm(Int, String)
         case new(Card)
+
+        /// Whether the card is read for the first time.
+        public var isNew: Bool {
+            if case .new = self { true } else { false }
+        }
+
+        /// Whether the dump gives a card read before its IDm.
+        public var gainsIDm: Bool {
+            if case .knownGainingIDm = self { true } else { false }
+        }
     }
 
     /// Finds the card: by IDm first, then by the account's name; a card read before without an IDm takes the one a
@@ -24,6 +34,26 @@ extension CardHistory {
             return .knownGainingIDm(index, idm)
         }
         return .new(Card(idm: idm, account: name))
+    }
+
+    /// The card an identity names, as it stands: a new one empty, a known one with the IDm it gains.
+    public func card(_ identity: Identity) -> Card {
+        switch identity {
+        case .known(let position): return cards[position]
+        case .knownGainingIDm(let position, let idm):
+            var card = cards[position]
+            card.idm = idm
+            return card
+        case .new(let card): return card
+        }
+    }
+
+    /// Puts a card back where its identity says (a new card after the others).
+    public mutating func keep(_ card: Card, as identity: Identity) {
+        switch identity {
+        case .known(let position), .knownGainingIDm(let position, _): cards[position] = card
+        case .new: cards.append(card)
+        }
     }
 
     /// The account of another card that already holds one of these records, byte for byte: the same card read before
