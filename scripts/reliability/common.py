@@ -138,6 +138,8 @@ def snapshot_difference(before, after):
 
 
 MONTH_FIELDS = {"id", "date", "name", "price", "category", "subcategory", "sync", "added"}
+# An item's details, each there only when set (an IC card's items have a payment and a shop).
+DETAIL_FIELDS = {"payment", "shop", "memo", "member", "personal", "reimbursed", "tags"}
 
 
 def read_store(store):
@@ -159,7 +161,7 @@ def read_store(store):
             raise Failure("%s is misshapen: keys %s" % (path, sorted(document)))
         for item in document["items"]:
             tags = item.get("tags", ["-"])  # tags are optional: when there, a list of words, never an empty one
-            if set(item) - {"tags"} != MONTH_FIELDS or not item["date"].startswith(name[:7]) or not (
+            if set(item) - DETAIL_FIELDS != MONTH_FIELDS or not item["date"].startswith(name[:7]) or not (
                     isinstance(tags, list) and tags and all(isinstance(t, str) and t and " " not in t for t in tags)):
                 raise Failure("%s holds a misshapen item: %r" % (path, item))
             if item["id"] in items:
