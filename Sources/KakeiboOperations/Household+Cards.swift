@@ -130,26 +130,12 @@ extension Household {
 /// The IC card file (`ic-cards.json`), read and written inside a change of items, so both are one change.
 enum CardHistoryFile {
     static func read(_ index: inout ItemIndex, _ store: LedgerStore) throws -> CardHistory {
-        guard let bytes = try index.file(CardHistoryCodec.fileName) else { return CardHistory() }
-        do { return try CardHistoryCodec.decode(bytes) } catch {
-            throw CardHistoryFileError(path: FileSystem.join(store.root, CardHistoryCodec.fileName), problem: error)
-        }
+        let file = SettingsFile.icCards
+        guard let bytes = try index.file(file.name) else { return file.empty }
+        do { return try file.decode(bytes) } catch { throw SettingsFileError(path: store.path(of: file), problem: error) }
     }
 
     static func write(_ history: CardHistory, _ index: inout ItemIndex) throws {
-        try index.setFile(CardHistoryCodec.fileName, CardHistoryCodec.encode(history))
-    }
-}
-
-/// The IC card file exists but can't be used; it is left exactly as it is.
-public struct CardHistoryFileError: KakeiboFailure, Equatable {
-    public var path: String
-    public var problem: CardHistoryProblem
-
-    public var kind: FailureKind { .runtime }
-
-    public func message(in language: Language) -> String {
-        language.pick("\(path) is unreadable and was left untouched: ", "\(path) を読めません（ファイルは変更していません）: ")
-            + problem.message(in: language)
+        try index.setFile(SettingsFile.icCards.name, SettingsFile.icCards.encode(history))
     }
 }

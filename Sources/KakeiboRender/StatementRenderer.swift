@@ -5,20 +5,20 @@ import KakeiboValues
 /// What a statement import did, as its command reports it.
 public struct StatementImportSummary: Sendable {
     /// "楽天カード", and the format's key ("rakuten-card").
-    public var source: String
-    public var format: String
-    public var encoding: String
-    public var lines: Int
-    public var added: Int
+    public let source: String
+    public let format: String
+    public let encoding: String
+    public let lines: Int
+    public let added: Int
     /// Lines whose id the store already had (an earlier import of the same file).
-    public var alreadyStored: Int
+    public let alreadyStored: Int
     /// Records that were not spending, by reason (`transfer`, `deposit`, `zero`, `other`).
-    public var skipped: [(reason: String, count: Int)]
-    public var unfiled: [StatementLine]
-    public var unfiledCategory: CategoryCode
+    public let skipped: [(reason: String, count: Int)]
+    public let unfiled: [StatementLine]
+    public let unfiledCategory: CategoryCode
     /// Lines that look like items typed by hand (see `Reconciliation`).
-    public var typedMatches: Int
-    public var months: [YearMonth]
+    public let typedMatches: Int
+    public let months: [YearMonth]
 
     public init(
         source: String, format: String, encoding: String, lines: Int, added: Int, alreadyStored: Int, skipped: [(reason: String, count: Int)],

@@ -2,7 +2,7 @@ import KakeiboValues
 
 /// Which items a report covers by their details: `--payment`, `--member`, `--shop` (each exactly, after trimming).
 public struct DetailFilter: Hashable, Sendable {
-    public var values: [DetailField: String]
+    public let values: [DetailField: String]
 
     public init(_ values: [DetailField: String] = [:]) { self.values = values }
 
@@ -34,21 +34,21 @@ public enum DetailGrouping: Hashable, Sendable {
 public struct DetailBreakdown: Hashable, Sendable {
     public struct Row: Hashable, Sendable {
         /// The detail's value (a tag as first written); nil for items without it.
-        public var value: String?
-        public var total: Yen
-        public var count: Int
+        public let value: String?
+        public let total: Yen
+        public let count: Int
         /// The row's share of the positive spending (0 for a row that is a refund overall). By tag, of the positive
         /// spending counted once per item, so the shares may sum past 100%.
-        public var share: Double
+        public let share: Double
     }
 
-    public var grouping: DetailGrouping
+    public let grouping: DetailGrouping
     /// Every item once.
-    public var total: Yen
-    public var count: Int
-    public var rows: [Row]
+    public let total: Yen
+    public let count: Int
+    public let rows: [Row]
     /// The items counted in more than one row (tagged twice or more): 0 unless by tag.
-    public var overlap: Int
+    public let overlap: Int
 
     public init(_ items: some Sequence<Item>, by field: DetailField) { self.init(items, by: .field(field)) }
 

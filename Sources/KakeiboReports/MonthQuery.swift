@@ -67,12 +67,12 @@ public struct MonthQuery: Sendable {
             }
             around = Neighbours(previous: totals(period.month.previous), next: totals(period.month.next))
         }
-        let costs = parts.contains(.plan) ? try FixedCostStore(store: store).read() : FixedCosts()
+        let costs = parts.contains(.plan) ? try store.read(.fixedCosts) : FixedCosts()
         let report = MonthReport(
             month: period.month, items: details.isEmpty ? items : items.filter(details.matches), filter: filter, order: order,
             taxonomy: taxonomy, neighbours: around, period: period, fixedCosts: costs.all.isEmpty ? nil : costs, today: today)
         guard parts.contains(.budgets) else { return MonthView(report: report, budgets: [], savings: nil, unreadable: unreadable) }
-        let budgets = try BudgetStore(store: store).read()
+        let budgets = try store.read(.budgets)
         let history = try BudgetHistory.spending(budgets, through: period.month, start: period.start, store: store, taxonomy: taxonomy, known: files)
         let statuses = BudgetStatus.month(
             period.month, items: items, budgets: budgets, filter: filter, taxonomy: taxonomy, period: period, history: history)

@@ -147,7 +147,7 @@ import Testing
     @Test func twoCardsNeverMeet() throws {
         try importing("card-a-read1.addr.txt", account: "ICOCA")
         try importing("card-b.addr.txt", account: "Suica")
-        let history = try CardHistoryCodec.decode(try #require(try FileSystem.read(FileSystem.join(root, CardHistoryCodec.fileName))))
+        let history = try SettingsFile.icCards.decode(try #require(try FileSystem.read(FileSystem.join(root, SettingsFile.icCards.name))))
         #expect(history.cards.map(\.account) == ["ICOCA", "Suica"])
         #expect(history.cards.map { $0.newest?.balance } == [2192, 5672])
         #expect(Set(try items().map(\.id)).count == 17 + 8)
@@ -185,7 +185,7 @@ import Testing
         _ = try household.delete(bus.id)
         #expect(try importing("card-b.addr.txt").read == 0)
         #expect(!(try items().contains { $0.id == bus.id }))
-        let cardFile = FileSystem.join(root, CardHistoryCodec.fileName)
+        let cardFile = FileSystem.join(root, SettingsFile.icCards.name)
         _ = try household.undo(nil) // the delete
         _ = try household.undo(nil) // the import: its items and its card record go together
         #expect(try items().isEmpty)
@@ -201,7 +201,7 @@ import Testing
         try FileSystem.makeDirectories(root)
         try SyncJournalFile.write(journal, store)
         try importing("card-a-read1.addr.txt")
-        let cardFile = FileSystem.join(root, CardHistoryCodec.fileName)
+        let cardFile = FileSystem.join(root, SettingsFile.icCards.name)
         let first = try FileSystem.read(cardFile)
         try importing("card-a-read2.index.txt")
         _ = try household.undo(nil, syncs: true)
@@ -214,10 +214,10 @@ import Testing
     @Test func aCardFileThatCantBeReadIsReportedAndLeftAlone() throws {
         try importing("card-b.addr.txt")
         #expect(try StoreCheck.run(store, categoriesPath: nil).errors == 0)
-        let path = FileSystem.join(root, CardHistoryCodec.fileName)
+        let path = FileSystem.join(root, SettingsFile.icCards.name)
         try Data("{\"schema\": 9, \"cards\": []}".utf8).write(to: URL(fileURLWithPath: path))
-        #expect(try StoreCheck.run(store, categoriesPath: nil).problems.map(\.code) == ["icCards"])
-        #expect(throws: CardHistoryFileError.self) { try importing("card-a-read1.addr.txt") }
+        #expect(try StoreCheck.run(store, categoriesPath: nil).problems.map(\.code) == ["ic-cards"])
+        #expect(throws: SettingsFileError.self) { try importing("card-a-read1.addr.txt") }
         #expect(try FileSystem.read(path) == Array("{\"schema\": 9, \"cards\": []}".utf8))
         #expect(try items().count == 8)
     }

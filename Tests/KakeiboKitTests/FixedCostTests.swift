@@ -39,11 +39,13 @@ import Testing
         var costs = FixedCosts()
         costs.add(FixedCost(name: "家賃", price: Yen(85_000), day: 27, month: nil, category: CategoryCode(0)))
         costs.add(FixedCost(name: "保険", price: Yen(18_000), day: 1, month: 4, category: CategoryCode(1, 2)))
-        #expect(try FixedCostCodec.decode(FixedCostCodec.encode(costs)) == costs)
-        #expect(throws: FixedCostFileProblem.self) {
-            try FixedCostCodec.decode(Array(#"{"schema":1,"fixed":[{"name":"x","price":1,"day":32,"category":0}]}"#.utf8))
+        #expect(try SettingsFile.fixedCosts.decode(SettingsFile.fixedCosts.encode(costs)) == costs)
+        #expect(throws: SettingsFileProblem.self) {
+            try SettingsFile.fixedCosts.decode(Array(#"{"schema":1,"fixed":[{"name":"x","price":1,"day":32,"category":0}]}"#.utf8))
         }
-        #expect(throws: FixedCostFileProblem.schemaNewer(found: 3)) { try FixedCostCodec.decode(Array(#"{"schema":3,"fixed":[]}"#.utf8)) }
+        #expect(throws: SettingsFileProblem(.fixedCosts, .schemaNewer(found: 3))) {
+            try SettingsFile.fixedCosts.decode(Array(#"{"schema":3,"fixed":[]}"#.utf8))
+        }
     }
 
     @Test func postingTwiceRecordsEachOnce() throws {
@@ -62,7 +64,7 @@ import Testing
         // Planned: nothing left in December; all of January while it hasn't begun.
         let january = MonthPeriod(month("2025-01"))
         let plan = MonthPlan(
-            period: january, items: [], recorded: .zero, costs: try FixedCostStore(store: household.store).read(), filter: nil,
+            period: january, items: [], recorded: .zero, costs: try household.store.read(.fixedCosts), filter: nil,
             today: CalendarDate(year: 2024, month: 12, day: 31)!, isIncome: { _ in false })
         #expect(plan.planned.map(\.cost.name) == ["動画", "家賃"] && plan.plannedTotal == Yen(85_990) && plan.forecast == nil)
         #expect(try household.removeFixedCost("家賃").name == "家賃")

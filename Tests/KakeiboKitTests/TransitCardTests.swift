@@ -177,15 +177,15 @@ func block(_ hex: String) -> [UInt8] { try! CardDump.hexBytes(hex.utf8[...], lin
         var card = CardHistory.Card(idm: "01010F123456789A", account: "Suica")
         for (index, line) in dump.records.enumerated() { card.record(line.record, amount: index == 3 ? nil : index * 10 - 40) }
         let history = CardHistory(cards: [card, CardHistory.Card(idm: nil, account: "ICOCA")])
-        let bytes = CardHistoryCodec.encode(history)
-        #expect(try CardHistoryCodec.decode(bytes) == history)
+        let bytes = SettingsFile.icCards.encode(history)
+        #expect(try SettingsFile.icCards.decode(bytes) == history)
         #expect(card.entries.first?.record.sequence == 1 && card.newest?.sequence == 11, "oldest first")
         for bad in [
             "[]", "{\"schema\":2,\"cards\":[]}", "{\"schema\":1,\"cards\":[{\"key\":\"k\",\"account\":\"a\",\"records\":[[\"00\",1]]}]}",
             "{\"schema\":1,\"cards\":[{\"key\":\"k\",\"account\":\"a\",\"records\":[],\"extra\":1}]}",
             "{\"schema\":1,\"cards\":[{\"key\":\"k\",\"account\":\"a\",\"records\":[]},{\"key\":\"k\",\"account\":\"b\",\"records\":[]}]}",
         ] {
-            #expect(throws: CardHistoryProblem.self, "\(bad)") { try CardHistoryCodec.decode(Array(bad.utf8)) }
+            #expect(throws: SettingsFileProblem.self, "\(bad)") { try SettingsFile.icCards.decode(Array(bad.utf8)) }
         }
     }
 }

@@ -66,17 +66,18 @@ struct YearCommand: Command {
         }
         // Summaries know categories only: with a detail filter, the year's items are read (by calendar month). A month
         // from another start day is summed from its items: summaries hold calendar months.
-        var report: YearReport
+        let report: YearReport
         if !details.isEmpty {
             report = YearReport(
-                year: year, items: try store.items(inYear: year).mapValues { $0.filter(details.matches) }, filter: filter, taxonomy: taxonomy)
+                year: year, items: try store.items(inYear: year).mapValues { $0.filter(details.matches) }, filter: filter, taxonomy: taxonomy,
+                start: start)
         } else if start.isCalendar {
             report = YearReport(year: year, summaries: try store.summaries(inYear: year), filter: filter, taxonomy: taxonomy)
         } else {
             let months = (1...12).compactMap { YearMonth(year: year, month: $0) }
-            report = YearReport(year: year, summaries: try store.summaries(of: months, start: start), filter: filter, taxonomy: taxonomy)
+            report = YearReport(
+                year: year, summaries: try store.summaries(of: months, start: start), filter: filter, taxonomy: taxonomy, start: start)
         }
-        report.start = start
         let outlook = try outlook(store, taxonomy, context)
         let text: String
         switch format {
