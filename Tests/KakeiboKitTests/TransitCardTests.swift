@@ -97,6 +97,22 @@ func block(_ hex: String) -> [UInt8] { try! CardDump.hexBytes(hex.utf8[...], lin
         #expect(indexed.records.map(\.record) == (try cardDump("card-a-read2.plain.txt")).records.map(\.record))
     }
 
+    /// nfcpy's dump of the whole card: the history's blocks under its service header, the other services' (a
+    /// folded run of records among them) left out and counted.
+    @Test func nfcpysOtherServicesAreLeftOut() throws {
+        let history = try String(decoding: cardFixture("tool-styles/card-b.nfcpy.txt"), as: UTF8.self)
+        let other = """
+                Random Service 2: write with key & read w/o key (0x0088 0x008B)
+                 0000: 01 02 03 04 05 06 07 08 09 0a 0b 0c 0d 0e 0f 10 |................|
+                 *     01 02 03 04 05 06 07 08 09 0a 0b 0c 0d 0e 0f 10 |................|
+                 0003: 01 02 03 04 05 06 07 08 09 0a 0b 0c 0d 0e 0f 10 |................|
+
+            """
+        let dump = try CardDump.read(Array((history + other).utf8))
+        #expect(dump.records.map(\.record) == (try cardDump("card-b.addr.txt")).records.map(\.record))
+        #expect(dump.otherServices == 2)
+    }
+
     /// nfcpy's, libpafe's and felicalib's dumps of card B read as the plain one does: the same IDm, records and
     /// nine unused blocks (nfcpy folds them into a `*` line).
     @Test func theCommonToolsDumpsReadAlike() throws {

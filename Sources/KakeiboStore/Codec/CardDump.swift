@@ -46,7 +46,8 @@ public struct CardDump: Hashable, Sendable {
                 idmLine = number
             case .service(let codes): inHistory = codes.contains(historyService)
             case .fold(let bytes):
-                guard bytes.allSatisfy({ $0 == 0 }) else { throw CardDumpProblem(line: number, issue: .foldedRecords) }
+                // A folded run of another service's blocks is no concern of the history's.
+                guard bytes.allSatisfy({ $0 == 0 }) || inHistory == false else { throw CardDumpProblem(line: number, issue: .foldedRecords) }
             case .block(let bytes, let service):
                 guard service.map({ $0 == historyService }) ?? inHistory ?? true else {
                     dump.otherServices += 1
