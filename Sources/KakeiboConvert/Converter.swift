@@ -33,6 +33,7 @@ public enum Converter {
     public static func convert(
         _ bytes: [UInt8], from source: ImportSource, mapping: CategoryMapping, fallback: CategoryCode?, income: IncomeTargets? = nil
     ) throws(ConvertProblem) -> Conversion {
+        do { try CSVReader.checkLines(bytes) } catch { throw .csv(error) }
         guard let (text, encoding) = SourceText.decode(bytes) else { throw .notText }
         let records: [CSVRecord]
         do { records = try CSVReader.records(text) } catch { throw .csv(error) }

@@ -6,6 +6,7 @@ extension Household {
     /// Only the months they go to are read, and no id is looked up: new ids are random.
     @discardableResult
     public func add(_ new: [WireItem]) throws -> ItemsAdded {
+        try Household.checkDates(new.map(\.date))
         let items = new.map { $0.item(added: now, sync: .pending) }
         try store.append(items)
         return ItemsAdded(items: items)
@@ -13,7 +14,8 @@ extension Household {
 
     /// Adds the items whose ids are not in their month yet (see `LedgerStore.appendNew`), in order.
     public func addNew(_ new: [WireItem]) throws -> ItemsAdded {
-        ItemsAdded(items: try store.appendNew(new.map { $0.item(added: now, sync: .pending) }))
+        try Household.checkDates(new.map(\.date))
+        return ItemsAdded(items: try store.appendNew(new.map { $0.item(added: now, sync: .pending) }))
     }
 
     /// Changes one item; a new date moves it to the end of its new month. An item the server has becomes edited.
@@ -21,6 +23,7 @@ extension Household {
         try change { index in
             let before = try find(id, in: &index)
             var after = changes.applied(to: before)
+            if after.date != before.date { try Household.checkDates([after.date]) }
             // Tags added to those the item has may pass the most an item carries: refused, the item left as it was.
             if after.details.tags.count > Tags.maximumCount { throw TagError.tooMany(count: after.details.tags.count) }
             if WireItem(after) != WireItem(before) { after.sync = before.sync.afterLocalChange }
@@ -65,5 +68,10 @@ extension Household {
             if let conflict { journal.revisions[item.id] = conflict.theirsRevision }
             deleteSynced(item, in: &index, &journal)
         }
+    }
+
+    /// Refuses a date the household server takes none of: an item is made only with what syncs (`SyncLimits`).
+    static func checkDates(_ dates: [CalendarDate]) throws(ValueError) {
+        if let date = dates.first(where: { !SyncLimits.takes($0) }) { throw .dateOutsideSync(date) }
     }
 }

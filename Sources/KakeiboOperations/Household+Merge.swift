@@ -5,6 +5,7 @@ extension Household {
     /// Merges a batch of items into the store in one transaction (an import): a new id is added, a known id updated
     /// in place or moved to its new month, an identical one left alone. `progress` is called once per item.
     public func merge(_ incoming: [WireItem], progress: () -> Void = {}) throws -> MergeOutcome {
+        try Household.checkDates(incoming.map(\.date))
         var (added, updated, moved, unchanged) = (0, 0, 0, 0)
         let months = try change { index in
             // The whole store is read: an id may come back with a new date.

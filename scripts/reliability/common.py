@@ -138,8 +138,8 @@ def snapshot_difference(before, after):
 
 
 MONTH_FIELDS = {"id", "date", "name", "price", "category", "subcategory", "sync", "added"}
-# An item's details, each there only when set (an IC card's items have a payment and a shop).
-DETAIL_FIELDS = {"payment", "shop", "memo", "member", "personal", "reimbursed", "tags"}
+# An item's optional fields: its details and tags.
+DETAIL_FIELDS = {"tags", "payment", "shop", "memo", "member", "personal", "reimbursed"}
 
 
 def read_store(store):

@@ -36,7 +36,7 @@ enum FixedCostsFile {
         for (index, entry) in list.enumerated() {
             let path = "fixed[\(index)]"
             guard let members = entry.objectValue, members.allSatisfy({ (schema == 1 ? fields : scheduleFields).contains($0.0) }),
-                let name = entry["name"]?.stringValue, (try? ItemName.validate(name)) == name,
+                let name = entry["name"]?.stringValue, (try? ItemName.validate(name, entry: false)) == name,
                 let price = entry["price"]?.intValue, Yen(price).isValidPrice,
                 let day = entry["day"]?.intValue, (1...31).contains(day),
                 let category = entry["category"]?.intValue
