@@ -1,98 +1,109 @@
 import KakeiboCLI
 import KakeiboKit
 
-/// the companion's `import`: with `--from moneyforward|zaim`, reads that app's CSV export, with `--from statement` (or a
-/// statement's format) a card or payment statement; without, it is the
-/// built-in import. Help, options and the write (`ImportCommand.merge`, over `Household.merge`) are the built-in command's.
+/// The companion's `import`: CSV files — card and bank statements, files read with a layout, MoneyForward ME's and
+/// Zaim's exports — their format found from each file, or named with `--from` or `--layout`; `--layout-init` writes
+/// a first layout for a file; without any of these, a file of kakeibo's JSON is the built-in import. Help, options
+/// and the write of JSON (`ImportCommand`) are the built-in command's.
 public struct ForeignImportCommand: Command {
     public static var name: String { ImportCommand.name }
     public static var info: CommandInfo { ImportCommand.info }
 
     enum Job {
         case wire(ImportCommand)
-        case foreign(ForeignImport)
-        case statement(StatementImport)
-    }
-
-    /// An import of another app's export, checked and ready to run.
-    struct ForeignImport {
-        var source: ImportSource
-        var path: String
-        var mapping: CategoryMapping
-        var fallback: CategoryCode?
-        var income: IncomeTargets?
-        var format: OutputFormat
-        var tags: [String]
-
-        func run(_ context: Context) throws {
-            let bytes = try ImportCommand.read(path)
-            let conversion: Conversion
-            do { conversion = try Converter.convert(bytes, from: source, mapping: mapping, fallback: fallback, income: income) } catch {
-                throw ImportFailure(path: ImportCommand.displayName(path), problem: error)
-            }
-            // The export is this member's: its rows are theirs, as an item added here would be.
-            let member = try context.configuredMember()
-            let items = conversion.items.map { item in
-                var item = item
-                if item.details.member == nil { item.details.member = member }
-                return item
-            }
-            let summary = conversion.summary(merged: try ImportCommand.merge(try ImportCommand.tagged(items, tags), context))
-            let taxonomy = try context.taxonomy()
-            switch format {
-            case .json: context.print(ImportRenderer.foreignJSON(summary, taxonomy: taxonomy))
-            default: context.print(ImportRenderer.foreign(summary, taxonomy: taxonomy, context.language))
-            }
-        }
+        case files(StatementImport)
+        case layoutInit(path: String, format: OutputFormat)
     }
 
     let job: Job
 
     public init(_ arguments: ParsedArguments, _ context: Context) throws {
-        guard let from = try arguments[ImportCommand.from], !ImportCommand.builtInSources.contains(from.lowercased()) else {
+        let from = try arguments[ImportCommand.from]
+        let layoutValue = try arguments[ImportCommand.layout]
+        let paths = try ForeignImportCommand.positionals(arguments)
+        let format = try arguments[ImportCommand.format] ?? .table
+        if arguments[ImportCommand.layoutInit] {
+            for option in [ImportCommand.from, ImportCommand.layout, ImportCommand.mapping, ImportCommand.category] where arguments.given(option) {
+                throw UsageError.onlyWith(option.name, ImportCommand.from.name + "|" + ImportCommand.layout.name)
+            }
+            if arguments.given(ImportCommand.dryRun) { throw UsageError.onlyWith(ImportCommand.dryRun.name, ImportCommand.from.name) }
+            job = .layoutInit(path: try ImportCommand.onePath(arguments), format: format)
+            return
+        }
+        if from != nil, layoutValue != nil { throw UsageError.onlyWith(ImportCommand.layout.name, "no --from") }
+        // Without --from or --layout: a CSV file's format is found from it; kakeibo's JSON is the built-in import.
+        if from == nil, layoutValue == nil, let first = paths.first, try first == "-" || ImportCommand.looksLikeJSON(ImportCommand.read(first)) {
+            if arguments.given(ImportCommand.dryRun) {
+                job = .files(try ForeignImportCommand.files(.detect, arguments, context))
+                return
+            }
             job = .wire(try ImportCommand(arguments, context))
             return
         }
-        let paths = try ForeignImportCommand.positionals(arguments)
-        let format = try arguments[ImportCommand.format] ?? .table
-        let taxonomy = try context.taxonomy()
-        let fallback = try arguments[ImportCommand.category].map { try taxonomy.resolve($0) }
-        let word = from.lowercased()
-        if word == StatementImport.detect || StatementFormat(rawValue: word) != nil {
-            if arguments.given(ImportCommand.mapping) { throw UsageError.onlyWith(ImportCommand.mapping.name, "--from moneyforward|zaim") }
-            job = .statement(
-                StatementImport(
-                    format: StatementFormat(rawValue: word), paths: paths, category: fallback, output: format, tags: try ImportCommand.tags(arguments)
-                ))
-            return
+        let choice: StatementImport.Choice
+        if let layoutValue {
+            choice = .layout(try LayoutCatalog.load(context).resolve(layoutValue))
+        } else if let from {
+            let word = from.lowercased()
+            if word == StatementImport.detect {
+                choice = .detect
+            } else if let statement = StatementFormat(rawValue: word) {
+                choice = .format(statement)
+            } else if let source = ImportSource(rawValue: word) {
+                choice = .app(source)
+            } else {
+                throw UsageError.invalidChoice(
+                    option: ImportCommand.from.name, value: from,
+                    choices: ImportSource.allCases.map(\.rawValue) + [StatementImport.detect] + StatementFormat.allCases.map(\.rawValue))
+            }
+        } else {
+            choice = .detect
         }
-        let path = try ImportCommand.onePath(arguments)
-        guard let source = ImportSource(rawValue: word) else {
-            throw UsageError.invalidChoice(
-                option: ImportCommand.from.name, value: from,
-                choices: ImportSource.allCases.map(\.rawValue) + [StatementImport.detect] + StatementFormat.allCases.map(\.rawValue)
-                    + ImportCommand.builtInSources.sorted())
+        job = .files(try ForeignImportCommand.files(choice, arguments, context))
+    }
+
+    /// The import of CSV files, its options checked.
+    static func files(_ choice: StatementImport.Choice, _ arguments: ParsedArguments, _ context: Context) throws -> StatementImport {
+        let taxonomy = try context.taxonomy()
+        if arguments.given(ImportCommand.mapping) {
+            switch choice {
+            case .app, .detect: break
+            case .format, .layout: throw UsageError.onlyWith(ImportCommand.mapping.name, "--from moneyforward|zaim")
+            }
         }
         var mapping = CategoryMapping.standard(taxonomy)
         let explicit = try arguments[ImportCommand.mapping]
         let mappingPath = try explicit ?? FileSystem.join(try Locations.config(environment: context.environment), "mapping.json")
         if FileSystem.isDevice(mappingPath) { throw CommandError.notAFile(mappingPath) }
-        if let bytes = try FileSystem.read(mappingPath, access: .configuration) {
+        if let bytes = try FileSystem.read(mappingPath) {
             mapping = try mapping.adding(file: bytes, path: mappingPath, taxonomy: taxonomy)
         } else if explicit != nil {
             throw MappingProblem(path: mappingPath, issue: .missing)
         }
-        job = .foreign(
-            ForeignImport(
-                source: source, path: path, mapping: mapping, fallback: fallback, income: IncomeTargets.standard(taxonomy), format: format,
-                tags: try ImportCommand.tags(arguments)))
+        let layouts: [Layout]
+        if case .detect = choice { layouts = try LayoutCatalog.load(context).layouts } else { layouts = [] }
+        return StatementImport(
+            choice: choice, paths: try positionals(arguments), category: try arguments[ImportCommand.category].map { try taxonomy.resolve($0) },
+            mapping: mapping, layouts: layouts, output: try arguments[ImportCommand.format] ?? .table, tags: try ImportCommand.tags(arguments),
+            dryRun: arguments[ImportCommand.dryRun])
     }
 
     public func run(_ context: Context) throws {
         switch job {
         case .wire(let command): try command.run(context)
-        case .foreign(let job): try job.run(context)
-        case .statement(let job): try job.run(context)
+        case .files(let job): try job.run(context)
+        case .layoutInit(let path, let format):
+            let bytes = try ImportCommand.read(path)
+            let guess: LayoutGuess
+            do { guess = try LayoutGuess.guess(bytes, fileName: path) } catch {
+                throw ImportFailure(path: ImportCommand.displayName(path), problem: error)
+            }
+            context.note(
+                guess.explanation(fileName: ImportCommand.displayName(path), directory: try LayoutCatalog.directory(context), in: context.language))
+            switch format {
+            case .json: context.print(JSONRenderer.render(guess.layout.json))
+            default: context.print(guess.layout.fileText)
+            }
         }
     }
 }

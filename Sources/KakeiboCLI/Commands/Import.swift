@@ -1,18 +1,17 @@
 import KakeiboKit
 
-/// `kakeibo import FILE|-` — loads items in the household server's wire format; an id already stored is updated.
-///
-/// With `--from moneyforward|zaim` the import of another app's CSV export runs in the kakeibo-companion binary
-/// (it needs full Foundation for Shift_JIS), which shares this command's help, options and `merge`.
+/// `kakeibo import FILE…` — loads items from a file whose format is found from the file (`ImportPlan`, over the
+/// table of `ImportFormat`): kakeibo's or the household server's JSON here, where an id already stored is updated;
+/// other apps' exports and statements in kakeibo-companion (they need Foundation for Shift_JIS), which shares this
+/// command's declaration, options and `merge`.
 public struct ImportCommand: Command {
     public static let from = Option(
-        "--from", value: "moneyforward|zaim|statement|rakuten-card|smbc-vpass|paypay|yucho|felica",
+        "--from", value: fromChoices.joined(separator: "|"),
         help: LocalizedText(
-            en:
-                "read that app's CSV export, a card or payment statement (statement: found from the file; see docs/statements.md), or a transit IC card's dump (felica; a dump is found from the file too: docs/ic-card.md)",
-            ja: "そのアプリの CSV、カード・決済の明細（statement はファイルから形式を判定。docs/statements.md）、交通系 IC カードのダンプ（felica。ダンプはファイルからも判定。docs/ic-card.md）を読む"))
-    /// The `--from` words this command reads itself, without the companion: a card's dump is ASCII.
-    public static let builtInSources: Set<String> = [CardImport.source]
+            en: "the format, instead of finding it from the file (statement: any statement, found from the file; see docs/statements.md)",
+            ja: "形式を指定する（既定はファイルから判定。statement はどの明細かをファイルから判定。docs/statements.md）"))
+    /// `--from`'s words: every format's, and `statement`.
+    static var fromChoices: [String] { ImportFormat.all.map(\.name) + [ImportFormat.anyStatement] }
     public static let account = Option<String>(
         "--account", value: "NAME",
         help: LocalizedText(
@@ -28,65 +27,94 @@ public struct ImportCommand: Command {
         "--tag", value: "NAME", help: LocalizedText(en: "put this tag on every imported item (repeatable)", ja: "取り込むすべてのデータにこのタグを付ける（繰り返し指定可）"),
         repeatable: true
     ) { try Tags.validate($0) }
+    public static let layout = Option(
+        "--layout", value: "NAME|FILE",
+        help: LocalizedText(
+            en: "read the CSV with a layout: a shipped one's name (aeon-card, jcb, …) or a layout file (docs/statements.md#layouts)",
+            ja: "レイアウトで CSV を読む: 同梱のレイアウト名（aeon-card、jcb…）かレイアウトファイル（docs/statements.md#layouts）"))
+    public static let layoutInit = Flag(
+        "--layout-init",
+        help: LocalizedText(
+            en: "write a first layout for FILE from its header and first rows to stdout, saying what was guessed; imports nothing",
+            ja: "FILE の見出しと最初の行からレイアウトの下書きを標準出力に書き、推定の理由を示す（取り込みはしない）"))
+    public static let dryRun = Flag(
+        "--dry-run",
+        help: LocalizedText(
+            en:
+                "say per file what would be imported: the format found, rows read, added, already there, set aside and why, the months it changes; writes nothing",
+            ja: "ファイルごとに取り込み内容を示す（判定した形式、読んだ行、新規、取り込み済み、除外とその理由、変わる月）。何も書き込まない"))
     public static let format = OutputFormat.option([.table, .json])
+    /// The options only the companion's import reads: given any, the command runs there.
+    static let companionOptions: [any OptionDeclaration] = [layout, layoutInit, dryRun]
     public static let name = "import"
     public static let info = CommandInfo(
         name: name,
         summary: LocalizedText(
-            en: "Import items: the server's JSON, MoneyForward ME's or Zaim's CSV export, a statement, an IC card's dump",
-            ja: "データを取り込む（サーバー形式の JSON、マネーフォワード ME・Zaim の CSV、明細、IC カードのダンプ）"),
+            en: "Import items: kakeibo's JSON, MoneyForward ME's or Zaim's export, card and bank statements (found from the file)",
+            ja: "データを取り込む（kakeibo の JSON、マネーフォワード ME・Zaim の CSV、カード・銀行の明細。形式はファイルから判定）"),
         description: LocalizedText(
             en:
-                "An id already stored is updated, not added twice; the items are one change, which 'kakeibo undo' takes back. An export of everything also sets its budgets, fixed costs and notes (replacing those of the same category, name or month; others stay), each one more change. An IC card's dump adds only the records not read before, and never counts a charge as spending (docs/ic-card.md).",
+                "The format is found from each file (--from or --layout forces one); several files are read before anything is written, then imported in one change. An id already stored is updated, not added twice; the items are one change, which 'kakeibo undo' takes back. An export of everything also sets its budgets, fixed costs and notes (replacing those of the same category, name or month; others stay), each one more change.",
             ja:
-                "すでにある ID は二重に登録せず更新します。データ全体が 1 回の変更で、'kakeibo undo' で取り消せます。すべての書き出しなら予算・固定費・メモも設定します（同じ項目・名前・月のものは置き換え、ほかは残します）。それぞれが 1 回の変更です。IC カードのダンプは未読の履歴だけを追加し、チャージを支出に数えません（docs/ic-card.md）。"
+                "形式はファイルごとに判定します（--from か --layout で指定もできます）。複数のファイルはすべて読めてから 1 回の変更で取り込みます。すでにある ID は二重に登録せず更新します。データ全体が 1 回の変更で、'kakeibo undo' で取り消せます。すべての書き出しなら予算・固定費・メモも設定します（同じ項目・名前・月のものは置き換え、ほかは残します）。それぞれが 1 回の変更です。"
         ),
         arguments: [
             Argument(
                 "FILE|-",
                 LocalizedText(
                     en:
-                        "a JSON array of {\"id\",\"date\":\"20241203\",\"name\",\"price\",\"category\",\"categorySub\"}, an IC card's dump, or with --from an app's CSV export; - reads stdin",
-                    ja:
-                        "{\"id\",\"date\":\"20241203\",\"name\",\"price\",\"category\",\"categorySub\"} の JSON 配列、IC カードのダンプ、--from のときはアプリの CSV。- は標準入力"
-                )),
+                        "kakeibo's or the household server's JSON, MoneyForward ME's or Zaim's CSV export, a statement (Rakuten Card, SMBC Vpass, PayPay, Japan Post Bank…), a CSV a layout reads, or an IC card's dump; - reads stdin (JSON, or what --from says)",
+                    ja: "kakeibo・家計簿サーバーの JSON、マネーフォワード ME・Zaim の CSV、明細（楽天カード、Vpass、PayPay、ゆうちょ…）、レイアウトで読む CSV、IC カードのダンプ。- は標準入力（JSON か --from で指定した形式）")),
             Argument(
                 "FILE…",
                 LocalizedText(
-                    en: "with --from statement (or a statement's format): more statements, all imported in one change",
-                    ja: "--from statement（または明細の形式）のとき: ほかの明細。すべてを 1 回の変更で取り込む"), .optional, words: ImportCommand.maximumFiles - 1),
+                    en: "more files, each of its own format: all read before anything is written, then imported in one change",
+                    ja: "ほかのファイル。それぞれの形式で読み、すべて読めてから 1 回の変更で取り込む"), .optional,
+                words: ImportCommand.maximumFiles - 1),
         ],
-        options: [from, mapping, category, account, tag, format],
+        options: [from, layout, layoutInit, dryRun, mapping, category, account, tag, format],
         examples: [
             "kakeibo import backup.json",
             "curl -sL \"$URL?year=2024&month=12\" | kakeibo import -",
-            "kakeibo import --from moneyforward 収入・支出詳細_2024-12-01_2024-12-31.csv",
-            "kakeibo import --from zaim Zaim.csv --category food",
-            "kakeibo import --from statement enavi202412.csv",
-            "kakeibo import --from statement statements/*.csv",
-            "kakeibo import --from statement enavi202408.csv --tag 旅行",
+            "kakeibo import 収入・支出詳細_2024-12-01_2024-12-31.csv",
+            "kakeibo import Zaim.csv --category food",
+            "kakeibo import enavi202412.csv",
+            "kakeibo import statements/*.csv",
+            "kakeibo import enavi202408.csv --tag 旅行",
+            "kakeibo import --from paypay - < Transaction_202412.csv",
+            "kakeibo import --dry-run statements/*.csv",
+            "kakeibo import --layout jcb meisai.csv",
+            "kakeibo import mybank.csv --layout-init > ~/.config/kakeibo/layouts/mybank.json",
             "kakeibo import suica.txt",
             "kakeibo import --from felica icoca.txt --account ICOCA",
-        ])
+        ],
+        runs: .chosen(
+            note: LocalizedText(
+                en:
+                    "kakeibo reads its own JSON; other apps' exports, statements, layouts, several files and --dry-run (often Shift_JIS, which needs Foundation) are read by kakeibo-companion, which kakeibo starts and which must be installed beside it.",
+                ja:
+                    "kakeibo の JSON は kakeibo が読み、アプリの CSV・明細・レイアウト・複数のファイル・--dry-run（Shift_JIS が多く Foundation が必要）は kakeibo-companion が読みます。kakeibo-companion は kakeibo と同じ場所に必要です。"
+            ),
+            by: { try ImportPlan($0).reader }))
 
-    let path: String
+    let file: ImportPlan.File
+    let plan: ImportPlan
     let format: OutputFormat
     let tags: [String]
-    /// `--from felica`: the file is a card's dump, whatever it looks like.
-    let cardDump: Bool
+    /// `--account`: an IC card's account.
     let account: String?
 
     public init(_ arguments: ParsedArguments, _ context: Context) throws {
-        let source = try arguments[Self.from]?.lowercased()
-        cardDump = source == CardImport.source
-        for option in [Self.mapping, Self.category] where arguments.given(option) {
-            throw UsageError.onlyWith(option.name, cardDump ? "--from moneyforward|zaim" : Self.from.name)
-        }
-        // Any other `--from` is handled by the kakeibo-companion binary; only a caller that bypasses it gets here.
-        if source != nil, !cardDump, let companion = Companion.find(ImportCommand.name, arguments: [Self.from.name]) {
-            throw companion.unavailable()
-        }
-        path = try ImportCommand.onePath(arguments)
+        try self.init(ImportPlan(arguments), arguments)
+    }
+
+    /// The import of kakeibo's JSON: one file, here (the companion's import hands such a plan to this).
+    package init(_ plan: ImportPlan, _ arguments: ParsedArguments) throws {
+        for option in [Self.mapping, Self.category] where arguments.given(option) { throw ImportFileError.optionNotForJSON(option.name) }
+        // Other formats are the companion's; only a caller that bypasses the routing gets here with one.
+        guard plan.reader == .kakeibo, plan.files.count == 1 else { throw CompanionError.notHere }
+        self.plan = plan
+        file = plan.files[0]
         format = try arguments[Self.format] ?? .table
         tags = try ImportCommand.tags(arguments)
         account = try arguments[Self.account]
@@ -107,23 +135,20 @@ public struct ImportCommand: Command {
         }
     }
 
-    /// The file's items, and the settings an export of everything carries; nil when the file was a card's dump, which
-    /// this imported (found from the file, `CardDump.recognises`, as every format will be through one table of them).
-    /// The bytes are gone when this returns: held through the merge, a million items' file would add its size
-    /// (127 MB) to the import's peak memory.
+    /// The file's items, and the settings an export of everything carries. The bytes are gone when this returns: held through the merge, a million items' file
+    /// would add its size (127 MB) to the import's peak memory.
+    /// nil when the file was a card's dump, which this imported.
     func readOrImportCard(_ context: Context) throws -> ExportDocument? {
-        let bytes = try ImportCommand.read(path)
-        if cardDump || CardDump.recognises(bytes) {
-            try CardImport(path: path, account: account, format: format, tags: tags).run(bytes, context)
+        let bytes = try ImportCommand.read(file.path)
+        let name = ImportCommand.displayName(file.path)
+        let found = try plan.format(of: file, bytes: bytes)
+        guard found.reader == .kakeibo else { throw ImportFileError.readElsewhere(name, found) }
+        if found.kind == .cardDump {
+            try CardImport(path: file.path, account: account, format: format, tags: tags).run(bytes, context)
             return nil
         }
-        if account != nil { throw CommandError.accountWithoutCardDump(ImportCommand.displayName(path)) }
-        return try decode(bytes)
-    }
-
-    func decode(_ bytes: [UInt8]) throws -> ExportDocument {
-        if ImportCommand.looksLikeCSV(bytes) { throw CommandError.csvWithoutFrom(ImportCommand.displayName(path)) }
-        do { return try ExportDocument.decode(bytes) } catch { throw CommandError.importFile(ImportCommand.displayName(path), problem: error) }
+        if account != nil { throw CommandError.accountWithoutCardDump(name) }
+        do { return try ExportDocument.decode(bytes) } catch { throw CommandError.importFile(name, problem: error) }
     }
 
     public static func read(_ path: String) throws -> [UInt8] {
@@ -157,17 +182,14 @@ public struct ImportCommand: Command {
         return try context.household().merge(incoming, progress: { progress.advance() })
     }
 
-    /// Whether the bytes can't be kakeibo's JSON but read like a CSV file: something other than `[`, `{` or
-    /// whitespace first (after a byte order mark), and a comma in the first line.
-    static func looksLikeCSV(_ bytes: [UInt8]) -> Bool {
-        let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...]
-        guard let first = body.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }), first != UInt8(ascii: "["), first != UInt8(ascii: "{")
-        else { return false }
-        return body.prefix { $0 != 0x0A }.contains(UInt8(ascii: ","))
-    }
-
     /// The most statement files one import takes.
     public static let maximumFiles = 400
+
+    /// Whether the bytes start as JSON does: `[` or `{` first (after a byte order mark and whitespace).
+    public static func looksLikeJSON(_ bytes: [UInt8]) -> Bool {
+        let first = FileHead(bytes).firstNonSpace
+        return first == UInt8(ascii: "[") || first == UInt8(ascii: "{")
+    }
 
     /// The one FILE an import other than a statement's takes.
     public static func onePath(_ arguments: ParsedArguments) throws -> String {

@@ -73,14 +73,12 @@ public enum CommandError: KakeiboFailure, Equatable {
     case importFile(String, problem: WireProblem)
     /// A device (/dev/zero) given where a file is read.
     case notAFile(String)
-    /// A CSV file given to the plain import, which reads kakeibo's JSON.
-    case csvWithoutFrom(String)
     /// `--account` with a file that is not an IC card's dump.
     case accountWithoutCardDump(String)
 
     public var kind: FailureKind {
         switch self {
-        case .importFile, .csvWithoutFrom, .accountWithoutCardDump: .badInput
+        case .importFile, .accountWithoutCardDump: .badInput
         default: .runtime
         }
     }
@@ -97,11 +95,6 @@ public enum CommandError: KakeiboFailure, Equatable {
             return language.pick(
                 "\(path): nothing imported: --account names an IC card's account, and this is not a card's dump (see docs/ic-card.md)",
                 "\(path): 何も取り込んでいません: --account は IC カードの口座名ですが、このファイルはカードのダンプではありません（docs/ic-card.md）")
-        case .csvWithoutFrom(let path):
-            return language.pick(
-                "\(path): nothing imported: a CSV file, not kakeibo's JSON: for a card or payment statement use 'kakeibo import --from statement \(path)' (or 'kakeibo reconcile \(path)'), for an app's export --from moneyforward or --from zaim",
-                "\(path): 何も取り込んでいません: kakeibo の JSON ではなく CSV です。カード・決済の明細なら 'kakeibo import --from statement \(path)'（または 'kakeibo reconcile \(path)'）、アプリの CSV なら --from moneyforward か --from zaim を指定してください"
-            )
         }
     }
 }
