@@ -64,7 +64,9 @@ public struct ImportCommand: Command {
                 LocalizedText(
                     en:
                         "kakeibo's or the household server's JSON, MoneyForward ME's or Zaim's CSV export, a statement (Rakuten Card, SMBC Vpass, PayPay, Japan Post Bank…), a CSV a layout reads, or an IC card's dump; - reads stdin (JSON, or what --from says)",
-                    ja: "kakeibo・家計簿サーバーの JSON、マネーフォワード ME・Zaim の CSV、明細（楽天カード、Vpass、PayPay、ゆうちょ…）、レイアウトで読む CSV、IC カードのダンプ。- は標準入力（JSON か --from で指定した形式）")),
+                    ja:
+                        "kakeibo・家計簿サーバーの JSON、マネーフォワード ME・Zaim の CSV、明細（楽天カード、Vpass、PayPay、ゆうちょ…）、レイアウトで読む CSV、IC カードのダンプ。- は標準入力（JSON か --from で指定した形式）"
+                )),
             Argument(
                 "FILE…",
                 LocalizedText(
