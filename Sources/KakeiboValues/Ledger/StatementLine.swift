@@ -43,9 +43,9 @@ public struct StatementLine: Hashable, Sendable {
 }
 
 extension StatementLine {
-    /// How the ids of statement lines start: one per built-in format (楽天カード, Vpass, PayPay, ゆうちょ), and `ly:`
-    /// for a file read with a layout.
-    public static let idPrefixes = ["rc:", "vp:", "pp:", "yu:", "ly:"]
+    /// How the ids of statement lines start: one per built-in format (楽天カード, Vpass, PayPay, ゆうちょ), `ly:` for a
+    /// file read with a layout, and IC card records' (a card's history is its statement).
+    public static let idPrefixes = ["rc:", "vp:", "pp:", "yu:", "ly:", CardHistory.idPrefix]
 
     /// Whether an item's id says it came from a statement.
     public static func isStatementID(_ id: String) -> Bool { idPrefixes.contains { id.hasPrefix($0) } }
