@@ -38,10 +38,10 @@ extension Household {
     public func delete(_ id: String, syncs: Bool = false) throws -> ItemDeleted {
         try change { index in
             let item = try find(id, in: &index)
-            var journal = try SyncJournalFile.read(store)
+            var journal = try SyncJournalFile.read(store, memo: journalMemo)
             let before = journal
             try remove(item, syncs: syncs, in: &index, &journal)
-            if journal != before { try SyncJournalFile.write(journal, store) }
+            if journal != before { try SyncJournalFile.write(journal, store, memo: journalMemo) }
             return ItemDeleted(item: item)
         }.result
     }

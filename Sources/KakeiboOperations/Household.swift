@@ -9,10 +9,20 @@ public struct Household: Sendable {
     public let store: LedgerStore
     /// The time new items are stamped with (when they were recorded here).
     public let now: Timestamp
+    /// What this household's command last read or wrote of the sync state (`remembering`), or nil.
+    private(set) var journalMemo: JournalMemo?
 
     public init(store: LedgerStore, now: Timestamp) {
         self.store = store
         self.now = now
+    }
+
+    /// This household for one command that reads and writes the sync state several times (a sync): each read of it
+    /// after the command's own last read or write is a comparison of bytes, not a parse.
+    func remembering() -> Household {
+        var copy = self
+        copy.journalMemo = journalMemo ?? JournalMemo()
+        return copy
     }
 
     /// Runs `body` over an index of the store under its lock, then commits what it touched; returns its result and

@@ -60,6 +60,8 @@ public struct SyncOutcome: Sendable, Equatable {
     public var changed: [YearMonth] = []
     /// Items the server doesn't have in this version (pending and edited), after the write.
     public var unsent: [Item] = []
+    /// The items a pull changed here (new, different, moved or gone).
+    public var received = ReceivedItems()
 
     public init() {}
 }

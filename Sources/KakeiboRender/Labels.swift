@@ -15,6 +15,11 @@ public enum Labels {
         language.pick("\(monthNamesEN[month.month - 1]) \(month.year)", "\(month.year)年\(month.month)月")
     }
 
+    /// "December" / "12月"
+    public static func monthName(_ month: Int, _ language: Language) -> String {
+        language.pick(monthNamesEN[month - 1], "\(month)月")
+    }
+
     /// "Dec" / "12月"
     public static func shortMonth(_ month: Int, _ language: Language) -> String {
         language.pick(String(monthNamesEN[month - 1].prefix(3)), "\(month)月")
