@@ -46,8 +46,8 @@ import Testing
         let missing = try ServerRows.decode(Array(#"[{"id":"abc","date":"20240210","name":"n","price":1,"category":1}]"#.utf8))
         #expect(missing.items.first?.category == CategoryCode(1, nil))
         // Ids are kept in their case: the app makes upper-case UUIDs, kakeibo lower-case ones; they are two ids.
-        let cased = try ServerRows.decode(
-            Array(#"[{"id":"ABC","date":"20240210","name":"n","price":1,"category":1},{"id":"abc","date":"20240210","name":"n","price":1,"category":1}]"#.utf8))
+        let row = #""date":"20240210","name":"n","price":1,"category":1}"#
+        let cased = try ServerRows.decode(Array((#"[{"id":"ABC","# + row + #",{"id":"abc","# + row + "]").utf8))
         #expect(cased.items.map(\.id) == ["ABC", "abc"])
     }
 

@@ -112,7 +112,7 @@ extension Taxonomy {
                         ("donations", "Donations", "寄付"), ("remittance", "Money sent to family", "仕送り"), ("business", "Business expenses", "事業経費"),
                         ("cash", "Cash & cards", "現金・カード"), ("unknown", "Unaccounted", "使途不明金"),
                     ]),
-            income,
+                income,
             ])
     }()
 }
