@@ -40,6 +40,27 @@ public enum Labels {
         language.pick(count == 1 ? "1 item" : "\(Yen(count).grouped) items", "\(Yen(count).grouped)件")
     }
 
+    /// Parts joined by " · " on one line while they fit `width`, a new line started where the next would not (a
+    /// part wider than `width` stands alone on its line: an amount is never cut).
+    static func fold(_ parts: [String], width: Int) -> String {
+        var out = ""
+        var used = 0
+        for part in parts {
+            let partWidth = displayWidth(part)
+            if out.isEmpty {
+                used = partWidth
+            } else if used + 3 + partWidth <= width {
+                out += " · "
+                used += 3 + partWidth
+            } else {
+                out += "\n"
+                used = partWidth
+            }
+            out += part
+        }
+        return out
+    }
+
     public static func noData(_ language: Language) -> String { language.pick("No data", "データなし") }
     public static func total(_ language: Language) -> String { BudgetTarget.totalName(language) }
 
