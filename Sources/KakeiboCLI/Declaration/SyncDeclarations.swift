@@ -82,6 +82,8 @@ public enum SyncDeclarations {
                     ja: "送信後に取得する期間: 月（2024 12、2024-12、先月、-N）か年（2024）。既定は今月"), .optional, words: 2)
         ],
         options: options + [dryRun],
-        examples: ["kakeibo sync", "kakeibo sync --dry-run", "kakeibo sync prev", "kakeibo sync 2024", "kakeibo sync && kakeibo month --format json"],
+        examples: [
+            "kakeibo sync", "kakeibo sync --dry-run", "kakeibo sync prev", "kakeibo sync 2024", "kakeibo sync && kakeibo month --format json",
+        ],
         runs: .companion)
 }
