@@ -42,7 +42,7 @@ public struct MonthQuery: Sendable {
     public func breakdown(_ store: LedgerStore, by grouping: DetailGrouping, taxonomy: Taxonomy) throws(StoreError) -> DetailBreakdown {
         let files = try items(store)
         let selected = period.files.flatMap { files[$0] ?? [] }.filter {
-            period.contains($0.date) && (filter?.matches($0) ?? true) && details.matches($0) && !taxonomy.isIncome($0.category)
+            period.contains($0.date) && (filter?.matches($0) ?? true) && details.matches($0) && !taxonomy.isIncome($0.category) && !$0.isYearOnly
         }
         return DetailBreakdown(selected, by: grouping)
     }
@@ -51,7 +51,8 @@ public struct MonthQuery: Sendable {
     /// named in `unreadable`; the month itself still shows.
     public func view(_ store: LedgerStore, taxonomy: Taxonomy, today: CalendarDate, parts: Parts) throws -> MonthView {
         let files = try items(store)
-        let items = period.files.flatMap { files[$0] ?? [] }
+        // An item counted only in its year (Zaim's 年の集計にのみ含める) is no part of the month's spending or budgets.
+        let items = period.files.flatMap { files[$0] ?? [] }.filter { !$0.isYearOnly }
         var unreadable: [StoreError] = []
         var around: Neighbours?
         if parts.contains(.neighbours) && details.isEmpty {

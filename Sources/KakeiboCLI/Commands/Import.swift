@@ -12,6 +12,12 @@ public struct ImportCommand: Command {
             ja: "形式を指定する（既定はファイルから判定。statement はどの明細かをファイルから判定。docs/statements.md）"))
     /// `--from`'s words: every format's, and `statement`.
     static var fromChoices: [String] { ImportFormat.all.map(\.name) + [ImportFormat.anyStatement] }
+    public static let account = Option<String>(
+        "--account", value: "NAME",
+        help: LocalizedText(
+            en: "with an IC card's dump: the card's account, its items' payment (default \(CardHistory.defaultAccount); see docs/ic-card.md)",
+            ja: "IC カードのダンプで: カードの口座名（データの支払方法。既定は \(CardHistory.defaultAccount)。docs/ic-card.md）")
+    ) { try DetailField.payment.validate($0) }
     public static let mapping = Option(
         "--mapping", value: "FILE",
         help: LocalizedText(en: "category mapping (default: mapping.json in the config directory)", ja: "項目の対応表（既定は設定ディレクトリの mapping.json）"))
@@ -21,32 +27,54 @@ public struct ImportCommand: Command {
         "--tag", value: "NAME", help: LocalizedText(en: "put this tag on every imported item (repeatable)", ja: "取り込むすべてのデータにこのタグを付ける（繰り返し指定可）"),
         repeatable: true
     ) { try Tags.validate($0) }
+    public static let layout = Option(
+        "--layout", value: "NAME|FILE",
+        help: LocalizedText(
+            en: "read the CSV with a layout: a shipped one's name (aeon-card, jcb, …) or a layout file (docs/statements.md#layouts)",
+            ja: "レイアウトで CSV を読む: 同梱のレイアウト名（aeon-card、jcb…）かレイアウトファイル（docs/statements.md#layouts）"))
+    public static let layoutInit = Flag(
+        "--layout-init",
+        help: LocalizedText(
+            en: "write a first layout for FILE from its header and first rows to stdout, saying what was guessed; imports nothing",
+            ja: "FILE の見出しと最初の行からレイアウトの下書きを標準出力に書き、推定の理由を示す（取り込みはしない）"))
+    public static let dryRun = Flag(
+        "--dry-run",
+        help: LocalizedText(
+            en:
+                "say per file what would be imported: the format found, rows read, added, already there, set aside and why, the months it changes; writes nothing",
+            ja: "ファイルごとに取り込み内容を示す（判定した形式、読んだ行、新規、取り込み済み、除外とその理由、変わる月）。何も書き込まない"))
     public static let format = OutputFormat.option([.table, .json])
+    /// The options only the companion's import reads: given any, the command runs there.
+    static let companionOptions: [any OptionDeclaration] = [layout, layoutInit, dryRun]
     public static let name = "import"
     public static let info = CommandInfo(
         name: name,
         summary: LocalizedText(
-            en: "Import items: kakeibo's JSON, MoneyForward ME's or Zaim's CSV export, or card and payment statements",
-            ja: "データを取り込む（kakeibo の JSON、マネーフォワード ME・Zaim の CSV、カード・決済の明細）"),
+            en: "Import items: kakeibo's JSON, MoneyForward ME's or Zaim's export, card and bank statements (found from the file)",
+            ja: "データを取り込む（kakeibo の JSON、マネーフォワード ME・Zaim の CSV、カード・銀行の明細。形式はファイルから判定）"),
         description: LocalizedText(
             en:
-                "The format is found from each file (--from forces one); several files are imported together only when all are statements. An id already stored is updated, not added twice; the items are one change, which 'kakeibo undo' takes back. An export of everything also sets its budgets, fixed costs and notes (replacing those of the same category, name or month; others stay), each one more change.",
+                "The format is found from each file (--from or --layout forces one); several files are read before anything is written, then imported in one change. An id already stored is updated, not added twice; the items are one change, which 'kakeibo undo' takes back. An export of everything also sets its budgets, fixed costs and notes (replacing those of the same category, name or month; others stay), each one more change.",
             ja:
-                "形式はファイルごとに判定します（--from で指定もできます）。複数のファイルをまとめて取り込めるのは、すべてが明細のときです。すでにある ID は二重に登録せず更新します。データ全体が 1 回の変更で、'kakeibo undo' で取り消せます。すべての書き出しなら予算・固定費・メモも設定します（同じ項目・名前・月のものは置き換え、ほかは残します）。それぞれが 1 回の変更です。"
+                "形式はファイルごとに判定します（--from か --layout で指定もできます）。複数のファイルはすべて読めてから 1 回の変更で取り込みます。すでにある ID は二重に登録せず更新します。データ全体が 1 回の変更で、'kakeibo undo' で取り消せます。すべての書き出しなら予算・固定費・メモも設定します（同じ項目・名前・月のものは置き換え、ほかは残します）。それぞれが 1 回の変更です。"
         ),
         arguments: [
             Argument(
                 "FILE|-",
                 LocalizedText(
                     en:
-                        "kakeibo's or the household server's JSON, MoneyForward ME's or Zaim's CSV export, or a statement (Rakuten Card, SMBC Vpass, PayPay, Japan Post Bank); - reads stdin (JSON, or what --from says)",
-                    ja: "kakeibo・家計簿サーバーの JSON、マネーフォワード ME・Zaim の CSV、明細（楽天カード、Vpass、PayPay、ゆうちょ）。- は標準入力（JSON か --from で指定した形式）")),
+                        "kakeibo's or the household server's JSON, MoneyForward ME's or Zaim's CSV export, a statement (Rakuten Card, SMBC Vpass, PayPay, Japan Post Bank…), a CSV a layout reads, or an IC card's dump; - reads stdin (JSON, or what --from says)",
+                    ja:
+                        "kakeibo・家計簿サーバーの JSON、マネーフォワード ME・Zaim の CSV、明細（楽天カード、Vpass、PayPay、ゆうちょ…）、レイアウトで読む CSV、IC カードのダンプ。- は標準入力（JSON か --from で指定した形式）"
+                )),
             Argument(
                 "FILE…",
-                LocalizedText(en: "more statements, all imported in one change", ja: "ほかの明細。すべてを 1 回の変更で取り込む"), .optional,
+                LocalizedText(
+                    en: "more files, each of its own format: all read before anything is written, then imported in one change",
+                    ja: "ほかのファイル。それぞれの形式で読み、すべて読めてから 1 回の変更で取り込む"), .optional,
                 words: ImportCommand.maximumFiles - 1),
         ],
-        options: [from, mapping, category, tag, format],
+        options: [from, layout, layoutInit, dryRun, mapping, category, account, tag, format],
         examples: [
             "kakeibo import backup.json",
             "curl -sL \"$URL?year=2024&month=12\" | kakeibo import -",
@@ -56,13 +84,18 @@ public struct ImportCommand: Command {
             "kakeibo import statements/*.csv",
             "kakeibo import enavi202408.csv --tag 旅行",
             "kakeibo import --from paypay - < Transaction_202412.csv",
+            "kakeibo import --dry-run statements/*.csv",
+            "kakeibo import --layout jcb meisai.csv",
+            "kakeibo import mybank.csv --layout-init > ~/.config/kakeibo/layouts/mybank.json",
+            "kakeibo import suica.txt",
+            "kakeibo import --from felica icoca.txt --account ICOCA",
         ],
         runs: .chosen(
             note: LocalizedText(
                 en:
-                    "kakeibo reads its own JSON; other apps' exports and statements (often Shift_JIS, which needs Foundation) are read by kakeibo-companion, which kakeibo starts and which must be installed beside it.",
+                    "kakeibo reads its own JSON; other apps' exports, statements, layouts, several files and --dry-run (often Shift_JIS, which needs Foundation) are read by kakeibo-companion, which kakeibo starts and which must be installed beside it.",
                 ja:
-                    "kakeibo の JSON は kakeibo が読み、アプリの CSV と明細（Shift_JIS が多く Foundation が必要）は kakeibo-companion が読みます。kakeibo-companion は kakeibo と同じ場所に必要です。"
+                    "kakeibo の JSON は kakeibo が読み、アプリの CSV・明細・レイアウト・複数のファイル・--dry-run（Shift_JIS が多く Foundation が必要）は kakeibo-companion が読みます。kakeibo-companion は kakeibo と同じ場所に必要です。"
             ),
             by: { try ImportPlan($0).reader }))
 
@@ -70,6 +103,8 @@ public struct ImportCommand: Command {
     let plan: ImportPlan
     let format: OutputFormat
     let tags: [String]
+    /// `--account`: an IC card's account.
+    let account: String?
 
     public init(_ arguments: ParsedArguments, _ context: Context) throws {
         try self.init(ImportPlan(arguments), arguments)
@@ -84,10 +119,11 @@ public struct ImportCommand: Command {
         file = plan.files[0]
         format = try arguments[Self.format] ?? .table
         tags = try ImportCommand.tags(arguments)
+        account = try arguments[Self.account]
     }
 
     public func run(_ context: Context) throws {
-        let document = try decode()
+        guard let document = try readOrImportCard(context) else { return }
         let summary = try ImportCommand.merge(try ImportCommand.tagged(document.items, tags), context)
         // An export of everything carries the household's settings: merged after the items, each file its own change.
         let settings = document.hasSettings ? try context.household().mergeSettings(document, taxonomy: try context.taxonomy()) : nil
@@ -103,11 +139,17 @@ public struct ImportCommand: Command {
 
     /// The file's items, and the settings an export of everything carries. The bytes are gone when this returns: held through the merge, a million items' file
     /// would add its size (127 MB) to the import's peak memory.
-    func decode() throws -> ExportDocument {
+    /// nil when the file was a card's dump, which this imported.
+    func readOrImportCard(_ context: Context) throws -> ExportDocument? {
         let bytes = try ImportCommand.read(file.path)
         let name = ImportCommand.displayName(file.path)
         let found = try plan.format(of: file, bytes: bytes)
         guard found.reader == .kakeibo else { throw ImportFileError.readElsewhere(name, found) }
+        if found.kind == .cardDump {
+            try CardImport(path: file.path, account: account, format: format, tags: tags).run(bytes, context)
+            return nil
+        }
+        if account != nil { throw CommandError.accountWithoutCardDump(name) }
         do { return try ExportDocument.decode(bytes) } catch { throw CommandError.importFile(name, problem: error) }
     }
 
@@ -144,6 +186,19 @@ public struct ImportCommand: Command {
 
     /// The most statement files one import takes.
     public static let maximumFiles = 400
+
+    /// Whether the bytes start as JSON does: `[` or `{` first (after a byte order mark and whitespace).
+    public static func looksLikeJSON(_ bytes: [UInt8]) -> Bool {
+        let first = FileHead(bytes).firstNonSpace
+        return first == UInt8(ascii: "[") || first == UInt8(ascii: "{")
+    }
+
+    /// The one FILE an import other than a statement's takes.
+    public static func onePath(_ arguments: ParsedArguments) throws -> String {
+        let paths = try positionals(arguments)
+        guard paths.count == 1 else { throw UsageError.unexpectedArgument(paths[1], command: name) }
+        return paths[0]
+    }
 
     /// How messages name FILE: "stdin" for "-".
     public static func displayName(_ path: String) -> String { path == "-" ? "stdin" : path }

@@ -28,7 +28,8 @@ public struct ReconcileCommand: Command {
     }
 
     public func run(_ context: Context) throws {
-        let statements = try paths.map { try StatementImport.read($0, format: format) }
+        let layouts = format == nil ? try LayoutCatalog.load(context).layouts : []
+        let statements = try paths.map { try StatementImport.statement($0, format: format, layouts: layouts) }
         var seen = Set<String>()
         let lines = statements.flatMap(\.lines).filter { seen.insert($0.id).inserted }
         let taxonomy = try context.taxonomy()
