@@ -165,17 +165,18 @@ import Testing
         #expect(report.refusedCount == 1)
     }
 
+    /// Issue #28's case: a push of 10,000 items, then a sync with nothing new, is one request.
     @Test func theSyncAfterAPushIsOneRequestFromPastItsOwnWrites() throws {
         let server = ScriptedServer()
         let member = Member(server)
         defer { member.clean() }
-        try member.household.add(items(700))
+        try member.household.add(items(10_000))
         let pushed = try member.remote().push()
-        #expect(pushed.pushed == 700)
+        #expect(pushed.pushed == 10_000)
         let asked = server.bodies.count
         let report = try member.sync()
         #expect(server.ops.dropFirst(asked) == ["since"])
-        #expect(server.bodies.last?["revision"] == .integer(700), "the cursor stepped over its own writes")
+        #expect(server.bodies.last?["revision"] == .integer(10_000), "the cursor stepped over its own writes")
         #expect(report.pulled == 0 && report.received.isEmpty)
     }
 
