@@ -36,12 +36,15 @@ public struct SyncReport: Sendable, Equatable {
     public let settings: SettingsOutcome
     /// Settings waiting for `resolve` after the command (by key), beside the items' `conflicts`.
     public let settingConflicts: [String]
+    /// A push to a plain app server: the pending items that stay here because the app can't show them, one entry
+    /// each, by what the app lacks — the category (`CategoryCode(2)`), or the subcategory of one it has (`0/4`).
+    public let stayed: [CategoryCode]
 
     public init(
         pushed: Int?, sentKinds: [OutgoingChange.Kind: Int]? = nil, period: [YearMonth]?, listed: Int = 0,
         received: [YearMonth: Int] = [:], receivedChanges: Bool = false, pending: Int, months: [YearMonth], conflicts: [String] = [],
         rejected: [SetAsideRow] = [], folded: Int = 0, older: Int = 0, notes: [SyncNote] = [], settings: SettingsOutcome = SettingsOutcome(),
-        settingConflicts: [String] = []
+        settingConflicts: [String] = [], stayed: [CategoryCode] = []
     ) {
         self.pushed = pushed
         self.sentKinds = sentKinds
@@ -59,6 +62,7 @@ public struct SyncReport: Sendable, Equatable {
         self.notes = notes.filter { seen.insert($0).inserted }
         self.settings = settings
         self.settingConflicts = settingConflicts
+        self.stayed = stayed
     }
 
     /// Items changed here from what the server sent, over all months.
