@@ -18,7 +18,7 @@
 
 var SERVICE = 'kakeibo-household';
 var PROTOCOL = 1;
-var SCRIPT_VERSION = '1.2.0';
+var SCRIPT_VERSION = '1.3.0';
 
 var TOKEN_PROPERTY = 'KAKEIBO_TOKEN';
 var HOUSEHOLD_PROPERTY = 'KAKEIBO_HOUSEHOLD';
@@ -83,6 +83,17 @@ var TAGS_HEADER = 'タグ Tags';
 var MAX_TAGS = 10;
 /** The amount of an item's cost paid back (insurance, 高額療養費), for 医療費控除: a column found as the tags column is. */
 var REIMBURSED_HEADER = '補填 Reimbursed';
+/**
+ * kakeibo's ledger of accounts (script 1.3.0): a transfer between two of the household's accounts names the one the
+ * money went to (its payment is the one it left); a line merged into another item (the same purchase as another
+ * source saw it) names that item's id; a line split apart again is marked so. Each lives in a column found by its
+ * header, as the tags column is. The app's GET leaves transfers and merged lines out: they are neither spending nor
+ * income, and the item they were merged into counts them once.
+ */
+var TRANSFER_HEADER = '振替先 Transfer to';
+var LEDGER_KEYS = ['transfer', 'merged', 'apart'];
+var MERGED_HEADER = '合算先 Merged into';
+var APART_HEADER = '分離 Apart';
 var MAX_YEN = 9999999999;
 /** kakeibo allows 20 characters; a code point count is looser than that (an emoji flag is two), never tighter. */
 var MAX_TAG_CHARS = 40;
@@ -207,7 +218,12 @@ function handleGet(e) {
   var sheet = ss.getSheetByName(month);
   if (!sheet) return [];
   var tz = sheetTimeZone(ss);
-  return readRows(sheet, tz, month).filter(function (r) { return !r.deleted; }).map(function (r) { return r.item; });
+  return readRows(sheet, tz, month).filter(function (r) { return !r.deleted && !isLedgerOnly(r.item); }).map(function (r) { return r.item; });
+}
+
+/** A transfer or a line merged into another item: kakeibo's, never the app's (which would count it as spending). */
+function isLedgerOnly(item) {
+  return item.transfer !== undefined || item.merged !== undefined;
 }
 
 function handlePost(e) {
@@ -417,6 +433,7 @@ function applyOne(book, change) {
     if (held.deleted) return conflict('deleted', 'id ' + clip(id) + ' was deleted on the server at revision ' + held.revision, held);
     if (held.revision !== change.base) return stale(id, change.base, held);
     if (change.keepTags && held.item.tags) change.item.tags = held.item.tags;
+    (change.keepLedger || []).forEach(function (key) { if (held.item[key] !== undefined) change.item[key] = held.item[key]; });
     if (sameItem(held.item, change.item)) return outcome('unchanged', held);
     return applied(book.replace(held, change.item, false));
   }
@@ -1079,6 +1096,15 @@ function readMonth(sheet, tz, sheetName) {
       var reimbursed = cellNumber(v[columns.reimbursed - 1]);
       if (isWhole(reimbursed) && reimbursed > 0 && reimbursed <= MAX_YEN) item.reimbursed = reimbursed;
     }
+    if (columns.transfer > 0) {
+      var to = cellText(v[columns.transfer - 1], tz);
+      if (to !== '') item.transfer = to;
+    }
+    if (columns.merged > 0) {
+      var into = cellText(v[columns.merged - 1], tz);
+      if (into !== '') item.merged = into;
+    }
+    if (columns.apart > 0 && isTrue(v[columns.apart - 1])) item.apart = true;
     rows.push({
       sheetRow: i + 1,
       sheetName: name,
@@ -1144,6 +1170,21 @@ var EXTRA = [
     key: 'reimbursed', header: REIMBURSED_HEADER, format: '0',
     has: function (item) { return item.reimbursed > 0; },
     cell: function (item) { return item.reimbursed > 0 ? item.reimbursed : ''; }
+  },
+  {
+    key: 'transfer', header: TRANSFER_HEADER, format: '@',
+    has: function (item) { return item.transfer !== undefined; },
+    cell: function (item) { return item.transfer !== undefined ? literal(item.transfer) : ''; }
+  },
+  {
+    key: 'merged', header: MERGED_HEADER, format: '@',
+    has: function (item) { return item.merged !== undefined; },
+    cell: function (item) { return item.merged !== undefined ? literal(item.merged) : ''; }
+  },
+  {
+    key: 'apart', header: APART_HEADER, format: '@',
+    has: function (item) { return item.apart === true; },
+    cell: function (item) { return item.apart === true ? true : ''; }
   }
 ];
 
@@ -1297,6 +1338,21 @@ function validItem(raw) {
     }
     if (raw.reimbursed > 0) item.reimbursed = raw.reimbursed;
   }
+  if (raw.transfer !== undefined && raw.transfer !== null && raw.transfer !== '') {
+    if (typeof raw.transfer !== 'string' || raw.transfer.trim() === '' || raw.transfer.trim().length > DETAILS.payment ||
+        /[\u0000-\u001f\u007f]/.test(raw.transfer)) {
+      return '"transfer" must be text of at most ' + DETAILS.payment + ' characters, null or ""';
+    }
+    item.transfer = raw.transfer.trim();
+  }
+  if (raw.merged !== undefined && raw.merged !== null && raw.merged !== '') {
+    if (typeof raw.merged !== 'string' || raw.merged.trim() !== raw.merged || raw.merged.length > 200 || /[\u0000-\u001f\u007f]/.test(raw.merged)) {
+      return '"merged" must be the id of an item (at most 200 characters), null or ""';
+    }
+    item.merged = raw.merged;
+  }
+  if (raw.apart !== undefined && raw.apart !== null && typeof raw.apart !== 'boolean') return '"apart" must be true or false';
+  if (raw.apart === true) item.apart = true;
   return item;
 }
 
@@ -1321,6 +1377,10 @@ function detailsOf(item) {
   if (item.tags && item.tags.length > 0) details.push(item.tags.join(' '));
   // Likewise the amount paid back.
   if (item.reimbursed > 0) details.push('reimbursed ' + item.reimbursed);
+  // And the ledger's (script 1.3.0).
+  if (item.transfer !== undefined) details.push('transfer ' + item.transfer);
+  if (item.merged !== undefined) details.push('merged ' + item.merged);
+  if (item.apart === true) details.push('apart');
   return details;
 }
 
@@ -1339,7 +1399,10 @@ function invalidChange(change) {
     return null;
   }
   // An update without "tags" comes from a client that doesn't know them (kakeibo before tags): it keeps the row's.
-  change.keepTags = change.kind === 'update' && change.item && typeof change.item === 'object' && change.item.tags === undefined;
+  // So does one without "transfer", "merged" and "apart" (a kakeibo before accounts), which would count the line again.
+  var updating = change.kind === 'update' && change.item && typeof change.item === 'object';
+  change.keepTags = updating && change.item.tags === undefined;
+  change.keepLedger = updating ? LEDGER_KEYS.filter(function (key) { return change.item[key] === undefined; }) : [];
   var item = validItem(change.item);
   if (typeof item === 'string') return 'item: ' + item;
   if (change.id !== undefined && String(change.id) !== item.id) return '"id" and "item.id" differ';
