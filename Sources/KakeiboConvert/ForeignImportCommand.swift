@@ -23,20 +23,20 @@ public struct ForeignImportCommand: Command {
         var income: IncomeTargets?
         var format: OutputFormat
         var tags: [String]
+        var member: String?
 
         func run(_ context: Context) throws {
             let bytes = try ImportCommand.read(path)
             let conversion: Conversion
-            do { conversion = try Converter.convert(bytes, from: source, mapping: mapping, fallback: fallback, income: income) } catch {
+            let unfiled = try context.taxonomy().unfiled
+            do {
+                conversion = try Converter.convert(bytes, from: source, mapping: mapping, fallback: fallback, income: income, transfers: unfiled)
+            } catch {
                 throw ImportFailure(path: ImportCommand.displayName(path), problem: error)
             }
-            // The export is this member's: its rows are theirs, as an item added here would be.
-            let member = try context.configuredMember()
-            let items = conversion.items.map { item in
-                var item = item
-                if item.details.member == nil { item.details.member = member }
-                return item
-            }
+            // MoneyForward's lines are their accounts' members'; Zaim's, typed by the member who imports them.
+            let items = Household.prepared(
+                conversion.items, member: try ImportCommand.member(member, context), accounts: try context.household().accounts())
             let summary = conversion.summary(merged: try ImportCommand.merge(try ImportCommand.tagged(items, tags), context))
             let taxonomy = try context.taxonomy()
             switch format {
@@ -62,8 +62,8 @@ public struct ForeignImportCommand: Command {
             if arguments.given(ImportCommand.mapping) { throw UsageError.onlyWith(ImportCommand.mapping.name, "--from moneyforward|zaim") }
             job = .statement(
                 StatementImport(
-                    format: StatementFormat(rawValue: word), paths: paths, category: fallback, output: format, tags: try ImportCommand.tags(arguments)
-                ))
+                    format: StatementFormat(rawValue: word), paths: paths, category: fallback, output: format, tags: try ImportCommand.tags(arguments),
+                    member: try arguments[ImportCommand.member]))
             return
         }
         let path = try ImportCommand.onePath(arguments)
@@ -84,7 +84,7 @@ public struct ForeignImportCommand: Command {
         job = .foreign(
             ForeignImport(
                 source: source, path: path, mapping: mapping, fallback: fallback, income: IncomeTargets.standard(taxonomy), format: format,
-                tags: try ImportCommand.tags(arguments)))
+                tags: try ImportCommand.tags(arguments), member: try arguments[ImportCommand.member]))
     }
 
     public func run(_ context: Context) throws {

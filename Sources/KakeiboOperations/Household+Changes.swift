@@ -59,6 +59,8 @@ public struct RowsOutcome: Sendable, Equatable {
     /// The months whose items changed here.
     public var changed: [YearMonth] = []
     public var unsent = 0
+    /// What matching the months that changed did.
+    public var matched = MatchOutcome()
 
     public init() {}
 }
@@ -240,12 +242,15 @@ extension Household {
                     outcome.rejected.append((change.id, result.code ?? "bad_change"))
                 }
             }
+            outcome.rows = try apply(rows, through: through, months: nil, in: &index, &journal)
+            // What the answers and the rows brought may match lines here: those changes go in the next round.
+            let matched = outcome.rows.matched.merged.map(\.line.id) + outcome.rows.matched.merged.map(\.into.id)
+                + outcome.rows.matched.split.map(\.id) + outcome.rows.matched.transfers.map(\.id)
             outcome.followUps =
-                settled.filter { id in
+                Set(settled + matched).filter { id in
                     let edited = index.item(id).map { $0.sync != .synced } ?? false
                     return (edited && !journal.isHeld(id)) || journal.deleted[id].map { $0 != SyncJournal.awaitingCreate } ?? false
                 }.count
-            outcome.rows = try apply(rows, through: through, months: nil, in: &index, &journal)
             return outcome
         }
         outcome.rows.changed = changed
@@ -302,6 +307,7 @@ extension Household {
         // A pull says how many items the months hold on the server; `since` how many changed here.
         outcome.received = months == nil ? changedHere : rows.filter { !$0.deleted }.count
         if let through { journal.revision = max(through, journal.revision ?? 0) }
+        outcome.matched = try match(index.touched, in: &index, accounts: try accounts())
         outcome.unsent = index.all.filter { $0.sync != .synced }.count + journal.deleted.count
         return outcome
     }

@@ -35,13 +35,16 @@ extension Household {
                 try index.insert(item)
                 outcome.posted.append(item)
             }
+            outcome.matched = try match(index.touched, in: &index, accounts: try accounts())
             return outcome
         }.result
     }
 }
 
 /// What `fixed post` did: the items it recorded and how many were already there.
-public struct FixedPosted: Hashable, Sendable {
+public struct FixedPosted: Sendable, Equatable {
     public var posted: [Item]
     public var already: Int
+    /// What matching the months did: a posted cost the bank's line has already is one item.
+    public var matched = MatchOutcome()
 }

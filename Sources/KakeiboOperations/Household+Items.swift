@@ -3,17 +3,30 @@ import KakeiboValues
 
 extension Household {
     /// Records new items (each in its date's month), pending until the server has them: all land, or none does.
-    /// Only the months they go to are read, and no id is looked up: new ids are random.
+    /// Their months are then matched (`match`): a typed purchase another source has is one item.
     @discardableResult
     public func add(_ new: [WireItem]) throws -> ItemsAdded {
         let items = new.map { $0.item(added: now, sync: .pending) }
-        try store.append(items)
-        return ItemsAdded(items: items)
+        return try change { index in
+            for item in items { try index.insert(item) }
+            return ItemsAdded(items: items, matched: try match(index.touched, in: &index, accounts: try accounts()))
+        }.result
     }
 
-    /// Adds the items whose ids are not in their month yet (see `LedgerStore.appendNew`), in order.
+    /// Adds the items whose ids are not in their month yet, in order, then matches their months.
     public func addNew(_ new: [WireItem]) throws -> ItemsAdded {
-        ItemsAdded(items: try store.appendNew(new.map { $0.item(added: now, sync: .pending) }))
+        try change { index in
+            var added: [Item] = []
+            for (month, group) in Dictionary(grouping: new, by: \.date.yearMonth).sorted(by: { $0.key < $1.key }) {
+                try index.load(month)
+                for wire in group where index.item(wire.id) == nil {
+                    let item = wire.item(added: now, sync: .pending)
+                    try index.insert(item)
+                    added.append(item)
+                }
+            }
+            return ItemsAdded(items: added, matched: try match(index.touched, in: &index, accounts: try accounts()))
+        }.result
     }
 
     /// Changes one item; a new date moves it to the end of its new month. An item the server has becomes edited.

@@ -9,10 +9,13 @@ public struct Household: Sendable {
     public let store: LedgerStore
     /// The time new items are stamped with (when they were recorded here).
     public let now: Timestamp
+    /// The household's categories: matching tells income from spending by them.
+    public let taxonomy: Taxonomy
 
-    public init(store: LedgerStore, now: Timestamp) {
+    public init(store: LedgerStore, now: Timestamp, taxonomy: Taxonomy = .standard) {
         self.store = store
         self.now = now
+        self.taxonomy = taxonomy
     }
 
     /// Runs `body` over an index of the store under its lock, then commits what it touched; returns its result and

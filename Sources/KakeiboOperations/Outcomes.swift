@@ -4,6 +4,8 @@ import KakeiboValues
 /// What `Household.add` stored: the items as recorded (stamped, pending).
 public struct ItemsAdded: Sendable, Equatable {
     public var items: [Item]
+    /// What matching their months did.
+    public var matched = MatchOutcome()
     /// The months the items went to, oldest first.
     public var months: [YearMonth] { Set(items.map(\.date.yearMonth)).sorted() }
 }
@@ -39,6 +41,8 @@ public struct MergeOutcome: Sendable, Equatable {
     public var unchanged = 0
     /// The months written, oldest first.
     public var months: [YearMonth] = []
+    /// What matching the months did: lines merged with other sources' lines, transfers found.
+    public var matched = MatchOutcome()
 
     public init() {}
 }
@@ -53,6 +57,8 @@ public struct SyncOutcome: Sendable, Equatable {
     public var changed: [YearMonth] = []
     /// Items the server doesn't have in this version (pending and edited), after the write.
     public var unsent: [Item] = []
+    /// What matching the months that changed did.
+    public var matched = MatchOutcome()
 
     public init() {}
 }

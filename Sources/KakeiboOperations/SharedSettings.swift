@@ -17,6 +17,8 @@ public enum SharedSetting: String, Sendable, CaseIterable {
     case monthStart = "month-start"
     /// The store's `rules.json` (how statement lines, receipts and `add` are filed, and who a statement's 利用者 is).
     case rules
+    /// The store's `accounts.json` (the household's accounts, their aliases and the balances statements stated).
+    case accounts
 }
 
 /// Where this machine keeps the household's settings: the store's files, and the configuration directory's
@@ -35,7 +37,7 @@ public struct SharedSettingFiles: Sendable {
         var values: [SharedSetting: String] = [:]
         for setting in SharedSetting.allCases {
             switch setting {
-            case .categories, .budgets, .fixedCosts, .rules:
+            case .categories, .budgets, .fixedCosts, .rules, .accounts:
                 guard let path = path(setting), let bytes = try FileSystem.read(path) else { continue }
                 values[setting] = String(decoding: bytes, as: UTF8.self)
             case .split, .monthStart:
@@ -60,6 +62,7 @@ public struct SharedSettingFiles: Sendable {
             case .split: _ = try Split.parse(value)
             case .monthStart: _ = try MonthStart.parse(value)
             case .rules: _ = try RulesCodec.decode(bytes)
+            case .accounts: _ = try AccountsCodec.decode(bytes)
             }
             return nil
         } catch let failure as KakeiboFailure {
@@ -79,7 +82,7 @@ public struct SharedSettingFiles: Sendable {
     func write(_ setting: SharedSetting, _ value: String) throws {
         let bytes = value == SharedSettingFiles.removed ? nil : Array(value.utf8)
         switch setting {
-        case .budgets, .fixedCosts, .rules:
+        case .budgets, .fixedCosts, .rules, .accounts:
             guard let path = path(setting) else { return }
             try store.replaceFile(path, with: bytes, operation: store.operation)
         case .categories:
@@ -105,6 +108,7 @@ public struct SharedSettingFiles: Sendable {
         case .budgets: return FileSystem.join(store.root, BudgetStore.fileName)
         case .fixedCosts: return FileSystem.join(store.root, FixedCostStore.fileName)
         case .rules: return FileSystem.join(store.root, RuleStore.fileName)
+        case .accounts: return FileSystem.join(store.root, AccountStore.fileName)
         case .split, .monthStart: return nil
         }
     }

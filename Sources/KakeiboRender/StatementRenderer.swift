@@ -16,13 +16,18 @@ public struct StatementImportSummary: Sendable {
     public var skipped: [(reason: String, count: Int)]
     public var unfiled: [StatementLine]
     public var unfiledCategory: CategoryCode
-    /// Lines that look like items typed by hand (see `Reconciliation`).
+    /// Lines merged with items typed by hand.
     public var typedMatches: Int
     public var months: [YearMonth]
+    /// What matching did: lines merged with other sources' lines, transfers found.
+    public var matched: MatchOutcome
+    /// Lines of money in (recorded as income) and charges (transfers), among `lines`.
+    public var income: Int
+    public var charges: Int
 
     public init(
         source: String, format: String, encoding: String, lines: Int, added: Int, alreadyStored: Int, skipped: [(reason: String, count: Int)],
-        unfiled: [StatementLine], unfiledCategory: CategoryCode, typedMatches: Int, months: [YearMonth]
+        unfiled: [StatementLine], unfiledCategory: CategoryCode, months: [YearMonth], matched: MatchOutcome, income: Int, charges: Int
     ) {
         self.source = source
         self.format = format
@@ -33,8 +38,11 @@ public struct StatementImportSummary: Sendable {
         self.skipped = skipped
         self.unfiled = unfiled
         self.unfiledCategory = unfiledCategory
-        self.typedMatches = typedMatches
+        self.typedMatches = matched.merged.filter { $0.line.source.kind == .typed || $0.into.source.kind == .typed }.count
         self.months = months
+        self.matched = matched
+        self.income = income
+        self.charges = charges
     }
 }
 
@@ -56,6 +64,12 @@ public enum StatementRenderer {
                 "\(summary.source)（\(summary.encoding)）の \(summary.lines) 件を取り込みました: 新規 \(summary.added)、取り込み済み \(summary.alreadyStored)（\(summary.months.count) か月）"
             )
         ]
+        if summary.income > 0 || summary.charges > 0 {
+            lines.append(
+                language.pick(
+                    "Money in: \(summary.income), charges (transfers into the account): \(summary.charges)",
+                    "入金: \(summary.income) 件、チャージ（口座への振替）: \(summary.charges) 件"))
+        }
         let skipped = summary.skipped.filter { $0.count > 0 }
         if !skipped.isEmpty {
             let list = skipped.map { "\(skipLabel($0.reason, language)) \($0.count)" }.joined(separator: language.pick(", ", "、"))
@@ -72,16 +86,8 @@ public enum StatementRenderer {
                 lines.append("  \(line.date.iso)  \(line.name)  \(line.price.formatted(language))  \(line.id)")
             }
         }
+        lines += MatchRenderer.text(summary.matched, language)
         return lines.map { terminalSafe($0) }.joined(separator: "\n") + "\n"
-    }
-
-    /// The note (stderr) when lines look like items typed by hand: they are now counted twice.
-    public static func typedWarning(_ summary: StatementImportSummary, _ language: Language) -> String? {
-        guard summary.typedMatches > 0 else { return nil }
-        return language.pick(
-            "\(summary.typedMatches == 1 ? "1 line looks like an item" : "\(summary.typedMatches) lines look like items") typed by hand (same amount, within \(Reconciliation.window) days), now counted twice: 'kakeibo undo', then 'kakeibo reconcile FILE --add' counts them once",
-            "\(summary.typedMatches) 件の明細が手で登録した品目と同じようです（同じ金額、\(Reconciliation.window) 日以内）。二重に数えています: 'kakeibo undo' のあと 'kakeibo reconcile FILE --add' なら一度だけ数えます"
-        )
     }
 
     public static func importJSON(_ summary: StatementImportSummary, taxonomy: Taxonomy) -> JSONValue {
@@ -91,7 +97,8 @@ public enum StatementRenderer {
             ("skipped", .object(summary.skipped.map { ($0.reason, .integer($0.count)) })),
             ("unfiled", .array(summary.unfiled.map(line))), ("unfiledCategory", .string(taxonomy.keyPath(summary.unfiledCategory))),
             ("typedMatches", .integer(summary.typedMatches)), ("months", .array(summary.months.map { .string($0.iso) })),
-        ])
+            ("income", .integer(summary.income)), ("charges", .integer(summary.charges)),
+        ] + MatchRenderer.json(summary.matched))
     }
 
     /// A statement line: `{"id","date","name","price","payment"}` (and `"user"` when the statement names one).

@@ -6,8 +6,10 @@ public struct FindReport: Sendable {
     public var items: [Item]
     public var total: Yen
 
+    /// Transfers and lines merged into another item are no purchases of their own: they are left out.
     public init(query: SearchQuery, items: [Item]) {
         self.query = query
+        let items = items.filter(\.counts)
         self.items = items.sorted { a, b in
             if a.date != b.date { return a.date > b.date }
             if a.added != b.added { return a.added > b.added }

@@ -42,7 +42,7 @@ public struct MonthQuery: Sendable {
     public func breakdown(_ store: LedgerStore, by grouping: DetailGrouping, taxonomy: Taxonomy) throws(StoreError) -> DetailBreakdown {
         let files = try items(store)
         let selected = period.files.flatMap { files[$0] ?? [] }.filter {
-            period.contains($0.date) && (filter?.matches($0) ?? true) && details.matches($0) && !taxonomy.isIncome($0.category)
+            $0.counts && period.contains($0.date) && (filter?.matches($0) ?? true) && details.matches($0) && !taxonomy.isIncome($0.category)
         }
         return DetailBreakdown(selected, by: grouping)
     }

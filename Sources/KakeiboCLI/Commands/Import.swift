@@ -19,6 +19,12 @@ public struct ImportCommand: Command {
         "--tag", value: "NAME", help: LocalizedText(en: "put this tag on every imported item (repeatable)", ja: "取り込むすべてのデータにこのタグを付ける（繰り返し指定可）"),
         repeatable: true
     ) { try Tags.validate($0) }
+    public static let member = Option<String>(
+        "--member", value: "NAME",
+        help: LocalizedText(
+            en: "whose every line of the file is (default: each line's account's member, else this machine's)",
+            ja: "ファイルのすべての行の人（既定は各行の口座の人、なければこの端末の人）")
+    ) { try DetailField.member.validate($0) }
     public static let format = OutputFormat.option([.table, .json])
     public static let name = "import"
     public static let info = CommandInfo(
@@ -42,7 +48,7 @@ public struct ImportCommand: Command {
                     en: "with --from statement (or a statement's format): more statements, all imported in one change",
                     ja: "--from statement（または明細の形式）のとき: ほかの明細。すべてを 1 回の変更で取り込む"), .optional, words: ImportCommand.maximumFiles - 1),
         ],
-        options: [from, mapping, category, tag, format],
+        options: [from, mapping, category, tag, member, format],
         examples: [
             "kakeibo import backup.json",
             "curl -sL \"$URL?year=2024&month=12\" | kakeibo import -",
@@ -99,6 +105,13 @@ public struct ImportCommand: Command {
         if FileSystem.isDevice(path) { throw CommandError.notAFile(path) }
         guard let bytes = try FileSystem.read(path) else { throw CommandError.readInput(path, code: 2) }
         return bytes
+    }
+
+    /// Whose the imported lines are: `--member` for all of them, else each line's account's, else this machine's.
+    public static func member(_ forced: String?, _ context: Context) throws -> ImportMember {
+        let configuration = try DetailOptions.settings(context)
+        return ImportMember(
+            forced: try DetailOptions.known(forced, configuration), fallback: try DetailOptions.known(configuration.member, configuration))
     }
 
     /// The tags `--tag` gives, checked, each once.

@@ -57,7 +57,7 @@ struct YearCommand: Command {
         let store = try context.storeForReading()
         if let by {
             let selected = try store.items(inYear: year).values.joined().filter {
-                (filter?.matches($0) ?? true) && details.matches($0) && !taxonomy.isIncome($0.category)
+                $0.counts && (filter?.matches($0) ?? true) && details.matches($0) && !taxonomy.isIncome($0.category)
             }
             let text = DetailReportOptions.render(
                 DetailBreakdown(selected, by: by), heading: Labels.year(year, context.language), period: [("year", .integer(year))],

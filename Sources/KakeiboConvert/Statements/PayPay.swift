@@ -27,7 +27,17 @@ enum PayPay {
             case "支払い": price = try StatementFields.amount(fields, "出金金額（円）")
             case "返金": price = -(try StatementFields.amount(fields, "入金金額（円）"))
             case "チャージ":
-                read.skipped[.transfer, default: 0] += 1
+                // Money moved into PayPay from the bank or card 取引先 names: a transfer, never spending.
+                let amount = try StatementFields.amount(fields, "入金金額（円）")
+                guard amount != 0 else {
+                    read.skipped[.zero, default: 0] += 1
+                    continue
+                }
+                let source = fields.text("取引先").isEmpty ? fields.text("取引方法") : fields.text("取引先")
+                read.lines.append(
+                    StatementFields.line(
+                        .paypay, record: record, date: date, name: "チャージ", price: amount, payment: StatementFormat.paypay.displayName, key: number,
+                        flow: .charge, counterparty: source))
                 continue
             case let kind:
                 read.skipped[kind.includes("受け取") ? .deposit : .other, default: 0] += 1

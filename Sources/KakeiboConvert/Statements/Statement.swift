@@ -74,6 +74,10 @@ struct StatementLines {
     var lines: [StatementLine] = []
     var skipped: [StatementSkip: Int] = [:]
     var rows = 0
+    /// The balances the statement states for its account (ゆうちょ's before the first row and after the last).
+    var balances: [StatedBalance] = []
+    /// What it says the next bill is (a card's).
+    var bill: CardBill?
 }
 
 /// A statement file read whole: its format, its lines and the records that were not spending.
@@ -84,6 +88,12 @@ public struct Statement: Sendable {
     public var skipped: [StatementSkip: Int]
     /// Records read, headers and totals aside.
     public var rows: Int
+    /// The balances it states for its account, by date.
+    public var balances: [StatedBalance] = []
+    /// What it says the card's next bill is.
+    public var bill: CardBill?
+    /// The account the statement is of, as its lines name it.
+    public var account: String? { lines.first?.payment }
 
     /// The first and last day of its lines (nil for a statement with none).
     public var period: ClosedRange<CalendarDate>? {
@@ -120,7 +130,8 @@ public enum StatementReader {
             format = found
         }
         let read = try format.read(records)
-        return Statement(format: format, encoding: encoding, lines: read.lines, skipped: read.skipped, rows: read.rows)
+        return Statement(
+            format: format, encoding: encoding, lines: read.lines, skipped: read.skipped, rows: read.rows, balances: read.balances, bill: read.bill)
     }
 }
 
@@ -193,11 +204,12 @@ enum StatementFields {
     /// A line of spending (or a refund) from a record, its id made from the statement's key or its content.
     static func line(
         _ format: StatementFormat, record: CSVRecord, date: CalendarDate, name: String, price: Int, payment: String,
-        user: String? = nil, key: String
+        user: String? = nil, key: String, flow: StatementLine.Flow = .spending, counterparty: String? = nil
     ) -> StatementLine {
         StatementLine(
             id: format.idPrefix + mixedHash(key), date: date, name: shown(name) ?? format.displayName, price: Yen(price),
-            payment: shown(payment) ?? format.displayName, user: user.flatMap { shown($0) }, row: record.row)
+            payment: shown(payment) ?? format.displayName, user: user.flatMap { shown($0) }, row: record.row, flow: flow,
+            counterparty: counterparty.flatMap { shown($0) })
     }
 
     /// 64-bit FNV-1a with splitmix64's finaliser, as 16 hex digits: stable across runs and machines, and keys that

@@ -12,6 +12,8 @@ struct StatementImport {
     var output: OutputFormat
     /// `--tag`: tags every line gets, beside those its rule gives.
     var tags: [String] = []
+    /// `--member`: whose every line is.
+    var member: String?
 
     /// The `--from` word for "find the format from the file".
     static let detect = "statement"
@@ -36,10 +38,12 @@ struct StatementImport {
         var unfiled: [StatementLine] = []
         var unfiledCategory = category ?? taxonomy.unfiled
         var seen = Set<String>()
+        var incomeLeftOut = 0
         for statement in statements {
             let filing = try StatementFiling(statement, filer: filer, unfiledCategory: category)
             let unfiledIDs = Set(filing.unfiled.map(\.id))
             unfiledCategory = filing.unfiledCategory
+            incomeLeftOut += filing.incomeLeftOut
             // The same statement given twice (or two overlapping exports) is each line once.
             for line in statement.lines where seen.insert(line.id).inserted {
                 lines.append(line)
@@ -47,21 +51,25 @@ struct StatementImport {
                 if unfiledIDs.contains(line.id) { unfiled.append(line) }
             }
         }
-        // Lines that look typed by hand are counted before the write: the warning is about what the import adds.
-        let typed = try household.reconcile(lines, filed: nil).reconciliation.matched.count
-        let added = try household.addNew(try ImportCommand.tagged(items, tags)).items
-        let addedIDs = Set(added.map(\.id))
+        let prepared = Household.prepared(items, member: try ImportCommand.member(member, context), accounts: try household.accounts())
+        let added = try household.addNew(try ImportCommand.tagged(prepared, tags))
+        try household.recordStated(
+            statements.compactMap { statement in
+                statement.account.map { StatedAccount(account: $0, balances: statement.balances, bill: statement.bill) }
+            })
+        let addedIDs = Set(added.items.map(\.id))
         let formats = Array(Set(statements.map(\.format))).sorted { $0.rawValue < $1.rawValue }
         let encodings = Array(Set(statements.map(\.encoding.rawValue))).sorted()
         var skipped: [StatementSkip: Int] = [:]
         for statement in statements { skipped.merge(statement.skipped, uniquingKeysWith: +) }
+        if incomeLeftOut > 0 { skipped[.deposit, default: 0] += incomeLeftOut }
         let summary = StatementImportSummary(
             source: formats.map(\.displayName).joined(separator: "、"), format: formats.count == 1 ? formats[0].rawValue : StatementImport.detect,
-            encoding: encodings.joined(separator: ", "), lines: lines.count, added: added.count, alreadyStored: lines.count - added.count,
-            skipped: StatementSkip.allCases.map { ($0.rawValue, skipped[$0] ?? 0) },
-            unfiled: unfiled.filter { addedIDs.contains($0.id) }, unfiledCategory: unfiledCategory, typedMatches: typed,
-            months: Array(Set(added.map(\.date.yearMonth))).sorted())
-        if let warning = StatementRenderer.typedWarning(summary, context.language) { context.note(warning) }
+            encoding: encodings.joined(separator: ", "), lines: lines.count, added: added.items.count,
+            alreadyStored: lines.count - added.items.count, skipped: StatementSkip.allCases.map { ($0.rawValue, skipped[$0] ?? 0) },
+            unfiled: unfiled.filter { addedIDs.contains($0.id) }, unfiledCategory: unfiledCategory, months: added.months,
+            matched: added.matched, income: lines.filter { $0.flow == .income }.count - incomeLeftOut,
+            charges: lines.filter { $0.flow == .charge }.count)
         switch output {
         case .json: context.print(JSONRenderer.render(StatementRenderer.importJSON(summary, taxonomy: taxonomy)))
         default: context.print(StatementRenderer.importText(summary, taxonomy: taxonomy, context.language))

@@ -34,10 +34,14 @@ public enum FixedCostFileProblem: Error, Equatable, Sendable {
 /// monthly.
 ///
 /// Reading is strict: an unknown field, a wrong type, a bad value or a newer schema refuses the file.
+///
+/// Schema 3 adds a cost's `"payment"` and `"member"` (either may be null), written only when a cost has one: an older
+/// kakeibo refuses the file rather than posting the rent without them.
 public enum FixedCostCodec {
-    public static let schemaVersion = 2
+    public static let schemaVersion = 3
     private static let fields = ["id", "name", "price", "day", "month", "category", "subcategory"]
     private static let scheduleFields = ["id", "name", "price", "day", "months", "every", "from", "until", "category", "subcategory"]
+    private static let detailFields = scheduleFields + ["payment", "member"]
 
     public static func decode(_ bytes: [UInt8]) throws(FixedCostFileProblem) -> FixedCosts {
         let root: JSONValue
@@ -49,7 +53,8 @@ public enum FixedCostCodec {
         var costs = FixedCosts()
         for (index, entry) in list.enumerated() {
             let path = "fixed[\(index)]"
-            guard let members = entry.objectValue, members.allSatisfy({ (schema == 1 ? fields : scheduleFields).contains($0.0) }),
+            guard let members = entry.objectValue,
+                members.allSatisfy({ (schema == 1 ? fields : schema == 2 ? scheduleFields : detailFields).contains($0.0) }),
                 let name = entry["name"]?.stringValue, (try? ItemName.validate(name)) == name,
                 let price = entry["price"]?.intValue, Yen(price).isValidPrice,
                 let day = entry["day"]?.intValue, (1...31).contains(day),
@@ -68,8 +73,18 @@ public enum FixedCostCodec {
                     try FixedCost(name: name, price: Yen(price), day: day, months: months, every: every, from: from, until: until, category: code)
                 }
             }
+            var detailed = cost
+            for (key, field) in [("payment", DetailField.payment), ("member", .member)] {
+                switch entry[key] {
+                case .none, .some(.null): break
+                case .some(.string(let text)):
+                    guard let valid = try? field.validate(text) else { throw .shape(path + "." + key) }
+                    if field == .payment { detailed.payment = valid } else { detailed.member = valid }
+                default: throw .shape(path + "." + key)
+                }
+            }
             guard !costs.all.contains(where: { $0.id == cost.id }) else { throw .duplicate(path) }
-            costs.add(cost)
+            costs.add(detailed)
         }
         return costs
     }
@@ -99,7 +114,8 @@ public enum FixedCostCodec {
     }
 
     public static func encode(_ costs: FixedCosts) -> [UInt8] {
-        let plain = costs.all.allSatisfy(\.isPlain)
+        let detailed = costs.all.contains { $0.payment != nil || $0.member != nil }
+        let plain = !detailed && costs.all.allSatisfy(\.isPlain)
         let list: [JSONValue] = costs.all.map { cost in
             let schedule: [(String, JSONValue)] =
                 plain
@@ -114,10 +130,12 @@ public enum FixedCostCodec {
                     + [
                         ("category", .integer(cost.category.category)),
                         ("subcategory", cost.category.subcategory.map { .integer($0) } ?? .null),
-                    ])
+                    ]
+                    + (detailed
+                        ? [("payment", cost.payment.map(JSONValue.string) ?? .null), ("member", cost.member.map(JSONValue.string) ?? .null)] : []))
         }
         var writer = JSONWriter()
-        JSONValue.object([("schema", .integer(plain ? 1 : schemaVersion)), ("fixed", .array(list))]).write(to: &writer)
+        JSONValue.object([("schema", .integer(detailed ? 3 : plain ? 1 : 2)), ("fixed", .array(list))]).write(to: &writer)
         writer.raw("\n")
         return writer.bytes
     }
@@ -126,6 +144,6 @@ public enum FixedCostCodec {
 extension FixedCost {
     /// The item that records it on `date` (its id from `itemID(on:)`).
     public func item(on date: CalendarDate) -> WireItem {
-        WireItem(id: itemID(on: date), date: date, name: name, price: price, category: category)
+        WireItem(id: itemID(on: date), date: date, name: name, price: price, category: category, details: ItemDetails(payment: payment, member: member))
     }
 }

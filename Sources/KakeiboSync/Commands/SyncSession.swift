@@ -53,7 +53,8 @@ struct SyncSession {
         let household = try context.household()
         guard household.store.exists else { return Pushed(lock: nil) }
         let pushed = Pushed(lock: try household.syncLock())
-        let unsent = try household.unsent()
+        // The app's plain server keeps purchases only: a transfer or a line merged into another item stays here.
+        let unsent = try household.unsent().filter(\.counts)
         guard !unsent.isEmpty else { return pushed }
         pushed.checked = Set(unsent.map(\.date.yearMonth)).sorted()
         // Read liberally, like a pull: a push never depends on a month being clean.

@@ -1,5 +1,17 @@
-/// One line of a statement: a purchase (a positive price) or a refund (a negative one).
+/// One line of a statement: a purchase (a positive price) or a refund (a negative one), money that came in, or a
+/// charge moved into the account from another.
 public struct StatementLine: Hashable, Sendable {
+    /// What the line is.
+    public enum Flow: Hashable, Sendable {
+        /// Spent from the account (a negative price: given back).
+        case spending
+        /// Came into the account (a deposit, a salary): income, unless its counterparty is one of the household's
+        /// accounts.
+        case income
+        /// Moved into the account from its counterparty (PayPay's チャージ): always a transfer.
+        case charge
+    }
+
     /// A stable id: the statement's own key for the line, or a hash of its content and its occurrence in the file.
     public var id: String
     public var date: CalendarDate
@@ -12,8 +24,15 @@ public struct StatementLine: Hashable, Sendable {
     public var user: String?
     /// The record's row in the file, for messages.
     public var row: Int
+    public var flow: Flow
+    /// Who is on the other side, as the statement names them (a bank line's 詳細２, the bank a charge came from):
+    /// when it names one of the household's accounts, the line is a transfer.
+    public var counterparty: String?
 
-    public init(id: String, date: CalendarDate, name: String, price: Yen, payment: String, user: String? = nil, row: Int = 0) {
+    public init(
+        id: String, date: CalendarDate, name: String, price: Yen, payment: String, user: String? = nil, row: Int = 0, flow: Flow = .spending,
+        counterparty: String? = nil
+    ) {
         self.id = id
         self.date = date
         self.name = name
@@ -21,12 +40,16 @@ public struct StatementLine: Hashable, Sendable {
         self.payment = payment
         self.user = user
         self.row = row
+        self.flow = flow
+        self.counterparty = counterparty
     }
 }
 
 extension StatementLine {
     /// How the ids of statement lines start, one per format (楽天カード, Vpass, PayPay, ゆうちょ).
     public static let idPrefixes = ["rc:", "vp:", "pp:", "yu:"]
+    /// The prefixes of card statements, whose dates may be posting dates (matched 5 days apart, not 3).
+    public static let cardIDPrefixes = ["rc:", "vp:"]
 
     /// Whether an item's id says it came from a statement.
     public static func isStatementID(_ id: String) -> Bool { idPrefixes.contains { id.hasPrefix($0) } }

@@ -1,0 +1,68 @@
+import KakeiboOperations
+import KakeiboStore
+import KakeiboValues
+
+/// What matching did in a command (lines merged, split again, found to be transfers), in words and as JSON: every
+/// command that merges says so, the same way.
+public enum MatchRenderer {
+    /// The most merges listed one by one; the rest are counted (`kakeibo merges` lists them all).
+    static let listed = 12
+
+    /// Lines for the command's summary; none when matching changed nothing.
+    public static func text(_ outcome: MatchOutcome, _ language: Language) -> [String] {
+        var lines: [String] = []
+        if !outcome.merged.isEmpty {
+            let count = outcome.merged.count
+            lines.append(
+                language.pick(
+                    "Merged \(count == 1 ? "1 line" : "\(count) lines") into items another source has (each purchase counted once):",
+                    "ほかの記録と同じ \(count) 件をまとめました（同じ買い物は一度だけ数えます）:"))
+            for merge in outcome.merged.prefix(listed) { lines.append("  " + pair(merge, language)) }
+            if count > listed {
+                lines.append(language.pick("  … and \(count - listed) more ('kakeibo merges' lists them)", "  … ほか \(count - listed) 件（'kakeibo merges' で一覧）"))
+            }
+        }
+        if !outcome.transfers.isEmpty {
+            let total = outcome.transfers.reduce(Yen.zero) { $0 + $1.price }
+            lines.append(
+                language.pick(
+                    "Transfers between your accounts, not spending: \(outcome.transfers.count) (\(total.formatted(language)))",
+                    "口座間の振替（支出ではありません）: \(outcome.transfers.count) 件（\(total.formatted(language))）"))
+        }
+        if !outcome.split.isEmpty {
+            lines.append(
+                language.pick(
+                    "No longer matching, counted on their own again: \(outcome.split.count)", "一致しなくなり、別々に数え直した記録: \(outcome.split.count) 件"))
+        }
+        return lines
+    }
+
+    /// "2024-11-02 ¥1,284 まいばすけっと (rc:1a2b3c4d) → 夕食の材料 (cb56abf3)".
+    static func pair(_ merge: MergedLine, _ language: Language) -> String {
+        "\(merge.line.date.iso)  \(merge.line.price.formatted(language))  \(merge.line.name) (\(short(merge.line.id))) → \(merge.into.name) (\(short(merge.into.id)))"
+    }
+
+    /// An id as tables show it: its first 8 characters, or 11 for a source's prefixed one ("rc:1a2b3c4d").
+    static func short(_ id: String) -> String {
+        let prefix = id.firstIndex(of: ":").map { id.distance(from: id.startIndex, to: $0) + 1 } ?? 0
+        return String(id.prefix(prefix + 8))
+    }
+
+    /// `{"merges":[{"line","into","date","price","name"}],"splits":[id],"transfersFound":[id]}`: every pair, by id.
+    public static func json(_ outcome: MatchOutcome) -> [(String, JSONValue)] {
+        [
+            (
+                "merges",
+                .array(
+                    outcome.merged.map { merge in
+                        .object([
+                            ("line", .string(merge.line.id)), ("into", .string(merge.into.id)), ("date", .string(merge.line.date.iso)),
+                            ("price", .integer(merge.line.price.amount)), ("name", .string(merge.line.name)),
+                        ])
+                    })
+            ),
+            ("splits", .array(outcome.split.map { .string($0.id) })),
+            ("transfersFound", .array(outcome.transfers.map { .string($0.id) })),
+        ]
+    }
+}
