@@ -59,6 +59,9 @@ public enum Converter {
             var transfer: (from: String, to: String)?
             switch row.kind {
             case .expense(let amount): price = amount
+            case .transfer(let amount, _, _) where transfers != nil && amount == .zero:
+                conversion.skipped[.zero, default: 0] += 1
+                continue
             case .transfer(let amount, let from, let to) where transfers != nil:
                 price = amount
                 transfer = (from, to)

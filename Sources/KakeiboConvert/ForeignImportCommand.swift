@@ -62,8 +62,8 @@ public struct ForeignImportCommand: Command {
             if arguments.given(ImportCommand.mapping) { throw UsageError.onlyWith(ImportCommand.mapping.name, "--from moneyforward|zaim") }
             job = .statement(
                 StatementImport(
-                    format: StatementFormat(rawValue: word), paths: paths, category: fallback, output: format, tags: try ImportCommand.tags(arguments),
-                    member: try arguments[ImportCommand.member]))
+                    format: StatementFormat(rawValue: word), paths: paths, category: fallback, output: format,
+                    tags: try ImportCommand.tags(arguments), member: try arguments[ImportCommand.member]))
             return
         }
         let path = try ImportCommand.onePath(arguments)

@@ -244,8 +244,7 @@ extension Household {
             }
             outcome.rows = try apply(rows, through: through, months: nil, in: &index, &journal)
             // What the answers and the rows brought may match lines here: those changes go in the next round.
-            let matched = outcome.rows.matched.merged.map(\.line.id) + outcome.rows.matched.merged.map(\.into.id)
-                + outcome.rows.matched.split.map(\.id) + outcome.rows.matched.transfers.map(\.id)
+            let matched = outcome.rows.matched.touchedIDs
             outcome.followUps =
                 Set(settled + matched).filter { id in
                     let edited = index.item(id).map { $0.sync != .synced } ?? false

@@ -25,6 +25,8 @@ public struct ItemEdited: Sendable, Equatable {
 /// What `Household.delete` removed.
 public struct ItemDeleted: Sendable, Equatable {
     public var item: Item
+    /// The lines merged into it, gone with it.
+    public var lines: [Item] = []
     public var months: [YearMonth] { [item.date.yearMonth] }
 }
 

@@ -33,29 +33,39 @@ public enum AccountsRenderer {
             }
             out += table.render(style)
             for row in report.rows {
-                if let mismatch = row.mismatch {
-                    out += terminalSafe(
-                        language.pick(
-                            "\(row.account.name): the statement says \(mismatch.stated.formatted(language)) on \(mismatch.date.iso), the lines recorded reach \(mismatch.recorded.formatted(language)) (\(mismatch.difference.formatted(language)) not recorded)",
-                            "\(row.account.name): 明細では \(mismatch.date.iso) に \(mismatch.stated.formatted(language))、記録した明細では \(mismatch.recorded.formatted(language))（\(mismatch.difference.formatted(language)) が未記録）"
-                        )) + "\n"
-                } else if let stated = row.stated {
-                    out += terminalSafe(
-                        language.pick(
-                            "\(row.account.name): as its statement states, \(stated.amount.formatted(language)) on \(stated.date.iso)",
-                            "\(row.account.name): 明細の残高どおり（\(stated.date.iso) に \(stated.amount.formatted(language))）")) + "\n"
-                }
-                if let bill = row.account.bill {
-                    out += terminalSafe(
-                        language.pick(
-                            "\(row.account.name): next bill \(bill.amount.formatted(language)) on \(bill.date.iso)\(row.paidFrom.map { ", from \($0)" } ?? "")",
-                            "\(row.account.name): 次回の引き落とし \(bill.date.iso) に \(bill.amount.formatted(language))\(row.paidFrom.map { "（\($0) から）" } ?? "")"
-                        )) + "\n"
-                }
+                out += notes(row, language).map { terminalSafe($0) + "\n" }.joined()
             }
         }
         out += suggestions(report, language)
         return out
+    }
+
+    /// What a row's statements say beside it: a mismatch (or that the balance is as stated), and a card's next bill.
+    static func notes(_ row: AccountsReport.Row, _ language: Language) -> [String] {
+        var notes: [String] = []
+        let name = row.account.name
+        if let mismatch = row.mismatch {
+            let (stated, recorded, missing) = (
+                mismatch.stated.formatted(language), mismatch.recorded.formatted(language), mismatch.difference.formatted(language)
+            )
+            notes.append(
+                language.pick(
+                    "\(name): the statement says \(stated) on \(mismatch.date.iso), the lines recorded reach \(recorded) (\(missing) not recorded)",
+                    "\(name): 明細では \(mismatch.date.iso) に \(stated)、記録した明細では \(recorded)（\(missing) が未記録）"))
+        } else if let stated = row.stated {
+            notes.append(
+                language.pick(
+                    "\(name): as its statement states, \(stated.amount.formatted(language)) on \(stated.date.iso)",
+                    "\(name): 明細の残高どおり（\(stated.date.iso) に \(stated.amount.formatted(language))）"))
+        }
+        if let bill = row.account.bill {
+            let amount = bill.amount.formatted(language)
+            notes.append(
+                language.pick(
+                    "\(name): next bill \(amount) on \(bill.date.iso)" + (row.paidFrom.map { ", from \($0)" } ?? ""),
+                    "\(name): 次回の引き落とし \(bill.date.iso) に \(amount)" + (row.paidFrom.map { "（\($0) から）" } ?? "")))
+        }
+        return notes
     }
 
     /// "Payments that name no account: 三井住友カード(NL) (12 items), …" and how to add one.
@@ -66,10 +76,9 @@ public enum AccountsRenderer {
         ]
         for suggestion in report.suggestions.prefix(20) {
             let kind = suggestion.kind.map { " --kind \($0.rawValue)" } ?? ""
-            lines.append(
-                "  " + language.pick(
-                    "\(suggestion.payment) (\(suggestion.count == 1 ? "1 item" : "\(suggestion.count) items")): kakeibo accounts add '\(suggestion.payment)'\(kind)",
-                    "\(suggestion.payment)（\(suggestion.count) 件）: kakeibo accounts add '\(suggestion.payment)'\(kind)"))
+            let command = "kakeibo accounts add '\(suggestion.payment)'\(kind)"
+            let count = language.pick(suggestion.count == 1 ? "1 item" : "\(suggestion.count) items", "\(suggestion.count) 件")
+            lines.append("  \(suggestion.payment) (\(count)): \(command)")
         }
         if report.suggestions.count > 20 {
             lines.append("  " + language.pick("… and \(report.suggestions.count - 20) more", "… ほか \(report.suggestions.count - 20) 件"))
@@ -93,7 +102,9 @@ public enum AccountsRenderer {
             } ?? .null
         let bill: JSONValue =
             account.bill.map {
-                .object([("amount", .integer($0.amount.amount)), ("date", .string($0.date.iso)), ("from", row.paidFrom.map(JSONValue.string) ?? .null)])
+                .object([
+                    ("amount", .integer($0.amount.amount)), ("date", .string($0.date.iso)), ("from", row.paidFrom.map(JSONValue.string) ?? .null),
+                ])
             } ?? .null
         return .object([
             ("name", .string(account.name)), ("kind", account.kind.map { .string($0.rawValue) } ?? .null),
@@ -108,12 +119,16 @@ public enum AccountsRenderer {
     /// What `accounts add|edit|remove` did: the account, then what matching the store again did.
     public static func changed(_ verb: String, _ change: AccountChanged, _ language: Language) -> String {
         let account = change.account
-        let aliases = account.aliases.isEmpty ? "" : language.pick(", also \(account.aliases.joined(separator: ", "))", "、呼び名 \(account.aliases.joined(separator: "、"))")
+        let aliases =
+            account.aliases.isEmpty
+            ? "" : language.pick(", also \(account.aliases.joined(separator: ", "))", "、呼び名 \(account.aliases.joined(separator: "、"))")
         let member = account.member.map { language.pick(", \($0)'s", "、\($0)") } ?? language.pick(", joint", "、共有")
         let kindText = account.kind.map { " (\(kind($0, language)))" } ?? ""
         let head: String
         switch verb {
-        case "add": head = language.pick("Account \(account.name)\(kindText) added\(member)\(aliases)", "口座 \(account.name)\(kindText) を追加しました\(member)\(aliases)")
+        case "add":
+            head = language.pick(
+                "Account \(account.name)\(kindText) added\(member)\(aliases)", "口座 \(account.name)\(kindText) を追加しました\(member)\(aliases)")
         case "remove": head = language.pick("Account \(account.name) removed", "口座 \(account.name) を削除しました")
         default: head = language.pick("Account \(account.name)\(kindText)\(member)\(aliases)", "口座 \(account.name)\(kindText)\(member)\(aliases)")
         }

@@ -8,7 +8,8 @@ import KakeiboValues
 public enum ImportRenderer {
     /// "Imported 3 items: 2 new, 1 updated, 0 unchanged, in 1 month" (`source` says from where, e.g. "from Zaim").
     public static func merged(_ outcome: MergeOutcome, _ language: Language, source: LocalizedText? = nil) -> String {
-        ([summary(outcome, language, source: source)] + MatchRenderer.text(outcome.matched, language).map { terminalSafe($0) }).joined(separator: "\n")
+        let matched = MatchRenderer.text(outcome.matched, language).map { terminalSafe($0) }
+        return ([summary(outcome, language, source: source)] + matched).joined(separator: "\n")
     }
 
     static func summary(_ outcome: MergeOutcome, _ language: Language, source: LocalizedText?) -> String {
@@ -65,7 +66,8 @@ public enum ImportRenderer {
         if summary.transfers > 0 {
             lines.append(
                 language.pick(
-                    "Transfers (between accounts, not spending): \(rows(summary.transfers, language))", "振替（口座間の移動、支出ではありません）: \(summary.transfers) 件"))
+                    "Transfers (between accounts, not spending): \(rows(summary.transfers, language))",
+                    "振替（口座間の移動、支出ではありません）: \(summary.transfers) 件"))
         }
         if let fallback = summary.fallback, !summary.unmapped.isEmpty {
             let count = summary.unmapped.reduce(0) { $0 + $1.count }

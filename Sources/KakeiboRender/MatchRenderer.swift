@@ -19,7 +19,8 @@ public enum MatchRenderer {
                     "ほかの記録と同じ \(count) 件をまとめました（同じ買い物は一度だけ数えます）:"))
             for merge in outcome.merged.prefix(listed) { lines.append("  " + pair(merge, language)) }
             if count > listed {
-                lines.append(language.pick("  … and \(count - listed) more ('kakeibo merges' lists them)", "  … ほか \(count - listed) 件（'kakeibo merges' で一覧）"))
+                lines.append(
+                    language.pick("  … and \(count - listed) more ('kakeibo merges' lists them)", "  … ほか \(count - listed) 件（'kakeibo merges' で一覧）"))
             }
         }
         if !outcome.transfers.isEmpty {

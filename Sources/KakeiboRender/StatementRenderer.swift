@@ -91,14 +91,15 @@ public enum StatementRenderer {
     }
 
     public static func importJSON(_ summary: StatementImportSummary, taxonomy: Taxonomy) -> JSONValue {
-        .object([
-            ("source", .string(summary.format)), ("encoding", .string(summary.encoding)), ("lines", .integer(summary.lines)),
-            ("added", .integer(summary.added)), ("alreadyStored", .integer(summary.alreadyStored)),
-            ("skipped", .object(summary.skipped.map { ($0.reason, .integer($0.count)) })),
-            ("unfiled", .array(summary.unfiled.map(line))), ("unfiledCategory", .string(taxonomy.keyPath(summary.unfiledCategory))),
-            ("typedMatches", .integer(summary.typedMatches)), ("months", .array(summary.months.map { .string($0.iso) })),
-            ("income", .integer(summary.income)), ("charges", .integer(summary.charges)),
-        ] + MatchRenderer.json(summary.matched))
+        .object(
+            [
+                ("source", .string(summary.format)), ("encoding", .string(summary.encoding)), ("lines", .integer(summary.lines)),
+                ("added", .integer(summary.added)), ("alreadyStored", .integer(summary.alreadyStored)),
+                ("skipped", .object(summary.skipped.map { ($0.reason, .integer($0.count)) })),
+                ("unfiled", .array(summary.unfiled.map(line))), ("unfiledCategory", .string(taxonomy.keyPath(summary.unfiledCategory))),
+                ("typedMatches", .integer(summary.typedMatches)), ("months", .array(summary.months.map { .string($0.iso) })),
+                ("income", .integer(summary.income)), ("charges", .integer(summary.charges)),
+            ] + MatchRenderer.json(summary.matched))
     }
 
     /// A statement line: `{"id","date","name","price","payment"}` (and `"user"` when the statement names one).
@@ -112,9 +113,9 @@ public enum StatementRenderer {
 
     // MARK: reconcile
 
-    /// `{"period":{"from","to"}|null,"matched":[{"statement","item"}],"statementOnly":[line],"typedOnly":[item],"totals":{…},"added","recorded"}`.
-    public static func reconcileJSON(_ outcome: ReconcileOutcome, taxonomy: Taxonomy) -> JSONValue {
-        let report = outcome.reconciliation
+    /// `{"period":{"from","to"}|null,"matched":[{"statement","item"}],"statementOnly":[line],"typedOnly":[item],"totals":{…},"added","recorded"}`
+    /// (`added` and `recorded` are 0: `reconcile` writes nothing, and `--add` is the import's).
+    public static func reconcileJSON(_ report: Reconciliation, taxonomy: Taxonomy) -> JSONValue {
         let period: JSONValue =
             report.period.map { .object([("from", .string($0.lowerBound.iso)), ("to", .string($0.upperBound.iso))]) } ?? .null
         return .object([
@@ -129,13 +130,12 @@ public enum StatementRenderer {
                     ("typedOnly", .integer(report.typedOnlyTotal.amount)),
                 ])
             ),
-            ("added", .integer(outcome.added.count)), ("recorded", .integer(outcome.recorded)),
+            ("added", .integer(0)), ("recorded", .integer(0)),
         ])
     }
 
-    public static func reconcileText(_ outcome: ReconcileOutcome, added asked: Bool, style: TextStyle) -> String {
+    public static func reconcileText(_ report: Reconciliation, style: TextStyle) -> String {
         let language = style.language
-        let report = outcome.reconciliation
         var out = ""
         if let period = report.period {
             out +=
@@ -145,12 +145,13 @@ public enum StatementRenderer {
                 + "\n"
         }
         out += section(
-            language.pick("Matched (on the statement and typed)", "一致（明細にも手入力にもある）"), report.matched.count, report.matchedTotal, language)
+            language.pick("Matched (one purchase with an item another source has)", "一致（ほかの記録と同じ買い物）"), report.matched.count, report.matchedTotal,
+            language)
         if !report.matched.isEmpty {
             var table = TextTable(
                 [.left, .left, .right, .left, .left],
                 header: [
-                    language.pick("Date", "日付"), language.pick("Statement", "明細"), language.pick("Price", "金額"), language.pick("Typed", "手入力"), "ID",
+                    language.pick("Date", "日付"), language.pick("Statement", "明細"), language.pick("Price", "金額"), language.pick("Item", "品目"), "ID",
                 ])
             for (match, id) in zip(report.matched, shortIDs(report.matched.map(\.item.id))) {
                 table.add([
@@ -170,9 +171,8 @@ public enum StatementRenderer {
                 header: [
                     language.pick("Date", "日付"), language.pick("Statement", "明細"), language.pick("Price", "金額"), language.pick("In the store", "登録"),
                 ])
-            let added = Set(outcome.added.map(\.id))
             for line in report.statementOnly {
-                let stored = report.stored.contains(line.id) || added.contains(line.id)
+                let stored = report.stored.contains(line.id)
                 table.add([
                     .init(line.date.iso), .init(terminalSafe(line.name)), .init(line.price.formatted(language)),
                     .init(stored ? language.pick("yes", "済") : "—"),
@@ -183,7 +183,7 @@ public enum StatementRenderer {
         out +=
             "\n"
             + section(
-                language.pick("Typed, not on the statement", "手入力にだけある"), report.typedOnly.count, report.typedOnlyTotal, language)
+                language.pick("On its accounts, not on the statement", "明細にない同じ口座の品目"), report.typedOnly.count, report.typedOnlyTotal, language)
         if !report.typedOnly.isEmpty {
             var table = TextTable(
                 [.left, .left, .right, .left],
@@ -192,13 +192,6 @@ public enum StatementRenderer {
                 table.add([.init(item.date.iso), .init(terminalSafe(item.name)), .init(item.price.formatted(language)), .init(terminalSafe(id), "2")])
             }
             out += table.render(style)
-        }
-        if asked {
-            out +=
-                "\n"
-                + language.pick(
-                    "Added \(outcome.added.count) statement-only \(outcome.added.count == 1 ? "line" : "lines"); recorded \(outcome.recorded) \(outcome.recorded == 1 ? "match" : "matches") on the typed items",
-                    "明細にだけある \(outcome.added.count) 件を登録し、\(outcome.recorded) 件の一致を手入力の品目に記録しました") + "\n"
         }
         return out
     }

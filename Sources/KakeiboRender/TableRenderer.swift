@@ -10,7 +10,9 @@ public enum TableRenderer {
         let language = style.language
         let period = Labels.month(report.month, language) + Labels.range(report.period)
         let plannedSection = report.plan.map { FixedRenderer.plannedSection($0, taxonomy: taxonomy, style: style) } ?? ""
-        let income = incomeSection(report.income, balance: report.balance, savings: savings, taxonomy: taxonomy, style: style)
+        let income =
+            incomeSection(report.income, balance: report.balance, savings: savings, taxonomy: taxonomy, style: style)
+            + transfersLine(report.transfers, language)
         let budgetSection = income + (budgets.isEmpty ? "" : budgetsTable(budgets, taxonomy: taxonomy, style: style) + "\n")
         guard let out = overview(period, report.filter, report.total, report.count, report.breakdown, report.grouping, taxonomy, style)
         else {

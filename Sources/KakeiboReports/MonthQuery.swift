@@ -39,18 +39,23 @@ public struct MonthQuery: Sendable {
 
     /// The month's spending broken down by one detail (`--by payment`, `--by tag`), income left out as in every
     /// spending report.
-    public func breakdown(_ store: LedgerStore, by grouping: DetailGrouping, taxonomy: Taxonomy) throws(StoreError) -> DetailBreakdown {
+    public func breakdown(_ store: LedgerStore, by grouping: DetailGrouping, taxonomy: Taxonomy) throws -> DetailBreakdown {
         let files = try items(store)
+        let accounts = try AccountStore(store: store).read()
+        var details = self.details
+        details.accounts = accounts
         let selected = period.files.flatMap { files[$0] ?? [] }.filter {
             $0.counts && period.contains($0.date) && (filter?.matches($0) ?? true) && details.matches($0) && !taxonomy.isIncome($0.category)
         }
-        return DetailBreakdown(selected, by: grouping)
+        return DetailBreakdown(selected, by: grouping, accounts: accounts)
     }
 
     /// The month as `kakeibo month` shows it. A neighbour whose file can't be read is left out of the comparison and
     /// named in `unreadable`; the month itself still shows.
     public func view(_ store: LedgerStore, taxonomy: Taxonomy, today: CalendarDate, parts: Parts) throws -> MonthView {
         let files = try items(store)
+        var details = self.details
+        if details.values[.payment] != nil { details.accounts = try AccountStore(store: store).read() }
         let items = period.files.flatMap { files[$0] ?? [] }
         var unreadable: [StoreError] = []
         var around: Neighbours?

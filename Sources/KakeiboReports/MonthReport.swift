@@ -78,7 +78,7 @@ public struct MonthReport: Hashable, Sendable {
         let period = period ?? MonthPeriod(month)
         let inPeriod = items.filter { period.contains($0.date) }
         let matching = inPeriod.filter { $0.counts && (filter?.matches($0) ?? true) }
-        self.transfers = TransferSummary(items: filter == nil ? inPeriod.filter(\.isTransfer) : [])
+        self.transfers = TransferSummary(items: filter == nil ? inPeriod.filter { $0.isTransfer && !$0.isMerged } : [])
         let selected = matching.filter { !taxonomy.isIncome($0.category) }
         self.income = IncomeSummary(items: matching.filter { taxonomy.isIncome($0.category) }, order: order, taxonomy: taxonomy)
         self.month = month

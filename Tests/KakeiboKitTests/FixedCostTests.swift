@@ -43,7 +43,21 @@ import Testing
         #expect(throws: FixedCostFileProblem.self) {
             try FixedCostCodec.decode(Array(#"{"schema":1,"fixed":[{"name":"x","price":1,"day":32,"category":0}]}"#.utf8))
         }
-        #expect(throws: FixedCostFileProblem.schemaNewer(found: 3)) { try FixedCostCodec.decode(Array(#"{"schema":3,"fixed":[]}"#.utf8)) }
+        #expect(throws: FixedCostFileProblem.schemaNewer(found: 4)) { try FixedCostCodec.decode(Array(#"{"schema":4,"fixed":[]}"#.utf8)) }
+    }
+
+    @Test func aCostsPaymentAndMemberGoOnItsItemsAndMakeTheFileSchema3() throws {
+        var rent = FixedCost(name: "家賃", price: Yen(85_000), day: 27, month: nil, category: CategoryCode(2, 0))
+        rent.payment = "ゆうちょ銀行"
+        rent.member = "ayumi"
+        let costs = FixedCosts([rent])
+        let bytes = FixedCostCodec.encode(costs)
+        #expect(try JSONValue.parse(bytes)["schema"]?.intValue == 3, "an older kakeibo refuses it rather than post the rent without them")
+        #expect(try FixedCostCodec.decode(bytes) == costs)
+        let item = rent.item(on: CalendarDate(year: 2024, month: 11, day: 27)!)
+        #expect((item.details.payment, item.details.member) == ("ゆうちょ銀行", "ayumi"))
+        let plain = FixedCostCodec.encode(FixedCosts([FixedCost(name: "x", price: 1, day: 1, month: nil, category: CategoryCode(0))]))
+        #expect(try JSONValue.parse(plain)["schema"]?.intValue == 1, "without them the file stays as older kakeibo wrote it")
     }
 
     @Test func postingTwiceRecordsEachOnce() throws {

@@ -9,7 +9,7 @@ struct AccountsCommand: Command {
     static let alias = Option<String>(
         "--alias", value: "TEXT",
         help: LocalizedText(
-            en: "another spelling a source uses for it (三井住友カード(NL), ｉＤ, ﾐﾂｲｽﾐﾄﾓｶｰﾄﾞ); repeatable",
+            en: "another spelling a source uses for it: a statement's card name, a bank line's name for its bill (repeatable)",
             ja: "明細やアプリでの別の書き方（三井住友カード(NL)、ｉＤ、ﾐﾂｲｽﾐﾄﾓｶｰﾄﾞ）。繰り返し指定可"), repeatable: true
     ) { try DetailField.payment.validate($0) }
     static let unalias = Option<String>(
@@ -30,7 +30,7 @@ struct AccountsCommand: Command {
         summary: LocalizedText(en: "Accounts: cards, bank accounts, e-money and cash, with their balances", ja: "口座: カード・銀行・電子マネー・現金と残高"),
         description: LocalizedText(
             en:
-                "An item's payment names an account by its name or any alias, width-, case- and kana-folded (三井住友カード(NL) = 三井住友カード（ＮＬ）). Lines of different sources on one account, with the same amount, a few days apart, are one purchase (see docs/accounts.md); a line that moves money between two accounts is a transfer, never spending. Accounts are household settings: kept with the store in accounts.json, shared by sync. Without a verb, lists the accounts and suggests the payments that name none.",
+                "An item's payment names an account by its name or any alias, width-, case- and kana-folded (ＮＬ = NL = nl). Lines of different sources on one account, with the same amount, a few days apart, are one purchase (see docs/accounts.md); a line that moves money between two accounts is a transfer, never spending. Accounts are household settings: kept with the store in accounts.json, shared by sync. Without a verb, lists the accounts and suggests the payments that name none.",
             ja:
                 "品目の支払方法は、口座の名前か呼び名で口座を指します（全角半角・大文字小文字・カナを区別しません。三井住友カード(NL) = 三井住友カード（ＮＬ））。同じ口座で同じ金額、数日以内の別の記録は同じ買い物としてまとめます（docs/accounts.md）。口座間でお金を動かす明細は振替で、支出ではありません。口座は世帯の設定として保存先の accounts.json に保存し、同期で共有します。操作を指定しなければ一覧と、口座につながっていない支払方法を表示します。"
         ),
@@ -115,7 +115,8 @@ struct AccountsCommand: Command {
             if store.exists { for month in try store.months() { items += try store.items(in: month) } }
             let taxonomy = try context.taxonomy()
             let report = AccountsReport(accounts: try household.accounts(), items: items, isIncome: taxonomy.isIncome)
-            context.print(format == .json ? JSONRenderer.render(AccountsRenderer.listJSON(report)) : AccountsRenderer.list(report, style: context.textStyle))
+            context.print(
+                format == .json ? JSONRenderer.render(AccountsRenderer.listJSON(report)) : AccountsRenderer.list(report, style: context.textStyle))
             return
         case .add(let account):
             change = try household.addAccount(account)
@@ -135,6 +136,7 @@ struct AccountsCommand: Command {
             change = try household.removeAccount(spelling)
             verb = "remove"
         }
-        context.print(format == .json ? JSONRenderer.render(AccountsRenderer.changedJSON(change)) : AccountsRenderer.changed(verb, change, context.language))
+        context.print(
+            format == .json ? JSONRenderer.render(AccountsRenderer.changedJSON(change)) : AccountsRenderer.changed(verb, change, context.language))
     }
 }

@@ -82,7 +82,9 @@ struct AddCommand: Command {
         try ItemOutput.print(stored, verb: LocalizedText(en: "Added", ja: "登録しました:"), format: format, context)
         guard format != .json else { return }
         if let note { context.print("  " + terminalSafe(note) + "\n") }
-        if let unknown = AccountsRenderer.unknownPayment(stored.details.payment, try household.accounts(), context.language) { context.print(unknown) }
+        if let unknown = AccountsRenderer.unknownPayment(stored.details.payment, try household.accounts(), context.language) {
+            context.print(unknown)
+        }
         context.print(AccountsRenderer.matchedLines(added.matched, context.language))
     }
 }

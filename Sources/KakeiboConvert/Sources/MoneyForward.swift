@@ -20,11 +20,9 @@ enum MoneyForward {
         let category = SourceCategory(fields.text("大項目"), fields.text("中項目"))
         let kind: SourceRow.Kind =
             if transfer {
-                amount == 0
-                    ? .skipped(.zero)
-                    : amount < 0
-                        ? .transfer(Yen(-amount), from: fields.text("保有金融機関"), to: fields.text("内容"))
-                        : .transfer(Yen(amount), from: fields.text("内容"), to: fields.text("保有金融機関"))
+                amount <= 0
+                    ? .transfer(Yen(-amount), from: fields.text("保有金融機関"), to: fields.text("内容"))
+                    : .transfer(Yen(amount), from: fields.text("内容"), to: fields.text("保有金融機関"))
             } else if category.major == incomeCategory {
                 .income(Yen(amount), skip: !counted ? .notCounted : amount == 0 ? .zero : nil)
             } else if !counted { .skipped(.notCounted) } else if amount == 0 { .skipped(.zero) } else { .expense(Yen(-amount)) }

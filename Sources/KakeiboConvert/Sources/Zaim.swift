@@ -30,7 +30,7 @@ enum Zaim {
             kind = .income(Yen(amount), skip: fields.text("集計の設定") == notCounted ? .notCounted : amount == 0 ? .zero : nil)
         case "transfer":
             let amount = try fields.amount("振替")
-            kind = amount == 0 ? .skipped(.zero) : .transfer(Yen(amount), from: fields.text("支払元"), to: fields.text("入金先"))
+            kind = .transfer(Yen(amount), from: fields.text("支払元"), to: fields.text("入金先"))
         case "balance": kind = .skipped(.balance)
         case let other: throw fields.fail("方法", .method(other))
         }

@@ -31,9 +31,10 @@ public struct StatementFiling: Sendable {
                 let filed = try filer.file([line.name], unfiled: true)
                 let other = income.subcategories.first { $0.key == "other" }
                 let category = filer.taxonomy.isIncome(filed.category) ? filed.category : CategoryCode(income.code, other?.code)
-                let details = ItemDetails(
-                    payment: line.payment, shop: line.counterparty ?? line.name, member: filed.member ?? line.user.flatMap { filer.rules.members[$0] })
-                items[line.id] = WireItem(id: line.id, date: line.date, name: filed.name ?? line.name, price: line.price, category: category, details: details)
+                let member = filed.member ?? line.user.flatMap { filer.rules.members[$0] }
+                let details = ItemDetails(payment: line.payment, shop: line.counterparty ?? line.name, member: member)
+                items[line.id] = WireItem(
+                    id: line.id, date: line.date, name: filed.name ?? line.name, price: line.price, category: category, details: details)
                 continue
             }
             let filed = try filer.file([line.name], unfiled: true)

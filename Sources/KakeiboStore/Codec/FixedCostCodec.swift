@@ -144,6 +144,7 @@ public enum FixedCostCodec {
 extension FixedCost {
     /// The item that records it on `date` (its id from `itemID(on:)`).
     public func item(on date: CalendarDate) -> WireItem {
-        WireItem(id: itemID(on: date), date: date, name: name, price: price, category: category, details: ItemDetails(payment: payment, member: member))
+        WireItem(
+            id: itemID(on: date), date: date, name: name, price: price, category: category, details: ItemDetails(payment: payment, member: member))
     }
 }
