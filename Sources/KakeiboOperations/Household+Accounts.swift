@@ -44,7 +44,7 @@ extension Household {
         return try change { index in
             var accounts = try accounts()
             let account = try body(&accounts)
-            try AccountStore(store: store).write(accounts)
+            try store.writeAccounts(accounts)
             try index.loadAll()
             let matched = try match(Set(try index.transaction.months()), in: &index, accounts: accounts)
             return AccountChanged(account: account, accounts: accounts, matched: matched)

@@ -19,7 +19,7 @@ extension Household {
         case (.rollover, .total): throw BudgetError.rolloverNotForTarget(target.key(taxonomy))
         default: break
         }
-        return try BudgetStore(store: store).update(taxonomy: taxonomy) { budgets in
+        return try store.update(.budgets, taxonomy) { budgets in
             budgets.set(Budget(target: target, amount: amount, cadence: Self.cadence(request, amount, earlier: budgets.budget(for: target))))
             return budgets
         }
@@ -43,7 +43,7 @@ extension Household {
     public func unsetBudget(_ target: BudgetTarget, taxonomy: Taxonomy) throws -> Budgets {
         // Without a store there is nothing to remove, and nothing is created to find that out.
         guard store.exists else { throw BudgetError.notSet(target.key(taxonomy)) }
-        return try BudgetStore(store: store).update(taxonomy: taxonomy) { budgets in
+        return try store.update(.budgets, taxonomy) { budgets in
             guard budgets.unset(target) else { throw BudgetError.notSet(target.key(taxonomy)) }
             return budgets
         }

@@ -413,27 +413,28 @@ extension Household {
     }
 }
 
-extension CheckReport {
-    /// Adds what the sync state can't explain (`kakeibo check`): with the change protocol, an item the server has that
+extension Household {
+    /// What the sync state can't explain (`kakeibo check`): with the change protocol, an item the server has that
     /// is gone here with no delete to send, and an item marked synced that the server never confirmed — a store that
     /// differs from what it last synced, so one more sync would not make the members equal.
-    public mutating func addUnexplained(_ household: Household) throws {
-        let journal = try household.journal()
-        guard journal.changeProtocol, journal.revision != nil else { return }
-        let store = household.store
+    public func unexplained() throws -> [StoreProblem] {
+        let journal = try journal()
+        guard journal.changeProtocol, journal.revision != nil else { return [] }
         let path = SyncJournalFile.path(store)
         var here: Set<String> = []
+        var problems: [StoreProblem] = []
         for month in try store.months() {
             for item in try store.items(in: month) {
                 here.insert(item.id)
                 if item.sync == .synced && journal.revisions[item.id] == nil && !journal.isHeld(item.id) {
-                    add(.warning, store.path(month), .unexplained(month: month, revision: nil), item: item.id)
+                    problems.append(StoreProblem(.warning, store.path(month), .unexplained(month: month, revision: nil), item: item.id))
                 }
             }
         }
         for (id, revision) in journal.revisions.sorted(by: { $0.key < $1.key })
         where !here.contains(id) && journal.deleted[id] == nil && !journal.isHeld(id) {
-            add(.warning, path, .unexplained(month: nil, revision: revision), item: id)
+            problems.append(StoreProblem(.warning, path, .unexplained(month: nil, revision: revision), item: id))
         }
+        return problems
     }
 }

@@ -4,7 +4,7 @@ import KakeiboValues
 extension Household {
     /// Adds a fixed cost (or replaces the one of the same name); returns every fixed cost as they now stand.
     public func addFixedCost(_ cost: FixedCost) throws -> FixedCosts {
-        try FixedCostStore(store: store).update { costs in
+        try store.update(.fixedCosts) { costs in
             costs.add(cost)
             return costs
         }
@@ -13,7 +13,7 @@ extension Household {
     /// Removes the fixed cost with this name, id or start of an id; returns it. Items it posted stay.
     public func removeFixedCost(_ key: String) throws -> FixedCost {
         guard store.exists else { throw FixedCostError.notFound(key) }
-        return try FixedCostStore(store: store).update { costs in try costs.remove(key) }
+        return try store.update(.fixedCosts) { costs in try costs.remove(key) }
     }
 
     /// Records the period's fixed costs due on or before `today` as items, each once: an item's id comes from the
@@ -21,30 +21,36 @@ extension Household {
     /// and pulled) is left alone. Looked up and written under the store's lock, so two posts at once record each
     /// cost once.
     public func postFixedCosts(_ period: MonthPeriod, today: CalendarDate) throws -> FixedPosted {
-        let due = try FixedCostStore(store: store).read().due(in: period).filter { $0.date <= today }
+        let due = try store.read(.fixedCosts).due(in: period).filter { $0.date <= today }
         guard !due.isEmpty else { return FixedPosted(posted: [], already: 0) }
         return try change { index in
-            var outcome = FixedPosted(posted: [], already: 0)
+            var posted: [Item] = []
+            var already = 0
             for (cost, date) in due {
                 let wire = cost.item(on: date)
                 if try index.find(wire.id).contains(where: { $0.item.id == wire.id }) {
-                    outcome.already += 1
+                    already += 1
                     continue
                 }
                 let item = wire.item(added: now, sync: .pending)
                 try index.insert(item)
-                outcome.posted.append(item)
+                posted.append(item)
             }
-            outcome.matched = try match(index.touched, in: &index, accounts: try accounts())
-            return outcome
+            return FixedPosted(posted: posted, already: already, matched: try match(index.touched, in: &index, accounts: try accounts()))
         }.result
     }
 }
 
 /// What `fixed post` did: the items it recorded and how many were already there.
 public struct FixedPosted: Sendable, Equatable {
-    public var posted: [Item]
-    public var already: Int
+    public let posted: [Item]
+    public let already: Int
     /// What matching the months did: a posted cost the bank's line has already is one item.
-    public var matched = MatchOutcome()
+    public let matched: MatchOutcome
+
+    public init(posted: [Item], already: Int, matched: MatchOutcome = MatchOutcome()) {
+        self.posted = posted
+        self.already = already
+        self.matched = matched
+    }
 }

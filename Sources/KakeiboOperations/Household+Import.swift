@@ -74,7 +74,7 @@ extension Household {
                 }
                 if accounts.account(for: account.name) != account { changed.append(account.name) }
             }
-            if accounts != before { try AccountStore(store: store).write(accounts) }
+            if accounts != before { try store.writeAccounts(accounts) }
             return changed
         }.result
     }

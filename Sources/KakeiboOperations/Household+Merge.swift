@@ -7,9 +7,8 @@ extension Household {
     /// left as it is (the file's line is in it already). Then the months it touched are matched (`match`).
     /// `progress` is called once per item.
     public func merge(_ incoming: [WireItem], progress: () -> Void = {}) throws -> MergeOutcome {
-        var outcome = MergeOutcome()
-        outcome.imported = incoming.count
-        _ = try change { index in
+        var (added, updated, moved, unchanged) = (0, 0, 0, 0)
+        let months = try change { index in
             // The whole store is read: an id may come back with a new date.
             try index.loadAll()
             index.reserve(incoming.count)
@@ -18,37 +17,36 @@ extension Household {
                 progress()
                 guard let old = index.item(wire.id) else {
                     try index.insert(wire.item(added: now, sync: .pending))
-                    outcome.added += 1
+                    added += 1
                     continue
                 }
                 if WireItem(old) == wire || old.isMerged || merged.contains(old.id) {
-                    outcome.unchanged += 1
+                    unchanged += 1
                     continue
                 }
                 try index.replace(wire.item(added: old.added, sync: old.sync.afterLocalChange))
-                outcome.updated += 1
-                if old.date.yearMonth != wire.date.yearMonth { outcome.moved += 1 }
+                updated += 1
+                if old.date.yearMonth != wire.date.yearMonth { moved += 1 }
             }
-            outcome.matched = try match(index.touched, in: &index, accounts: try accounts())
-            outcome.months = index.touched.sorted()
-        }
-        return outcome
+            let matched = try match(index.touched, in: &index, accounts: try accounts())
+            return (index.touched.sorted(), matched)
+        }.result
+        return MergeOutcome(
+            imported: incoming.count, added: added, updated: updated, moved: moved, unchanged: unchanged, months: months.0, matched: months.1)
     }
 
     /// The household's accounts (none when there is no accounts file).
     public func accounts() throws -> Accounts {
         guard store.exists else { return Accounts() }
-        return try AccountStore(store: store).read()
+        return try store.read(.accounts)
     }
 }
 
 /// What an import did to the household's settings: how many budgets, fixed costs and month notes it set or changed.
 public struct SettingsMerged: Hashable, Sendable {
-    public var budgets = 0
-    public var fixed = 0
-    public var notes = 0
-
-    public init() {}
+    public let budgets: Int
+    public let fixed: Int
+    public let notes: Int
 }
 
 extension Household {
@@ -57,9 +55,9 @@ extension Household {
     /// have stays. Each of the three files is its own change, kept in its own backup, so `undo` takes them back one
     /// at a time (notes first, then fixed costs, then budgets).
     public func mergeSettings(_ document: ExportDocument, taxonomy: Taxonomy) throws -> SettingsMerged {
-        var merged = SettingsMerged()
+        var (budgetsSet, fixedSet, notesSet) = (0, 0, 0)
         if let incoming = document.budgets, !incoming.isEmpty {
-            merged.budgets = try BudgetStore(store: store).update(taxonomy: taxonomy) { budgets in
+            budgetsSet = try store.update(.budgets, taxonomy) { budgets in
                 var count = 0
                 for budget in incoming.entries where budgets.budget(for: budget.target) != budget {
                     budgets.set(budget)
@@ -73,7 +71,7 @@ extension Household {
             }
         }
         if let incoming = document.fixed, !incoming.all.isEmpty {
-            merged.fixed = try FixedCostStore(store: store).update { costs in
+            fixedSet = try store.update(.fixedCosts) { costs in
                 let changed = incoming.all.filter { cost in !costs.all.contains(cost) }
                 for cost in changed { costs.add(cost) }
                 return changed.count
@@ -82,12 +80,12 @@ extension Household {
         if let incoming = document.notes, !incoming.isEmpty {
             // A note from a file keeps the rules of one typed here (length, no control characters).
             for text in incoming.values { _ = try MonthNote.validate(text) }
-            merged.notes = try NoteStore(store: store).update { notes in
+            notesSet = try store.update(.notes) { notes in
                 let changed = incoming.filter { notes[$0.key] != $0.value }
                 for (month, text) in changed { notes[month] = text }
                 return changed.count
             }
         }
-        return merged
+        return SettingsMerged(budgets: budgetsSet, fixed: fixedSet, notes: notesSet)
     }
 }

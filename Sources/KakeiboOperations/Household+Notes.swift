@@ -6,7 +6,7 @@ extension Household {
     @discardableResult
     public func setNote(_ month: YearMonth, _ text: String) throws -> String {
         let note = try MonthNote.validate(text)
-        return try NoteStore(store: store).update { notes in
+        return try store.update(.notes) { notes in
             notes[month] = note.isEmpty ? nil : note
             return note
         }

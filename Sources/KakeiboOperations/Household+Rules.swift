@@ -7,7 +7,7 @@ extension Household {
     public func addRule(_ rule: FilingRule, taxonomy: Taxonomy) throws -> FilingRules {
         guard !trimWhitespace(rule.pattern).isEmpty else { throw RuleError.emptyPattern }
         _ = try taxonomy.resolve(rule.category)
-        return try RuleStore(store: store).update { rules in
+        return try store.update(.rules) { rules in
             rules.rules.append(rule)
             return rules
         }
@@ -15,7 +15,7 @@ extension Household {
 
     /// Maps a statement's user (本人, 家族) to a member; returns every rule and mapping.
     public func setStatementUser(_ user: String, member: String) throws -> FilingRules {
-        try RuleStore(store: store).update { rules in
+        try store.update(.rules) { rules in
             rules.members[user] = member
             return rules
         }
@@ -24,7 +24,7 @@ extension Household {
     /// Removes rule `number` (from 1, as listed); returns the rule removed.
     public func removeRule(_ number: Int) throws -> FilingRule {
         guard store.exists else { throw RuleError.noSuchRule(number, count: 0) }
-        return try RuleStore(store: store).update { rules in
+        return try store.update(.rules) { rules in
             guard number >= 1, number <= rules.rules.count else {
                 throw RuleError.noSuchRule(number, count: rules.rules.count)
             }
@@ -46,7 +46,7 @@ extension Household {
         // History only helps to file: a month file that can't be read is left out of it (and reported by whatever
         // reads that month, and by `check`), never a reason to refuse a write to other months.
         for month in try store.months() where first.map({ month >= $0 }) ?? true { items += (try? store.items(in: month)) ?? [] }
-        return Filer(rules: try RuleStore(store: store).read(), history: FilingHistory(items, unfiled: taxonomy.unfiled), taxonomy: taxonomy)
+        return Filer(rules: try store.read(.rules), history: FilingHistory(items, unfiled: taxonomy.unfiled), taxonomy: taxonomy)
     }
 
     /// The rules and the history of the items whose name or shop holds `name` (found as `find` finds them, without
@@ -54,6 +54,6 @@ extension Household {
     public func filer(for name: String, taxonomy: Taxonomy) throws -> Filer {
         // As above: an unreadable month leaves the history, not the write, short.
         let items = (try? SearchQuery(name)).flatMap { try? store.search($0) } ?? []
-        return Filer(rules: try RuleStore(store: store).read(), history: FilingHistory(items, unfiled: taxonomy.unfiled), taxonomy: taxonomy)
+        return Filer(rules: try store.read(.rules), history: FilingHistory(items, unfiled: taxonomy.unfiled), taxonomy: taxonomy)
     }
 }

@@ -4,7 +4,7 @@ import KakeiboValues
 extension Household {
     /// Sets (or replaces) the monthly savings goal, kept with the budgets; returns every budget as it now stands.
     public func setSavingsGoal(_ amount: Yen, taxonomy: Taxonomy) throws -> Budgets {
-        try BudgetStore(store: store).update(taxonomy: taxonomy) { budgets in
+        try store.update(.budgets, taxonomy) { budgets in
             budgets.savings = amount
             return budgets
         }
@@ -13,7 +13,7 @@ extension Household {
     /// Removes the savings goal; one that isn't set is an error.
     public func unsetSavingsGoal(taxonomy: Taxonomy) throws -> Budgets {
         guard store.exists else { throw BudgetError.notSet(Budgets.savingsKey) }
-        return try BudgetStore(store: store).update(taxonomy: taxonomy) { budgets in
+        return try store.update(.budgets, taxonomy) { budgets in
             guard budgets.savings != nil else { throw BudgetError.notSet(Budgets.savingsKey) }
             budgets.savings = nil
             return budgets

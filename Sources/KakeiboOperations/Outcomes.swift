@@ -3,17 +3,23 @@ import KakeiboValues
 
 /// What `Household.add` stored: the items as recorded (stamped, pending).
 public struct ItemsAdded: Sendable, Equatable {
-    public var items: [Item]
+    public let items: [Item]
     /// What matching their months did.
-    public var matched = MatchOutcome()
+    public let matched: MatchOutcome
+
+    public init(items: [Item], matched: MatchOutcome = MatchOutcome()) {
+        self.items = items
+        self.matched = matched
+    }
+
     /// The months the items went to, oldest first.
     public var months: [YearMonth] { Set(items.map(\.date.yearMonth)).sorted() }
 }
 
 /// What `Household.edit` changed: the item before and after.
 public struct ItemEdited: Sendable, Equatable {
-    public var before: Item
-    public var after: Item
+    public let before: Item
+    public let after: Item
     /// Whether the new date took the item to another month.
     public var moved: Bool { before.date.yearMonth != after.date.yearMonth }
     /// Whether anything the server would see changed.
@@ -24,9 +30,15 @@ public struct ItemEdited: Sendable, Equatable {
 
 /// What `Household.delete` removed.
 public struct ItemDeleted: Sendable, Equatable {
-    public var item: Item
+    public let item: Item
     /// The lines merged into it, gone with it.
-    public var lines: [Item] = []
+    public let lines: [Item]
+
+    public init(item: Item, lines: [Item] = []) {
+        self.item = item
+        self.lines = lines
+    }
+
     public var months: [YearMonth] { [item.date.yearMonth] }
 }
 
@@ -34,19 +46,29 @@ public struct ItemDeleted: Sendable, Equatable {
 /// new month) or found unchanged.
 public struct MergeOutcome: Sendable, Equatable {
     /// The items given.
-    public var imported = 0
-    public var added = 0
+    public let imported: Int
+    public let added: Int
     /// Updated items, including those moved.
-    public var updated = 0
+    public let updated: Int
     /// Updated items whose new date took them to another month.
-    public var moved = 0
-    public var unchanged = 0
+    public let moved: Int
+    public let unchanged: Int
     /// The months written, oldest first.
-    public var months: [YearMonth] = []
+    public let months: [YearMonth]
     /// What matching the months did: lines merged with other sources' lines, transfers found.
-    public var matched = MatchOutcome()
+    public let matched: MatchOutcome
 
-    public init() {}
+    public init(
+        imported: Int, added: Int, updated: Int, moved: Int, unchanged: Int, months: [YearMonth], matched: MatchOutcome = MatchOutcome()
+    ) {
+        self.imported = imported
+        self.added = added
+        self.updated = updated
+        self.moved = moved
+        self.unchanged = unchanged
+        self.months = months
+        self.matched = matched
+    }
 }
 
 /// What applying the household server's answers did.

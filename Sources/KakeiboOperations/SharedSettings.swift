@@ -57,16 +57,18 @@ public struct SharedSettingFiles: Sendable {
         do {
             switch setting {
             case .categories: _ = try TaxonomyCodec.decode(bytes)
-            case .budgets: _ = try BudgetCodec.decode(bytes)
-            case .fixedCosts: _ = try FixedCostCodec.decode(bytes)
+            case .budgets: _ = try SettingsFile.budgets.decode(bytes)
+            case .fixedCosts: _ = try SettingsFile.fixedCosts.decode(bytes)
             case .split: _ = try Split.parse(value)
             case .monthStart: _ = try MonthStart.parse(value)
-            case .rules: _ = try RulesCodec.decode(bytes)
-            case .accounts: _ = try AccountsCodec.decode(bytes)
+            case .rules: _ = try SettingsFile.rules.decode(bytes)
+            case .accounts: _ = try SettingsFile.accounts.decode(bytes)
             }
             return nil
         } catch let failure as KakeiboFailure {
             return failure.message(in: .en)
+        } catch let problem as SettingsFileProblem {
+            return problem.message(in: .en)
         } catch {
             return "\(error)"
         }
@@ -105,10 +107,10 @@ public struct SharedSettingFiles: Sendable {
     private func path(_ setting: SharedSetting) -> String? {
         switch setting {
         case .categories: return configDirectory.map { FileSystem.join($0, CategoriesFile.fileName) }
-        case .budgets: return FileSystem.join(store.root, BudgetStore.fileName)
-        case .fixedCosts: return FileSystem.join(store.root, FixedCostStore.fileName)
-        case .rules: return FileSystem.join(store.root, RuleStore.fileName)
-        case .accounts: return FileSystem.join(store.root, AccountStore.fileName)
+        case .budgets: return store.path(of: .budgets)
+        case .fixedCosts: return store.path(of: .fixedCosts)
+        case .rules: return store.path(of: .rules)
+        case .accounts: return store.path(of: .accounts)
         case .split, .monthStart: return nil
         }
     }

@@ -5,25 +5,25 @@ import KakeiboValues
 /// What a statement import did, as its command reports it.
 public struct StatementImportSummary: Sendable {
     /// "楽天カード", and the format's key ("rakuten-card").
-    public var source: String
-    public var format: String
-    public var encoding: String
-    public var lines: Int
-    public var added: Int
+    public let source: String
+    public let format: String
+    public let encoding: String
+    public let lines: Int
+    public let added: Int
     /// Lines whose id the store already had (an earlier import of the same file).
-    public var alreadyStored: Int
+    public let alreadyStored: Int
     /// Records that were not spending, by reason (`transfer`, `deposit`, `zero`, `other`).
-    public var skipped: [(reason: String, count: Int)]
-    public var unfiled: [StatementLine]
-    public var unfiledCategory: CategoryCode
+    public let skipped: [(reason: String, count: Int)]
+    public let unfiled: [StatementLine]
+    public let unfiledCategory: CategoryCode
     /// Lines merged with items typed by hand.
-    public var typedMatches: Int
-    public var months: [YearMonth]
+    public let typedMatches: Int
+    public let months: [YearMonth]
     /// What matching did: lines merged with other sources' lines, transfers found.
-    public var matched: MatchOutcome
+    public let matched: MatchOutcome
     /// Lines of money in (recorded as income) and charges (transfers), among `lines`.
-    public var income: Int
-    public var charges: Int
+    public let income: Int
+    public let charges: Int
 
     public init(
         source: String, format: String, encoding: String, lines: Int, added: Int, alreadyStored: Int, skipped: [(reason: String, count: Int)],

@@ -8,14 +8,14 @@ public enum Grouping: Hashable, Sendable {
 
 /// One slice of the pie: a category (or subcategory) with its total, item count and share of the whole.
 public struct BreakdownRow: Hashable, Sendable {
-    public var category: Int
+    public let category: Int
     /// The subcategory when grouping by subcategory (nil there means "none"); always nil when grouping by category.
-    public var subcategory: Int?
-    public var total: Yen
-    public var count: Int
+    public let subcategory: Int?
+    public let total: Yen
+    public let count: Int
     /// This row's part of the whole, 0…1. With refunds a row can be negative; shares are taken over the rows whose
     /// total is positive (a pie can't draw a negative slice), and a row that isn't positive has share 0.
-    public var share: Double
+    public let share: Double
 
     public var code: CategoryCode { CategoryCode(category, subcategory) }
 

@@ -21,10 +21,10 @@ public struct BudgetStatus: Hashable, Sendable {
         }
     }
 
-    public var target: BudgetTarget
-    public var budget: Yen
-    public var spent: Yen
-    public var standing: Standing
+    public let target: BudgetTarget
+    public let budget: Yen
+    public let spent: Yen
+    public let standing: Standing
 
     public init(target: BudgetTarget, budget: Yen, spent: Yen, standing: Standing = .monthly) {
         self.target = target

@@ -3,8 +3,8 @@ import KakeiboValues
 /// Which items a report covers by their details: `--payment`, `--member`, `--shop` (each exactly, after trimming).
 /// With the household's accounts, `--payment` names an account: every spelling of it matches.
 public struct DetailFilter: Hashable, Sendable {
-    public var values: [DetailField: String]
-    public var accounts: Accounts
+    public let values: [DetailField: String]
+    public let accounts: Accounts
 
     public init(_ values: [DetailField: String] = [:], accounts: Accounts = Accounts()) {
         self.values = values
@@ -12,6 +12,9 @@ public struct DetailFilter: Hashable, Sendable {
     }
 
     public var isEmpty: Bool { values.isEmpty }
+
+    /// The same filter, its `--payment` naming one of these accounts.
+    public func resolving(_ accounts: Accounts) -> DetailFilter { DetailFilter(values, accounts: accounts) }
 
     public func matches(_ item: Item) -> Bool {
         values.allSatisfy { field, value in
@@ -45,21 +48,21 @@ public enum DetailGrouping: Hashable, Sendable {
 public struct DetailBreakdown: Hashable, Sendable {
     public struct Row: Hashable, Sendable {
         /// The detail's value (a tag as first written); nil for items without it.
-        public var value: String?
-        public var total: Yen
-        public var count: Int
+        public let value: String?
+        public let total: Yen
+        public let count: Int
         /// The row's share of the positive spending (0 for a row that is a refund overall). By tag, of the positive
         /// spending counted once per item, so the shares may sum past 100%.
-        public var share: Double
+        public let share: Double
     }
 
-    public var grouping: DetailGrouping
+    public let grouping: DetailGrouping
     /// Every item once.
-    public var total: Yen
-    public var count: Int
-    public var rows: [Row]
+    public let total: Yen
+    public let count: Int
+    public let rows: [Row]
     /// The items counted in more than one row (tagged twice or more): 0 unless by tag.
-    public var overlap: Int
+    public let overlap: Int
 
     public init(_ items: some Sequence<Item>, by field: DetailField) { self.init(items, by: .field(field)) }
 

@@ -2,9 +2,9 @@ import KakeiboValues
 
 /// What `find` found: the matching items, newest first (by date, then the later recorded first), and their total.
 public struct FindReport: Sendable {
-    public var query: SearchQuery
-    public var items: [Item]
-    public var total: Yen
+    public let query: SearchQuery
+    public let items: [Item]
+    public let total: Yen
 
     /// Transfers and lines merged into another item are no purchases of their own: they are left out.
     public init(query: SearchQuery, items: [Item]) {

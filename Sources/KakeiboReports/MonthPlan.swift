@@ -2,8 +2,8 @@ import KakeiboValues
 
 /// A fixed cost due in a month and not yet recorded.
 public struct PlannedCost: Hashable, Sendable {
-    public var cost: FixedCost
-    public var date: CalendarDate
+    public let cost: FixedCost
+    public let date: CalendarDate
 }
 
 /// What is still to come in a month: its fixed costs not yet posted (income apart from spending), and for the month

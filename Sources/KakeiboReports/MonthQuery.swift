@@ -41,9 +41,8 @@ public struct MonthQuery: Sendable {
     /// spending report.
     public func breakdown(_ store: LedgerStore, by grouping: DetailGrouping, taxonomy: Taxonomy) throws -> DetailBreakdown {
         let files = try items(store)
-        let accounts = try AccountStore(store: store).read()
-        var details = self.details
-        details.accounts = accounts
+        let accounts = try store.read(.accounts)
+        let details = self.details.resolving(accounts)
         let selected = period.files.flatMap { files[$0] ?? [] }.filter {
             $0.counts && period.contains($0.date) && (filter?.matches($0) ?? true) && details.matches($0) && !taxonomy.isIncome($0.category)
         }
@@ -54,8 +53,7 @@ public struct MonthQuery: Sendable {
     /// named in `unreadable`; the month itself still shows.
     public func view(_ store: LedgerStore, taxonomy: Taxonomy, today: CalendarDate, parts: Parts) throws -> MonthView {
         let files = try items(store)
-        var details = self.details
-        if details.values[.payment] != nil { details.accounts = try AccountStore(store: store).read() }
+        let details = self.details.values[.payment] == nil ? self.details : self.details.resolving(try store.read(.accounts))
         let items = period.files.flatMap { files[$0] ?? [] }
         var unreadable: [StoreError] = []
         var around: Neighbours?
@@ -72,12 +70,12 @@ public struct MonthQuery: Sendable {
             }
             around = Neighbours(previous: totals(period.month.previous), next: totals(period.month.next))
         }
-        let costs = parts.contains(.plan) ? try FixedCostStore(store: store).read() : FixedCosts()
+        let costs = parts.contains(.plan) ? try store.read(.fixedCosts) : FixedCosts()
         let report = MonthReport(
             month: period.month, items: details.isEmpty ? items : items.filter(details.matches), filter: filter, order: order,
             taxonomy: taxonomy, neighbours: around, period: period, fixedCosts: costs.all.isEmpty ? nil : costs, today: today)
         guard parts.contains(.budgets) else { return MonthView(report: report, budgets: [], savings: nil, unreadable: unreadable) }
-        let budgets = try BudgetStore(store: store).read()
+        let budgets = try store.read(.budgets)
         let history = try BudgetHistory.spending(budgets, through: period.month, start: period.start, store: store, taxonomy: taxonomy, known: files)
         let statuses = BudgetStatus.month(
             period.month, items: items, budgets: budgets, filter: filter, taxonomy: taxonomy, period: period, history: history)

@@ -6,8 +6,8 @@ public struct ItemOrder: Hashable, Sendable {
         case date, price
     }
 
-    public var key: Key
-    public var descending: Bool
+    public let key: Key
+    public let descending: Bool
 
     public init(key: Key = .date, descending: Bool = false) {
         self.key = key
@@ -101,26 +101,29 @@ public struct MonthReport: Hashable, Sendable {
 
 /// A period's income: its total, by subcategory of the income categories, and the items.
 public struct IncomeSummary: Hashable, Sendable {
-    public var total: Yen
-    public var count: Int
+    public let total: Yen
+    public let count: Int
     /// By income category and subcategory, in taxonomy order.
-    public var breakdown: [BreakdownRow]
-    public var items: [Item]
+    public let breakdown: [BreakdownRow]
+    public let items: [Item]
 
     public init(items: [Item], order: ItemOrder, taxonomy: Taxonomy) {
-        self.init(sums: MonthSummary.sums(of: items), taxonomy: taxonomy)
-        self.items = order.sorted(items)
+        self.init(sums: MonthSummary.sums(of: items), items: order.sorted(items), taxonomy: taxonomy)
     }
 
     /// From sums by category code (a month's summary); only the income codes count, and `items` stays empty.
     public init(sums: [CategoryCode: MonthSummary.Sum], taxonomy: Taxonomy) {
+        self.init(sums: sums, items: [], taxonomy: taxonomy)
+    }
+
+    private init(sums: [CategoryCode: MonthSummary.Sum], items: [Item], taxonomy: Taxonomy) {
         let income = sums.filter { taxonomy.isIncome($0.key) }
         let sum = income.values.reduce(MonthSummary.Sum.zero, +)
         total = sum.total
         count = sum.count
         breakdown = KakeiboReports.breakdown(
             of: income, by: .subcategory(of: income.keys.first?.category ?? 0), taxonomy: taxonomy)
-        items = []
+        self.items = items
     }
 
     /// The balance as a part of income (0.25 when a quarter was saved); nil without income, where it means nothing.

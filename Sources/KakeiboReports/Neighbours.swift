@@ -2,10 +2,10 @@ import KakeiboValues
 
 /// A month's total and breakdown without its list of items: all a neighbouring month contributes to a comparison.
 public struct MonthTotals: Hashable, Sendable {
-    public var month: YearMonth
-    public var total: Yen
-    public var count: Int
-    public var breakdown: [BreakdownRow]
+    public let month: YearMonth
+    public let total: Yen
+    public let count: Int
+    public let breakdown: [BreakdownRow]
 
     /// Sums the month's items as `MonthReport` does: only items dated in the month and matching the filter, broken
     /// down by category (by the filter's subcategories with a filter).
@@ -29,9 +29,9 @@ public struct MonthTotals: Hashable, Sendable {
 /// The months either side of a month, as the app's month screen swipes to them, under the same category filter.
 public struct Neighbours: Hashable, Sendable {
     /// The month before; nil before year 1 (or when its file could not be read).
-    public var previous: MonthTotals?
+    public let previous: MonthTotals?
     /// The month after; nil after year 9999 (or when its file could not be read).
-    public var next: MonthTotals?
+    public let next: MonthTotals?
 
     public init(previous: MonthTotals?, next: MonthTotals?) {
         self.previous = previous
@@ -43,11 +43,11 @@ public struct Neighbours: Hashable, Sendable {
 /// month, this one and the next, and the change from the previous month.
 public struct NeighbourRow: Hashable, Sendable {
     /// The slice, as the breakdown keys it; nil for the total.
-    public var code: CategoryCode?
+    public let code: CategoryCode?
     /// nil when there is no previous month to compare with.
-    public var previous: Yen?
-    public var current: Yen
-    public var next: Yen?
+    public let previous: Yen?
+    public let current: Yen
+    public let next: Yen?
 
     /// This month less the previous one.
     public var change: Yen? { previous.map { current - $0 } }

@@ -4,14 +4,14 @@ import KakeiboValues
 /// months, newest first.
 public struct RecentReport: Hashable, Sendable {
     public struct Entry: Hashable, Sendable {
-        public var item: Item
+        public let item: Item
         /// When it was added, on the user's clock.
-        public var added: LocalDateTime
+        public let added: LocalDateTime
     }
 
     /// How many were asked for; `entries` may hold fewer.
-    public var limit: Int
-    public var entries: [Entry]
+    public let limit: Int
+    public let entries: [Entry]
 
     /// Keeps the `limit` newest of `items`. `localTime` turns a UTC instant into the user's wall-clock time.
     public init(items: some Sequence<Item>, limit: Int, localTime: (Timestamp) -> LocalDateTime) {

@@ -7,35 +7,35 @@ public struct ReviewReport: Hashable, Sendable {
     /// One category's spending this month beside its budget and the month before.
     public struct Row: Hashable, Sendable {
         /// The category; nil for the whole month's spending.
-        public var category: Int?
-        public var spent: Yen
-        public var previous: Yen
+        public let category: Int?
+        public let spent: Yen
+        public let previous: Yen
         /// The category's monthly budget (the total budget for the whole month), when one is set.
-        public var budget: Yen?
+        public let budget: Yen?
 
         /// This month less the month before.
         public var change: Yen { spent - previous }
         public var isOver: Bool { budget.map { spent > $0 } ?? false }
     }
 
-    public var month: YearMonth
+    public let month: YearMonth
     /// The days the month covers (from the household's start day, when it chose one).
-    public var period: MonthPeriod
+    public let period: MonthPeriod
     /// (1) What came in.
-    public var income: IncomeSummary
-    public var spending: Yen
-    public var count: Int
+    public let income: IncomeSummary
+    public let spending: Yen
+    public let count: Int
     /// (2) The balance (収支) and, when the household set one, the savings goal against it.
     public var balance: Yen { income.total - spending }
     public var savingsRate: Double? { income.savingsRate(balance: balance) }
-    public var savings: SavingsStatus?
+    public let savings: SavingsStatus?
     /// (3) Each category with spending this month or the one before, or a budget: the largest changes first
     /// (by size, then taxonomy order).
-    public var categories: [Row]
+    public let categories: [Row]
     /// The whole month's spending against the total budget and the month before.
-    public var total: Row
+    public let total: Row
     /// (4) The household's note on the month; nil when none was written.
-    public var note: String?
+    public let note: String?
 
     /// Builds the review from the month's report, the previous month's totals, the budgets and the note.
     public init(

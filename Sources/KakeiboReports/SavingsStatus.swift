@@ -2,10 +2,10 @@ import KakeiboValues
 
 /// The month's balance (収支) against the household's savings goal.
 public struct SavingsStatus: Hashable, Sendable {
-    public var goal: Yen
-    public var balance: Yen
+    public let goal: Yen
+    public let balance: Yen
     /// Whether the month is over: only a finished month can fall short (one in progress may still get there).
-    public var finished: Bool
+    public let finished: Bool
 
     public init(goal: Yen, balance: Yen, finished: Bool) {
         self.goal = goal

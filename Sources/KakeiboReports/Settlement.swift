@@ -15,38 +15,38 @@ import KakeiboValues
 ///   remainders (ties in the split's order, or by name), so the shares add up to the shared total exactly.
 public struct Settlement: Sendable, Equatable {
     public struct Member: Sendable, Equatable {
-        public var name: String
+        public let name: String
         /// Their share in percent with a split (rounded, by income); nil when shared equally.
-        public var percent: Int?
+        public let percent: Int?
         /// By income: their income in the period and its part of everyone's (0.6); nil otherwise.
-        public var income: Yen?
-        public var ratio: Double?
-        public var paid: Yen
-        public var count: Int
-        public var share: Yen
+        public let income: Yen?
+        public let ratio: Double?
+        public let paid: Yen
+        public let count: Int
+        public let share: Yen
         /// Paid less share: positive is owed to them, negative they owe.
         public var balance: Yen { Yen(paid.amount - share.amount) }
-        public var personal: Yen
-        public var personalCount: Int
+        public let personal: Yen
+        public let personalCount: Int
     }
 
     /// One payment that evens the balances.
     public struct Transfer: Sendable, Equatable {
-        public var from: String
-        public var to: String
-        public var amount: Yen
+        public let from: String
+        public let to: String
+        public let amount: Yen
     }
 
-    public var period: Period
-    public var split: Split?
-    public var members: [Member]
-    public var shared: Yen
-    public var sharedCount: Int
-    public var transfers: [Transfer]
-    public var unassigned: Yen
-    public var unassignedCount: Int
+    public let period: Period
+    public let split: Split?
+    public let members: [Member]
+    public let shared: Yen
+    public let sharedCount: Int
+    public let transfers: [Transfer]
+    public let unassigned: Yen
+    public let unassignedCount: Int
     /// Split by income, but no member had income in the period: shared equally instead.
-    public var incomeMissing: Bool
+    public let incomeMissing: Bool
 
     /// `items` are the period's spending; `incomes` its income items (read only when the split is by income).
     public init(period: Period, items: [Item], split: Split?, incomes: [Item] = []) {

@@ -4,24 +4,24 @@ import KakeiboValues
 /// Every month in the run is there; a month without items is a point at 0.
 public struct TrendReport: Hashable, Sendable {
     public struct Point: Hashable, Sendable {
-        public var month: YearMonth
-        public var total: Yen
-        public var count: Int
+        public let month: YearMonth
+        public let total: Yen
+        public let count: Int
     }
 
-    public var filter: CategoryFilter?
+    public let filter: CategoryFilter?
     /// One per month, oldest first, never empty.
-    public var points: [Point]
-    public var total: Yen
-    public var count: Int
+    public let points: [Point]
+    public let total: Yen
+    public let count: Int
     /// The mean of the monthly totals (empty months count as 0), rounded to the yen, halves away from zero.
-    public var average: Yen
+    public let average: Yen
     /// The month with the largest total; the earliest when several share it.
-    public var highest: Point
+    public let highest: Point
     /// The month with the smallest total; the earliest when several share it.
-    public var lowest: Point
+    public let lowest: Point
     /// The day its months start on (see `MonthPeriod`).
-    public var start: MonthStart = .calendar
+    public let start: MonthStart
 
     /// The `length` months ending with `end`, oldest first; nil if they would start before year 1 or `length` < 1.
     public static func months(ending end: YearMonth, length: Int) -> [YearMonth]? {
@@ -30,15 +30,17 @@ public struct TrendReport: Hashable, Sendable {
     }
 
     /// Sums each month's items (only those dated in it and matching the filter). `months` must not be empty.
-    public init(months: [YearMonth], items: [YearMonth: [Item]], filter: CategoryFilter?) {
+    public init(months: [YearMonth], items: [YearMonth: [Item]], filter: CategoryFilter?, start: MonthStart = .calendar) {
         var summaries: [YearMonth: MonthSummary] = [:]
         for (month, list) in items { summaries[month] = MonthSummary(month: month, items: list) }
-        self.init(months: months, summaries: summaries, filter: filter)
+        self.init(months: months, summaries: summaries, filter: filter, start: start)
     }
 
     /// The same from each month's summary, which the store keeps beside each month file. Without a filter the
     /// trend is of spending: the `income` category codes are left out (a filter names what it shows).
-    public init(months: [YearMonth], summaries: [YearMonth: MonthSummary], filter: CategoryFilter?, income: Set<Int> = []) {
+    public init(
+        months: [YearMonth], summaries: [YearMonth: MonthSummary], filter: CategoryFilter?, income: Set<Int> = [], start: MonthStart = .calendar
+    ) {
         precondition(!months.isEmpty, "a trend needs at least one month")
         points = months.map { month in
             let sums = summaries[month]?.sums(matching: filter) ?? [:]
@@ -51,6 +53,7 @@ public struct TrendReport: Hashable, Sendable {
         average = Yen(divideRoundingHalfAway(total.amount, points.count))
         highest = points.dropFirst().reduce(points[0]) { $1.total > $0.total ? $1 : $0 }
         lowest = points.dropFirst().reduce(points[0]) { $1.total < $0.total ? $1 : $0 }
+        self.start = start
     }
 
     public var first: YearMonth { points[0].month }

@@ -50,7 +50,7 @@ public struct YearOutlook: Hashable, Sendable {
     ) throws -> YearOutlook {
         let now = MonthPeriod.containing(today, start: start).month
         let through = year < now.year ? 12 : year == now.year ? now.month : 0
-        var budgets = try BudgetStore(store: store).read()
+        var budgets = try store.read(.budgets)
         for budget in budgets.entries {
             let kept: Bool
             if case .category(let code) = budget.target { kept = filter.map { $0.category == code.category } ?? true } else { kept = filter == nil }
@@ -81,7 +81,7 @@ public struct YearOutlook: Hashable, Sendable {
     static func plans(year: Int, store: LedgerStore, start: MonthStart, taxonomy: Taxonomy, filter: CategoryFilter?, today: CalendarDate) throws
         -> [Planned]
     {
-        let costs = try FixedCostStore(store: store).read()
+        let costs = try store.read(.fixedCosts)
         guard !costs.all.isEmpty else { return [] }
         var files: [YearMonth: [Item]] = [:]
         var planned: [Planned] = []

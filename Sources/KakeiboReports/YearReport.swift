@@ -3,26 +3,26 @@ import KakeiboValues
 /// A year as the app's year screen shows it: the total, its breakdown, and each of the 12 months.
 public struct YearReport: Hashable, Sendable {
     public struct Month: Hashable, Sendable {
-        public var month: Int
-        public var total: Yen
-        public var count: Int
-        public var breakdown: [BreakdownRow]
+        public let month: Int
+        public let total: Yen
+        public let count: Int
+        public let breakdown: [BreakdownRow]
         /// What came in this month; not part of `total`.
-        public var income: Yen = .zero
+        public let income: Yen
         /// 収支: income less spending.
         public var balance: Yen { income - total }
     }
 
-    public var year: Int
-    public var filter: CategoryFilter?
-    public var total: Yen
-    public var count: Int
-    public var grouping: Grouping
-    public var breakdown: [BreakdownRow]
+    public let year: Int
+    public let filter: CategoryFilter?
+    public let total: Yen
+    public let count: Int
+    public let grouping: Grouping
+    public let breakdown: [BreakdownRow]
     /// Always twelve, January first; a month without items has total 0 and no rows.
-    public var months: [Month]
+    public let months: [Month]
     /// The year's income, by income subcategory; never part of `total` or `breakdown`.
-    public var income: IncomeSummary
+    public let income: IncomeSummary
 
     /// 収支: income less spending.
     public var balance: Yen { income.total - total }
@@ -30,16 +30,18 @@ public struct YearReport: Hashable, Sendable {
     public var savingsRate: Double? { income.savingsRate(balance: balance) }
     /// The day its months start on (the calendar month unless the household chose another); the year then runs
     /// from January's first day to December's last (`MonthPeriod`).
-    public var start: MonthStart = .calendar
+    public let start: MonthStart
 
-    public init(year: Int, items: [YearMonth: [Item]], filter: CategoryFilter?, taxonomy: Taxonomy) {
+    public init(year: Int, items: [YearMonth: [Item]], filter: CategoryFilter?, taxonomy: Taxonomy, start: MonthStart = .calendar) {
         var summaries: [YearMonth: MonthSummary] = [:]
         for (month, list) in items { summaries[month] = MonthSummary(month: month, items: list) }
-        self.init(year: year, summaries: summaries, filter: filter, taxonomy: taxonomy)
+        self.init(year: year, summaries: summaries, filter: filter, taxonomy: taxonomy, start: start)
     }
 
     /// Builds the report from each month's totals by category code (what the store keeps beside each month file).
-    public init(year: Int, summaries: [YearMonth: MonthSummary], filter: CategoryFilter?, taxonomy: Taxonomy) {
+    public init(
+        year: Int, summaries: [YearMonth: MonthSummary], filter: CategoryFilter?, taxonomy: Taxonomy, start: MonthStart = .calendar
+    ) {
         let grouping: Grouping = filter.map { .subcategory(of: $0.category) } ?? .category
         var all: [CategoryCode: MonthSummary.Sum] = [:]
         var allIncome: [CategoryCode: MonthSummary.Sum] = [:]
@@ -66,5 +68,6 @@ public struct YearReport: Hashable, Sendable {
         self.grouping = grouping
         self.breakdown = KakeiboReports.breakdown(of: all, by: grouping, taxonomy: taxonomy)
         self.months = months
+        self.start = start
     }
 }

@@ -36,20 +36,20 @@ import Testing
 
     @Test func anAllowanceMakesTheFileSchemaThreeAndRoundTrips() throws {
         var budgets = Budgets([Budget(target: .total, amount: Yen(120_000))])
-        #expect(String(decoding: BudgetCodec.encode(budgets, taxonomy: .standard), as: UTF8.self).contains(#""schema": 1"#))
+        #expect(String(decoding: SettingsFile.budgets.encode(budgets, .standard), as: UTF8.self).contains(#""schema": 1"#))
         budgets.set(.allowance("ken"), Yen(20_000))
         budgets.set(.allowance("ayumi"), Yen(30_000))
-        let bytes = BudgetCodec.encode(budgets, taxonomy: .standard)
+        let bytes = SettingsFile.budgets.encode(budgets, .standard)
         let text = String(decoding: bytes, as: UTF8.self)
         #expect(text.contains(#""schema": 3"#) && text.contains(#""member": "ayumi""#))
-        let read = try BudgetCodec.decode(bytes)
+        let read = try SettingsFile.budgets.decode(bytes)
         #expect(read.amount(for: .allowance("ayumi")) == Yen(30_000) && read.amount(for: .allowance("ken")) == Yen(20_000))
         #expect(read.amount(for: .total) == Yen(120_000))
         let old = #"{"schema":2,"total":null,"categories":[],"allowances":[{"member":"ayumi","amount":1}]}"#
-        #expect(throws: BudgetFileProblem.shape("allowances")) { try BudgetCodec.decode(Array(old.utf8)) }
+        #expect(throws: SettingsFileProblem(.budgets, .shape("allowances"))) { try SettingsFile.budgets.decode(Array(old.utf8)) }
         let twice = #"{"schema":3,"categories":[],"allowances":[{"member":"a","amount":1},{"member":"a","amount":2}]}"#
-        #expect(throws: BudgetFileProblem.duplicate("allowances[1]")) { try BudgetCodec.decode(Array(twice.utf8)) }
+        #expect(throws: SettingsFileProblem(.budgets, .duplicate("allowances[1]"))) { try SettingsFile.budgets.decode(Array(twice.utf8)) }
         let zero = #"{"schema":3,"categories":[],"allowances":[{"member":"a","amount":0}]}"#
-        #expect(throws: BudgetFileProblem.amount("allowances[0]")) { try BudgetCodec.decode(Array(zero.utf8)) }
+        #expect(throws: SettingsFileProblem(.budgets, .amount("allowances[0]"))) { try SettingsFile.budgets.decode(Array(zero.utf8)) }
     }
 }

@@ -52,20 +52,20 @@ import Testing
 
     @Test func theFileRoundTripsByCodes() throws {
         let budgets = Budgets([Budget(target: .total, amount: 120_000), Budget(target: drink, amount: 8_000), Budget(target: food, amount: 50_000)])
-        let bytes = BudgetCodec.encode(budgets, taxonomy: .expenseLog)
+        let bytes = SettingsFile.budgets.encode(budgets, .expenseLog)
         let text = String(decoding: bytes, as: UTF8.self)
         #expect(text.contains("\"total\": 120000"))
         #expect(text.contains("\"subcategory\": 1"))
-        let back = try BudgetCodec.decode(bytes)
+        let back = try SettingsFile.budgets.decode(bytes)
         #expect(back.sorted(.expenseLog) == budgets.sorted(.expenseLog))
-        #expect(try BudgetCodec.decode(Array(#"{"schema":1,"total":null,"categories":[]}"#.utf8)).isEmpty)
+        #expect(try SettingsFile.budgets.decode(Array(#"{"schema":1,"total":null,"categories":[]}"#.utf8)).isEmpty)
         // Codes the taxonomy doesn't know are kept (a household may edit its categories later).
-        let unknown = try BudgetCodec.decode(Array(#"{"schema":1,"categories":[{"category":7,"subcategory":null,"amount":5}]}"#.utf8))
+        let unknown = try SettingsFile.budgets.decode(Array(#"{"schema":1,"categories":[{"category":7,"subcategory":null,"amount":5}]}"#.utf8))
         #expect(unknown.amount(for: .category(CategoryCode(7))) == Yen(5))
     }
 
     @Test func theFileIsReadStrictly() {
-        let cases: [(String, BudgetFileProblem)] = [
+        let cases: [(String, SettingsFileProblem.Reason)] = [
             (#"{"schema":1,"total":1,"categories":[],"extra":1}"#, .shape("budgets")),
             (#"{"total":1,"categories":[]}"#, .shape("schema")),
             (#"{"schema":5,"categories":[]}"#, .schemaNewer(found: 5)),
@@ -102,11 +102,11 @@ import Testing
             (#"{"schema":1,"categories":[{"category":0,"amount":-1}]}"#, .amount("categories[0]")),
             (#"{"schema":1,"categories":[{"category":0,"amount":1},{"category":0,"subcategory":null,"amount":2}]}"#, .duplicate("categories[1]")),
         ]
-        for (text, problem) in cases {
-            #expect(throws: problem, "\(text)") { try BudgetCodec.decode(Array(text.utf8)) }
+        for (text, reason) in cases {
+            #expect(throws: SettingsFileProblem(.budgets, reason), "\(text)") { try SettingsFile.budgets.decode(Array(text.utf8)) }
         }
-        #expect(throws: BudgetFileProblem.self) { try BudgetCodec.decode(Array("{\"schema\":1,".utf8)) }
-        for problem in cases.map(\.1) {
+        #expect(throws: SettingsFileProblem.self) { try SettingsFile.budgets.decode(Array("{\"schema\":1,".utf8)) }
+        for problem in cases.map({ SettingsFileProblem(.budgets, $0.1) }) {
             #expect(!problem.message(in: .en).isEmpty && problem.message(in: .ja) != problem.message(in: .en))
         }
     }
@@ -135,44 +135,44 @@ import Testing
 /// budgets.json against real files in a temporary directory.
 @Suite struct BudgetStoreTests {
     let store: LedgerStore
-    var budgets: BudgetStore { BudgetStore(store: store) }
+    var path: String { store.path(of: .budgets) }
 
     init() {
         store = LedgerStore(root: FileManager.default.temporaryDirectory.appendingPathComponent("kakeibo-budgets-\(UUID().uuidString)").path)
     }
 
     @Test func writesAPrivateFileBesideTheMonths() throws {
-        #expect(try budgets.read().isEmpty)
-        try budgets.update(taxonomy: .expenseLog) { $0.set(.total, 100_000) }
-        #expect(try budgets.read().amount(for: .total) == Yen(100_000))
-        let attributes = try FileManager.default.attributesOfItem(atPath: budgets.path)
+        #expect(try store.read(.budgets).isEmpty)
+        try store.update(.budgets, .expenseLog) { $0.set(.total, 100_000) }
+        #expect(try store.read(.budgets).amount(for: .total) == Yen(100_000))
+        let attributes = try FileManager.default.attributesOfItem(atPath: path)
         #expect(attributes[.posixPermissions] as? Int == 0o600)
-        #expect(budgets.path == store.root + "/budgets.json")
+        #expect(path == store.root + "/budgets.json")
         #expect(try store.months().isEmpty, "budgets.json is not a month")
     }
 
     @Test func anUnreadableFileIsReportedAndNeverOverwritten() throws {
         try FileManager.default.createDirectory(atPath: store.root, withIntermediateDirectories: true)
         let broken = Data(#"{"schema":1,"total":100000,"categories":[{"category":0,"amount":"lots"}]}"#.utf8)
-        try broken.write(to: URL(fileURLWithPath: budgets.path))
-        #expect(throws: BudgetFileError(path: budgets.path, problem: .amount("categories[0]"))) { try budgets.read() }
-        #expect(throws: BudgetFileError.self) { try budgets.update(taxonomy: .expenseLog) { (all: inout Budgets) in all.set(.total, 1) } }
-        #expect(FileManager.default.contents(atPath: budgets.path) == broken)
-        let message = BudgetFileError(path: budgets.path, problem: .shape("x")).message(in: .en)
-        #expect(message.contains(budgets.path) && message.contains("left untouched"))
+        try broken.write(to: URL(fileURLWithPath: path))
+        #expect(throws: SettingsFileError(path: path, problem: SettingsFileProblem(.budgets, .amount("categories[0]")))) { try store.read(.budgets) }
+        #expect(throws: SettingsFileError.self) { try store.update(.budgets, .expenseLog) { (all: inout Budgets) in all.set(.total, 1) } }
+        #expect(FileManager.default.contents(atPath: path) == broken)
+        let message = SettingsFileError(path: path, problem: SettingsFileProblem(.budgets, .shape("x"))).message(in: .en)
+        #expect(message.contains(path) && message.contains("left untouched"))
     }
 
     @Test func aFailedChangeWritesNothing() throws {
-        try budgets.update(taxonomy: .expenseLog) { $0.set(.total, 100_000) }
-        let before = FileManager.default.contents(atPath: budgets.path)
+        try store.update(.budgets, .expenseLog) { $0.set(.total, 100_000) }
+        let before = FileManager.default.contents(atPath: path)
         struct Stop: Error {}
         #expect(throws: Stop.self) {
-            try budgets.update(taxonomy: .expenseLog) { budgets in
+            try store.update(.budgets, .expenseLog) { budgets in
                 budgets.set(.total, 5)
                 throw Stop()
             }
         }
-        #expect(FileManager.default.contents(atPath: budgets.path) == before)
+        #expect(FileManager.default.contents(atPath: path) == before)
         #expect(try FileManager.default.contentsOfDirectory(atPath: store.root).filter { $0.contains("tmp") }.isEmpty)
     }
 }

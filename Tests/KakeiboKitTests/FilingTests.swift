@@ -89,11 +89,13 @@ import Testing
 
     @Test func rulesFileRoundTripsAndRefusesUnknownFields() throws {
         let rules = FilingRules(rules: [FilingRule(pattern: "セブン", category: "food/drink", member: "taro", name: "コンビニ")], members: ["本人": "taro"])
-        #expect(try RulesCodec.decode(RulesCodec.encode(rules)) == rules)
-        #expect(throws: RulesFileProblem.shape("rules[0]")) {
-            try RulesCodec.decode(Array(#"{"schema":1,"rules":[{"pattern":"a","category":"food","colour":"red"}]}"#.utf8))
+        #expect(try SettingsFile.rules.decode(SettingsFile.rules.encode(rules)) == rules)
+        #expect(throws: SettingsFileProblem(.rules, .shape("rules[0]"))) {
+            try SettingsFile.rules.decode(Array(#"{"schema":1,"rules":[{"pattern":"a","category":"food","colour":"red"}]}"#.utf8))
         }
-        #expect(throws: RulesFileProblem.schemaNewer(found: 3)) { try RulesCodec.decode(Array(#"{"schema":3,"rules":[]}"#.utf8)) }
+        #expect(throws: SettingsFileProblem(.rules, .schemaNewer(found: 3))) {
+            try SettingsFile.rules.decode(Array(#"{"schema":3,"rules":[]}"#.utf8))
+        }
     }
 
     /// The store after `lines` were imported beside `items`, as reconcile sees it.

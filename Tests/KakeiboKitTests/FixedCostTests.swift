@@ -39,11 +39,13 @@ import Testing
         var costs = FixedCosts()
         costs.add(FixedCost(name: "家賃", price: Yen(85_000), day: 27, month: nil, category: CategoryCode(0)))
         costs.add(FixedCost(name: "保険", price: Yen(18_000), day: 1, month: 4, category: CategoryCode(1, 2)))
-        #expect(try FixedCostCodec.decode(FixedCostCodec.encode(costs)) == costs)
-        #expect(throws: FixedCostFileProblem.self) {
-            try FixedCostCodec.decode(Array(#"{"schema":1,"fixed":[{"name":"x","price":1,"day":32,"category":0}]}"#.utf8))
+        #expect(try SettingsFile.fixedCosts.decode(SettingsFile.fixedCosts.encode(costs)) == costs)
+        #expect(throws: SettingsFileProblem.self) {
+            try SettingsFile.fixedCosts.decode(Array(#"{"schema":1,"fixed":[{"name":"x","price":1,"day":32,"category":0}]}"#.utf8))
         }
-        #expect(throws: FixedCostFileProblem.schemaNewer(found: 4)) { try FixedCostCodec.decode(Array(#"{"schema":4,"fixed":[]}"#.utf8)) }
+        #expect(throws: SettingsFileProblem(.fixedCosts, .schemaNewer(found: 4))) {
+            try SettingsFile.fixedCosts.decode(Array(#"{"schema":4,"fixed":[]}"#.utf8))
+        }
     }
 
     @Test func aCostsPaymentAndMemberGoOnItsItemsAndMakeTheFileSchema3() throws {
@@ -51,12 +53,12 @@ import Testing
         rent.payment = "ゆうちょ銀行"
         rent.member = "ayumi"
         let costs = FixedCosts([rent])
-        let bytes = FixedCostCodec.encode(costs)
+        let bytes = SettingsFile.fixedCosts.encode(costs)
         #expect(try JSONValue.parse(bytes)["schema"]?.intValue == 3, "an older kakeibo refuses it rather than post the rent without them")
-        #expect(try FixedCostCodec.decode(bytes) == costs)
+        #expect(try SettingsFile.fixedCosts.decode(bytes) == costs)
         let item = rent.item(on: CalendarDate(year: 2024, month: 11, day: 27)!)
         #expect((item.details.payment, item.details.member) == ("ゆうちょ銀行", "ayumi"))
-        let plain = FixedCostCodec.encode(FixedCosts([FixedCost(name: "x", price: 1, day: 1, month: nil, category: CategoryCode(0))]))
+        let plain = SettingsFile.fixedCosts.encode(FixedCosts([FixedCost(name: "x", price: 1, day: 1, month: nil, category: CategoryCode(0))]))
         #expect(try JSONValue.parse(plain)["schema"]?.intValue == 1, "without them the file stays as older kakeibo wrote it")
     }
 
@@ -76,7 +78,7 @@ import Testing
         // Planned: nothing left in December; all of January while it hasn't begun.
         let january = MonthPeriod(month("2025-01"))
         let plan = MonthPlan(
-            period: january, items: [], recorded: .zero, costs: try FixedCostStore(store: household.store).read(), filter: nil,
+            period: january, items: [], recorded: .zero, costs: try household.store.read(.fixedCosts), filter: nil,
             today: CalendarDate(year: 2024, month: 12, day: 31)!, isIncome: { _ in false })
         #expect(plan.planned.map(\.cost.name) == ["動画", "家賃"] && plan.plannedTotal == Yen(85_990) && plan.forecast == nil)
         #expect(try household.removeFixedCost("家賃").name == "家賃")

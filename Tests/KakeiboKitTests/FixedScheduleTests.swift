@@ -64,26 +64,26 @@ import Testing
     @Test func theFileStaysSchemaOneUntilACostNeedsTwo() throws {
         let rent = FixedCost(name: "家賃", price: Yen(85_000), day: 27, month: nil, category: CategoryCode(2, 0))
         let insurance = FixedCost(name: "保険", price: Yen(18_000), day: 1, month: 4, category: CategoryCode(19))
-        let plain = String(decoding: FixedCostCodec.encode(FixedCosts([rent, insurance])), as: UTF8.self)
+        let plain = String(decoding: SettingsFile.fixedCosts.encode(FixedCosts([rent, insurance])), as: UTF8.self)
         #expect(plain.contains(#""schema": 1"#) && plain.contains(#""month": 4"#) && !plain.contains("every"))
         let old = #"{"schema":1,"fixed":[{"id":"x","name":"保険","price":18000,"day":1,"month":4,"category":19,"subcategory":null}]}"#
-        #expect(try FixedCostCodec.decode(Array(old.utf8)).all == [insurance])
+        #expect(try SettingsFile.fixedCosts.decode(Array(old.utf8)).all == [insurance])
 
         var costs = FixedCosts([rent, insurance])
         costs.add(try cost(every: 2, from: "2025-01", until: "2026-12"))
         costs.add(
             try FixedCost(
                 name: "賞与", price: Yen(500_000), day: 10, months: [6, 12], every: 1, from: nil, until: nil, category: CategoryCode(90, 1)))
-        let bytes = FixedCostCodec.encode(costs)
+        let bytes = SettingsFile.fixedCosts.encode(costs)
         let text = String(decoding: bytes, as: UTF8.self)
         #expect(text.contains(#""schema": 2"#) && !text.contains(#""month""#))
-        #expect(try FixedCostCodec.decode(bytes) == costs)
+        #expect(try SettingsFile.fixedCosts.decode(bytes) == costs)
         // Schema 2's fields are not schema 1's: a file claiming 1 with them is refused, not half-read.
         let mixed = #"{"schema":1,"fixed":[{"id":"x","name":"水道","price":1,"day":1,"every":2,"category":3}]}"#
-        #expect(throws: FixedCostFileProblem.shape("fixed[0]")) { try FixedCostCodec.decode(Array(mixed.utf8)) }
+        #expect(throws: SettingsFileProblem(.fixedCosts, .shape("fixed[0]"))) { try SettingsFile.fixedCosts.decode(Array(mixed.utf8)) }
         let bad = #"{"schema":2,"fixed":[{"id":"x","name":"水道","price":1,"day":1,"months":[13],"category":3}]}"#
-        #expect(throws: FixedCostFileProblem.shape("fixed[0]")) { try FixedCostCodec.decode(Array(bad.utf8)) }
+        #expect(throws: SettingsFileProblem(.fixedCosts, .shape("fixed[0]"))) { try SettingsFile.fixedCosts.decode(Array(bad.utf8)) }
         let everyNoFrom = #"{"schema":2,"fixed":[{"id":"x","name":"水道","price":1,"day":1,"every":2,"category":3}]}"#
-        #expect(throws: FixedCostFileProblem.shape("fixed[0]")) { try FixedCostCodec.decode(Array(everyNoFrom.utf8)) }
+        #expect(throws: SettingsFileProblem(.fixedCosts, .shape("fixed[0]"))) { try SettingsFile.fixedCosts.decode(Array(everyNoFrom.utf8)) }
     }
 }

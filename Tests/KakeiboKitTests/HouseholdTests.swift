@@ -113,7 +113,7 @@ import Testing
         #expect(try household().setBudget(food, Yen(20_000), taxonomy: .standard).amount(for: food) == Yen(20_000))
         let left = try household().unsetBudget(food, taxonomy: .standard)
         #expect(left.amount(for: food) == nil)
-        #expect(try BudgetStore(store: store).read() == left)
+        #expect(try store.read(.budgets) == left)
     }
 
     // MARK: merge (import)

@@ -10,11 +10,7 @@ import Testing
 @Suite struct ImportRendererTests {
     func summary(skipped: [SkipReason: Int] = [:], unmapped: [(name: String, count: Int)] = [], fallback: CategoryCode? = nil) -> ForeignImportSummary
     {
-        var merge = MergeOutcome()
-        merge.imported = 3
-        merge.added = 2
-        merge.unchanged = 1
-        merge.months = [december]
+        let merge = MergeOutcome(imported: 3, added: 2, updated: 0, moved: 0, unchanged: 1, months: [december])
         return ForeignImportSummary(
             merge: merge, source: "zaim", sourceName: "Zaim", encoding: "UTF-8", rows: 6, skipped: skipped, unmapped: unmapped,
             fallback: fallback, income: 1, shortened: 0, cleaned: 0)

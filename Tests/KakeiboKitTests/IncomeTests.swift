@@ -70,10 +70,10 @@ import Testing
         budgets.savings = Yen(317_500)
         #expect(SavingsStatus.month(report, budgets: budgets, today: try CalendarDate.parseISO("2025-01-01"))?.isMet == true)
         // budgets.json: schema 1 without a goal, 2 with one, and back.
-        #expect(String(decoding: BudgetCodec.encode(Budgets(), taxonomy: .standard), as: UTF8.self).contains(#""schema": 1"#))
-        let encoded = BudgetCodec.encode(budgets, taxonomy: .standard)
+        #expect(String(decoding: SettingsFile.budgets.encode(Budgets(), .standard), as: UTF8.self).contains(#""schema": 1"#))
+        let encoded = SettingsFile.budgets.encode(budgets, .standard)
         #expect(String(decoding: encoded, as: UTF8.self).contains(#""schema": 2"#))
-        #expect(try BudgetCodec.decode(encoded) == budgets)
+        #expect(try SettingsFile.budgets.decode(encoded) == budgets)
     }
 
     @Test func theReviewRanksCategoriesByTheirChange() throws {
@@ -112,14 +112,14 @@ import Testing
         try household.setNote(december, "最初")
         try household.setNote(december, "置き換え\n二行目")
         try household.setNote(YearMonth(year: 2024, month: 11)!, "前月")
-        #expect(try NoteStore(store: store).read() == [december: "置き換え\n二行目", YearMonth(year: 2024, month: 11)!: "前月"])
-        let before = try Data(contentsOf: URL(fileURLWithPath: NoteStore(store: store).path))
+        #expect(try store.read(.notes) == [december: "置き換え\n二行目", YearMonth(year: 2024, month: 11)!: "前月"])
+        let before = try Data(contentsOf: URL(fileURLWithPath: store.path(of: .notes)))
         #expect(throws: NoteError.self) { try household.setNote(december, "bad\u{07}") }
-        #expect(try Data(contentsOf: URL(fileURLWithPath: NoteStore(store: store).path)) == before, "a refused note changes nothing")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: store.path(of: .notes))) == before, "a refused note changes nothing")
         try household.setNote(december, "")
-        #expect(try NoteStore(store: store).read() == [YearMonth(year: 2024, month: 11)!: "前月"])
-        try FileManager.default.removeItem(atPath: NoteStore(store: store).path)
-        try Data("{\"schema\":1,\"notes\":{\"2024-13\":\"x\"}}".utf8).write(to: URL(fileURLWithPath: NoteStore(store: store).path))
-        #expect(throws: NoteFileError.self) { try NoteStore(store: store).read() }
+        #expect(try store.read(.notes) == [YearMonth(year: 2024, month: 11)!: "前月"])
+        try FileManager.default.removeItem(atPath: store.path(of: .notes))
+        try Data("{\"schema\":1,\"notes\":{\"2024-13\":\"x\"}}".utf8).write(to: URL(fileURLWithPath: store.path(of: .notes)))
+        #expect(throws: SettingsFileError.self) { try store.read(.notes) }
     }
 }

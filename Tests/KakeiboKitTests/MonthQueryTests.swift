@@ -27,9 +27,9 @@ import Testing
     }
 
     @Test func aViewHasTheMonthItsNeighboursPlanAndBudgetsBuiltTogether() throws {
-        try BudgetStore(store: store).update(taxonomy: .standard) { $0.set(.total, Yen(10_000)) }
+        try store.update(.budgets, .standard) { $0.set(.total, Yen(10_000)) }
         let rent = FixedCost(name: "家賃", price: Yen(80_000), day: 28, month: nil, category: CategoryCode(1, nil))
-        try FixedCostStore(store: store).update { $0 = FixedCosts([rent]) }
+        try store.update(.fixedCosts) { $0 = FixedCosts([rent]) }
         let today = try CalendarDate.parseISO("2024-12-20")
         let view = try query(MonthPeriod(december)).view(store, taxonomy: .standard, today: today, parts: [.neighbours, .plan, .budgets])
         #expect(view.report.total == Yen(2_250) && view.report.income.total == Yen(300_000))

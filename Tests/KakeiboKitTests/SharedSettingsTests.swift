@@ -17,12 +17,12 @@ import Testing
     func budgets(_ amount: Int) -> String {
         var budgets = Budgets()
         budgets.set(.total, Yen(amount))
-        return String(decoding: BudgetCodec.encode(budgets, taxonomy: .standard), as: UTF8.self)
+        return String(decoding: SettingsFile.budgets.encode(budgets, .standard), as: UTF8.self)
     }
 
     func writeBudgets(_ text: String) throws {
         try FileSystem.makeDirectories(store.root)
-        try FileSystem.replaceAtomically(store.root + "/" + BudgetStore.fileName, Array(text.utf8))
+        try FileSystem.replaceAtomically(store.root + "/" + SettingsFile.budgets.name, Array(text.utf8))
     }
 
     func answer(_ settings: [String: SyncedSetting], results: [SettingsAnswer.Result] = []) -> SettingsAnswer {
@@ -61,6 +61,7 @@ import Testing
             answer(["budgets": SyncedSetting(revision: 2, value: "{\"schema\": 99}"), "split": SyncedSetting(revision: 3, value: "a=70,b=70")]),
             sent: [], files)
         #expect(Set(outcome.unusable.keys) == [.budgets, .split])
+        #expect(outcome.unusable[.budgets]?.hasPrefix("schema version 99 is newer than this kakeibo understands (4)") == true)
         #expect(try files.read().isEmpty, "nothing was written")
         try writeBudgets("not json")
         #expect(try household.settingsToSend(files).isEmpty)

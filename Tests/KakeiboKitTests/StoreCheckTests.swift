@@ -67,6 +67,9 @@ import Testing
         try write("2024-12.json", month("2024-12", [line("x", "2024-12-05")]))
         try write("2024-10.json", "")
         try write("budgets.json", "{\"schema\":9}")
+        try write("fixed.json", "[]")
+        try write("notes.json", "{\"schema\":1,\"notes\":{}}")
+        try write("rules.json", "{\"schema\":1,\"rules\":[{}]}")
         try write(".2024-12.json.tmp-1234", "half")
         let report = try StoreCheck.run(store, categoriesPath: categories)
         let found = report.problems.map { "\($0.severity.rawValue) \(report.display($0.path)) \($0.item ?? "-") \($0.code)" }
@@ -77,9 +80,13 @@ import Testing
                 "warning 2024-11.json y unknownCategory",
                 "error 2024-12.json x duplicateID",
                 "error budgets.json - budgets",
+                "error fixed.json - fixed",
+                "error rules.json - rules",
             ])
-        #expect(report.errors == 3 && report.warnings == 2)
-        #expect(report.files == 4 && report.items == 3)
+        #expect(report.errors == 5 && report.warnings == 2)
+        #expect(report.files == 7 && report.items == 3)
+        #expect(report.problems[5].message(in: .en).hasPrefix(#"fixed: expected {"schema":1,"fixed":"#))
+        #expect(report.problems[6].message(in: .en).hasPrefix(#"rules[0]: expected {"schema":1,"rules":"#))
         #expect(report.problems[3].message(in: .en) == "the same id is also in 2024-11.json")
     }
 

@@ -110,15 +110,15 @@ import Testing
     }
 
     @Test func rulesWithTagsRoundTripAsSchemaTwoAndThoseWithoutStayAsBefore() throws {
-        func schema(_ rules: FilingRules) throws -> Int? { try JSONValue.parse(RulesCodec.encode(rules))["schema"]?.intValue }
+        func schema(_ rules: FilingRules) throws -> Int? { try JSONValue.parse(SettingsFile.rules.encode(rules))["schema"]?.intValue }
         let plain = FilingRules(rules: [FilingRule(pattern: "セブン", category: "food/drink")])
         #expect(try schema(plain) == 1)
-        #expect(!String(decoding: RulesCodec.encode(plain), as: UTF8.self).contains("tags"))
+        #expect(!String(decoding: SettingsFile.rules.encode(plain), as: UTF8.self).contains("tags"))
         let tagged = FilingRules(rules: [FilingRule(pattern: "薬局", category: "medical/medicine", tags: ["医療"])])
         #expect(try schema(tagged) == 2)
-        #expect(try RulesCodec.decode(RulesCodec.encode(tagged)) == tagged)
-        #expect(throws: RulesFileProblem.shape("rules[0].tags")) {
-            try RulesCodec.decode(Array(#"{"schema":2,"rules":[{"pattern":"a","category":"food","tags":["a b"]}]}"#.utf8))
+        #expect(try SettingsFile.rules.decode(SettingsFile.rules.encode(tagged)) == tagged)
+        #expect(throws: SettingsFileProblem(.rules, .shape("rules[0].tags"))) {
+            try SettingsFile.rules.decode(Array(#"{"schema":2,"rules":[{"pattern":"a","category":"food","tags":["a b"]}]}"#.utf8))
         }
         let filer = Filer(rules: tagged, history: FilingHistory([]), taxonomy: TaxonomyPreset.household.taxonomy)
         #expect(try filer.file(["スギ薬局"], unfiled: false).tags == ["医療"])

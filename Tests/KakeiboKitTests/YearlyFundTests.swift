@@ -14,16 +14,16 @@ import Testing
 
     @Test func theFileIsSchemaFourOnlyWithAFundOrARolledBudgetAndRoundTrips() throws {
         var budgets = Budgets([Budget(target: food, amount: 30_000)])
-        #expect(String(decoding: BudgetCodec.encode(budgets, taxonomy: .standard), as: UTF8.self).contains(#""schema": 1"#))
+        #expect(String(decoding: SettingsFile.budgets.encode(budgets, .standard), as: UTF8.self).contains(#""schema": 1"#))
         budgets.set(Budget(target: special, amount: 240_000, cadence: .yearly))
         let steps = [RolloverStep(from: month("2024-10"), amount: 30_000), RolloverStep(from: month("2024-12"), amount: 35_000)]
         budgets.set(Budget(target: food, amount: 35_000, cadence: .rollover(steps)))
         budgets.set(Budget(target: .allowance("ayumi"), amount: 20_000, cadence: .rollover([RolloverStep(from: month("2025-01"), amount: 20_000)])))
-        let bytes = BudgetCodec.encode(budgets, taxonomy: .standard)
+        let bytes = SettingsFile.budgets.encode(budgets, .standard)
         let text = String(decoding: bytes, as: UTF8.self)
         #expect(text.contains(#""schema": 4"#) && text.contains(#""yearly": true"#) && text.contains(#""from": "2024-10""#), "\(text)")
-        #expect(try BudgetCodec.decode(bytes).sorted(.standard) == budgets.sorted(.standard))
-        #expect(try BudgetCodec.decode(bytes).budget(for: special)?.cadence == .yearly)
+        #expect(try SettingsFile.budgets.decode(bytes).sorted(.standard) == budgets.sorted(.standard))
+        #expect(try SettingsFile.budgets.decode(bytes).budget(for: special)?.cadence == .yearly)
         // A settings value from another member holding them is taken as it is.
         #expect(SharedSettingFiles.problem(.budgets, text) == nil)
     }

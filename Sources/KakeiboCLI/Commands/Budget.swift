@@ -159,7 +159,7 @@ struct BudgetCommand: Command {
             let budget = all.budget(for: target) ?? Budget(target: target, amount: amount)
             finish(all, taxonomy, message: BudgetRenderer.set(budget, taxonomy: taxonomy, language), context)
         case .list:
-            finish(try BudgetStore(store: try context.store()).read(), taxonomy, message: nil, context)
+            finish(try context.store().read(.budgets), taxonomy, message: nil, context)
         case .unset(let target):
             let all = try context.household().unsetBudget(target, taxonomy: taxonomy)
             finish(

@@ -22,8 +22,8 @@ struct CheckCommand: Command {
     }
 
     func run(_ context: Context) throws {
-        var report = try StoreCheck.run(try context.storeForReading(), categoriesPath: context.categoriesPath())
-        try report.addUnexplained(context.household())
+        let report = try StoreCheck.run(try context.storeForReading(), categoriesPath: context.categoriesPath())
+            .adding(try context.household().unexplained())
         let output =
             format == .json
             ? CheckRenderer.json(report, language: context.language) : CheckRenderer.table(report, style: context.textStyle)

@@ -89,8 +89,7 @@ struct ExportCommand: Command {
                 break
             }
             let document = ExportDocument(
-                items: wire, budgets: try BudgetStore(store: store).read(), fixed: try FixedCostStore(store: store).read(),
-                notes: try NoteStore(store: store).read())
+                items: wire, budgets: try store.read(.budgets), fixed: try store.read(.fixedCosts), notes: try store.read(.notes))
             text = String(decoding: document.encode(taxonomy: taxonomy), as: UTF8.self)
         case .csv: text = CSVRenderer.marked(CSVRenderer.items(items, taxonomy: taxonomy), bom)
         case .ledger: text = LedgerRenderer.journal(items, taxonomy: taxonomy)

@@ -149,12 +149,12 @@ struct FixedCommand: Command {
             let unknown = AccountsRenderer.unknownPayment(cost.payment, try household.accounts(), language) ?? ""
             finish(all, taxonomy, message: FixedRenderer.added(cost, taxonomy: taxonomy, language) + unknown, context)
         case .list:
-            finish(try FixedCostStore(store: try context.store()).read(), taxonomy, message: nil, context)
+            finish(try context.store().read(.fixedCosts), taxonomy, message: nil, context)
         case .remove(let key):
             let household = try context.household()
             let removed = try household.removeFixedCost(key)
             finish(
-                try FixedCostStore(store: household.store).read(), taxonomy,
+                try household.store.read(.fixedCosts), taxonomy,
                 message: language.pick("Removed the fixed cost \(removed.name)\n", "固定費 \(removed.name) を削除しました\n"), context)
         case .post(let period):
             let outcome = try context.household().postFixedCosts(period, today: context.clock.today)

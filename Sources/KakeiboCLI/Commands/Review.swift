@@ -65,7 +65,7 @@ struct ReviewCommand: Command {
             try store.summaries(of: [before], start: period.start)[before].map { MonthTotals(summary: $0, filter: nil, taxonomy: taxonomy) }
         }
         let review = ReviewReport(
-            report, previous: previous, budgets: try BudgetStore(store: store).read(), note: try NoteStore(store: store).read()[month],
+            report, previous: previous, budgets: try store.read(.budgets), note: try store.read(.notes)[month],
             today: context.clock.today, taxonomy: taxonomy)
         switch format {
         case .json: context.print(JSONRenderer.review(review, taxonomy: taxonomy, language: context.language))

@@ -102,13 +102,13 @@ struct RulesCommand: Command {
             let rules = try context.household().addRule(rule, taxonomy: try context.taxonomy())
             context.print(format == .json ? JSONRenderer.render(RulesRenderer.listJSON(rules)) : RulesRenderer.added(rules, language))
         case .list:
-            let rules = try RuleStore(store: try context.store()).read()
+            let rules = try context.store().read(.rules)
             context.print(format == .json ? JSONRenderer.render(RulesRenderer.listJSON(rules)) : RulesRenderer.list(rules, style: context.textStyle))
         case .remove(let number):
             let removed = try context.household().removeRule(number)
             context.print(
                 format == .json
-                    ? JSONRenderer.render(RulesRenderer.listJSON(try RuleStore(store: try context.store()).read()))
+                    ? JSONRenderer.render(RulesRenderer.listJSON(try context.store().read(.rules)))
                     : RulesRenderer.removed(number, removed, language))
         case .member(let user, let member):
             let rules = try context.household().setStatementUser(user, member: member)

@@ -52,9 +52,9 @@ struct TrendCommand: Command {
     func run(_ context: Context) throws {
         let taxonomy = try context.taxonomy()
         let store = try context.storeForReading()
-        var report = TrendReport(
-            months: months, summaries: try store.summaries(of: months, start: start), filter: filter, income: taxonomy.incomeCodes)
-        report.start = start
+        let report = TrendReport(
+            months: months, summaries: try store.summaries(of: months, start: start), filter: filter, income: taxonomy.incomeCodes,
+            start: start)
         let text: String
         switch format {
         case .table: text = TableRenderer.trend(report, taxonomy: taxonomy, style: OutputFile.style(for: output, context))

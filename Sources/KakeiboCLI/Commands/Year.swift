@@ -55,31 +55,31 @@ struct YearCommand: Command {
     func run(_ context: Context) throws {
         let taxonomy = try context.taxonomy()
         let store = try context.storeForReading()
-        var details = self.details
-        if details.values[.payment] != nil { details.accounts = try AccountStore(store: store).read() }
+        let details = self.details.values[.payment] == nil ? self.details : self.details.resolving(try store.read(.accounts))
         if let by {
             let selected = try store.items(inYear: year).values.joined().filter {
                 $0.counts && (filter?.matches($0) ?? true) && details.matches($0) && !taxonomy.isIncome($0.category)
             }
             let text = DetailReportOptions.render(
-                DetailBreakdown(selected, by: by, accounts: try AccountStore(store: store).read()), heading: Labels.year(year, context.language),
+                DetailBreakdown(selected, by: by, accounts: try store.read(.accounts)), heading: Labels.year(year, context.language),
                 period: [("year", .integer(year))],
                 format: format, bom: bom, context)
             return try OutputFile.deliver(text, to: output, context)
         }
         // Summaries know categories only: with a detail filter, the year's items are read (by calendar month). A month
         // from another start day is summed from its items: summaries hold calendar months.
-        var report: YearReport
+        let report: YearReport
         if !details.isEmpty {
             report = YearReport(
-                year: year, items: try store.items(inYear: year).mapValues { $0.filter(details.matches) }, filter: filter, taxonomy: taxonomy)
+                year: year, items: try store.items(inYear: year).mapValues { $0.filter(details.matches) }, filter: filter, taxonomy: taxonomy,
+                start: start)
         } else if start.isCalendar {
             report = YearReport(year: year, summaries: try store.summaries(inYear: year), filter: filter, taxonomy: taxonomy)
         } else {
             let months = (1...12).compactMap { YearMonth(year: year, month: $0) }
-            report = YearReport(year: year, summaries: try store.summaries(of: months, start: start), filter: filter, taxonomy: taxonomy)
+            report = YearReport(
+                year: year, summaries: try store.summaries(of: months, start: start), filter: filter, taxonomy: taxonomy, start: start)
         }
-        report.start = start
         let outlook = try outlook(store, taxonomy, context)
         let text: String
         switch format {

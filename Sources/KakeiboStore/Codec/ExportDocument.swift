@@ -39,9 +39,9 @@ public struct ExportDocument: Hashable, Sendable {
             if encoded.last == UInt8(ascii: "\n") { encoded.removeLast() }
             bytes += Array(",\n\"\(key)\": ".utf8) + encoded
         }
-        part("budgets", BudgetCodec.encode(budgets ?? Budgets(), taxonomy: taxonomy))
-        part("fixed", FixedCostCodec.encode(fixed ?? FixedCosts()))
-        part("notes", NoteCodec.encode(notes ?? [:]))
+        part("budgets", SettingsFile.budgets.encode(budgets ?? Budgets(), taxonomy))
+        part("fixed", SettingsFile.fixedCosts.encode(fixed ?? FixedCosts()))
+        part("notes", SettingsFile.notes.encode(notes ?? [:]))
         return bytes + Array("}\n".utf8)
     }
 
@@ -61,21 +61,9 @@ public struct ExportDocument: Hashable, Sendable {
                     try scanner.beginArray()
                     document.items = try WireFormat.decodeArray(&scanner)
                     sawItems = true
-                case "budgets":
-                    let bytes = try part(&scanner)
-                    do throws(BudgetFileProblem) { document.budgets = try BudgetCodec.decode(bytes) } catch {
-                        throw settings(key, error.message(in:))
-                    }
-                case "fixed":
-                    let bytes = try part(&scanner)
-                    do throws(FixedCostFileProblem) { document.fixed = try FixedCostCodec.decode(bytes) } catch {
-                        throw settings(key, error.message(in:))
-                    }
-                case "notes":
-                    let bytes = try part(&scanner)
-                    do throws(NoteFileProblem) { document.notes = try NoteCodec.decode(bytes) } catch {
-                        throw settings(key, error.message(in:))
-                    }
+                case "budgets": document.budgets = try settings(key, .budgets, &scanner)
+                case "fixed": document.fixed = try settings(key, .fixedCosts, &scanner)
+                case "notes": document.notes = try settings(key, .notes, &scanner)
                 default: try scanner.skipValue()
                 }
             }
@@ -84,15 +72,15 @@ public struct ExportDocument: Hashable, Sendable {
         }
     }
 
-    private static func settings(_ key: String, _ message: (Language) -> String) -> WireProblem {
-        .settings(key, LocalizedText(en: message(.en), ja: message(.ja)))
-    }
-
-    /// One settings part's bytes, as its own file would hold them.
-    private static func part(_ scanner: inout JSONScanner) throws(JSONError) -> [UInt8] {
+    /// One settings part, read as its own file would be: its bytes, and the file's reader.
+    private static func settings<Value, Context>(
+        _ key: String, _ file: SettingsFile<Value, Context>, _ scanner: inout JSONScanner
+    ) throws(WireProblem) -> Value {
         var writer = JSONWriter()
-        try JSONValue.read(&scanner).write(to: &writer)
-        return writer.bytes
+        do throws(JSONError) { try JSONValue.read(&scanner).write(to: &writer) } catch { throw .syntax(error) }
+        do throws(SettingsFileProblem) { return try file.decode(writer.bytes) } catch {
+            throw .settings(key, LocalizedText(en: error.message(in: .en), ja: error.message(in: .ja)))
+        }
     }
 
     private static let whitespace: [UInt8] = [0x20, 0x09, 0x0A, 0x0D]

@@ -7,23 +7,38 @@ public enum StoreCheck {
     /// Checks the store, and the household's categories file at `categoriesPath` (the taxonomy the items are checked
     /// against: the standard one when that file is missing or unusable, or there is no configuration directory).
     public static func run(_ store: LedgerStore, categoriesPath: String?) throws -> CheckReport {
-        var report = CheckReport(store: store.root)
-        let taxonomy = categories(categoriesPath, &report)
-        guard store.exists else { return report }
-        report.problems += try leftovers(store)
-        try store.readingLocked {
-            try months(store, taxonomy, &report)
-            budgets(store, &report)
-            report.problems += try Backups(store: store).check()
+        var found = Findings()
+        let taxonomy = categories(categoriesPath, &found)
+        if store.exists {
+            found.problems += try leftovers(store)
+            try store.readingLocked {
+                try months(store, taxonomy, &found)
+                settings(.budgets, store, &found)
+                settings(.fixedCosts, store, &found)
+                settings(.notes, store, &found)
+                settings(.rules, store, &found)
+                found.problems += try Backups(store: store).check()
+            }
+            let setAside = SetAsideFile(store: store)
+            for entry in setAside.read() {
+                found.add(.warning, setAside.path, .setAside(month: entry.month, reason: entry.reason), item: entry.id)
+            }
         }
-        let setAside = SetAsideFile(store: store)
-        for entry in setAside.read() {
-            report.add(.warning, setAside.path, .setAside(month: entry.month, reason: entry.reason), item: entry.id)
-        }
-        return report
+        return CheckReport(store: store.root, files: found.files, items: found.items, problems: found.problems)
     }
 
-    private static func categories(_ path: String?, _ report: inout CheckReport) -> Taxonomy {
+    /// What the check has found so far, file by file.
+    private struct Findings {
+        var files = 0
+        var items = 0
+        var problems: [StoreProblem] = []
+
+        mutating func add(_ severity: StoreProblem.Severity, _ path: String, _ kind: StoreProblem.Kind, item: String? = nil) {
+            problems.append(StoreProblem(severity, path, kind, item: item))
+        }
+    }
+
+    private static func categories(_ path: String?, _ report: inout Findings) -> Taxonomy {
         guard let path else { return .standard }
         do {
             guard let bytes = try FileSystem.read(path) else { return .standard }
@@ -37,7 +52,7 @@ public enum StoreCheck {
         return .standard
     }
 
-    private static func months(_ store: LedgerStore, _ taxonomy: Taxonomy, _ report: inout CheckReport) throws {
+    private static func months(_ store: LedgerStore, _ taxonomy: Taxonomy, _ report: inout Findings) throws {
         var firstFile: [String: String] = [:] // id → the month file it was first seen in (its name)
         for month in try store.months() {
             let path = store.path(month)
@@ -74,7 +89,7 @@ public enum StoreCheck {
     /// A month's summary (`.summary/2024-12.json`) is only ever a shortcut: one that can't be read or was made from
     /// other bytes is passed over (a warning); one made from these very bytes that disagrees with them would give a
     /// wrong total (an error).
-    private static func summary(_ store: LedgerStore, _ month: YearMonth, _ bytes: [UInt8], _ items: [Item], _ report: inout CheckReport) {
+    private static func summary(_ store: LedgerStore, _ month: YearMonth, _ bytes: [UInt8], _ items: [Item], _ report: inout Findings) {
         let path = store.summaryPath(month)
         guard let stored = (try? FileSystem.read(path)) ?? nil else { return }
         guard let (summary, source) = SummaryFileCodec.decode(stored, month: month) else {
@@ -87,14 +102,15 @@ public enum StoreCheck {
         }
     }
 
-    private static func budgets(_ store: LedgerStore, _ report: inout CheckReport) {
-        let budgets = BudgetStore(store: store)
-        guard FileSystem.exists(budgets.path) else { return }
+    /// A settings file that exists, read as the commands read it.
+    private static func settings<Value, Context>(_ file: SettingsFile<Value, Context>, _ store: LedgerStore, _ report: inout Findings) {
+        let path = store.path(of: file)
+        guard FileSystem.exists(path) else { return }
         report.files += 1
-        do { _ = try budgets.read() } catch let error as BudgetFileError {
-            report.add(.error, budgets.path, .budgets(error.problem))
+        do { _ = try store.read(file) } catch let error as SettingsFileError {
+            report.add(.error, path, .settings(error.problem))
         } catch let error as StoreError {
-            report.add(.error, budgets.path, .io(error))
+            report.add(.error, path, .io(error))
         } catch {}
     }
 
@@ -114,20 +130,26 @@ public enum StoreCheck {
 
 /// What `kakeibo check` found.
 public struct CheckReport: Sendable {
-    public var store: String
-    /// Files read: month files, and budgets.json and categories.json when they exist.
-    public var files = 0
+    public let store: String
+    /// Files read: month files, and the settings files and categories.json when they exist.
+    public let files: Int
     /// Items that are sound.
-    public var items = 0
-    public var problems: [StoreProblem] = []
+    public let items: Int
+    public let problems: [StoreProblem]
 
-    public init(store: String) { self.store = store }
+    public init(store: String, files: Int, items: Int, problems: [StoreProblem]) {
+        self.store = store
+        self.files = files
+        self.items = items
+        self.problems = problems
+    }
 
     public var errors: Int { problems.count { $0.severity == .error } }
     public var warnings: Int { problems.count { $0.severity == .warning } }
 
-    package mutating func add(_ severity: StoreProblem.Severity, _ path: String, _ kind: StoreProblem.Kind, item: String? = nil) {
-        problems.append(StoreProblem(severity, path, kind, item: item))
+    /// This report with more problems found beside the store's files (what the sync state can't explain).
+    public func adding(_ more: [StoreProblem]) -> CheckReport {
+        CheckReport(store: store, files: files, items: items, problems: problems + more)
     }
 
     /// A path as the report shows it: relative to the store when inside it.
@@ -151,7 +173,8 @@ public struct StoreProblem: Sendable, Equatable {
         case month(MonthFileProblem)
         case duplicateAcrossMonths(otherFile: String)
         case unknownCategory(CategoryCode)
-        case budgets(BudgetFileProblem)
+        /// A settings file (budgets.json, fixed.json, notes.json, rules.json) that can't be used.
+        case settings(SettingsFileProblem)
         case categories(TaxonomyProblem)
         /// A multi-month change was interrupted: committed (finished now) or not (its staged files thrown away).
         case interruptedChange(committed: Bool)
@@ -172,11 +195,11 @@ public struct StoreProblem: Sendable, Equatable {
         case unreadable, stale, disagrees, orphan
     }
 
-    public var severity: Severity
-    public var path: String
+    public let severity: Severity
+    public let path: String
     /// The item's id, or "[index]" when it has none that can be read.
-    public var item: String?
-    public var kind: Kind
+    public let item: String?
+    public let kind: Kind
 
     public init(_ severity: Severity, _ path: String, _ kind: Kind, item: String? = nil) {
         self.severity = severity
@@ -199,7 +222,7 @@ public struct StoreProblem: Sendable, Equatable {
             }
         case .duplicateAcrossMonths: return "duplicateID"
         case .unknownCategory: return "unknownCategory"
-        case .budgets: return "budgets"
+        case .settings(let problem): return problem.form.root
         case .categories: return "categories"
         case .interruptedChange: return "interruptedChange"
         case .leftoverFile: return "leftoverFile"
@@ -228,7 +251,7 @@ public struct StoreProblem: Sendable, Equatable {
             return language.pick(
                 "category code \(code.category)\(sub) is not in the categories (kept as it is; shown as a number)",
                 "項目コード \(code.category)\(sub) は項目の一覧にありません（そのまま保存され、番号で表示されます）")
-        case .budgets(let problem): return problem.message(in: language)
+        case .settings(let problem): return problem.message(in: language)
         case .categories(let problem): return problem.message(in: language)
         case .interruptedChange(let committed):
             return committed

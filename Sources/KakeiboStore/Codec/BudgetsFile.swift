@@ -1,55 +1,33 @@
 import KakeiboValues
 
-/// Why a budgets file was refused.
-public enum BudgetFileProblem: Error, Equatable, Sendable {
-    case syntax(JSONError)
-    case shape(String)
-    case schemaNewer(found: Int)
-    case amount(String)
-    case duplicate(String)
-
-    public func message(in language: Language) -> String {
-        switch self {
-        case .syntax(let error): return language.pick("not valid JSON: ", "JSON として読めません: ") + error.message(in: language)
-        case .shape(let path):
-            return language.pick(
-                "\(path): expected {\"schema\":1,\"total\":N|null,\"categories\":[{\"category\":N,\"subcategory\":N|null,\"amount\":N}]}",
-                "\(path): {\"schema\":1,\"total\":N|null,\"categories\":[{\"category\":N,\"subcategory\":N|null,\"amount\":N}]} の形が必要です")
-        case .schemaNewer(let found): return SchemaText.newer(found: found, understood: BudgetCodec.schemaVersion, language)
-        case .amount(let path):
-            return language.pick("\(path): an amount must be whole yen from 1 to \(Yen.limitText)", "\(path): 金額は 1〜\(Yen.limitText) の整数です")
-        case .duplicate(let path):
-            return language.pick("\(path): a second budget for the same category", "\(path): 同じ項目の予算が 2 つあります")
-        }
+extension SettingsFile<Budgets, Taxonomy> {
+    /// The household's budgets (`budgets.json` in the store), by codes as the month files are, so renaming a
+    /// category's key or name keeps its budget:
+    ///
+    ///     {"schema": 1, "total": 120000,
+    ///      "categories": [{"category": 0, "subcategory": null, "amount": 50000}]}
+    ///
+    /// Schema 2 adds `"savings": N`, the savings goal; a file without one is still written as schema 1, so an older
+    /// kakeibo keeps reading it. Schema 3 adds `"allowances": [{"member": "ayumi", "amount": 30000}]` (お小遣い),
+    /// written only when there is one, so an older kakeibo refuses such a file as newer rather than dropping the
+    /// allowances. Schema 4, written only when a budget is a yearly fund or rolls over, adds to a category's entry
+    /// `"yearly": true` (the amount is the year's) or `"rollover": [{"from": "2025-01", "amount": 30000}]` (the steps,
+    /// the last one's amount the entry's), and the rollover to an allowance's: an older kakeibo refuses it rather than
+    /// reading a year's fund as a month's budget. Categories are listed in the household's order (the context).
+    public static var budgets: Self {
+        SettingsFile(
+            name: "budgets.json", schema: 4,
+            shape: LocalizedText(
+                en: "expected {\"schema\":1,\"total\":N|null,\"categories\":[{\"category\":N,\"subcategory\":N|null,\"amount\":N}]}",
+                ja: "{\"schema\":1,\"total\":N|null,\"categories\":[{\"category\":N,\"subcategory\":N|null,\"amount\":N}]} の形が必要です"),
+            duplicate: LocalizedText(en: "a second budget for the same category", ja: "同じ項目の予算が 2 つあります"),
+            empty: Budgets(), members: ["total", "categories", "savings", "allowances"], read: BudgetsFile.read, write: BudgetsFile.write)
     }
 }
 
-/// The household's budgets file (`budgets.json` in the store), by codes as the month files are, so renaming a
-/// category's key or name keeps its budget:
-///
-///     {"schema": 1, "total": 120000,
-///      "categories": [{"category": 0, "subcategory": null, "amount": 50000}]}
-///
-/// Schema 2 adds `"savings": N`, the savings goal; a file without one is still written as schema 1, so an older
-/// kakeibo keeps reading it. Schema 3 adds `"allowances": [{"member": "ayumi", "amount": 30000}]` (お小遣い), written
-/// only when there is one, so an older kakeibo refuses such a file as newer rather than dropping the allowances.
-/// Schema 4, written only when a budget is a yearly fund or rolls over, adds to a category's entry `"yearly": true`
-/// (the amount is the year's) or `"rollover": [{"from": "2025-01", "amount": 30000}]` (the steps, the last one's
-/// amount the entry's), and the rollover to an allowance's: an older kakeibo refuses it rather than reading a year's
-/// fund as a month's budget.
-///
-/// Reading is strict: an unknown field, a wrong type or a newer schema refuses the file (and it is never rewritten).
-public enum BudgetCodec {
-    public static let schemaVersion = 4
-
-    public static func decode(_ bytes: [UInt8]) throws(BudgetFileProblem) -> Budgets {
-        let root: JSONValue
-        do { root = try JSONValue.parse(bytes) } catch { throw .syntax(error) }
-        guard let members = root.objectValue, members.allSatisfy({ ["schema", "total", "categories", "savings", "allowances"].contains($0.0) }) else {
-            throw .shape("budgets")
-        }
-        guard let schema = root["schema"]?.intValue, schema >= 1 else { throw .shape("schema") }
-        guard schema <= schemaVersion else { throw .schemaNewer(found: schema) }
+/// budgets.json's members, read and written.
+enum BudgetsFile {
+    static func read(_ root: JSONValue, schema: Int) throws(SettingsFileProblem.Reason) -> Budgets {
         var budgets = Budgets()
         switch root["total"] {
         case .none, .some(.null): break
@@ -92,7 +70,7 @@ public enum BudgetCodec {
         return budgets
     }
 
-    public static func encode(_ budgets: Budgets, taxonomy: Taxonomy) -> [UInt8] {
+    static func write(_ budgets: Budgets, taxonomy: Taxonomy) -> (schema: Int, members: [(String, JSONValue)]) {
         var categories: [JSONValue] = []
         var allowances: [JSONValue] = []
         for budget in budgets.sorted(taxonomy) {
@@ -108,21 +86,18 @@ public enum BudgetCodec {
                     ] + cadence(budget.cadence)))
         }
         let schema = budgets.entries.contains { !$0.isPlain } ? 4 : !allowances.isEmpty ? 3 : budgets.savings == nil ? 1 : 2
-        var writer = JSONWriter()
         let savings: [(String, JSONValue)] = budgets.savings.map { [("savings", .integer($0.amount))] } ?? []
-        JSONValue.object(
+        return (
+            schema,
             [
-                ("schema", .integer(schema)),
                 ("total", budgets.amount(for: .total).map { .integer($0.amount) } ?? .null),
                 ("categories", .array(categories)),
             ] + savings + (allowances.isEmpty ? [] : [("allowances", .array(allowances))])
-        ).write(to: &writer)
-        writer.raw("\n")
-        return writer.bytes
+        )
     }
 
     /// A schema-4 entry's `yearly` or `rollover` (neither: monthly); the steps ascend and the last is the entry's amount.
-    private static func cadence(_ entry: JSONValue, _ amount: Yen, schema: Int, path: String) throws(BudgetFileProblem) -> BudgetCadence {
+    private static func cadence(_ entry: JSONValue, _ amount: Yen, schema: Int, path: String) throws(SettingsFileProblem.Reason) -> BudgetCadence {
         switch (entry["yearly"], entry["rollover"]) {
         case (.none, .none): return .monthly
         case (.some(.bool(true)), .none):
@@ -154,7 +129,7 @@ public enum BudgetCodec {
         }
     }
 
-    private static func amount(_ value: JSONValue, path: String) throws(BudgetFileProblem) -> Yen {
+    private static func amount(_ value: JSONValue, path: String) throws(SettingsFileProblem.Reason) -> Yen {
         guard let amount = value.intValue, amount > 0, amount <= Yen.limit else { throw .amount(path) }
         return Yen(amount)
     }

@@ -1,54 +1,40 @@
 import KakeiboValues
 
-/// Why a fixed costs file was refused.
-public enum FixedCostFileProblem: Error, Equatable, Sendable {
-    case syntax(JSONError)
-    case shape(String)
-    case schemaNewer(found: Int)
-    case duplicate(String)
-
-    public func message(in language: Language) -> String {
-        switch self {
-        case .syntax(let error): return language.pick("not valid JSON: ", "JSON として読めません: ") + error.message(in: language)
-        case .shape(let path):
-            return language.pick(
-                "\(path): expected {\"schema\":1,\"fixed\":[{\"id\",\"name\",\"price\",\"day\":1-31,\"month\":1-12|null,\"category\",\"subcategory\"}]} (schema 2: \"months\",\"every\",\"from\",\"until\" for \"month\") with a valid name, price and schedule",
-                "\(path): {\"schema\":1,\"fixed\":[{\"id\",\"name\",\"price\",\"day\":1-31,\"month\":1-12|null,\"category\",\"subcategory\"}]}（schema 2 は \"month\" の代わりに \"months\",\"every\",\"from\",\"until\"）の形（正しい名前・金額・周期）が必要です"
-            )
-        case .schemaNewer(let found): return SchemaText.newer(found: found, understood: FixedCostCodec.schemaVersion, language)
-        case .duplicate(let path):
-            return language.pick("\(path): a second fixed cost of the same name", "\(path): 同じ名前の固定費が 2 つあります")
-        }
+extension SettingsFile<FixedCosts, Void> {
+    /// The household's fixed costs (`fixed.json` in the store), categories by code as in the month files:
+    ///
+    ///     {"schema": 1, "fixed": [{"id": "1b2c3d4e", "name": "家賃", "price": 85000, "day": 27, "month": null,
+    ///                              "category": 6, "subcategory": null}]}
+    ///
+    /// Schema 2 adds the irregular schedules, in place of `month`: `"months": [6, 12]` (empty for every month),
+    /// `"every": 2`, `"from": "2024-01"` and `"until": null`. A file is written as schema 1 while every cost is plain
+    /// (monthly, or yearly in one month), so a household whose members run an older kakeibo syncs as before; one with
+    /// an irregular cost is schema 2, which an older kakeibo refuses as newer instead of reading water every two months
+    /// as monthly. A name, price or schedule that isn't valid refuses the file.
+    ///
+    /// Schema 3 adds a cost's `"payment"` and `"member"` (either may be null), written only when a cost has one: an
+    /// older kakeibo refuses the file rather than post the rent without them.
+    public static var fixedCosts: Self {
+        SettingsFile(
+            name: "fixed.json", schema: 3,
+            shape: LocalizedText(
+                en:
+                    "expected {\"schema\":1,\"fixed\":[{\"id\",\"name\",\"price\",\"day\":1-31,\"month\":1-12|null,\"category\",\"subcategory\"}]} (schema 2: \"months\",\"every\",\"from\",\"until\" for \"month\"; schema 3 also \"payment\",\"member\") with a valid name, price and schedule",
+                ja:
+                    "{\"schema\":1,\"fixed\":[{\"id\",\"name\",\"price\",\"day\":1-31,\"month\":1-12|null,\"category\",\"subcategory\"}]}（schema 2 は \"month\" の代わりに \"months\",\"every\",\"from\",\"until\"、schema 3 は \"payment\",\"member\" も）の形（正しい名前・金額・周期）が必要です"
+            ),
+            duplicate: LocalizedText(en: "a second fixed cost of the same name", ja: "同じ名前の固定費が 2 つあります"),
+            empty: FixedCosts(), members: ["fixed"], read: FixedCostsFile.read, write: FixedCostsFile.write)
     }
 }
 
-/// The household's fixed costs file (`fixed.json` in the store), categories by code as in the month files:
-///
-///     {"schema": 1, "fixed": [{"id": "1b2c3d4e", "name": "家賃", "price": 85000, "day": 27, "month": null,
-///                              "category": 6, "subcategory": null}]}
-///
-/// Schema 2 adds the irregular schedules, in place of `month`: `"months": [6, 12]` (empty for every month),
-/// `"every": 2`, `"from": "2024-01"` and `"until": null`. A file is written as schema 1 while every cost is plain
-/// (monthly, or yearly in one month), so a household whose members run an older kakeibo syncs as before; one with an
-/// irregular cost is schema 2, which an older kakeibo refuses as newer instead of reading water every two months as
-/// monthly.
-///
-/// Reading is strict: an unknown field, a wrong type, a bad value or a newer schema refuses the file.
-///
-/// Schema 3 adds a cost's `"payment"` and `"member"` (either may be null), written only when a cost has one: an older
-/// kakeibo refuses the file rather than posting the rent without them.
-public enum FixedCostCodec {
-    public static let schemaVersion = 3
+/// fixed.json's members, read and written.
+enum FixedCostsFile {
     private static let fields = ["id", "name", "price", "day", "month", "category", "subcategory"]
     private static let scheduleFields = ["id", "name", "price", "day", "months", "every", "from", "until", "category", "subcategory"]
     private static let detailFields = scheduleFields + ["payment", "member"]
 
-    public static func decode(_ bytes: [UInt8]) throws(FixedCostFileProblem) -> FixedCosts {
-        let root: JSONValue
-        do { root = try JSONValue.parse(bytes) } catch { throw .syntax(error) }
-        guard let members = root.objectValue, members.allSatisfy({ ["schema", "fixed"].contains($0.0) }) else { throw .shape("fixed") }
-        guard let schema = root["schema"]?.intValue, schema >= 1 else { throw .shape("schema") }
-        guard schema <= schemaVersion else { throw .schemaNewer(found: schema) }
+    static func read(_ root: JSONValue, schema: Int) throws(SettingsFileProblem.Reason) -> FixedCosts {
         guard let list = root["fixed"]?.arrayValue else { throw .shape("fixed") }
         var costs = FixedCosts()
         for (index, entry) in list.enumerated() {
@@ -92,8 +78,8 @@ public enum FixedCostCodec {
     /// A schema-2 entry's schedule: each field optional (every month, each month, always, no end), each checked.
     private static func schedule(
         _ entry: JSONValue, path: String, _ make: ([Int], Int, YearMonth?, YearMonth?) throws(FixedScheduleError) -> FixedCost
-    ) throws(FixedCostFileProblem) -> FixedCost {
-        func month(_ key: String) throws(FixedCostFileProblem) -> YearMonth? {
+    ) throws(SettingsFileProblem.Reason) -> FixedCost {
+        func month(_ key: String) throws(SettingsFileProblem.Reason) -> YearMonth? {
             guard let value = entry[key], value != .null else { return nil }
             guard let text = value.stringValue, let month = YearMonth.parseISO(text) else { throw .shape(path) }
             return month
@@ -113,7 +99,7 @@ public enum FixedCostCodec {
         do { return try make(months, every, from, until) } catch { throw .shape(path) }
     }
 
-    public static func encode(_ costs: FixedCosts) -> [UInt8] {
+    static func write(_ costs: FixedCosts) -> (schema: Int, members: [(String, JSONValue)]) {
         let detailed = costs.all.contains { $0.payment != nil || $0.member != nil }
         let plain = !detailed && costs.all.allSatisfy(\.isPlain)
         let list: [JSONValue] = costs.all.map { cost in
@@ -134,10 +120,7 @@ public enum FixedCostCodec {
                     + (detailed
                         ? [("payment", cost.payment.map(JSONValue.string) ?? .null), ("member", cost.member.map(JSONValue.string) ?? .null)] : []))
         }
-        var writer = JSONWriter()
-        JSONValue.object([("schema", .integer(detailed ? 3 : plain ? 1 : 2)), ("fixed", .array(list))]).write(to: &writer)
-        writer.raw("\n")
-        return writer.bytes
+        return (detailed ? 3 : plain ? 1 : 2, [("fixed", .array(list))])
     }
 }
 

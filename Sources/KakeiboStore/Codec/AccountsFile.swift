@@ -1,47 +1,37 @@
 import KakeiboValues
 
-/// Why an accounts file was refused.
-public enum AccountsFileProblem: Error, Equatable, Sendable {
-    case syntax(JSONError)
-    case shape(String)
-    case schemaNewer(found: Int)
-    case account(AccountError)
-
-    public func message(in language: Language) -> String {
-        switch self {
-        case .syntax(let error): return language.pick("not valid JSON: ", "JSON として読めません: ") + error.message(in: language)
-        case .shape(let path):
-            return language.pick(
-                "\(path): expected {\"schema\":1,\"accounts\":[{\"name\",\"kind\"?,\"member\"?,\"aliases\"?,\"stated\"?,\"bill\"?}]}",
-                "\(path): {\"schema\":1,\"accounts\":[{\"name\",\"kind\"?,\"member\"?,\"aliases\"?,\"stated\"?,\"bill\"?}]} の形が必要です")
-        case .schemaNewer(let found): return SchemaText.newer(found: found, understood: AccountsCodec.schemaVersion, language)
-        case .account(let error): return error.message(in: language)
-        }
+extension SettingsFile<Accounts, Void> {
+    /// The household's accounts (`accounts.json` in the store, beside rules.json):
+    ///
+    ///     {"schema": 1, "accounts": [
+    ///      {"name": "楽天カード", "kind": "card", "member": "ayumi", "aliases": ["ﾗｸﾃﾝｶｰﾄﾞｻｰﾋﾞｽ"],
+    ///       "stated": [{"date": "2024-11-27", "amount": 763505}], "bill": {"amount": 45210, "date": "2024-12-27"}}]}
+    ///
+    /// `kind`, `member` (none: a joint account), `stated` (the balances its statements stated) and `bill` (a card's
+    /// next bill) are optional. A spelling (a name or an alias) two accounts share refuses the file.
+    public static var accounts: Self {
+        SettingsFile(
+            name: "accounts.json", schema: 1,
+            shape: LocalizedText(
+                en: "expected {\"schema\":1,\"accounts\":[{\"name\",\"kind\"?,\"member\"?,\"aliases\"?,\"stated\"?,\"bill\"?}]}",
+                ja: "{\"schema\":1,\"accounts\":[{\"name\",\"kind\"?,\"member\"?,\"aliases\"?,\"stated\"?,\"bill\"?}]} の形が必要です"),
+            duplicate: LocalizedText(
+                en: "a name or alias another account has already (a spelling names one account)",
+                ja: "ほかの口座と同じ名前か呼び名です（ひとつの呼び名が指せる口座はひとつだけです）"),
+            empty: Accounts(), members: ["accounts"], read: AccountsFile.read, write: AccountsFile.write)
     }
 }
 
-/// The household's accounts (`accounts.json` in the store, beside rules.json):
-///
-///     {"schema": 1, "accounts": [
-///      {"name": "楽天カード", "kind": "card", "member": "ayumi", "aliases": ["ﾗｸﾃﾝｶｰﾄﾞｻｰﾋﾞｽ"],
-///       "stated": [{"date": "2024-11-27", "amount": -45210}], "bill": {"amount": 45210, "date": "2024-12-27"}}]}
-///
-/// Reading is strict: an unknown field, a wrong type or a spelling two accounts share refuses the file.
-public enum AccountsCodec {
-    public static let schemaVersion = 1
+/// accounts.json's members, read and written.
+enum AccountsFile {
     static let fields = ["name", "kind", "member", "aliases", "stated", "bill"]
 
-    public static func decode(_ bytes: [UInt8]) throws(AccountsFileProblem) -> Accounts {
-        let root: JSONValue
-        do { root = try JSONValue.parse(bytes) } catch { throw .syntax(error) }
-        guard let members = root.objectValue, members.allSatisfy({ ["schema", "accounts"].contains($0.0) }) else { throw .shape("accounts") }
-        guard let schema = root["schema"]?.intValue, schema >= 1 else { throw .shape("schema") }
-        guard schema <= schemaVersion else { throw .schemaNewer(found: schema) }
+    static func read(_ root: JSONValue, schema: Int) throws(SettingsFileProblem.Reason) -> Accounts {
         guard let list = root["accounts"]?.arrayValue else { throw .shape("accounts") }
-        var accounts: [Account] = []
+        var accounts = Accounts()
         for (index, entry) in list.enumerated() {
             let path = "accounts[\(index)]"
-            guard let fields = entry.objectValue, fields.allSatisfy({ AccountsCodec.fields.contains($0.0) }), let name = entry["name"]?.stringValue
+            guard let fields = entry.objectValue, fields.allSatisfy({ AccountsFile.fields.contains($0.0) }), let name = entry["name"]?.stringValue
             else { throw .shape(path) }
             var account = Account(name: name)
             switch entry["kind"] {
@@ -81,9 +71,14 @@ public enum AccountsCodec {
                 guard let bill = balance(value) else { throw .shape(path + ".bill") }
                 account.bill = CardBill(amount: bill.amount, date: bill.date)
             }
-            accounts.append(account)
+            do { try accounts.add(account) } catch {
+                switch error {
+                case .aliasClaimed, .exists: throw .duplicate(path)
+                default: throw .shape(path)
+                }
+            }
         }
-        do { return try Accounts(accounts) } catch { throw .account(error) }
+        return accounts
     }
 
     /// `{"date": "2024-11-27", "amount": 763505}`.
@@ -98,7 +93,7 @@ public enum AccountsCodec {
         .object([("date", .string(date.iso)), ("amount", .integer(amount.amount))])
     }
 
-    public static func encode(_ accounts: Accounts) -> [UInt8] {
+    static func write(_ accounts: Accounts) -> (schema: Int, members: [(String, JSONValue)]) {
         let list: [JSONValue] = accounts.all.map { account in
             var fields: [(String, JSONValue)] = [("name", .string(account.name))]
             fields.append(("kind", account.kind.map { .string($0.rawValue) } ?? .null))
@@ -108,9 +103,16 @@ public enum AccountsCodec {
             if let bill = account.bill { fields.append(("bill", balance(bill.date, bill.amount))) }
             return .object(fields)
         }
-        var writer = JSONWriter()
-        JSONValue.object([("schema", .integer(schemaVersion)), ("accounts", .array(list))]).write(to: &writer)
-        writer.raw("\n")
-        return writer.bytes
+        return (1, [("accounts", .array(list))])
+    }
+}
+
+extension LedgerStore {
+    /// Writes the household's accounts, under the lock the caller holds (inside a change of items): the file it
+    /// replaces is kept for `undo`.
+    package func writeAccounts(_ accounts: Accounts) throws {
+        let path = path(of: SettingsFile.accounts)
+        try FileSystem.refuseSymbolicLink(path)
+        try replaceFile(path, with: SettingsFile.accounts.encode(accounts), operation: operation)
     }
 }
