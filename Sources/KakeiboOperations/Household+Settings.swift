@@ -110,6 +110,11 @@ extension Household {
                         guard let server else { continue }
                         if server.value == local {
                             journal.settings[key] = server
+                        } else if setting == .accounts, let merged = SharedSettingFiles.mergedAccounts(local, server.value) {
+                            // Both members recorded what their statements state: the two are one, sent by the next sync.
+                            try files.write(setting, merged)
+                            journal.settings[key] = server
+                            outcome.received.append(setting)
                         } else {
                             journal.settingConflicts[key] = server
                             outcome.conflicts.append(setting)

@@ -74,6 +74,25 @@ public struct SharedSettingFiles: Sendable {
         }
     }
 
+    /// Two versions of the household's accounts that differ only in what statements stated (each member imported
+    /// their own): one value holding both, the server's accounts with every balance either recorded (the server's
+    /// for a day both have) and the later bill. Nil when the accounts themselves differ: a conflict to resolve.
+    public static func mergedAccounts(_ local: String, _ server: String) -> String? {
+        guard let mine = try? SettingsFile.accounts.decode(Array(local.utf8)), var theirs = try? SettingsFile.accounts.decode(Array(server.utf8))
+        else { return nil }
+        func definition(_ accounts: Accounts) -> [Account] {
+            accounts.all.map { Account(name: $0.name, kind: $0.kind, member: $0.member, aliases: $0.aliases) }
+        }
+        guard definition(mine) == definition(theirs) else { return nil }
+        for account in mine.all {
+            theirs.update(account.name) { merged in
+                for balance in account.stated where !merged.stated.contains(where: { $0.date == balance.date }) { merged.state(balance) }
+                if let bill = account.bill, merged.bill.map({ $0.date < bill.date }) ?? true { merged.bill = bill }
+            }
+        }
+        return String(decoding: SettingsFile.accounts.encode(theirs), as: UTF8.self)
+    }
+
     /// The value that says a setting was removed (its file, or its key in config.json, is gone): a member who
     /// removes the last budget or unsets the split sends it, and the others remove theirs.
     public static let removed = ""
