@@ -849,6 +849,25 @@ IdIndex.prototype.bucket = function (b, text) {
  */
 IdIndex.prototype.load = function (ids) {
   var self = this;
+  self.withRows(function () { self.loadNow(ids); });
+};
+
+/**
+ * Runs `fn` on the index's sheet. A sheet whose making was stopped before its rows were added (Google ends a script
+ * at any call) has too few: it gets them, and `fn` runs again. Nothing is spent on the check otherwise.
+ */
+IdIndex.prototype.withRows = function (fn) {
+  try {
+    return fn();
+  } catch (err) {
+    if (!/outside the dimensions/.test(String(err && err.message))) throw err;
+    ensureRows(this.sheet, ID_BUCKETS + 1);
+    return fn();
+  }
+};
+
+IdIndex.prototype.loadNow = function (ids) {
+  var self = this;
   var wanted = [];
   ids.forEach(function (id) {
     var b = idBucket(id);
@@ -865,7 +884,8 @@ IdIndex.prototype.load = function (ids) {
 
 /** Every bucket, in two calls. */
 IdIndex.prototype.loadAll = function () {
-  var column = this.sheet.getRange(2, 1, ID_BUCKETS, 1).getValues();
+  var sheet = this.sheet;
+  var column = this.withRows(function () { return sheet.getRange(2, 1, ID_BUCKETS, 1).getValues(); });
   for (var b = 0; b < ID_BUCKETS; b++) if (!(b in this.buckets)) this.bucket(b, column[b][0]);
 };
 
@@ -917,9 +937,11 @@ IdIndex.prototype.commit = function () {
     if (Object.keys(self.buckets).length < ID_BUCKETS) self.loadAll();
     var column = [];
     for (var b = 0; b < ID_BUCKETS; b++) column.push([b in texts ? texts[b] : JSON.stringify(self.buckets[b].ids)]);
-    self.sheet.getRange(2, 1, ID_BUCKETS, 1).setValues(column);
+    self.withRows(function () { self.sheet.getRange(2, 1, ID_BUCKETS, 1).setValues(column); });
   } else {
-    changed.forEach(function (b) { (self.cells[b] || self.sheet.getRange(2 + b, 1, 1, 1)).setValues([[texts[b]]]); });
+    changed.forEach(function (b) {
+      self.withRows(function () { (self.cells[b] || self.sheet.getRange(2 + b, 1, 1, 1)).setValues([[texts[b]]]); });
+    });
   }
   Object.keys(self.buckets).forEach(function (b) { self.buckets[b].changed = false; });
 };
