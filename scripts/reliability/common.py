@@ -138,6 +138,7 @@ def snapshot_difference(before, after):
 
 
 MONTH_FIELDS = {"id", "date", "name", "price", "category", "subcategory", "sync", "added"}
+LEDGER_FIELDS = {"payment", "merged"}
 
 
 def read_store(store):
@@ -159,7 +160,9 @@ def read_store(store):
             raise Failure("%s is misshapen: keys %s" % (path, sorted(document)))
         for item in document["items"]:
             tags = item.get("tags", ["-"])  # tags are optional: when there, a list of words, never an empty one
-            if set(item) - {"tags"} != MONTH_FIELDS or not item["date"].startswith(name[:7]) or not (
+            # A statement's line carries its payment; a line merged into another item that item's id (text, never empty).
+            ledger = all(isinstance(item.get(key, "-"), str) and item.get(key, "-") for key in LEDGER_FIELDS)
+            if set(item) - {"tags"} - LEDGER_FIELDS != MONTH_FIELDS or not item["date"].startswith(name[:7]) or not ledger or not (
                     isinstance(tags, list) and tags and all(isinstance(t, str) and t and " " not in t for t in tags)):
                 raise Failure("%s holds a misshapen item: %r" % (path, item))
             if item["id"] in items:
