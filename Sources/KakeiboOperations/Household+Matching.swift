@@ -28,7 +28,7 @@ public struct MatchOutcome: Sendable, Equatable {
     public var isEmpty: Bool { merged.isEmpty && split.isEmpty && transfers.isEmpty && members == 0 }
 
     /// The ids of the items matching changed (a member filled in aside).
-    var touchedIDs: [String] { merged.map(\.line.id) + merged.map(\.into.id) + split.map(\.id) + transfers.map(\.id) }
+    public var touchedIDs: [String] { merged.map(\.line.id) + merged.map(\.into.id) + split.map(\.id) + transfers.map(\.id) }
 
     public static func += (a: inout MatchOutcome, b: MatchOutcome) {
         a.merged += b.merged

@@ -17,10 +17,21 @@ public enum MatchRenderer {
                 language.pick(
                     "Merged \(count == 1 ? "1 line" : "\(count) lines") into items another source has (each purchase counted once):",
                     "ほかの記録と同じ \(count) 件をまとめました（同じ買い物は一度だけ数えます）:"))
-            for merge in outcome.merged.prefix(listed) { lines.append("  " + pair(merge, language)) }
-            if count > listed {
+            // By the item each purchase is now, its sources beside it (the ones merged now, and the item's own).
+            var order: [String] = []
+            var byItem: [String: (into: Item, lines: [Item])] = [:]
+            for merge in outcome.merged {
+                if byItem[merge.into.id] == nil { order.append(merge.into.id) }
+                byItem[merge.into.id, default: (merge.into, [])].lines.append(merge.line)
+            }
+            for id in order.prefix(listed) {
+                guard let (into, merged) = byItem[id] else { continue }
+                lines.append("  " + purchase(into, merged, language))
+            }
+            let shown = order.prefix(listed).reduce(0) { $0 + (byItem[$1]?.lines.count ?? 0) }
+            if count > shown {
                 lines.append(
-                    language.pick("  … and \(count - listed) more ('kakeibo merges' lists them)", "  … ほか \(count - listed) 件（'kakeibo merges' で一覧）"))
+                    language.pick("  … and \(count - shown) more ('kakeibo merges' lists them)", "  … ほか \(count - shown) 件（'kakeibo merges' で一覧）"))
             }
         }
         if !outcome.transfers.isEmpty {
@@ -38,15 +49,18 @@ public enum MatchRenderer {
         return lines
     }
 
-    /// "2024-11-02 ¥1,284 まいばすけっと (rc:1a2b3c4d) → 夕食の材料 (cb56abf3)".
-    static func pair(_ merge: MergedLine, _ language: Language) -> String {
-        "\(merge.line.date.iso)  \(merge.line.price.formatted(language))  \(merge.line.name) (\(short(merge.line.id))) → \(merge.into.name) (\(short(merge.into.id)))"
+    /// "2024-11-02  ¥1,284  夕食の材料 (rc:39b0ecc9): 楽天カード statement + MoneyForward ME + typed" — the purchase as
+    /// it is counted (its id, for `unmerge`), then the source of each of its lines: its own first.
+    static func purchase(_ into: Item, _ lines: [Item], _ language: Language) -> String {
+        let sources = ([into] + lines).map { MergesRenderer.source($0.source, language) }.joined(separator: " + ")
+        return "\(into.date.iso)  \(into.price.formatted(language))  \(into.name) (\(short(into.id))): \(sources)"
     }
 
-    /// An id as tables show it: its first 8 characters, or 11 for a source's prefixed one ("rc:1a2b3c4d").
+    /// An id as tables show it: its first 8 characters, or 11 for a source's prefixed one ("rc:1a2b3c4d"); a short
+    /// one whole.
     static func short(_ id: String) -> String {
         let prefix = id.firstIndex(of: ":").map { id.distance(from: id.startIndex, to: $0) + 1 } ?? 0
-        return String(id.prefix(prefix + 8))
+        return id.count <= prefix + 12 ? id : String(id.prefix(prefix + 8))
     }
 
     /// `{"merges":[{"line","into","date","price","name"}],"splits":[id],"transfersFound":[id]}`: every pair, by id.

@@ -64,11 +64,15 @@ public enum StatementRenderer {
                 "\(summary.source)（\(summary.encoding)）の \(summary.lines) 件を取り込みました: 新規 \(summary.added)、取り込み済み \(summary.alreadyStored)（\(summary.months.count) か月）"
             )
         ]
-        if summary.income > 0 || summary.charges > 0 {
+        if summary.income > 0 {
             lines.append(
                 language.pick(
-                    "Money in: \(summary.income), charges (transfers into the account): \(summary.charges)",
-                    "入金: \(summary.income) 件、チャージ（口座への振替）: \(summary.charges) 件"))
+                    "Money in: \(summary.income) (income, unless it came from one of your accounts)", "入金: \(summary.income) 件（自分の口座からでなければ収入）"))
+        }
+        if summary.charges > 0 {
+            lines.append(
+                language.pick(
+                    "Charges: \(summary.charges) (transfers into the account, not spending)", "チャージ: \(summary.charges) 件（口座への振替で支出ではありません）"))
         }
         let skipped = summary.skipped.filter { $0.count > 0 }
         if !skipped.isEmpty {

@@ -31,6 +31,8 @@ public struct SyncReport: Sendable, Equatable {
     public var settings = SettingsOutcome()
     /// Settings waiting for `resolve` after the command (by key), beside the items' `conflicts`.
     public var settingConflicts: [String] = []
+    /// What matching did with what came (and with the accounts, when they came): lines merged, split, transfers.
+    public var matched = MatchOutcome()
 
     /// Items and settings waiting for `resolve`.
     public var conflictCount: Int { conflicts.count + settingConflicts.count }

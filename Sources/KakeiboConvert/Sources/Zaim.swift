@@ -45,7 +45,8 @@ enum Zaim {
         let payment = fields.text("方法") == "income" ? fields.text("入金先") : fields.text("支払元")
         return SourceRow(
             row: fields.record.row, line: fields.record.line, kind: kind, date: date, category: category,
-            names: [fields.text("品目"), fields.text("お店"), category.minor, category.major], sourceID: nil,
+            names: [fields.text("品目"), fields.text("お店"), category.minor, category.major]
+                + (fields.text("方法") == "transfer" ? [fields.text("メモ"), "振替"] : []), sourceID: nil,
             identity: identity, details: [.payment: payment, .shop: fields.text("お店"), .memo: fields.text("メモ")])
     }
 }

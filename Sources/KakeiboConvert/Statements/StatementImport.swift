@@ -57,7 +57,9 @@ struct StatementImport {
             statements.compactMap { statement in
                 statement.account.map { StatedAccount(account: $0, balances: statement.balances, bill: statement.bill) }
             })
-        let addedIDs = Set(added.items.map(\.id))
+        // A line merged with another source's (which files it) or found to be a transfer is no unfiled spending.
+        let settled = Set(added.matched.touchedIDs)
+        let addedIDs = Set(added.items.map(\.id)).subtracting(settled)
         let formats = Array(Set(statements.map(\.format))).sorted { $0.rawValue < $1.rawValue }
         let encodings = Array(Set(statements.map(\.encoding.rawValue))).sorted()
         var skipped: [StatementSkip: Int] = [:]

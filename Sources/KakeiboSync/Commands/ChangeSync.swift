@@ -61,6 +61,8 @@ extension SyncSession {
         var recorded = false
         /// Whether the `changes` answers brought every change of the other members (none to ask `since` for).
         var caughtUp = false
+        /// What matching did with what came.
+        var matched = MatchOutcome()
     }
 
     /// Sends the household settings changed here and takes those another member changed (one request, after the
@@ -123,6 +125,7 @@ extension SyncSession {
                 outcome.conflicts += applied.conflicts
                 outcome.rejected += applied.rejected
                 outcome.months.formUnion(batch.compactMap { $0.item?.date.yearMonth })
+                outcome.matched += applied.rows.matched
                 if let carried {
                     outcome.received += applied.rows.received
                     outcome.months.formUnion(applied.rows.changed)
@@ -147,6 +150,7 @@ extension SyncSession {
         if let known, answer.revision < known { answer = try await changeClient.since(0) }
         let applied = try household.applyRows(answer.rows, through: answer.through)
         outcome.recorded = true
+        outcome.matched += applied.matched
         outcome.received += applied.received
         outcome.months.formUnion(applied.changed)
         outcome.setAside += answer.setAside
@@ -160,6 +164,7 @@ extension SyncSession {
             let answer = try await changeClient.pull(year: year, month: inYear.count == 1 ? inYear[0].month : nil)
             let applied = try household.applyRows(answer.rows.filter { !$0.deleted }, through: nil, months: inYear)
             outcome.recorded = true
+            outcome.matched += applied.matched
             outcome.received += applied.received
             outcome.months.formUnion(applied.changed)
             outcome.setAside += answer.setAside
@@ -179,6 +184,11 @@ extension SyncSession {
             if receive { try await receiveChanges(household, &outcome) }
             if let months { try await pullRows(months, household, &outcome) }
             if send && receive { try await exchangeSettings(household, context, &outcome) }
+            // What came was matched with the lines here (and with the household's accounts, when they came): the
+            // merges made of it go now, not with the next sync.
+            if send && receive && !(outcome.matched.isEmpty && outcome.settings.matched.isEmpty) {
+                try await sendChanges(household, receive: receive, &outcome)
+            }
         } catch {
             if case ChangeProtocolError.afterProgress = error { throw error }
             guard outcome.recorded else {
@@ -197,6 +207,8 @@ extension SyncSession {
             months: Array(outcome.months), conflicts: journal.conflicts.map(\.id), rejected: outcome.setAside, notes: notes)
         if send { report.sentKinds = outcome.sentKinds }
         report.settings = outcome.settings
+        report.matched = outcome.matched
+        report.matched += outcome.settings.matched
         report.settingConflicts = SharedSetting.allCases.map(\.rawValue).filter { journal.settingConflicts[$0] != nil }
         show(report, context)
         // Done, but not finished with: cron can tell (exit 4) and say so.

@@ -101,9 +101,11 @@ struct SyncSession {
         let heldBack = applied.unsent.filter { $0.sync == .edited }.count
         if pushed != nil && heldBack > 0 { notes.append(.heldBack(count: heldBack)) }
         let months = Set(applied.changed).union(pushed?.checked ?? []).union(pulled?.months ?? [])
-        return SyncReport(
+        var report = SyncReport(
             pushed: pushed.map { _ in applied.synced }, pulled: pulled?.items.count ?? 0, period: period, pending: applied.unsent.count,
             months: Array(months), rejected: rejected, folded: pulled?.folded ?? 0, notes: notes)
+        report.matched = applied.matched
+        return report
     }
 
     /// Says what the command did: the notes on stderr, the summary (or its JSON) on stdout.
