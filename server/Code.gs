@@ -18,7 +18,7 @@
 
 var SERVICE = 'kakeibo-household';
 var PROTOCOL = 1;
-var SCRIPT_VERSION = '1.3.0';
+var SCRIPT_VERSION = '1.4.0';
 
 var TOKEN_PROPERTY = 'KAKEIBO_TOKEN';
 var HOUSEHOLD_PROPERTY = 'KAKEIBO_HOUSEHOLD';
@@ -71,8 +71,47 @@ var COL = {
 var WIDTH = HEADERS.length;
 /** The bookkeeping columns kept out of sight (revision, deleted, updated). */
 var HIDDEN = 3;
+/**
+ * The one table of what syncs: every limit and normalisation of an item's text and date, kakeibo's at entry and the
+ * server's. kakeibo's Sources/KakeiboValues/Text/SyncLimits.swift holds the same table, and its tests compare the two
+ * (the text between the markers is JSON). Text is trimmed of "space" at both ends, put in NFC, refused with any
+ * "control" character, and counted in code points. Code point ranges are [first, last].
+ */
+// LIMITS BEGIN
+var LIMITS = {
+  "unit": "code points after trimming and NFC",
+  "space": [[9, 13], [32, 32], [133, 133], [160, 160], [5760, 5760], [8192, 8202], [8232, 8233], [8239, 8239], [8287, 8287], [12288, 12288], [65279, 65279]],
+  "control": [[0, 31], [127, 159], [8232, 8233]],
+  "lengths": {"id": [200, 200], "name": [30, 200], "payment": [30, 30], "shop": [30, 30], "memo": [100, 100], "member": [30, 30], "tag": [20, 40]},
+  "tags": [10, 10],
+  "price": [9999999999, 1000000000000],
+  "reimbursed": [9999999999, 9999999999],
+  "dates": ["1900-01-01", "2999-12-31"]
+};
+// LIMITS END
+/** A length limit of the table: the server's (index 1). */
+function maxLength(field) { return LIMITS.lengths[field][1]; }
+/** Text as it syncs: trimmed of the table's space, in NFC. */
+function synced(text) {
+  var scalars = Array.from(text);
+  var inSet = function (set, ch) { var c = ch.codePointAt(0); return set.some(function (r) { return c >= r[0] && c <= r[1]; }); };
+  var start = 0;
+  var end = scalars.length;
+  while (start < end && inSet(LIMITS.space, scalars[start])) start++;
+  while (end > start && inSet(LIMITS.space, scalars[end - 1])) end--;
+  return scalars.slice(start, end).join('').normalize('NFC');
+}
+/** Whether text holds a character of the table's control set. */
+function hasControl(text) {
+  return Array.from(text).some(function (ch) {
+    var c = ch.codePointAt(0);
+    return LIMITS.control.some(function (r) { return c >= r[0] && c <= r[1]; });
+  });
+}
+/** Text's length as the table counts it. */
+function codePoints(text) { return Array.from(text).length; }
 /** Optional text details of an item (kakeibo's payment, shop, memo, member), with their longest length. */
-var DETAILS = { payment: 30, shop: 30, memo: 100, member: 30 };
+var DETAILS = { payment: maxLength('payment'), shop: maxLength('shop'), memo: maxLength('memo'), member: maxLength('member') };
 /**
  * kakeibo's item tags live in the column whose header (row 1) is TAGS_HEADER, found from column O on: never at a fixed
  * place, since O and beyond are a person's own. A sheet gets the column (after its last used column, over nothing)
@@ -80,11 +119,11 @@ var DETAILS = { payment: 30, shop: 30, memo: 100, member: 30 };
  * by spaces ("旅行 帰省"); read back, spaces, commas and 、 separate them and a leading # or ＃ is dropped.
  */
 var TAGS_HEADER = 'タグ Tags';
-var MAX_TAGS = 10;
+var MAX_TAGS = LIMITS.tags[1];
 /** The amount of an item's cost paid back (insurance, 高額療養費), for 医療費控除: a column found as the tags column is. */
 var REIMBURSED_HEADER = '補填 Reimbursed';
 /**
- * kakeibo's ledger of accounts (script 1.3.0): a transfer between two of the household's accounts names the one the
+ * kakeibo's ledger of accounts (script 1.4.0): a transfer between two of the household's accounts names the one the
  * money went to (its payment is the one it left); a line merged into another item (the same purchase as another
  * source saw it) names that item's id; a line split apart again is marked so. Each lives in a column found by its
  * header, as the tags column is. The app's GET leaves transfers and merged lines out: they are neither spending nor
@@ -94,9 +133,9 @@ var TRANSFER_HEADER = '振替先 Transfer to';
 var LEDGER_KEYS = ['transfer', 'merged', 'apart'];
 var MERGED_HEADER = '合算先 Merged into';
 var APART_HEADER = '分離 Apart';
-var MAX_YEN = 9999999999;
-/** kakeibo allows 20 characters; a code point count is looser than that (an emoji flag is two), never tighter. */
-var MAX_TAG_CHARS = 40;
+var MAX_YEN = LIMITS.reimbursed[1];
+/** kakeibo allows 20 code points (LIMITS), the server 40. */
+var MAX_TAG_CHARS = maxLength('tag');
 /** Number formats of a written row: text columns as text ("@"), the rest as whole numbers. */
 var ROW_FORMATS = ['@', '@', '0', '0', '0', '@', '0', '0', '@', '@', '@', '@', '@', '@'];
 var MONTH_SHEET = /^(\d{4})-(\d{2})$/;
@@ -1325,27 +1364,31 @@ function validItem(raw) {
   if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return 'expected an object';
   var id = raw.id;
   if (typeof id === 'number' && isWhole(id)) id = String(id);
-  if (typeof id !== 'string' || id.trim() === '' || id.length > 200 || /[\u0000-\u001f\u007f]/.test(id)) {
-    return '"id" must be a non-empty string of at most 200 characters';
+  if (typeof id !== 'string' || id.trim() === '' || codePoints(id) > maxLength('id') || hasControl(id)) {
+    return '"id" must be a non-empty string of at most ' + maxLength('id') + ' characters';
   }
   var date = typeof raw.date === 'string' ? raw.date.replace(/-/g, '') : '';
-  if (!/^\d{8}$/.test(date) || !realDate(date)) return '"date" must be a calendar date such as "20241203"';
-  if (typeof raw.name !== 'string' || raw.name.trim() === '' || raw.name.length > 200 || /[\u0000-\u001f\u007f]/.test(raw.name)) {
-    return '"name" must be non-empty text of at most 200 characters';
+  if (!/^\d{8}$/.test(date) || !realDate(date)) {
+    return '"date" must be a calendar date from ' + LIMITS.dates[0] + ' to ' + LIMITS.dates[1] + ' such as "20241203"';
   }
-  if (!isWhole(raw.price) || Math.abs(raw.price) > 1e12) return '"price" must be a whole number of yen';
+  var name = typeof raw.name === 'string' ? synced(raw.name) : '';
+  if (name === '' || codePoints(name) > maxLength('name') || hasControl(name)) {
+    return '"name" must be non-empty text of at most ' + maxLength('name') + ' characters';
+  }
+  if (!isWhole(raw.price) || Math.abs(raw.price) > LIMITS.price[1]) return '"price" must be a whole number of yen';
   if (!isWhole(raw.category) || raw.category < 0 || raw.category > 9999) return '"category" must be a whole number';
   var sub = raw.categorySub;
   if (sub === undefined || sub === null) sub = '';
   if (sub !== '' && (!isWhole(sub) || sub < 0 || sub > 9999)) return '"categorySub" must be a whole number, null or ""';
-  var item = { id: id, date: date, name: raw.name.trim(), price: raw.price, category: raw.category, categorySub: sub };
+  var item = { id: id, date: date, name: name, price: raw.price, category: raw.category, categorySub: sub };
   for (var key in DETAILS) {
     var value = raw[key];
     if (value === undefined || value === null || value === '') continue;
-    if (typeof value !== 'string' || value.trim() === '' || value.trim().length > DETAILS[key] || /[\u0000-\u001f\u007f]/.test(value)) {
+    var text = typeof value === 'string' ? synced(value) : '';
+    if (text === '' || codePoints(text) > DETAILS[key] || hasControl(text)) {
       return '"' + key + '" must be text of at most ' + DETAILS[key] + ' characters, null or ""';
     }
-    item[key] = value.trim();
+    item[key] = text;
   }
   if (raw.personal !== undefined && raw.personal !== null && typeof raw.personal !== 'boolean') return '"personal" must be true or false';
   if (raw.personal === true) item.personal = true;
@@ -1361,15 +1404,17 @@ function validItem(raw) {
     if (raw.reimbursed > 0) item.reimbursed = raw.reimbursed;
   }
   if (raw.transfer !== undefined && raw.transfer !== null && raw.transfer !== '') {
-    if (typeof raw.transfer !== 'string' || raw.transfer.trim() === '' || raw.transfer.trim().length > DETAILS.payment ||
-        /[\u0000-\u001f\u007f]/.test(raw.transfer)) {
+    // The account the money went to: a payment's rules.
+    var to = typeof raw.transfer === 'string' ? synced(raw.transfer) : '';
+    if (to === '' || codePoints(to) > DETAILS.payment || hasControl(to)) {
       return '"transfer" must be text of at most ' + DETAILS.payment + ' characters, null or ""';
     }
-    item.transfer = raw.transfer.trim();
+    item.transfer = to;
   }
   if (raw.merged !== undefined && raw.merged !== null && raw.merged !== '') {
-    if (typeof raw.merged !== 'string' || raw.merged.trim() !== raw.merged || raw.merged.length > 200 || /[\u0000-\u001f\u007f]/.test(raw.merged)) {
-      return '"merged" must be the id of an item (at most 200 characters), null or ""';
+    // The id of the item a line is merged into: an id's rules.
+    if (typeof raw.merged !== 'string' || raw.merged.trim() !== raw.merged || codePoints(raw.merged) > maxLength('id') || hasControl(raw.merged)) {
+      return '"merged" must be the id of an item (at most ' + maxLength('id') + ' characters), null or ""';
     }
     item.merged = raw.merged;
   }
@@ -1385,8 +1430,8 @@ function validTags(raw) {
   var tags = [];
   for (var i = 0; i < raw.length; i++) {
     if (typeof raw[i] !== 'string') return problem;
-    var tag = raw[i].trim().replace(/^[#＃]+/, '');
-    if (tag === '' || Array.from(tag).length > MAX_TAG_CHARS || /[\u0000-\u001f\u007f\s,、，]/.test(tag)) return problem;
+    var tag = synced(synced(raw[i]).replace(/^[#＃]+/, ''));
+    if (tag === '' || codePoints(tag) > MAX_TAG_CHARS || hasControl(tag) || /[\s,、，]/.test(tag)) return problem;
     tags.push(tag);
   }
   return tags;
@@ -1399,7 +1444,7 @@ function detailsOf(item) {
   if (item.tags && item.tags.length > 0) details.push(item.tags.join(' '));
   // Likewise the amount paid back.
   if (item.reimbursed > 0) details.push('reimbursed ' + item.reimbursed);
-  // And the ledger's (script 1.3.0).
+  // And the ledger's (script 1.4.0).
   if (item.transfer !== undefined) details.push('transfer ' + item.transfer);
   if (item.merged !== undefined) details.push('merged ' + item.merged);
   if (item.apart === true) details.push('apart');
@@ -1455,7 +1500,8 @@ function realDate(yyyymmdd) {
   var y = Number(yyyymmdd.slice(0, 4));
   var m = Number(yyyymmdd.slice(4, 6));
   var d = Number(yyyymmdd.slice(6, 8));
-  if (y < 1900 || m < 1 || m > 12 || d < 1) return false;
+  var iso = yyyymmdd.slice(0, 4) + '-' + yyyymmdd.slice(4, 6) + '-' + yyyymmdd.slice(6, 8);
+  if (iso < LIMITS.dates[0] || iso > LIMITS.dates[1] || m < 1 || m > 12 || d < 1) return false;
   var days = [31, (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0 ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
   return d <= days[m - 1];
 }

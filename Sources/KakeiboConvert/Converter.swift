@@ -38,6 +38,7 @@ public enum Converter {
         _ bytes: [UInt8], from source: ImportSource, mapping: CategoryMapping, fallback: CategoryCode?, income: IncomeTargets? = nil,
         transfers: CategoryCode? = nil
     ) throws(ConvertProblem) -> Conversion {
+        do { try CSVReader.checkLines(bytes) } catch { throw .csv(error) }
         guard let (text, encoding) = SourceText.decode(bytes) else { throw .notText }
         let records: [CSVRecord]
         do { records = try CSVReader.records(text) } catch { throw .csv(error) }

@@ -76,7 +76,7 @@ public struct ForeignImportCommand: Command {
         let explicit = try arguments[ImportCommand.mapping]
         let mappingPath = try explicit ?? FileSystem.join(try Locations.config(environment: context.environment), "mapping.json")
         if FileSystem.isDevice(mappingPath) { throw CommandError.notAFile(mappingPath) }
-        if let bytes = try FileSystem.read(mappingPath) {
+        if let bytes = try FileSystem.read(mappingPath, access: .configuration) {
             mapping = try mapping.adding(file: bytes, path: mappingPath, taxonomy: taxonomy)
         } else if explicit != nil {
             throw MappingProblem(path: mappingPath, issue: .missing)

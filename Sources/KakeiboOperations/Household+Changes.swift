@@ -22,12 +22,15 @@ public struct ChangeResult: Sendable, Equatable {
     /// The server's row after the change, or the one that caused the conflict; nil when it holds no such id.
     public var row: ServerRow?
     public var code: String?
+    /// What the server said of a refused change.
+    public var message: String?
 
-    public init(changeID: String, status: Status, row: ServerRow?, code: String?) {
+    public init(changeID: String, status: Status, row: ServerRow?, code: String?, message: String? = nil) {
         self.changeID = changeID
         self.status = status
         self.row = row
         self.code = code
+        self.message = message
     }
 }
 
@@ -107,7 +110,9 @@ extension Household {
             try index.loadAll()
             let before = try SyncJournalFile.read(store)
             var journal = before
+            journal.queueDivergent(&index) // a hand edit since the last sync is sent, never overwritten by a pull
             let result = try body(&index, &journal)
+            journal.recordSynced(index)
             if journal != before { try SyncJournalFile.write(journal, store) }
             return result
         }
@@ -224,6 +229,7 @@ extension Household {
                 }
                 switch status {
                 case .applied, .unchanged:
+                    journal.refused[change.id] = nil
                     settled.append(change.id)
                     outcome.applied += 1
                     outcome.appliedKinds[change.kind, default: 0] += 1
@@ -240,6 +246,7 @@ extension Household {
                     }
                 case .rejected:
                     outcome.rejected.append((change.id, result.code ?? "bad_change"))
+                    journal.noteRefused(change.id, code: result.code ?? "bad_change", message: result.message)
                 }
             }
             outcome.rows = try apply(rows, through: through, months: nil, in: &index, &journal)
@@ -418,13 +425,18 @@ extension Household {
     /// is gone here with no delete to send, and an item marked synced that the server never confirmed — a store that
     /// differs from what it last synced, so one more sync would not make the members equal.
     public func unexplained() throws -> [StoreProblem] {
-        let journal = try journal()
-        guard journal.changeProtocol, journal.revision != nil else { return [] }
+        guard let journal = try checkedJournal(), journal.changeProtocol, journal.revision != nil else { return [] }
         let path = SyncJournalFile.path(store)
         var here: Set<String> = []
         var problems: [StoreProblem] = []
+        var unread = false
         for month in try store.months() {
-            for item in try store.items(in: month) {
+            // A month that can't be read is reported as such already; what it holds can't be compared.
+            guard let items = try? store.items(in: month) else {
+                unread = true
+                continue
+            }
+            for item in items {
                 here.insert(item.id)
                 if item.sync == .synced && journal.revisions[item.id] == nil && !journal.isHeld(item.id) {
                     problems.append(StoreProblem(.warning, store.path(month), .unexplained(month: month, revision: nil), item: item.id))
@@ -432,7 +444,7 @@ extension Household {
             }
         }
         for (id, revision) in journal.revisions.sorted(by: { $0.key < $1.key })
-        where !here.contains(id) && journal.deleted[id] == nil && !journal.isHeld(id) {
+        where !unread && !here.contains(id) && journal.deleted[id] == nil && !journal.isHeld(id) {
             problems.append(StoreProblem(.warning, path, .unexplained(month: nil, revision: revision), item: id))
         }
         return problems

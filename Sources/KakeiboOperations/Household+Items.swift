@@ -6,6 +6,7 @@ extension Household {
     /// Their months are then matched (`match`): a typed purchase another source has is one item.
     @discardableResult
     public func add(_ new: [WireItem]) throws -> ItemsAdded {
+        try Household.checkDates(new.map(\.date))
         let items = new.map { $0.item(added: now, sync: .pending) }
         return try change { index in
             for item in items { try index.insert(item) }
@@ -15,7 +16,8 @@ extension Household {
 
     /// Adds the items whose ids are not in their month yet, in order, then matches their months.
     public func addNew(_ new: [WireItem]) throws -> ItemsAdded {
-        try change { index in
+        try Household.checkDates(new.map(\.date))
+        return try change { index in
             var added: [Item] = []
             for (month, group) in Dictionary(grouping: new, by: \.date.yearMonth).sorted(by: { $0.key < $1.key }) {
                 try index.load(month)
@@ -53,6 +55,7 @@ extension Household {
     /// The item with the changes, marked changed here when the server would see them.
     private func changed(_ item: Item, _ changes: ItemChanges) throws -> Item {
         var after = changes.applied(to: item)
+        if after.date != item.date { try Household.checkDates([after.date]) }
         // Tags added to those the item has may pass the most an item carries: refused, the item left as it was.
         if after.details.tags.count > Tags.maximumCount { throw TagError.tooMany(count: after.details.tags.count) }
         if WireItem(after) != WireItem(item) { after.sync = item.sync.afterLocalChange }
@@ -108,5 +111,10 @@ extension Household {
             if let conflict { journal.revisions[item.id] = conflict.theirsRevision }
             deleteSynced(item, in: &index, &journal)
         }
+    }
+
+    /// Refuses a date the household server takes none of: an item is made only with what syncs (`SyncLimits`).
+    static func checkDates(_ dates: [CalendarDate]) throws(ValueError) {
+        if let date = dates.first(where: { !SyncLimits.takes($0) }) { throw .dateOutsideSync(date) }
     }
 }

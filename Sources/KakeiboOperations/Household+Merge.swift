@@ -7,6 +7,7 @@ extension Household {
     /// left as it is (the file's line is in it already). Then the months it touched are matched (`match`).
     /// `progress` is called once per item.
     public func merge(_ incoming: [WireItem], progress: () -> Void = {}) throws -> MergeOutcome {
+        try Household.checkDates(incoming.map(\.date))
         var (added, updated, moved, unchanged) = (0, 0, 0, 0)
         let months = try change { index in
             // The whole store is read: an id may come back with a new date.

@@ -38,7 +38,8 @@ public struct SharedSettingFiles: Sendable {
         for setting in SharedSetting.allCases {
             switch setting {
             case .categories, .budgets, .fixedCosts, .rules, .accounts:
-                guard let path = path(setting), let bytes = try FileSystem.read(path) else { continue }
+                let access: FileAccess = setting == .categories ? .configuration : .store
+                guard let path = path(setting), let bytes = try FileSystem.read(path, access: access) else { continue }
                 values[setting] = String(decoding: bytes, as: UTF8.self)
             case .split, .monthStart:
                 guard let configuration = try configuration(), let key = ConfigKey(rawValue: setting.rawValue) else { continue }

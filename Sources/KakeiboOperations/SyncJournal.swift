@@ -32,6 +32,10 @@ public struct SyncJournal: Sendable, Equatable {
     public var settings: [String: SyncedSetting] = [:]
     /// Settings changed here and on the server: the server's version, kept until `resolve` picks one.
     public var settingConflicts: [String: SyncedSetting] = [:]
+    /// For each item synced at a revision, the hash of the content last synced (see `SyncedDigests.swift`).
+    public var digests: [String: UInt64] = [:]
+    /// Items whose change the server refused as malformed, with its reason, until a change of them is taken.
+    public var refused: [String: String] = [:]
 
     /// Pending items deleted here while a plain app server was configured, newest last: a push whose answer was
     /// lost may have put them on the server, which only appends, so a pull never brings them back here.
@@ -196,6 +200,13 @@ public enum SyncJournalFile {
                     })
             ))
         if !journal.dismissed.isEmpty { members.append(("dismissed", .array(journal.dismissed.map(JSONValue.string)))) }
+        if !journal.digests.isEmpty {
+            let sorted = journal.digests.sorted { $0.key < $1.key }
+            members.append(("digests", .object(sorted.map { ($0.key, .string(Fingerprint(byteCount: 0, hash: $0.value).hex)) })))
+        }
+        if !journal.refused.isEmpty {
+            members.append(("refused", .object(journal.refused.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })))
+        }
         for (name, settings) in [("settings", journal.settings), ("settingConflicts", journal.settingConflicts)] where !settings.isEmpty {
             members.append(
                 (
@@ -252,6 +263,10 @@ public enum SyncJournalFile {
                     theirsDeleted: entry["theirsDeleted"] == .bool(true), code: entry["code"]?.stringValue ?? "stale"))
         }
         journal.dismissed = value["dismissed"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        for (id, hex) in value["digests"]?.objectValue ?? [] {
+            if let text = hex.stringValue, let fingerprint = Fingerprint(byteCount: 0, hex: text) { journal.digests[id] = fingerprint.hash }
+        }
+        for (id, reason) in value["refused"]?.objectValue ?? [] { journal.refused[id] = reason.stringValue }
         journal.settings = settings(value["settings"])
         journal.settingConflicts = settings(value["settingConflicts"])
         return journal

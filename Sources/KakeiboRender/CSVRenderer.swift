@@ -3,8 +3,7 @@ import KakeiboStore
 import KakeiboValues
 
 /// Reports as CSV (RFC 4180: a header row, CRLF line ends, fields quoted when they hold a comma, quote or line end).
-/// A text cell a spreadsheet would run as a formula (starting with =, +, -, @, tab or CR) gets a leading ' (as OWASP
-/// advises); numbers — a refund's -500 included — stay numbers.
+/// A text cell a spreadsheet would run as a formula is escaped as every spreadsheet writer does (`SpreadsheetCell`).
 public enum CSVRenderer {
     /// U+FEFF, the byte order mark `--bom` puts first: Excel on Japanese Windows reads a CSV file as Shift_JIS
     /// unless it starts with one, and shows UTF-8 names as mojibake.
@@ -71,20 +70,7 @@ public enum CSVRenderer {
         fields.map(field).joined(separator: ",") + "\r\n"
     }
 
-    static func field(_ text: String) -> String {
-        if let first = text.utf8.first, formulaStarts.contains(first), !isNumber(text) { return quoted("'" + text) }
-        return quoted(text)
-    }
-
-    /// What a spreadsheet reads as the start of a formula.
-    private static let formulaStarts: Set<UInt8> = [UInt8(ascii: "="), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "@"), 0x09, 0x0D]
-
-    /// An integer or decimal as this renderer writes numbers ("-500", "0.25"): safe to leave as it is.
-    private static func isNumber(_ text: String) -> Bool {
-        let unsigned = text.utf8.dropFirst(text.utf8.first == UInt8(ascii: "-") ? 1 : 0)
-        let parts = unsigned.split(separator: UInt8(ascii: "."), maxSplits: 1, omittingEmptySubsequences: false)
-        return parts.allSatisfy { !$0.isEmpty && $0.allSatisfy { $0 >= 48 && $0 <= 57 } }
-    }
+    static func field(_ text: String) -> String { quoted(SpreadsheetCell.text(text)) }
 
     private static func quoted(_ text: String) -> String {
         // Bytes, not characters: the same answer (CRLF holds a CR) without splitting thousands of names into graphemes.

@@ -138,12 +138,13 @@ public enum MedicalRenderer {
             + [.number(row.paid.amount), .number(row.reimbursed.amount), .text(row.date.map(\.iso) ?? "")]
     }
 
-    /// Tab-separated, the form's headings first: rows to paste into the form from cell B9.
+    /// Tab-separated, the form's headings first: rows to paste into the form from cell B9 (a payee a spreadsheet would
+    /// run as a formula escaped, as in CSV).
     public static func tsv(_ report: MedicalReport) -> String {
         func field(_ value: XLSXWorkbook.Value) -> String {
             switch value {
             case .number(let number): String(number)
-            case .text(let text): String(text.map { $0 == "\t" || $0.isNewline ? " " : $0 })
+            case .text(let text): SpreadsheetCell.text(String(text.map { $0 == "\t" || $0.isNewline ? " " : $0 }))
             }
         }
         var out = headings.joined(separator: "\t") + "\n"

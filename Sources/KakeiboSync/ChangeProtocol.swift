@@ -142,7 +142,10 @@ public struct ChangeClient: Sendable {
             guard let changeID = entry["changeId"]?.stringValue, let status = entry["status"]?.stringValue.flatMap(ChangeResult.Status.init)
             else { throw .malformed(op: "changes", host: client.host) }
             let row = entry["row"].flatMap { ChangeClient.rows([$0]).rows.first }
-            sent.results.append(ChangeResult(changeID: changeID, status: status, row: row, code: entry["error"]?["code"]?.stringValue))
+            sent.results.append(
+                ChangeResult(
+                    changeID: changeID, status: status, row: row, code: entry["error"]?["code"]?.stringValue,
+                    message: entry["error"]?["message"]?.stringValue.map { String($0.prefix(300)) }))
         }
         return sent
     }

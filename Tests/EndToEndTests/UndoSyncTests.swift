@@ -103,7 +103,7 @@ extension UndoSyncTests {
         #expect(edited != state)
         try edited.write(to: path, atomically: true, encoding: .utf8)
         let check = try a.run("check")
-        #expect(check.status == 0, "warnings, not errors")
+        #expect(check.status == 1, "warnings, and exit 1 so that cron hears of them")
         #expect(check.stdout.contains("ghost-1") && check.stdout.contains("gone here with no delete to send"), "\(check.stdout)")
         #expect(check.stdout.contains("never confirmed this version"), "\(check.stdout)")
     }

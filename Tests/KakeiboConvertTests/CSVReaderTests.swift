@@ -58,3 +58,14 @@ import Testing
         #expect(CSVProblem.textAfterQuote(row: 2, line: 2).message(in: .en) == "row 2: text after a field's closing quote")
     }
 }
+
+@Suite struct CSVRecordLimitTests {
+    @Test func aLineOrARecordPastTheLimitIsRefused() throws {
+        let long = String(repeating: "x", count: CSVReader.maximumRecordBytes + 1)
+        #expect(throws: CSVProblem.recordTooLong(row: 2, line: 2)) { try CSVReader.checkLines(Array("a,b\r\n\(long)\r\n".utf8)) }
+        #expect(throws: Never.self) { try CSVReader.checkLines(Array("a,b\r\n\(long.dropFirst())\r\n".utf8)) }
+        // A quoted field over several lines, each short, is one record: refused as a whole.
+        let lines = Array(repeating: String(repeating: "y", count: 1000), count: 1100).joined(separator: "\n")
+        #expect(throws: CSVProblem.recordTooLong(row: 2, line: 2)) { try CSVReader.records("h\n\"\(lines)\"\n") }
+    }
+}

@@ -249,6 +249,7 @@ def main():
         # Any fault still armed is used up by a request no store depends on.
         server.command({"cmd": "state"})
         settle(server, members, figures)
+        settle_values(server, members, rng, figures)
     except Failure as failure:
         figures.fail(str(failure))
     finally:
@@ -256,12 +257,85 @@ def main():
         for member in members:
             member.box.close()
     return figures.finish([
+        "values that must settle (U+FEFF, NFD, ZWJ, each limit's edge, dates at both ends): %d taken at entry and settled "
+        "within two syncs, %d refused at entry with the reason" % (figures.counts.get("settled values", 0), figures.counts.get("refused values", 0)),
         "%d stores, rounds: %d, changes: %d (merging %d lines), undos: %d (%d refused), syncs: %d (%d failed under %d faults), conflicts: %d, lost: %d" % (
             options.stores, figures.counts.get("rounds", 0), figures.counts.get("changes", 0), figures.counts.get("merges", 0), figures.counts.get("undos", 0),
             figures.counts.get("refused undos", 0), figures.counts.get("syncs", 0),
             figures.counts.get("failed syncs", 0), figures.counts.get("faults", 0), figures.counts.get("conflicts", 0),
             figures.counts.get("lost", 0)),
     ])
+
+
+# Values either side might change or refuse (issue #33): (arguments for add after name and price, what the name
+# becomes, refused at entry?, words of the refusal). Each is thrown by a member; what is taken must settle.
+FAMILY = "\U0001F468\u200D\U0001F469\u200D\U0001F467\u200D\U0001F466"
+SETTLE_VALUES = [
+    (["牛乳\uFEFF"], [], "牛乳", None),
+    (["\u3000パン\uFEFF\u3000"], ["--shop", "\uFEFFコンビニ"], "パン", None),
+    (["か\u3099き\u3099"], ["--shop", "か\u3099" * 29], "がぎ", None),
+    (["Cafe\u0301"], ["--memo", "e\u0301" * 100], "Café", None),
+    (["x" * 30], [], "x" * 30, None),
+    (["x" * 31], [], None, "at most 30"),
+    (["寿司"], ["--shop", "\U0001F363" * 30], "寿司", None),
+    (["寿司"], ["--shop", "\U0001F363" * 31], None, "at most 30"),
+    ([FAMILY * 4], [], FAMILY * 4, None),
+    ([FAMILY * 30], [], None, "at most 30"),
+    (["メモ"], ["--memo", "m" * 100], "メモ", None),
+    (["メモ"], ["--memo", "m" * 101], None, "at most 100"),
+    (["タグ"], ["--tag", "t" * 20], "タグ", None),
+    (["タグ"], ["--tag", "t" * 21], None, "at most 20"),
+    (["古い"], ["--date", "1900-01-01"], "古い", None),
+    (["古すぎ"], ["--date", "1899-12-31"], None, "1900-01-01"),
+    (["先"], ["--date", "2999-12-31"], "先", None),
+    (["先すぎ"], ["--date", "3000-01-01"], None, "2999-12-31"),
+]
+
+
+def settle_values(server, members, rng, figures):
+    """Each value of SETTLE_VALUES added by a member chosen by the seed: refused at entry with the reason, or taken
+    and then equal on every store and the server within two syncs of each (the second sending nothing)."""
+    values = list(SETTLE_VALUES)
+    rng.shuffle(values)
+    taken = {}
+    for name, extra, becomes, refusal in values:
+        member = rng.choice(members)
+        args = ["add", name[0], str(rng.randint(1, 9999))] + extra
+        if "--date" not in extra:
+            args += ["--date", "2024-12-%02d" % rng.randint(1, 28)]
+        result = member.run(args + ["--format", "json"])
+        if refusal is not None:
+            if result.status != 2 or refusal not in result.error():
+                figures.fail("%r: expected refused at entry (exit 2, '%s'): %s" % (name[0][:40], refusal, result.describe()))
+            figures.add("refused values")
+            continue
+        if result.status != 0:
+            figures.fail("%r: expected taken: %s" % (name[0][:40], result.describe()))
+            continue
+        item = result.json()
+        if item["name"] != becomes:
+            figures.fail("%r: taken as %r, expected %r" % (name[0][:40], item["name"], becomes))
+        taken[item["id"]] = item
+    for round in range(2):
+        for member in members:
+            result = member.sync(figures, expect_ok=True)
+            if round == 1 and result.json().get("pushed", 0) != 0:
+                figures.fail("store %d: the second sync still sent changes (values that do not settle): %s" % (
+                    member.number, result.text().strip()[:300]))
+    rows = server.rows()
+    for id, item in taken.items():
+        live = [row for row in rows.get(id, []) if not row["deleted"]]
+        if not live:
+            figures.add("lost")
+            figures.fail("lost: %s (%r) is not on the server" % (id, item["name"]))
+            continue
+        if live[0]["name"] != item["name"]:
+            figures.fail("%s: the server has %r, kakeibo %r" % (id, live[0]["name"], item["name"]))
+        held = [member.items().get(id) for member in members]
+        shown = [None if h is None else (h["name"], h["sync"], h.get("shop"), h.get("memo"), h.get("tags")) for h in held]
+        if any(entry != shown[0] for entry in shown) or shown[0] is None or shown[0][:2] != (item["name"], "synced"):
+            figures.fail("%s did not settle on every store: %r" % (id, shown))
+        figures.add("settled values")
 
 
 def settle(server, members, figures):

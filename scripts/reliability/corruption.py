@@ -460,8 +460,9 @@ def expect(result, status, words, what):
 
 
 def symlinked_month(figures):
-    """A month file that is a symbolic link to a file kept elsewhere: a write to that month is refused (exit 1, the
-    link and its target untouched), other months are written, and `undo` then undoes the latest change."""
+    """A month file that is a symbolic link to a file kept elsewhere: reading or writing that month is refused (exit 1
+    naming it; the link and its target untouched: kakeibo opens no link inside the store), other months are written,
+    and `undo` then undoes the latest change."""
     box = Sandbox("tamper-link")
     try:
         expect(box.run(["add", "a", "100", "--date", "2024-12-01"]), 0, [], "add")
@@ -472,7 +473,7 @@ def symlinked_month(figures):
         expect(box.run(["add", "b", "200", "--date", "2024-12-02"]), 1, ["symbolic link", "2024-12.json"], "add into a linked month")
         if not os.path.islink(os.path.join(box.store, "2024-12.json")) or open(target, "rb").read() != kept:
             raise Failure("the refused add changed the link or its target")
-        expect(box.run(["month", "2024", "12"]), 0, [], "reading a linked month")
+        expect(box.run(["month", "2024", "12"]), 1, ["symbolic link", "2024-12.json"], "reading a linked month")
         expect(box.run(["add", "c", "300", "--date", "2024-11-02"]), 0, [], "add into another month")
         expect(box.run(["undo"]), 0, [], "undo after a refused write")
         if os.path.exists(os.path.join(box.store, "2024-11.json")):

@@ -1,5 +1,5 @@
 'use strict';
-// kakeibo's ledger of accounts passes through the server (script 1.3.0): a transfer names the account the money went
+// kakeibo's ledger of accounts passes through the server (script 1.4.0): a transfer names the account the money went
 // to ("transfer"), a line merged into another item names that item ("merged"), a line split apart again is marked
 // ("apart"). Each lives in a column found by its header; the app's GET leaves transfers and merged lines out; an
 // update without the keys (a kakeibo before accounts) keeps the row's, as one without "tags" does.
@@ -59,7 +59,7 @@ describe('the ledger of accounts', () => {
     }
   });
 
-  it('says its version is 1.3.0', async () => {
-    assert.equal((await op(household, TOKEN, { op: 'capabilities' })).json.version, '1.3.0');
+  it('says its version is 1.4.0', async () => {
+    assert.equal((await op(household, TOKEN, { op: 'capabilities' })).json.version, '1.4.0');
   });
 });

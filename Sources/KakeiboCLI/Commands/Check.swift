@@ -22,20 +22,26 @@ struct CheckCommand: Command {
     }
 
     func run(_ context: Context) throws {
+        let household = try context.household()
         let report = try StoreCheck.run(try context.storeForReading(), categoriesPath: context.categoriesPath())
-            .adding(try context.household().unexplained())
+            .adding(try household.unexplained() + household.divergent())
         let output =
             format == .json
             ? CheckRenderer.json(report, language: context.language) : CheckRenderer.table(report, style: context.textStyle)
-        guard report.errors == 0 else {
+        guard report.failing == 0 else {
             let l = context.language
-            let count = report.errors == 1 ? "1 error" : "\(report.errors) errors"
+            let errors = report.errors == 1 ? "1 error" : "\(report.errors) errors"
+            let syncing = report.failing - report.errors
+            let count = report.errors == 0 ? "" : errors
+            let sync = syncing == 0 ? "" : (syncing == 1 ? "1 item out of sync" : "\(syncing) items out of sync")
+            let en = [count, sync].filter { !$0.isEmpty }.joined(separator: ", ")
+            let ja = [report.errors == 0 ? "" : "エラー \(report.errors) 件", syncing == 0 ? "" : "同期されていないデータ \(syncing) 件"]
+                .filter { !$0.isEmpty }.joined(separator: "、")
             var files: [String] = []
-            for problem in report.problems where problem.severity == .error && !files.contains(problem.path) { files.append(problem.path) }
+            for problem in report.problems where problem.failsCheck && !files.contains(problem.path) { files.append(problem.path) }
             let list = files.prefix(3).joined(separator: ", ") + (files.count > 3 ? ", …" : "")
-            throw EarlyExit(
-                status: .failure, stdout: output,
-                stderr: context.messages + "kakeibo: " + terminalSafe(l.pick("\(count) in \(list)", "エラー \(report.errors) 件: \(list)")) + "\n")
+            let line = "kakeibo: " + terminalSafe(l.pick("\(en) in \(list)", "\(ja): \(list)")) + "\n"
+            throw EarlyExit(status: .failure, stdout: output, stderr: context.messages + line)
         }
         context.print(output)
     }

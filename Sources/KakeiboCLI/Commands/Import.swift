@@ -103,7 +103,7 @@ public struct ImportCommand: Command {
         if path == "-" { return try Terminal.readStandardInput() }
         // A device is no file to import: /dev/zero would be read until memory ran out.
         if FileSystem.isDevice(path) { throw CommandError.notAFile(path) }
-        guard let bytes = try FileSystem.read(path) else { throw CommandError.readInput(path, code: 2) }
+        guard let bytes = try FileSystem.read(path, access: .input) else { throw CommandError.readInput(path, code: 2) }
         return bytes
     }
 

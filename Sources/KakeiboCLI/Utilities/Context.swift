@@ -72,7 +72,7 @@ public final class Context {
     public func taxonomy() throws -> Taxonomy {
         if let cachedTaxonomy { return cachedTaxonomy }
         var taxonomy = Taxonomy.standard
-        if let path = categoriesPath(), let bytes = try FileSystem.read(path) {
+        if let path = categoriesPath(), let bytes = try FileSystem.read(path, access: .configuration) {
             do { taxonomy = try TaxonomyCodec.decode(bytes) } catch { throw StoreError.badCategories(path: path, problem: error) }
         }
         cachedTaxonomy = taxonomy

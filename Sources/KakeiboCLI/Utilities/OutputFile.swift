@@ -41,7 +41,7 @@ struct OutputFile {
     func write(_ bytes: [UInt8], _ context: Context) throws {
         let file = self
         try file.refuseInsideStore(try context.store().root)
-        do { try FileSystem.replaceAtomically(file.path, bytes) } catch {
+        do { try FileSystem.replaceAtomically(file.path, bytes, overLink: true) } catch {
             // The temporary file's name means nothing to the user: name the file they asked for.
             guard case .io(_, let operation, let code) = error else { throw error }
             throw StoreError.io(path: file.path, operation: operation == .create ? .write : operation, code: code)

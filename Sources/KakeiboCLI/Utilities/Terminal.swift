@@ -57,7 +57,8 @@ public struct Terminal: Sendable {
         return true
     }
 
-    /// Reads all of standard input.
+    /// Reads all of standard input, up to the size of the largest file kakeibo reads (`yes | kakeibo import -` is
+    /// refused at that size, not read until memory runs out).
     public static func readStandardInput() throws(CommandError) -> [UInt8] {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
@@ -69,6 +70,7 @@ public struct Terminal: Sendable {
             }
             if n == 0 { return bytes }
             bytes.append(contentsOf: chunk[0..<n])
+            if bytes.count > FileSystem.maximumFileSize { throw .readInput("-", code: EFBIG) }
         }
     }
 }

@@ -21,6 +21,9 @@ public enum CSVProblem: Error, Equatable, Sendable {
     case unclosedQuote(row: Int, line: Int)
     /// Something other than a comma or a line end follows a field's closing quote (`"ab"c`).
     case textAfterQuote(row: Int, line: Int)
+    /// A record (or a line) longer than any export's (`CSVReader.maximumRecordBytes`): refused before it is split
+    /// into fields, which would hold it many times over.
+    case recordTooLong(row: Int, line: Int)
 
     public func message(in language: Language) -> String {
         switch self {
@@ -30,6 +33,11 @@ public enum CSVProblem: Error, Equatable, Sendable {
         case .textAfterQuote(let row, let line):
             return CSVProblem.place(row, line, language)
                 + language.pick(": text after a field's closing quote", ": 欄の閉じ引用符の後に文字があります")
+        case .recordTooLong(let row, let line):
+            return CSVProblem.place(row, line, language)
+                + language.pick(
+                    ": longer than \(CSVReader.maximumRecordBytes / 1_000_000) MB, more than any export's row: not a CSV export",
+                    ": \(CSVReader.maximumRecordBytes / 1_000_000) MB を超えています。書き出されたファイルの行ではありません")
         }
     }
 
@@ -46,6 +54,22 @@ public enum CSVProblem: Error, Equatable, Sendable {
 /// Lenient only where nothing is ambiguous: a quote inside an unquoted field is kept as it is, records may have
 /// different numbers of fields (the caller checks), and blank lines are skipped (while still counting as rows).
 public enum CSVReader {
+    /// The longest record (and line) read: an app's row is a few hundred bytes, a memo at most a few thousand.
+    public static let maximumRecordBytes = 1_000_000
+
+    /// Refuses bytes with a line longer than `maximumRecordBytes`, before they are decoded: a 50 MB file of one line
+    /// would otherwise be held as bytes, text and fields at once (900 MB).
+    public static func checkLines(_ bytes: [UInt8]) throws(CSVProblem) {
+        var start = 0
+        var line = 1
+        while start < bytes.count {
+            let end = bytes[start...].firstIndex(where: { $0 == 0x0A || $0 == 0x0D }) ?? bytes.count
+            if end - start > maximumRecordBytes { throw .recordTooLong(row: line, line: line) }
+            start = end + (end + 1 < bytes.count && bytes[end] == 0x0D && bytes[end + 1] == 0x0A ? 2 : 1)
+            line += 1
+        }
+    }
+
     public static func records(_ text: String) throws(CSVProblem) -> [CSVRecord] {
         let bytes = Array(text.utf8)
         let comma = UInt8(ascii: ",")
@@ -60,6 +84,7 @@ public enum CSVReader {
         var row = 1
         var line = 1
         var startLine = 1
+        var recordStart = 0
 
         while true {
             if index < bytes.count, bytes[index] == quote {
@@ -89,6 +114,7 @@ public enum CSVReader {
                     index += 1
                 }
             }
+            if index - recordStart > maximumRecordBytes { throw .recordTooLong(row: row, line: startLine) }
             fields.append(String(decoding: field, as: UTF8.self))
             field.removeAll(keepingCapacity: true)
 
@@ -105,6 +131,7 @@ public enum CSVReader {
             row += 1
             line += 1
             startLine = line
+            recordStart = index
         }
     }
 }

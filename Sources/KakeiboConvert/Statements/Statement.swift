@@ -109,6 +109,7 @@ public struct Statement: Sendable {
 /// check the one asked for), read every record. Nothing is returned unless the whole file reads.
 public enum StatementReader {
     public static func read(_ bytes: [UInt8], format asked: StatementFormat? = nil) throws(ConvertProblem) -> Statement {
+        do { try CSVReader.checkLines(bytes) } catch { throw .csv(error) }
         guard let (text, encoding) = SourceText.decode(bytes) else { throw .notText }
         let records: [CSVRecord]
         do { records = try CSVReader.records(text) } catch { throw .csv(error) }

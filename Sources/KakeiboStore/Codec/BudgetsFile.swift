@@ -42,7 +42,8 @@ enum BudgetsFile {
             for (index, entry) in list.enumerated() {
                 let path = "allowances[\(index)]"
                 guard let fields = entry.objectValue, fields.allSatisfy({ ["member", "amount", "rollover"].contains($0.0) }),
-                    let member = entry["member"]?.stringValue, (try? DetailField.member.validate(member)) == member, let value = entry["amount"]
+                    let member = entry["member"]?.stringValue, (try? DetailField.member.validate(member, entry: false)) == member,
+                    let value = entry["amount"]
                 else { throw .shape(path) }
                 guard budgets.amount(for: .allowance(member)) == nil else { throw .duplicate(path) }
                 let allowed = try amount(value, path: path)

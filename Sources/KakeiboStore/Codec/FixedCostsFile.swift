@@ -41,7 +41,7 @@ enum FixedCostsFile {
             let path = "fixed[\(index)]"
             guard let members = entry.objectValue,
                 members.allSatisfy({ (schema == 1 ? fields : schema == 2 ? scheduleFields : detailFields).contains($0.0) }),
-                let name = entry["name"]?.stringValue, (try? ItemName.validate(name)) == name,
+                let name = entry["name"]?.stringValue, (try? ItemName.validate(name, entry: false)) == name,
                 let price = entry["price"]?.intValue, Yen(price).isValidPrice,
                 let day = entry["day"]?.intValue, (1...31).contains(day),
                 let category = entry["category"]?.intValue

@@ -188,13 +188,15 @@ struct ItemReader: Sendable {
                     let text = try reader.string(&scanner)
                     if unknownFields == .skip && trimWhitespace(text).isEmpty { continue }
                     let detail = DetailField(rawValue: key.rawValue)!
-                    do { details[detail] = try detail.validate(text) } catch { throw FieldProblem.detail(error) }
+                    do { details[detail] = try detail.validate(text, entry: inputRules == .always) } catch { throw FieldProblem.detail(error) }
                 case .transfer:
                     // The account a transfer went to: a payment's rules.
                     if scanner.readNull() { continue }
                     let text = try reader.string(&scanner)
                     if unknownFields == .skip && trimWhitespace(text).isEmpty { continue }
-                    do { details.transfer = try DetailField.payment.validate(text) } catch { throw FieldProblem.detail(error) }
+                    do { details.transfer = try DetailField.payment.validate(text, entry: inputRules == .always) } catch {
+                        throw FieldProblem.detail(error)
+                    }
                 case .merged:
                     // The id of the item a line is merged into: an id's rules.
                     if scanner.readNull() { continue }
@@ -227,7 +229,8 @@ struct ItemReader: Sendable {
                         guard texts.count < limits.count else { throw FieldProblem.tag(.tooMany(count: texts.count + 1)) }
                         texts.append(try reader.string(&scanner))
                     }
-                    do { details.tags = try Tags.validateAll(texts, length: limits.length, count: limits.count) } catch {
+                    do { details.tags = try Tags.validateAll(texts, length: limits.length, count: limits.count, entry: inputRules == .always) } catch
+                    {
                         throw FieldProblem.tag(error)
                     }
                 }
@@ -254,7 +257,7 @@ struct ItemReader: Sendable {
         }
         func invalid(_ error: ValueError, _ name: Field) -> Failure { .field(.invalid(error), id: id, field: name.rawValue) }
         if inputRules == .always || (inputRules == .unlessSynced && sync != .synced) {
-            do { name = try ItemName.validate(name) } catch { throw invalid(error, .name) }
+            do { name = try ItemName.validate(name, entry: inputRules == .always) } catch { throw invalid(error, .name) }
             guard price.amount != 0 else { throw invalid(.price("0", reason: .zero), .price) }
         } else if name.unicodeScalars.contains(where: ItemName.isControl) {
             throw invalid(.nameControlCharacter, .name)

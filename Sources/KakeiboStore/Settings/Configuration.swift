@@ -29,7 +29,7 @@ public struct Configuration: Sendable {
     /// Reads the file at `path`, or an empty configuration when there is none.
     package static func load(at path: String) throws -> Configuration {
         var configuration = Configuration(path: path, members: [])
-        guard let bytes = try FileSystem.read(path) else { return configuration }
+        guard let bytes = try FileSystem.read(path, access: .configuration) else { return configuration }
         let root: JSONValue
         do { root = try JSONValue.parse(bytes) } catch { throw ConfigFileError(path: path, problem: .syntax(error)) }
         guard let members = root.objectValue else { throw ConfigFileError(path: path, problem: .notAnObject) }
@@ -116,7 +116,7 @@ public struct Configuration: Sendable {
     /// A key's value as `config get` shows it; a token only as "set".
     public func display(_ key: ConfigKey) -> String? {
         switch key {
-        case .endpoint: return endpoint?.text
+        case .endpoint: return endpoint?.masked
         case .token: return token == nil ? nil : "set"
         case .timeout: return timeout.map { $0.rounded() == $0 ? String(Int($0)) : String($0) }
         case .monthStart: return monthStart.map { String($0.day) }

@@ -80,6 +80,17 @@ public struct Endpoint: Sendable, Equatable {
         return endpoint
     }
 
+    /// The address as `config get` and `config list` show it: each value of the query masked (`?token=***`), since
+    /// a query may carry a key as a token does, and a token is never shown.
+    public var masked: String {
+        guard let query, let mark = text.firstIndex(of: "?") else { return text }
+        let pairs = query.split(separator: "&", omittingEmptySubsequences: false).map { pair in
+            guard let equals = pair.firstIndex(of: "=") else { return String(pair) }
+            return pair[..<equals] + "=***"
+        }
+        return text[...mark] + pairs.joined(separator: "&")
+    }
+
     /// The query of a request: the endpoint's own, then `items` with their values percent-encoded; nil if empty.
     public func query(adding items: [(name: String, value: String)]) -> String? {
         let added = items.map { $0.name + "=" + Endpoint.percentEncoded($0.value) }

@@ -26,7 +26,7 @@ extension MonthStart {
         if let option { return option }
         guard let directory = try? Locations.config(environment: environment) else { return .calendar }
         let path = FileSystem.join(directory, Configuration.fileName)
-        guard let bytes = try FileSystem.read(path) else { return .calendar }
+        guard let bytes = try FileSystem.read(path, access: .configuration) else { return .calendar }
         let root: JSONValue
         do { root = try JSONValue.parse(bytes) } catch { throw ConfigFileError(path: path, problem: .syntax(error)) }
         guard let value = root["month-start"] else { return .calendar }

@@ -17,8 +17,9 @@ extension Backups {
             // The backups can't even be listed: `undo` can't work, and says so.
             return [StoreProblem(.warning, directory, .io(error))]
         }
-        let history = try self.history()
-        for entry in history.entries where history.isPartlyApplied(entry) {
+        // A month or file that can't be read now is reported as such; without it no backup can be judged applied.
+        let history = try? self.history()
+        for entry in history?.entries ?? [] where history?.isPartlyApplied(entry) == true {
             problems.append(StoreProblem(.error, entryDirectory(entry.number), .backup(.partlyApplied(number: entry.number))))
         }
         for entry in entries {

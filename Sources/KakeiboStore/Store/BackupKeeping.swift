@@ -57,12 +57,12 @@ extension Backups {
                 after: change.afterFingerprint.map { FileRecord(fingerprint: $0, items: change.afterItems) })
         }
         let created = !FileSystem.isDirectory(directory)
-        try FileSystem.makeDirectories(directory)
+        try FileSystem.makeStoreDirectory(directory)
         let number = try nextNumber()
         let entry = Entry(number: number, operation: operation ?? StoreOperation(name: "write", time: .now()), months: records, files: fileRecords)
         let path = entryDirectory(number)
         do {
-            try FileSystem.makeDirectories(path)
+            try FileSystem.makeStoreDirectory(path)
             let replaced = changes.map { (LedgerStore.fileName($0.month), $0.before) } + files.map { ($0.name, $0.before) }
             for (name, before) in replaced {
                 guard let bytes = before else { continue }
@@ -94,8 +94,13 @@ extension Backups {
     /// The numbers of the backup directories: every name of six or more digits that is a number (so the next one
     /// after any of them is one too, and is never taken again).
     func numbers() throws(StoreError) -> [Int] {
-        (try FileSystem.list(directory) ?? []).compactMap { name in
-            name.utf8.count >= 6 && name.utf8.allSatisfy { $0 >= 48 && $0 <= 57 } ? Int(name) : nil
+        try FileSystem.refuseLinkedDirectory(directory)
+        return (try FileSystem.list(directory) ?? []).compactMap { name in
+            // A link among them is no backup of this store's (`check` reports it).
+            guard name.utf8.count >= 6, name.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }),
+                FileSystem.kind(FileSystem.join(directory, name)) == .directory
+            else { return nil }
+            return Int(name)
         }
     }
 

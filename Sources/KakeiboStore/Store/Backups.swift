@@ -111,7 +111,14 @@ public struct Backups: Sendable {
         let (entries, unreadable) = try scan()
         var current: [String: Fingerprint?] = [:]
         for name in Set(entries.flatMap { $0.slots.map(\.name) }) {
-            current[name] = try FileSystem.read(FileSystem.join(store.root, name)).map(Fingerprint.init(of:))
+            // A file that can't be read now (a link, a FIFO: refused) matches no backup: a change of it can't be
+            // undone, but one of the other files still can.
+            do { current[name] = try FileSystem.read(FileSystem.join(store.root, name)).map(Fingerprint.init(of:)) } catch {
+                switch error {
+                case .notAFile, .fileTooLarge: current[name] = .some(Fingerprint(byteCount: -1, hash: 0))
+                default: throw error
+                }
+            }
         }
         return BackupHistory(store: store, entries: entries, current: current, unreadable: unreadable.map { ($0, manifestPath($0)) })
     }

@@ -14,13 +14,13 @@ public final class FileLock {
     /// process in it.
     /// `purpose` is what the lock is for, as recorded ("import": "kakeibo import").
     public convenience init(path: String, wait: LockWait = .forever, purpose: String? = nil) throws(StoreError) {
-        try self.init(path, flags: O_RDWR | O_CREAT | O_CLOEXEC, wait: wait, purpose: purpose)
+        try self.init(path, flags: O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, wait: wait, purpose: purpose)
     }
 
     /// Locks an existing lock file, opened only for reading (enough for flock), creating nothing: for a reader, which
     /// needs no lock where no writer has ever been and must work where it can't write.
     public convenience init(existing path: String, wait: LockWait = .forever) throws(StoreError) {
-        try self.init(path, flags: O_RDONLY | O_CLOEXEC, wait: wait)
+        try self.init(path, flags: O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, wait: wait)
     }
 
     /// Locks a directory itself, creating no file; one waiting for it reads who holds it from `holderFile`.
@@ -34,7 +34,18 @@ public final class FileLock {
         var interval: UInt32 = 5_000
         while true {
             let fd = open(path, flags, 0o600)
-            guard fd >= 0 else { throw .io(path: path, operation: .lock, code: errno) }
+            guard fd >= 0 else {
+                // A lock file is opened through no link (it would lock, create or truncate the link's target) and
+                // without waiting (a FIFO there would block the open for ever): anything but a file is refused.
+                if errno == ELOOP && flags & O_NOFOLLOW != 0 { throw .notAFile(path: path, kind: .symbolicLink) }
+                throw .io(path: path, operation: .lock, code: errno)
+            }
+            var info = stat()
+            let kind = fstat(fd, &info) == 0 ? NodeKind(mode: info.st_mode) : nil
+            if let kind, kind != (flags & O_DIRECTORY != 0 ? .directory : .file) {
+                close(fd)
+                throw .notAFile(path: path, kind: kind)
+            }
             while flock(fd, LOCK_EX | LOCK_NB) != 0 {
                 let code = errno
                 if code == EINTR { continue }
@@ -146,9 +157,11 @@ public struct LockHolder: Sendable, Equatable {
             self.init(reading: fd)
             return
         }
-        let other = open(file, O_RDONLY | O_CLOEXEC)
+        let other = open(file, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
         guard other >= 0 else { return nil }
         defer { close(other) }
+        var info = stat()
+        guard fstat(other, &info) == 0, NodeKind(mode: info.st_mode) == .file else { return nil }
         self.init(reading: other)
     }
 

@@ -2,22 +2,47 @@ import KakeiboValues
 
 /// The few POSIX file operations kakeibo needs, with errors as values that name the file.
 public enum FileSystem {
-    /// The whole file, or nil if it does not exist. A directory where a file should be is an error.
-    public static func read(_ path: String) throws(StoreError) -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+    /// The most bytes kakeibo reads from any one file: a month of 100,000 items is about 25 MB, so this is ten times
+    /// what a household could type, and small enough that no file's size can exhaust memory (docs/guarantees.md).
+    public static let maximumFileSize = 256_000_000
+
+    /// The whole file, or nil if it does not exist, opened as `access` says: a file of the store through no symbolic
+    /// link, a configuration file or a named input through one; a store or configuration file must be a regular file,
+    /// and every file at most `maximumFileSize` bytes. Anything else is an error naming the file, and nothing waits:
+    /// the open doesn't block on a FIFO, and a file that grows while it is read stops at the limit.
+    public static func read(_ path: String, access: FileAccess = .store, limit: Int = maximumFileSize) throws(StoreError) -> [UInt8]? {
+        var flags = O_RDONLY | O_CLOEXEC | O_NONBLOCK
+        if access == .store { flags |= O_NOFOLLOW }
+        let fd = open(path, flags)
         if fd < 0 {
             let code = errno
             if code == ENOENT { return nil }
+            if code == ELOOP && access == .store { throw .notAFile(path: path, kind: .symbolicLink) }
             throw .io(path: path, operation: .read, code: code)
         }
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw .io(path: path, operation: .read, code: errno) }
-        if info.st_mode & S_IFMT == S_IFDIR { throw .io(path: path, operation: .read, code: EISDIR) }
-        var bytes = [UInt8](repeating: 0, count: max(Int(info.st_size), 0) + 4096)
+        let kind = NodeKind(mode: info.st_mode)
+        var size = Int(info.st_size)
+        switch kind {
+        case .file: break
+        case .pipe where access == .input:
+            // A pipe the user named (`<(…)`): read as it comes, blocking, bounded like a file.
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+            size = 0
+        default: throw .notAFile(path: path, kind: kind)
+        }
+        if size > limit { throw .fileTooLarge(path: path, size: size, limit: limit) }
+        // One byte more than the limit is asked for, to tell a file that grew past it while it was read.
+        let capacity = min(max(size, 0) + 4096, limit + 1)
+        var bytes = [UInt8](repeating: 0, count: capacity)
         var count = 0
         while true {
-            if count == bytes.count { bytes.append(contentsOf: repeatElement(0, count: bytes.count)) }
+            if count == bytes.count {
+                guard bytes.count <= limit else { throw .fileTooLarge(path: path, size: count, limit: limit) }
+                bytes.append(contentsOf: repeatElement(0, count: min(bytes.count, limit + 1 - bytes.count)))
+            }
             let n = bytes.withUnsafeMutableBufferPointer { Platform.read(fd, $0.baseAddress! + count, $0.count - count) }
             if n < 0 {
                 if errno == EINTR { continue }
@@ -28,6 +53,21 @@ public enum FileSystem {
         }
         bytes.removeLast(bytes.count - count)
         return bytes
+    }
+
+    /// What is at `path` without following a link there (nil: nothing).
+    public static func kind(_ path: String) -> NodeKind? { status(path)?.kind }
+
+    /// What is at `path` and its size, without following a link there (nil: nothing).
+    public static func status(_ path: String) -> (kind: NodeKind, size: Int)? {
+        var info = stat()
+        return lstat(path, &info) == 0 ? (NodeKind(mode: info.st_mode), Int(info.st_size)) : nil
+    }
+
+    /// Refuses a path that is there but is not a regular file (a link, a FIFO, a device, a directory): what the
+    /// store's files must be before kakeibo opens or replaces them.
+    public static func refuseOtherThanFile(_ path: String) throws(StoreError) {
+        if let kind = kind(path), kind != .file { throw .notAFile(path: path, kind: kind) }
     }
 
     /// Whether something (file or directory) exists at the path.
@@ -51,6 +91,18 @@ public enum FileSystem {
     private static func type(_ path: String) -> mode_t? {
         var info = stat()
         return stat(path, &info) == 0 ? info.st_mode & S_IFMT : nil
+    }
+
+    /// Creates one of the store's own directories (`.summary`, `.tx`, `backups/000042`) if needed: a symbolic link
+    /// in its place is refused, so nothing is ever written through it out of the store.
+    public static func makeStoreDirectory(_ path: String) throws(StoreError) {
+        try refuseLinkedDirectory(path)
+        try makeDirectories(path)
+    }
+
+    /// Refuses one of the store's own directories that is a symbolic link (the store directory itself may be one).
+    public static func refuseLinkedDirectory(_ path: String) throws(StoreError) {
+        if kind(path) == .symbolicLink { throw .notAFile(path: path, kind: .symbolicLink) }
     }
 
     /// Creates the directory and any missing parents, new ones with the given mode (0700 by default).
@@ -96,16 +148,21 @@ public enum FileSystem {
     /// Replaces `path` with `bytes` atomically: a temporary file beside it, fsync, rename, fsync of the directory.
     /// Readers see the old file or the new one, never a mixture; a crash leaves one of the two (without `durable`,
     /// no fsync: see `writeNewFile`).
-    public static func replaceAtomically(_ path: String, _ bytes: [UInt8], mode: mode_t = 0o600, durable: Bool = true) throws(StoreError) {
+    /// A symbolic link at `path` is refused (the store's files and configuration files are never written through
+    /// one, nor replaced with a file behind its back) unless `overLink` (a report's `--output`, the user's own file).
+    public static func replaceAtomically(
+        _ path: String, _ bytes: [UInt8], mode: mode_t = 0o600, durable: Bool = true, overLink: Bool = false
+    ) throws(StoreError) {
         var replaced = false
-        try replaceAtomically(path, bytes, mode: mode, durable: durable, replaced: &replaced)
+        try replaceAtomically(path, bytes, mode: mode, durable: durable, overLink: overLink, replaced: &replaced)
     }
 
     /// `replaceAtomically`, saying whether the rename happened (after it, readers see the new bytes even if the
     /// final flush fails).
     public static func replaceAtomically(
-        _ path: String, _ bytes: [UInt8], mode: mode_t = 0o600, durable: Bool = true, replaced: inout Bool
+        _ path: String, _ bytes: [UInt8], mode: mode_t = 0o600, durable: Bool = true, overLink: Bool = false, replaced: inout Bool
     ) throws(StoreError) {
+        if !overLink { try refuseSymbolicLink(path) }
         let directory = parentDirectory(path)
         removeStaleTemporaryFiles(of: path)
         let temporary = temporaryPath(for: path)

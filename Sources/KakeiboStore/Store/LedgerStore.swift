@@ -112,7 +112,9 @@ public struct LedgerStore: Sendable {
         guard let bytes = try FileSystem.read(path(month)) else { return empty }
         let summary: MonthSummary
         let value: Value
-        if let file = (try? FileSystem.read(summaryPath(month))) ?? nil, let (read, source, readValue) = stored(file),
+        // A summary is a shortcut: one that can't be read, or whose directory is a link, is passed over.
+        if FileSystem.kind(summaryDirectory) != .symbolicLink, let file = (try? FileSystem.read(summaryPath(month))) ?? nil,
+            let (read, source, readValue) = stored(file),
             source == Fingerprint(of: bytes)
         {
             (summary, value) = (read, readValue)
@@ -213,7 +215,7 @@ public struct LedgerStore: Sendable {
     /// the month file, so it is removed (or, failing even that, passed over when read): the write still succeeded.
     private func writeSummary(_ bytes: [UInt8], _ month: YearMonth) {
         do {
-            try FileSystem.makeDirectories(summaryDirectory)
+            try FileSystem.makeStoreDirectory(summaryDirectory)
             try FileSystem.replaceAtomically(summaryPath(month), bytes, durable: false)
         } catch {
             unlink(summaryPath(month))
@@ -227,7 +229,7 @@ public struct LedgerStore: Sendable {
         try finishInterruptedCommit() // as every command does before reading
         guard let lock = try StoreLock(reading: self) else { return try body() }
         defer { lock.release() }
-        if FileSystem.exists(commitPath) { try recover() }
+        if FileSystem.kind(commitPath) != nil { try recover() }
         return try body()
     }
 
@@ -245,7 +247,7 @@ public struct LedgerStore: Sendable {
 
     /// If a multi-month commit was interrupted (the process was killed), completes it before anyone reads.
     func finishInterruptedCommit() throws(StoreError) {
-        guard FileSystem.exists(commitPath) else { return }
+        guard FileSystem.kind(commitPath) != nil else { return }
         // Waiting for the lock also waits for a commit that is still under way.
         let lock = try StoreLock(writing: self)
         defer { lock.release() }
@@ -256,6 +258,8 @@ public struct LedgerStore: Sendable {
     /// Finishing its own commit (`ownCommit`), a writer expects every file it staged to be there: one that is gone
     /// was removed behind its back, and the change, applied without it, is reported as only partly done.
     private func recover(ownCommit: Bool = false) throws(StoreError) {
+        // Staged files come only from the store's own `.tx`: never through a link from elsewhere.
+        try FileSystem.refuseLinkedDirectory(journalDirectory)
         guard let names = try FileSystem.list(journalDirectory) else { return }
         var gone: String?
         if let journal = try FileSystem.read(commitPath) {
@@ -272,7 +276,7 @@ public struct LedgerStore: Sendable {
                     if unlink(path(month)) != 0 && errno != ENOENT { throw .io(path: path(month), operation: .remove, code: errno) }
                 case ("put", .summary(let month)) where FileSystem.exists(staged):
                     // A summary that can't be put in place is left out: the month is read instead.
-                    if (try? FileSystem.makeDirectories(summaryDirectory)) == nil || rename(staged, summaryPath(month)) != 0 {
+                    if (try? FileSystem.makeStoreDirectory(summaryDirectory)) == nil || rename(staged, summaryPath(month)) != 0 {
                         unlink(summaryPath(month))
                     }
                 case ("delete", .summary(let month)):
@@ -348,7 +352,7 @@ public struct LedgerStore: Sendable {
             }
             return
         }
-        try FileSystem.makeDirectories(journalDirectory)
+        try FileSystem.makeStoreDirectory(journalDirectory)
         var journal = ""
         do {
             for (month, bytes, _) in changes {

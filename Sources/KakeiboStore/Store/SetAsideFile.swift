@@ -23,7 +23,8 @@ public struct SetAsideFile: Sendable {
     public var path: String { FileSystem.join(FileSystem.join(store.root, ".sync"), "set-aside.json") }
 
     public func read() -> [Entry] {
-        guard let bytes = (try? FileSystem.read(path)) ?? nil, let value = try? JSONValue.parse(bytes),
+        guard FileSystem.kind(FileSystem.parentDirectory(path)) != .symbolicLink, let bytes = (try? FileSystem.read(path)) ?? nil,
+            let value = try? JSONValue.parse(bytes),
             let rows = value["rows"]?.arrayValue
         else { return [] }
         return rows.compactMap { row in
@@ -55,7 +56,7 @@ public struct SetAsideFile: Sendable {
         var writer = JSONWriter()
         JSONValue.object([("schema", .integer(1)), ("rows", .array(rows))]).write(to: &writer)
         writer.raw("\n")
-        try FileSystem.makeDirectories(FileSystem.join(store.root, ".sync"))
+        try FileSystem.makeStoreDirectory(FileSystem.join(store.root, ".sync"))
         try FileSystem.replaceAtomically(path, writer.bytes)
     }
 }

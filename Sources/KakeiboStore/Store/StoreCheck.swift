@@ -11,14 +11,20 @@ public enum StoreCheck {
         let taxonomy = categories(categoriesPath, &found)
         if store.exists {
             found.problems += try leftovers(store)
-            try store.readingLocked {
-                try months(store, taxonomy, &found)
-                settings(.budgets, store, &found)
-                settings(.fixedCosts, store, &found)
-                settings(.notes, store, &found)
-                settings(.rules, store, &found)
+            let refused = try files(store)
+            found.problems += refused
+            let skipped = Set(refused.map(\.path))
+            let body = {
+                try months(store, taxonomy, skipping: skipped, &found)
+                settings(.budgets, store, skipping: skipped, &found)
+                settings(.fixedCosts, store, skipping: skipped, &found)
+                settings(.notes, store, skipping: skipped, &found)
+                settings(.rules, store, skipping: skipped, &found)
                 found.problems += try Backups(store: store).check()
             }
+            // An interrupted change's journal that is no file can't be finished (every other command says so): the
+            // store is read as it stands.
+            if skipped.contains(store.commitPath) || skipped.contains(store.journalDirectory) { try body() } else { try store.readingLocked(body) }
             let setAside = SetAsideFile(store: store)
             for entry in setAside.read() {
                 found.add(.warning, setAside.path, .setAside(month: entry.month, reason: entry.reason), item: entry.id)
@@ -41,7 +47,7 @@ public enum StoreCheck {
     private static func categories(_ path: String?, _ report: inout Findings) -> Taxonomy {
         guard let path else { return .standard }
         do {
-            guard let bytes = try FileSystem.read(path) else { return .standard }
+            guard let bytes = try FileSystem.read(path, access: .configuration) else { return .standard }
             report.files += 1
             return try TaxonomyCodec.decode(bytes)
         } catch let error as TaxonomyProblem {
@@ -52,11 +58,12 @@ public enum StoreCheck {
         return .standard
     }
 
-    private static func months(_ store: LedgerStore, _ taxonomy: Taxonomy, _ report: inout Findings) throws {
+    private static func months(_ store: LedgerStore, _ taxonomy: Taxonomy, skipping skipped: Set<String>, _ report: inout Findings) throws {
         var firstFile: [String: String] = [:] // id → the month file it was first seen in (its name)
         for month in try store.months() {
             let path = store.path(month)
             report.files += 1
+            if skipped.contains(path) { continue } // reported as what it is
             let bytes: [UInt8]
             do {
                 guard let read = try FileSystem.read(path) else { continue } // removed since the listing
@@ -67,7 +74,7 @@ public enum StoreCheck {
             }
             let (items, problems) = MonthFileCodec.inspect(bytes, month: month)
             for problem in problems { report.add(.error, path, .month(problem), item: problem.item) }
-            if problems.isEmpty { summary(store, month, bytes, items, &report) }
+            if problems.isEmpty && !skipped.contains(store.summaryPath(month)) { summary(store, month, bytes, items, &report) }
             for item in items {
                 if let other = firstFile[item.id] {
                     report.add(.error, path, .duplicateAcrossMonths(otherFile: other), item: item.id)
@@ -102,10 +109,12 @@ public enum StoreCheck {
         }
     }
 
-    /// A settings file that exists, read as the commands read it.
-    private static func settings<Value, Context>(_ file: SettingsFile<Value, Context>, _ store: LedgerStore, _ report: inout Findings) {
+    /// A settings file that exists, read as the commands read it (unless it is no file: named as such already).
+    private static func settings<Value, Context>(
+        _ file: SettingsFile<Value, Context>, _ store: LedgerStore, skipping skipped: Set<String>, _ report: inout Findings
+    ) {
         let path = store.path(of: file)
-        guard FileSystem.exists(path) else { return }
+        guard FileSystem.exists(path), !skipped.contains(path) else { return }
         report.files += 1
         do { _ = try store.read(file) } catch let error as SettingsFileError {
             report.add(.error, path, .settings(error.problem))
@@ -145,6 +154,9 @@ public struct CheckReport: Sendable {
     }
 
     public var errors: Int { problems.count { $0.severity == .error } }
+    /// Problems that make `check` exit 1: every error, and the warnings a cron job must hear of (a change the
+    /// household server refused, an item this store and the server differ on).
+    public var failing: Int { problems.count { $0.severity == .error || $0.failsCheck } }
     public var warnings: Int { problems.count { $0.severity == .warning } }
 
     /// This report with more problems found beside the store's files (what the sync state can't explain).
@@ -185,6 +197,14 @@ public struct StoreProblem: Sendable, Equatable {
         case summary(SummaryProblem)
         /// A row of the household server's that the last pull of its month could not understand and left out.
         case setAside(month: YearMonth, reason: LocalizedText)
+        /// A path kakeibo opens that is not what it may open (a link, a FIFO, a device, a directory for a file).
+        case notAFile(NodeKind)
+        /// A file named like a month (`2024-13.json`) that no month is, holding `items` items (nil: unreadable).
+        case notAMonth(items: Int?)
+        /// An item marked synced whose content is not what was last synced, with nothing queued to send it.
+        case diverged(month: YearMonth)
+        /// An item whose change the household server refused, and why.
+        case refused(reason: String)
         /// The store differs from what it last synced, and nothing waiting to be sent explains it: an item the server
         /// has (at `revision`) that is gone here, or (nil) one marked synced that the server never confirmed.
         case unexplained(month: YearMonth?, revision: Int?)
@@ -206,6 +226,14 @@ public struct StoreProblem: Sendable, Equatable {
         self.path = path
         self.kind = kind
         self.item = item
+    }
+
+    /// Whether this warning still makes `check` exit 1 (docs/exit-codes.md): the members would not end equal.
+    public var failsCheck: Bool {
+        switch kind {
+        case .refused, .unexplained: return true
+        default: return severity == .error
+        }
     }
 
     /// A stable name for the kind of problem, for scripts (`kind` in JSON).
@@ -230,6 +258,10 @@ public struct StoreProblem: Sendable, Equatable {
         case .summary: return "summary"
         case .setAside: return "setAside"
         case .unexplained: return "unsynced"
+        case .notAFile: return "notAFile"
+        case .notAMonth: return "notAMonth"
+        case .diverged: return "diverged"
+        case .refused: return "refused"
         }
     }
 
@@ -264,6 +296,20 @@ public struct StoreProblem: Sendable, Equatable {
                 "temporary file of an interrupted write (the month files are intact); the next change removes it",
                 "中断された書き込みの一時ファイルです（月のファイルは無事です）。次の変更で削除されます")
         case .backup(let problem): return problem.message(in: language)
+        case .notAFile(let kind): return kind.checkMessage(in: language)
+        case .notAMonth(let items):
+            let holding = items.map { language.pick(" (it holds \($0) item\($0 == 1 ? "" : "s"))", "（\($0) 件のデータがあります）") } ?? ""
+            return language.pick(
+                "named like a month file, but no month has this name: no command reads it\(holding); rename it to its month's name (2024-12.json) or move it away",
+                "月のファイルのような名前ですが、そのような月はありません。どのコマンドも読みません\(holding)。正しい月の名前（2024-12.json）に変えるか、移動してください")
+        case .diverged(let month):
+            return language.pick(
+                "changed here since it was last synced (a hand edit?), with nothing queued to send it: the other members still have the synced version; the next 'kakeibo sync \(month.year) \(month.month)' sends this one",
+                "前回の同期の後にここで変更されていますが（手で編集しましたか）、送る変更がありません。ほかのメンバーには同期済みの内容が残っています。次の 'kakeibo sync \(month.year) \(month.month)' でこの内容を送ります")
+        case .refused(let reason):
+            return language.pick(
+                "the household server refused this item's change (\(terminalSafe(reason))): it stays here only; fix it ('kakeibo edit') and sync",
+                "家計簿サーバーがこのデータの変更を拒否しました（\(terminalSafe(reason))）。ここにだけあります。'kakeibo edit' で直してから同期してください")
         case .setAside(let month, let reason):
             return language.pick(
                 "a row of the household server's \(month.iso) was set aside by the last pull: \(reason.en); fix it in the sheet (the rest of the month was pulled)",

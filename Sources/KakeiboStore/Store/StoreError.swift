@@ -22,6 +22,11 @@ public enum StoreError: KakeiboFailure, Equatable {
     case stagedFileGone(path: String)
     /// Every backup number is taken (a backup directory named with the largest number there is).
     case backupNumbersExhausted(path: String)
+    /// A file kakeibo would open is not a regular file it may open (a link in the store, a FIFO, a device, a
+    /// directory): left exactly as it is.
+    case notAFile(path: String, kind: NodeKind)
+    /// A file larger than kakeibo reads (`FileSystem.maximumFileSize`): left exactly as it is.
+    case fileTooLarge(path: String, size: Int, limit: Int)
 
     public enum FileOperation: Sendable, Equatable {
         case read, write, create, rename, remove, sync, lock, list, makeDirectory
@@ -63,8 +68,8 @@ public enum StoreError: KakeiboFailure, Equatable {
                 "\(time) 秒待ちましたが \(path) のロックを取れませんでした\(by)。何も変更していません")
         case .symbolicLink(let path):
             return language.pick(
-                "\(path) is a symbolic link: kakeibo replaces store files, which would leave the link's target stale, so it was left untouched; put the file itself in the store (or point the store at its directory)",
-                "\(path) はシンボリックリンクです。置き換えるとリンク先が古いまま残るため、変更していません。ファイルそのものを保存先に置いてください")
+                "\(path) is a symbolic link: kakeibo writes a file by replacing it and never writes through a link, which would leave the link's target stale, so it was left untouched; put the file itself there (a store may be a link to its directory)",
+                "\(path) はシンボリックリンクです。kakeibo はファイルを置き換えて書き、リンク越しには書かないため（リンク先が古いまま残ります）、変更していません。ファイルそのものを置いてください（保存先のディレクトリ自体はリンクでもかまいません）")
         case .stagedFileGone(let path):
             return language.pick(
                 "\(path) was removed by another program while this change was being written: the change is only partly applied ('kakeibo check' shows which months)",
@@ -72,11 +77,23 @@ public enum StoreError: KakeiboFailure, Equatable {
         case .backupNumbersExhausted(let path):
             return language.pick(
                 "no backup number is left after \(path): remove it to go on", "\(path) の後に使えるバックアップ番号がありません。削除してください")
+        case .notAFile(let path, let kind):
+            return kind.refusal(path, in: language)
+        case .fileTooLarge(let path, let size, let limit):
+            return language.pick(
+                "\(path) is \(StoreError.size(size)), more than kakeibo reads (\(StoreError.size(limit)); a month of 100,000 items is about 25 MB): it was left untouched",
+                "\(path) は \(StoreError.size(size)) あり、kakeibo が読む上限（\(StoreError.size(limit))。10 万件の月で約 25 MB）を超えています。ファイルは変更していません")
         }
     }
 }
 
 extension StoreError {
+    /// A size in megabytes (10^6 bytes), rounded up so that a file over the limit never reads as equal to it;
+    /// from 10,000 MB in gigabytes ("43 GB").
+    static func size(_ bytes: Int) -> String {
+        bytes >= 10_000_000_000 ? "\((bytes + 999_999_999) / 1_000_000_000) GB" : "\((bytes + 999_999) / 1_000_000) MB"
+    }
+
     /// Why a system call failed, in the chosen language: the common causes in Japanese too, the C library's
     /// words for the rest.
     public static func reason(_ code: Int32, _ language: Language) -> String {
@@ -112,6 +129,33 @@ extension StoreError.FileOperation {
         case .lock: LocalizedText(en: "lock", ja: "ロック")
         case .list: LocalizedText(en: "list", ja: "一覧")
         case .makeDirectory: LocalizedText(en: "create directory", ja: "ディレクトリ作成")
+        }
+    }
+}
+
+extension NodeKind {
+    /// Why kakeibo left a path of this kind alone, naming it: what `check` says of it, after its name.
+    func refusal(_ path: String, in language: Language) -> String {
+        language.pick("\(path): ", "\(path): ") + checkMessage(in: language) + language.pick(" (left untouched)", "（変更していません）")
+    }
+}
+
+extension NodeKind {
+    /// What `check` says of a path of this kind where kakeibo expects a file (or, for a file, a directory).
+    public func checkMessage(in language: Language) -> String {
+        switch self {
+        case .symbolicLink:
+            return language.pick(
+                "a symbolic link: kakeibo opens no link inside the store (it could lead out of it); put the file itself here",
+                "シンボリックリンクです。保存先の中のリンクは開きません（保存先の外へ通じうるため）。ファイルそのものを置いてください")
+        case .file:
+            return language.pick("a file where kakeibo keeps a directory: move it away", "kakeibo がディレクトリを置く場所にファイルがあります。移動してください")
+        case .directory:
+            return language.pick("a directory where kakeibo keeps a file: move it away", "kakeibo がファイルを置く場所にディレクトリがあります。移動してください")
+        default:
+            return language.pick(
+                "\(self == .pipe ? "a named pipe (FIFO)" : self == .socket ? "a socket" : "a device"), not a regular file: kakeibo reads only regular files; move it away",
+                "\(self == .pipe ? "名前付きパイプ（FIFO）" : self == .socket ? "ソケット" : "デバイス")で、通常のファイルではありません。kakeibo は通常のファイルだけを読みます。移動してください")
         }
     }
 }

@@ -23,8 +23,13 @@ struct StoreLock {
             throw error
         }
         do { file = try FileLock(existing: store.lockPath, wait: store.lockWait) } catch {
-            guard case .io(_, _, let code) = error, code == ENOENT || code == EACCES else { throw error }
-            file = nil
+            // `.lock` is only for kakeibos older than the directory's lock: a reader does without it when it is
+            // missing, can't be opened, or is no file (`check` reports that; a writer refuses it).
+            switch error {
+            case .io(_, _, let code) where code == ENOENT || code == EACCES: file = nil
+            case .notAFile: file = nil
+            default: throw error
+            }
         }
     }
 

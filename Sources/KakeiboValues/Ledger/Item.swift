@@ -67,8 +67,18 @@ public enum SyncState: String, Sendable, Hashable, CaseIterable {
 public enum ItemName {
     public static let maximumLength = 30
 
-    /// Trims whitespace (including the ideographic space) and checks the rules.
-    public static func validate(_ raw: String) throws(ValueError) -> String {
+    /// Trims whitespace (including the ideographic space) and checks the rules. At `entry` (a name typed or
+    /// imported) the name is made what syncs (`SyncLimits`: trimmed of U+FEFF too, in NFC) and its length counted
+    /// in code points, as the household server counts; reading a store keeps what it holds, counted as before.
+    public static func validate(_ raw: String, entry: Bool = true) throws(ValueError) -> String {
+        if entry {
+            let text = SyncLimits.normalized(raw)
+            guard !text.isEmpty else { throw .nameEmpty }
+            guard !text.unicodeScalars.contains(where: isControl) else { throw .nameControlCharacter }
+            let count = text.unicodeScalars.count
+            guard count <= maximumLength else { throw .nameTooLong(count: count) }
+            return text
+        }
         let trimmed = trimWhitespace(raw)
         guard !trimmed.isEmpty else { throw .nameEmpty }
         guard !trimmed.unicodeScalars.contains(where: isControl) else { throw .nameControlCharacter }

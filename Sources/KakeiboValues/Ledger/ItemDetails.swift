@@ -134,8 +134,17 @@ public enum DetailField: String, CaseIterable, Sendable {
 
     public var maximumLength: Int { self == .memo ? 100 : 30 }
 
-    /// Trims whitespace (the ideographic space too) and checks the rules.
-    public func validate(_ raw: String) throws(DetailError) -> String {
+    /// Trims whitespace (the ideographic space too) and checks the rules; at `entry`, as `ItemName.validate` does
+    /// (what syncs: NFC, U+FEFF trimmed, code points counted).
+    public func validate(_ raw: String, entry: Bool = true) throws(DetailError) -> String {
+        if entry {
+            let text = SyncLimits.normalized(raw)
+            guard !text.isEmpty else { throw .empty(self) }
+            guard !text.unicodeScalars.contains(where: ItemName.isControl) else { throw .controlCharacter(self) }
+            let count = text.unicodeScalars.count
+            guard count <= maximumLength else { throw .tooLong(self, count: count) }
+            return text
+        }
         let trimmed = trimWhitespace(raw)
         guard !trimmed.isEmpty else { throw .empty(self) }
         guard !trimmed.unicodeScalars.contains(where: ItemName.isControl) else { throw .controlCharacter(self) }

@@ -12,14 +12,16 @@ public enum Tags {
     /// Trims whitespace, takes off the leading `#`/`＃`, and checks the rules: not empty, at most `maximumLength`
     /// characters (`length`), no control characters, and no space, comma or colon inside (a tag is one word in a CSV
     /// cell, the household sheet's tags cell and a ledger `:tag:`).
-    public static func validate(_ raw: String, length: Int = maximumLength) throws(TagError) -> String {
-        var text = trimWhitespace(raw)
+    /// At `entry` (typed or imported) the tag is made what syncs (`SyncLimits`) and counted in code points.
+    public static func validate(_ raw: String, length: Int = maximumLength, entry: Bool = true) throws(TagError) -> String {
+        func trim(_ text: String) -> String { entry ? SyncLimits.normalized(text) : trimWhitespace(text) }
+        var text = trim(raw)
         while let first = text.unicodeScalars.first, first == "#" || first == "＃" {
-            text = trimWhitespace(String(text.unicodeScalars.dropFirst()))
+            text = trim(String(text.unicodeScalars.dropFirst()))
         }
         guard !text.isEmpty else { throw .empty }
         guard !text.unicodeScalars.contains(where: ItemName.isControl) else { throw .controlCharacter }
-        let count = text.count
+        let count = entry ? text.unicodeScalars.count : text.count
         guard count <= length else { throw .tooLong(count: count) }
         let folded = WidthFold.fold(text)
         guard !folded.unicodeScalars.contains(where: { isWhitespace($0) || $0 == "," || $0 == ":" || $0 == "、" }) else {
@@ -53,9 +55,11 @@ public enum Tags {
     }
 
     /// The tags checked one by one, each once, at most `maximumCount` of them (`count`).
-    public static func validateAll(_ raw: [String], length: Int = maximumLength, count: Int = maximumCount) throws(TagError) -> [String] {
+    public static func validateAll(
+        _ raw: [String], length: Int = maximumLength, count: Int = maximumCount, entry: Bool = true
+    ) throws(TagError) -> [String] {
         var tags: [String] = []
-        for text in raw { tags = adding([try validate(text, length: length)], to: tags) }
+        for text in raw { tags = adding([try validate(text, length: length, entry: entry)], to: tags) }
         guard tags.count <= count else { throw .tooMany(count: tags.count) }
         return tags
     }

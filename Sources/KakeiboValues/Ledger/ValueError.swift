@@ -7,6 +7,8 @@ public enum ValueError: KakeiboFailure, Equatable {
     case dateDay(String, year: Int, month: Int, days: Int)
     case price(String, reason: PriceProblem)
     case nameEmpty
+    /// A date the household server takes none of (`SyncLimits`).
+    case dateOutsideSync(CalendarDate)
     case nameTooLong(count: Int)
     case nameControlCharacter
     case id(String)
@@ -64,6 +66,11 @@ public enum ValueError: KakeiboFailure, Equatable {
             }
         case .nameEmpty:
             return language.pick("name must not be empty", "品名が空です")
+        case .dateOutsideSync(let date):
+            let (first, last) = (SyncLimits.firstDate.iso, SyncLimits.lastDate.iso)
+            return language.pick(
+                "date \(date.iso) is outside \(first) to \(last), the dates an item may have (the household server takes no other)",
+                "日付 \(date.iso) は記録できる範囲（\(first)〜\(last)。家計簿サーバーが受け付ける範囲）の外です")
         case .nameTooLong(let count):
             return language.pick(
                 "name must be at most \(ItemName.maximumLength) characters, got \(count)",
