@@ -122,6 +122,9 @@ import Testing
             try accounts.add(Account(name: "other", aliases: ["ミツイスミトモカ－ド"]))
         }
         #expect(throws: AccountError.exists("楽天カード")) { try accounts.add(Account(name: "楽天ｶｰﾄﾞ")) }
+        #expect(throws: AccountError.aliasClaimed("らくてんかーどさーびす", by: "楽天カード"), "a name that is another's alias") {
+            try accounts.add(Account(name: "らくてんかーどさーびす"))
+        }
         try accounts.add(Account(name: "Suica", kind: .emoney, aliases: ["ｓｕｉｃａ", "SUICA", "モバイルSuica"]))
         #expect(accounts.account(for: "suica")?.aliases == ["モバイルSuica"], "aliases that fold to the name are kept once")
         #expect(accounts.account(for: "三井住友カード（ＮＬ）")?.name == "三井住友カード")

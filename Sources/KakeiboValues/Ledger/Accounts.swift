@@ -41,7 +41,10 @@ public struct Accounts: Hashable, Sendable {
     /// account has is refused, and so is a name another account has (edit that one instead).
     public mutating func add(_ account: Account) throws(AccountError) {
         let name = try AccountError.checked(account.name)
-        if let other = keys[AccountKey.fold(name)] { throw .exists(all[other].name) }
+        if let other = keys[AccountKey.fold(name)] {
+            // The name another account has, or a spelling one of its aliases folds alike (みずほ and ミズホ).
+            throw AccountKey.fold(all[other].name) == AccountKey.fold(name) ? .exists(all[other].name) : .aliasClaimed(name, by: all[other].name)
+        }
         var account = account
         account.name = name
         account.aliases = try Accounts.distinct(account.aliases.map { alias throws(AccountError) in try AccountError.checked(alias) }, besides: name)
