@@ -42,7 +42,7 @@ let package = Package(
         .executableTarget(name: "kakeibo-companion", dependencies: ["KakeiboConvert", "KakeiboSync"]),
         .testTarget(name: "KakeiboKitTests", dependencies: ["KakeiboKit"] + layers),
         .testTarget(name: "KakeiboCLITests", dependencies: ["KakeiboCLI", "KakeiboKit"] + layers),
-        .testTarget(name: "KakeiboConvertTests", dependencies: ["KakeiboConvert", "KakeiboKit"]),
+        .testTarget(name: "KakeiboConvertTests", dependencies: ["KakeiboConvert", "KakeiboCLI", "KakeiboKit"]),
         .testTarget(name: "KakeiboSyncTests", dependencies: ["KakeiboSync", "KakeiboCLI", "KakeiboKit"] + layers),
         .testTarget(
             name: "EndToEndTests", dependencies: ["kakeibo", "kakeibo-companion", "KakeiboKit"],

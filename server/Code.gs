@@ -43,8 +43,12 @@ var MAX_CHANGES = 2000;
 var MAX_REWRITES = 500;
 var MAX_ITEMS = 2000;
 var SINCE_LIMIT = 2000;
+/** The most revision spans a request may ask `since` to leave out (`skip`: the asking member's own writes). */
+var MAX_SKIP = 100;
 var CHANGE_LOG_SHEET = '_changes';
 var CHANGE_LOG_KEEP = 5000;
+/** The change log's last row after the last request that finished, so that a request of new changes asks no row count. */
+var CHANGE_LOG_ROWS_PROPERTY = 'KAKEIBO_CHANGE_LOG_ROWS';
 /** The id index (see the book): a hidden sheet of ID_BUCKETS cells; up to ID_BUCKET_READS of them are read one by one. */
 var ID_INDEX_SHEET = '_ids';
 var ID_BUCKETS = 1024;
@@ -310,18 +314,23 @@ function capabilities(token) {
       changesPerRequest: MAX_CHANGES, rewritesPerRequest: MAX_REWRITES, itemsPerRequest: MAX_ITEMS, sinceLimit: SINCE_LIMIT,
       changeLog: CHANGE_LOG_KEEP
     },
-    changesSince: true
+    changesSince: true,
+    sinceSkip: MAX_SKIP
   };
   if (state === 'ok') answer.revision = currentRevision(props);
   return answer;
 }
 
-/** Every row changed after revision R, tombstones included, oldest first, at most `limit`. */
+/**
+ * Every row changed after revision R, tombstones included, oldest first, at most `limit`; rows whose revision lies in
+ * a `skip` span (the asking member's own writes, which it has) are left out and not counted.
+ */
 function since(body) {
   var after = body.revision;
   if (!isWhole(after) || after < 0) throw failure('bad_request', '"revision" must be a whole number ≥ 0');
   var limit = body.limit === undefined ? SINCE_LIMIT : body.limit;
   if (!isWhole(limit) || limit < 1 || limit > SINCE_LIMIT) throw failure('bad_request', '"limit" must be 1–' + SINCE_LIMIT);
+  var skip = skipSpans(body.skip);
   var props = scriptProperties();
   var current = currentRevision(props);
   var months = readMonthsIndex(props);
@@ -335,11 +344,28 @@ function since(body) {
   var rows = [];
   changed.forEach(function (month) {
     readRows(month.sheet, tz, month.name).forEach(function (r) {
-      if (r.revision > after) rows.push(r);
+      if (r.revision > after && !skipped(skip, r.revision)) rows.push(r);
       current = Math.max(current, r.revision);
     });
   });
   return sincePage(rows, limit, current, props);
+}
+
+/** The spans of `skip` ([[from, through], …], whole numbers, from ≤ through); none when it is absent. */
+function skipSpans(value) {
+  if (value === undefined) return [];
+  var bad = '"skip" must be at most ' + MAX_SKIP + ' spans [from, through] of whole numbers';
+  if (!Array.isArray(value) || value.length > MAX_SKIP) throw failure('bad_request', bad);
+  value.forEach(function (span) {
+    if (!Array.isArray(span) || span.length !== 2 || !isWhole(span[0]) || !isWhole(span[1]) || span[0] > span[1]) {
+      throw failure('bad_request', bad);
+    }
+  });
+  return value;
+}
+
+function skipped(spans, revision) {
+  return spans.some(function (span) { return revision >= span[0] && revision <= span[1]; });
 }
 
 /** The month sheets' names the months index says changed after revision R, in calendar order. */
@@ -421,11 +447,16 @@ function applyChanges(body) {
   if (rewrites > MAX_REWRITES) throw failure('too_large', 'at most ' + MAX_REWRITES + ' updates and deletes per request, got ' + rewrites);
   var after = body.since;
   if (after !== undefined && (!isWhole(after) || after < 0)) throw failure('bad_request', '"since" must be a whole number ≥ 0');
+  var skip = skipSpans(body.skip);
   var book = new Book();
-  var log = new ChangeLog(book.ss);
+  var log = new ChangeLog(book.ss, book.rebuild ? null : book.props);
   book.reserve(changes.length);
   book.prefetch(changes.map(changedId).filter(function (id) { return id !== null; }));
-  log.prefetch(changes.filter(function (c) { return c && typeof c.changeId === 'string'; }).map(function (c) { return c.changeId; }));
+  var ids = changes.filter(function (c) { return c && typeof c.changeId === 'string'; }).map(function (c) { return c.changeId; });
+  // A client that says which of its changes it may have sent before (`retried`) has only those looked up in the log:
+  // the others are new, so a request of new changes reads none of it. Without the key, every change id is looked up.
+  if (Array.isArray(body.retried)) ids = log.onlyRetried(body.retried, ids);
+  log.prefetch(ids);
   var results = changes.map(function (change, index) {
     var problem = invalidChange(change);
     if (problem) {
@@ -445,9 +476,13 @@ function applyChanges(body) {
     log.add(change.changeId, fingerprint, result);
     return result;
   });
-  var others = after === undefined ? null : book.changedSince(after);
+  var others = after === undefined ? null : book.changedSince(after, skip);
   book.commit(log);
-  var answer = { revision: book.revision, results: results, limits: { changesPerRequest: MAX_CHANGES, rewritesPerRequest: MAX_REWRITES } };
+  // `start`: the revisions after it, up to `revision`, are this request's own writes.
+  var answer = {
+    revision: book.revision, start: book.start, results: results,
+    limits: { changesPerRequest: MAX_CHANGES, rewritesPerRequest: MAX_REWRITES }
+  };
   if (others) answer.since = others;
   return answer;
 }
@@ -754,9 +789,10 @@ Book.prototype.replace = function (held, item, deleted) {
 /**
  * What `since` would answer for revision R, but without this request's own rows (its results carry them): the rows
  * other requests changed after R, read from the months the book holds and those the months index says changed.
- * Complete, it ends at this request's last revision, so the client's cursor moves past its own writes.
+ * Complete, it ends at this request's last revision, so the client's cursor moves past its own writes. Rows in a `skip`
+ * span (the client's own earlier writes) are left out too.
  */
-Book.prototype.changedSince = function (after) {
+Book.prototype.changedSince = function (after, skip) {
   var self = this;
   if (self.rebuild) self.loadAll();
   var names = self.all ? Object.keys(self.sheets) : changedMonths(self.months, after);
@@ -764,7 +800,7 @@ Book.prototype.changedSince = function (after) {
   names.forEach(function (name) {
     var entry = self.month(name);
     if (!entry) return;
-    entry.rows.forEach(function (r) { if (r.revision > after && r.revision <= self.start) rows.push(r); });
+    entry.rows.forEach(function (r) { if (r.revision > after && r.revision <= self.start && !skipped(skip, r.revision)) rows.push(r); });
   });
   return sincePage(rows, SINCE_LIMIT, self.revision, self.props);
 };
@@ -807,6 +843,7 @@ Book.prototype.commit = function (log) {
   var stamps = monthsAndRevision(self.months, self.revision);
   stamps[SHEETS_PROPERTY] = String(self.sheetCount + insertedSheets);
   stamps[RESERVED_PROPERTY] = '0'; // the request is done, in the same write as its stamps (0: nothing reserved)
+  if (log && log.last) stamps[CHANGE_LOG_ROWS_PROPERTY] = String(log.last);
   self.props.setProperties(stamps);
 };
 
@@ -988,12 +1025,27 @@ IdIndex.prototype.commit = function () {
 // ---------------------------------------------------------------------------------------------------------------
 // The change log: the last CHANGE_LOG_KEEP change ids with their results, in a hidden sheet.
 
-function ChangeLog(ss) {
+/**
+ * `props`: the script properties, when the last request finished (so the log's last row they keep is right); null
+ * to ask the sheet.
+ */
+function ChangeLog(ss, props) {
   this.sheet = changeLogSheet(ss);
   this.rows = null;
   this.entries = Object.create(null); // change id → entry (or null), for those read or added
   this.added = [];
+  this.retried = null; // when the client says which changes it may have sent before: those (id → true)
+  var kept = props ? Number(props.getProperty(CHANGE_LOG_ROWS_PROPERTY)) : NaN;
+  this.kept = isWhole(kept) && kept >= 1 ? kept : null;
 }
+
+/** Looks up only `retried` of `ids` from now on (a change id not among them is new); returns those. */
+ChangeLog.prototype.onlyRetried = function (retried, ids) {
+  var self = this;
+  self.retried = Object.create(null);
+  retried.forEach(function (id) { if (typeof id === 'string') self.retried[id] = true; });
+  return ids.filter(function (id) { return self.retried[id] === true; });
+};
 
 /**
  * Reads the log's change ids (one column), then the entries of those asked for that it holds: each on its own when
@@ -1001,6 +1053,7 @@ function ChangeLog(ss) {
  */
 ChangeLog.prototype.prefetch = function (changeIds) {
   var self = this;
+  if (changeIds.length === 0) return;
   if (!self.rows) {
     self.rows = Object.create(null); // change id → its last row in the log
     self.last = self.sheet.getLastRow();
@@ -1028,6 +1081,7 @@ function logEntry(cells) {
 }
 
 ChangeLog.prototype.find = function (changeId) {
+  if (this.retried && this.retried[changeId] !== true && !(changeId in this.entries)) return null;
   if (!(changeId in this.entries)) this.prefetch([changeId]);
   return changeId in this.entries ? this.entries[changeId] : null;
 };
@@ -1040,11 +1094,11 @@ ChangeLog.prototype.add = function (changeId, fingerprint, result) {
 /** Writes the entries added (the caller flushes). */
 ChangeLog.prototype.commit = function () {
   if (this.added.length === 0) return;
-  var start = (this.rows ? this.last : this.sheet.getLastRow()) + 1;
-  ensureRows(this.sheet, start + this.added.length - 1, 1000); // rows to spare, so that most requests add none
-  var range = this.sheet.getRange(start, 1, this.added.length, 4);
-  range.setNumberFormat('@');
-  range.setValues(this.added.map(function (row) { return row.map(literal); }));
+  var start = (this.rows ? this.last : this.kept || this.sheet.getLastRow()) + 1;
+  // 1,000 rows to spare when it grows, so that most requests add none; every cell text (a leading apostrophe, so no
+  // number format needs setting: a change id "0123" stays as it is).
+  var values = this.added.map(function (row) { return row.map(function (cell) { return '\'' + cell; }); });
+  intoRows(this.sheet, start, this.added.length, 4, 1000, function (range) { range.setValues(values); });
   var extra = start + this.added.length - 2 - CHANGE_LOG_KEEP;
   if (extra >= 1000) this.sheet.deleteRows(2, extra);
   this.last = start + this.added.length - 1 - (extra >= 1000 ? extra : 0);
@@ -1200,11 +1254,11 @@ function writeRows(sheet, first, rows, inPlace, columns) {
     out[COL.personal - 1] = item.personal === true ? true : '';
     return out;
   });
-  if (!inPlace) ensureRows(sheet, first + rows.length - 1);
-  var range = sheet.getRange(first, 1, rows.length, WIDTH);
-  // Text stays text: an id "00123" keeps its zeros and "2024-12-03" is not turned into a date cell.
-  range.setNumberFormats(rows.map(function () { return ROW_FORMATS; }));
-  range.setValues(values);
+  intoRows(sheet, first, rows.length, WIDTH, 0, function (range) {
+    // Text stays text: an id "00123" keeps its zeros and "2024-12-03" is not turned into a date cell.
+    range.setNumberFormats(rows.map(function () { return ROW_FORMATS; }));
+    range.setValues(values);
+  });
   // Tombstones struck through, a run of them at a time (a new row that is not one has the sheet's plain style).
   for (var i = 0; i < rows.length; i++) {
     if (!rows[i].deleted) continue;
@@ -1301,6 +1355,20 @@ function cellTags(text) {
 }
 
 /** A sheet has a fixed number of rows (1000 when new): adds rows so that row `last` exists. */
+/**
+ * Writes rows first…first+count-1 with `write(range)`. Tried on the sheet as it is, so that the common write asks no
+ * row count: only when that fails (a sheet too short for an append) are rows added, `slack` more than needed, and
+ * the write made again (it writes whole rows, so a second try leaves the same cells).
+ */
+function intoRows(sheet, first, count, width, slack, write) {
+  try {
+    write(sheet.getRange(first, 1, count, width));
+  } catch (err) {
+    ensureRows(sheet, first + count - 1, slack);
+    write(sheet.getRange(first, 1, count, width));
+  }
+}
+
 function ensureRows(sheet, last, slack) {
   var max = sheet.getMaxRows();
   if (last > max) sheet.insertRowsAfter(max, last - max + (slack || 0));
@@ -1544,11 +1612,9 @@ function withLock(fn) {
   if (!lock.tryLock(LOCK_WAIT_MS)) {
     throw failure('busy', 'another request held the lock for more than ' + LOCK_WAIT_MS / 1000 + ' s; try again');
   }
-  try {
-    return fn();
-  } finally {
-    lock.releaseLock(); // each request that writes has flushed its writes by now
-  }
+  // Not released by a call: the service releases a script's lock when its execution ends, which is when this
+  // request's answer is made (each request that writes has flushed its writes by then).
+  return fn();
 }
 
 /**

@@ -1,19 +1,22 @@
 import KakeiboKit
 
-/// A subcommand as the command line knows it: its declaration (`info`) and a validating initializer that turns the
-/// command line into typed values (rejecting bad input before anything is touched). It runs as a `Command` (every
-/// built-in) or, when it waits on the network, as kakeibo-companion's `AwaitingCommand` (in KakeiboSync: nothing that
-/// `kakeibo` links is async, so it links neither the concurrency runtime nor libdispatch).
-///
-/// Public so that companion executables (see `Companion`) can define commands with the same machinery.
-public protocol DeclaredCommand {
+/// A command as every binary knows it: its word, and its declaration (which says, among the rest, which binary runs
+/// it). `kakeibo` knows the companion's commands this way without linking their code.
+public protocol CommandDeclaration {
     /// The command's word (`month`), on its own: finding the command a command line names reads only these, so a
     /// run builds no declaration but its own command's (building `add`'s, the first listed, was 4% of `month`).
     static var name: String { get }
 
-    /// Everything the command line, help, completion and the man page know about the command, declared once.
+    /// Everything the command line, routing, help, completion and the man page know about the command, declared once.
     static var info: CommandInfo { get }
+}
 
+/// A subcommand's code: its declaration and a validating initializer that turns the command line into typed values
+/// (rejecting bad input before anything is touched). It runs as a `Command`, here or in kakeibo-companion, on this
+/// thread: the sync commands wait on URLSession's own threads, so nothing that `kakeibo` links is async.
+///
+/// Public so that the companion can define commands with the same machinery.
+public protocol DeclaredCommand: CommandDeclaration {
     init(_ arguments: ParsedArguments, _ context: Context) throws
 
     /// Runs a `Command` to its end and returns true; returns false at once for a command that must be awaited. (A
@@ -35,7 +38,7 @@ extension Command {
     }
 }
 
-extension DeclaredCommand {
+extension CommandDeclaration {
     public static var summary: LocalizedText { info.summary }
     public static var synopsis: String { info.synopsis }
     public static var arguments: [Argument] { info.arguments }
@@ -66,10 +69,22 @@ extension DeclaredCommand {
     }
 }
 
-/// The commands one process runs, in the order help lists them: the built-in ones, plus a companion's own when it
-/// is the companion running. Passed as a value from `main` to whatever lists or finds commands.
+/// Every command kakeibo answers to, each declared once, in the order help lists them; and the code this process
+/// runs them with. Passed as a value from `main` to whatever lists, finds or runs commands.
 public struct CommandTable {
-    public var commands: [any DeclaredCommand.Type]
+    /// The binary this process is.
+    public let binary: Binary
+    /// The code this process has: `kakeibo`'s built-in commands, and in the companion its own as well.
+    let implementations: [any DeclaredCommand.Type]
+
+    /// Every command, in help's order, the same list in both binaries: the built-in ones, then those only the
+    /// companion runs (last, so that finding a built-in never builds their declarations).
+    /// (Each element converted on its own: converting the whole array casts each metatype at run time through the
+    /// conformance tables; docs/performance.md has the cost.)
+    static var declared: [any CommandDeclaration.Type] {
+        builtIn.map { $0 as any CommandDeclaration.Type }
+            + [StatementDeclarations.Reconcile.self, SyncDeclarations.Pull.self, SyncDeclarations.Push.self, SyncDeclarations.Sync.self]
+    }
 
     /// Every subcommand the `kakeibo` binary runs itself (none waits on the network).
     static var builtIn: [any Command.Type] {
@@ -84,24 +99,28 @@ public struct CommandTable {
         ]
     }
 
-    /// The built-in commands plus a companion's: a companion command with a built-in's name takes its place
-    /// (kakeibo-companion's `import` also reads other apps' exports).
+    /// `kakeibo`'s table (no companion commands), or the companion's: the built-in commands plus its own, where one
+    /// with a built-in's name takes its place (kakeibo-companion's `import` also reads other apps' exports).
     public init(companionCommands: [any DeclaredCommand.Type] = []) {
-        let builtIn = CommandTable.builtIn
-        commands =
-            builtIn.map { command in companionCommands.first { $0.name == command.name } ?? command as any DeclaredCommand.Type }
-            + companionCommands.filter { added in !builtIn.contains { $0.name == added.name } }
+        binary = companionCommands.isEmpty ? .kakeibo : .companion
+        implementations =
+            companionCommands
+            + CommandTable.builtIn.filter { command in !companionCommands.contains { $0.name == command.name } }
+            .map { $0 as any DeclaredCommand.Type }
     }
 
-    /// Every command name kakeibo answers to, in whichever binary it runs (the same list in every process).
-    static var names: [String] {
-        builtIn.map { $0.name } + Companion.commands.map(\.name).filter { n in !builtIn.contains { $0.name == n } }
-    }
+    /// Every command name kakeibo answers to, in whichever binary it runs.
+    static var names: [String] { declared.map { $0.name } }
 
-    func find(_ name: String) -> (any DeclaredCommand.Type)? { commands.first { $0.name == name } }
+    /// The command of this name, as every binary knows it.
+    func find(_ name: String) -> (any CommandDeclaration.Type)? { CommandTable.declared.first { $0.name == name } }
 
-    /// Every command's declaration, companions' included, in help's order (for help, completion and the manual).
-    var declarations: [CommandInfo] {
-        commands.map { $0.info } + Companion.commands.compactMap { $0.info }.filter { info in !commands.contains { $0.name == info.name } }
-    }
+    /// The code that runs the command of this name here, if this process has it.
+    func implementation(_ name: String) -> (any DeclaredCommand.Type)? { implementations.first { $0.name == name } }
+
+    /// Every command, in help's order.
+    public var commands: [any CommandDeclaration.Type] { CommandTable.declared }
+
+    /// Every command's declaration, in help's order (for help, completion and the manual).
+    var declarations: [CommandInfo] { CommandTable.declared.map { $0.info } }
 }

@@ -9,16 +9,18 @@ public enum Kakeibo {
         public var status: Int32
         public var stdout: String
         public var stderr: String
+        /// The language of the run, for a message written after it (stdout could not be written); nil: the locale's.
+        var language: Language?
     }
 
     /// Runs `kakeibo` and exits with its status. Synchronous, so no thread beyond the main one is ever started.
     public static func main() -> Never {
         let start = Launch(companionCommands: [])
-        start.finish(run(start.arguments, terminal: start.terminal, commands: start.commands))
+        start.finish(run(start.arguments, terminal: start.terminal, commands: start.commands, handOver: start.handOver))
     }
 
     /// What every `main` does around a run: claims the standard streams, and in `kakeibo` itself hands a command line
-    /// that belongs to a companion over to it (exec); then writes the outcome and exits.
+    /// that the companion runs over to it (exec); then writes the outcome and exits.
     package struct Launch {
         package let commands: CommandTable
         let closed: StandardStreams.Closed
@@ -30,33 +32,30 @@ public enum Kakeibo {
             closed = StandardStreams.Closed.claim()
             terminal = Terminal.current()
             arguments = Array(CommandLine.arguments.dropFirst())
-            if companionCommands.isEmpty, let companion = companionFor(arguments) {
-                closed.release()
-                let failure = companion.exec(arguments)
-                StandardStreams.report(
-                    "kakeibo: " + terminalSafe(failure.commandLineMessage(in: language), keepingNewlines: true) + "\n", closed: closed)
-                exit(failure.exitCode.rawValue)
-            }
         }
 
-        var language: Language { messageLanguage(arguments, terminal) }
+        /// Replaces this process with the companion, run with the same arguments; returns only its failure (the
+        /// companion missing and not buildable here, or not runnable).
+        func handOver(_ context: Context) -> any KakeiboFailure {
+            Companion.run(arguments, context: context) { closed.release() }
+        }
 
         package func finish(_ outcome: Outcome) -> Never {
-            exit(StandardStreams.deliver(outcome, closed: closed, language: language))
+            exit(StandardStreams.deliver(outcome, closed: closed, language: outcome.language ?? .fromLocale(terminal.environment)))
         }
-    }
-
-    /// The language of a message written outside a run: `--lang` if it names one, else the locale's.
-    static func messageLanguage(_ arguments: [String], _ terminal: Terminal) -> Language {
-        Language(rawValue: preScanLanguage(arguments)?.lowercased() ?? "") ?? Language.fromLocale(terminal.environment)
     }
 
     /// Runs one command line to its outcome. A command that awaits the network can't run here: only kakeibo-companion
-    /// registers one, and runs it through its own `async` run (KakeiboSync).
-    public static func run(_ arguments: [String], terminal: Terminal, commands: CommandTable = CommandTable()) -> Outcome {
+    /// registers one, and runs it through its own `async` run (KakeiboSync). `handOver` runs a command line that the
+    /// companion runs, in a process that is not it (in tests: none, and it fails as a missing companion would).
+    public static func run(
+        _ arguments: [String], terminal: Terminal, commands: CommandTable = CommandTable(),
+        handOver: (Context) -> any KakeiboFailure = { _ in CompanionError.notHere }
+    ) -> Outcome {
         switch prepare(arguments, terminal: terminal, commands: commands) {
         case .finished(let outcome): return outcome
         case .ready(let command, let context): return runOnThisThread(command, context)
+        case .companion(let context): return failed(handOver(context), language: context.language)
         }
     }
 
@@ -66,36 +65,46 @@ public enum Kakeibo {
         }
     }
 
-    /// A command line parsed into the command to run with its context, or already answered (help, version, an error).
+    /// A command line parsed into the command to run with its context, handed to the companion, or already
+    /// answered (help, version, an error).
     package enum Prepared {
         case finished(Outcome)
         case ready(any DeclaredCommand, Context)
+        /// The companion runs it, and this process is `kakeibo`.
+        case companion(Context)
     }
 
+    /// Reads the command line once (`ParsedArguments.read`), answers help and version, and finds where the command
+    /// runs from its declaration: here, or in the companion.
     package static func prepare(_ arguments: [String], terminal: Terminal, commands: CommandTable) -> Prepared {
         var language = Language.fromLocale(terminal.environment)
         do {
-            if let requested = preScanLanguage(arguments) {
+            let parsed = ParsedArguments.read(arguments) { commands.find($0)?.info.accepted }
+            if let requested = parsed.values[GlobalOptions.lang.name] {
                 guard let chosen = Language(rawValue: requested.lowercased()) else {
-                    throw UsageError.invalidChoice(option: "--lang", value: requested, choices: ["ja", "en"])
+                    throw UsageError.invalidChoice(option: GlobalOptions.lang.name, value: requested, choices: ["ja", "en"])
                 }
                 language = chosen
             }
-            let parsed = try ParsedArguments.parse(arguments) { commands.find($0)?.info.accepted }
+            if let problem = parsed.problem { throw problem }
             let clock = try Clock.current(environment: terminal.environment)
             let context = Context(
                 terminal: terminal, language: language, clock: clock, storeOption: try parsed[GlobalOptions.store], commands: commands)
             context.lockTimeout = try parsed[GlobalOptions.lockTimeout]
             if parsed[GlobalOptions.version] {
-                return .finished(Outcome(status: 0, stdout: "kakeibo \(version)\n", stderr: ""))
+                return .finished(Outcome(status: 0, stdout: "kakeibo \(version)\n", stderr: "", language: language))
             }
-            guard let name = parsed.command, let command = commands.find(name) else {
-                return .finished(Outcome(status: 0, stdout: HelpText.overview(commands, language), stderr: ""))
+            guard let name = parsed.command, let declared = commands.find(name) else {
+                return .finished(Outcome(status: 0, stdout: HelpText.overview(commands, language), stderr: "", language: language))
             }
+            let info = declared.info
             if parsed[GlobalOptions.help] {
-                return .finished(Outcome(status: 0, stdout: HelpText.command(command.info, language), stderr: ""))
+                return .finished(Outcome(status: 0, stdout: HelpText.command(info, language), stderr: "", language: language))
             }
             context.command = name
+            // The companion runs every command; `kakeibo` hands over those its declaration says run there.
+            if commands.binary == .kakeibo, try info.runs.binary(parsed) == .companion { return .companion(context) }
+            guard let command = commands.implementation(name) else { throw CompanionRequired(command: name) }
             return .ready(try command.init(parsed, context), context)
         } catch {
             return .finished(failed(error, language: language))
@@ -114,7 +123,7 @@ public enum Kakeibo {
 
     package static func completed(_ context: Context) -> Outcome {
         context.noteCreatedStore()
-        return Outcome(status: ExitCode.success.rawValue, stdout: context.output, stderr: context.messages)
+        return Outcome(status: ExitCode.success.rawValue, stdout: context.output, stderr: context.messages, language: context.language)
     }
 
     /// One stderr line and an exit code for a failure.
@@ -123,48 +132,17 @@ public enum Kakeibo {
         case let failure as any KakeiboFailure:
             // Messages quote what they were given (paths, values, names): control characters in it are shown as escapes.
             let message = terminalSafe(failure.commandLineMessage(in: language), keepingNewlines: true)
-            return Outcome(status: failure.exitCode.rawValue, stdout: "", stderr: "kakeibo: " + message + "\n")
+            return Outcome(status: failure.exitCode.rawValue, stdout: "", stderr: "kakeibo: " + message + "\n", language: language)
         case let signal as EarlyExit:
-            return Outcome(status: signal.status.rawValue, stdout: signal.stdout, stderr: signal.stderr)
+            return Outcome(status: signal.status.rawValue, stdout: signal.stdout, stderr: signal.stderr, language: language)
         default:
             let message = terminalSafe("\(error)", keepingNewlines: true)
             return Outcome(
-                status: ExitCode.failure.rawValue, stdout: "", stderr: "kakeibo: " + language.pick("internal error: ", "内部エラー: ") + message + "\n")
+                status: ExitCode.failure.rawValue, stdout: "", stderr: "kakeibo: " + language.pick("internal error: ", "内部エラー: ") + message + "\n",
+                language: language)
         }
     }
 
-    /// The companion that runs this command line, if any (`kakeibo pull …`, `kakeibo help pull`,
-    /// `kakeibo import --from zaim …`; but `kakeibo help import` is the built-in command's help).
-    static func companionFor(_ arguments: [String]) -> Companion? {
-        guard let name = commandName(arguments) else { return nil }
-        if name == HelpCommand.name, let index = arguments.firstIndex(of: name), index + 1 < arguments.count {
-            return Companion.find(arguments[index + 1], arguments: [])
-        }
-        return Companion.find(name, arguments: arguments)
-    }
-
-    /// The command word: the first argument that is neither a global option nor its value.
-    static func commandName(_ arguments: [String]) -> String? {
-        var index = 0
-        while index < arguments.count {
-            let word = arguments[index]
-            if word == "--" { return index + 1 < arguments.count ? arguments[index + 1] : nil }
-            if !ParsedArguments.looksLikeOption(word) { return word }
-            let takesValue = GlobalOptions.specs.contains { $0.name == word && $0.value != nil }
-            index += takesValue ? 2 : 1
-        }
-        return nil
-    }
-
-    /// Finds `--lang X` or `--lang=X` before full parsing, so even parse errors are in the chosen language.
-    static func preScanLanguage(_ arguments: [String]) -> String? {
-        for (index, word) in arguments.enumerated() {
-            if word == "--" { return nil }
-            if word == GlobalOptions.lang.name, index + 1 < arguments.count { return arguments[index + 1] }
-            if word.hasPrefix("--lang=") { return String(word.dropFirst(7)) }
-        }
-        return nil
-    }
 }
 
 /// A command that finished with output and a status other than success, without an error message of kakeibo's own
@@ -188,8 +166,9 @@ package struct EarlyExit: Error {
     }
 }
 
-/// A command that waits on the network reached a run that can't await it (a programming error: only kakeibo-companion
-/// registers such commands, and it runs them through its own `async` run).
+/// A command reached a process without its code, or one that waits on the network reached a run that can't await
+/// it (a programming error: a command declared to run in the companion that the companion does not register, or
+/// an awaiting command outside the companion's `async` run).
 struct CompanionRequired: Error, CustomStringConvertible {
     var command: String?
     var description: String { "\(command ?? "this command") runs only in kakeibo-companion" }

@@ -1,3 +1,4 @@
+import KakeiboCLI
 import KakeiboKit
 
 /// Why an export from another app was refused. Nothing is imported when any of these happens.
@@ -15,8 +16,8 @@ public enum ConvertProblem: Error, Equatable, Sendable {
     case emptyStatement(StatementFormat?)
     /// A statement that is not in the format `--from` asked for; `looksLike` names the one it fits.
     case notStatement(StatementFormat, looksLike: StatementFormat?)
-    /// A file in none of the statement layouts; `looksLike` names an app export it fits.
-    case unknownLayout(looksLike: ImportSource?)
+    /// A file in none of the statement layouts; `looksLike` names the other format it is, if any.
+    case unknownLayout(looksLike: ImportFormat?)
     /// A statement that stops before its end (a Vpass file without its totals, a block after them).
     case truncated(row: Int)
 
@@ -73,11 +74,10 @@ public enum ConvertProblem: Error, Equatable, Sendable {
                     "。\(other.displayName) の明細のようです: --from \(other.rawValue) を指定してください")
             }
             return text
-        case .unknownLayout(let source):
-            if let source {
+        case .unknownLayout(let other):
+            if let other {
                 return language.pick(
-                    "a \(source.displayName) export, not a statement: use kakeibo import --from \(source.rawValue)",
-                    "明細ではなく \(source.displayName) の CSV です: kakeibo import --from \(source.rawValue) を使ってください")
+                    "\(other.title.en), not a statement: use kakeibo import", "明細ではなく\(other.title.ja)です: kakeibo import を使ってください")
             }
             let formats = StatementFormat.allCases.map(\.rawValue).joined(separator: ", ")
             return language.pick(

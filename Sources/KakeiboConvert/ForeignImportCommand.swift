@@ -1,9 +1,9 @@
 import KakeiboCLI
 import KakeiboKit
 
-/// the companion's `import`: with `--from moneyforward|zaim`, reads that app's CSV export, with `--from statement` (or a
-/// statement's format) a card or payment statement; without, it is the
-/// built-in import. Help, options and the write (`ImportCommand.merge`, over `Household.merge`) are the built-in command's.
+/// The companion's `import`: each file read as its format says (`ImportPlan`: forced by `--from`, or found from the
+/// file) — another app's CSV export, card or payment statements, or kakeibo's JSON as the built-in import reads it.
+/// Help, options and the write (`ImportCommand.merge`, over `Household.merge`) are the built-in command's.
 public struct ForeignImportCommand: Command {
     public static var name: String { ImportCommand.name }
     public static var info: CommandInfo { ImportCommand.info }
@@ -49,29 +49,23 @@ public struct ForeignImportCommand: Command {
     let job: Job
 
     public init(_ arguments: ParsedArguments, _ context: Context) throws {
-        guard let from = try arguments[ImportCommand.from] else {
-            job = .wire(try ImportCommand(arguments, context))
-            return
-        }
-        let paths = try ForeignImportCommand.positionals(arguments)
-        let format = try arguments[ImportCommand.format] ?? .table
-        let taxonomy = try context.taxonomy()
-        let fallback = try arguments[ImportCommand.category].map { try taxonomy.resolve($0) }
-        let word = from.lowercased()
-        if word == StatementImport.detect || StatementFormat(rawValue: word) != nil {
+        let plan = try ImportPlan(arguments)
+        let known = plan.files.compactMap(\.format)
+        // Several files, or `--from statement`, are statements (the plan checked what it could already know).
+        if plan.files.count > 1 || plan.statementsOnly || known.first?.kind == .statement {
             if arguments.given(ImportCommand.mapping) { throw UsageError.onlyWith(ImportCommand.mapping.name, "--from moneyforward|zaim") }
             job = .statement(
                 StatementImport(
-                    format: StatementFormat(rawValue: word), paths: paths, category: fallback, output: format,
+                    plan: plan, category: try ForeignImportCommand.fallback(arguments, context),
+                    output: try arguments[ImportCommand.format] ?? .table,
                     tags: try ImportCommand.tags(arguments), member: try arguments[ImportCommand.member]))
             return
         }
-        let path = try ImportCommand.onePath(arguments)
-        guard let source = ImportSource(rawValue: word) else {
-            throw UsageError.invalidChoice(
-                option: ImportCommand.from.name, value: from,
-                choices: ImportSource.allCases.map(\.rawValue) + [StatementImport.detect] + StatementFormat.allCases.map(\.rawValue))
+        guard let format = known.first, format.kind == .export, let source = ImportSource(rawValue: format.name) else {
+            job = .wire(try ImportCommand(plan, arguments))
+            return
         }
+        let taxonomy = try context.taxonomy()
         var mapping = CategoryMapping.standard(taxonomy)
         let explicit = try arguments[ImportCommand.mapping]
         let mappingPath = try explicit ?? FileSystem.join(try Locations.config(environment: context.environment), "mapping.json")
@@ -83,8 +77,14 @@ public struct ForeignImportCommand: Command {
         }
         job = .foreign(
             ForeignImport(
-                source: source, path: path, mapping: mapping, fallback: fallback, income: IncomeTargets.standard(taxonomy), format: format,
+                source: source, path: plan.files[0].path, mapping: mapping, fallback: try ForeignImportCommand.fallback(arguments, context),
+                income: IncomeTargets.standard(taxonomy), format: try arguments[ImportCommand.format] ?? .table,
                 tags: try ImportCommand.tags(arguments), member: try arguments[ImportCommand.member]))
+    }
+
+    /// `--category`: where what no rule or mapping files goes.
+    static func fallback(_ arguments: ParsedArguments, _ context: Context) throws -> CategoryCode? {
+        try arguments[ImportCommand.category].map { try context.taxonomy().resolve($0) }
     }
 
     public func run(_ context: Context) throws {

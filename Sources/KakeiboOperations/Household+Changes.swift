@@ -44,8 +44,11 @@ public struct ChangesOutcome: Sendable, Equatable {
     /// Changes the server refused as malformed (code), not sent again in this form.
     public var rejected: [(id: String, code: String)] = []
     /// Items that have a change to send now that these answers came (changed or deleted here while they were
-    /// unanswered): another round.
+    /// unanswered, or refused only for a base this store had lost): another round.
     public var followUps = 0
+    /// Changes refused as stale only because the sync state that knew their base was lost: sent again on the
+    /// server's revision (see `lastSynced`).
+    public var rebased = 0
     /// What applying the rows that came with the answers did (`applyChangeResults(_:rows:through:)`).
     public var rows = RowsOutcome()
 
@@ -58,14 +61,41 @@ public struct ChangesOutcome: Sendable, Equatable {
 
 /// What applying the server's rows (`since` or `pull`) did.
 public struct RowsOutcome: Sendable, Equatable {
-    public var received = 0
-    /// The months whose items changed here.
+    /// The items the rows changed here (added, replaced or removed).
+    public var received = ReceivedItems()
+    /// For a pull of whole months: how many items the server listed for them (each id once).
+    public var listed = 0
+    /// Rows older than the revision this store holds of their item (a replayed or stale answer): ignored.
+    public var older = 0
+    /// The months whose items changed.
     public var changed: [YearMonth] = []
-    public var unsent = 0
+    /// Items here the server doesn't have in this version and not waiting for an answer or a resolve, and deletes not
+    /// sent yet, after the write.
+    public var pending = 0
+    /// The sync state as the write left it.
+    public var journal = SyncJournal()
     /// What matching the months that changed did.
     public var matched = MatchOutcome()
 
     public init() {}
+}
+
+/// The items a sync changed here from the server's answers, each once, with the month it now lies in (the month it
+/// left, for one removed).
+public struct ReceivedItems: Sendable, Equatable {
+    public private(set) var months: [String: YearMonth] = [:]
+
+    public init() {}
+
+    public mutating func add(_ id: String, _ month: YearMonth) { months[id] = month }
+
+    public mutating func formUnion(_ other: ReceivedItems) { months.merge(other.months) { _, later in later } }
+
+    /// How many items changed.
+    public var count: Int { months.count }
+
+    /// How many items changed in each month.
+    public var byMonth: [YearMonth: Int] { months.values.reduce(into: [:]) { counts, month in counts[month, default: 0] += 1 } }
 }
 
 /// A conflict as `kakeibo conflicts` shows it: this store's version (nil: deleted here) beside the server's.
@@ -98,7 +128,7 @@ extension Household {
     /// The sync state, read without the lock (for showing).
     public func journal() throws -> SyncJournal {
         guard store.exists else { return SyncJournal() }
-        return try SyncJournalFile.read(store)
+        return try SyncJournalFile.read(store, memo: journalMemo)
     }
 
     /// Runs `body` over the index of every month and the journal under the store's lock; writes the journal if it
@@ -108,12 +138,12 @@ extension Household {
     ) throws -> (result: T, changed: [YearMonth]) {
         try change(operation: operation) { index in
             try index.loadAll()
-            let before = try SyncJournalFile.read(store)
+            let before = try SyncJournalFile.read(store, memo: journalMemo)
             var journal = before
             journal.queueDivergent(&index) // a hand edit since the last sync is sent, never overwritten by a pull
             let result = try body(&index, &journal)
             journal.recordSynced(index)
-            if journal != before { try SyncJournalFile.write(journal, store) }
+            if journal != before { try SyncJournalFile.write(journal, store, memo: journalMemo) }
             return result
         }
     }
@@ -135,6 +165,7 @@ extension Household {
             if journal.server != server || journal.household != household || !journal.changeProtocol {
                 if journal.household != household { journal.revisions = [:] }
                 journal.revision = nil
+                journal.own = []
             }
             journal.server = server
             journal.household = household
@@ -152,6 +183,7 @@ extension Household {
             journal.household = before.household
             journal.changeProtocol = before.changeProtocol
             journal.revision = before.revision
+            journal.own = before.own
             journal.endpoints[server] = before.endpoints[server]
         }
     }
@@ -171,24 +203,38 @@ extension Household {
     /// delete made here. Items waiting for a conflict's resolution or for an earlier change's answer are held back.
     /// The journal records them before anything is sent, so that after a lost answer (or a process killed while
     /// waiting) the same changes go again with the same ids and the server applies them once; a send the server
-    /// surely never received takes them back with `withdrawChanges`.
-    public func prepareChanges() throws -> [OutgoingChange] {
+    /// surely never received takes them back with `withdrawChanges`. `holding`: items not to send now (the server
+    /// refused their change earlier in this sync).
+    public func prepareChanges(holding: Set<String> = []) throws -> [OutgoingChange] { try prepareRound(holding: holding).outbox }
+
+    /// `prepareChanges`, with the sync state as it stood before and after (read under the same lock) and what is
+    /// still pending here (with nothing to send, a sync reads the store no more).
+    func prepareRound(holding: Set<String>) throws -> (outbox: [OutgoingChange], before: SyncJournal, after: SyncJournal, pending: Int) {
         try changeWithJournal { index, journal in
+            let before = journal
             // An item deleted here that is back (an undo, an import of it) was decided again: the delete is dropped.
             for id in journal.deleted.keys where index.item(id) != nil { journal.deleted[id] = nil }
-            for item in index.all where item.sync != .synced && !journal.isHeld(item.id) {
+            let held = journal.heldIDs
+            for item in index.all where item.sync != .synced && !held.contains(item.id) && !holding.contains(item.id) {
                 let synced = journal.revisions[item.id] != nil || item.sync == .edited
                 journal.outbox.append(
                     OutgoingChange(
                         changeID: "k-" + ItemID.random(), kind: synced ? .update : .create,
                         base: synced ? journal.revisions[item.id] ?? 0 : nil, id: item.id, item: WireItem(item)))
             }
-            for (id, base) in journal.deleted.sorted(by: { $0.key < $1.key }) where base != SyncJournal.awaitingCreate && !journal.isHeld(id) {
+            for (id, base) in journal.deleted.sorted(by: { $0.key < $1.key })
+            where base != SyncJournal.awaitingCreate && !held.contains(id) && !holding.contains(id) {
                 journal.outbox.append(OutgoingChange(changeID: "k-" + ItemID.random(), kind: .delete, base: base, id: id, item: nil))
                 journal.deleted[id] = nil
             }
-            return journal.outbox
+            return (journal.outbox, before, journal, pending(index, journal))
         }.result
+    }
+
+    /// What is still to send here, the items waiting for an answer or a resolve aside.
+    private func pending(_ index: ItemIndex, _ journal: SyncJournal) -> Int {
+        let held = journal.heldIDs
+        return index.all.filter { $0.sync != .synced && !held.contains($0.id) }.count + journal.deleted.count
     }
 
     /// Takes back what `prepareChanges` added when the server surely never received them (no connection, a refusal),
@@ -212,14 +258,20 @@ extension Household {
     /// synced at its new revision, unless it was changed here again meanwhile (then it stays edited, based on the new
     /// revision); a refused one becomes a conflict. A change the server remembered from before answers as it did then.
     /// `rows` (with `through`), what the answers carried of the other members' changes, are applied after them in
-    /// the same write, as `applyRows` would.
-    public func applyChangeResults(_ results: [ChangeResult], rows: [ServerRow] = [], through: Int? = nil) throws -> ChangesOutcome {
+    /// the same write, as `applyRows` would. `wrote`: the revisions the request wrote, when its answer says
+    /// (`SyncJournal.noteOwn`).
+    public func applyChangeResults(
+        _ results: [ChangeResult], rows: [ServerRow] = [], through: Int? = nil, wrote: ClosedRange<Int>? = nil
+    ) throws -> ChangesOutcome {
         var (outcome, changed) = try changeWithJournal { index, journal in
             var outcome = ChangesOutcome()
             var settled: [String] = []
+            var rebased = 0
+            var waiting = Dictionary(journal.outbox.map { ($0.changeID, $0) }) { first, _ in first }
+            var answered: Set<String> = []
             for result in results {
-                guard let position = journal.outbox.firstIndex(where: { $0.changeID == result.changeID }) else { continue }
-                let change = journal.outbox.remove(at: position)
+                guard let change = waiting.removeValue(forKey: result.changeID) else { continue }
+                answered.insert(change.changeID)
                 var status = result.status
                 // A retry the server no longer remembers is judged afresh: the "conflict" may be this very change.
                 if status == .conflict, let row = result.row, row.deleted == (change.kind == .delete),
@@ -229,12 +281,27 @@ extension Household {
                 }
                 switch status {
                 case .applied, .unchanged:
+                    if let row = result.row, let held = journal.revisions[change.id], row.revision < held {
+                        // An answer older than what this store holds: not believed; the item is sent again later.
+                        outcome.rows.older += 1
+                        continue
+                    }
                     journal.refused[change.id] = nil
                     settled.append(change.id)
                     outcome.applied += 1
                     outcome.appliedKinds[change.kind, default: 0] += 1
                     settle(change, row: result.row, in: &index, &journal)
                 case .conflict:
+                    if change.kind == .update && change.base == 0 && journal.revisions[change.id] == nil, let row = result.row, !row.deleted,
+                        lastSynced(change.id) == row.item
+                    {
+                        // The sync state that knew the change's base is gone (sync-state.json deleted), and the server
+                        // holds the very version this store last had: the change is this store's own, sent again on
+                        // that revision, not a conflict with itself.
+                        journal.revisions[change.id] = row.revision
+                        rebased += 1
+                        continue
+                    }
                     let conflict = Conflict(
                         id: change.id, theirs: result.row?.item, theirsRevision: result.row?.revision ?? 0,
                         theirsDeleted: result.row?.deleted ?? true, code: result.code ?? "stale")
@@ -249,18 +316,41 @@ extension Household {
                     journal.noteRefused(change.id, code: result.code ?? "bad_change", message: result.message)
                 }
             }
+            journal.outbox.removeAll { answered.contains($0.changeID) }
+            outcome.rebased = rebased
+            let older = outcome.rows.older
             outcome.rows = try apply(rows, through: through, months: nil, in: &index, &journal)
+            outcome.rows.older += older
             // What the answers and the rows brought may match lines here: those changes go in the next round.
             let matched = outcome.rows.matched.touchedIDs
             outcome.followUps =
-                Set(settled + matched).filter { id in
+                rebased
+                + Set(settled + matched).filter { id in
                     let edited = index.item(id).map { $0.sync != .synced } ?? false
                     return (edited && !journal.isHeld(id)) || journal.deleted[id].map { $0 != SyncJournal.awaitingCreate } ?? false
                 }.count
+            journal.noteOwn(wrote)
+            outcome.rows.journal = journal
             return outcome
         }
         outcome.rows.changed = changed
         return outcome
+    }
+
+    /// The version of an item this store last had from the server: the newest kept backup (`Backups`) that holds it
+    /// synced. Nil when none does (more changes since than backups are kept).
+    func lastSynced(_ id: String) -> WireItem? {
+        let backups = Backups(store: store)
+        guard let history = try? backups.history() else { return nil }
+        for entry in history.entries.sorted(by: { $0.number > $1.number }) {
+            for record in entry.months {
+                guard let bytes = try? backups.kept(record, of: entry), let items = try? MonthFileCodec.decode(bytes, month: record.month),
+                    let item = items.first(where: { $0.id == id })
+                else { continue }
+                if item.sync == .synced { return WireItem(item) }
+            }
+        }
+        return nil
     }
 
     /// The server took `change` (or already had it): the item here follows.
@@ -275,7 +365,9 @@ extension Household {
             return
         }
         journal.revisions[change.id] = row.revision
-        if journal.deleted[change.id] == SyncJournal.awaitingCreate { journal.deleted[change.id] = row.revision }
+        // Deleted here while the change was in flight: the delete is based on the revision the answer brings (not
+        // the one before it, which would make this store's own change a conflict).
+        if journal.deleted[change.id] != nil { journal.deleted[change.id] = row.revision }
         guard let local = index.item(change.id) else { return }
         if WireItem(local) == row.item {
             index.mark(change.id, .synced)
@@ -286,11 +378,21 @@ extension Household {
 
     /// Applies rows the server reported (`since` or `pull`), in one write. A row replaces the synced item here (a
     /// deleted row removes it); an item changed or deleted here and not yet sent, or waiting in a conflict, is left
-    /// as it is here (a conflict's server side is brought up to date), so no pull undoes a decision made here.
+    /// as it is here (a conflict's server side is brought up to date), so no pull undoes a decision made here. A row
+    /// older than the revision held here is ignored (counted): a server's answer never takes an item back in time.
     /// `through`, when given, is the revision to ask `since` from next time. `months`, for a full pull of months,
-    /// also drops the synced items of those months the server no longer lists.
-    public func applyRows(_ rows: [ServerRow], through: Int?, months: [YearMonth]? = nil) throws -> RowsOutcome {
-        var (outcome, changed) = try changeWithJournal { index, journal in try apply(rows, through: through, months: months, in: &index, &journal) }
+    /// also drops the synced items of those months the server no longer lists. `afresh`: the server's counter went
+    /// back (its sheet or script was replaced), so the revisions held here mean nothing there and are forgotten first.
+    public func applyRows(_ rows: [ServerRow], through: Int?, months: [YearMonth]? = nil, afresh: Bool = false) throws -> RowsOutcome {
+        var (outcome, changed) = try changeWithJournal { index, journal in
+            if afresh {
+                journal.revisions = [:]
+                journal.own = []
+            }
+            var outcome = try apply(rows, through: through, months: months, in: &index, &journal)
+            outcome.journal = journal
+            return outcome
+        }
         outcome.changed = changed
         return outcome
     }
@@ -305,22 +407,39 @@ extension Household {
             for month in months {
                 for (id, _) in index.removeAll(in: month, where: { $0.sync == .synced && !listed.contains($0.id) }) {
                     journal.revisions[id] = nil
+                    outcome.received.add(id, month)
                 }
             }
+            outcome.listed = Set(rows.filter { !$0.deleted }.map(\.item.id)).count
         }
-        var changedHere = 0
-        for row in rows where try apply(row, in: &index, &journal) { changedHere += 1 }
-        // A pull says how many items the months hold on the server; `since` how many changed here.
-        outcome.received = months == nil ? changedHere : rows.filter { !$0.deleted }.count
-        if let through { journal.revision = max(through, journal.revision ?? 0) }
+        for row in rows {
+            switch try apply(row, in: &index, &journal) {
+            case .unchanged: break
+            case .changed(let month): outcome.received.add(row.item.id, month)
+            case .older: outcome.older += 1
+            }
+        }
+        if let through {
+            journal.revision = max(through, journal.revision ?? 0)
+            journal.noteOwn(nil)
+        }
         outcome.matched = try match(index.touched, in: &index, accounts: try accounts())
-        outcome.unsent = index.all.filter { $0.sync != .synced }.count + journal.deleted.count
+        outcome.pending = pending(index, journal)
         return outcome
     }
 
-    /// Applies one row; true when it changed an item here (a row that repeats what this store has, such as its own
-    /// change coming back, is no news).
-    private func apply(_ row: ServerRow, in index: inout ItemIndex, _ journal: inout SyncJournal) throws -> Bool {
+    /// What one row did here.
+    private enum RowEffect {
+        /// Nothing: it repeats what this store has (such as its own change coming back), or it waits here.
+        case unchanged
+        /// The item was added, replaced or removed; the month it now lies in (or left).
+        case changed(YearMonth)
+        /// Older than the revision held here: ignored.
+        case older
+    }
+
+    /// Applies one row.
+    private func apply(_ row: ServerRow, in index: inout ItemIndex, _ journal: inout SyncJournal) throws -> RowEffect {
         let id = row.item.id
         if let position = journal.conflicts.firstIndex(where: { $0.id == id }) {
             if row.revision >= journal.conflicts[position].theirsRevision {
@@ -328,28 +447,29 @@ extension Household {
                 journal.conflicts[position].theirsRevision = row.revision
                 journal.conflicts[position].theirsDeleted = row.deleted
             }
-            return false
+            return .unchanged
         }
-        if journal.deleted[id] != nil || journal.outbox.contains(where: { $0.id == id }) { return false }
+        if let held = journal.revisions[id], row.revision < held { return .older }
+        if journal.deleted[id] != nil || journal.outbox.contains(where: { $0.id == id }) { return .unchanged }
         if let local = index.item(id), local.sync != .synced {
             if !row.deleted && WireItem(local) == row.item {
                 index.mark(id, .synced)
                 journal.revisions[id] = row.revision
             }
-            return false // changed here after its base: the next push sends it, and the server judges it
+            return .unchanged // changed here after its base: the next push sends it, and the server judges it
         }
         if row.deleted {
             journal.revisions[id] = nil
-            return index.remove(id) != nil
+            return index.remove(id).map { .changed($0.date.yearMonth) } ?? .unchanged
         }
         let added = index.item(id)?.added ?? now
         if let local = index.item(id), WireItem(local) == row.item {
             journal.revisions[id] = row.revision
-            return false
+            return .unchanged
         }
         try index.replace(row.item.item(added: added, sync: .synced))
         journal.revisions[id] = row.revision
-        return true
+        return .changed(row.item.date.yearMonth)
     }
 
     /// Deletes an item the server has, with the change protocol: it goes here at once, and the next sync sends the

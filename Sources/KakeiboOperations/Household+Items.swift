@@ -78,12 +78,12 @@ extension Household {
     public func delete(_ id: String, syncs: Bool = false) throws -> ItemDeleted {
         try change { index in
             let item = try find(id, in: &index)
-            var journal = try SyncJournalFile.read(store)
+            var journal = try SyncJournalFile.read(store, memo: journalMemo)
             let before = journal
             let lines = try self.lines(of: item, in: &index)
             try remove(item, syncs: syncs, in: &index, &journal)
             for line in lines { try remove(line, syncs: syncs, in: &index, &journal) }
-            if journal != before { try SyncJournalFile.write(journal, store) }
+            if journal != before { try SyncJournalFile.write(journal, store, memo: journalMemo) }
             _ = try match(index.touched, in: &index, accounts: try accounts())
             return ItemDeleted(item: item, lines: lines)
         }.result

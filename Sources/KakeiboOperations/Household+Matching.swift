@@ -30,6 +30,12 @@ public struct MatchOutcome: Sendable, Equatable {
     /// The ids of the items matching changed (a member filled in aside).
     public var touchedIDs: [String] { merged.map(\.line.id) + merged.map(\.into.id) + split.map(\.id) + transfers.map(\.id) }
 
+    public static func + (a: MatchOutcome, b: MatchOutcome) -> MatchOutcome {
+        var sum = a
+        sum += b
+        return sum
+    }
+
     public static func += (a: inout MatchOutcome, b: MatchOutcome) {
         a.merged += b.merged
         a.split += b.split

@@ -64,8 +64,10 @@ public enum SettingConflictError: KakeiboFailure, Equatable {
 
 extension Household {
     /// The settings to send: each whose value here is not the one last synced (and not waiting in a conflict).
-    public func settingsToSend(_ files: SharedSettingFiles) throws -> [SettingChange] {
-        let journal = try journal()
+    public func settingsToSend(_ files: SharedSettingFiles) throws -> [SettingChange] { try settingsToSend(files, journal: journal()) }
+
+    /// `settingsToSend`, against the sync state as the caller read it.
+    func settingsToSend(_ files: SharedSettingFiles, journal: SyncJournal) throws -> [SettingChange] {
         let here = try files.read()
         return SharedSetting.allCases.compactMap { setting in
             let key = setting.rawValue
@@ -92,7 +94,7 @@ extension Household {
 
     private func writeSettings(_ answer: SettingsAnswer, sent: [SettingChange], _ files: SharedSettingFiles) throws -> SettingsOutcome {
         try store.write { _ in
-            let before = try SyncJournalFile.read(store)
+            let before = try SyncJournalFile.read(store, memo: journalMemo)
             var journal = before
             var outcome = SettingsOutcome()
             let here = try files.read()
@@ -142,7 +144,7 @@ extension Household {
                 }
                 // Otherwise changed here while the sync ran: the next sync sends it, and the server judges it.
             }
-            if journal != before { try SyncJournalFile.write(journal, store) }
+            if journal != before { try SyncJournalFile.write(journal, store, memo: journalMemo) }
             return outcome
         }
     }
@@ -161,14 +163,14 @@ extension Household {
     /// machine's is sent again by the next sync, based on the server's revision. False when it has no conflict.
     public func resolveSetting(_ setting: SharedSetting, keep side: ConflictSide, _ files: SharedSettingFiles) throws -> Bool {
         try store.write { _ in
-            var journal = try SyncJournalFile.read(store)
+            var journal = try SyncJournalFile.read(store, memo: journalMemo)
             guard let theirs = journal.settingConflicts.removeValue(forKey: setting.rawValue) else { return false }
             if side == .theirs {
                 if let problem = SharedSettingFiles.problem(setting, theirs.value) { throw SettingConflictError.unusable(setting, problem) }
                 try files.write(setting, theirs.value)
             }
             journal.settings[setting.rawValue] = theirs
-            try SyncJournalFile.write(journal, store)
+            try SyncJournalFile.write(journal, store, memo: journalMemo)
             return true
         }
     }

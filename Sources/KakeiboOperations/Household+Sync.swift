@@ -23,7 +23,7 @@ extension Household {
             for copy in confirmed { confirm(copy, in: &index, &outcome) }
             if let pulled {
                 // An id deleted here is back only if it is here again (imported anew).
-                let dismissed = Set(try SyncJournalFile.read(store).dismissed).subtracting(index.all.map(\.id))
+                let dismissed = Set(try SyncJournalFile.read(store, memo: journalMemo).dismissed).subtracting(index.all.map(\.id))
                 try pull(ServerMonths(months: pulled.months, items: pulled.items.filter { !dismissed.contains($0.id) }), in: &index, &outcome)
             }
             outcome.matched = try match(index.touched, in: &index, accounts: try accounts())
@@ -47,11 +47,13 @@ extension Household {
 
     /// Replaces the synced items of the fetched months with the server's copies. What the server doesn't have in
     /// this version (pending and edited items) is kept; an item the server lists under another month moves there.
+    /// Counts in `outcome.received` each item that is new here, different, moved, or gone.
     private func pull(_ pulled: ServerMonths, in index: inout ItemIndex, _ outcome: inout SyncOutcome) throws {
         var previous: [String: Item] = [:]
         for month in pulled.months {
             previous.merge(index.removeAll(in: month) { $0.sync == .synced }) { first, _ in first }
         }
+        var kept: Set<String> = []
         for copy in pulled.items {
             if let local = index.item(copy.id) {
                 if local.sync != .synced {
@@ -60,8 +62,14 @@ extension Household {
                 }
                 previous[copy.id] = index.remove(copy.id) // synced in a month not fetched: the server moved it
             }
-            try index.insert(copy.item(added: previous[copy.id]?.added ?? now, sync: .synced))
+            kept.insert(copy.id)
+            let before = previous[copy.id]
+            if before.map({ WireItem($0) != copy || $0.date.yearMonth != copy.date.yearMonth }) ?? true {
+                outcome.received.add(copy.id, copy.date.yearMonth)
+            }
+            try index.insert(copy.item(added: before?.added ?? now, sync: .synced))
         }
+        for (id, item) in previous where !kept.contains(id) { outcome.received.add(id, item.date.yearMonth) }
     }
 }
 

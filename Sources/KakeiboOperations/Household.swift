@@ -11,11 +11,21 @@ public struct Household: Sendable {
     public let now: Timestamp
     /// The household's categories: matching tells income from spending by them.
     public let taxonomy: Taxonomy
+    /// What this household's command last read or wrote of the sync state (`remembering`), or nil.
+    private(set) var journalMemo: JournalMemo?
 
     public init(store: LedgerStore, now: Timestamp, taxonomy: Taxonomy = .standard) {
         self.store = store
         self.now = now
         self.taxonomy = taxonomy
+    }
+
+    /// This household for one command that reads and writes the sync state several times (a sync): each read of it
+    /// after the command's own last read or write is a comparison of bytes, not a parse.
+    func remembering() -> Household {
+        var copy = self
+        copy.journalMemo = journalMemo ?? JournalMemo()
+        return copy
     }
 
     /// Runs `body` over an index of the store under its lock, then commits what it touched; returns its result and

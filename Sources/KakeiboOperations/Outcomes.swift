@@ -83,6 +83,8 @@ public struct SyncOutcome: Sendable, Equatable {
     public var unsent: [Item] = []
     /// What matching the months that changed did.
     public var matched = MatchOutcome()
+    /// The items a pull changed here (new, different, moved or gone).
+    public var received = ReceivedItems()
 
     public init() {}
 }

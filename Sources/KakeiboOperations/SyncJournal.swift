@@ -19,6 +19,11 @@ public struct SyncJournal: Sendable, Equatable {
     public var endpoints: [String: EndpointVerdict] = [:]
     /// The revision to ask `since` from next time; nil: a full pull is due.
     public var revision: Int?
+    /// Revisions this store's own requests wrote after `revision` (each request's whole span, as its answer states),
+    /// oldest first: `since` asks the server to leave their rows out (see `noteOwn`).
+    public var own: [ClosedRange<Int>] = []
+    /// The most spans kept in `own`; past it the oldest are forgotten (their rows then come back, changing nothing).
+    public static let ownKept = 100
     /// For each item, the revision of the server's version it was last based on.
     public var revisions: [String: Int] = [:]
     /// Items deleted here and not yet sent, with the revision of the server version they were deleted from
@@ -54,10 +59,33 @@ public struct SyncJournal: Sendable, Equatable {
 
     public init() {}
 
+    /// Records the revisions a request of this store's own wrote, then moves the cursor (`revision`) over the spans
+    /// that start right after it (nothing another member wrote lies between) and drops those it has passed. So the
+    /// sync after a push of thousands asks `since` from past them, and no answer brings them back.
+    public mutating func noteOwn(_ wrote: ClosedRange<Int>?) {
+        var spans: [ClosedRange<Int>] = []
+        for span in (own + (wrote.map { [$0] } ?? [])).sorted(by: { $0.lowerBound < $1.lowerBound }) {
+            if let last = spans.last, span.lowerBound <= last.upperBound + 1 {
+                spans[spans.count - 1] = last.lowerBound...max(last.upperBound, span.upperBound)
+            } else {
+                spans.append(span)
+            }
+        }
+        // Revisions start at 1, so with no cursor yet a span from 1 has nothing before it either.
+        while let first = spans.first, first.lowerBound <= (revision ?? 0) + 1 {
+            revision = max(revision ?? 0, first.upperBound)
+            spans.removeFirst()
+        }
+        own = Array(spans.filter { $0.upperBound > (revision ?? 0) }.suffix(SyncJournal.ownKept))
+    }
+
     /// Whether `id` is waiting for the user (a conflict) or for an answer (a change sent).
     public func isHeld(_ id: String) -> Bool {
         conflicts.contains { $0.id == id } || outbox.contains { $0.id == id }
     }
+
+    /// Every id `isHeld` says is held, for asking of many.
+    public var heldIDs: Set<String> { Set(conflicts.map(\.id)).union(outbox.map(\.id)) }
 }
 
 /// What an endpoint speaks, and when that was learned.
@@ -136,16 +164,26 @@ public struct Conflict: Sendable, Equatable {
 public enum SyncJournalFile {
     public static func path(_ store: LedgerStore) -> String { FileSystem.join(store.root, SyncJournal.fileName) }
 
-    /// The journal, or an empty one when there is no file yet.
-    public static func read(_ store: LedgerStore) throws -> SyncJournal {
+    /// The journal, or an empty one when there is no file yet. With a memo, a file that still holds the bytes the
+    /// memo last saw is not parsed again.
+    public static func read(_ store: LedgerStore, memo: JournalMemo? = nil) throws -> SyncJournal {
         guard let bytes = try FileSystem.read(path(store)) else { return SyncJournal() }
-        do { return try decode(bytes) } catch { throw SyncJournalError(path: path(store)) }
+        if let memo, let known = memo.journal(for: bytes) { return known }
+        do {
+            let journal = try decode(bytes)
+            memo?.remember(bytes, journal)
+            return journal
+        } catch {
+            throw SyncJournalError(path: path(store))
+        }
     }
 
     /// Writes the journal; an empty one (what no file means) removes the file, so a store that never synced has none.
-    static func write(_ journal: SyncJournal, _ store: LedgerStore) throws {
+    static func write(_ journal: SyncJournal, _ store: LedgerStore, memo: JournalMemo? = nil) throws {
         guard journal != SyncJournal() else { return try FileSystem.remove(path(store)) }
-        try FileSystem.replaceAtomically(path(store), encode(journal))
+        let bytes = encode(journal)
+        try FileSystem.replaceAtomically(path(store), bytes)
+        memo?.remember(bytes, journal)
     }
 
     // MARK: Codec
@@ -155,6 +193,9 @@ public enum SyncJournalFile {
         if let server = journal.server { members.append(("server", .string(server))) }
         if let household = journal.household { members.append(("household", .string(household))) }
         if let revision = journal.revision { members.append(("revision", .integer(revision))) }
+        if !journal.own.isEmpty {
+            members.append(("own", .array(journal.own.map { .array([.integer($0.lowerBound), .integer($0.upperBound)]) })))
+        }
         if !journal.endpoints.isEmpty {
             members.append(
                 (
@@ -242,11 +283,18 @@ public enum SyncJournalFile {
         journal.server = value["server"]?.stringValue
         journal.household = value["household"]?.stringValue
         journal.revision = value["revision"]?.intValue
+        for span in value["own"]?.arrayValue ?? [] {
+            guard let bounds = span.arrayValue, bounds.count == 2, let low = bounds[0].intValue, let high = bounds[1].intValue, low <= high
+            else { continue }
+            journal.own.append(low...high)
+        }
         for (key, verdict) in value["endpoints"]?.objectValue ?? [] {
             guard let name = verdict["protocol"]?.stringValue, let checked = verdict["checked"]?.intValue else { continue }
             journal.endpoints[key] = EndpointVerdict(speaksChanges: name == "changes", checked: Timestamp(milliseconds: Int64(checked)))
         }
-        for (id, revision) in value["revisions"]?.objectValue ?? [] { journal.revisions[id] = revision.intValue ?? 0 }
+        let revisions = value["revisions"]?.objectValue ?? []
+        journal.revisions.reserveCapacity(revisions.count)
+        for (id, revision) in revisions { journal.revisions[id] = revision.intValue ?? 0 }
         for (id, base) in value["deleted"]?.objectValue ?? [] { journal.deleted[id] = base.intValue ?? 0 }
         for entry in value["outbox"]?.arrayValue ?? [] {
             guard let changeID = entry["changeId"]?.stringValue, let kind = entry["kind"]?.stringValue.flatMap(OutgoingChange.Kind.init),
@@ -270,6 +318,24 @@ public enum SyncJournalFile {
         journal.settings = settings(value["settings"])
         journal.settingConflicts = settings(value["settingConflicts"])
         return journal
+    }
+}
+
+/// The sync state's file as one command last read or wrote it, so that reading it again when nobody else wrote it
+/// meanwhile costs a comparison of bytes rather than a parse (ten years of a household's revisions are about 1.8 MB
+/// of JSON, and a sync reads the state under the lock before each write). Used by one command, on one thread.
+public final class JournalMemo: @unchecked Sendable {
+    private var bytes: [UInt8]?
+    private var journal = SyncJournal()
+
+    public init() {}
+
+    /// The journal these bytes hold, if they are the ones remembered.
+    func journal(for bytes: [UInt8]) -> SyncJournal? { self.bytes == bytes ? journal : nil }
+
+    func remember(_ bytes: [UInt8], _ journal: SyncJournal) {
+        self.bytes = bytes
+        self.journal = journal
     }
 }
 

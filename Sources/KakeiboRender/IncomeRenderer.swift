@@ -74,7 +74,7 @@ extension TableRenderer {
     static func incomeSection(_ income: IncomeSummary, balance: Yen, savings: SavingsStatus?, taxonomy: Taxonomy, style: TextStyle) -> String {
         guard income.count > 0 || savings != nil else { return "" }
         let language = style.language
-        var out = balanceLine(income, balance: balance, language) + "\n"
+        var out = balanceLine(income, balance: balance, language, width: style.width) + "\n"
         if income.breakdown.count > 1 {
             var table = TextTable([.left, .right], header: [language.pick("Income", "収入"), language.pick("Amount", "金額")])
             table.shrinkable = [0]
@@ -87,13 +87,14 @@ extension TableRenderer {
         return out + "\n"
     }
 
-    /// The balance line, shown in the month, the year and the review.
-    static func balanceLine(_ income: IncomeSummary, balance: Yen, _ language: Language) -> String {
-        var line =
-            language.pick("Income ", "収入 ") + income.total.formatted(language) + " · " + language.pick("Balance ", "収支 ")
-            + Labels.signed(balance, language)
-        if let rate = income.savingsRate(balance: balance) { line += " · " + language.pick("Savings rate ", "貯蓄率 ") + Labels.percent(rate) }
-        return line
+    /// The balance line, shown in the month, the year, the review and the charts' titles: its parts joined by " · ",
+    /// folded onto more lines where they don't fit `width` (every line of a table fits the terminal; so does this).
+    static func balanceLine(_ income: IncomeSummary, balance: Yen, _ language: Language, width: Int) -> String {
+        var parts = [
+            language.pick("Income ", "収入 ") + income.total.formatted(language), language.pick("Balance ", "収支 ") + Labels.signed(balance, language),
+        ]
+        if let rate = income.savingsRate(balance: balance) { parts.append(language.pick("Savings rate ", "貯蓄率 ") + Labels.percent(rate)) }
+        return Labels.fold(parts, width: width)
     }
 
     /// "Savings goal ¥50,000: met" / "貯蓄目標 50,000円: あと 12,000円".

@@ -15,6 +15,11 @@ public enum Labels {
         language.pick("\(monthNamesEN[month.month - 1]) \(month.year)", "\(month.year)年\(month.month)月")
     }
 
+    /// "December" / "12月"
+    public static func monthName(_ month: Int, _ language: Language) -> String {
+        language.pick(monthNamesEN[month - 1], "\(month)月")
+    }
+
     /// "Dec" / "12月"
     public static func shortMonth(_ month: Int, _ language: Language) -> String {
         language.pick(String(monthNamesEN[month - 1].prefix(3)), "\(month)月")
@@ -33,6 +38,27 @@ public enum Labels {
     /// "23 items" / "23件"
     public static func count(_ count: Int, _ language: Language) -> String {
         language.pick(count == 1 ? "1 item" : "\(Yen(count).grouped) items", "\(Yen(count).grouped)件")
+    }
+
+    /// Parts joined by " · " on one line while they fit `width`, a new line started where the next would not (a
+    /// part wider than `width` stands alone on its line: an amount is never cut).
+    static func fold(_ parts: [String], width: Int) -> String {
+        var out = ""
+        var used = 0
+        for part in parts {
+            let partWidth = displayWidth(part)
+            if out.isEmpty {
+                used = partWidth
+            } else if used + 3 + partWidth <= width {
+                out += " · "
+                used += 3 + partWidth
+            } else {
+                out += "\n"
+                used = partWidth
+            }
+            out += part
+        }
+        return out
     }
 
     public static func noData(_ language: Language) -> String { language.pick("No data", "データなし") }

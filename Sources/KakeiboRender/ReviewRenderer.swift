@@ -13,7 +13,7 @@ extension TableRenderer {
             out += "  " + taxonomy.label(row.code, language) + " " + row.total.formatted(language) + "\n"
         }
         out += "\n" + style.bold(language.pick("2. How much we wanted to save", "2. いくら貯めたかったか")) + "\n"
-        out += balanceLine(report.income, balance: report.balance, language) + "\n"
+        out += balanceLine(report.income, balance: report.balance, language, width: style.width) + "\n"
         out +=
             report.savings.map { savingsLine($0, language) }
             ?? language.pick(

@@ -23,7 +23,7 @@ public enum SVGRenderer {
         // Income is never a slice of the pie: the title carries it and the balance (収支).
         let title =
             Labels.heading(Labels.month(report.month, language), report.filter, taxonomy, language)
-            + (report.income.count > 0 ? " · " + TableRenderer.balanceLine(report.income, balance: report.balance, language) : "")
+            + (report.income.count > 0 ? " · " + TableRenderer.balanceLine(report.income, balance: report.balance, language, width: .max) : "")
         let rows = report.breakdown
         let legendTop = 96.0
         let rowHeight = 26.0
@@ -137,7 +137,7 @@ public enum SVGRenderer {
         let heading = Labels.heading(Labels.year(report.year, language), report.filter, taxonomy, language)
         let summary =
             "\(Labels.total(language)) \(report.total.formatted(language)) · \(Labels.count(report.count, language))"
-            + (report.income.count > 0 ? " · " + TableRenderer.balanceLine(report.income, balance: report.balance, language) : "")
+            + (report.income.count > 0 ? " · " + TableRenderer.balanceLine(report.income, balance: report.balance, language, width: .max) : "")
         let slices = report.breakdown
         let looks = slices.indices.map { ChartPalette.look(slices[$0], report.grouping, index: $0) }
         let labels = slices.map { Labels.rowLabel($0, report.grouping, taxonomy, language) }

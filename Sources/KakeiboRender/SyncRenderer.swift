@@ -22,15 +22,18 @@ public enum SyncRenderer {
         }
         if let period = report.period, let first = period.first {
             let named = period.count == 1 ? Labels.month(first, l) : Labels.year(first.year, l)
-            text += l.pick("Pulled \(Labels.count(report.pulled, l)) for \(named)\n", "\(named)の \(Labels.count(report.pulled, l))を取得しました\n")
+            text += l.pick("Pulled \(Labels.count(report.listed, l)) for \(named)\n", "\(named)の \(Labels.count(report.listed, l))を取得しました\n")
             if report.pushed == nil && report.pending > 0 {
                 text += l.pick(
                     "\(Labels.count(report.pending, l)) here not on the household server yet (kakeibo push)\n",
                     "家計簿サーバーにまだないデータが \(Labels.count(report.pending, l))あります（kakeibo push）\n")
             }
-        } else if report.receivedChanges && report.pulled > 0 {
+        }
+        if report.receivedCount > 0 {
+            let months = byMonth(report.received, l)
             text += l.pick(
-                "Received \(Labels.count(report.pulled, l)) changed by others\n", "ほかのメンバーが変更した \(Labels.count(report.pulled, l))を受け取りました\n")
+                "Received \(Labels.count(report.receivedCount, l)) changed by others (\(months))\n",
+                "ほかのメンバーが変更した \(Labels.count(report.receivedCount, l))を受け取りました（\(months)）\n")
         }
         let settings = report.settings
         if !settings.sent.isEmpty || !settings.received.isEmpty {
@@ -65,6 +68,27 @@ public enum SyncRenderer {
             "変更 \(total) 件を送信しました（\(parts.joined(separator: "、"))）\n")
     }
 
+    /// The most months named one by one in the received line; more are said as a span.
+    static let namedMonths = 6
+
+    /// "November 2024: 8, December: 4" (the year again only when it changes), or for many months their span:
+    /// "120 months, January 2015 to December 2024".
+    static func byMonth(_ counts: [YearMonth: Int], _ l: Language) -> String {
+        let months = counts.keys.sorted()
+        guard let first = months.first, let last = months.last else { return "" }
+        guard months.count <= namedMonths else {
+            return l.pick(
+                "\(months.count) months, \(Labels.month(first, l)) to \(Labels.month(last, l))",
+                "\(months.count) か月分、\(Labels.month(first, l))から\(Labels.month(last, l))まで")
+        }
+        var year: Int?
+        return months.map { month in
+            let name = month.year == year ? Labels.monthName(month.month, l) : Labels.month(month, l)
+            year = month.year
+            return l.pick("\(name): \(counts[month] ?? 0)", "\(name): \(counts[month] ?? 0)件")
+        }.joined(separator: l.pick(", ", "、"))
+    }
+
     static func names(_ settings: [SharedSetting]) -> String { settings.map(\.rawValue).joined(separator: ", ") }
 
     public static func json(_ report: SyncReport) -> String {
@@ -77,6 +101,14 @@ public enum SyncRenderer {
                     ("refused", .integer(report.refusedCount)), ("settingConflicts", .array(report.settingConflicts.map(JSONValue.string))),
                     ("settingsSent", .array(report.settings.sent.map { .string($0.rawValue) })),
                     ("settingsReceived", .array(report.settings.received.map { .string($0.rawValue) })),
+                    (
+                        "received",
+                        .array(
+                            report.received.sorted { $0.key < $1.key }.map {
+                                .object([("month", .string($0.key.iso)), ("items", .integer($0.value))])
+                            })
+                    ),
+                    ("older", .integer(report.older)),
                 ] + MatchRenderer.json(report.matched)))
     }
 
@@ -129,6 +161,12 @@ public enum SyncRenderer {
                 l.pick(
                     "set aside \(more) more rows of the server's that could not be read ('kakeibo check' or --format json lists them all)",
                     "ほかに読めないサーバーの行 \(more) 件を取り込みませんでした（'kakeibo check' か --format json ですべて一覧できます）"))
+        }
+        if report.older > 0 {
+            lines.append(
+                l.pick(
+                    "ignored \(report.older) row(s) from the server older than what this store holds of their item (a replayed or stale answer)",
+                    "サーバーから届いた \(report.older) 行は、ここにある内容より古いので反映しませんでした（古い応答の再送？）"))
         }
         if report.folded > 0 {
             lines.append(

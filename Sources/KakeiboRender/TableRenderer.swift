@@ -32,9 +32,10 @@ public enum TableRenderer {
         guard let out = overview(period, report.filter, report.total, report.count, report.breakdown, report.grouping, taxonomy, style)
         else {
             return noData(period, report.filter, taxonomy, style)
-                + (report.income.count > 0 ? "\n" + balanceLine(report.income, balance: report.balance, language) + "\n" : "") + extra
+                + (report.income.count > 0 ? "\n" + balanceLine(report.income, balance: report.balance, language, width: style.width) + "\n" : "")
+                + extra
         }
-        let balance = report.income.count > 0 ? balanceLine(report.income, balance: report.balance, language) + "\n\n" : ""
+        let balance = report.income.count > 0 ? balanceLine(report.income, balance: report.balance, language, width: style.width) + "\n\n" : ""
         return out + balance + monthsTable(report, taxonomy: taxonomy, style: style) + extra
     }
 

@@ -52,10 +52,68 @@ public final class URLSessionTransport: HTTPTransport {
         return configuration
     }
 
-    public func send(_ request: HTTPRequest) async throws(ServerProblem) -> HTTPResponse {
+    public func send(_ request: HTTPRequest) throws(ServerProblem) -> HTTPResponse {
+        let answered = DispatchSemaphore(value: 0)
+        let outcome = Outcome()
+        start(request) { result in
+            outcome.result = result
+            answered.signal()
+        }
+        answered.wait()
+        return try outcome.result.get()
+    }
+
+    /// The requests at most `concurrently` at a time on URLSession's threads; this thread hands each outcome to
+    /// `answered` as it comes, and starts the next unless `answered` said to stop.
+    public func send(_ requests: [HTTPRequest], concurrently: Int, answered: (Int, Result<HTTPResponse, ServerProblem>) -> Bool) {
+        let arrivals = Arrivals()
+        var next = 0
+        var running = 0
+        var goOn = true
+        func startNext() {
+            let index = next
+            next += 1
+            running += 1
+            start(requests[index]) { result in arrivals.add(index, result) }
+        }
+        while next < requests.count && running < concurrently { startNext() }
+        while running > 0 {
+            let (index, result) = arrivals.next()
+            running -= 1
+            goOn = answered(index, result) && goOn
+            if goOn && next < requests.count { startNext() }
+        }
+    }
+
+    /// Outcomes as they arrive from URLSession's threads, taken in turn by the thread that waits for them.
+    private final class Arrivals: @unchecked Sendable {
+        private let lock = NSLock()
+        private let arrived = DispatchSemaphore(value: 0)
+        private var outcomes: [(Int, Result<HTTPResponse, ServerProblem>)] = []
+
+        func add(_ index: Int, _ result: Result<HTTPResponse, ServerProblem>) {
+            lock.withLock { outcomes.append((index, result)) }
+            arrived.signal()
+        }
+
+        /// The next outcome, waiting for one.
+        func next() -> (Int, Result<HTTPResponse, ServerProblem>) {
+            arrived.wait()
+            return lock.withLock { outcomes.removeFirst() }
+        }
+    }
+
+    /// One request's outcome, as the thread that waits for it reads it.
+    private final class Outcome: @unchecked Sendable {
+        var result: Result<HTTPResponse, ServerProblem> = .failure(.other("no answer"))
+    }
+
+    /// Starts a request; `finished` gets its outcome on one of URLSession's threads.
+    private func start(_ request: HTTPRequest, finished: @escaping @Sendable (Result<HTTPResponse, ServerProblem>) -> Void) {
         let seconds = min(settings.timeout, deadline.secondsLeft)
-        guard seconds > 0 else { throw deadline.expired(timeout: settings.timeout) }
-        let url = try URLSessionTransport.url(for: request, at: settings.endpoint)
+        guard seconds > 0 else { return finished(.failure(deadline.expired(timeout: settings.timeout))) }
+        let url: URL
+        do throws(ServerProblem) { url = try URLSessionTransport.url(for: request, at: settings.endpoint) } catch { return finished(.failure(error)) }
         var urlRequest = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: seconds)
         urlRequest.httpMethod = request.method.rawValue
         urlRequest.setValue("application/json", forHTTPHeaderField: "Accept")
@@ -74,13 +132,16 @@ public final class URLSessionTransport: HTTPTransport {
         } else {
             session = shared
         }
-        defer { if session !== shared { session.finishTasksAndInvalidate() } }
-        let result = await delegate.run(session.dataTask(with: urlRequest), seconds: seconds)
-        switch result {
-        case .success(let response): return response
-        case .failure(.timedOut) where seconds < settings.timeout: throw deadline.expired(timeout: settings.timeout)
-        case .failure(.timedOut): throw .timedOut(seconds: settings.timeout)
-        case .failure(let problem): throw problem
+        let own = session !== shared
+        let timeout = settings.timeout
+        let deadline = self.deadline
+        delegate.run(session.dataTask(with: urlRequest), seconds: seconds) { result in
+            if own { session.finishTasksAndInvalidate() }
+            switch result {
+            case .failure(.timedOut) where seconds < timeout: finished(.failure(deadline.expired(timeout: timeout)))
+            case .failure(.timedOut): finished(.failure(.timedOut(seconds: timeout)))
+            default: finished(result)
+            }
         }
     }
 
@@ -150,7 +211,10 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
     private var tasks: [ObjectIdentifier: TaskState] = [:]
 
     struct TaskState {
-        var continuation: CheckedContinuation<Result<HTTPResponse, ServerProblem>, Never>?
+        /// Who is told the outcome.
+        var finished: (@Sendable (Result<HTTPResponse, ServerProblem>) -> Void)?
+        /// What abandons the task at its time.
+        var timer: DispatchWorkItem?
         /// The answer so far: `Data`, whose append is Foundation's own (fast in a debug build too, where a byte array's
         /// generic append would fall behind a fast server and let its chunks pile up in the delegate queue).
         var body = Data()
@@ -167,23 +231,21 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
     /// How many tasks are waited for now.
     var waiting: Int { lock.withLock { tasks.count } }
 
-    /// Starts the task and waits for its outcome; past `seconds` it is abandoned as timed out.
-    func run(_ task: URLSessionDataTask, seconds: Double) async -> Result<HTTPResponse, ServerProblem> {
+    /// Starts the task; `finished` gets its outcome once (past `seconds`, that it timed out, and the task is
+    /// abandoned).
+    func run(_ task: URLSessionDataTask, seconds: Double, finished: @escaping @Sendable (Result<HTTPResponse, ServerProblem>) -> Void) {
         let identifier = ObjectIdentifier(task)
         let timer = DispatchWorkItem { [weak self] in self?.abandon(task, .timedOut(seconds: seconds)) }
-        let result = await withCheckedContinuation { continuation in
-            lock.withLock { tasks[identifier] = TaskState(continuation: continuation) }
-            // URLSession's own timeout on Linux is reset by each byte; this one is the request's whole time.
-            DispatchQueue.global().asyncAfter(deadline: .now() + seconds + 0.05, execute: timer)
-            task.resume()
-        }
-        timer.cancel()
-        return result
+        lock.withLock { tasks[identifier] = TaskState(finished: finished, timer: timer) }
+        // URLSession's own timeout on Linux is reset by each byte; this one is the request's whole time.
+        DispatchQueue.global().asyncAfter(deadline: .now() + seconds + 0.05, execute: timer)
+        task.resume()
     }
 
     private func finish(_ identifier: ObjectIdentifier, _ result: Result<HTTPResponse, ServerProblem>) {
-        let continuation = lock.withLock { tasks.removeValue(forKey: identifier)?.continuation }
-        continuation?.resume(returning: result)
+        guard let state = lock.withLock({ tasks.removeValue(forKey: identifier) }) else { return }
+        state.timer?.cancel()
+        state.finished?(result)
     }
 
     /// Ends the wait for the task now, with `problem`, and cancels it; whatever URLSession reports of it later is

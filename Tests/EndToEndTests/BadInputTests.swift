@@ -83,7 +83,7 @@ import Testing
             #"[{"id":"1","date":"20241203","name":"a","price":1,"category":0},{"id":"1","date":"20241203","name":"a","price":1,"category":0}]"#,
             ["item [1]", "repeats"]
         ),
-        ("", ["not valid JSON"]),
+        ("", ["the file is empty"]),
     ]
 
     @Test(arguments: badImports)

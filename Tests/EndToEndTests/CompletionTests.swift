@@ -65,7 +65,8 @@ import Testing
         #expect(run.status == 0, "\(run.stderr)")
         #expect(
             run.lines == [
-                "month", "export", "food food/drink home home/rent", "moneyforward zaim statement rakuten-card smbc-vpass paypay yucho",
+                "month", "export", "food food/drink home home/rent",
+                "kakeibo server moneyforward zaim rakuten-card smbc-vpass paypay yucho statement",
                 "json csv ledger",
                 "--format --with-settings --bom --output --store --lang --help --lock-timeout", "completion", "",
             ])
@@ -110,7 +111,9 @@ import Testing
         #expect(try complete("kakeibo mo") == ["month"])
         #expect(try complete("kakeibo month --category ") == ["food", "food/drink", "home", "home/rent"])
         #expect(
-            Set(try complete("kakeibo import --from ")) == ["moneyforward", "zaim", "statement", "rakuten-card", "smbc-vpass", "paypay", "yucho"])
+            Set(try complete("kakeibo import --from ")) == [
+                "kakeibo", "server", "moneyforward", "zaim", "statement", "rakuten-card", "smbc-vpass", "paypay", "yucho",
+            ])
         #expect(try complete("kakeibo completion ") == ["bash", "fish", "zsh"])
         #expect(
             Set(try complete("kakeibo export --")) == [

@@ -217,7 +217,9 @@ import Testing
         }
         let misplaced = try box.run("import", "x.json", "--category", "food")
         #expect(misplaced.status == 2)
-        #expect(misplaced.stderr == "kakeibo: option --category works only with --from\n")
+        #expect(
+            misplaced.stderr
+                == "kakeibo: option --category is for other apps' exports and statements, not kakeibo's JSON (see 'kakeibo help import')\n")
     }
 
     struct BadFile: CustomTestStringConvertible, Sendable {
@@ -280,12 +282,16 @@ import Testing
         let unknown = try box.run("import", "--from", "freee", "x.csv")
         #expect(unknown.status == 2)
         #expect(
-            unknown.stderr == "kakeibo: --from must be one of moneyforward, zaim, statement, rakuten-card, smbc-vpass, paypay, yucho, got 'freee'\n")
+            unknown.stderr
+                == "kakeibo: --from must be one of kakeibo, server, moneyforward, zaim, rakuten-card, smbc-vpass, paypay, yucho, statement, got 'freee'\n"
+        )
         let missing = try box.run("import", "--from", "zaim", "/nonexistent/Zaim.csv")
         #expect(missing.status == 1)
         #expect(missing.stderr.contains("/nonexistent/Zaim.csv"))
     }
 
+    /// `kakeibo` alone (installed without the companion, outside a build directory) reads its own JSON; another
+    /// app's file needs the companion, and the message says the command that installs it there.
     @Test func plainImportRunsInKakeiboAloneAndFromNeedsTheConverterBesideIt() throws {
         let box = try Sandbox()
         let alone = box.root.appendingPathComponent("bin/kakeibo")
@@ -297,9 +303,14 @@ import Testing
         let plain = try Sandbox.launch(alone, ["import", wire], environment: box.baseEnvironment)
         #expect(plain.status == 0, "\(plain.stderr)")
         let help = try Sandbox.launch(alone, ["help", "import"], environment: box.baseEnvironment)
-        #expect(help.status == 0 && help.stdout.contains("--from moneyforward|zaim"))
-        let from = try Sandbox.launch(alone, ["import", "--from", "zaim", zaim], environment: box.baseEnvironment)
-        #expect(from.status == 1)
-        #expect(from.stderr.contains("kakeibo-companion must be installed beside kakeibo"))
+        #expect(help.status == 0 && help.stdout.contains("moneyforward|zaim"))
+        for arguments in [["import", "--from", "zaim", zaim], ["import", zaim], ["sync"]] {
+            let run = try Sandbox.launch(alone, arguments, environment: box.baseEnvironment)
+            #expect(run.status == 1)
+            let directory = alone.deletingLastPathComponent().path
+            #expect(run.stderr.contains("cannot run \(directory)/kakeibo-companion (No such file or directory)"), "\(run.stderr)")
+            #expect(run.stderr.contains("which must be installed beside it: from kakeibo's source, run scripts/install \(directory)\n"))
+            #expect(run.stdout.isEmpty && run.stderr.split(separator: "\n").count == 1)
+        }
     }
 }

@@ -70,6 +70,16 @@ import Testing
         #expect(tables > 200, "the walk saw the tables")
     }
 
+    /// Not only the tables: every line of the sample household's month fits, the income line too (it was 58 columns).
+    @Test(arguments: ["en", "ja"]) func everyLineOfTheSampleMonthFitsFortyColumns(language: String) throws {
+        let sample = Products.repository.appendingPathComponent("Examples/household").path
+        let run = try Sandbox().run(
+            ["month", "2024", "12", "--store", sample, "--lang", language], environment: ["COLUMNS": String(Self.width)])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains(language == "en" ? "Savings rate" : "貯蓄率"), "the income line is there")
+        for line in run.lines { #expect(displayWidth(line) <= Self.width, "\(displayWidth(line)) columns: \(line)") }
+    }
+
     /// The month's comparison with its neighbours keeps the previous month and the change when it must drop columns,
     /// and keeps all of them on a wide terminal.
     @Test func theNeighboursTableDropsTheNextMonthFirst() throws {

@@ -35,11 +35,11 @@ import Testing
         #expect(try box.snapshot() == before, "the same month in the other encoding adds nothing")
     }
 
-    @Test func aPlainImportOfACSVPointsAtTheStatementImport() throws {
+    @Test func aPlainImportOfAStatementFindsItsFormat() throws {
         let box = try Sandbox()
-        let run = try box.run("import", paypay)
-        #expect(run.status == 2)
-        #expect(run.stderr.contains("kakeibo import --from statement"))
+        let run = try box.run("import", paypay, "--format", "json")
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect((try run.json() as? [String: Any])?["source"] as? String == "paypay")
     }
 
     @Test func reconcileShowsWhatAnImportWouldMergeAndAddIsTheImport() throws {
@@ -156,6 +156,6 @@ import Testing
         #expect(imported["added"] as? Int == 12)
         #expect(try month(box)["total"] as? Int == 37_668 + 16_080, "the charge is a transfer, no spending")
         let two = try box.run("import", Products.fixture("zaim-2024-12.csv"), "x.json")
-        #expect(two.status == 2 && two.stderr.contains("x.json"), "only statements come several at a time")
+        #expect(two.status == 2 && two.stderr.contains("only statements are imported several files at once"), "\(two.stderr)")
     }
 }

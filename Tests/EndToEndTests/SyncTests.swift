@@ -395,7 +395,8 @@ import Testing
         #expect(try box.run("month", "2024", "12", "--lang", "ja").stdout.contains("まだ家計簿サーバーにありません"))
     }
 
-    @Test func helpForSyncCommandsComesFromTheCompanion() throws {
+    /// `kakeibo` carries the sync commands' declarations: their help needs no companion.
+    @Test func helpForSyncCommandsComesFromTheirDeclaration() throws {
         let box = try Sandbox()
         let help = try box.run("help", "pull")
         #expect(help.status == 0)

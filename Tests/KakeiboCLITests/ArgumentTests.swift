@@ -49,11 +49,28 @@ import Testing
         #expect(throws: UsageError.flagTakesNoValue("--desc")) { try ParsedArguments.parse(["month", "--desc=1"], commandOptions: options) }
     }
 
-    @Test func findsTheCommandWordPastGlobalOptions() {
-        #expect(Kakeibo.commandName(["--store", "/x", "--lang", "ja", "pull", "2024"]) == "pull")
-        #expect(Kakeibo.commandName(["--help"]) == nil)
-        #expect(Kakeibo.preScanLanguage(["month", "--lang=ja"]) == "ja")
-        #expect(Kakeibo.preScanLanguage(["add", "--", "--lang", "x"]) == nil)
+    /// One grammar reads the command line once: the command word past global options (the companion's commands too,
+    /// from the declarations `kakeibo` carries), and `--lang` even after a mistake, so the error is in that language.
+    @Test func oneReadFindsTheCommandAndTheLanguagePastAMistake() {
+        let pull = ParsedArguments.read(["--store", "/x", "--lang", "ja", "pull", "2024", "--endpoint", "http://h/exec"], commandOptions: options)
+        #expect(pull.command == "pull" && pull.positionals == ["2024"] && pull.problem == nil)
+        #expect(pull.values["--endpoint"] == "http://h/exec" && pull.values["--lang"] == "ja")
+        #expect(ParsedArguments.read(["--help"], commandOptions: options).command == nil)
+        #expect(ParsedArguments.read(["month", "--lang=ja"], commandOptions: options).values["--lang"] == "ja")
+        #expect(ParsedArguments.read(["add", "--", "--lang", "x"], commandOptions: options).values["--lang"] == nil)
+        let mistaken = ParsedArguments.read(["mnth", "--sort", "price", "--lang", "ja"], commandOptions: options)
+        #expect(mistaken.problem == .unknownCommand("mnth"))
+        #expect(mistaken.values["--lang"] == "ja")
+        let twice = ParsedArguments.read(["month", "--colour", "--desc", "--desc", "--lang", "en"], commandOptions: options)
+        #expect(twice.problem == .unknownOption("--colour", command: "month"), "the first problem is the one told")
+        #expect(twice.values["--lang"] == "en")
+    }
+
+    @Test func anErrorIsToldInTheLanguageGivenAfterIt() {
+        let terminal = Terminal(environment: ["HOME": "/nonexistent", "LANG": "C"], stdoutIsTerminal: false, stderrIsTerminal: false)
+        let outcome = Kakeibo.run(["mnth", "--lang", "ja"], terminal: terminal)
+        #expect(outcome.status == 2)
+        #expect(outcome.stderr.hasPrefix("kakeibo: 不明なコマンド 'mnth'"))
     }
 
     @Test func languageComesFromTheLocaleInPosixOrder() {
@@ -75,7 +92,7 @@ import Testing
     }
 
     @Test func everyCommandHasHelpInBothLanguages() {
-        for command in CommandTable.builtIn {
+        for command in CommandTable().commands {
             let en = HelpText.command(command.info, .en)
             let ja = HelpText.command(command.info, .ja)
             #expect(en.contains("Usage: kakeibo \(command.synopsis)"))

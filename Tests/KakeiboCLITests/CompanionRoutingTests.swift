@@ -3,56 +3,101 @@ import Testing
 
 @testable import KakeiboCLI
 
-/// Which binary runs a command line: `kakeibo import --from …` (Foundation, for Shift_JIS) and the sync commands
-/// (URLSession) run in kakeibo-companion; everything else, plain `import` included, stays in `kakeibo`.
+/// Which binary runs a command line, read from the command's one declaration (`CommandInfo.runs`): the sync commands
+/// and `reconcile` run in kakeibo-companion; `import` hands other apps' exports and statements to it and reads
+/// kakeibo's JSON itself; everything else, help for every command included, stays in `kakeibo`.
 @Suite struct CompanionRoutingTests {
-    func companion(_ arguments: [String]) -> String? { Kakeibo.companionFor(arguments)?.executable }
+    let terminal = Terminal(environment: ["HOME": "/nonexistent"], stdoutIsTerminal: false, stderrIsTerminal: false)
 
-    @Test func importGoesToTheConverterOnlyWithFrom() {
-        #expect(companion(["import", "--from", "zaim", "Zaim.csv"]) == "kakeibo-companion")
-        #expect(companion(["import", "--from=moneyforward", "mf.csv"]) == "kakeibo-companion")
-        #expect(companion(["--store", "/tmp/s", "import", "x.csv", "--from", "zaim"]) == "kakeibo-companion")
-        #expect(companion(["import", "backup.json"]) == nil)
-        #expect(companion(["import", "-"]) == nil)
-        #expect(companion(["import", "--", "--from"]) == nil, "after -- it is a file name")
-        #expect(companion(["month", "2024", "12"]) == nil)
-    }
-
-    /// One companion for everything that needs Foundation, so Foundation is on disk once.
-    @Test func theSyncCommandsAndForeignImportsShareOneCompanion() {
-        for arguments in [["pull", "2024"], ["push"], ["sync", "prev"], ["--lang", "en", "sync"], ["import", "--from", "zaim", "z.csv"]] {
-            #expect(companion(arguments) == "kakeibo-companion", "\(arguments)")
+    /// Where `kakeibo` runs this command line: "kakeibo", "companion", or "answered" (help, an error).
+    func route(_ arguments: [String]) -> String {
+        switch Kakeibo.prepare(arguments, terminal: terminal, commands: CommandTable()) {
+        case .finished: "answered"
+        case .ready: "kakeibo"
+        case .companion: "companion"
         }
-        #expect(Set(Companion.commands.map(\.executable)) == ["kakeibo-companion"])
     }
 
-    @Test func helpForImportIsTheBuiltInCommandsWhichCoversFrom() {
-        #expect(companion(["help", "import"]) == nil)
-        #expect(companion(["import", "--help"]) == nil)
+    @Test func theSyncCommandsAndReconcileRunInTheCompanion() {
+        for arguments in [["pull", "2024"], ["push"], ["sync", "prev"], ["--lang", "en", "sync"], ["reconcile", "x.csv"]] {
+            #expect(route(arguments) == "companion", "\(arguments)")
+        }
+        #expect(route(["month", "2024", "12"]) == "kakeibo")
+    }
+
+    @Test func importGoesWhereTheFilesFormatIsRead() {
+        #expect(route(["import", "--from", "zaim", "Zaim.csv"]) == "companion")
+        #expect(route(["import", "--from=moneyforward", "mf.csv"]) == "companion")
+        #expect(route(["--store", "/tmp/s", "import", "x.csv", "--from", "statement"]) == "companion")
+        #expect(route(["import", "--from", "server", "x.json"]) == "kakeibo")
+        #expect(route(["import", "backup.json"]) == "kakeibo", "a file that isn't there is reported by the reader")
+        #expect(route(["import", "-"]) == "kakeibo", "stdin is kakeibo's JSON unless --from says otherwise")
+        #expect(route(["import", "--", "--from"]) == "kakeibo", "after -- it is a file name")
+    }
+
+    /// `kakeibo` carries every command's declaration, so help for the companion's commands needs no companion.
+    @Test func helpForEveryCommandIsAnsweredHere() {
+        for arguments in [["pull", "--help"], ["import", "--from", "zaim", "--help"], ["--help"]] {
+            #expect(route(arguments) == "answered", "\(arguments)")
+        }
+        #expect(route(["help", "pull"]) == "kakeibo" && route(["help", "import"]) == "kakeibo", "the help command, here")
         let help = HelpText.command(ImportCommand.info, .en)
-        for option in ["--from moneyforward|zaim", "--mapping FILE", "--category CAT[/SUB]"] { #expect(help.contains(option)) }
+        for option in ["--from kakeibo|server|moneyforward|zaim", "--mapping FILE", "--category CAT[/SUB]"] { #expect(help.contains(option)) }
     }
 
-    /// The companion table names its commands without building their declarations; the two must agree.
-    @Test func eachCompanionCommandIsNamedAsItsDeclaration() {
-        for companion in Companion.commands {
-            if let info = companion.info { #expect(info.name == companion.name) }
-            #expect(!companion.summary(.en).isEmpty)
-        }
+    /// One list of commands, each declared once: the companion's too, with the binary that runs them.
+    @Test func everyCommandIsDeclaredOnceWithWhereItRuns() {
+        let declarations = CommandTable().declarations
+        let companion = declarations.filter { if case .companion = $0.runs { true } else { false } }.map(\.name)
+        #expect(companion == ["reconcile", "pull", "push", "sync"])
+        #expect(declarations.filter { if case .chosen = $0.runs { true } else { false } }.map(\.name) == ["import"])
+        #expect(Set(declarations.map(\.name)).count == declarations.count)
     }
 
-    @Test func aCompanionsCommandTakesTheBuiltInsPlace() {
-        let table = CommandTable(companionCommands: [Replacement.self]).commands
-        #expect(table.map { $0.name } == CommandTable.builtIn.map { $0.name })
-        let chosen = table.first { $0.name == "import" }
-        #expect(chosen is Replacement.Type)
+    /// The companion runs every command (`kakeibo`'s too); its own replace a built-in of the same name.
+    @Test func theCompanionRunsEveryCommandItself() {
+        let table = CommandTable(companionCommands: [Replacement.self])
+        #expect(table.binary == .companion && CommandTable().binary == .kakeibo)
+        #expect(table.implementation("import") is Replacement.Type)
+        #expect(table.implementation("month") is MonthCommand.Type)
+        let run = Kakeibo.run(["import", "--from", "zaim", "x.csv"], terminal: terminal, commands: table)
+        #expect(run.status == 0, "the companion ran it instead of handing it over: \(run.stderr)")
     }
 
-    @Test func theBuiltInImportRefusesConverterOptionsWithoutFrom() async throws {
-        let terminal = Terminal(environment: ["HOME": "/nonexistent"], stdoutIsTerminal: false, stderrIsTerminal: false)
+    /// In-process (the tests' `Kakeibo.run`) a command line for the companion fails as a missing companion would.
+    @Test func aRunInsideAnotherProgramSaysWhereTheCommandRuns() {
+        let outcome = Kakeibo.run(["sync"], terminal: terminal)
+        #expect(outcome.status == 1)
+        #expect(outcome.stderr == "kakeibo: this command runs in kakeibo-companion, not here\n")
+    }
+
+    @Test func theBuiltInImportRefusesConverterOptionsForJSON() {
         let outcome = Kakeibo.run(["import", "x.json", "--mapping", "m.json"], terminal: terminal)
         #expect(outcome.status == 2)
-        #expect(outcome.stderr == "kakeibo: option --mapping works only with --from\n")
+        #expect(outcome.stderr.hasPrefix("kakeibo: option --mapping is for other apps' exports and statements, not kakeibo's JSON"))
+    }
+
+    /// `swift run kakeibo sync` on a fresh clone: the companion is built beside `kakeibo` only when `kakeibo` runs from
+    /// a SwiftPM build directory of its own package.
+    @Test func theCompanionIsBuiltOnlyInsideThisPackagesBuildDirectory() {
+        let package = "/src/kakeibo"
+        let isFile = { (path: String) in path == package + "/Package.swift" }
+        let isDirectory = { (path: String) in path == package + "/Sources/kakeibo-companion" }
+        let build = SwiftPMBuild(executable: package + "/.build/x86_64-unknown-linux-gnu/debug/kakeibo", isFile: isFile, isDirectory: isDirectory)
+        #expect(build?.root == package && build?.scratch == package + "/.build" && build?.configuration == "debug")
+        #expect(
+            build?.arguments == [
+                "build", "--package-path", package, "--scratch-path", package + "/.build", "-c", "debug", "--product", "kakeibo-companion",
+            ])
+        #expect(
+            SwiftPMBuild(executable: package + "/.build/aarch64-unknown-linux-gnu/release/kakeibo", isFile: isFile, isDirectory: isDirectory)?
+                .configuration == "release")
+        for installed in ["/usr/local/bin/kakeibo", package + "/bin/kakeibo", package + "/.build/debug/kakeibo", "/x/.build/t/debug/kakeibo"] {
+            #expect(SwiftPMBuild(executable: installed, isFile: isFile, isDirectory: isDirectory) == nil, "\(installed)")
+        }
+        #expect(
+            SwiftPMBuild(executable: package + "/.build/t/debug/kakeibo", isFile: isFile, isDirectory: { _ in false }) == nil, "not kakeibo's package"
+        )
     }
 }
 

@@ -2,6 +2,7 @@ import Foundation
 import KakeiboKit
 import Testing
 
+@testable import KakeiboCLI
 @testable import KakeiboConvert
 
 /// The four statement readers on the committed fixtures (Tests/Fixtures/imports/make-statements.py), each total
@@ -78,7 +79,7 @@ import Testing
         #expect(throws: ConvertProblem.truncated(row: 5)) { try StatementReader.read(try bytes("vpass-truncated-sjis.csv")) }
         #expect(throws: ConvertProblem.csv(.unclosedQuote(row: 4, line: 4))) { try StatementReader.read(try bytes("rakuten-truncated.csv")) }
         #expect(throws: ConvertProblem.unknownLayout(looksLike: nil)) { try StatementReader.read(try bytes("unknown-statement.csv")) }
-        #expect(throws: ConvertProblem.unknownLayout(looksLike: .moneyforward)) {
+        #expect(throws: ConvertProblem.unknownLayout(looksLike: ImportFormat.named("moneyforward"))) {
             try StatementReader.read(try bytes("moneyforward-2024-12-sjis.csv"))
         }
         #expect(throws: ConvertProblem.notStatement(.paypay, looksLike: .rakutenCard)) {

@@ -75,4 +75,37 @@ import Testing
         let again = try household.prepareChanges()
         #expect(again.first?.base == 4 && again.first?.item?.price == Yen(150))
     }
+
+    func price(_ id: String) throws -> Int? { try household.store.find(id: id).first { $0.item.id == id }.map { $0.item.price.amount } }
+
+    /// Issue #33: a server's answer can't go back in time.
+    @Test func aRowOrTombstoneOlderThanTheRevisionHeldIsIgnoredAndCounted() throws {
+        defer { clean() }
+        try household.rememberServer("https://h/exec", household: "h1")
+        let b = WireItem(id: "b", date: try CalendarDate.parseISO("2024-12-04"), name: "卵", price: Yen(300), category: CategoryCode(0, 1))
+        _ = try household.applyRows(
+            [ServerRow(revision: 2, deleted: false, item: wire("a", 200)), ServerRow(revision: 3, deleted: false, item: b)], through: 3)
+        let replayed = try household.applyRows([ServerRow(revision: 1, deleted: false, item: wire("a", 100))], through: 3)
+        #expect(try price("a") == 200, "a since row of revision 1 over a held revision 2")
+        #expect(replayed.older == 1)
+        let carried = try household.applyChangeResults([], rows: [ServerRow(revision: 2, deleted: true, item: b)], through: 4)
+        #expect(try price("b") == 300, "an old tombstone in a changes answer")
+        #expect(carried.rows.older == 1)
+    }
+
+    /// Issue #33: no conflict with oneself.
+    @Test func aDeleteMadeWhileTheItemsEditIsInFlightIsBasedOnTheRevisionTheAnswerBrings() throws {
+        defer { clean() }
+        try household.rememberServer("https://h/exec", household: "h1")
+        _ = try household.applyRows([ServerRow(revision: 1, deleted: false, item: wire("a", 100))], through: 1)
+        _ = try household.edit("a", ItemChanges(price: Yen(150)))
+        let sent = try household.prepareChanges()
+        #expect(sent.first?.base == 1)
+        _ = try household.delete("a") // while the edit waits for its answer
+        _ = try household.applyChangeResults([
+            ChangeResult(changeID: sent[0].changeID, status: .applied, row: ServerRow(revision: 2, deleted: false, item: wire("a", 150)), code: nil)
+        ])
+        let next = try household.prepareChanges()
+        #expect(next.map(\.kind) == [.delete] && next.first?.base == 2)
+    }
 }

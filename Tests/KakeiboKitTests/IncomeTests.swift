@@ -58,6 +58,19 @@ import Testing
         #expect(MonthTotals(month: december, items: items, filter: nil, taxonomy: .standard).total == Yen(2_500))
     }
 
+    /// The balance line folds between its parts where the terminal is narrow, as every table is cut to fit it.
+    @Test func theBalanceLineFoldsToTheWidth() {
+        let report = MonthReport(month: december, items: items, filter: nil, order: ItemOrder(), taxonomy: .standard)
+        let line = { (language: Language, width: Int) in
+            TableRenderer.balanceLine(report.income, balance: report.balance, language, width: width)
+        }
+        #expect(line(.en, 80) == "Income ¥320,000 · Balance +¥317,500 · Savings rate 99.2%")
+        #expect(line(.en, 40) == "Income ¥320,000 · Balance +¥317,500\nSavings rate 99.2%")
+        #expect(line(.en, 20) == "Income ¥320,000\nBalance +¥317,500\nSavings rate 99.2%")
+        #expect(line(.ja, 40) == "収入 320,000円 · 収支 +317,500円\n貯蓄率 99.2%")
+        #expect(Labels.fold(["a part wider than the width", "b"], width: 10) == "a part wider than the width\nb", "never cut")
+    }
+
     @Test func theSavingsGoalJudgesOnlyAFinishedMonth() throws {
         let report = MonthReport(month: december, items: items, filter: nil, order: ItemOrder(), taxonomy: .standard)
         var budgets = Budgets()

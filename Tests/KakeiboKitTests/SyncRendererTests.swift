@@ -8,40 +8,69 @@ import Testing
 
 /// The sync summary, one shape for both protocols: a line per phase, the notes for stderr in order, and the JSON.
 @Suite struct SyncRendererTests {
-    let december = YearMonth(year: 2024, month: 12)!
+    let november = YearMonth(year: 2024, month: 11)!
+    let january = YearMonth(year: 2025, month: 1)!
 
     @Test func aPullOfAMonthSaysWhatCameAndWhatIsStillHere() {
-        let report = SyncReport(pushed: nil, pulled: 4, period: [december], pending: 1, months: [december])
+        let report = SyncReport(pushed: nil, period: [december], listed: 4, pending: 1, months: [december])
         #expect(SyncRenderer.text(report, .en) == "Pulled 4 items for December 2024\n1 item here not on the household server yet (kakeibo push)\n")
         #expect(SyncRenderer.text(report, .ja).hasPrefix("2024年12月の 4件を取得しました\n"))
     }
 
     @Test func aSyncSaysWhatWasSentReceivedAndLeftToResolve() {
         let report = SyncReport(
-            pushed: 2, pulled: 3, period: nil, receivedChanges: true, pending: 0, months: [december], conflicts: ["a1"],
-            notes: [.conflict(id: "a1", code: "stale")])
+            pushed: 2, period: nil, received: [november: 8, december: 4, january: 1], receivedChanges: true, pending: 0, months: [december],
+            conflicts: ["a1"], notes: [.conflict(id: "a1", code: "stale")])
         #expect(
             SyncRenderer.text(report, .en)
-                == "Pushed 2 items\nReceived 3 items changed by others\n1 conflict(s) to resolve (kakeibo conflicts)\n")
-        #expect(SyncRenderer.text(SyncReport(pushed: 0, pulled: 0, period: nil, pending: 0, months: []), .en) == "Nothing to push\n")
+                == "Pushed 2 items\nReceived 13 items changed by others (November 2024: 8, December: 4, January 2025: 1)\n"
+                + "1 conflict(s) to resolve (kakeibo conflicts)\n")
+        #expect(SyncRenderer.text(report, .ja).contains("ほかのメンバーが変更した 13件を受け取りました（2024年11月: 8件、12月: 4件、2025年1月: 1件）\n"))
+        #expect(SyncRenderer.text(SyncReport(pushed: 0, period: nil, pending: 0, months: []), .en) == "Nothing to push\n")
+    }
+
+    @Test func manyMonthsReceivedAreSaidAsTheirSpan() {
+        let months = (1...12).map { YearMonth(year: 2024, month: $0)! }
+        let report = SyncReport(
+            pushed: nil, period: nil, received: Dictionary(uniqueKeysWithValues: months.map { ($0, 2) }), receivedChanges: true, pending: 0,
+            months: months)
+        #expect(SyncRenderer.text(report, .en) == "Received 24 items changed by others (12 months, January 2024 to December 2024)\n")
+    }
+
+    @Test func theTextAndTheJSONSayTheSameNumbers() throws {
+        let report = SyncReport(
+            pushed: 0, sentKinds: [:], period: nil, received: [november: 8, december: 4], receivedChanges: true, pending: 0,
+            months: [november, december])
+        #expect(SyncRenderer.text(report, .en).contains("Received 12 items changed by others (November 2024: 8, December: 4)\n"))
+        let json = try JSONValue.parse(Array(SyncRenderer.json(report).utf8))
+        #expect(json["pulled"] == .integer(12))
+        #expect(json["months"] == .array([.string("2024-11"), .string("2024-12")]))
+        #expect(
+            json["received"]
+                == .array([
+                    .object([("month", .string("2024-11")), ("items", .integer(8))]),
+                    .object([("month", .string("2024-12")), ("items", .integer(4))]),
+                ]))
     }
 
     @Test func theChangeProtocolSaysWhatKindsWereSentAndWhatSettingsTravelled() throws {
-        var report = SyncReport(
-            pushed: 2, pulled: 1, period: nil, receivedChanges: true, pending: 0, months: [december], conflicts: [],
-            notes: [.refused(id: "b", code: "bad_change")])
-        report.sentKinds = [.update: 1, .delete: 1]
-        report.settings.sent = [.budgets]
-        report.settings.received = [.categories]
-        report.settingConflicts = ["split"]
+        var settings = SettingsOutcome()
+        settings.sent = [.budgets]
+        settings.received = [.categories]
+        func report(_ kinds: [OutgoingChange.Kind: Int]) -> SyncReport {
+            SyncReport(
+                pushed: 2, sentKinds: kinds, period: nil, received: [december: 1], receivedChanges: true, pending: 0, months: [december],
+                conflicts: [], notes: [.refused(id: "b", code: "bad_change"), .refused(id: "b", code: "bad_change")], settings: settings,
+                settingConflicts: ["split"])
+        }
         #expect(
-            SyncRenderer.text(report, .en)
-                == "Sent 2 changes (1 edited, 1 deleted)\nReceived 1 item changed by others\n"
+            SyncRenderer.text(report([.update: 1, .delete: 1]), .en)
+                == "Sent 2 changes (1 edited, 1 deleted)\nReceived 1 item changed by others (December 2024: 1)\n"
                 + "Household settings: sent budgets; took categories from others\n"
                 + "1 change(s) refused by the server, kept here (see the messages above)\n1 conflict(s) to resolve (kakeibo conflicts)\n")
-        report.sentKinds = [:]
-        #expect(SyncRenderer.text(report, .en).hasPrefix("Nothing to send\n"))
-        let json = try #require(try JSONValue.parse(Array(SyncRenderer.json(report).utf8)).objectValue)
+        #expect(SyncRenderer.text(report([:]), .en).hasPrefix("Nothing to send\n"))
+        #expect(SyncRenderer.notes(report([:]), .en).filter { $0.contains("refused") }.count == 1, "a refusal is said once")
+        let json = try #require(try JSONValue.parse(Array(SyncRenderer.json(report([:])).utf8)).objectValue)
         let keys = json.map(\.0)
         #expect(keys.starts(with: ["pulled", "pushed", "pending", "months", "conflicts", "rejected"]))
         #expect(json.first { $0.0 == "conflictCount" }?.1 == .integer(1))
@@ -52,7 +81,7 @@ import Testing
     @Test func notesComeConflictsFirstThenRowsSetAsideThenTheRest() {
         let rows = (1...7).map { SetAsideRow(id: "r\($0)", month: december, reason: .differentCopies(count: 2)) }
         let report = SyncReport(
-            pushed: 1, pulled: 0, period: nil, pending: 1, months: [], rejected: rows, folded: 2,
+            pushed: 1, period: nil, pending: 1, months: [], rejected: rows, folded: 2,
             notes: [.heldBack(count: 1), .refused(id: "b", code: "bad_change"), .conflict(id: "a", code: "stale")])
         let notes = SyncRenderer.notes(report, .en)
         #expect(notes.count == 1 + 1 + 5 + 1 + 1 + 1)
@@ -66,14 +95,14 @@ import Testing
 
     @Test func theJSONHasTheSameKeysForBothProtocols() throws {
         let report = SyncReport(
-            pushed: nil, pulled: 1, period: [december], pending: 0, months: [december],
+            pushed: nil, period: [december], listed: 1, pending: 0, months: [december],
             rejected: [SetAsideRow(id: nil, month: december, reason: .differentCopies(count: 2))])
         let json = try JSONValue.parse(Array(SyncRenderer.json(report).utf8))
         // Keys once published stay; the newer ones come after them.
         #expect(
             json.objectValue?.map(\.0) == [
                 "pulled", "pushed", "pending", "months", "conflicts", "rejected", "conflictCount", "refused", "settingConflicts", "settingsSent",
-                "settingsReceived", "merges", "splits", "transfersFound",
+                "settingsReceived", "received", "older", "merges", "splits", "transfersFound",
             ])
         #expect(json["pushed"] == .integer(0) && json["conflicts"] == .array([]))
         #expect(json["rejected"]?.arrayValue?.first?["id"] == .null)

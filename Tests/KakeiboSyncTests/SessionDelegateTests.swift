@@ -23,28 +23,21 @@ final class StuckTask: URLSessionDataTask, @unchecked Sendable {
     let delegate = SessionDelegate(origin: try! Endpoint.parse("http://127.0.0.1:8080/exec"), token: nil)
     let session = URLSession(configuration: .ephemeral)
 
-    /// Runs the task; once everything `arrive` sends has arrived, its outcome if the delegate has settled the wait,
-    /// nil if it is still waiting (for a report a stuck task never makes: awaiting it would hang the test).
-    func outcome(_ task: StuckTask) async -> Result<HTTPResponse, ServerProblem>? {
-        let (arrived, signal) = AsyncStream<Void>.makeStream()
-        let send = task.arrive
-        task.arrive = { task in
-            send(task)
-            signal.yield()
-        }
-        let waiting = delegate.waiting
-        let run = Task { [delegate] in await delegate.run(task, seconds: 3600) }
-        for await _ in arrived { break }
-        return delegate.waiting == waiting ? await run.value : nil
+    /// Runs the task; once everything `arrive` sends has arrived (`resume` hands it over on this thread), its outcome
+    /// if the delegate has settled the wait, nil if it is still waiting (for a report a stuck task never makes).
+    func outcome(_ task: StuckTask) -> Result<HTTPResponse, ServerProblem>? {
+        let told = Told()
+        delegate.run(task, seconds: 3600) { told.set($0) }
+        return told.value
     }
 
-    @Test func anAnswerPastTheCapEndsTheWaitThoughTheTaskNeverStops() async {
+    @Test func anAnswerPastTheCapEndsTheWaitThoughTheTaskNeverStops() {
         let task = StuckTask()
         task.arrive = { [delegate, session] task in
             delegate.urlSession(session, dataTask: task, didReceive: Data(count: URLSessionTransport.maximumAnswerBytes - 10))
             delegate.urlSession(session, dataTask: task, didReceive: Data(count: 11))
         }
-        #expect(await outcome(task) == .failure(.tooLarge(limit: URLSessionTransport.maximumAnswerBytes)))
+        #expect(outcome(task) == .failure(.tooLarge(limit: URLSessionTransport.maximumAnswerBytes)))
         // What URLSession reports afterwards is dropped: the wait has its outcome.
         delegate.urlSession(session, task: task, didCompleteWithError: URLError(.cancelled))
         delegate.urlSession(session, dataTask: task, didReceive: Data(count: 1))
@@ -52,13 +45,14 @@ final class StuckTask: URLSessionDataTask, @unchecked Sendable {
     }
 
     /// (Before the delegate ended the wait itself, this one hung: it can fail only by the suite's time limit.)
-    @Test func theTimeoutEndsTheWaitThoughTheTaskNeverStops() async {
-        let result = await delegate.run(StuckTask(), seconds: 0.01)
-        #expect(result == .failure(.timedOut(seconds: 0.01)))
+    @Test func theTimeoutEndsTheWaitThoughTheTaskNeverStops() {
+        let told = Told()
+        delegate.run(StuckTask(), seconds: 0.01) { told.set($0) }
+        #expect(told.wait() == .failure(.timedOut(seconds: 0.01)))
     }
 
     /// A server that redirects to itself for ever is told as a loop after `maximumRedirects`, not as a refusal.
-    @Test func aRedirectLoopEndsAsOne() async throws {
+    @Test func aRedirectLoopEndsAsOne() throws {
         let task = StuckTask()
         let url = try #require(URL(string: "http://127.0.0.1:8080/exec?year=2024&month=12"))
         let moved = try #require(HTTPURLResponse(url: url, statusCode: 302, httpVersion: "HTTP/1.1", headerFields: ["Location": url.absoluteString]))
@@ -70,37 +64,56 @@ final class StuckTask: URLSessionDataTask, @unchecked Sendable {
                 }
             }
         }
-        #expect(await outcome(task) == .failure(.tooManyRedirects(limit: URLSessionTransport.maximumRedirects)))
+        #expect(outcome(task) == .failure(.tooManyRedirects(limit: URLSessionTransport.maximumRedirects)))
         #expect(followed.value == URLSessionTransport.maximumRedirects)
     }
 
     /// A POST's session and the GETs' share the delegate, and a task's number counts within its session: two tasks
     /// with one number are still two waits.
-    @Test func tasksOfTheSameNumberAreWaitedForApart() async {
+    @Test func tasksOfTheSameNumberAreWaitedForApart() {
         let first = StuckTask()
-        let (registered, signal) = AsyncStream<Void>.makeStream()
-        first.arrive = { _ in signal.yield() }
-        let firstRun = Task { [delegate] in await delegate.run(first, seconds: 3600) }
-        for await _ in registered { break }
+        let firstTold = Told()
+        delegate.run(first, seconds: 3600) { firstTold.set($0) }
         let second = StuckTask()
         second.arrive = { [delegate, session] task in
             delegate.urlSession(session, dataTask: task, didReceive: Data(count: URLSessionTransport.maximumAnswerBytes + 1))
         }
-        #expect(await outcome(second) == .failure(.tooLarge(limit: URLSessionTransport.maximumAnswerBytes)))
+        #expect(outcome(second) == .failure(.tooLarge(limit: URLSessionTransport.maximumAnswerBytes)))
         #expect(delegate.waiting == 1, "the first task's wait was lost")
         guard delegate.waiting == 1 else { return }
         delegate.urlSession(session, task: first, didCompleteWithError: URLError(.networkConnectionLost))
-        #expect(await firstRun.value == .failure(.connectionLost))
+        #expect(firstTold.value == .failure(.connectionLost))
     }
 
-    @Test func aTaskURLSessionCompletesEndsTheWaitAsURLSessionSays() async {
+    @Test func aTaskURLSessionCompletesEndsTheWaitAsURLSessionSays() {
         let task = StuckTask()
         task.arrive = { [delegate, session] task in
             delegate.urlSession(session, dataTask: task, didReceive: Data("[]".utf8))
             delegate.urlSession(session, task: task, didCompleteWithError: nil)
         }
         // StuckTask has no response: an answer without one is no HTTP answer, and says so.
-        #expect(await outcome(task) == .failure(.other("not an HTTP answer")))
+        #expect(outcome(task) == .failure(.other("not an HTTP answer")))
+    }
+}
+
+/// What the delegate told of a task's outcome, from whichever thread it tells it.
+final class Told: @unchecked Sendable {
+    private let lock = NSLock()
+    private let arrived = DispatchSemaphore(value: 0)
+    private var result: Result<HTTPResponse, ServerProblem>?
+
+    func set(_ result: Result<HTTPResponse, ServerProblem>) {
+        lock.withLock { self.result = result }
+        arrived.signal()
+    }
+
+    /// The outcome if it has been told.
+    var value: Result<HTTPResponse, ServerProblem>? { lock.withLock { result } }
+
+    /// The outcome, waiting until it is told.
+    func wait() -> Result<HTTPResponse, ServerProblem>? {
+        arrived.wait()
+        return value
     }
 }
 

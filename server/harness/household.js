@@ -84,6 +84,8 @@ class Household {
     this.requests = []; // {method, path, query, host, contentType, body}
     this.arrivals = []; // [{method, count, resolve}] waiting for requests to /exec
     this.faults = []; // [{how, method, month, times, seconds}]
+    this.holding = []; // answers held (fault `hold`), each waiting for a release
+    this.released = 0; // releases sent before their answer was held
     this.deployment = 'AKfycb-kakeibo-harness';
   }
 
@@ -95,11 +97,12 @@ class Household {
    *   drop       GET: the connection is closed, the script not run; POST: the script runs (its writes are kept),
    *              then the connection is closed with no answer
    *   delay      the answer comes `seconds` later (after the script ran)
+   *   hold       the answer comes when `release` says (after the script ran): a client is known to wait for it
    *   stop       the script is ended at its call number `afterCalls` + 1 (as the service ends one that runs too long):
    *              that call and every later one fail, `finally` blocks included; the answer is the service's error page
    */
   fail(fault) {
-    const hows = ['status500', 'html', 'truncated', 'drop', 'delay', 'stop'];
+    const hows = ['status500', 'html', 'truncated', 'drop', 'delay', 'hold', 'stop'];
     if (!hows.includes(fault.how)) throw new Error(`unknown fault ${JSON.stringify(fault.how)} (expected ${hows.join(', ')})`);
     this.faults.push({ method: 'GET', times: 1, seconds: 3, afterCalls: 20, ...fault });
   }
@@ -109,6 +112,22 @@ class Household {
     if (!fault) return null;
     fault.times -= 1;
     return fault;
+  }
+
+  /** Waits until `release` lets this answer go (at once when a release came first). */
+  hold() {
+    if (this.released > 0) {
+      this.released -= 1;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => this.holding.push(resolve));
+  }
+
+  /** Lets the oldest held answer go, or the next one to be held. */
+  release() {
+    const next = this.holding.shift();
+    if (next) next();
+    else this.released += 1;
   }
 
   /** Resolves once `count` requests of `method` have reached /exec (a client is known to be mid-request). */
@@ -192,6 +211,7 @@ class Household {
     Object.assign(cost, { calls: result.cost.calls, ms: Date.now() - started, cellsRead: result.cost.cellsRead, cellsWritten: result.cost.cellsWritten, methods: result.cost.methods });
     if (fault && fault.how === 'drop') return req.socket.destroy();
     if (fault && fault.how === 'delay') await new Promise((resolve) => setTimeout(resolve, fault.seconds * 1000));
+    if (fault && fault.how === 'hold') await this.hold();
     if (result.missing) return page(res, 200, 'Error', `Script function not found: ${fn}`);
     if (result.thrown !== undefined) return page(res, 200, 'Error', `Error: ${escapeHTML(result.thrown)}`);
     if (!result.output || result.output.content === undefined) return page(res, 200, 'Error', 'The script completed but did not return anything.');

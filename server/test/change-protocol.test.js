@@ -12,8 +12,8 @@ const create = (changeId, it) => ({ changeId, kind: 'create', item: it });
 const update = (changeId, base, it) => ({ changeId, kind: 'update', base, item: it });
 const remove = (changeId, base, id) => ({ changeId, kind: 'delete', base, id });
 
-async function changes(household, list) {
-  const answer = await op(household, TOKEN, { op: 'changes', changes: list });
+async function changes(household, list, extra = {}) {
+  const answer = await op(household, TOKEN, Object.assign({ op: 'changes', changes: list }, extra));
   assert.equal(answer.json.ok, true, answer.text);
   return answer.json;
 }
@@ -204,5 +204,29 @@ describe('capabilities', () => {
     const get = (await call(withQuery(household.url, { op: 'capabilities' }))).json;
     assert.equal(get.token, 'missing');
     assert.equal(get.household, right.household);
+  });
+});
+
+describe('the change log', () => {
+  let household;
+  before(async () => { household = await startHousehold({ token: TOKEN }); });
+  after(() => household.stop());
+
+  it('looks up only the change ids a client says it may have sent before (retried), and keeps the log\'s end without asking', async () => {
+    const sent = await changes(household, [create('r1', item('r9', '20230109', '茶', 150))], { retried: [] });
+    assert.equal(sent.results[0].status, 'applied');
+    household.resetStats();
+    const retried = await changes(household, [create('r1', item('r9', '20230109', '茶', 150))], { retried: ['r1'] });
+    assert.deepEqual(retried.results[0], sent.results[0], 'remembered: the same answer');
+    assert.equal(retried.revision, sent.revision);
+    const reads = household.stats().byRequest[0].methods;
+    assert.ok(reads['Sheet.getLastRow'] >= 1, 'a retry reads the log');
+    household.resetStats();
+    const fresh = await changes(household, [create('r2', item('r8', '20230108', '茶', 160))], { retried: [] });
+    assert.equal(fresh.results[0].status, 'applied');
+    const methods = household.stats().byRequest[0].methods;
+    assert.equal(methods['Sheet.getLastRow'], undefined, 'new changes: no log read, its end kept in the properties: ' + JSON.stringify(methods));
+    const log = household.workbook.values('_changes').slice(1).map((row) => row[0]);
+    assert.deepEqual(log.slice(-2), ['r1', 'r2'], 'appended after the last entry');
   });
 });

@@ -88,6 +88,31 @@ describe('changes with since', () => {
     const creates = Array.from({ length: 2000 }, (_, k) => create(`big${k}`, item(`big${k}`, '20230101')));
     assert.equal((await changes(household, creates)).results.filter((r) => r.status === 'applied').length, 2000);
   });
+
+  it('says which revisions a request wrote, and leaves a member\'s own earlier writes out of since (skip)', async () => {
+    const known = (await op(household, TOKEN, { op: 'capabilities' })).json.revision;
+    const pushed = await changes(household, [create('s1', item('s1', '20240601')), create('s2', item('s2', '20240701'))]);
+    assert.equal(pushed.start, known, 'the revisions after start, up to revision, are its own');
+    assert.equal(pushed.revision, known + 2);
+    const theirs = await changes(household, [create('t1', item('t1', '20240602'))]);
+    const mine = await changes(household, [create('s3', item('s3', '20240603'))]);
+    const skip = [[pushed.start + 1, pushed.revision], [mine.start + 1, mine.revision]];
+    const answer = (await op(household, TOKEN, { op: 'since', revision: known, skip })).json;
+    assert.deepEqual(answer.changes.map((c) => c.item.id), ['t1'], 'only the other member\'s row');
+    assert.equal(answer.through, mine.revision);
+    const carried = await changes(household, [create('s4', item('s4', '20240604'))], { since: known, skip });
+    assert.deepEqual(carried.since.changes.map((c) => c.item.id), ['t1']);
+    const paged = (await op(household, TOKEN, { op: 'since', revision: known, limit: 1, skip })).json;
+    assert.deepEqual([paged.changes.map((c) => c.item.id), paged.more], [['t1'], true], 'skipped rows are not counted against the limit');
+    assert.equal(theirs.start, pushed.revision);
+    for (const bad of [[[3, 1]], [[1]], 'x', Array.from({ length: 101 }, () => [1, 2])]) {
+      const refused = (await op(household, TOKEN, { op: 'since', revision: known, skip: bad })).json;
+      assert.equal(refused.error.code, 'bad_request', JSON.stringify(bad));
+    }
+    const capabilities = (await op(household, TOKEN, { op: 'capabilities' })).json;
+    assert.equal(capabilities.sinceSkip, 100);
+    assert.equal(capabilities.version, '1.3.0');
+  });
 });
 
 describe('rewrites in place', () => {

@@ -113,6 +113,19 @@ describe('scripts/household-server', () => {
     const slow = (await send({ cmd: 'stats' })).byRequest[0];
     assert.ok(slow.ms >= slow.calls * 30, `${slow.calls} calls in ${slow.ms} ms`);
     assert.equal((await send({ cmd: 'latency', callMs: -1, requestMs: 0 })).ok, false);
+    // An answer held until the control channel releases it: a test knows the client waits, without sleeping.
+    assert.deepEqual(await send({ cmd: 'latency', callMs: 0, requestMs: 0 }), { ok: true });
+    assert.deepEqual(await send({ cmd: 'fail', how: 'hold', method: 'POST' }), { ok: true });
+    let answered = false;
+    const held = op(household, 'ctl-token', { op: 'since', revision: 0 }).then((r) => { answered = true; return r; });
+    assert.deepEqual(await send({ cmd: 'wait', method: 'POST', count: 2 }), { ok: true });
+    assert.equal(answered, false, 'the answer waits for the release');
+    assert.deepEqual(await send({ cmd: 'release' }), { ok: true });
+    assert.equal((await held).json.ok, true);
+    // A release sent before the answer is held lets it through when it comes.
+    assert.deepEqual(await send({ cmd: 'release' }), { ok: true });
+    assert.deepEqual(await send({ cmd: 'fail', how: 'hold', method: 'POST' }), { ok: true });
+    assert.equal((await op(household, 'ctl-token', { op: 'since', revision: 0 })).json.ok, true);
     server.child.removeAllListeners('exit');
     const exited = new Promise((resolve) => server.child.once('exit', (code) => resolve(code)));
     server.child.stdin.end();

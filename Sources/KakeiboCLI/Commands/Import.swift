@@ -1,15 +1,17 @@
 import KakeiboKit
 
-/// `kakeibo import FILE|-` — loads items in the household server's wire format; an id already stored is updated.
-///
-/// With `--from moneyforward|zaim` the import of another app's CSV export runs in the kakeibo-companion binary
-/// (it needs full Foundation for Shift_JIS), which shares this command's help, options and `merge`.
+/// `kakeibo import FILE…` — loads items from a file whose format is found from the file (`ImportPlan`, over the
+/// table of `ImportFormat`): kakeibo's or the household server's JSON here, where an id already stored is updated;
+/// other apps' exports and statements in kakeibo-companion (they need Foundation for Shift_JIS), which shares this
+/// command's declaration, options and `merge`.
 public struct ImportCommand: Command {
     public static let from = Option(
-        "--from", value: "moneyforward|zaim|statement|rakuten-card|smbc-vpass|paypay|yucho",
+        "--from", value: fromChoices.joined(separator: "|"),
         help: LocalizedText(
-            en: "read that app's CSV export, or a card or payment statement (statement: found from the file; see docs/statements.md)",
-            ja: "そのアプリの CSV、またはカード・決済の明細を読む（statement はファイルから形式を判定。docs/statements.md）"))
+            en: "the format, instead of finding it from the file (statement: any statement, found from the file; see docs/statements.md)",
+            ja: "形式を指定する（既定はファイルから判定。statement はどの明細かをファイルから判定。docs/statements.md）"))
+    /// `--from`'s words: every format's, and `statement`.
+    static var fromChoices: [String] { ImportFormat.all.map(\.name) + [ImportFormat.anyStatement] }
     public static let mapping = Option(
         "--mapping", value: "FILE",
         help: LocalizedText(en: "category mapping (default: mapping.json in the config directory)", ja: "項目の対応表（既定は設定ディレクトリの mapping.json）"))
@@ -30,48 +32,62 @@ public struct ImportCommand: Command {
     public static let info = CommandInfo(
         name: name,
         summary: LocalizedText(
-            en: "Import items: the server's JSON, or MoneyForward ME's or Zaim's CSV export", ja: "データを取り込む（サーバー形式の JSON、マネーフォワード ME・Zaim の CSV）"),
+            en: "Import items: kakeibo's JSON, MoneyForward ME's or Zaim's CSV export, or card and payment statements",
+            ja: "データを取り込む（kakeibo の JSON、マネーフォワード ME・Zaim の CSV、カード・決済の明細）"),
         description: LocalizedText(
             en:
-                "An id already stored is updated, not added twice; the items are one change, which 'kakeibo undo' takes back. An export of everything also sets its budgets, fixed costs and notes (replacing those of the same category, name or month; others stay), each one more change.",
-            ja: "すでにある ID は二重に登録せず更新します。データ全体が 1 回の変更で、'kakeibo undo' で取り消せます。すべての書き出しなら予算・固定費・メモも設定します（同じ項目・名前・月のものは置き換え、ほかは残します）。それぞれが 1 回の変更です。"),
+                "The format is found from each file (--from forces one); several files are imported together only when all are statements. An id already stored is updated, not added twice; the items are one change, which 'kakeibo undo' takes back. An export of everything also sets its budgets, fixed costs and notes (replacing those of the same category, name or month; others stay), each one more change.",
+            ja:
+                "形式はファイルごとに判定します（--from で指定もできます）。複数のファイルをまとめて取り込めるのは、すべてが明細のときです。すでにある ID は二重に登録せず更新します。データ全体が 1 回の変更で、'kakeibo undo' で取り消せます。すべての書き出しなら予算・固定費・メモも設定します（同じ項目・名前・月のものは置き換え、ほかは残します）。それぞれが 1 回の変更です。"
+        ),
         arguments: [
             Argument(
                 "FILE|-",
                 LocalizedText(
                     en:
-                        "a JSON array of {\"id\",\"date\":\"20241203\",\"name\",\"price\",\"category\",\"categorySub\"}, or with --from an app's CSV export; - reads stdin",
-                    ja: "{\"id\",\"date\":\"20241203\",\"name\",\"price\",\"category\",\"categorySub\"} の JSON 配列、--from のときはアプリの CSV。- は標準入力")),
+                        "kakeibo's or the household server's JSON, MoneyForward ME's or Zaim's CSV export, or a statement (Rakuten Card, SMBC Vpass, PayPay, Japan Post Bank); - reads stdin (JSON, or what --from says)",
+                    ja: "kakeibo・家計簿サーバーの JSON、マネーフォワード ME・Zaim の CSV、明細（楽天カード、Vpass、PayPay、ゆうちょ）。- は標準入力（JSON か --from で指定した形式）")),
             Argument(
                 "FILE…",
-                LocalizedText(
-                    en: "with --from statement (or a statement's format): more statements, all imported in one change",
-                    ja: "--from statement（または明細の形式）のとき: ほかの明細。すべてを 1 回の変更で取り込む"), .optional, words: ImportCommand.maximumFiles - 1),
+                LocalizedText(en: "more statements, all imported in one change", ja: "ほかの明細。すべてを 1 回の変更で取り込む"), .optional,
+                words: ImportCommand.maximumFiles - 1),
         ],
         options: [from, mapping, category, tag, member, format],
         examples: [
             "kakeibo import backup.json",
             "curl -sL \"$URL?year=2024&month=12\" | kakeibo import -",
-            "kakeibo import --from moneyforward 収入・支出詳細_2024-12-01_2024-12-31.csv",
-            "kakeibo import --from zaim Zaim.csv --category food",
-            "kakeibo import --from statement enavi202412.csv",
-            "kakeibo import --from statement statements/*.csv",
-            "kakeibo import --from statement enavi202408.csv --tag 旅行",
-        ])
+            "kakeibo import 収入・支出詳細_2024-12-01_2024-12-31.csv",
+            "kakeibo import Zaim.csv --category food",
+            "kakeibo import enavi202412.csv",
+            "kakeibo import statements/*.csv",
+            "kakeibo import enavi202408.csv --tag 旅行",
+            "kakeibo import --from paypay - < Transaction_202412.csv",
+        ],
+        runs: .chosen(
+            note: LocalizedText(
+                en:
+                    "kakeibo reads its own JSON; other apps' exports and statements (often Shift_JIS, which needs Foundation) are read by kakeibo-companion, which kakeibo starts and which must be installed beside it.",
+                ja:
+                    "kakeibo の JSON は kakeibo が読み、アプリの CSV と明細（Shift_JIS が多く Foundation が必要）は kakeibo-companion が読みます。kakeibo-companion は kakeibo と同じ場所に必要です。"
+            ),
+            by: { try ImportPlan($0).reader }))
 
-    let path: String
+    let file: ImportPlan.File
+    let plan: ImportPlan
     let format: OutputFormat
     let tags: [String]
 
     public init(_ arguments: ParsedArguments, _ context: Context) throws {
-        for option in [Self.mapping, Self.category] where arguments.given(option) {
-            throw UsageError.onlyWith(option.name, Self.from.name)
-        }
-        // `--from` is handled by the kakeibo-companion binary; only a caller that bypasses it gets here.
-        if arguments.given(Self.from), let companion = Companion.find(ImportCommand.name, arguments: [Self.from.name]) {
-            throw companion.unavailable()
-        }
-        path = try ImportCommand.onePath(arguments)
+        try self.init(ImportPlan(arguments), arguments)
+    }
+
+    /// The import of kakeibo's JSON: one file, here (the companion's import hands such a plan to this).
+    package init(_ plan: ImportPlan, _ arguments: ParsedArguments) throws {
+        for option in [Self.mapping, Self.category] where arguments.given(option) { throw ImportFileError.optionNotForJSON(option.name) }
+        // Other formats are the companion's; only a caller that bypasses the routing gets here with one.
+        guard plan.reader == .kakeibo, plan.files.count == 1 else { throw CompanionError.notHere }
+        self.plan = plan
+        file = plan.files[0]
         format = try arguments[Self.format] ?? .table
         tags = try ImportCommand.tags(arguments)
     }
@@ -94,9 +110,11 @@ public struct ImportCommand: Command {
     /// The file's items, and the settings an export of everything carries. The bytes are gone when this returns: held through the merge, a million items' file
     /// would add its size (127 MB) to the import's peak memory.
     func decode() throws -> ExportDocument {
-        let bytes = try ImportCommand.read(path)
-        if ImportCommand.looksLikeCSV(bytes) { throw CommandError.csvWithoutFrom(ImportCommand.displayName(path)) }
-        do { return try ExportDocument.decode(bytes) } catch { throw CommandError.importFile(ImportCommand.displayName(path), problem: error) }
+        let bytes = try ImportCommand.read(file.path)
+        let name = ImportCommand.displayName(file.path)
+        let found = try plan.format(of: file, bytes: bytes)
+        guard found.reader == .kakeibo else { throw ImportFileError.readElsewhere(name, found) }
+        do { return try ExportDocument.decode(bytes) } catch { throw CommandError.importFile(name, problem: error) }
     }
 
     public static func read(_ path: String) throws -> [UInt8] {
@@ -137,24 +155,8 @@ public struct ImportCommand: Command {
         return try context.household().merge(incoming, progress: { progress.advance() })
     }
 
-    /// Whether the bytes can't be kakeibo's JSON but read like a CSV file: something other than `[`, `{` or
-    /// whitespace first (after a byte order mark), and a comma in the first line.
-    static func looksLikeCSV(_ bytes: [UInt8]) -> Bool {
-        let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...]
-        guard let first = body.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }), first != UInt8(ascii: "["), first != UInt8(ascii: "{")
-        else { return false }
-        return body.prefix { $0 != 0x0A }.contains(UInt8(ascii: ","))
-    }
-
     /// The most statement files one import takes.
     public static let maximumFiles = 400
-
-    /// The one FILE an import other than a statement's takes.
-    public static func onePath(_ arguments: ParsedArguments) throws -> String {
-        let paths = try positionals(arguments)
-        guard paths.count == 1 else { throw UsageError.unexpectedArgument(paths[1], command: name) }
-        return paths[0]
-    }
 
     /// How messages name FILE: "stdin" for "-".
     public static func displayName(_ path: String) -> String { path == "-" ? "stdin" : path }

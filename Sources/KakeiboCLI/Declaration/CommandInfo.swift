@@ -1,7 +1,8 @@
 import KakeiboKit
 
-/// A command declared once: its name, what it is for, its arguments and typed options, and examples. Parsing, the
-/// synopsis, `--help`, shell completion, the man page and docs/commands/NAME.md are all generated from it.
+/// A command declared once: its name, what it is for, its arguments and typed options, examples, and which binary
+/// runs it. Parsing, routing, the synopsis, `--help`, shell completion, the man page and docs/commands/NAME.md are
+/// all generated from it.
 public struct CommandInfo: Sendable {
     public var name: String
     public var summary: LocalizedText
@@ -12,11 +13,14 @@ public struct CommandInfo: Sendable {
     public var examples: [String]
     /// Options the command accepts but help, completion and the manual don't show (`help --man`, for scripts).
     public var hidden: [OptionSpec]
+    /// Which binary runs it.
+    public var runs: Runs
 
     public init(
         name: String, summary: LocalizedText, description: LocalizedText? = nil, arguments: [Argument] = [],
-        options: [any OptionDeclaration] = [], hidden: [any OptionDeclaration] = [], examples: [String] = []
+        options: [any OptionDeclaration] = [], hidden: [any OptionDeclaration] = [], examples: [String] = [], runs: Runs = .kakeibo
     ) {
+        self.runs = runs
         self.hidden = hidden.map(\.spec)
         self.name = name
         self.summary = summary

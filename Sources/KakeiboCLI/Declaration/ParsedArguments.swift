@@ -3,7 +3,7 @@ import KakeiboKit
 /// The options every command accepts, before or after the command name.
 enum GlobalOptions {
     static let store = Option("--store", value: "DIR", help: LocalizedText(en: "use the store in DIR", ja: "DIR の保存先を使う"))
-    /// Read before parsing (see `Kakeibo.preScanLanguage`), so even parse errors are in the chosen language.
+    /// Read even from a command line with an error in it (see `ParsedArguments.read`), so the error is in its language.
     static let lang = Option("--lang", value: "ja|en", help: LocalizedText(en: "language of labels and messages", ja: "表示とメッセージの言語"))
     static let help = Flag("--help", help: LocalizedText(en: "show help", ja: "ヘルプを表示"))
     static let version = Flag("--version", help: LocalizedText(en: "print the version", ja: "バージョンを表示"))
@@ -43,19 +43,40 @@ public struct ParsedArguments: Sendable {
         values[option.spec.name] != nil || flags.contains(option.spec.name)
     }
 
-    /// Splits `arguments` (without the program name). Options are `--name value` or `--name=value`; a word that
-    /// starts with "-" and a digit ("-500") is a value, not an option; "--" ends the options.
+    /// The first thing wrong with the command line, if anything: `read` goes on past it, so that a `--lang` later
+    /// on still chooses the language the error is told in.
+    public var problem: UsageError?
+
+    /// Splits `arguments` (without the program name), or throws the first thing wrong with them.
     public static func parse(_ arguments: [String], commandOptions: (String) -> [OptionSpec]?) throws(UsageError) -> ParsedArguments {
+        let parsed = read(arguments, commandOptions: commandOptions)
+        if let problem = parsed.problem { throw problem }
+        return parsed
+    }
+
+    /// The command-line grammar, in one pass over the words. Options are `--name value` or `--name=value`, before
+    /// or after the command word; a word that starts with "-" and a digit ("-500") is a value, not an option; "--"
+    /// ends the options. `commandOptions` gives the options of a command word (nil: no such command). The first
+    /// problem is kept in `problem` and the rest read on as well as can be (an unknown option taken for a flag).
+    public static func read(_ arguments: [String], commandOptions: (String) -> [OptionSpec]?) -> ParsedArguments {
         var parsed = ParsedArguments()
+        var options: [OptionSpec] = GlobalOptions.specs
+        var commandSeen = false
         var index = 0
         var optionsEnded = false
+        func fail(_ problem: UsageError) { if parsed.problem == nil { parsed.problem = problem } }
         while index < arguments.count {
             let word = arguments[index]
             index += 1
             if optionsEnded || !looksLikeOption(word) {
-                if parsed.command == nil && !optionsEnded {
-                    guard commandOptions(word) != nil || Companion.find(word) != nil else { throw .unknownCommand(word) }
-                    parsed.command = word
+                if !commandSeen && !optionsEnded {
+                    commandSeen = true
+                    if let accepted = commandOptions(word) {
+                        parsed.command = word
+                        options += accepted
+                    } else {
+                        fail(.unknownCommand(word))
+                    }
                 } else {
                     parsed.positionals.append(word)
                 }
@@ -72,17 +93,17 @@ public struct ParsedArguments: Sendable {
                 inline = String(word[word.index(after: equals)...])
             }
             if name == "-h" { name = "--help" }
-            let known = GlobalOptions.specs + (parsed.command.flatMap(commandOptions) ?? [])
-            guard let spec = known.first(where: { $0.name == name }) else {
-                if name == "--version" && parsed.command == nil {
+            guard let spec = options.first(where: { $0.name == name }) else {
+                if name == "--version" && !commandSeen {
                     parsed.flags.insert(name)
-                    continue
+                } else {
+                    fail(.unknownOption(name, command: parsed.command, nearest: Nearest.word(to: name, in: options.map(\.name))))
                 }
-                throw .unknownOption(name, command: parsed.command, nearest: Nearest.word(to: name, in: known.map(\.name)))
+                continue
             }
             if spec.value == nil {
-                guard inline == nil else { throw .flagTakesNoValue(name) }
-                guard parsed.flags.insert(name).inserted else { throw .repeatedOption(name) }
+                if inline != nil { fail(.flagTakesNoValue(name)) }
+                if !parsed.flags.insert(name).inserted { fail(.repeatedOption(name)) }
                 continue
             }
             let value: String
@@ -90,15 +111,17 @@ public struct ParsedArguments: Sendable {
                 value = inline
             } else {
                 guard index < arguments.count, !looksLikeOption(arguments[index]) || arguments[index] == "-" else {
-                    throw .missingValue(name)
+                    fail(.missingValue(name))
+                    continue
                 }
                 value = arguments[index]
                 index += 1
             }
             if spec.repeatable {
                 parsed.repeated[name, default: []].append(value)
-            } else {
-                guard parsed.values[name] == nil else { throw .repeatedOption(name) }
+            } else if parsed.values[name] != nil {
+                fail(.repeatedOption(name))
+                continue
             }
             parsed.values[name] = value
         }

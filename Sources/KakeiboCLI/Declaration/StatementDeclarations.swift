@@ -1,10 +1,16 @@
 import KakeiboKit
 
 /// The declaration of `reconcile`, which kakeibo-companion runs (a statement may be Shift_JIS, which needs
-/// Foundation): here so that `kakeibo` can list, complete and document it.
+/// Foundation): here so that `kakeibo` can parse, route, list, complete and document it; KakeiboConvert's
+/// `ReconcileCommand` implements it.
 public enum StatementDeclarations {
+    public enum Reconcile: CommandDeclaration {
+        public static let name = "reconcile"
+        public static var info: CommandInfo { reconcile }
+    }
+
     public static let from = Option(
-        "--from", value: "rakuten-card|smbc-vpass|paypay|yucho",
+        "--from", value: ImportFormat.all.filter { $0.kind == .statement }.map(\.name).joined(separator: "|"),
         help: LocalizedText(en: "the statement's format (default: found from the file)", ja: "明細の形式（既定はファイルから判定）"))
     public static let add = Flag(
         "--add",
@@ -14,7 +20,7 @@ public enum StatementDeclarations {
     public static let format = OutputFormat.option([.table, .json])
 
     public static let reconcile = CommandInfo(
-        name: "reconcile",
+        name: Reconcile.name,
         summary: LocalizedText(
             en: "Set a card or payment statement beside the store, as an import would merge it", ja: "カード・決済の明細を、取り込んだときのまとめ方で突き合わせる"),
         description: LocalizedText(
@@ -27,7 +33,7 @@ public enum StatementDeclarations {
             Argument(
                 "FILE|-",
                 LocalizedText(
-                    en: "a statement: 楽天カード, 三井住友カード Vpass, PayPay or ゆうちょ CSV (see docs/statements.md); - reads stdin",
+                    en: "a statement: Rakuten Card, SMBC Vpass, PayPay or Japan Post Bank CSV (see docs/statements.md); - reads stdin",
                     ja: "明細: 楽天カード、三井住友カード Vpass、PayPay、ゆうちょの CSV（docs/statements.md）。- は標準入力")),
             Argument(
                 "FILE…",
@@ -41,5 +47,6 @@ public enum StatementDeclarations {
             "kakeibo reconcile Transaction_202412.csv --add",
             "kakeibo reconcile vpass.csv --from smbc-vpass --format json",
             "kakeibo reconcile statements/2024-*.csv --add",
-        ])
+        ],
+        runs: .companion)
 }

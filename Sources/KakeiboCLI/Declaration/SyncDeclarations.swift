@@ -1,8 +1,24 @@
 import KakeiboKit
 
-/// The declarations of the commands the kakeibo-companion binary runs. They live here, not in KakeiboSync, so that
-/// `kakeibo` itself can list, complete and document them without linking FoundationNetworking.
+/// The declarations of the sync commands, which kakeibo-companion runs (URLSession). They live here, not in
+/// KakeiboSync, so that `kakeibo` itself can parse, route, list, complete and document them without linking
+/// FoundationNetworking; KakeiboSync's `PullCommand`, `PushCommand` and `SyncCommand` implement them.
 public enum SyncDeclarations {
+    public enum Pull: CommandDeclaration {
+        public static let name = "pull"
+        public static var info: CommandInfo { pull }
+    }
+
+    public enum Push: CommandDeclaration {
+        public static let name = "push"
+        public static var info: CommandInfo { push }
+    }
+
+    public enum Sync: CommandDeclaration {
+        public static let name = "sync"
+        public static var info: CommandInfo { sync }
+    }
+
     public static let endpoint = Option(
         "--endpoint", value: "URL",
         help: LocalizedText(
@@ -17,7 +33,7 @@ public enum SyncDeclarations {
     static let options: [any OptionDeclaration] = [endpoint, timeout, format]
 
     public static let pull = CommandInfo(
-        name: "pull", summary: LocalizedText(en: "Fetch a month or a year from the household server", ja: "家計簿サーバーから月か年のデータを取得"),
+        name: Pull.name, summary: LocalizedText(en: "Fetch a month or a year from the household server", ja: "家計簿サーバーから月か年のデータを取得"),
         description: LocalizedText(
             en:
                 "Replaces the synced items of the month, or of the year's twelve, with the server's; items not yet pushed are kept. Nothing is written unless every month arrived.",
@@ -36,19 +52,20 @@ public enum SyncDeclarations {
             "kakeibo pull 2024-12",
             "kakeibo pull 2024 --format json",
             "kakeibo pull 2024 12 --endpoint https://script.google.com/macros/s/DEPLOYMENT-ID/exec --timeout 10",
-        ])
+        ],
+        runs: .companion)
 
     public static let push = CommandInfo(
-        name: "push", summary: LocalizedText(en: "Send items the household server doesn't have yet", ja: "家計簿サーバーにまだないデータを送信"),
+        name: Push.name, summary: LocalizedText(en: "Send items the household server doesn't have yet", ja: "家計簿サーバーにまだないデータを送信"),
         description: LocalizedText(
             en:
                 "An item is never registered twice: the server's copy of each month is checked first, and items are marked synced only once it confirms.",
             ja: "同じデータを二重に登録することはありません。先にサーバーの各月を確認し、サーバーが受け付けてから送信済みにします。"),
         options: options,
-        examples: ["kakeibo push", "kakeibo push --format json"])
+        examples: ["kakeibo push", "kakeibo push --format json"], runs: .companion)
 
     public static let sync = CommandInfo(
-        name: "sync", summary: LocalizedText(en: "Push, then pull (default: this month)", ja: "送信してから取得（既定は今月）"),
+        name: Sync.name, summary: LocalizedText(en: "Push, then pull (default: this month)", ja: "送信してから取得（既定は今月）"),
         description: LocalizedText(
             en: "Both halves are written together or not at all.", ja: "送信と取得の結果はまとめて書き込むか、まったく書き込まないかのどちらかです。"),
         arguments: [
@@ -59,5 +76,6 @@ public enum SyncDeclarations {
                     ja: "送信後に取得する期間: 月（2024 12、2024-12、先月、-N）か年（2024）。既定は今月"), .optional, words: 2)
         ],
         options: options,
-        examples: ["kakeibo sync", "kakeibo sync prev", "kakeibo sync 2024", "kakeibo sync && kakeibo month --format json"])
+        examples: ["kakeibo sync", "kakeibo sync prev", "kakeibo sync 2024", "kakeibo sync && kakeibo month --format json"],
+        runs: .companion)
 }

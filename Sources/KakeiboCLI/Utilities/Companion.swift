@@ -1,107 +1,107 @@
 import KakeiboKit
 
-/// Commands that live in the companion executable beside `kakeibo`, as git runs its subcommands.
+/// Handing a command line over to kakeibo-companion (see `Binary`): found beside the running `kakeibo`, built
+/// there first when it is missing and `kakeibo` runs from a SwiftPM build directory of its own package (`swift run
+/// kakeibo sync` on a fresh clone builds only `kakeibo`), then exec'd with the same arguments.
 ///
 /// Some commands need modules that are slow to load: FoundationNetworking adds ~20 ms to the start of every process
 /// that links it, full Foundation ~10 ms. Keeping those commands in a second binary keeps `kakeibo month` at the
-/// standard library's floor. `kakeibo pull …` execs `kakeibo-companion pull …` with the same arguments; the companion
-/// runs the same command-line machinery (`Kakeibo.main(awaitingCommands:)`) with its extra commands registered.
-public struct Companion: Sendable {
-    /// The command's name on the command line.
-    public var name: String
-    /// The executable beside `kakeibo` that runs it.
-    public var executable: String
-    /// When set, the companion runs the command only if this option is given, and the built-in command of the same
-    /// name runs otherwise: `kakeibo import --from zaim …` needs Foundation, `kakeibo import backup.json` stays fast.
-    public var requiredOption: String?
-    /// The command's declaration, for a command only the companion runs (so `kakeibo` can complete and document it).
-    /// Built only when asked for: every run looks its command word up in this table, and only help needs the rest.
-    let declaration: @Sendable () -> CommandInfo?
-    let fixedSummary: LocalizedText?
-
-    public init(name: String, executable: String, summary: LocalizedText, requiredOption: String? = nil) {
-        self.name = name
-        self.executable = executable
-        self.requiredOption = requiredOption
-        fixedSummary = summary
-        declaration = { nil }
-    }
-
-    init(_ name: String, executable: String, info: @escaping @Sendable () -> CommandInfo) {
-        self.name = name
-        self.executable = executable
-        fixedSummary = nil
-        declaration = info
-    }
-
-    /// One line for `kakeibo --help`.
-    public var summary: LocalizedText { fixedSummary ?? declaration()?.summary ?? LocalizedText(en: "", ja: "") }
-    public var info: CommandInfo? { declaration() }
-
-    /// The companion's file name: one binary for every command that needs Foundation, so Foundation is on disk once.
-    public static let binary = "kakeibo-companion"
-
-    /// Every command that runs in the companion.
-    public static let commands: [Companion] = [
-        Companion(
-            name: "import", executable: Companion.binary,
-            summary: LocalizedText(
-                en: "Import MoneyForward ME's or Zaim's CSV export, or a card or payment statement",
-                ja: "マネーフォワード ME・Zaim の CSV、カード・決済の明細を取り込む"),
-            requiredOption: "--from"),
-        Companion("reconcile", executable: Companion.binary) { StatementDeclarations.reconcile },
-        Companion("pull", executable: Companion.binary) { SyncDeclarations.pull },
-        Companion("push", executable: Companion.binary) { SyncDeclarations.push },
-        Companion("sync", executable: Companion.binary) { SyncDeclarations.sync },
-    ]
-
-    /// Whether some companion adds a command of this name (for recognising the command word).
-    static func find(_ name: String) -> Companion? { commands.first { $0.name == name } }
-
-    /// The companion that runs this command line: one for the command whose required option, if any, is given
-    /// (as `--from X` or `--from=X`, before any `--`).
-    public static func find(_ name: String, arguments: [String]) -> Companion? {
-        let given = arguments.prefix { $0 != "--" }
-        return commands.first { companion in
-            guard companion.name == name else { return false }
-            guard let option = companion.requiredOption else { return true }
-            return given.contains { $0 == option || $0.hasPrefix(option + "=") }
+/// standard library's floor.
+enum Companion {
+    /// Replaces this process with the companion, after `release` (which gives back the standard streams as they were
+    /// given). Returns only on failure.
+    static func run(_ arguments: [String], context: Context, release: () -> Void) -> any KakeiboFailure {
+        let own = Platform.executablePath() ?? CommandLine.arguments[0]
+        let directory = FileSystem.parentDirectory(own)
+        let path = FileSystem.join(directory, Binary.companionName)
+        if !FileSystem.exists(path), let build = SwiftPMBuild(executable: own) {
+            if let failure = build.run(context) { return failure }
         }
-    }
-
-    /// The error for a command line that needs this companion but reached a process without it.
-    public func unavailable() -> CompanionError {
-        CompanionError(executable: executable, path: FileSystem.join(Companion.ownDirectory(), executable), code: ENOENT)
-    }
-
-    /// The directory the running executable is in (so companions are found beside it, wherever it was installed).
-    static func ownDirectory() -> String {
-        FileSystem.parentDirectory(Platform.executablePath() ?? CommandLine.arguments[0])
-    }
-
-    /// Replaces this process with the companion, passing the same arguments. Returns only on failure.
-    func exec(_ arguments: [String]) -> CompanionError {
-        let path = FileSystem.join(Companion.ownDirectory(), executable)
-        guard access(path, X_OK) == 0 else { return CompanionError(executable: executable, path: path, code: errno) }
+        guard access(path, X_OK) == 0 else {
+            return CompanionError.missing(path: path, code: errno, command: context.command ?? "", directory: directory)
+        }
+        release()
         var argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) }
         argv.append(nil)
         execv(path, argv)
-        return CompanionError(executable: executable, path: path, code: errno)
+        return CompanionError.cannotRun(path: path, code: errno)
     }
 }
 
-/// The companion executable is missing or can't be run.
-public struct CompanionError: KakeiboFailure {
-    var executable: String
-    var path: String
-    var code: Int32
+/// A `kakeibo` that SwiftPM built inside kakeibo's own package, `<root>/.build/<triple>/<debug|release>/kakeibo`, and
+/// how to build the companion beside it.
+struct SwiftPMBuild {
+    var root: String
+    var scratch: String
+    var configuration: String
+
+    /// nil unless the executable's path has that shape and `<root>` holds Package.swift and the companion's sources.
+    init?(executable: String, isFile: (String) -> Bool = FileSystem.isRegularFile, isDirectory: (String) -> Bool = FileSystem.isDirectory) {
+        let configurationDirectory = FileSystem.parentDirectory(executable)
+        let scratch = FileSystem.parentDirectory(FileSystem.parentDirectory(configurationDirectory))
+        let root = FileSystem.parentDirectory(scratch)
+        configuration = FileSystem.lastComponent(configurationDirectory)
+        guard ["debug", "release"].contains(configuration), FileSystem.lastComponent(scratch) == ".build", executable.hasPrefix("/"),
+            isFile(FileSystem.join(root, "Package.swift")), isDirectory(FileSystem.join(root, "Sources/" + Binary.companionName))
+        else { return nil }
+        self.root = root
+        self.scratch = scratch
+    }
+
+    /// `swift build`'s arguments for the companion alone, into the same build directory.
+    var arguments: [String] {
+        ["build", "--package-path", root, "--scratch-path", scratch, "-c", configuration, "--product", Binary.companionName]
+    }
+
+    /// Builds it, saying so on stderr, with the build's own output there too (stdout stays for the command's data).
+    func run(_ context: Context) -> (any KakeiboFailure)? {
+        let command = "swift " + arguments.joined(separator: " ")
+        Terminal.write(
+            "kakeibo: "
+                + context.language.pick(
+                    "building \(Binary.companionName) once, for '\(context.command ?? "")': \(command)\n",
+                    "'\(context.command ?? "")' のために \(Binary.companionName) を一度だけビルドします: \(command)\n"),
+            to: 2)
+        guard let swift = Subprocess.find("swift", path: context.environment.variables["PATH"]) else {
+            return CompanionError.buildFailed(command: command, status: nil)
+        }
+        let status = Subprocess.runBeside(swift, arguments, environment: context.environment)
+        return status == 0 ? nil : CompanionError.buildFailed(command: command, status: status)
+    }
+}
+
+/// kakeibo-companion could not be run: missing beside `kakeibo`, not runnable, or its build failed.
+public enum CompanionError: KakeiboFailure {
+    case missing(path: String, code: Int32, command: String, directory: String)
+    case cannotRun(path: String, code: Int32)
+    /// `status` nil: `swift` was not found on PATH.
+    case buildFailed(command: String, status: Int32?)
+    /// A run inside another program (the tests' `Kakeibo.run`) reached a command the companion runs.
+    case notHere
 
     public var kind: FailureKind { .runtime }
 
     public func message(in language: Language) -> String {
-        let reason = StoreError.reason(code, language)
-        return language.pick(
-            "cannot run \(path) (\(reason)); \(executable) must be installed beside kakeibo (scripts/install installs both)",
-            "\(path) を実行できません（\(reason)）。\(executable) を kakeibo と同じ場所に置いてください（scripts/install で両方入ります）")
+        let name = Binary.companionName
+        switch self {
+        case .missing(let path, let code, let command, let directory):
+            let reason = StoreError.reason(code, language)
+            return language.pick(
+                "cannot run \(path) (\(reason)): kakeibo hands this '\(command)' to \(name), which must be installed beside it: from kakeibo's source, run scripts/install \(directory)",
+                "\(path) を実行できません（\(reason)）。この '\(command)' は \(name) が実行します。kakeibo のソースで scripts/install \(directory) を実行して、kakeibo と同じ場所に入れてください")
+        case .cannotRun(let path, let code):
+            let reason = StoreError.reason(code, language)
+            return language.pick("cannot run \(path) (\(reason))", "\(path) を実行できません（\(reason)）")
+        case .buildFailed(let command, nil):
+            return language.pick(
+                "\(name) is not built and swift is not on PATH: build it with \(command)",
+                "\(name) がビルドされておらず、PATH に swift がありません: \(command) でビルドしてください")
+        case .buildFailed(let command, let status?):
+            return language.pick(
+                "building \(name) failed (exit \(status); its output is above): \(command)",
+                "\(name) のビルドに失敗しました（終了コード \(status)。出力は上にあります）: \(command)")
+        case .notHere:
+            return language.pick("this command runs in \(name), not here", "このコマンドは \(name) で動きます")
+        }
     }
 }

@@ -1,6 +1,6 @@
 import KakeiboKit
 
-/// Running another program (the OCR engine): no shell, stdin from /dev/null, stdout and stderr captured.
+/// Running another program (the OCR engine, a build of the companion): no shell, stdin from /dev/null.
 enum Subprocess {
     struct Result {
         var status: Int32
@@ -61,10 +61,28 @@ enum Subprocess {
             }
         }
         for fd in fds where fd.fd >= 0 { close(fd.fd) }
+        result.status = wait(pid)
+        return result
+    }
+}
+
+extension Subprocess {
+    /// Runs `executable` with its stdout and stderr on this process's stderr (this one's stdout is for data), and
+    /// waits for it: its exit code, 128 + the signal that ended it, or nil when it could not be started.
+    static func runBeside(_ executable: String, _ arguments: [String], environment: Environment) -> Int32? {
+        var pid = pid_t()
+        let started = Platform.spawn(
+            executable, arguments: [executable] + arguments, environment: environment.variables.map { "\($0.key)=\($0.value)" },
+            stdout: 2, stderr: 2, pid: &pid)
+        guard started == 0 else { return nil }
+        return wait(pid)
+    }
+
+    /// Waits for the child to end: its exit code, or 128 + the signal that ended it.
+    static func wait(_ pid: pid_t) -> Int32 {
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        result.status = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
-        return result
+        return status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
     }
 }
 

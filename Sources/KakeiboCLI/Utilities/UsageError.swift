@@ -73,12 +73,10 @@ public enum CommandError: KakeiboFailure, Equatable {
     case importFile(String, problem: WireProblem)
     /// A device (/dev/zero) given where a file is read.
     case notAFile(String)
-    /// A CSV file given to the plain import, which reads kakeibo's JSON.
-    case csvWithoutFrom(String)
 
     public var kind: FailureKind {
         switch self {
-        case .importFile, .csvWithoutFrom: .badInput
+        case .importFile: .badInput
         default: .runtime
         }
     }
@@ -91,11 +89,6 @@ public enum CommandError: KakeiboFailure, Equatable {
             return language.pick("\(path) is a device, not a file: give a file, or - for stdin", "\(path) はファイルではなくデバイスです。ファイルか、標準入力なら - を指定してください")
         case .importFile(let path, let problem):
             return language.pick("\(path): nothing imported: ", "\(path): 何も取り込んでいません: ") + problem.message(in: language)
-        case .csvWithoutFrom(let path):
-            return language.pick(
-                "\(path): nothing imported: a CSV file, not kakeibo's JSON: for a card or payment statement use 'kakeibo import --from statement \(path)' (or 'kakeibo reconcile \(path)'), for an app's export --from moneyforward or --from zaim",
-                "\(path): 何も取り込んでいません: kakeibo の JSON ではなく CSV です。カード・決済の明細なら 'kakeibo import --from statement \(path)'（または 'kakeibo reconcile \(path)'）、アプリの CSV なら --from moneyforward か --from zaim を指定してください"
-            )
         }
     }
 }

@@ -30,7 +30,8 @@ public struct ReconcileCommand: Command {
     public func run(_ context: Context) throws {
         // --add is the import itself: the lines are added, merged with what other sources have, once.
         if add {
-            return try StatementImport(format: format, paths: paths, category: nil, output: output).run(context)
+            let plan = try ImportPlan(statements: paths, format: format.flatMap { ImportFormat.named($0.rawValue) })
+            return try StatementImport(plan: plan, category: nil, output: output).run(context)
         }
         let statements = try paths.map { try StatementImport.read($0, format: format) }
         var seen = Set<String>()

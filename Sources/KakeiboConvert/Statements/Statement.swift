@@ -1,3 +1,4 @@
+import KakeiboCLI
 import KakeiboKit
 
 /// The card and payment statements kakeibo reads (see docs/statements.md).
@@ -105,30 +106,25 @@ public struct Statement: Sendable {
     public var total: Yen { Yen(lines.reduce(0) { $0 + $1.price.amount }) }
 }
 
-/// Reads a statement file: decode (UTF-8 with or without BOM, or Shift_JIS), parse the CSV, find the format (or
-/// check the one asked for), read every record. Nothing is returned unless the whole file reads.
+/// Reads a statement file: decode (UTF-8 with or without BOM, or Shift_JIS), parse the CSV, find the format from the
+/// file (`ImportFormat`'s table, as `import` does) or check the one asked for, read every record. Nothing is returned
+/// unless the whole file reads.
 public enum StatementReader {
     public static func read(_ bytes: [UInt8], format asked: StatementFormat? = nil) throws(ConvertProblem) -> Statement {
         do { try CSVReader.checkLines(bytes) } catch { throw .csv(error) }
+        let found = ImportFormat.detect(FileHead(bytes))
+        let statement = found.flatMap { StatementFormat(rawValue: $0.name) }
         guard let (text, encoding) = SourceText.decode(bytes) else { throw .notText }
         let records: [CSVRecord]
         do { records = try CSVReader.records(text) } catch { throw .csv(error) }
         guard !records.isEmpty else { throw .emptyStatement(asked) }
         let format: StatementFormat
         if let asked {
-            guard asked.recognises(records) else {
-                throw .notStatement(asked, looksLike: StatementFormat.allCases.first { $0 != asked && $0.recognises(records) })
-            }
+            guard asked.recognises(records) else { throw .notStatement(asked, looksLike: statement == asked ? nil : statement) }
             format = asked
         } else {
-            guard let found = StatementFormat.allCases.first(where: { $0.recognises(records) }) else {
-                throw .unknownLayout(
-                    looksLike: ImportSource.allCases.first { source in
-                        let header = Set(records[0].fields.map(trimWhitespace))
-                        return source.columns.allSatisfy(header.contains)
-                    })
-            }
-            format = found
+            guard let statement else { throw .unknownLayout(looksLike: found) }
+            format = statement
         }
         let read = try format.read(records)
         return Statement(

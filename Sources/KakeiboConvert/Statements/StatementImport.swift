@@ -1,13 +1,12 @@
 import KakeiboCLI
 import KakeiboKit
 
-/// `kakeibo import --from statement|rakuten-card|smbc-vpass|paypay|yucho FILE…`: card or payment statements, each
-/// line filed by rules, history or as unfiled, added unless the store has its id (so a second import adds nothing).
+/// `kakeibo import STATEMENT…` (or `--from statement|rakuten-card|smbc-vpass|paypay|yucho`): card or payment
+/// statements, each line filed by rules, history or as unfiled, added unless the store has its id (so a second
+/// import adds nothing).
 struct StatementImport {
-    /// nil: found from each file (`--from statement`).
-    var format: StatementFormat?
-    /// One or more statements, imported together in one change.
-    var paths: [String]
+    /// One or more statements, imported together in one change, each with its format if known before reading.
+    var plan: ImportPlan
     var category: CategoryCode?
     var output: OutputFormat
     /// `--tag`: tags every line gets, beside those its rule gives.
@@ -15,10 +14,8 @@ struct StatementImport {
     /// `--member`: whose every line is.
     var member: String?
 
-    /// The `--from` word for "find the format from the file".
-    static let detect = "statement"
-
     /// The statement's bytes read whole; a file that isn't one refuses the import before anything is written.
+    /// `format` nil: found from the bytes (stdin, a pipe, or `reconcile` without `--from`).
     static func read(_ path: String, format: StatementFormat?) throws -> Statement {
         let bytes = try ImportCommand.read(path)
         do { return try StatementReader.read(bytes, format: format) } catch {
@@ -26,9 +23,21 @@ struct StatementImport {
         }
     }
 
+    /// A file of the plan read whole, its format found from it if it was not known.
+    func read(_ file: ImportPlan.File) throws -> Statement {
+        guard file.format == nil else {
+            return try StatementImport.read(file.path, format: file.format.flatMap { StatementFormat(rawValue: $0.name) })
+        }
+        let bytes = try ImportCommand.read(file.path)
+        let format = try plan.format(of: file, bytes: bytes)
+        do { return try StatementReader.read(bytes, format: StatementFormat(rawValue: format.name)) } catch {
+            throw ImportFailure(path: ImportCommand.displayName(file.path), problem: error)
+        }
+    }
+
     func run(_ context: Context) throws {
         // Every file is read before anything is written: one bad file imports none.
-        let statements = try paths.map { try StatementImport.read($0, format: format) }
+        let statements = try plan.files.map(read)
         let taxonomy = try context.taxonomy()
         let household = try context.household()
         let first = statements.compactMap { $0.period?.lowerBound.yearMonth }.min()
@@ -66,7 +75,7 @@ struct StatementImport {
         for statement in statements { skipped.merge(statement.skipped, uniquingKeysWith: +) }
         if incomeLeftOut > 0 { skipped[.deposit, default: 0] += incomeLeftOut }
         let summary = StatementImportSummary(
-            source: formats.map(\.displayName).joined(separator: "、"), format: formats.count == 1 ? formats[0].rawValue : StatementImport.detect,
+            source: formats.map(\.displayName).joined(separator: "、"), format: formats.count == 1 ? formats[0].rawValue : ImportFormat.anyStatement,
             encoding: encodings.joined(separator: ", "), lines: lines.count, added: added.items.count,
             alreadyStored: lines.count - added.items.count, skipped: StatementSkip.allCases.map { ($0.rawValue, skipped[$0] ?? 0) },
             unfiled: unfiled.filter { addedIDs.contains($0.id) }, unfiledCategory: unfiledCategory, months: added.months,

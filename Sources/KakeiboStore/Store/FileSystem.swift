@@ -55,6 +55,35 @@ public enum FileSystem {
         return bytes
     }
 
+    /// The file's first `count` bytes (all of a shorter one), or nil if it does not exist: enough to tell its format.
+    /// Only a regular file is looked at (read as a named input, through a link); anything else is an error naming it.
+    public static func readPrefix(_ path: String, count: Int) throws(StoreError) -> [UInt8]? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        if fd < 0 {
+            let code = errno
+            if code == ENOENT { return nil }
+            throw .io(path: path, operation: .read, code: code)
+        }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw .io(path: path, operation: .read, code: errno) }
+        let kind = NodeKind(mode: info.st_mode)
+        guard kind == .file else { throw .notAFile(path: path, kind: kind) }
+        var bytes = [UInt8](repeating: 0, count: count)
+        var filled = 0
+        while filled < count {
+            let n = bytes.withUnsafeMutableBufferPointer { Platform.read(fd, $0.baseAddress! + filled, count - filled) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw .io(path: path, operation: .read, code: errno)
+            }
+            if n == 0 { break }
+            filled += n
+        }
+        bytes.removeLast(count - filled)
+        return bytes
+    }
+
     /// What is at `path` without following a link there (nil: nothing).
     public static func kind(_ path: String) -> NodeKind? { status(path)?.kind }
 

@@ -95,7 +95,7 @@ final class Sandbox: @unchecked Sendable {
             errData = err.fileHandleForReading.readDataToEndOfFile()
             group.leave()
         }
-        if let stdin { input.fileHandleForWriting.write(stdin) }
+        if let stdin { feed(stdin, to: input.fileHandleForWriting.fileDescriptor) }
         try? input.fileHandleForWriting.close()
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         group.wait()
@@ -103,6 +103,35 @@ final class Sandbox: @unchecked Sendable {
         return Run(
             status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
             stderr: String(decoding: errData, as: UTF8.self), signalled: process.terminationReason == .uncaughtSignal)
+    }
+
+    /// Writes a child's stdin. A child that needs no input may be done before the write (a busy machine can hold
+    /// this thread that long): the write then fails with EPIPE, and SIGPIPE, held off on this thread, is taken back
+    /// instead of ending the whole test process.
+    static func feed(_ data: Data, to fd: Int32) {
+        var pipeSignal = sigset_t()
+        sigemptyset(&pipeSignal)
+        sigaddset(&pipeSignal, SIGPIPE)
+        var previous = sigset_t()
+        pthread_sigmask(SIG_BLOCK, &pipeSignal, &previous)
+        defer {
+            var pending = sigset_t()
+            sigpending(&pending)
+            if sigismember(&pending, SIGPIPE) == 1 {
+                var now = timespec()
+                _ = sigtimedwait(&pipeSignal, nil, &now)
+            }
+            pthread_sigmask(SIG_SETMASK, &previous, nil)
+        }
+        data.withUnsafeBytes { bytes in
+            var written = 0
+            while written < bytes.count {
+                let n = Glibc.write(fd, bytes.baseAddress! + written, bytes.count - written)
+                if n < 0 && errno == EINTR { continue }
+                if n <= 0 { return }
+                written += n
+            }
+        }
     }
 
     /// Every file under the store and its bytes (the lock file aside: it holds no data), to prove a failed command

@@ -1,38 +1,5 @@
-import KakeiboKit
-
-/// One request to the household endpoint, as data: the method, what is added to the endpoint's query, and the body.
-/// The transport (`HTTPTransport`) adds the endpoint, `Accept: application/json` and the token.
-public struct HTTPRequest: Sendable, Equatable {
-    public enum Method: String, Sendable {
-        case get = "GET"
-        case post = "POST"
-    }
-
-    public var method: Method
-    public var query: [QueryItem]
-    public var body: [UInt8]?
-
-    public struct QueryItem: Sendable, Equatable {
-        public var name: String
-        public var value: String
-    }
-}
-
-/// The final answer to a request, after the redirects the service always sends.
-public struct HTTPResponse: Sendable, Equatable {
-    public var status: Int
-    public var contentType: String?
-    /// Where a redirect that was not followed pointed.
-    public var location: String?
-    public var body: [UInt8]
-
-    public init(status: Int, contentType: String? = nil, location: String? = nil, body: [UInt8]) {
-        self.status = status
-        self.contentType = contentType
-        self.location = location
-        self.body = body
-    }
-}
+import KakeiboStore
+import KakeiboValues
 
 /// The household server's protocol: a web app in front of a spreadsheet with one sheet per month.
 ///

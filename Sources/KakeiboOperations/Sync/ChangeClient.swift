@@ -1,4 +1,5 @@
-import KakeiboKit
+import KakeiboStore
+import KakeiboValues
 
 /// What `capabilities` said: the server speaks the change protocol, for this household.
 public struct Capabilities: Sendable, Equatable {
@@ -34,9 +35,9 @@ public struct ChangeClient: Sendable {
     /// Asks whether the endpoint speaks the change protocol (`GET ?op=capabilities`, no token). Nil for anything but
     /// the household server's answer (a plain app server, an HTML page, no answer at all): the caller falls back to
     /// the app's protocol, whose own requests then report what is wrong.
-    public func capabilities() async -> Capabilities? {
+    public func capabilities() -> Capabilities? {
         let request = HTTPRequest(method: .get, query: [.init(name: "op", value: "capabilities")], body: nil)
-        guard let response = try? await client.transport.send(request), response.status == 200,
+        guard let response = try? client.transport.send(request), response.status == 200,
             let answer = try? ChangeClient.envelope(response), answer["operations"]?.arrayValue?.contains(.string("changes")) == true
         else { return nil }
         return Capabilities(
@@ -47,13 +48,22 @@ public struct ChangeClient: Sendable {
     public static let maximumRows = 500_000
 
     /// Every row changed after `revision` (tombstones included), following `more` until the answer is complete.
-    public func since(_ revision: Int) async throws(ChangeProtocolError) -> SinceAnswer {
+    /// `skip`: revisions this store's own requests wrote, which the server leaves out (script 1.3.0 and later; an
+    /// older one sends them, and they change nothing here).
+    public func since(_ revision: Int, skip: [ClosedRange<Int>] = []) throws(ChangeProtocolError) -> SinceAnswer {
         var all = SinceAnswer(rows: [], revision: 0, through: revision, more: true, setAside: [])
         while all.more {
-            let answer = try await post("since", [("revision", .integer(all.through))])
+            var fields: [(String, JSONValue)] = [("revision", .integer(all.through))]
+            if !skip.isEmpty { fields.append(("skip", ChangeClient.ranges(skip))) }
+            let answer = try post("since", fields)
             try add(answer, to: &all, op: "since")
         }
         return all
+    }
+
+    /// Revision ranges on the wire: `[[from, through], …]`, both included.
+    static func ranges(_ ranges: [ClosedRange<Int>]) -> JSONValue {
+        .array(ranges.map { .array([.integer($0.lowerBound), .integer($0.upperBound)]) })
     }
 
     /// Adds a page of `since` (an answer to it, or what a `changes` answer carried) to what came before it.
@@ -72,13 +82,16 @@ public struct ChangeClient: Sendable {
         all.settingsRevision = page["settingsRevision"]?.intValue
     }
 
-    /// The current rows of a year, or of one month (`op: pull`): one request.
-    public func pull(year: Int, month: Int?) async throws(ChangeProtocolError) -> (rows: [ServerRow], setAside: [SetAsideRow]) {
+    /// The current rows of a year, or of one month (`op: pull`), and the server's counter: one request.
+    public func pull(year: Int, month: Int?) throws(ChangeProtocolError) -> (rows: [ServerRow], setAside: [SetAsideRow], revision: Int) {
         var fields: [(String, JSONValue)] = [("year", .integer(year))]
         if let month { fields.append(("month", .integer(month))) }
-        let answer = try await post("pull", fields)
-        guard let rows = answer["rows"]?.arrayValue else { throw .malformed(op: "pull", host: client.host) }
-        return ChangeClient.rows(rows)
+        let answer = try post("pull", fields)
+        guard let rows = answer["rows"]?.arrayValue, let revision = answer["revision"]?.intValue else {
+            throw .malformed(op: "pull", host: client.host)
+        }
+        let read = ChangeClient.rows(rows)
+        return (read.rows, read.setAside, revision)
     }
 
     /// How many changes the server takes in one request, and how many of them may be updates and deletes: 500 of any
@@ -113,24 +126,41 @@ public struct ChangeClient: Sendable {
     }
 
     /// What one `changes` request brought back: the server's result for each change; when `since` was asked and the
-    /// server answers it, what the other members changed after that revision (nil from an older script); and the
-    /// limits the next request must keep (nil: the older script's 500).
+    /// server answers it, what the other members changed after that revision (nil from an older script); the
+    /// limits the next request must keep (nil: the older script's 500); and the revisions the request itself wrote
+    /// (nil from a script before 1.3.0, which doesn't say).
     public struct Sent: Sendable {
         public var results: [ChangeResult] = []
         public var since: SinceAnswer?
         public var limits: Limits?
+        public var wrote: ClosedRange<Int>?
     }
 
     /// Sends changes in one request (at most what `Limits` allows); returns the server's result for each. With
     /// `since`, the answer also brings what others changed after that revision, without this request's own rows, so
     /// that no `since` needs asking apart (and this store's own changes never come back).
-    public func send(_ batch: [OutgoingChange], since: Int? = nil) async throws(ChangeProtocolError) -> Sent {
+    /// `skip`: as `since` takes it. `retried`: the change ids this store may have sent before (an answer lost): the
+    /// server looks only those up among the changes it remembers (script 1.3.0), so a request of new changes reads
+    /// none of them.
+    public func send(
+        _ batch: [OutgoingChange], since: Int? = nil, skip: [ClosedRange<Int>] = [], retried: Set<String> = []
+    ) throws(ChangeProtocolError) -> Sent {
         var sent = Sent()
-        var fields: [(String, JSONValue)] = [("changes", .array(batch.map(ChangeClient.json)))]
-        if let since { fields.append(("since", .integer(since))) }
-        let answer = try await post("changes", fields)
+        var fields: [(String, JSONValue)] = [
+            ("changes", .array(batch.map(ChangeClient.json))),
+            ("retried", .array(batch.map(\.changeID).filter(retried.contains).map(JSONValue.string))),
+        ]
+        if let since {
+            fields.append(("since", .integer(since)))
+            if !skip.isEmpty { fields.append(("skip", ChangeClient.ranges(skip))) }
+        }
+        let answer = try post("changes", fields)
         guard let list = answer["results"]?.arrayValue, list.count == batch.count else {
             throw .malformed(op: "changes", host: client.host)
+        }
+        // The revisions after `start` up to the counter are this request's own writes.
+        if let start = answer["start"]?.intValue, let revision = answer["revision"]?.intValue, start >= 0, start < revision {
+            sent.wrote = (start + 1)...revision
         }
         if let since, let page = answer["since"] {
             var carried = SinceAnswer(rows: [], revision: 0, through: since, more: true, setAside: [])
@@ -156,13 +186,13 @@ public struct ChangeClient: Sendable {
 
     /// Sends the household settings changed here and answers every setting the server holds (`op: settings`), in one
     /// request. Nil when the server's script is older and has no such op.
-    public func settings(_ changes: [SettingChange]) async throws(ChangeProtocolError) -> SettingsAnswer? {
+    public func settings(_ changes: [SettingChange]) throws(ChangeProtocolError) -> SettingsAnswer? {
         let list: [JSONValue] = changes.map {
             .object([("key", .string($0.setting.rawValue)), ("base", .integer($0.base)), ("value", .string($0.value))])
         }
         let answer: JSONValue
         do {
-            answer = try await post("settings", [("changes", .array(list))])
+            answer = try post("settings", [("changes", .array(list))])
         } catch .refused(code: "bad_request", let message) where message.hasPrefix("unknown op") {
             return nil
         }
@@ -238,7 +268,7 @@ public struct ChangeClient: Sendable {
         return row
     }
 
-    private func post(_ op: String, _ fields: [(String, JSONValue)]) async throws(ChangeProtocolError) -> JSONValue {
+    private func post(_ op: String, _ fields: [(String, JSONValue)]) throws(ChangeProtocolError) -> JSONValue {
         var members: [(String, JSONValue)] = [("protocol", .integer(1)), ("op", .string(op))]
         if let token { members.append(("token", .string(token))) }
         var writer = JSONWriter()
@@ -246,7 +276,7 @@ public struct ChangeClient: Sendable {
         let request = HTTPRequest(method: .post, query: [], body: writer.bytes)
         let response: HTTPResponse
         do throws(ServerProblem) {
-            response = try await client.transport.send(request)
+            response = try client.transport.send(request)
             if (300..<400).contains(response.status) { throw ServerProblem.redirect(status: response.status, location: response.location) }
             guard response.status == 200 else { throw ServerProblem.status(response.status) }
             if HouseholdAPI.isHTML(response) { throw ServerProblem.htmlPage(title: HouseholdAPI.title(response.body)) }
@@ -269,81 +299,5 @@ public struct ChangeClient: Sendable {
                 code: answer["error"]?["code"]?.stringValue ?? "?", message: answer["error"]?["message"]?.stringValue ?? "")
         }
         return answer
-    }
-}
-
-/// An exchange of the change protocol that failed: exit 1, nothing written here (or, `afterProgress`, only what the
-/// exchanges before it answered).
-public enum ChangeProtocolError: KakeiboFailure, Equatable {
-    case exchange(op: String, host: String, ServerProblem)
-    case malformed(op: String, host: String)
-    case notTheService
-    case refused(code: String, message: String)
-    /// `since` kept listing rows past what any household holds.
-    case tooManyRows(host: String, limit: Int)
-    /// An exchange failed after others were answered and recorded here (changes sent, rows received), or after
-    /// changes were sent whose answer did not come (`awaiting`: kept with their ids for the next sync).
-    indirect case afterProgress(ChangeProtocolError, sent: Int, received: Int, awaiting: Int)
-
-    public var kind: FailureKind { .runtime }
-
-    public func message(in language: Language) -> String {
-        let unchanged = language.pick("; nothing changed here", "。ここでは何も変更していません")
-        guard case .afterProgress(let failure, let sent, let received, let awaiting) = self else { return problem(in: language) + unchanged }
-        var text = failure.problem(in: language)
-        if sent + received > 0 {
-            text += language.pick(
-                "; what came before it is recorded here (\(ChangeProtocolError.changes(sent)) sent, \(Labels.count(received, .en)) received)",
-                "。それまでの分（送信 \(sent) 件・受信 \(received) 件）はここに記録しました")
-        }
-        if awaiting > 0 {
-            text += language.pick(
-                "; the server may have applied the \(ChangeProtocolError.changes(awaiting)) whose answer did not come: they are kept here with their ids, and the next sync sends them again for the server to apply once",
-                "。応答のなかった \(awaiting) 件の変更はサーバーが反映した可能性があります。ID とともにここに残したので、次の sync で送り直し、サーバーは一度だけ反映します")
-        }
-        return text
-    }
-
-    private static func changes(_ count: Int) -> String { count == 1 ? "1 change" : "\(Yen(count).grouped) changes" }
-
-    /// Whether the server surely never received the request that failed (see `ServerProblem.surelyNotReceived`); a
-    /// refusal, or an answer from something that is not the household server, means it wrote nothing.
-    public var surelyNotReceived: Bool {
-        switch self {
-        case .exchange(_, _, let problem): return problem.surelyNotReceived
-        case .refused, .notTheService: return true
-        case .malformed, .tooManyRows, .afterProgress: return false
-        }
-    }
-
-    /// What went wrong, without what it left here.
-    private func problem(in language: Language) -> String {
-        switch self {
-        case .afterProgress(let failure, _, _, _):
-            return failure.problem(in: language)
-        case .exchange(let op, let host, let problem):
-            return language.pick("\(op) with \(host) failed: ", "\(host) との \(op) に失敗しました: ") + problem.message(in: language)
-        case .malformed(let op, let host):
-            return language.pick(
-                "\(host) answered \(op) with something that is not the household server's answer (truncated?)",
-                "\(host) の \(op) への応答が家計簿サーバーの形式ではありません（途中で切れた？）")
-        case .notTheService:
-            return language.pick(
-                "the answer is not from the household server (no \"service\": is the endpoint right?)", "応答が家計簿サーバーからではありません（エンドポイントを確認してください）")
-        case .tooManyRows(let host, let limit):
-            return language.pick(
-                "\(host) listed more than \(limit) changed rows, more than any household's history: not read",
-                "\(host) が \(limit) 行を超える変更を返しました（家計簿の履歴としては多すぎます）。読み込んでいません")
-        case .refused(let code, let message):
-            let hint: String
-            switch code {
-            case "bad_token": hint = language.pick(" (check 'kakeibo config set token')", "（'kakeibo config set token' を確認してください）")
-            case "not_configured": hint = language.pick(" (run setup in the Apps Script editor)", "（Apps Script エディタで setup を実行してください）")
-            case "busy": hint = language.pick(" (retry later; nothing was written)", "（後でやり直してください。何も書き込まれていません）")
-            default: hint = ""
-            }
-            return language.pick("the household server refused: ", "家計簿サーバーが拒否しました: ") + "\(code): \(terminalSafe(String(message.prefix(200))))"
-                + hint
-        }
     }
 }

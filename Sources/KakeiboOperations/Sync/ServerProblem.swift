@@ -1,4 +1,5 @@
-import KakeiboKit
+import KakeiboStore
+import KakeiboValues
 
 /// What went wrong in one exchange with the household server.
 public enum ServerProblem: Error, Equatable, Sendable {
@@ -95,29 +96,6 @@ public enum ServerProblem: Error, Equatable, Sendable {
             return language.pick("the answer could not be read (\(detail))", "応答を読めませんでした（\(detail)）")
         case .other(let detail):
             return detail
-        }
-    }
-}
-
-/// A sync that failed: exit 1, naming the month or items and why. Nothing was written to the store.
-public enum SyncError: KakeiboFailure, Equatable {
-    case fetch(YearMonth, host: String, ServerProblem)
-    case register(count: Int, host: String, ServerProblem)
-
-    public var kind: FailureKind { .runtime }
-
-    public func message(in language: Language) -> String {
-        let unchanged = language.pick("; nothing changed here", "。ここでは何も変更していません")
-        switch self {
-        case .fetch(let month, let host, let problem):
-            return language.pick("cannot fetch \(month.iso) from \(host): ", "\(host) から \(month.iso) を取得できません: ")
-                + problem.message(in: language) + unchanged
-        case .register(let count, let host, let problem):
-            return language.pick("cannot push \(Labels.count(count, .en)) to \(host): ", "\(host) へ \(Labels.count(count, .ja))を送れません: ")
-                + problem.message(in: language) + unchanged
-                + language.pick(
-                    " (if the server stored them, the next push finds them there and does not send them again)",
-                    "（サーバーが保存していた場合も、次の push がサーバー上で見つけるので二重には送りません）")
         }
     }
 }

@@ -1,11 +1,9 @@
-import Foundation
 import Testing
 
 @testable import KakeiboOperations
 @testable import KakeiboRender
 @testable import KakeiboReports
 @testable import KakeiboStore
-@testable import KakeiboSync
 @testable import KakeiboValues
 
 /// `ChangeClient.send` against scripted servers: an older script (500 changes a request, no `since` in its answers)
@@ -63,17 +61,17 @@ import Testing
         #expect(ChangeClient.Limits(nil) == nil)
     }
 
-    @Test func anOlderScriptsAnswerCarriesNoSinceAndNoLimits() async throws {
+    @Test func anOlderScriptsAnswerCarriesNoSinceAndNoLimits() throws {
         let revision = ScriptedRevision()
         let older = ScriptedTransport { request in .success(revision.next { ChangeClientTests.answer(request, revision: &$0, newer: false) }) }
-        let sent = try await ChangeClient(client: HouseholdClient(transport: older, host: "example"), token: "t")
+        let sent = try ChangeClient(client: HouseholdClient(transport: older, host: "example"), token: "t")
             .send(ChangeClientTests.creates(500), since: 0)
         #expect(sent.results.count == 500 && sent.results.allSatisfy { $0.status == .applied })
         #expect(sent.since == nil, "the caller asks since apart")
         #expect(sent.limits == nil)
     }
 
-    @Test func aNewerScriptsAnswerCarriesTheOthersChangesWithoutItsOwn() async throws {
+    @Test func aNewerScriptsAnswerCarriesTheOthersChangesWithoutItsOwn() throws {
         let theirs: JSONValue = .object([
             ("revision", .integer(1)), ("deleted", .bool(false)), ("item", WireJSON.value(wire("theirs", "2024-11-02"))),
         ])
@@ -83,21 +81,20 @@ import Testing
             .success(revision.next { ChangeClientTests.answer(request, revision: &$0, newer: true, others: [theirs]) })
         }
         let client = ChangeClient(client: HouseholdClient(transport: newer, host: "example"), token: "t")
-        let sent = try await client.send(ChangeClientTests.creates(500), since: 0)
+        let sent = try client.send(ChangeClientTests.creates(500), since: 0)
         #expect(sent.since?.rows.map(\.item.id) == ["theirs"], "its own 500 never come back")
         #expect(sent.since?.through == 501 && sent.since?.more == false)
         #expect(sent.limits?.changes == 2000 && sent.limits?.rewrites == 500)
         let asked = newer.requests.map { (try? JSONValue.parse($0.body ?? []))?["since"]?.intValue }
         #expect(asked == [0])
-        let next = try await client.send(ChangeClientTests.creates(2), since: 501)
+        let next = try client.send(ChangeClientTests.creates(2), since: 501)
         #expect(next.since?.rows.isEmpty == true && next.since?.through == 503)
     }
 }
 
 /// A revision counter the scripted server keeps between requests.
 final class ScriptedRevision: @unchecked Sendable {
-    private let lock = NSLock()
     private var value = 0
 
-    func next<T>(_ body: (inout Int) -> T) -> T { lock.withLock { body(&value) } }
+    func next<T>(_ body: (inout Int) -> T) -> T { body(&value) }
 }

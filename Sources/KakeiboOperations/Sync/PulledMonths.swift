@@ -1,4 +1,5 @@
-import KakeiboKit
+import KakeiboStore
+import KakeiboValues
 
 /// Months fetched from the server, read as a whole before anything is written: a row repeated exactly (in one
 /// month or two) is pulled once; rows that can't be understood, and an id listed with different contents, are set

@@ -4,10 +4,8 @@ import Testing
 @testable import KakeiboRender
 @testable import KakeiboReports
 @testable import KakeiboStore
-@testable import KakeiboSync
 @testable import KakeiboValues
 
-let december = YearMonth(year: 2024, month: 12)!
 let november = YearMonth(year: 2024, month: 11)!
 
 func wire(_ id: String, _ date: String, _ name: String = "品", _ price: Int = 100, _ category: Int = 0) -> WireItem {

@@ -1,0 +1,41 @@
+import KakeiboKit
+
+/// kakeibo's two programs: `kakeibo`, which links no Foundation and so starts as fast as the standard library allows,
+/// and kakeibo-companion beside it, for what needs Foundation (URLSession, Shift_JIS), which `kakeibo` execs with
+/// the same arguments (as git runs its subcommands).
+public enum Binary: Sendable {
+    case kakeibo
+    case companion
+
+    /// The companion's file name: one binary for every command that needs Foundation, so Foundation is on disk once.
+    public static let companionName = "kakeibo-companion"
+}
+
+/// Which binary runs a command: declared once, with the command (`CommandInfo.runs`). Routing, help, completion,
+/// the man page and docs/commands/ all read it.
+public enum Runs: Sendable {
+    /// `kakeibo` runs it (and so does the companion, which has every command `kakeibo` has).
+    case kakeibo
+    /// Only kakeibo-companion runs it; `kakeibo` carries its declaration to parse, help and complete it.
+    case companion
+    /// The command line decides (`import`: the files' formats, or `--from`); `note` says how, for the manual.
+    case chosen(note: LocalizedText, by: @Sendable (ParsedArguments) throws -> Binary)
+
+    /// The binary that runs this command line.
+    func binary(_ arguments: ParsedArguments) throws -> Binary {
+        switch self {
+        case .kakeibo: .kakeibo
+        case .companion: .companion
+        case .chosen(_, let rule): try rule(arguments)
+        }
+    }
+
+    /// A sentence for the manual: where the command runs, when that is not simply `kakeibo`.
+    var manual: String? {
+        switch self {
+        case .kakeibo: nil
+        case .companion: "Runs in kakeibo-companion, which kakeibo starts (it needs Foundation); it must be installed beside kakeibo."
+        case .chosen(let note, _): note.en
+        }
+    }
+}

@@ -1,0 +1,104 @@
+import KakeiboStore
+import KakeiboValues
+
+/// A server that speaks only the app's protocol (GET a month, POST items; it appends whatever it is sent): the
+/// network phases first, nothing written, then one write of everything they learned, so a failure anywhere leaves
+/// the store byte for byte as it was. The sync lock is held from the first look at the server to the write.
+struct PlainServer: SyncServer {
+    let household: Household
+    let client: HouseholdClient
+    let serverKey: String
+    /// Whether this command asked what the endpoint speaks: then its verdict is recorded once the command succeeded.
+    let remember: Bool
+    let progress: any SyncProgress
+
+    func pull(_ months: [YearMonth]) throws -> SyncReport {
+        // Held to the write: a push that lands between this fetch and its write would have its items, now synced,
+        // replaced by this older copy of their months.
+        let lock = try household.syncLock()
+        defer { lock?.release() }
+        return try finish(pushed: nil, pulled: try fetch(months, .fetching), period: months)
+    }
+
+    func push() throws -> SyncReport {
+        let lock = try household.syncLock()
+        defer { lock?.release() }
+        return try finish(pushed: try send(), pulled: nil, period: nil)
+    }
+
+    func sync(period: [YearMonth]?, thisMonth: YearMonth) throws -> SyncReport {
+        let lock = try household.syncLock()
+        defer { lock?.release() }
+        let months = period ?? [thisMonth]
+        let pushed = try send()
+        return try finish(pushed: pushed, pulled: try fetch(months, .fetching), period: months)
+    }
+
+    // MARK: Network phases (nothing is written)
+
+    /// What a push learned: the items the server has (found there, or just registered), and the months it read.
+    struct Pushed {
+        var known: [WireItem] = []
+        var checked: [YearMonth] = []
+        /// Rows of the checked months that could not be read.
+        var setAside: [SetAsideRow] = []
+    }
+
+    /// Sends what the server doesn't have: the months of the unsent items are fetched first, and `PushPlan` decides
+    /// from them what to send (an item whose earlier push lost its answer is found there, never sent twice).
+    private func send() throws -> Pushed {
+        var pushed = Pushed()
+        // The app's plain server keeps purchases only: a transfer or a line merged into another item stays here.
+        let unsent = try household.unsent().filter(\.counts)
+        guard !unsent.isEmpty else { return pushed }
+        pushed.checked = Set(unsent.map(\.date.yearMonth)).sorted()
+        // Read liberally, like a pull: a push never depends on a month being clean.
+        let onServer = try fetch(pushed.checked, .checking)
+        pushed.setAside = onServer.setAside
+        let plan = PushPlan(unsent: unsent, onServer: onServer.items, setAside: onServer.setAsideIDs)
+        pushed.known = plan.known
+        guard !plan.send.isEmpty else { return pushed }
+        progress.begin(.sending, steps: (plan.send.count + HouseholdClient.batchSize - 1) / HouseholdClient.batchSize)
+        defer { progress.end() }
+        pushed.known += try client.register(plan.send, done: progress.step)
+        return pushed
+    }
+
+    /// Fetches the months and checks them all.
+    private func fetch(_ months: [YearMonth], _ phase: SyncPhase) throws -> PulledMonths {
+        progress.begin(phase, steps: months.count)
+        defer { progress.end() }
+        return PulledMonths(rows: try client.fetchRows(months, done: progress.step))
+    }
+
+    // MARK: The write
+
+    /// Applies what the server said in one write (see `Household.applyServer`): the push's confirmations, then the
+    /// pull; then, when this command asked, records that the endpoint speaks the app's protocol. Returns the report of
+    /// it all (`period`: the months a pull named).
+    private func finish(pushed: Pushed?, pulled: PulledMonths?, period: [YearMonth]?) throws -> SyncReport {
+        let report = try commit(pushed: pushed, pulled: pulled, period: period)
+        if remember { try household.rememberPlainEndpoint(serverKey) }
+        return report
+    }
+
+    private func commit(pushed: Pushed?, pulled: PulledMonths?, period: [YearMonth]?) throws -> SyncReport {
+        guard pulled != nil || !(pushed?.checked.isEmpty ?? true) else {
+            return SyncReport(pushed: pushed.map { _ in 0 }, period: period, pending: try household.unsent().count, months: [])
+        }
+        let applied = try household.applyServer(confirmed: pushed?.known ?? [], pulled: pulled?.server)
+        let pulledMonths = Set(pulled?.months ?? [])
+        let rejected = (pulled?.setAside ?? []) + (pushed?.setAside ?? []).filter { row in row.month.map { !pulledMonths.contains($0) } ?? true }
+        let looked = pulledMonths.union(pushed?.checked ?? [])
+        try household.recordSetAside(rejected, months: looked.sorted())
+        var notes = applied.edited.map { SyncNote.keptHere(id: $0.id, name: $0.name) }
+        notes += (pulled?.misfiled ?? []).map { .misfiled(id: $0.item.id, name: $0.item.name, cameWith: $0.cameWith, date: $0.item.date) }
+        let heldBack = applied.unsent.filter { $0.sync == .edited }.count
+        if pushed != nil && heldBack > 0 { notes.append(.heldBack(count: heldBack)) }
+        let months = Set(applied.changed).union(pushed?.checked ?? []).union(pulled?.months ?? [])
+        return SyncReport(
+            pushed: pushed.map { _ in applied.synced }, period: period, listed: pulled?.items.count ?? 0, received: applied.received.byMonth,
+            pending: applied.unsent.count, months: Array(months), rejected: rejected, folded: pulled?.folded ?? 0, notes: notes,
+            matched: applied.matched)
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+
+/// `kakeibo import FILE…` with no `--from`, through the real binaries: `kakeibo` finds each file's format from its
+/// first bytes and reads it, or hands it to kakeibo-companion; `--from` still forces one.
+@Suite struct ImportFormatTests {
+    /// Every fixture kakeibo reads, with the format its import names (none for JSON) and the items it adds (an app's
+    /// 振替 row, PayPay's チャージ and ゆうちょ's deposit among them: a transfer or income, kept as a line).
+    static let files: [(name: String, source: String?, items: Int)] = [
+        ("kakeibo-2024-12-with-settings.json", nil, 3), ("household-server-2024-12.json", nil, 3),
+        ("moneyforward-2024-10-household.csv", "moneyforward", 11), ("moneyforward-2024-11-bom.csv", "moneyforward", 5),
+        ("moneyforward-2024-12-sjis.csv", "moneyforward", 11), ("zaim-2024-10-household.csv", "zaim", 9), ("zaim-2024-12.csv", "zaim", 10),
+        ("rakuten-2024-12-bom.csv", "rakuten-card", 7), ("rakuten-2024-12-sjis.csv", "rakuten-card", 7),
+        ("vpass-2024-12-sjis.csv", "smbc-vpass", 5), ("paypay-2024-12.csv", "paypay", 5), ("yucho-2024-12-sjis.csv", "yucho", 4),
+    ]
+
+    @Test(arguments: files.map(\.name)) func everyFormatIsFoundFromTheFile(name: String) throws {
+        let expected = try #require(Self.files.first { $0.name == name })
+        let box = try Sandbox()
+        // Where no rule files an app's category or a shop, `--category` does (kakeibo's JSON has its own).
+        let category = expected.source == nil ? [] : ["--category", "other"]
+        let run = try box.run(["import", Products.fixture(name), "--format", "json"] + category)
+        #expect(run.status == 0, "\(name): \(run.stderr)")
+        let summary = try #require(try run.json() as? [String: Any])
+        #expect(summary["source"] as? String == expected.source, "\(name)")
+        #expect(summary["added"] as? Int == expected.items, "\(name): \(summary)")
+    }
+
+    @Test func anUnknownFileSaysWhatWasTriedAndTheWayForward() throws {
+        let box = try Sandbox()
+        let unknown = Products.fixture("unknown-statement.csv")
+        for language in ["en", "ja"] {
+            let run = try box.run("import", unknown, "--lang", language)
+            #expect(run.status == 2)
+            #expect(run.stderr.split(separator: "\n").count == 1, "\(run.stderr)")
+            let moneyForward = language == "en" ? "MoneyForward ME" : "マネーフォワード ME"
+            for word in [moneyForward, "Zaim", "楽天カード", "PayPay", "ゆうちょ銀行", "--from", "docs/statements.md"] {
+                #expect(run.stderr.contains(word), "\(language): \(word)")
+            }
+        }
+        #expect(try box.snapshot().isEmpty, "nothing written")
+    }
+
+    /// Statements of any formats go in together, as one change; an app's export or JSON goes on its own.
+    @Test func severalFilesAreImportedTogetherOnlyWhenAllAreStatements() throws {
+        let box = try Sandbox()
+        let statements = ["rakuten-2024-12-sjis.csv", "paypay-2024-12.csv", "yucho-2024-12-sjis.csv"].map(Products.fixture)
+        let run = try box.run(["import"] + statements + ["--format", "json"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect((try run.json() as? [String: Any])?["added"] as? Int == 7 + 5 + 4)
+        let before = try box.snapshot()
+        let mixed = try box.run("import", Products.fixture("vpass-2024-12-sjis.csv"), Products.fixture("zaim-2024-12.csv"))
+        #expect(mixed.status == 2)
+        #expect(mixed.stderr.contains("zaim-2024-12.csv: nothing imported: it is Zaim's CSV export, and only statements are imported several"))
+        #expect(try box.snapshot() == before)
+    }
+
+    /// `--from` forces a format, and is how stdin is told it holds a CSV (its bytes can't be looked at first).
+    @Test func fromForcesAFormatAndStdinNeedsIt() throws {
+        let box = try Sandbox()
+        let forced = try box.run("import", "--from", "zaim", Products.fixture("moneyforward-2024-12-sjis.csv"))
+        #expect(forced.status == 2)
+        #expect(forced.stderr.contains("not a Zaim export"), "\(forced.stderr)")
+        let text = try String(contentsOfFile: Products.fixture("paypay-2024-12.csv"), encoding: .utf8)
+        let piped = try box.run(["import", "-"], stdin: text)
+        #expect(piped.status == 2)
+        #expect(
+            piped.stderr
+                == "kakeibo: stdin: nothing imported: it is a PayPay statement; from stdin kakeibo reads it only when told: kakeibo import --from paypay -\n"
+        )
+        let told = try box.run(["import", "--from", "paypay", "-", "--format", "json"], stdin: text)
+        #expect(told.status == 0, "\(told.stderr)")
+        #expect((try told.json() as? [String: Any])?["added"] as? Int == 5, "four purchases and the チャージ")
+        let statementOnly = try box.run("import", "--from", "statement", Products.fixture("zaim-2024-12.csv"))
+        #expect(statementOnly.status == 2)
+        #expect(statementOnly.stderr.contains("--from statement, but it is Zaim's CSV export, not a statement"))
+    }
+}
