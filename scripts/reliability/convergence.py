@@ -130,12 +130,13 @@ def act(member, rng, import_file, figures):
         result = member.run(["edit", target, "--price", str(price)] + tagging)
         if result.status != 0:
             raise Failure(result.describe())
-        member.own.append(("edit", target, member.edits.get(target)))
-        member.edits[target] = price
-        # A merged item is one purchase: the lines merged into it took the new price too.
+        # A merged item is one purchase: the lines merged into it took the new price too (and an undo takes theirs back).
+        changed = {target: price}
         for id, item in member.items().items():
             if id != target and id in items and item["price"] != items[id]["price"]:
-                member.edits[id] = item["price"]
+                changed[id] = item["price"]
+        member.own.append(("edit", target, {id: member.edits.get(id) for id in changed}))
+        member.edits.update(changed)
         figures.add("changes")
     elif choice == "delete":
         target = rng.choice(sorted(items))
@@ -198,10 +199,11 @@ def undo(member, operation):
     elif kind == "delete":
         member.deleted.discard(id)  # back, here (or under a new id when the delete had reached the server)
     elif kind == "edit":
-        if previous is None:
-            member.edits.pop(id, None)
-        else:
-            member.edits[id] = previous
+        for edited, before in previous.items():
+            if before is None:
+                member.edits.pop(edited, None)
+            else:
+                member.edits[edited] = before
     member.reported.discard(id)
 
 
