@@ -1,4 +1,3 @@
-import KakeiboCLI
 import KakeiboKit
 
 /// Why an export from another app was refused. Nothing is imported when any of these happens.
@@ -16,10 +15,24 @@ public enum ConvertProblem: Error, Equatable, Sendable {
     case emptyStatement(StatementFormat?)
     /// A statement that is not in the format `--from` asked for; `looksLike` names the one it fits.
     case notStatement(StatementFormat, looksLike: StatementFormat?)
-    /// A file in none of the statement layouts; `looksLike` names the other format it is, if any.
-    case unknownLayout(looksLike: ImportFormat?)
+    /// A file in none of the statement layouts; `looksLike` names an app export it fits.
+    case unknownLayout(looksLike: ImportSource?)
     /// A statement that stops before its end (a Vpass file without its totals, a block after them).
     case truncated(row: Int)
+    /// A file that is not in the encoding its layout names.
+    case layoutEncoding(String, String)
+    /// No row within the layout's first rows has every name it matches.
+    case layoutHeader(String, match: [String], within: Int)
+    /// The layout names a column its file's header doesn't have.
+    case layoutColumn(String, column: String, row: Int, header: [String])
+    /// A date cell that doesn't fit the layout's format.
+    case layoutDate(row: Int, line: Int, column: String, value: String, format: String)
+    /// Two layouts fit the file equally well.
+    case ambiguousLayout([String])
+    /// A rule of the household's names a category the taxonomy doesn't have.
+    case rule(RuleError)
+    /// No layout could be guessed from the file (`--layout-init`).
+    case layoutGuess(LayoutGuess.Problem)
 
     /// What is wrong with one field.
     public enum FieldIssue: Equatable, Sendable {
@@ -74,15 +87,52 @@ public enum ConvertProblem: Error, Equatable, Sendable {
                     "。\(other.displayName) の明細のようです: --from \(other.rawValue) を指定してください")
             }
             return text
-        case .unknownLayout(let other):
-            if let other {
+        case .unknownLayout(let source):
+            if let source {
                 return language.pick(
-                    "\(other.title.en), not a statement: use kakeibo import", "明細ではなく\(other.title.ja)です: kakeibo import を使ってください")
+                    "a \(source.displayName) export, not a statement: use kakeibo import --from \(source.rawValue)",
+                    "明細ではなく \(source.displayName) の CSV です: kakeibo import --from \(source.rawValue) を使ってください")
             }
-            let formats = StatementFormat.allCases.map(\.rawValue).joined(separator: ", ")
+            let formats = (StatementFormat.allCases.map(\.rawValue) + ImportSource.allCases.map(\.rawValue)).joined(separator: ", ")
             return language.pick(
-                "not a statement kakeibo knows (\(formats)); see docs/statements.md for the layouts",
-                "kakeibo が読める明細（\(formats)）ではありません。形式は docs/statements.md を参照してください")
+                "not a file kakeibo knows (\(formats), or a layout of yours)",
+                "kakeibo が読めるファイル（\(formats)、またはレイアウト）ではありません")
+        case .layoutEncoding(let layout, let encoding):
+            return language.pick(
+                "not \(encoding) text, as the layout \(layout) says it is: set \"encoding\" to auto in the layout (docs/statements.md#layouts)",
+                "レイアウト \(layout) の言う \(encoding) のテキストではありません: レイアウトの \"encoding\" を auto にしてください（docs/statements.md#layouts）")
+        case .layoutHeader(let layout, let match, let within):
+            return language.pick(
+                "header not found: the layout \(layout) expects \(match.joined(separator: ", ")) in one of the first \(within) rows; write a layout for this file with --layout-init (docs/statements.md#layouts)",
+                "見出し行が見つかりません: レイアウト \(layout) は最初の \(within) 行のどこかに \(match.joined(separator: "、")) を探します。--layout-init でこのファイルのレイアウトを作れます（docs/statements.md#layouts）"
+            )
+        case .layoutColumn(let layout, let column, let row, let header):
+            return language.pick(
+                "the layout \(layout) reads column '\(column)', which the header (row \(row)) doesn't have: \(header.joined(separator: ",")); correct the layout or write one with --layout-init",
+                "レイアウト \(layout) の列 '\(column)' が見出し（\(row) 行目）にありません: \(header.joined(separator: ","))。レイアウトを直すか、--layout-init で作り直してください"
+            )
+        case .layoutDate(let row, let line, let column, let value, let format):
+            return CSVProblem.place(row, line, language)
+                + language.pick(
+                    ", column \(column): '\(value)' does not match the layout's date format \(format); correct \"date\" in the layout",
+                    "、\(column) 列: '\(value)' はレイアウトの日付の形式 \(format) に合いません。レイアウトの \"date\" を直してください")
+        case .ambiguousLayout(let names):
+            return language.pick(
+                "the layouts \(names.joined(separator: " and ")) both fit this file: choose one with --layout NAME",
+                "レイアウト \(names.joined(separator: " と ")) のどちらにも合います: --layout NAME で選んでください")
+        case .rule(let error): return error.message(in: language)
+        case .layoutGuess(let problem):
+            let why: String
+            switch problem {
+            case .noDates: why = language.pick("no column reads as dates", "日付として読める列がありません")
+            case .noHeader(let row):
+                why = language.pick("no row of column names above the first dated row (\(row))", "最初の日付の行（\(row) 行目）の上に見出し行がありません")
+            case .noAmount: why = language.pick("no column of amounts", "金額の列がありません")
+            case .noDescription: why = language.pick("no column of text to name the lines by", "明細の名前になる文字の列がありません")
+            }
+            return language.pick(
+                "no layout could be guessed: \(why); write one by hand (docs/statements.md#layouts)",
+                "レイアウトを推定できません: \(why)。手で書いてください（docs/statements.md#layouts）")
         case .truncated(let row):
             return language.pick(
                 "the statement stops short at row \(row) (no totals at its end): export it again",
@@ -122,6 +172,26 @@ extension ConvertProblem.FieldIssue {
     }
 }
 
+extension ConvertProblem {
+    /// What to do about the refusal, when the message itself doesn't say: read a file in an unknown or changed
+    /// layout with a layout of its own, or download a file cut short again.
+    func wayForward(_ path: String, in language: Language) -> String? {
+        let layout = language.pick(
+            "if the file is in a layout kakeibo doesn't know, 'kakeibo import \(path) --layout-init' writes one (docs/statements.md#layouts)",
+            "kakeibo の知らない形式なら 'kakeibo import \(path) --layout-init' でレイアウトを作れます（docs/statements.md#layouts）")
+        switch self {
+        case .field, .header(_, _, nil), .unknownLayout(nil), .notStatement(_, nil): return layout
+        case .fieldCount, .csv:
+            return language.pick(
+                "a file cut short should be downloaded again; ", "途中で切れたファイルならもう一度ダウンロードしてください。") + layout
+        case .notText:
+            return language.pick(
+                "save it as CSV (UTF-8 or Shift_JIS) and import it again", "CSV（UTF-8 か Shift_JIS）で保存してから取り込んでください")
+        default: return nil
+        }
+    }
+}
+
 /// A source category with no kakeibo category, and how many expense rows it has.
 public struct UnmappedCategory: Equatable, Sendable {
     /// "住宅/家賃", or "未分類" when there is no subcategory.
@@ -138,6 +208,7 @@ public struct ImportFailure: KakeiboFailure {
 
     public func message(in language: Language) -> String {
         // Values quoted from the file could hold escape sequences: never let them reach the terminal raw.
-        terminalSafe(language.pick("\(path): nothing imported: ", "\(path): 何も取り込んでいません: ") + problem.message(in: language))
+        let forward = problem.wayForward(path, in: language).map { language.pick("; ", "。") + $0 } ?? ""
+        return terminalSafe(language.pick("\(path): nothing imported: ", "\(path): 何も取り込んでいません: ") + problem.message(in: language) + forward)
     }
 }

@@ -10,6 +10,26 @@ public struct Conversion: Sendable {
     public var skipped: [SkipReason: Int] = [:]
     /// The categories that went to `fallback` because nothing mapped them.
     public var unmapped: [UnmappedCategory] = []
+    /// Where the rows of each unmapped category went, by its name (filed by rules or history, else unfiled).
+    public var unmappedFiling: [String: (total: Int, codes: Set<CategoryCode>)] = [:]
+    /// Items whose category nothing mapped, still to be filed (`file(by:)`): their place and what names them.
+    var pending: [(index: Int, texts: [String], category: String)] = []
+    /// Which of the app's headers the file has.
+    public var variant = ""
+    /// Names with a `?` in a Shift_JIS file: Zaim's Shift_JIS download writes `?` for every character Shift_JIS lacks.
+    public var questionMarks = 0
+
+    /// Files the items of categories nothing mapped by the household's rules, then its history, else as unfiled.
+    public mutating func file(by filer: Filer) throws(ConvertProblem) {
+        for entry in pending {
+            let code: CategoryCode
+            do { code = try filer.file(entry.texts, unfiled: true).category } catch { throw .rule(error) }
+            items[entry.index].category = code
+            unmappedFiling[entry.category, default: (0, [])].total += items[entry.index].price.amount
+            unmappedFiling[entry.category, default: (0, [])].codes.insert(code)
+        }
+        pending = []
+    }
     public var fallback: CategoryCode?
     /// Income rows imported (into the taxonomy's income categories).
     public var income = 0
@@ -33,10 +53,13 @@ public struct Conversion: Sendable {
 /// map its category, name it and give it a stable id. Any bad row refuses the whole file.
 public enum Converter {
     /// `income` says where income rows go; without it (a taxonomy with no income category) they are skipped.
-    /// `transfers`, the category transfers are kept in (they count in none); without it they are skipped.
+    /// `transfers`, the category transfers are kept in (they count in none); without it they are skipped. A
+    /// category nothing maps goes to `fallback` (`--category`); else, with `fileUnmapped`, it is left for
+    /// `Conversion.file(by:)` (the household's rules and history, or unfiled) and listed; with neither, the file is
+    /// refused.
     public static func convert(
         _ bytes: [UInt8], from source: ImportSource, mapping: CategoryMapping, fallback: CategoryCode?, income: IncomeTargets? = nil,
-        transfers: CategoryCode? = nil
+        transfers: CategoryCode? = nil, fileUnmapped: Bool = false
     ) throws(ConvertProblem) -> Conversion {
         do { try CSVReader.checkLines(bytes) } catch { throw .csv(error) }
         guard let (text, encoding) = SourceText.decode(bytes) else { throw .notText }
@@ -44,8 +67,10 @@ public enum Converter {
         do { records = try CSVReader.records(text) } catch { throw .csv(error) }
         guard let header = records.first else { throw .empty(source) }
         let index = try columns(header, source)
+        let renamed = header.fields.map(trimWhitespace).filter { name in source.aliases.values.contains { $0.contains(name) } }
 
         var conversion = Conversion(source: source, encoding: encoding, fallback: fallback)
+        conversion.variant = "\(header.fields.count) columns" + (renamed.isEmpty ? "" : ", older names " + renamed.joined(separator: ", "))
         var unmapped: [String: Int] = [:]
         var occurrences: [String: Int] = [:]
         var seen: [String: (row: Int, item: WireItem)] = [:]
@@ -110,12 +135,23 @@ public enum Converter {
             case .category(let mapped): code = mapped
             case nil:
                 unmapped[row.category.name, default: 0] += 1
-                guard let fallback else { continue }
-                code = fallback
+                if let fallback {
+                    code = fallback
+                    conversion.unmappedFiling[row.category.name, default: (0, [])].total += price.amount
+                    conversion.unmappedFiling[row.category.name, default: (0, [])].codes.insert(code)
+                } else if fileUnmapped {
+                    code = CategoryCode(0)
+                    conversion.pending.append(
+                        (conversion.items.count, row.names.filter { !$0.isEmpty } + [row.details[.shop] ?? ""], row.category.name))
+                } else {
+                    continue
+                }
             }
             let name = itemName(row.names, source: source)
+            if encoding == .shiftJIS, name.text.contains("?") { conversion.questionMarks += 1 }
             var details = ItemDetails.none
             for (field, text) in row.details { details[field] = detail(text, field) }
+            if row.yearOnly { details.tags = [Tags.yearOnly] }
             let item = WireItem(id: id, date: row.date, name: name.text, price: price, category: code, details: details)
             if let first = seen[id] {
                 guard first.item == item else {
@@ -132,22 +168,22 @@ public enum Converter {
         }
         conversion.unmapped = unmapped.map { UnmappedCategory(name: $0.key, count: $0.value) }
             .sorted { ($0.count, $1.name) > ($1.count, $0.name) }
-        if fallback == nil, !conversion.unmapped.isEmpty { throw .unmapped(conversion.unmapped) }
+        if fallback == nil, !fileUnmapped, !conversion.unmapped.isEmpty { throw .unmapped(conversion.unmapped) }
         return conversion
     }
 
     /// Each column's position; refuses a header without the source's columns, and says so when it is the other app's.
     static func columns(_ header: CSVRecord, _ source: ImportSource) throws(ConvertProblem) -> [String: Int] {
-        var index: [String: Int] = [:]
-        for (position, name) in header.fields.enumerated() where index[trimWhitespace(name)] == nil {
-            index[trimWhitespace(name)] = position
-        }
-        let missing = source.columns.filter { index[$0] == nil }
-        guard missing.isEmpty else {
-            let other = ImportSource.allCases.first { $0 != source && $0.columns.allSatisfy { index[$0] != nil } }
-            throw .header(source, missing: missing, looksLike: other)
-        }
-        return index
+        if let index = Converter.header(header, source) { return index }
+        let names = Set(header.fields.map(trimWhitespace))
+        let missing = source.columns.filter { column in !names.contains(column) && !(source.aliases[column] ?? []).contains(where: names.contains) }
+        throw .header(source, missing: missing, looksLike: ImportSource.allCases.first { $0 != source && Converter.header(header, $0) != nil })
+    }
+
+    /// Each column's position by the name kakeibo reads it by, an older export's spelling (`ImportSource.aliases`)
+    /// filed under today's; nil when a column is missing.
+    static func header(_ record: CSVRecord, _ source: ImportSource) -> [String: Int]? {
+        StatementFields.header(record, required: source.columns, aliases: source.aliases)
     }
 
     /// "<hash of the identity>-<n>" where n counts rows with the same identity in the file, so two identical

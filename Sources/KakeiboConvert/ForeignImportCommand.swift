@@ -1,71 +1,76 @@
 import KakeiboCLI
 import KakeiboKit
 
-/// The companion's `import`: each file read as its format says (`ImportPlan`: forced by `--from`, or found from the
-/// file) — another app's CSV export, card or payment statements, or kakeibo's JSON as the built-in import reads it.
-/// Help, options and the write (`ImportCommand.merge`, over `Household.merge`) are the built-in command's.
+/// The companion's `import`: CSV files — card and bank statements, files read with a layout, MoneyForward ME's and
+/// Zaim's exports — their format found from each file, or named with `--from` or `--layout`; `--layout-init` writes
+/// a first layout for a file; without any of these, a file of kakeibo's JSON is the built-in import. Help, options
+/// and the write of JSON (`ImportCommand`) are the built-in command's.
 public struct ForeignImportCommand: Command {
     public static var name: String { ImportCommand.name }
     public static var info: CommandInfo { ImportCommand.info }
 
     enum Job {
         case wire(ImportCommand)
-        case foreign(ForeignImport)
-        case statement(StatementImport)
-    }
-
-    /// An import of another app's export, checked and ready to run.
-    struct ForeignImport {
-        var source: ImportSource
-        var path: String
-        var mapping: CategoryMapping
-        var fallback: CategoryCode?
-        var income: IncomeTargets?
-        var format: OutputFormat
-        var tags: [String]
-        var member: String?
-
-        func run(_ context: Context) throws {
-            let bytes = try ImportCommand.read(path)
-            let conversion: Conversion
-            let unfiled = try context.taxonomy().unfiled
-            do {
-                conversion = try Converter.convert(bytes, from: source, mapping: mapping, fallback: fallback, income: income, transfers: unfiled)
-            } catch {
-                throw ImportFailure(path: ImportCommand.displayName(path), problem: error)
-            }
-            // MoneyForward's lines are their accounts' members'; Zaim's, typed by the member who imports them.
-            let items = Household.prepared(
-                conversion.items, member: try ImportCommand.member(member, context), accounts: try context.household().accounts())
-            let summary = conversion.summary(merged: try ImportCommand.merge(try ImportCommand.tagged(items, tags), context))
-            let taxonomy = try context.taxonomy()
-            switch format {
-            case .json: context.print(ImportRenderer.foreignJSON(summary, taxonomy: taxonomy))
-            default: context.print(ImportRenderer.foreign(summary, taxonomy: taxonomy, context.language))
-            }
-        }
+        case files(StatementImport)
+        case layoutInit(path: String, format: OutputFormat)
     }
 
     let job: Job
 
     public init(_ arguments: ParsedArguments, _ context: Context) throws {
-        let plan = try ImportPlan(arguments)
-        let known = plan.files.compactMap(\.format)
-        // Several files, or `--from statement`, are statements (the plan checked what it could already know).
-        if plan.files.count > 1 || plan.statementsOnly || known.first?.kind == .statement {
-            if arguments.given(ImportCommand.mapping) { throw UsageError.onlyWith(ImportCommand.mapping.name, "--from moneyforward|zaim") }
-            job = .statement(
-                StatementImport(
-                    plan: plan, category: try ForeignImportCommand.fallback(arguments, context),
-                    output: try arguments[ImportCommand.format] ?? .table,
-                    tags: try ImportCommand.tags(arguments), member: try arguments[ImportCommand.member]))
+        let from = try arguments[ImportCommand.from]
+        let layoutValue = try arguments[ImportCommand.layout]
+        let paths = try ForeignImportCommand.positionals(arguments)
+        let format = try arguments[ImportCommand.format] ?? .table
+        if arguments[ImportCommand.layoutInit] {
+            for option in [ImportCommand.from, ImportCommand.layout, ImportCommand.mapping, ImportCommand.category] where arguments.given(option) {
+                throw UsageError.onlyWith(option.name, ImportCommand.from.name + "|" + ImportCommand.layout.name)
+            }
+            if arguments.given(ImportCommand.dryRun) { throw UsageError.onlyWith(ImportCommand.dryRun.name, ImportCommand.from.name) }
+            job = .layoutInit(path: try ImportCommand.onePath(arguments), format: format)
             return
         }
-        guard let format = known.first, format.kind == .export, let source = ImportSource(rawValue: format.name) else {
-            job = .wire(try ImportCommand(plan, arguments))
+        if from != nil, layoutValue != nil { throw UsageError.onlyWith(ImportCommand.layout.name, "no --from") }
+        // Without --from or --layout: a CSV file's format is found from it; kakeibo's JSON is the built-in import.
+        if from == nil, layoutValue == nil, let first = paths.first, try first == "-" || ImportCommand.looksLikeJSON(ImportCommand.read(first)) {
+            if arguments.given(ImportCommand.dryRun) {
+                job = .files(try ForeignImportCommand.files(.detect, arguments, context))
+                return
+            }
+            job = .wire(try ImportCommand(arguments, context))
             return
         }
+        let choice: StatementImport.Choice
+        if let layoutValue {
+            choice = .layout(try LayoutCatalog.load(context).resolve(layoutValue))
+        } else if let from {
+            let word = from.lowercased()
+            if word == StatementImport.detect {
+                choice = .detect
+            } else if let statement = StatementFormat(rawValue: word) {
+                choice = .format(statement)
+            } else if let source = ImportSource(rawValue: word) {
+                choice = .app(source)
+            } else {
+                throw UsageError.invalidChoice(
+                    option: ImportCommand.from.name, value: from,
+                    choices: ImportSource.allCases.map(\.rawValue) + [StatementImport.detect] + StatementFormat.allCases.map(\.rawValue))
+            }
+        } else {
+            choice = .detect
+        }
+        job = .files(try ForeignImportCommand.files(choice, arguments, context))
+    }
+
+    /// The import of CSV files, its options checked.
+    static func files(_ choice: StatementImport.Choice, _ arguments: ParsedArguments, _ context: Context) throws -> StatementImport {
         let taxonomy = try context.taxonomy()
+        if arguments.given(ImportCommand.mapping) {
+            switch choice {
+            case .app, .detect: break
+            case .format, .layout: throw UsageError.onlyWith(ImportCommand.mapping.name, "--from moneyforward|zaim")
+            }
+        }
         var mapping = CategoryMapping.standard(taxonomy)
         let explicit = try arguments[ImportCommand.mapping]
         let mappingPath = try explicit ?? FileSystem.join(try Locations.config(environment: context.environment), "mapping.json")
@@ -75,23 +80,30 @@ public struct ForeignImportCommand: Command {
         } else if explicit != nil {
             throw MappingProblem(path: mappingPath, issue: .missing)
         }
-        job = .foreign(
-            ForeignImport(
-                source: source, path: plan.files[0].path, mapping: mapping, fallback: try ForeignImportCommand.fallback(arguments, context),
-                income: IncomeTargets.standard(taxonomy), format: try arguments[ImportCommand.format] ?? .table,
-                tags: try ImportCommand.tags(arguments), member: try arguments[ImportCommand.member]))
-    }
-
-    /// `--category`: where what no rule or mapping files goes.
-    static func fallback(_ arguments: ParsedArguments, _ context: Context) throws -> CategoryCode? {
-        try arguments[ImportCommand.category].map { try context.taxonomy().resolve($0) }
+        let layouts: [Layout]
+        if case .detect = choice { layouts = try LayoutCatalog.load(context).layouts } else { layouts = [] }
+        return StatementImport(
+            choice: choice, paths: try positionals(arguments), category: try arguments[ImportCommand.category].map { try taxonomy.resolve($0) },
+            mapping: mapping, layouts: layouts, output: try arguments[ImportCommand.format] ?? .table, tags: try ImportCommand.tags(arguments),
+            member: try arguments[ImportCommand.member], dryRun: arguments[ImportCommand.dryRun])
     }
 
     public func run(_ context: Context) throws {
         switch job {
         case .wire(let command): try command.run(context)
-        case .foreign(let job): try job.run(context)
-        case .statement(let job): try job.run(context)
+        case .files(let job): try job.run(context)
+        case .layoutInit(let path, let format):
+            let bytes = try ImportCommand.read(path)
+            let guess: LayoutGuess
+            do { guess = try LayoutGuess.guess(bytes, fileName: path) } catch {
+                throw ImportFailure(path: ImportCommand.displayName(path), problem: error)
+            }
+            context.note(
+                guess.explanation(fileName: ImportCommand.displayName(path), directory: try LayoutCatalog.directory(context), in: context.language))
+            switch format {
+            case .json: context.print(JSONRenderer.render(guess.layout.json))
+            default: context.print(guess.layout.fileText)
+            }
         }
     }
 }

@@ -96,25 +96,29 @@ public enum ImportRenderer {
 
     /// `import --from … --format json`: the merge's fields, then the export's account.
     public static func foreignJSON(_ summary: ForeignImportSummary, taxonomy: Taxonomy) -> String {
+        JSONRenderer.render(foreignJSONValue(summary, taxonomy: taxonomy))
+    }
+
+    /// `foreignJSON`'s object.
+    public static func foreignJSONValue(_ summary: ForeignImportSummary, taxonomy: Taxonomy) -> JSONValue {
         let fallback: JSONValue =
             summary.fallback.map { code in
                 let key = taxonomy.key(category: code.category)
                 return .string(code.subcategory.map { key + "/" + taxonomy.key(category: code.category, subcategory: $0) } ?? key)
             } ?? .null
-        return JSONRenderer.render(
-            .object(
-                mergedFields(summary.merge) + [
-                    ("source", .string(summary.source)),
-                    ("encoding", .string(summary.encoding)),
-                    ("rows", .integer(summary.rows)),
-                    ("skipped", .object(SkipReason.allCases.map { ($0.rawValue, .integer(summary.skipped[$0] ?? 0)) })),
-                    ("unmapped", .array(summary.unmapped.map { .object([("category", .string($0.name)), ("count", .integer($0.count))]) })),
-                    ("fallback", fallback),
-                    ("shortened", .integer(summary.shortened)),
-                    ("cleaned", .integer(summary.cleaned)),
-                    ("income", .integer(summary.income)),
-                    ("transfers", .integer(summary.transfers)),
-                ]))
+        return .object(
+            mergedFields(summary.merge) + [
+                ("source", .string(summary.source)),
+                ("encoding", .string(summary.encoding)),
+                ("rows", .integer(summary.rows)),
+                ("skipped", .object(SkipReason.allCases.map { ($0.rawValue, .integer(summary.skipped[$0] ?? 0)) })),
+                ("unmapped", .array(summary.unmapped.map { .object([("category", .string($0.name)), ("count", .integer($0.count))]) })),
+                ("fallback", fallback),
+                ("shortened", .integer(summary.shortened)),
+                ("cleaned", .integer(summary.cleaned)),
+                ("income", .integer(summary.income)),
+                ("transfers", .integer(summary.transfers)),
+            ])
     }
 
     /// "Settings: 2 budgets, 1 fixed cost, 0 notes set": what an import of an export with settings set.

@@ -8,15 +8,20 @@ public enum MatchRenderer {
     /// The most merges listed one by one; the rest are counted (`kakeibo merges` lists them all).
     static let listed = 12
 
-    /// Lines for the command's summary; none when matching changed nothing.
-    public static func text(_ outcome: MatchOutcome, _ language: Language) -> [String] {
+    /// Lines for the command's summary; none when matching changed nothing. `dryRun`: what it would do.
+    public static func text(_ outcome: MatchOutcome, _ language: Language, dryRun: Bool = false) -> [String] {
         var lines: [String] = []
         if !outcome.merged.isEmpty {
             let count = outcome.merged.count
+            let lineCount = count == 1 ? "1 line" : "\(count) lines"
             lines.append(
-                language.pick(
-                    "Merged \(count == 1 ? "1 line" : "\(count) lines") into items another source has (each purchase counted once):",
-                    "ほかの記録と同じ \(count) 件をまとめました（同じ買い物は一度だけ数えます）:"))
+                dryRun
+                    ? language.pick(
+                        "Would merge \(lineCount) into items another source has (each purchase counted once):",
+                        "ほかの記録と同じ \(count) 件をまとめます（同じ買い物は一度だけ数えます）:")
+                    : language.pick(
+                        "Merged \(lineCount) into items another source has (each purchase counted once):",
+                        "ほかの記録と同じ \(count) 件をまとめました（同じ買い物は一度だけ数えます）:"))
             // By the item each purchase is now, its sources beside it (the ones merged now, and the item's own).
             var order: [String] = []
             var byItem: [String: (into: Item, lines: [Item])] = [:]

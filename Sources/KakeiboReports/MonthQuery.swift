@@ -45,6 +45,7 @@ public struct MonthQuery: Sendable {
         let details = self.details.resolving(accounts)
         let selected = period.files.flatMap { files[$0] ?? [] }.filter {
             $0.counts && period.contains($0.date) && (filter?.matches($0) ?? true) && details.matches($0) && !taxonomy.isIncome($0.category)
+                && !$0.isYearOnly
         }
         return DetailBreakdown(selected, by: grouping, accounts: accounts)
     }
@@ -54,7 +55,8 @@ public struct MonthQuery: Sendable {
     public func view(_ store: LedgerStore, taxonomy: Taxonomy, today: CalendarDate, parts: Parts) throws -> MonthView {
         let files = try items(store)
         let details = self.details.values[.payment] == nil ? self.details : self.details.resolving(try store.read(.accounts))
-        let items = period.files.flatMap { files[$0] ?? [] }
+        // An item counted only in its year (Zaim's 年の集計にのみ含める) is no part of the month's spending or budgets.
+        let items = period.files.flatMap { files[$0] ?? [] }.filter { !$0.isYearOnly }
         var unreadable: [StoreError] = []
         var around: Neighbours?
         if parts.contains(.neighbours) && details.isEmpty {

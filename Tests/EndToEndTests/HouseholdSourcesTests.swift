@@ -95,6 +95,37 @@ import Testing
         ])
     }
 
+    /// `import --dry-run` of ayumi's MoneyForward and ゆうちょ files over her card's statement: it says what would
+    /// merge and what would be transfers, changes nothing, and the import then does what it said.
+    @Test func aDryRunSaysWhatWouldMergeAndBeTransfersAndChangesNothing() throws {
+        let document = try Document()
+        let box = try Sandbox()
+        try prepare(box, "ayumi", document)
+        let files = try #require(document.setup["files"] as? [String: [[String]]])["ayumi"] ?? []
+        let card = try #require(files.first { $0[1].contains("rakuten") })
+        #expect(try box.run("import", "--from", card[0], HouseholdSourcesTests.directory.appendingPathComponent(card[1]).path).status == 0)
+        let rest = files.filter { !$0[1].contains("rakuten") }.map { HouseholdSourcesTests.directory.appendingPathComponent($0[1]).path }
+        let before = try box.snapshot()
+        let dry = try box.run(["import", "--dry-run"] + rest)
+        #expect(dry.status == 0, "\(dry.stderr)")
+        #expect(try box.snapshot() == before, "a dry run writes nothing")
+        #expect(dry.stdout.contains("Would merge") && dry.stdout.contains("Transfers between your accounts, not spending"), "\(dry.stdout)")
+        let report = try #require(try box.run(["import", "--dry-run", "--format", "json"] + rest).json() as? [String: Any])
+        let wouldMerge = try #require(report["merges"] as? [[String: Any]]).map { "\($0["line"] ?? "")>\($0["into"] ?? "")" }
+        let wouldTransfer = try #require(report["transfersFound"] as? [String])
+        let spending = try #require(report["files"] as? [[String: Any]]).flatMap { $0["months"] as? [[String: Any]] ?? [] }
+            .reduce(0) { $0 + ($1["spending"] as? Int ?? 0) }
+        let month = { () throws -> Int in
+            try #require(try box.run("month", "2024", "11", "--format", "json").json() as? [String: Any])["total"] as? Int ?? -1
+        }
+        let totalBefore = try month()
+        let real = try #require(try box.run(["import", "--format", "json"] + rest).json() as? [String: Any])
+        let merged = try #require(real["merges"] as? [[String: Any]]).map { "\($0["line"] ?? "")>\($0["into"] ?? "")" }
+        #expect(Set(merged) == Set(wouldMerge) && !merged.isEmpty, "the import merges what the dry run said")
+        #expect(Set(try #require(real["transfersFound"] as? [String])) == Set(wouldTransfer) && !wouldTransfer.isEmpty)
+        #expect(try month() == totalBefore + spending, "the month changes by what the dry run said, each purchase once")
+    }
+
     @Test(arguments: ["ayumi", "ken"])
     func eachMemberImportsTheirOwnThenBothSyncToTheTruth(first: String) throws {
         let document = try Document()

@@ -38,7 +38,7 @@ import Testing
         #expect(spending.reduce(0) { $0 + $1.price.amount } == want.total)
         #expect(Set(statement.lines.map(\.id)).count == statement.lines.count, "every line has its own id")
         #expect(statement.lines.allSatisfy { $0.id.hasPrefix(format.idPrefix) })
-        let forced = try StatementReader.read(try bytes(name), format: format)
+        let forced = try StatementReader.read(try bytes(name), as: .format(format))
         #expect(forced.lines == statement.lines, "--from gives the same lines")
     }
 
@@ -79,11 +79,11 @@ import Testing
         #expect(throws: ConvertProblem.truncated(row: 5)) { try StatementReader.read(try bytes("vpass-truncated-sjis.csv")) }
         #expect(throws: ConvertProblem.csv(.unclosedQuote(row: 4, line: 4))) { try StatementReader.read(try bytes("rakuten-truncated.csv")) }
         #expect(throws: ConvertProblem.unknownLayout(looksLike: nil)) { try StatementReader.read(try bytes("unknown-statement.csv")) }
-        #expect(throws: ConvertProblem.unknownLayout(looksLike: ImportFormat.named("moneyforward"))) {
+        #expect(throws: ConvertProblem.unknownLayout(looksLike: .moneyforward)) {
             try StatementReader.read(try bytes("moneyforward-2024-12-sjis.csv"))
         }
         #expect(throws: ConvertProblem.notStatement(.paypay, looksLike: .rakutenCard)) {
-            try StatementReader.read(try bytes("rakuten-2024-12-bom.csv"), format: .paypay)
+            try StatementReader.read(try bytes("rakuten-2024-12-bom.csv"), as: .format(.paypay))
         }
         #expect(throws: ConvertProblem.notText) { try StatementReader.read([0xFF, 0xFE, 0x00, 0x81]) }
         let cut = Array("利用日,利用店名・商品名,利用者,支払方法,利用金額,支払手数料,支払総額\n2024/12/01,店,本人\n".utf8)
@@ -98,6 +98,6 @@ import Testing
 
 @Suite struct StatementIDPrefixTests {
     @Test func theLibraryKnowsEveryFormatsPrefix() {
-        #expect(StatementFormat.allCases.map(\.idPrefix) == StatementLine.idPrefixes)
+        #expect(StatementFormat.allCases.map(\.idPrefix) + ["ly:"] == StatementLine.idPrefixes)
     }
 }

@@ -21,6 +21,22 @@ public struct ImportCommand: Command {
         "--tag", value: "NAME", help: LocalizedText(en: "put this tag on every imported item (repeatable)", ja: "取り込むすべてのデータにこのタグを付ける（繰り返し指定可）"),
         repeatable: true
     ) { try Tags.validate($0) }
+    public static let layout = Option(
+        "--layout", value: "NAME|FILE",
+        help: LocalizedText(
+            en: "read the CSV with a layout: a shipped one's name (aeon-card, jcb, …) or a layout file (docs/statements.md#layouts)",
+            ja: "レイアウトで CSV を読む: 同梱のレイアウト名（aeon-card、jcb…）かレイアウトファイル（docs/statements.md#layouts）"))
+    public static let layoutInit = Flag(
+        "--layout-init",
+        help: LocalizedText(
+            en: "write a first layout for FILE from its header and first rows to stdout, saying what was guessed; imports nothing",
+            ja: "FILE の見出しと最初の行からレイアウトの下書きを標準出力に書き、推定の理由を示す（取り込みはしない）"))
+    public static let dryRun = Flag(
+        "--dry-run",
+        help: LocalizedText(
+            en:
+                "say per file what would be imported: the format found, rows read, added, already there, set aside and why, the months it changes; writes nothing",
+            ja: "ファイルごとに取り込み内容を示す（判定した形式、読んだ行、新規、取り込み済み、除外とその理由、変わる月）。何も書き込まない"))
     public static let member = Option<String>(
         "--member", value: "NAME",
         help: LocalizedText(
@@ -28,31 +44,35 @@ public struct ImportCommand: Command {
             ja: "ファイルのすべての行の人（既定は各行の口座の人、なければこの端末の人）")
     ) { try DetailField.member.validate($0) }
     public static let format = OutputFormat.option([.table, .json])
+    /// The options only the companion's import reads: given any, the command runs there.
+    static let companionOptions: [any OptionDeclaration] = [layout, layoutInit, dryRun]
     public static let name = "import"
     public static let info = CommandInfo(
         name: name,
         summary: LocalizedText(
-            en: "Import items: kakeibo's JSON, MoneyForward ME's or Zaim's CSV export, or card and payment statements",
-            ja: "データを取り込む（kakeibo の JSON、マネーフォワード ME・Zaim の CSV、カード・決済の明細）"),
+            en: "Import items: kakeibo's JSON, MoneyForward ME's or Zaim's export, card and bank statements (found from the file)",
+            ja: "データを取り込む（kakeibo の JSON、マネーフォワード ME・Zaim の CSV、カード・銀行の明細。形式はファイルから判定）"),
         description: LocalizedText(
             en:
-                "The format is found from each file (--from forces one); several files are imported together only when all are statements. An id already stored is updated, not added twice; the items are one change, which 'kakeibo undo' takes back. An export of everything also sets its budgets, fixed costs and notes (replacing those of the same category, name or month; others stay), each one more change.",
+                "The format is found from each file (--from or --layout forces one); several files are read before anything is written, then imported in one change. An id already stored is updated, not added twice; the items are one change, which 'kakeibo undo' takes back. An export of everything also sets its budgets, fixed costs and notes (replacing those of the same category, name or month; others stay), each one more change.",
             ja:
-                "形式はファイルごとに判定します（--from で指定もできます）。複数のファイルをまとめて取り込めるのは、すべてが明細のときです。すでにある ID は二重に登録せず更新します。データ全体が 1 回の変更で、'kakeibo undo' で取り消せます。すべての書き出しなら予算・固定費・メモも設定します（同じ項目・名前・月のものは置き換え、ほかは残します）。それぞれが 1 回の変更です。"
+                "形式はファイルごとに判定します（--from か --layout で指定もできます）。複数のファイルはすべて読めてから 1 回の変更で取り込みます。すでにある ID は二重に登録せず更新します。データ全体が 1 回の変更で、'kakeibo undo' で取り消せます。すべての書き出しなら予算・固定費・メモも設定します（同じ項目・名前・月のものは置き換え、ほかは残します）。それぞれが 1 回の変更です。"
         ),
         arguments: [
             Argument(
                 "FILE|-",
                 LocalizedText(
                     en:
-                        "kakeibo's or the household server's JSON, MoneyForward ME's or Zaim's CSV export, or a statement (Rakuten Card, SMBC Vpass, PayPay, Japan Post Bank); - reads stdin (JSON, or what --from says)",
-                    ja: "kakeibo・家計簿サーバーの JSON、マネーフォワード ME・Zaim の CSV、明細（楽天カード、Vpass、PayPay、ゆうちょ）。- は標準入力（JSON か --from で指定した形式）")),
+                        "kakeibo's or the household server's JSON, MoneyForward ME's or Zaim's CSV export, a statement (Rakuten Card, SMBC Vpass, PayPay, Japan Post Bank…), or a CSV a layout reads; - reads stdin (JSON, or what --from says)",
+                    ja: "kakeibo・家計簿サーバーの JSON、マネーフォワード ME・Zaim の CSV、明細（楽天カード、Vpass、PayPay、ゆうちょ…）、レイアウトで読む CSV。- は標準入力（JSON か --from で指定した形式）")),
             Argument(
                 "FILE…",
-                LocalizedText(en: "more statements, all imported in one change", ja: "ほかの明細。すべてを 1 回の変更で取り込む"), .optional,
+                LocalizedText(
+                    en: "more files, each of its own format: all read before anything is written, then imported in one change",
+                    ja: "ほかのファイル。それぞれの形式で読み、すべて読めてから 1 回の変更で取り込む"), .optional,
                 words: ImportCommand.maximumFiles - 1),
         ],
-        options: [from, mapping, category, tag, member, format],
+        options: [from, layout, layoutInit, dryRun, mapping, category, tag, member, format],
         examples: [
             "kakeibo import backup.json",
             "curl -sL \"$URL?year=2024&month=12\" | kakeibo import -",
@@ -62,13 +82,16 @@ public struct ImportCommand: Command {
             "kakeibo import statements/*.csv",
             "kakeibo import enavi202408.csv --tag 旅行",
             "kakeibo import --from paypay - < Transaction_202412.csv",
+            "kakeibo import --dry-run statements/*.csv",
+            "kakeibo import --layout jcb meisai.csv",
+            "kakeibo import mybank.csv --layout-init > ~/.config/kakeibo/layouts/mybank.json",
         ],
         runs: .chosen(
             note: LocalizedText(
                 en:
-                    "kakeibo reads its own JSON; other apps' exports and statements (often Shift_JIS, which needs Foundation) are read by kakeibo-companion, which kakeibo starts and which must be installed beside it.",
+                    "kakeibo reads its own JSON; other apps' exports, statements, layouts, several files and --dry-run (often Shift_JIS, which needs Foundation) are read by kakeibo-companion, which kakeibo starts and which must be installed beside it.",
                 ja:
-                    "kakeibo の JSON は kakeibo が読み、アプリの CSV と明細（Shift_JIS が多く Foundation が必要）は kakeibo-companion が読みます。kakeibo-companion は kakeibo と同じ場所に必要です。"
+                    "kakeibo の JSON は kakeibo が読み、アプリの CSV・明細・レイアウト・複数のファイル・--dry-run（Shift_JIS が多く Foundation が必要）は kakeibo-companion が読みます。kakeibo-companion は kakeibo と同じ場所に必要です。"
             ),
             by: { try ImportPlan($0).reader }))
 
@@ -157,6 +180,19 @@ public struct ImportCommand: Command {
 
     /// The most statement files one import takes.
     public static let maximumFiles = 400
+
+    /// Whether the bytes start as JSON does: `[` or `{` first (after a byte order mark and whitespace).
+    public static func looksLikeJSON(_ bytes: [UInt8]) -> Bool {
+        let first = FileHead(bytes).firstNonSpace
+        return first == UInt8(ascii: "[") || first == UInt8(ascii: "{")
+    }
+
+    /// The one FILE an import other than a statement's takes.
+    public static func onePath(_ arguments: ParsedArguments) throws -> String {
+        let paths = try positionals(arguments)
+        guard paths.count == 1 else { throw UsageError.unexpectedArgument(paths[1], command: name) }
+        return paths[0]
+    }
 
     /// How messages name FILE: "stdin" for "-".
     public static func displayName(_ path: String) -> String { path == "-" ? "stdin" : path }

@@ -28,23 +28,29 @@ public struct ImportPlan: Sendable {
                 forced = format
                 return false
             } ?? false
-        files = try paths.map { path in File(path: path, format: try forced ?? ImportPlan.look(at: path)) }
+        var unknown = false
+        files = try paths.map { path in
+            if let forced { return File(path: path, format: forced) }
+            let format = try ImportPlan.look(at: path)
+            // A file no detector knows may be one of the household's layouts, or a variant only the companion's
+            // readers tell: the companion reads it, or refuses it saying what to do (`--layout-init`, `--from`).
+            if format == nil, path != "-", FileSystem.isRegularFile(path) { unknown = true }
+            return File(path: path, format: format)
+        }
+        companionOnly = unknown || files.count > 1 || ImportCommand.companionOptions.contains { arguments.given($0) }
         for file in files { if let format = file.format { try check(file.path, format) } }
     }
 
-    /// Statements given by path (`reconcile --add`): each in `format`, or any statement, found from the file.
-    public init(statements paths: [String], format: ImportFormat?) throws {
-        statementsOnly = format == nil
-        files = try paths.map { path in File(path: path, format: try format ?? ImportPlan.look(at: path)) }
-        for file in files { if let format = file.format { try check(file.path, format) } }
-    }
-
-    /// Which binary reads the files: the companion when any of them needs it.
-    /// (Statements not yet looked at go there too: it reads every format.)
+    /// Which binary reads the files: the companion when any of them needs it, when there are several (read
+    /// together, of any formats), or for a layout or a dry run. (Statements not yet looked at go there too: it reads
+    /// every format.)
     public var reader: Binary {
-        let companion = files.contains { file in file.format.map { $0.reader == .companion } ?? statementsOnly }
+        let companion = companionOnly || files.contains { file in file.format.map { $0.reader == .companion } ?? statementsOnly }
         return companion ? .companion : .kakeibo
     }
+
+    /// Files or options only the companion's import reads.
+    let companionOnly: Bool
 
     /// The format of a file whose format was not known before it was read, from its bytes, held to the same rules.
     public func format(of file: File, bytes: [UInt8]) throws -> ImportFormat {
@@ -63,17 +69,17 @@ public struct ImportPlan: Sendable {
     /// Statements only, with `--from statement`; several files only when all are statements (they are written
     /// together, as one change; an app's export or kakeibo's JSON is merged on its own).
     func check(_ path: String, _ format: ImportFormat) throws {
-        let name = ImportCommand.displayName(path)
-        if statementsOnly, format.kind != .statement { throw ImportFileError.notStatement(name, format) }
-        if files.count > 1, format.kind != .statement { throw ImportFileError.notTogether(name, format) }
+        if statementsOnly, format.kind != .statement { throw ImportFileError.notStatement(ImportCommand.displayName(path), format) }
     }
 
     /// The format a file's first bytes show: nil for what can't be looked at first (stdin, a pipe, a device, a path
-    /// that is no file: reading it in full reports that); a file no detector knows is refused here.
+    /// that is no file: reading it in full reports that) and for a file no detector knows; an empty file is refused.
     static func look(at path: String) throws -> ImportFormat? {
         guard path != "-", FileSystem.isRegularFile(path) else { return nil }
         guard let head = try FileSystem.readPrefix(path, count: FileHead.size) else { return nil }
-        return try found(FileHead(head), path)
+        let found = FileHead(head)
+        if found.firstNonSpace == nil { throw ImportFileError.empty(ImportCommand.displayName(path)) }
+        return ImportFormat.detect(found)
     }
 }
 
@@ -85,8 +91,6 @@ public enum ImportFileError: KakeiboFailure, Equatable {
     case empty(String)
     /// `--from statement`, and the file is another format.
     case notStatement(String, ImportFormat)
-    /// Several files, one of which is not a statement.
-    case notTogether(String, ImportFormat)
     /// stdin (or a pipe) held a format `kakeibo` hands to the companion, which it can't once the bytes are read.
     case readElsewhere(String, ImportFormat)
     /// `--mapping` or `--category` given for kakeibo's JSON.
@@ -110,11 +114,6 @@ public enum ImportFileError: KakeiboFailure, Equatable {
                 + language.pick(
                     "--from statement, but it is \(format.title.en), not a statement (without --from it is read as that)",
                     "--from statement ですが、明細ではなく\(format.title.ja)です（--from なしならその形式で読みます）")
-        case .notTogether(let path, let format):
-            return nothing(path)
-                + language.pick(
-                    "it is \(format.title.en), and only statements are imported several files at once: import it on its own",
-                    "\(format.title.ja)です。複数のファイルをまとめて取り込めるのは明細だけです: このファイルは単独で取り込んでください")
         case .readElsewhere(let path, let format):
             return nothing(path)
                 + language.pick(

@@ -19,6 +19,14 @@ public enum ImportSource: String, CaseIterable, Sendable {
         }
     }
 
+    /// Other spellings of a column in older exports, by today's name: Zaim's ジャンル, 商品 and 場所.
+    public var aliases: [String: [String]] {
+        switch self {
+        case .moneyforward: [:]
+        case .zaim: Zaim.aliases
+        }
+    }
+
     /// The start of the ids kakeibo gives this source's entries: "mf:" + MoneyForward's ID; "z:" + a hash for
     /// Zaim, kept short because tables show an id's first 8 characters, and those must tell items apart.
     var idPrefix: String {
@@ -26,6 +34,20 @@ public enum ImportSource: String, CaseIterable, Sendable {
         case .moneyforward: "mf:"
         case .zaim: "z:"
         }
+    }
+
+    /// The app whose export the records are (its header is the first record, every column found by name).
+    static func detect(_ records: [CSVRecord]) -> ImportSource? {
+        guard let first = records.first else { return nil }
+        return allCases.first { Converter.header(first, $0) != nil }
+    }
+
+    /// The app whose export the file is, from its first line; nil for any other file (or one that isn't CSV text).
+    static func detect(_ bytes: [UInt8]) -> ImportSource? {
+        // A line feed is never part of a Shift_JIS character: the first line decodes on its own.
+        let line = Array(bytes.prefix { $0 != 0x0A })
+        guard let (text, _) = SourceText.decode(line), let records = try? CSVReader.records(text) else { return nil }
+        return detect(Array(records.prefix(1)))
     }
 
     /// What one row of the export means for kakeibo.
@@ -78,6 +100,8 @@ struct SourceRow {
     var identity: [String]
     /// What the app records beside the entry that kakeibo keeps: payment, shop, memo (raw; see `Converter.detail`).
     var details: [DetailField: String] = [:]
+    /// Counted in its year, not its month (Zaim's 年の集計にのみ含める): the item gets `Tags.yearOnly`.
+    var yearOnly = false
 }
 
 /// One record's fields by column name, with the conversions both formats need; every failure names the row and
@@ -107,9 +131,15 @@ struct RowFields {
             (1...2).contains(parts[2].utf8.count), parts.allSatisfy({ $0.utf8.allSatisfy { (48...57).contains($0) } }),
             let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
         else { throw fail(column, .date(value, example: example)) }
+        return try checkedDate(column, value, year: year, month: month, day: day)
+    }
+
+    /// The day `value` names once read as year, month and day: a month outside 1–12, a day its month doesn't have
+    /// or a year kakeibo doesn't keep is refused, naming the column.
+    func checkedDate(_ column: String, _ value: String, year: Int, month: Int, day: Int) throws(ConvertProblem) -> CalendarDate {
         guard (1...12).contains(month) else { throw fail(column, .value(.dateMonth(value))) }
         guard let date = CalendarDate(year: year, month: month, day: day) else {
-            guard (Year.minimum...Year.maximum).contains(year) else { throw fail(column, .value(.year(String(parts[0])))) }
+            guard (Year.minimum...Year.maximum).contains(year) else { throw fail(column, .value(.year(String(year)))) }
             throw fail(column, .value(.dateDay(value, year: year, month: month, days: CalendarDate.days(year: year, month: month))))
         }
         return date

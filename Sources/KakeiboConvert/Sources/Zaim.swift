@@ -7,8 +7,14 @@ enum Zaim {
         "残高調整", "通貨変換前の金額", "集計の設定",
     ]
 
+    /// The older export's names for three of the columns (same order): ids are made from today's names, so both
+    /// exports of one entry give it one id.
+    static let aliases = ["カテゴリの内訳": ["ジャンル"], "品目": ["商品"], "お店": ["場所"]]
+
     /// The 集計の設定 of a row its owner keeps out of the totals.
     static let notCounted = "集計に含めない"
+    /// The 集計の設定 of a row counted in its year's totals, not its month's: imported with `Tags.yearOnly`.
+    static let yearOnly = "年の集計にのみ含める"
 
     /// Payments are expenses (支出, in yen) and income rows income (収入, paid into 入金先); transfers (振替) move
     /// money from 支払元 to 入金先; balance adjustments are skipped, and so are rows kept out of the totals. A negative
@@ -47,6 +53,7 @@ enum Zaim {
             row: fields.record.row, line: fields.record.line, kind: kind, date: date, category: category,
             names: [fields.text("品目"), fields.text("お店"), category.minor, category.major]
                 + (fields.text("方法") == "transfer" ? [fields.text("メモ"), "振替"] : []), sourceID: nil,
-            identity: identity, details: [.payment: payment, .shop: fields.text("お店"), .memo: fields.text("メモ")])
+            identity: identity, details: [.payment: payment, .shop: fields.text("お店"), .memo: fields.text("メモ")],
+            yearOnly: fields.text("集計の設定") == yearOnly)
     }
 }

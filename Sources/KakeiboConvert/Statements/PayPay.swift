@@ -1,58 +1,92 @@
 import KakeiboKit
 
-/// PayPay's 取引履歴 CSV: a header, then one row per transaction; amounts may be quoted with thousands separators,
-/// and "-" means none. 取引番号 is PayPay's own id for the transaction.
+/// PayPay's 取引履歴 CSV: a header (its columns found by name), then one row per transaction, newest first; amounts
+/// may be quoted with thousands separators, and "-" means none.
+///
+/// 取引番号 is not one row's id: a payment split between points and a card is two 支払い rows with one 取引番号
+/// (PayPayポイント 73, クレジット VISA 4575 257), and the points it earned reuse it too. A row is known by 取引番号,
+/// 取引内容 and 取引方法 together (and how many identical rows came before it).
 enum PayPay {
     static let columns = [
         "取引日", "出金金額（円）", "入金金額（円）", "海外出金金額", "通貨", "変換レート（円）", "利用国", "取引内容", "取引先", "取引方法",
         "支払い区分", "利用者", "取引番号",
     ]
+    static let required = ["取引日", "出金金額（円）", "入金金額（円）", "取引内容", "取引先", "取引番号"]
+    static let aliases = ["変換レート（円）": ["変換レート（円)", "変換レート(円)"]]
 
-    static func recognises(_ records: [CSVRecord]) -> Bool { StatementFields.header(records[0], columns) != nil }
+    static func recognises(_ records: [CSVRecord]) -> Bool { StatementFields.header(records[0], required: required, aliases: aliases) != nil }
 
-    /// 支払い is spending (出金金額); 返金 gives money back (入金金額, a negative price); チャージ is a transfer into
-    /// PayPay; anything else (money sent or received, points) is not spending.
+    /// 支払い and 請求書払い are spending (出金金額); 返金 gives money back (入金金額, a negative price); チャージ and
+    /// 口座送金 move money in or out of PayPay; anything else (money sent or received, points) is not spending.
     static func read(_ records: [CSVRecord]) throws(ConvertProblem) -> StatementLines {
-        guard let index = StatementFields.header(records[0], columns) else { throw .notStatement(.paypay, looksLike: nil) }
+        guard let index = StatementFields.header(records[0], required: required, aliases: aliases) else {
+            throw .notStatement(.paypay, looksLike: nil)
+        }
         var read = StatementLines()
+        read.variant = "取引履歴, \(records[0].fields.count) columns"
+        var occurrences: [String: Int] = [:]
+        let count = index.values.max().map { $0 + 1 } ?? columns.count
         for record in records.dropFirst() {
             read.rows += 1
-            try StatementFields.checkCount(record, columns.count)
+            try StatementFields.checkCount(record, count)
             let fields = RowFields(record: record, index: index, dashIsEmpty: true)
             let date = try day(fields)
             let number = fields.text("取引番号")
             guard !number.isEmpty else { throw fields.fail("取引番号", .empty) }
+            let out = try StatementFields.amount(fields, "出金金額（円）")
+            let inward = try StatementFields.amount(fields, "入金金額（円）")
             let price: Int
             switch fields.text("取引内容") {
-            case "支払い": price = try StatementFields.amount(fields, "出金金額（円）")
-            case "返金": price = -(try StatementFields.amount(fields, "入金金額（円）"))
+            case "支払い", "請求書払い": price = out
+            case "返金": price = -inward
             case "チャージ":
                 // Money moved into PayPay from the bank or card 取引先 names: a transfer, never spending.
-                let amount = try StatementFields.amount(fields, "入金金額（円）")
-                guard amount != 0 else {
-                    read.skipped[.zero, default: 0] += 1
+                guard inward != 0 else {
+                    read.skip(.zero)
                     continue
                 }
                 let source = fields.text("取引先").isEmpty ? fields.text("取引方法") : fields.text("取引先")
+                let key = StatementFields.contentKey([number, fields.text("取引内容"), fields.text("取引方法")], &occurrences)
                 read.lines.append(
                     StatementFields.line(
-                        .paypay, record: record, date: date, name: "チャージ", price: amount, payment: StatementFormat.paypay.displayName, key: number,
-                        flow: .charge, counterparty: source))
+                        StatementFormat.paypay.idPrefix, record: record, date: date, name: "チャージ", fallbackName: StatementFormat.paypay.displayName,
+                        price: inward, payment: StatementFormat.paypay.displayName, key: key, flow: .charge, counterparty: source))
+                continue
+            case "口座送金":
+                read.skip(.transfer, amount: out + inward)
                 continue
             case let kind:
-                read.skipped[kind.includes("受け取") ? .deposit : .other, default: 0] += 1
+                read.skip(kind.contains("受け取") ? .deposit : .other, amount: out + inward)
                 continue
             }
             guard price != 0 else {
-                read.skipped[.zero, default: 0] += 1
+                read.skip(.zero)
                 continue
             }
+            let method = fields.text("取引方法")
+            let key = StatementFields.contentKey([number, fields.text("取引内容"), method], &occurrences)
             read.lines.append(
                 StatementFields.line(
-                    .paypay, record: record, date: date, name: fields.text("取引先"), price: price,
-                    payment: StatementFormat.paypay.displayName, user: fields.text("利用者"), key: number))
+                    StatementFormat.paypay.idPrefix, record: record, date: date, name: fields.text("取引先"),
+                    fallbackName: StatementFormat.paypay.displayName,
+                    price: price, payment: StatementFormat.paypay.displayName, user: fields.text("利用者"), key: key,
+                    // kakeibo before 0.30 knew a row by 取引番号 alone.
+                    formerKeys: [number], memo: memo(fields, method: method)))
         }
         return read
+    }
+
+    /// A foreign payment's amount, currency and rate; the parts of a payment split within one row.
+    static func memo(_ fields: RowFields, method: String) -> String? {
+        var parts: [String] = []
+        let currency = fields.text("通貨")
+        if !currency.isEmpty, currency != "JPY" {
+            parts.append(
+                [fields.text("海外出金金額"), currency, fields.text("変換レート（円）").isEmpty ? "" : "@" + fields.text("変換レート（円）"), fields.text("利用国")]
+                    .filter { !$0.isEmpty }.joined(separator: " "))
+        }
+        if method.contains("円)") { parts.append(method) }
+        return parts.isEmpty ? nil : parts.joined(separator: " / ")
     }
 
     /// 取引日 as PayPay writes it, "2024/12/03 12:34:56"; only the day is kept.

@@ -28,12 +28,15 @@ public struct ReconcileCommand: Command {
     }
 
     public func run(_ context: Context) throws {
+        let layouts = format == nil ? try LayoutCatalog.load(context).layouts : []
         // --add is the import itself: the lines are added, merged with what other sources have, once.
         if add {
-            let plan = try ImportPlan(statements: paths, format: format.flatMap { ImportFormat.named($0.rawValue) })
-            return try StatementImport(plan: plan, category: nil, output: output).run(context)
+            return try StatementImport(
+                choice: format.map { .format($0) } ?? .detect, paths: paths, category: nil, mapping: CategoryMapping.standard(try context.taxonomy()),
+                layouts: layouts, output: output
+            ).run(context)
         }
-        let statements = try paths.map { try StatementImport.read($0, format: format) }
+        let statements = try paths.map { try StatementImport.statement($0, format: format, layouts: layouts) }
         var seen = Set<String>()
         let lines = statements.flatMap(\.lines).filter { seen.insert($0.id).inserted }
         let taxonomy = try context.taxonomy()

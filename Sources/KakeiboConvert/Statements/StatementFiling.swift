@@ -38,7 +38,7 @@ public struct StatementFiling: Sendable {
                 continue
             }
             let filed = try filer.file([line.name], unfiled: true)
-            var details = ItemDetails(payment: line.payment, shop: line.counterparty ?? line.name)
+            var details = ItemDetails(payment: line.payment, shop: line.counterparty ?? line.name, memo: line.memo)
             if case .rule = filed.reason, let payment = filed.payment { details.payment = payment } // a statement knows how it was paid
             details.member = filed.member ?? line.user.flatMap { filer.rules.members[$0] }
             details.tags = filed.tags

@@ -14,9 +14,15 @@ public struct Accounts: Hashable, Sendable {
     public var isEmpty: Bool { all.isEmpty }
 
     /// The account a payment (or a counterpart's name) names, if any: its name or an alias, folded.
+    /// A statement that names the account it is of by its last digits ("ゆうちょ銀行 *5671") names the account of
+    /// that spelling, else the one named without them: two accounts of one bank are told apart by an alias each.
     public func account(for text: String?) -> Account? {
         guard let text, !keys.isEmpty else { return nil }
-        return keys[AccountKey.fold(text)].map { all[$0] }
+        if let position = keys[AccountKey.fold(text)] { return all[position] }
+        guard let star = text.lastIndex(of: "*"), star > text.startIndex, text[text.index(after: star)...].allSatisfy(\.isNumber),
+            text.index(after: star) < text.endIndex
+        else { return nil }
+        return keys[AccountKey.fold(String(text[..<star]))].map { all[$0] }
     }
 
     /// The account a line's other side names: as `account(for:)`, and an ATM (ＡＴＭ, ATM) is the household's cash

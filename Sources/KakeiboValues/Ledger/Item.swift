@@ -31,6 +31,11 @@ public struct Item: Hashable, Sendable, Identifiable {
     }
 }
 
+extension Item {
+    /// Counted in its year, left out of its month (`Tags.yearOnly`).
+    public var isYearOnly: Bool { !details.tags.isEmpty && Tags.contains(details.tags, Tags.yearOnly) }
+}
+
 /// A category and optional subcategory as the household server stores them: numeric codes.
 /// A code the taxonomy doesn't know is kept as it is and shown as "category 7".
 public struct CategoryCode: Hashable, Sendable, Comparable {

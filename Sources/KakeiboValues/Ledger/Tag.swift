@@ -48,6 +48,11 @@ public enum Tags {
         return tags.filter { !keys.contains(key($0)) }
     }
 
+    /// The tag that marks an item counted in its year but not in its month (Zaim's 集計の設定 年の集計にのみ含める:
+    /// an annual tax, a yearly insurance premium): `year` counts it, `month` and its budgets leave it out. A tag, so
+    /// that it syncs, exports and can be put on or taken off any item like any other (`kakeibo edit ID --tag …`).
+    public static let yearOnly = "年の集計にのみ含める"
+
     /// Whether `tags` hold the tag, in any spelling.
     public static func contains(_ tags: [String], _ tag: String) -> Bool {
         let wanted = key(tag)

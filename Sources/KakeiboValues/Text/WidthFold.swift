@@ -10,9 +10,10 @@ public enum WidthFold {
                 out.append(" ")
             case 0xFF01...0xFF5E:
                 out.append(Unicode.Scalar(scalar.value - 0xFF01 + 0x21)!)
-            case 0xFF9E, 0xFF9F:
-                // A half-width sound mark joins the kana before it when that kana takes one.
-                let mark: UInt32 = scalar.value == 0xFF9E ? 0x309B : 0x309C
+            case 0xFF9E, 0xFF9F, 0x309B, 0x309C:
+                // A sound mark written apart (half-width ﾞ, or a bank's full-width ゛ after ト: ト゛) joins the kana
+                // before it when that kana takes one.
+                let mark: UInt32 = scalar.value == 0xFF9E || scalar.value == 0x309B ? 0x309B : 0x309C
                 if let last = out.last, let joined = TextFold.joined(last.value, mark), let joinedScalar = Unicode.Scalar(joined) {
                     out.removeLast()
                     out.append(joinedScalar)

@@ -1,0 +1,191 @@
+import KakeiboKit
+
+/// How to read one bank's or card's CSV: where its header is, which columns hold the date, the amount and the
+/// name, the encoding, the rows to pass over and the account the file is. A small JSON file (docs/statements.md
+/// "Layouts"); kakeibo ships some (`ShippedLayouts`), a household keeps its own in the configuration directory's
+/// `layouts/`, and `import FILE --layout-init` writes a first one from a file.
+public struct Layout: Hashable, Sendable {
+    /// A column by its name in the header, or by its place (1 is the first).
+    public enum Column: Hashable, Sendable {
+        case name(String)
+        case position(Int)
+
+        var json: JSONValue {
+            switch self {
+            case .name(let name): .string(name)
+            case .position(let position): .integer(position)
+            }
+        }
+
+        var label: String {
+            switch self {
+            case .name(let name): name
+            case .position(let position): "#\(position)"
+            }
+        }
+    }
+
+    public enum Encoding: String, Hashable, Sendable, CaseIterable {
+        /// UTF-8 when the bytes are, else Shift_JIS (CP932).
+        case auto
+        case utf8 = "utf-8"
+        case shiftJIS = "cp932"
+    }
+
+    /// Which way an amount column counts.
+    public enum Sign: String, Hashable, Sendable, CaseIterable {
+        /// A card: a purchase is positive, a refund negative.
+        case positiveIsSpending = "positive-is-spending"
+        /// A bank's one signed column: money out is negative; positive is money in (set aside).
+        case negativeIsSpending = "negative-is-spending"
+    }
+
+    public enum Amount: Hashable, Sendable {
+        /// One column, counted as `Sign` says.
+        case signed(Column, Sign)
+        /// Money out in one column, money in (set aside) in another.
+        case split(spending: Column, income: Column)
+    }
+
+    /// What a row without a date is.
+    public enum Undated: String, Hashable, Sendable, CaseIterable {
+        /// Passed over and counted (a section heading, a totals row).
+        case skip
+        /// A line on the date of the line above it (JCB's ≪その他≫ rows).
+        case previous
+        /// The file is refused.
+        case refuse
+    }
+
+    /// A test on one cell of a row.
+    public struct RowRule: Hashable, Sendable {
+        public enum Test: Hashable, Sendable {
+            case equals(String)
+            /// A regular expression, found anywhere in the cell.
+            case matches(String)
+        }
+        public var column: Column
+        public var test: Test
+    }
+
+    /// The schema this kakeibo writes and reads.
+    public static let schema = 1
+
+    /// The word `--layout` and messages use ("aeon-card").
+    public var name: String
+    /// As people name the service ("イオンカード").
+    public var title: String
+    /// The payment every line gets, and part of every line's id.
+    public var account: String
+    public var encoding: Encoding = .auto
+    /// Names that must all be in one row, within the first `within` rows, for a file to be this layout.
+    public var match: [String]
+    public var within = 20
+    /// Other spellings of a column's name (an older header's), by the name the layout uses.
+    public var aliases: [String: [String]] = [:]
+    public var date: Column
+    public var dateFormat: DateFormat
+    public var undated: Undated = .skip
+    public var amount: Amount
+    /// The columns that name a line, joined with a space; the first non-empty one is also its shop.
+    public var description: [Column]
+    public var memo: [Column] = []
+    /// Who used the card (本人, 家族), mapped to a member by `kakeibo rules member`.
+    public var member: Column?
+    /// A column holding the bank's own id for the line, when it has one.
+    public var id: Column?
+    /// Cell values that mean nothing there.
+    public var empty: [String] = ["", "-"]
+    /// Rows passed over (and counted).
+    public var ignore: [RowRule] = []
+    /// Rows that end the table: they and every row after them are passed over.
+    public var stop: [RowRule] = []
+    /// Patterns of a line's name that make it a transfer between the household's own accounts, set aside.
+    public var transfers: [String] = []
+    /// Where it came from: "shipped with kakeibo" or its file's path, for messages.
+    public var origin: String = ""
+
+    public init(
+        name: String, title: String, account: String, match: [String], date: Column, dateFormat: DateFormat, amount: Amount, description: [Column]
+    ) {
+        self.name = name
+        self.title = title
+        self.account = account
+        self.match = match
+        self.date = date
+        self.dateFormat = dateFormat
+        self.amount = amount
+        self.description = description
+    }
+
+    /// Every column the layout names, for the check that the header has them.
+    var columns: [Column] {
+        var all = [date] + description + memo + [member, id].compactMap { $0 }
+        switch amount {
+        case .signed(let column, _): all.append(column)
+        case .split(let spending, let income): all += [spending, income]
+        }
+        return all + (ignore + stop).map(\.column)
+    }
+
+    /// The layout found for the records: the one whose `match` names are all in one row within its first rows;
+    /// among several, the one matching the most names. nil when none; two equally good are refused.
+    static func matching(_ records: [CSVRecord], among layouts: [Layout]) throws(ConvertProblem) -> Layout? {
+        let found = layouts.filter { $0.headerPosition(records) != nil }
+        guard let best = found.map(\.match.count).max() else { return nil }
+        let top = found.filter { $0.match.count == best }
+        guard top.count == 1 else { throw .ambiguousLayout(top.map(\.name)) }
+        return top[0]
+    }
+
+    /// The row (0-based) of the header: the first of the first `within` rows holding every `match` name.
+    func headerPosition(_ records: [CSVRecord]) -> Int? {
+        StatementFields.findHeader(records, within: within, required: match, aliases: aliases)?.position
+    }
+}
+
+extension Layout {
+    /// The layout as its file writes it: the JSON `Layout.parse` reads.
+    public var json: JSONValue {
+        var members: [(String, JSONValue)] = [
+            ("schema", .integer(Layout.schema)), ("name", .string(name)), ("title", .string(title)), ("account", .string(account)),
+            ("encoding", .string(encoding.rawValue)),
+        ]
+        var header: [(String, JSONValue)] = [("match", .array(match.map { .string($0) })), ("within", .integer(within))]
+        if !aliases.isEmpty {
+            header.append(("aliases", .object(aliases.sorted { $0.key < $1.key }.map { ($0.key, .array($0.value.map { .string($0) })) })))
+        }
+        members.append(("header", .object(header)))
+        members.append(
+            ("date", .object([("column", date.json), ("format", .string(dateFormat.pattern)), ("undated", .string(undated.rawValue))])))
+        switch amount {
+        case .signed(let column, let sign): members.append(("amount", .object([("column", column.json), ("sign", .string(sign.rawValue))])))
+        case .split(let spending, let income): members.append(("amount", .object([("spending", spending.json), ("income", income.json)])))
+        }
+        members.append(("description", .array(description.map(\.json))))
+        if !memo.isEmpty { members.append(("memo", .array(memo.map(\.json)))) }
+        if let member { members.append(("member", member.json)) }
+        if let id { members.append(("id", id.json)) }
+        if empty != ["", "-"] { members.append(("empty", .array(empty.map { .string($0) }))) }
+        func rules(_ rules: [RowRule]) -> JSONValue {
+            .array(
+                rules.map { rule in
+                    switch rule.test {
+                    case .equals(let text): .object([("column", rule.column.json), ("equals", .string(text))])
+                    case .matches(let pattern): .object([("column", rule.column.json), ("matches", .string(pattern))])
+                    }
+                })
+        }
+        if !ignore.isEmpty { members.append(("ignore", rules(ignore))) }
+        if !stop.isEmpty { members.append(("stop", rules(stop))) }
+        if !transfers.isEmpty { members.append(("transfers", .array(transfers.map { .string($0) }))) }
+        return .object(members)
+    }
+
+    /// The layout file's text, pretty-printed.
+    public var fileText: String {
+        var writer = JSONWriter()
+        json.write(to: &writer)
+        return writer.text + "\n"
+    }
+}

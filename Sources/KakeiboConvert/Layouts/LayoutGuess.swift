@@ -1,0 +1,246 @@
+import KakeiboKit
+
+/// `import FILE --layout-init`: a first layout guessed from a file's header and rows, and why each part was
+/// guessed as it was, for the household to check before using it.
+public struct LayoutGuess: Sendable {
+    public var layout: Layout
+    public var encoding: SourceEncoding
+    public var reasons: [Reason]
+
+    /// Why a part of the layout is what it is.
+    public enum Reason: Sendable, Equatable {
+        case header(row: Int, names: [String])
+        case date(column: String, format: String, rows: Int, of: Int)
+        case signed(column: String, sign: Layout.Sign, negatives: Int)
+        case split(spending: String, income: String)
+        case description([String])
+        case memo([String])
+        case member(String)
+        case undated(count: Int, previous: Bool)
+        case stop(row: Int, text: String)
+        case ignore(row: Int, text: String)
+    }
+
+    /// Why no layout could be guessed.
+    public enum Problem: Error, Equatable, Sendable {
+        case noDates
+        case noHeader(dataRow: Int)
+        case noAmount
+        case noDescription
+    }
+
+    /// Reads the file's rows and guesses: the date column (the one whose cells most often read as a date in one
+    /// format), the header (the last row of names above the first dated row), the amount (a spending and an income
+    /// column by their names, else one signed column), the name (columns named like a shop or a description, else
+    /// the longest text that varies), the rows without a date, and where the table ends.
+    public static func guess(_ bytes: [UInt8], fileName: String) throws(ConvertProblem) -> LayoutGuess {
+        guard let (decoded, encoding) = SourceText.decode(bytes) else { throw .notText }
+        let records: [CSVRecord]
+        do { records = try CSVReader.records(decoded) } catch { throw .csv(error) }
+        let cells = records.map { $0.fields.map { trimWhitespace($0) } }
+
+        // The date: the column and format that read the most cells.
+        var best: (column: Int, format: DateFormat, count: Int)?
+        for format in DateFormat.common {
+            var counts: [Int: Int] = [:]
+            for row in cells {
+                for (column, cell) in row.enumerated() where isDate(cell, format) { counts[column, default: 0] += 1 }
+            }
+            for (column, count) in counts where count > (best?.count ?? 0) || (count == best?.count && column < (best?.column ?? 0)) {
+                best = (column, format, count)
+            }
+        }
+        guard let (dateColumn, format, _) = best, let firstData = cells.firstIndex(where: { isDate(cell($0, dateColumn), format) }) else {
+            throw .layoutGuess(.noDates)
+        }
+        guard let headerRow = cells[..<firstData].lastIndex(where: isHeader) else { throw .layoutGuess(.noHeader(dataRow: records[firstData].row)) }
+        let header = cells[headerRow]
+        let below = Array(cells[(headerRow + 1)...].enumerated()).map { (offset: $0.offset + headerRow + 1, row: $0.element) }
+        let dated = below.filter { isDate(cell($0.row, dateColumn), format) }
+        var reasons: [Reason] = [
+            .header(row: records[headerRow].row, names: header.filter { !$0.isEmpty }),
+            .date(column: header[dateColumn], format: format.pattern, rows: dated.count, of: below.filter { $0.row.contains { !$0.isEmpty } }.count),
+        ]
+
+        // The amount: numeric columns of the dated rows, named for what they hold.
+        let numeric = header.indices.filter { column in
+            column != dateColumn && !header[column].isEmpty && dated.contains { number(cell($0.row, column)) != nil }
+                && dated.allSatisfy { cell($0.row, column).isEmpty || cell($0.row, column) == "-" || number(cell($0.row, column)) != nil }
+        }
+        func named(_ words: [String], in columns: [Int]) -> Int? { columns.first { column in words.contains { header[column].contains($0) } } }
+        let notBalance = numeric.filter { !["残高", "手数料", "回数", "レート", "率", "利息"].contains(where: header[$0].contains) }
+        let amount: Layout.Amount
+        var amountColumns: [Int]
+        if let spending = named(["出金", "支払い金額", "お引出し", "引出", "払出"], in: notBalance.filter { !header[$0].contains("入出金") }),
+            let income = named(["入金", "預かり", "預入", "受入"], in: notBalance.filter { !header[$0].contains("入出金") })
+        {
+            amount = .split(spending: .name(header[spending]), income: .name(header[income]))
+            amountColumns = [spending, income]
+            reasons.append(.split(spending: header[spending], income: header[income]))
+        } else if let column = named(["入出金"], in: notBalance) ?? named(["利用金額", "ご利用金額", "利用額", "金額"], in: notBalance) ?? notBalance.first {
+            let values = dated.compactMap { number(cell($0.row, column)) }
+            let negatives = values.filter { $0 < 0 }.count
+            let sign: Layout.Sign = header[column].contains("入出金") || negatives * 2 > values.count ? .negativeIsSpending : .positiveIsSpending
+            amount = .signed(.name(header[column]), sign)
+            amountColumns = [column]
+            reasons.append(.signed(column: header[column], sign: sign, negatives: negatives))
+        } else {
+            throw .layoutGuess(.noAmount)
+        }
+
+        // The name: columns named like a shop or a description, else the longest text that varies.
+        let text = header.indices.filter { column in
+            column != dateColumn && !amountColumns.contains(column) && !numeric.contains(column) && !header[column].isEmpty
+        }
+        var hinted = text.filter { column in
+            ["利用先", "利用店", "店名", "内容", "取引先", "利用場所", "利用箇所", "商品"].contains(where: header[column].contains)
+        }
+        // 三菱UFJ's 摘要 (振込, 口座振替) and 摘要内容 (who) name a line together.
+        if hinted.contains(where: { header[$0] == "摘要内容" }), let kind = text.first(where: { header[$0] == "摘要" }), !hinted.contains(kind) {
+            hinted.insert(kind, at: 0)
+        }
+        func score(_ column: Int) -> Double {
+            let values = dated.map { cell($0.row, column) }.filter { !$0.isEmpty }
+            guard !values.isEmpty else { return 0 }
+            let length = Double(values.reduce(0) { $0 + $1.count }) / Double(values.count)
+            return length * Double(Set(values).count) / Double(dated.count)
+        }
+        let description = hinted.isEmpty ? text.max { score($0) < score($1) }.map { [$0] } ?? [] : hinted
+        guard !description.isEmpty else { throw .layoutGuess(.noDescription) }
+        reasons.append(.description(description.map { header[$0] }))
+        let memo = text.filter { column in !description.contains(column) && ["備考", "メモ", "摘要"].contains(where: header[column].contains) }
+        if !memo.isEmpty { reasons.append(.memo(memo.map { header[$0] })) }
+        let member = text.first { column in
+            !description.contains(column) && ["利用者", "本人・家族", "家族区分"].contains(where: header[column].contains)
+                && Set(dated.map { cell($0.row, column) }).count <= 3 && dated.allSatisfy { cell($0.row, column).count <= 6 }
+        }
+        if let member { reasons.append(.member(header[member])) }
+
+        // Rows below the header without a date: a line dated like the one above, unless only totals have amounts;
+        // a cell no format reads ends the table after the last dated row, or is passed over before it.
+        let lastData = dated.last?.offset ?? headerRow
+        var undatedLines = 0
+        var totalsOnly = true
+        var stop: [Layout.RowRule] = []
+        var ignore: [Layout.RowRule] = []
+        for (offset, row) in below where !isDate(cell(row, dateColumn), format) {
+            let date = cell(row, dateColumn)
+            if date.isEmpty {
+                guard amountColumns.contains(where: { number(cell(row, $0)) != nil }), description.contains(where: { !cell(row, $0).isEmpty })
+                else { continue }
+                undatedLines += 1
+                if !description.contains(where: { cell(row, $0).contains("計") }) { totalsOnly = false }
+            } else if offset > lastData {
+                stop.append(Layout.RowRule(column: .position(dateColumn + 1), test: .equals(date)))
+                reasons.append(.stop(row: records[offset].row, text: date))
+                break
+            } else if !ignore.contains(where: { $0.test == .equals(date) }) {
+                ignore.append(Layout.RowRule(column: .position(dateColumn + 1), test: .equals(date)))
+                reasons.append(.ignore(row: records[offset].row, text: date))
+            }
+        }
+        if undatedLines > 0 { reasons.append(.undated(count: undatedLines, previous: !totalsOnly)) }
+
+        let used = ([dateColumn] + amountColumns + description + memo + [member].compactMap { $0 }).sorted()
+        let stem = FileSystem.lastComponent(fileName).split(separator: ".").first.map(String.init) ?? ""
+        let name = String(stem.lowercased().map { ("a"..."z").contains($0) || ("0"..."9").contains($0) ? $0 : "-" }.prefix(40))
+            .trimmingCharacters(in: "-")
+        let layoutName = name.isEmpty ? "my-layout" : name
+        var layout = Layout(
+            name: layoutName, title: layoutName, account: layoutName, match: used.map { header[$0] }, date: .name(header[dateColumn]),
+            dateFormat: format, amount: amount, description: description.map { .name(header[$0]) })
+        layout.encoding = encoding == .utf8 ? .utf8 : .shiftJIS
+        layout.within = max(10, headerRow + 5)
+        layout.memo = memo.map { .name(header[$0]) }
+        layout.member = member.map { .name(header[$0]) }
+        layout.undated = undatedLines > 0 && !totalsOnly ? .previous : .skip
+        layout.stop = stop
+        layout.ignore = ignore
+        return LayoutGuess(layout: layout, encoding: encoding, reasons: reasons)
+    }
+
+    static func cell(_ row: [String], _ column: Int) -> String { column < row.count ? row[column] : "" }
+
+    static func isDate(_ text: String, _ format: DateFormat) -> Bool {
+        guard !text.isEmpty, let (year, month, day) = format.parse(text) else { return false }
+        return CalendarDate(year: year, month: month, day: day) != nil
+    }
+
+    /// A row of names: at least two cells, none of them a date or a number.
+    static func isHeader(_ row: [String]) -> Bool {
+        let filled = row.filter { !$0.isEmpty }
+        return filled.count >= 2 && filled.allSatisfy { cell in number(cell) == nil && !DateFormat.common.contains { isDate(cell, $0) } }
+    }
+
+    /// A cell as an amount ("3,990", "-1290", "￥1,000"); nil when it isn't one.
+    static func number(_ text: String) -> Int? {
+        guard !text.isEmpty else { return nil }
+        return (try? StatementFields.yen(text) { _ in .notText }) ?? nil
+    }
+}
+
+extension String {
+    /// The text without `character` at either end.
+    fileprivate func trimmingCharacters(in character: Character) -> String {
+        var text = self[...]
+        while text.first == character { text.removeFirst() }
+        while text.last == character { text.removeLast() }
+        return String(text)
+    }
+}
+
+extension LayoutGuess.Reason {
+    public func message(in language: Language) -> String {
+        switch self {
+        case .header(let row, let names):
+            return language.pick("header: row \(row) (\(names.joined(separator: ", ")))", "見出し: \(row) 行目（\(names.joined(separator: "、"))）")
+        case .date(let column, let format, let rows, let total):
+            return language.pick(
+                "date: \(column), as \(format) (\(rows) of the \(total) rows below the header)",
+                "日付: \(column)、形式 \(format)（見出しの下 \(total) 行のうち \(rows) 行）")
+        case .signed(let column, let sign, let negatives):
+            return sign == .negativeIsSpending
+                ? language.pick(
+                    "amount: \(column), one column, negative is money out (\(negatives) negative)",
+                    "金額: \(column) の 1 列、マイナスが出金（マイナス \(negatives) 行）")
+                : language.pick(
+                    "amount: \(column), one column, positive is spending (\(negatives) negative: refunds)",
+                    "金額: \(column) の 1 列、プラスが支出（マイナス \(negatives) 行は返金）")
+        case .split(let spending, let income):
+            return language.pick("amount: money out in \(spending), money in in \(income)", "金額: 出金は \(spending)、入金は \(income)")
+        case .description(let columns):
+            return language.pick("name: \(columns.joined(separator: " + "))", "名前: \(columns.joined(separator: " + "))")
+        case .memo(let columns): return language.pick("memo: \(columns.joined(separator: ", "))", "メモ: \(columns.joined(separator: "、"))")
+        case .member(let column):
+            return language.pick("member: \(column) (map it with 'kakeibo rules member')", "メンバー: \(column)（'kakeibo rules member' で対応づけ）")
+        case .undated(let count, let previous):
+            return previous
+                ? language.pick(
+                    "\(count) undated rows with an amount: dated like the line above", "日付がなく金額のある行 \(count) 行: 上の行の日付にします")
+                : language.pick(
+                    "\(count) undated rows with an amount, all totals: passed over", "日付がなく金額のある行 \(count) 行はどれも合計: 除外します")
+        case .stop(let row, let text):
+            return language.pick("end of the table: row \(row) ('\(text)')", "表の終わり: \(row) 行目（'\(text)'）")
+        case .ignore(let row, let text):
+            return language.pick("passed over: row \(row) ('\(text)')", "除外: \(row) 行目（'\(text)'）")
+        }
+    }
+}
+
+extension LayoutGuess {
+    /// What `--layout-init` says on stderr: where the guesses came from, then what to do with the layout.
+    public func explanation(fileName: String, directory: String, in language: Language) -> String {
+        var lines = [
+            language.pick(
+                "A layout guessed from \(fileName) (\(encoding.rawValue)):", "\(fileName)（\(encoding.rawValue)）から推定したレイアウト:")
+        ]
+        lines += reasons.map { "  " + $0.message(in: language) }
+        let path = FileSystem.join(directory, layout.name + ".json")
+        lines.append(
+            language.pick(
+                "Check it, set \"title\" and \"account\" (the payment its lines get), then save it as \(path) so that imports find it, or use it with --layout FILE; --dry-run shows what it reads.",
+                "確認して \"title\" と \"account\"（明細の支払方法）を直し、\(path) に保存すると取り込みで自動的に使われます（--layout FILE で指定も可）。--dry-run で読み取り結果を確かめられます。"
+            ))
+        return lines.map { terminalSafe($0) }.joined(separator: "\n")
+    }
+}

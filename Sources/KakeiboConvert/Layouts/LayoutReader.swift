@@ -1,0 +1,176 @@
+import KakeiboKit
+
+/// Reads a CSV file with a layout: decode as it says, find its header, check that every column it names is there,
+/// then read each row below it into a line, or pass it over and count it. Any row that doesn't fit refuses the file.
+enum LayoutReader {
+    static func read(_ bytes: [UInt8], _ layout: Layout) throws(ConvertProblem) -> Statement {
+        guard let (text, encoding) = decode(bytes, layout.encoding) else { throw .layoutEncoding(layout.name, layout.encoding.rawValue) }
+        let records: [CSVRecord]
+        do { records = try CSVReader.records(text) } catch { throw .csv(error) }
+        guard let position = layout.headerPosition(records) else {
+            throw .layoutHeader(layout.name, match: layout.match, within: layout.within)
+        }
+        let header = records[position]
+        let index = try columns(header, layout)
+        var transfers: [Regex<AnyRegexOutput>] = []
+        for pattern in layout.transfers { if let regex = try? Regex(pattern) { transfers.append(regex) } }
+        let ignore = RowTests(layout.ignore)
+        let stop = RowTests(layout.stop)
+
+        var read = StatementLines()
+        var occurrences: [String: Int] = [:]
+        var stopped = false
+        var undated = 0
+        for record in records.dropFirst(position + 1) {
+            if StatementFields.isBlank(record) { continue }
+            let fields = RowFields(record: record, index: index, dashIsEmpty: false)
+            if stopped || stop.any(fields) {
+                stopped = true
+                read.skip(.ignored)
+                continue
+            }
+            if ignore.any(fields) {
+                read.skip(.ignored)
+                continue
+            }
+            read.rows += 1
+            let dateText = cell(fields, layout.date, layout)
+            let date: CalendarDate
+            if dateText.isEmpty {
+                switch layout.undated {
+                case .skip:
+                    read.skip(.ignored)
+                    continue
+                case .refuse:
+                    throw .layoutDate(row: record.row, line: record.line, column: layout.date.label, value: "", format: layout.dateFormat.pattern)
+                case .previous:
+                    guard let previous = read.lines.last?.date else {
+                        throw .layoutDate(row: record.row, line: record.line, column: layout.date.label, value: "", format: layout.dateFormat.pattern)
+                    }
+                    date = previous
+                    undated += 1
+                }
+            } else {
+                guard let (year, month, day) = layout.dateFormat.parse(dateText) else {
+                    throw .layoutDate(
+                        row: record.row, line: record.line, column: layout.date.label, value: dateText, format: layout.dateFormat.pattern)
+                }
+                date = try fields.checkedDate(layout.date.label, dateText, year: year, month: month, day: day)
+            }
+            let name = layout.description.map { cell(fields, $0, layout) }.filter { !$0.isEmpty }.joined(separator: " ")
+            let price: Int
+            var amountTexts: [String] = []
+            switch layout.amount {
+            case .signed(let column, let sign):
+                let text = cell(fields, column, layout)
+                amountTexts = [text]
+                guard let amount = try number(fields, column, text) else {
+                    read.skip(.notBilled)
+                    continue
+                }
+                price = sign == .negativeIsSpending ? -amount : amount
+            case .split(let spending, let income):
+                let out = cell(fields, spending, layout)
+                let inward = cell(fields, income, layout)
+                amountTexts = [out, inward]
+                price = (try number(fields, spending, out) ?? 0) - (try number(fields, income, inward) ?? 0)
+            }
+            if price == 0 {
+                read.skip(.zero)
+                continue
+            }
+            if case .signed(_, .negativeIsSpending) = layout.amount, price < 0 {
+                read.skip(.deposit, amount: -price)
+                continue
+            }
+            if case .split = layout.amount, price < 0 {
+                read.skip(.deposit, amount: -price)
+                continue
+            }
+            if transfers.contains(where: { WidthFold.fold(name).contains($0) || name.contains($0) }) {
+                read.skip(.transfer, amount: price)
+                continue
+            }
+            let own = layout.id.map { cell(fields, $0, layout) } ?? ""
+            let key =
+                layout.account + "\u{1F}"
+                + (own.isEmpty ? StatementFields.contentKey([dateText, name] + amountTexts, &occurrences) : own)
+            let memo = layout.memo.map { cell(fields, $0, layout) }.filter { !$0.isEmpty }.joined(separator: " ")
+            read.lines.append(
+                StatementFields.line(
+                    "ly:", record: record, date: date, name: name, fallbackName: layout.title, price: price, payment: layout.account,
+                    user: layout.member.map { cell(fields, $0, layout) }, key: key, account: layout.account, memo: memo, undated: dateText.isEmpty))
+        }
+        if undated > 0 { read.notes.append(.undated(count: undated)) }
+        return Statement(
+            kind: StatementKind(key: layout.name, displayName: layout.title, variant: layout.origin, format: nil), encoding: encoding,
+            lines: read.lines,
+            skipped: read.skipped, skippedTotals: read.skippedTotals, rows: read.rows, notes: read.notes)
+    }
+
+    /// The text as the layout's encoding says: UTF-8 (a byte order mark dropped), Shift_JIS, or whichever it is.
+    static func decode(_ bytes: [UInt8], _ encoding: Layout.Encoding) -> (String, SourceEncoding)? {
+        switch encoding {
+        case .auto: return SourceText.decode(bytes)
+        case .utf8:
+            let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...]
+            return String(validating: body, as: UTF8.self).map { ($0, .utf8) }
+        case .shiftJIS:
+            // A byte order mark can only be UTF-8's: a file saved again as UTF-8 still reads.
+            if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { return SourceText.decode(bytes) }
+            return SourceText.shiftJIS(bytes).map { ($0, .shiftJIS) }
+        }
+    }
+
+    /// Each column's position by the name the layout uses; refuses a layout naming a column the header lacks.
+    static func columns(_ header: CSVRecord, _ layout: Layout) throws(ConvertProblem) -> [String: Int] {
+        var index: [String: Int] = [:]
+        for (position, name) in header.fields.enumerated() where index[trimWhitespace(name)] == nil { index[trimWhitespace(name)] = position }
+        for (name, others) in layout.aliases where index[name] == nil {
+            if let other = others.first(where: { index[$0] != nil }) { index[name] = index[other] }
+        }
+        for column in layout.columns {
+            switch column {
+            case .name(let name) where index[name] == nil:
+                throw .layoutColumn(layout.name, column: name, row: header.row, header: header.fields.map(trimWhitespace).filter { !$0.isEmpty })
+            case .position(let position): index["#\(position)"] = position - 1
+            default: break
+            }
+        }
+        return index
+    }
+
+    /// The cell, trimmed; "" for one the layout's `empty` names.
+    static func cell(_ fields: RowFields, _ column: Layout.Column, _ layout: Layout) -> String {
+        let text = fields.text(column.label)
+        return layout.empty.contains(text) ? "" : text
+    }
+
+    /// An amount cell: "3,990", "￥3,990", "\\7,000", "-1290" and full-width digits read; nil when empty.
+    static func number(_ fields: RowFields, _ column: Layout.Column, _ text: String) throws(ConvertProblem) -> Int? {
+        try StatementFields.yen(text) { fields.fail(column.label, $0) }
+    }
+}
+
+/// A layout's `ignore` or `stop` rules, their patterns compiled once.
+struct RowTests {
+    let tests: [(column: String, equals: String?, regex: Regex<AnyRegexOutput>?)]
+
+    init(_ rules: [Layout.RowRule]) {
+        tests = rules.map { rule in
+            switch rule.test {
+            case .equals(let text): (rule.column.label, trimWhitespace(text), nil)
+            case .matches(let pattern): (rule.column.label, nil, try? Regex(pattern))
+            }
+        }
+    }
+
+    func any(_ fields: RowFields) -> Bool {
+        tests.contains { test in
+            let text = fields.text(test.column)
+            if let equals = test.equals { return text == equals }
+            if let regex = test.regex { return text.contains(regex) }
+            return false
+        }
+    }
+}

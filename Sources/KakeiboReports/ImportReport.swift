@@ -1,0 +1,140 @@
+import KakeiboOperations
+import KakeiboValues
+
+/// What an import of files did, or with `--dry-run` would do, file by file: the format found, the rows read, what
+/// was added, what was already there, what was set aside and why, and how each month's totals change. One report
+/// for every kind of file (statements, layouts, app exports); `ImportRenderer` words it.
+public struct ImportReport: Sendable {
+    /// Nothing was written.
+    public let dryRun: Bool
+    public let files: [File]
+    /// What matching the files' lines with the other sources' makes of them, all files together: lines merged into
+    /// one purchase, transfers found.
+    public let matched: MatchOutcome
+
+    public init(dryRun: Bool, files: [File], matched: MatchOutcome = MatchOutcome()) {
+        self.dryRun = dryRun
+        self.files = files
+        self.matched = matched
+    }
+
+    /// Rows of a file not imported, for one reason.
+    public struct SetAside: Sendable, Equatable {
+        /// The reason's key (`transfer`, `deposit`, `notCounted`, …), as JSON names it.
+        public let reason: String
+        public let count: Int
+        /// The amount of those rows, where they have one (money in, a transfer); 0 otherwise.
+        public let total: Yen
+
+        public init(reason: String, count: Int, total: Yen) {
+            self.reason = reason
+            self.count = count
+            self.total = total
+        }
+    }
+
+    /// How a month's totals change.
+    public struct MonthChange: Sendable, Equatable {
+        public let month: YearMonth
+        /// Items the month gains (less those that leave it).
+        public let items: Int
+        public let spending: Yen
+        public let income: Yen
+    }
+
+    /// A category of the app's own that nothing mapped: how many rows, and where they were filed.
+    public struct Unmapped: Sendable, Equatable {
+        public let name: String
+        public let count: Int
+        public let total: Yen
+        /// Where the rows went: one category, or nil for several.
+        public let filedAs: CategoryCode?
+
+        public init(name: String, count: Int, total: Yen, filedAs: CategoryCode?) {
+            self.name = name
+            self.count = count
+            self.total = total
+            self.filedAs = filedAs
+        }
+    }
+
+    public struct File: Sendable {
+        public let path: String
+        /// The format's key (`rakuten-card`, `zaim`) or the layout's name, and as people name it.
+        public let format: String
+        public let formatName: String
+        /// Which of its shapes the file has, or where its layout came from.
+        public let variant: String
+        public let encoding: String
+        /// Records read, headers and totals aside.
+        public let rows: Int
+        /// Items the file brings.
+        public let lines: Int
+        public let added: Int
+        public let alreadyThere: Int
+        public let updated: Int
+        public let setAside: [SetAside]
+        /// Lines nothing could file, in the unfiled category: their date, name, price and id.
+        public let unfiled: [StatementLine]
+        public let unmapped: [Unmapped]
+        public let months: [MonthChange]
+        /// What else the file said (a count that doesn't add up, an undated line).
+        public let notes: [LocalizedText]
+
+        /// The months' changes follow from what the import did: added items count in their month, an updated one
+        /// leaves its old month and counts in its new one; income categories apart from spending. After `matched`:
+        /// a line merged into another item or found to be a transfer counts nowhere, and a stored item merged into
+        /// one of the file's lines counts no more (the purchase is counted once, as the file's line). `arriving`:
+        /// the ids every file of the import adds.
+        public init(
+            path: String, format: String, formatName: String, variant: String, encoding: String, rows: Int, lines: Int,
+            outcome: ImportBatchOutcome, matched: MatchOutcome = MatchOutcome(), arriving: Set<String> = [], setAside: [SetAside],
+            unfiled: [StatementLine], unmapped: [Unmapped], notes: [LocalizedText], taxonomy: Taxonomy
+        ) {
+            self.path = path
+            self.format = format
+            self.formatName = formatName
+            self.variant = variant
+            self.encoding = encoding
+            self.rows = rows
+            self.lines = lines
+            added = outcome.added.count
+            alreadyThere = outcome.alreadyThere
+            updated = outcome.updated.count
+            self.setAside = setAside
+            self.unfiled = unfiled
+            self.unmapped = unmapped
+            self.notes = notes
+            var changes: [YearMonth: (items: Int, spending: Int, income: Int)] = [:]
+            func count(_ item: Item, _ sign: Int) {
+                let isIncome = taxonomy.isIncome(item.category)
+                changes[item.date.yearMonth, default: (0, 0, 0)].items += sign
+                if isIncome {
+                    changes[item.date.yearMonth, default: (0, 0, 0)].income += sign * item.price.amount
+                } else {
+                    changes[item.date.yearMonth, default: (0, 0, 0)].spending += sign * item.price.amount
+                }
+            }
+            var after: [String: Item] = [:]
+            for item in matched.merged.map(\.into) + matched.merged.map(\.line) + matched.transfers { after[item.id] = item }
+            let addedIDs = Set(outcome.added.map(\.id))
+            for item in outcome.added {
+                let now = after[item.id] ?? item
+                if now.counts { count(now, 1) }
+            }
+            for merge in matched.merged
+            where addedIDs.contains(merge.into.id) && !addedIDs.contains(merge.line.id) && !arriving.contains(merge.line.id) {
+                var before = merge.line
+                before.details.merged = nil
+                if before.counts { count(before, -1) }
+            }
+            for (before, after) in outcome.updated {
+                count(before, -1)
+                count(after, 1)
+            }
+            months = changes.sorted { $0.key < $1.key }.map { month, change in
+                MonthChange(month: month, items: change.items, spending: Yen(change.spending), income: Yen(change.income))
+            }
+        }
+    }
+}
