@@ -205,6 +205,8 @@ def undo(member, operation):
             else:
                 member.edits[edited] = before
     member.reported.discard(id)
+    # An undone import takes away the items it brought back, and with them any conflict a sync found on them since.
+    member.reported &= set(member.items())
 
 
 def main():
