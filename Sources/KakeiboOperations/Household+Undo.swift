@@ -73,6 +73,15 @@ extension Household {
                 guard current.map(WireItem.init) == after[id].map(WireItem.init) else { throw UndoError.itemChanged(number: entry.number, id: id) }
                 try revert(id, to: before[id], from: current, syncs: syncs, in: &index, &journal)
             }
+            // A file the change wrote beside its months (an IC card import's ic-cards.json, which doesn't sync) goes
+            // back as it was, if nothing has changed it since.
+            for record in entry.files {
+                let path = FileSystem.join(store.root, record.name)
+                guard try index.file(record.name).map(Fingerprint.init(of:)) == record.after else {
+                    throw UndoError.changedSince(number: entry.number, path: path, by: nil)
+                }
+                try index.setFile(record.name, try backups.kept(record, of: entry))
+            }
         }
         return outcome
     }

@@ -110,6 +110,12 @@ struct ItemIndex {
         return removed
     }
 
+    /// One of the store's own files beside the months, as it stands in this change (nil: none).
+    mutating func file(_ name: String) throws(StoreError) -> [UInt8]? { try transaction.file(name) }
+
+    /// Replaces one of the store's own files in the same commit as the months (nil: removes it).
+    mutating func setFile(_ name: String, _ bytes: [UInt8]?) throws(StoreError) { try transaction.setFile(name, bytes) }
+
     /// Writes the touched months into the transaction and hands it back, with the months whose items changed.
     consuming func finish() throws(StoreError) -> (transaction: StoreTransaction, changed: [YearMonth]) {
         var changed: [YearMonth] = []

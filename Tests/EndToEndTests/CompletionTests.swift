@@ -66,7 +66,7 @@ import Testing
         #expect(
             run.lines == [
                 "month", "export", "food food/drink home home/rent",
-                "kakeibo server moneyforward zaim rakuten-card smbc-vpass paypay yucho statement",
+                "kakeibo server moneyforward zaim rakuten-card smbc-vpass paypay yucho felica statement",
                 "json csv ledger",
                 "--format --with-settings --bom --output --store --lang --help --lock-timeout", "completion", "",
             ])
@@ -112,7 +112,7 @@ import Testing
         #expect(try complete("kakeibo month --category ") == ["food", "food/drink", "home", "home/rent"])
         #expect(
             Set(try complete("kakeibo import --from ")) == [
-                "kakeibo", "server", "moneyforward", "zaim", "statement", "rakuten-card", "smbc-vpass", "paypay", "yucho",
+                "kakeibo", "server", "moneyforward", "zaim", "statement", "rakuten-card", "smbc-vpass", "paypay", "yucho", "felica",
             ])
         #expect(try complete("kakeibo completion ") == ["bash", "fish", "zsh"])
         #expect(

@@ -281,7 +281,7 @@ import Testing
         #expect(unknown.status == 2)
         #expect(
             unknown.stderr
-                == "kakeibo: --from must be one of kakeibo, server, moneyforward, zaim, rakuten-card, smbc-vpass, paypay, yucho, statement, got 'freee'\n"
+                == "kakeibo: --from must be one of kakeibo, server, moneyforward, zaim, rakuten-card, smbc-vpass, paypay, yucho, felica, statement, got 'freee'\n"
         )
         let missing = try box.run("import", "--from", "zaim", "/nonexistent/Zaim.csv")
         #expect(missing.status == 1)

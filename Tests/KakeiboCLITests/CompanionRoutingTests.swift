@@ -35,6 +35,12 @@ import Testing
         #expect(route(["import", "--", "--from"]) == "kakeibo", "after -- it is a file name")
     }
 
+    /// A card's dump is ASCII hex: `--from felica` is read by `kakeibo` itself, without Foundation.
+    @Test func aCardDumpStaysInKakeibo() {
+        #expect(route(["import", "--from", "felica", "suica.txt"]) == "kakeibo")
+        #expect(route(["import", "--from=felica", "suica.txt", "--account", "ICOCA"]) == "kakeibo")
+    }
+
     /// `kakeibo` carries every command's declaration, so help for the companion's commands needs no companion.
     @Test func helpForEveryCommandIsAnsweredHere() {
         for arguments in [["pull", "--help"], ["import", "--from", "zaim", "--help"], ["--help"]] {

@@ -98,6 +98,6 @@ import Testing
 
 @Suite struct StatementIDPrefixTests {
     @Test func theLibraryKnowsEveryFormatsPrefix() {
-        #expect(StatementFormat.allCases.map(\.idPrefix) + ["ly:"] == StatementLine.idPrefixes)
+        #expect(StatementFormat.allCases.map(\.idPrefix) + ["ly:", CardHistory.idPrefix] == StatementLine.idPrefixes)
     }
 }

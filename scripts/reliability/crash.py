@@ -1,13 +1,15 @@
 #!/usr/bin/env python3
 """Crash suite: starts kakeibo writes — add, edit (in its month, and to another month: a multi-month commit),
-delete, and an import of a few hundred items over twelve months — and kills each with SIGKILL at a random moment,
+delete, an import of a few hundred items over twelve months, and an IC card's dump (items over two months and the
+card's records in ic-cards.json, one commit) — and kills each with SIGKILL at a random moment,
 microseconds after it was spawned (seeded; the seed is printed). After every kill:
 
   - every month file parses (with Python's JSON parser, not kakeibo's);
   - `kakeibo check` exits 0 (it finishes an interrupted multi-month commit first, as every command does);
   - every command that had exited 0 left its change in the store (its item, its new price or date, its deletion);
-  - the killed command's change is there completely or not at all (an import: all of its items or none; a move:
-    the item in its old month or its new one, once).
+  - the killed command's change is there completely or not at all (an import: all of its items or none; a card's
+    dump: all of its items and its card in ic-cards.json, or neither; a move: the item in its old month or its new
+    one, once).
 
     scripts/reliability/crash.py [--kills N]        (KAKEIBO_SEED=S to replay a run)
 """
@@ -55,7 +57,7 @@ def main():
     box = Sandbox("crash")
     ledger = Ledger()
     # Each kind of command gets its share of the kills; `typical` is how long one takes when left alone (µs).
-    quota = {"add": 0.3, "edit": 0.2, "move": 0.2, "import": 0.2, "delete": 0.1}
+    quota = {"add": 0.25, "edit": 0.2, "move": 0.15, "import": 0.15, "card": 0.15, "delete": 0.1}
     wanted = {kind: max(1, int(share * options.kills + 0.999)) for kind, share in quota.items()}
     typical = {}
     serial = 0
@@ -127,6 +129,10 @@ def plan(kind, serial, rng, ledger, box):
         path = box.write("import-%d.json" % serial, json.dumps(items, ensure_ascii=False))
         change = {it["id"]: ("%s-%s-%s" % (it["date"][:4], it["date"][4:6], it["date"][6:]), it["name"], it["price"]) for it in items}
         return ["import", path, "--format", "json"], None, change
+    if kind == "card":
+        account = "card%d" % serial
+        path = box.write("card-%d.txt" % serial, card_dump(serial, rng))
+        return ["import", path, "--account", account, "--format", "json"], account, CARD_ITEMS
     id = rng.choice(sorted(ledger.items))
     date, name, price = ledger.items[id]
     if kind == "edit":
@@ -172,6 +178,19 @@ def verify(box, ledger, kind, target, change, acknowledged, stdout, figures):
         if present:
             ledger.items.update(change)
         happened = bool(present)
+    elif kind == "card":
+        landed = {id: item for id, item in stored.items() if item.get("payment") == target}
+        path = os.path.join(box.store, "ic-cards.json")
+        with open(path, encoding="utf-8") if os.path.exists(path) else open(os.devnull, encoding="utf-8") as f:
+            text = f.read()
+        recorded = target in [card["account"] for card in (json.loads(text)["cards"] if text else [])]
+        if acknowledged and len(landed) != change:
+            raise Failure("acknowledged card import: %d of %d items in the store" % (len(landed), change))
+        if len(landed) not in (0, change) or recorded != bool(landed):
+            raise Failure("killed card import left %d of its %d items, its card %s: not all or nothing" % (
+                len(landed), change, "recorded" if recorded else "not recorded"))
+        ledger.items.update({id: (item["date"], item["name"], item["price"]) for id, item in landed.items()})
+        happened = bool(landed)
     elif kind == "delete":
         if acknowledged and target in stored:
             raise Failure("acknowledged delete of %s, but it is still in the store" % target)
@@ -191,6 +210,30 @@ def verify(box, ledger, kind, target, change, acknowledged, stdout, figures):
     ledger.verify(stored)
     figures.add("items verified", len(ledger.items))
     return happened
+
+
+# A card's dump: a charge, then CARD_ITEMS fares over November and December, newest first as the card answers; the
+# charge is the oldest record (no price: no item), each fare is priced from the line after it.
+CARD_ITEMS = 19
+
+
+def card_dump(serial, rng):
+    records, balance, sequence = [], 5000, rng.randint(100, 60000)
+    for index in range(CARD_ITEMS + 1):
+        month, day = (11, 1 + index) if index < 10 else (12, index - 9)
+        block = bytearray(16)
+        block[4], block[5] = (24 << 1) | (month >> 3), ((month & 7) << 5) | day
+        if index == 0:
+            block[0], block[1], block[6], block[7] = 0x08, 0x02, 1, 216  # a charge at a ticket machine
+        else:
+            balance -= rng.randint(1, 9) * 10
+            block[0], block[1], block[3], block[6], block[7], block[8], block[9] = 0x16, 0x01, 0x02, 1, 216, 1, 204
+        block[10], block[11] = balance & 0xFF, balance >> 8
+        block[13], block[14] = (sequence + index) >> 8 & 0xFF, (sequence + index) & 0xFF
+        records.append(bytes(block))
+    lines = ["# IDm: %016X" % (0x0100000000000000 + serial)]
+    lines += ["%04X: %s" % (number, " ".join("%02X" % b for b in block)) for number, block in enumerate(reversed(records))]
+    return "\n".join(lines) + "\n"
 
 
 def newest_backup(store):

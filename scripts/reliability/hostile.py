@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Hostile-input suite: a generated corpus (seeded; the seed is printed) of command lines, import files (the
-server's JSON and other apps' CSV), bodies served by the household test server to `pull` (prices up to Int's limits
+server's JSON, other apps' CSV and transit IC card dumps), bodies served by the household test server to `pull` (prices up to Int's limits
 among them), damaged month files (some priced beyond Int) and month summaries with totals no month file could add up
 to (`.summary/*.json`, their fingerprint kept), each run against a copy of a real household's store. For every case:
 
@@ -64,8 +64,8 @@ def main():
         baseline = build_baseline(box, rng)
         ids = sorted(json_items(box.store))
         kinds = [("command line", 0.55, command_line_case), ("import file", 0.15, import_case),
-                 ("app CSV", 0.08, csv_case), ("server body", 0.12, server_case), ("month file", 0.10, month_file_case),
-                 ("summary file", 0.05, summary_file_case)]
+                 ("app CSV", 0.08, csv_case), ("IC card dump", 0.05, card_case), ("server body", 0.12, server_case),
+                 ("month file", 0.10, month_file_case), ("summary file", 0.05, summary_file_case)]
         for kind, share, make in kinds:
             for number in range(int(options.cases * share + 0.999)):
                 args, stdin, spoil = make(rng, box, ids, server)
@@ -336,6 +336,18 @@ def csv_case(rng, box, ids, server):
     if rng.random() < 0.8:
         args += ["--category", rng.choice(["food", "food", "entertainment/goods"] + CATEGORIES)]
     return args, None, None
+
+
+def card_case(rng, box, ids, server):
+    """A committed IC card dump (any style), damaged or not, imported as found from the file or with --from felica."""
+    fixtures = sorted(glob.glob(os.path.join(ROOT, "Tests", "Fixtures", "ic-card", "**", "*.txt"), recursive=True))
+    data = open(rng.choice(fixtures), "rb").read()
+    if rng.random() < 0.7:
+        data = mutate(rng, data)
+    args = ["import"] + rng.choice([[], ["--from", "felica"]]) + rng.choice([[], ["--account", rng.choice(["ICOCA", "交通系IC", "x" * 31])]])
+    if rng.random() < 0.3:
+        return args + ["-", "--format", rng.choice(["json", "table"])], data, None
+    return args + [box.write("hostile.txt", data)], None, None
 
 
 def server_case(rng, box, ids, server):

@@ -12,6 +12,12 @@ public struct ImportCommand: Command {
             ja: "形式を指定する（既定はファイルから判定。statement はどの明細かをファイルから判定。docs/statements.md）"))
     /// `--from`'s words: every format's, and `statement`.
     static var fromChoices: [String] { ImportFormat.all.map(\.name) + [ImportFormat.anyStatement] }
+    public static let account = Option<String>(
+        "--account", value: "NAME",
+        help: LocalizedText(
+            en: "with an IC card's dump: the card's account, its items' payment (default \(CardHistory.defaultAccount); see docs/ic-card.md)",
+            ja: "IC カードのダンプで: カードの口座名（データの支払方法。既定は \(CardHistory.defaultAccount)。docs/ic-card.md）")
+    ) { try DetailField.payment.validate($0) }
     public static let mapping = Option(
         "--mapping", value: "FILE",
         help: LocalizedText(en: "category mapping (default: mapping.json in the config directory)", ja: "項目の対応表（既定は設定ディレクトリの mapping.json）"))
@@ -63,8 +69,10 @@ public struct ImportCommand: Command {
                 "FILE|-",
                 LocalizedText(
                     en:
-                        "kakeibo's or the household server's JSON, MoneyForward ME's or Zaim's CSV export, a statement (Rakuten Card, SMBC Vpass, PayPay, Japan Post Bank…), or a CSV a layout reads; - reads stdin (JSON, or what --from says)",
-                    ja: "kakeibo・家計簿サーバーの JSON、マネーフォワード ME・Zaim の CSV、明細（楽天カード、Vpass、PayPay、ゆうちょ…）、レイアウトで読む CSV。- は標準入力（JSON か --from で指定した形式）")),
+                        "kakeibo's or the household server's JSON, MoneyForward ME's or Zaim's CSV export, a statement (Rakuten Card, SMBC Vpass, PayPay, Japan Post Bank…), a CSV a layout reads, or an IC card's dump; - reads stdin (JSON, or what --from says)",
+                    ja:
+                        "kakeibo・家計簿サーバーの JSON、マネーフォワード ME・Zaim の CSV、明細（楽天カード、Vpass、PayPay、ゆうちょ…）、レイアウトで読む CSV、IC カードのダンプ。- は標準入力（JSON か --from で指定した形式）"
+                )),
             Argument(
                 "FILE…",
                 LocalizedText(
@@ -72,7 +80,7 @@ public struct ImportCommand: Command {
                     ja: "ほかのファイル。それぞれの形式で読み、すべて読めてから 1 回の変更で取り込む"), .optional,
                 words: ImportCommand.maximumFiles - 1),
         ],
-        options: [from, layout, layoutInit, dryRun, mapping, category, tag, member, format],
+        options: [from, layout, layoutInit, dryRun, mapping, category, account, tag, member, format],
         examples: [
             "kakeibo import backup.json",
             "curl -sL \"$URL?year=2024&month=12\" | kakeibo import -",
@@ -85,6 +93,8 @@ public struct ImportCommand: Command {
             "kakeibo import --dry-run statements/*.csv",
             "kakeibo import --layout jcb meisai.csv",
             "kakeibo import mybank.csv --layout-init > ~/.config/kakeibo/layouts/mybank.json",
+            "kakeibo import suica.txt",
+            "kakeibo import --from felica icoca.txt --account ICOCA",
         ],
         runs: .chosen(
             note: LocalizedText(
@@ -99,6 +109,8 @@ public struct ImportCommand: Command {
     let plan: ImportPlan
     let format: OutputFormat
     let tags: [String]
+    /// `--account`: an IC card's account.
+    let account: String?
 
     public init(_ arguments: ParsedArguments, _ context: Context) throws {
         try self.init(ImportPlan(arguments), arguments)
@@ -113,10 +125,11 @@ public struct ImportCommand: Command {
         file = plan.files[0]
         format = try arguments[Self.format] ?? .table
         tags = try ImportCommand.tags(arguments)
+        account = try arguments[Self.account]
     }
 
     public func run(_ context: Context) throws {
-        let document = try decode()
+        guard let document = try readOrImportCard(context) else { return }
         let summary = try ImportCommand.merge(try ImportCommand.tagged(document.items, tags), context)
         // An export of everything carries the household's settings: merged after the items, each file its own change.
         let settings = document.hasSettings ? try context.household().mergeSettings(document, taxonomy: try context.taxonomy()) : nil
@@ -132,11 +145,17 @@ public struct ImportCommand: Command {
 
     /// The file's items, and the settings an export of everything carries. The bytes are gone when this returns: held through the merge, a million items' file
     /// would add its size (127 MB) to the import's peak memory.
-    func decode() throws -> ExportDocument {
+    /// nil when the file was a card's dump, which this imported.
+    func readOrImportCard(_ context: Context) throws -> ExportDocument? {
         let bytes = try ImportCommand.read(file.path)
         let name = ImportCommand.displayName(file.path)
         let found = try plan.format(of: file, bytes: bytes)
         guard found.reader == .kakeibo else { throw ImportFileError.readElsewhere(name, found) }
+        if found.kind == .cardDump {
+            try CardImport(path: file.path, account: account, format: format, tags: tags).run(bytes, context)
+            return nil
+        }
+        if account != nil { throw CommandError.accountWithoutCardDump(name) }
         do { return try ExportDocument.decode(bytes) } catch { throw CommandError.importFile(name, problem: error) }
     }
 

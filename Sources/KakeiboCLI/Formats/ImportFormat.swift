@@ -12,6 +12,8 @@ public struct ImportFormat: Sendable {
         case export
         /// A statement's lines, filed and added unless stored. Several at once, of any statement formats: one change.
         case statement
+        /// A transit IC card's dump: its records priced from the card's balances, each added once (docs/ic-card.md).
+        case cardDump
     }
 
     /// Its word for `--from`.
@@ -71,6 +73,10 @@ public struct ImportFormat: Sendable {
             "yucho", LocalizedText(en: "a ゆうちょ銀行 statement", ja: "ゆうちょ銀行の入出金明細"),
             short: LocalizedText(en: "ゆうちょ銀行", ja: "ゆうちょ銀行"), reader: .companion, kind: .statement
         ) { $0.hasHeader(["取引日", "入出金明細ＩＤ", "受入金額（円）", "払出金額（円）"], within: 8) },
+        ImportFormat(
+            "felica", LocalizedText(en: "a transit IC card's dump (Suica, PASMO, ICOCA…)", ja: "交通系 IC カードのダンプ（Suica・PASMO・ICOCA など）"),
+            short: LocalizedText(en: "IC card dump", ja: "IC カードのダンプ"), reader: .kakeibo, kind: .cardDump
+        ) { CardDump.recognises(Array($0.bytes)) },
     ]
 
     /// The `--from` word for "a statement, its format found from the file".

@@ -47,6 +47,8 @@ enum CommandLineHint {
                 " ('kakeibo categories init --force' restores the default categories)", "（'kakeibo categories init --force' で既定の項目に戻せます）")
         case CategoriesFileError.exists:
             return language.pick(" (add --force to replace it)", "（置き換えるには --force を付けてください）")
+        case let failure as CardImportFailure:
+            return failure.hint(language)
         case BudgetError.notSet:
             return language.pick(" (see 'kakeibo budget list')", "（'kakeibo budget list' を参照）")
         case let failure as UndoError:

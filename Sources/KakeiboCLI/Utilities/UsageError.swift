@@ -73,10 +73,12 @@ public enum CommandError: KakeiboFailure, Equatable {
     case importFile(String, problem: WireProblem)
     /// A device (/dev/zero) given where a file is read.
     case notAFile(String)
+    /// `--account` with a file that is not an IC card's dump.
+    case accountWithoutCardDump(String)
 
     public var kind: FailureKind {
         switch self {
-        case .importFile: .badInput
+        case .importFile, .accountWithoutCardDump: .badInput
         default: .runtime
         }
     }
@@ -89,6 +91,10 @@ public enum CommandError: KakeiboFailure, Equatable {
             return language.pick("\(path) is a device, not a file: give a file, or - for stdin", "\(path) はファイルではなくデバイスです。ファイルか、標準入力なら - を指定してください")
         case .importFile(let path, let problem):
             return language.pick("\(path): nothing imported: ", "\(path): 何も取り込んでいません: ") + problem.message(in: language)
+        case .accountWithoutCardDump(let path):
+            return language.pick(
+                "\(path): nothing imported: --account names an IC card's account, and this is not a card's dump (see docs/ic-card.md)",
+                "\(path): 何も取り込んでいません: --account は IC カードの口座名ですが、このファイルはカードのダンプではありません（docs/ic-card.md）")
         }
     }
 }

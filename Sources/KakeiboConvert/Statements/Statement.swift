@@ -322,27 +322,12 @@ enum StatementFields {
         user: String? = nil, key: String, formerKeys: [String] = [], account: String? = nil, memo: String? = nil, undated: Bool = false,
         flow: StatementLine.Flow = .spending, counterparty: String? = nil
     ) -> StatementLine {
-        let id = prefix + mixedHash(key)
+        let id = prefix + stableHash(key)
         return StatementLine(
             id: id, date: date, name: shown(name) ?? fallbackName, price: Yen(price), payment: shown(payment) ?? fallbackName,
             user: user.flatMap { shown($0) }, row: record.row, flow: flow, counterparty: counterparty.flatMap { shown($0) }, account: account,
             memo: memo.flatMap { shown($0, limit: DetailField.memo.maximumLength) },
-            formerIDs: formerKeys.map { prefix + mixedHash($0) }.filter { $0 != id }, undated: undated)
-    }
-
-    /// 64-bit FNV-1a with splitmix64's finaliser, as 16 hex digits: stable across runs and machines, and keys that
-    /// differ only at their end (the occurrence number) still differ in their first digits, which tables show.
-    static func mixedHash(_ text: String) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0000_0100_0000_01b3
-        }
-        hash = (hash ^ (hash >> 30)) &* 0xbf58_476d_1ce4_e5b9
-        hash = (hash ^ (hash >> 27)) &* 0x94d0_49bb_1331_11eb
-        hash ^= hash >> 31
-        let digits = String(hash, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
+            formerIDs: formerKeys.map { prefix + stableHash($0) }.filter { $0 != id }, undated: undated)
     }
 
     /// A key for a line with no id of its own: its content and how many lines before it had the same content.

@@ -281,6 +281,14 @@ public struct LedgerStore: Sendable {
                     }
                 case ("delete", .summary(let month)):
                     unlink(summaryPath(month))
+                case ("put", .storeFile(let name)) where FileSystem.exists(staged):
+                    let path = FileSystem.join(root, name)
+                    guard rename(staged, path) == 0 else { throw .io(path: path, operation: .rename, code: errno) }
+                case ("put", .storeFile):
+                    if ownCommit && gone == nil { gone = staged }
+                case ("delete", .storeFile(let name)):
+                    let path = FileSystem.join(root, name)
+                    if unlink(path) != 0 && errno != ENOENT { throw .io(path: path, operation: .remove, code: errno) }
                 default:
                     break
                 }
@@ -316,8 +324,13 @@ public struct LedgerStore: Sendable {
                 Backups.Change(
                     month: month, before: before, after: bytes, beforeItems: transaction.counts[month] ?? 0, afterItems: items.count))
         }
-        guard !changes.isEmpty else { return }
-        let backup = try Backups(store: self).keep(changes, operation: transaction.operation)
+        let fileChanges = transaction.files.keys.sorted().compactMap { name -> Backups.FileChange? in
+            let after = transaction.files[name] ?? nil
+            let before = transaction.originalFiles[name] ?? nil
+            return after == before ? nil : Backups.FileChange(name: name, before: before, after: after)
+        }
+        guard !changes.isEmpty || !fileChanges.isEmpty else { return }
+        let backup = try Backups(store: self).keep(changes, files: fileChanges, operation: transaction.operation)
         // Each month's summary, made from its items and stamped with the bytes it describes.
         let files = changes.map { change in
             (
@@ -330,15 +343,28 @@ public struct LedgerStore: Sendable {
             )
         }
         var committed = false
-        do { try put(files, committed: &committed) } catch {
+        do { try put(files, others: fileChanges, committed: &committed) } catch {
             if !committed { backup.discard() }
             throw error
         }
         backup.pruneOlder()
     }
 
-    private func put(_ changes: [(month: YearMonth, bytes: [UInt8]?, summary: [UInt8]?)], committed: inout Bool) throws(StoreError) {
-        if changes.count == 1, let (month, bytes, summary) = changes.first {
+    private func put(
+        _ changes: [(month: YearMonth, bytes: [UInt8]?, summary: [UInt8]?)], others: [Backups.FileChange], committed: inout Bool
+    ) throws(StoreError) {
+        if changes.isEmpty, others.count == 1, let file = others.first {
+            let path = FileSystem.join(root, file.name)
+            if let bytes = file.after {
+                try FileSystem.replaceAtomically(path, bytes, replaced: &committed)
+            } else {
+                guard unlink(path) == 0 || errno == ENOENT else { throw .io(path: path, operation: .remove, code: errno) }
+                committed = true
+                try FileSystem.syncDirectory(root)
+            }
+            return
+        }
+        if others.isEmpty, changes.count == 1, let (month, bytes, summary) = changes.first {
             if let bytes, let summary {
                 try FileSystem.replaceAtomically(path(month), bytes, replaced: &committed)
                 writeSummary(summary, month)
@@ -373,6 +399,14 @@ public struct LedgerStore: Sendable {
                     journal += "delete \(name)\n"
                 }
             }
+            for file in others {
+                if let bytes = file.after {
+                    try FileSystem.writeNewFile(FileSystem.join(journalDirectory, file.name), bytes)
+                    journal += "put \(file.name)\n"
+                } else {
+                    journal += "delete \(file.name)\n"
+                }
+            }
             try FileSystem.syncDirectory(journalDirectory)
             try FileSystem.replaceAtomically(commitPath, Array(journal.utf8), replaced: &committed)
         } catch {
@@ -387,11 +421,13 @@ public struct LedgerStore: Sendable {
 }
 
 /// A file a commit stages in `.tx/` and names in its journal: a month file (`2024-12.json`, which goes to the
-/// store's root) or a month's summary (`2024-12.summary.json`, which goes to `.summary/2024-12.json`).
-/// A kakeibo that predates summaries skips the lines it doesn't know, so its recovery still installs the months.
+/// store's root), a month's summary (`2024-12.summary.json`, which goes to `.summary/2024-12.json`) or one of the
+/// store's other files (`ic-cards.json`, to the store's root). A kakeibo that predates summaries or other files
+/// skips the lines it doesn't know, so its recovery still installs the months.
 enum JournalFile: Equatable {
     case month(YearMonth)
     case summary(YearMonth)
+    case storeFile(String)
 
     private static let summarySuffix = ".summary.json"
 
@@ -399,6 +435,7 @@ enum JournalFile: Equatable {
         switch self {
         case .month(let month): return LedgerStore.fileName(month)
         case .summary(let month): return month.iso + JournalFile.summarySuffix
+        case .storeFile(let name): return name
         }
     }
 
@@ -409,6 +446,8 @@ enum JournalFile: Equatable {
             let month = YearMonth.parseISO(String(name.dropLast(JournalFile.summarySuffix.utf8.count)))
         {
             self = .summary(month)
+        } else if Backups.isStoreFileName(name) {
+            self = .storeFile(name)
         } else {
             return nil
         }
@@ -427,6 +466,10 @@ public struct StoreTransaction {
     fileprivate(set) var counts: [YearMonth: Int] = [:]
     /// Months put back to exact earlier bytes (by `undo`), written as they are rather than encoded again.
     fileprivate(set) var restored: [YearMonth: [UInt8]] = [:]
+    /// The store's other files (`ic-cards.json`…) this change replaces, by name (nil: removes the file), and each as
+    /// first read here: committed with the months, in one backup, so a change of items and of such a file is one.
+    fileprivate(set) var files: [String: [UInt8]?] = [:]
+    fileprivate(set) var originalFiles: [String: [UInt8]?] = [:]
 
     /// What this change is, for its backup (the store's operation unless set otherwise).
     public var operation: StoreOperation?
@@ -462,6 +505,23 @@ public struct StoreTransaction {
         let items = try store.decode(bytes, month)
         try setItems(items, in: month)
         restored[month] = bytes
+    }
+
+    /// One of the store's own files beside the months, as it stands in this transaction (nil: there is none).
+    public mutating func file(_ name: String) throws(StoreError) -> [UInt8]? {
+        if let bytes = files[name] { return bytes }
+        if let bytes = originalFiles[name] { return bytes }
+        let bytes = try FileSystem.read(FileSystem.join(store.root, name))
+        originalFiles[name] = .some(bytes)
+        return bytes
+    }
+
+    /// Replaces one of the store's own files beside the months (nil: removes it), in the same commit as the months.
+    public mutating func setFile(_ name: String, _ bytes: [UInt8]?) throws(StoreError) {
+        precondition(Backups.isStoreFileName(name), "not one of the store's own files: \(name)")
+        _ = try file(name)
+        try FileSystem.refuseSymbolicLink(FileSystem.join(store.root, name))
+        files[name] = .some(bytes)
     }
 
     /// Every month with a file in the store, oldest first.

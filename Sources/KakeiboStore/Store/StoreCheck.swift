@@ -20,6 +20,7 @@ public enum StoreCheck {
                 settings(.fixedCosts, store, skipping: skipped, &found)
                 settings(.notes, store, skipping: skipped, &found)
                 settings(.rules, store, skipping: skipped, &found)
+                settings(.icCards, store, skipping: skipped, &found)
                 found.problems += try Backups(store: store).check()
             }
             // An interrupted change's journal that is no file can't be finished (every other command says so): the
@@ -185,7 +186,7 @@ public struct StoreProblem: Sendable, Equatable {
         case month(MonthFileProblem)
         case duplicateAcrossMonths(otherFile: String)
         case unknownCategory(CategoryCode)
-        /// A settings file (budgets.json, fixed.json, notes.json, rules.json) that can't be used.
+        /// A settings file (budgets.json, fixed.json, notes.json, rules.json, ic-cards.json) that can't be used.
         case settings(SettingsFileProblem)
         case categories(TaxonomyProblem)
         /// A multi-month change was interrupted: committed (finished now) or not (its staged files thrown away).

@@ -18,10 +18,9 @@ extension Backups {
             for record in entry.months {
                 try transaction.restore(try kept(record, of: entry), in: record.month)
             }
-            // The store's other files: a change touches one of them or months, never both, so each is put back
-            // (and backed up, as this undo) here, under the same lock.
+            // The store's other files go back in the same commit as the months (an IC card import changes both).
             for record in entry.files {
-                try store.replaceFile(FileSystem.join(store.root, record.name), with: try kept(record, of: entry), operation: operation)
+                try transaction.setFile(record.name, try kept(record, of: entry))
             }
             transaction.operation = operation
             return outcome

@@ -61,9 +61,9 @@ public struct StatementLine: Hashable, Sendable {
 }
 
 extension StatementLine {
-    /// How the ids of statement lines start: one per built-in format (楽天カード, Vpass, PayPay, ゆうちょ), and `ly:`
-    /// for a file read with a layout.
-    public static let idPrefixes = ["rc:", "vp:", "pp:", "yu:", "ly:"]
+    /// How the ids of statement lines start: one per built-in format (楽天カード, Vpass, PayPay, ゆうちょ), `ly:` for a
+    /// file read with a layout, and IC card records' (a card's history is its statement).
+    public static let idPrefixes = ["rc:", "vp:", "pp:", "yu:", "ly:", CardHistory.idPrefix]
     /// The prefixes of card statements, whose dates may be posting dates (matched 5 days apart, not 3).
     public static let cardIDPrefixes = ["rc:", "vp:"]
 

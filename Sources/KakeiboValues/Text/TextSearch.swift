@@ -8,7 +8,7 @@ extension StringProtocol {
     public func includes(_ other: some StringProtocol) -> Bool { firstCharacterRange(of: other) != nil }
 
     /// Where `other` first occurs, from `start` on.
-    func firstCharacterRange(of other: some StringProtocol, from start: Index? = nil) -> Range<Index>? {
+    package func firstCharacterRange(of other: some StringProtocol, from start: Index? = nil) -> Range<Index>? {
         guard let first = other.first else { return nil }
         var index = start ?? startIndex
         while let found = self[index...].firstIndex(of: first) {
