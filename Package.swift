@@ -46,6 +46,6 @@ let package = Package(
         .testTarget(name: "KakeiboSyncTests", dependencies: ["KakeiboSync", "KakeiboCLI", "KakeiboKit"] + layers),
         .testTarget(
             name: "EndToEndTests", dependencies: ["kakeibo", "kakeibo-companion", "KakeiboKit"],
-            exclude: ["Support/household_server.py"]),
+            exclude: ["Support/household_server.py", "Support/app_server.py"]),
     ]
 )

@@ -6,8 +6,8 @@
  * docs/sync-protocol.md is the exact protocol.
  *
  * It speaks two protocols on one URL:
- *  - the app's: GET ?year=2024&month=12&token=T answers the month's items as a JSON array; POST of a JSON array
- *    of items (?token=T) registers them (an id the sheet already holds is never appended again);
+ *  - the app's: GET /exec/T?year=2024&month=12 (or ?token=T) answers the month's items as a JSON array; POST of a
+ *    JSON array of items to /exec/T (or ?token=T) registers them (an id the sheet already holds is never appended again);
  *  - kakeibo's change protocol: POST {"protocol":1,"token":T,"op":…} for capabilities, since, pull and changes.
  *
  * The sheet stays readable: one sheet per month ("2024-12"), one row per item; three hidden columns hold each
@@ -167,7 +167,7 @@ function setup() {
   householdId(props);
   changeLogSheet(SpreadsheetApp.getActiveSpreadsheet());
   Logger.log((created ? 'Created' : 'Kept') + ' the shared token. Give it to each member\'s kakeibo ' +
-    '(printf \'%s\' TOKEN | kakeibo config set token) and add ?token=TOKEN to the app\'s URL. Token: ' + token);
+    '(printf \'%s\' TOKEN | kakeibo config set token) and add /TOKEN to the path of the app\'s URL (…/exec/TOKEN). Token: ' + token);
   return token;
 }
 
@@ -255,7 +255,7 @@ function handleGet(e) {
   if (p.year === undefined && p.month === undefined) {
     throw failure('bad_request', 'expected ?year=YYYY&month=M (the app\'s protocol) or ?op=capabilities');
   }
-  checkToken(p.token);
+  checkToken(appToken(e, p));
   var month = parseMonth(p.year, p.month);
   var ss = SpreadsheetApp.getActiveSpreadsheet();
   var sheet = ss.getSheetByName(month);
@@ -269,6 +269,15 @@ function isLedgerOnly(item) {
   return item.transfer !== undefined || item.merged !== undefined;
 }
 
+/**
+ * The token of a request of the app's protocol: ?token=, else the path after /exec (e.pathInfo). The app replaces
+ * its URL's query with year and month on every GET, so a token it carries must be in the path (…/exec/TOKEN).
+ */
+function appToken(e, query) {
+  if (query.token !== undefined) return query.token;
+  return typeof e.pathInfo === 'string' && e.pathInfo !== '' ? e.pathInfo : undefined;
+}
+
 function handlePost(e) {
   var text = e.postData && typeof e.postData.contents === 'string' ? e.postData.contents : '';
   if (!text) throw failure('bad_request', 'a POST needs a JSON body: an array of items, or {"op": …}');
@@ -280,7 +289,7 @@ function handlePost(e) {
   }
   var query = e.parameter || {};
   if (Array.isArray(body)) {
-    checkToken(query.token);
+    checkToken(appToken(e, query));
     return withLock(function () { return registerItems(body); });
   }
   if (!body || typeof body !== 'object') throw failure('bad_request', 'expected a JSON array of items or an object with "op"');

@@ -214,21 +214,43 @@ extension Household {
             let before = journal
             // An item deleted here that is back (an undo, an import of it) was decided again: the delete is dropped.
             for id in journal.deleted.keys where index.item(id) != nil { journal.deleted[id] = nil }
-            let held = journal.heldIDs
-            for item in index.all where item.sync != .synced && !held.contains(item.id) && !holding.contains(item.id) {
-                let synced = journal.revisions[item.id] != nil || item.sync == .edited
-                journal.outbox.append(
-                    OutgoingChange(
-                        changeID: "k-" + ItemID.random(), kind: synced ? .update : .create,
-                        base: synced ? journal.revisions[item.id] ?? 0 : nil, id: item.id, item: WireItem(item)))
-            }
-            for (id, base) in journal.deleted.sorted(by: { $0.key < $1.key })
-            where base != SyncJournal.awaitingCreate && !held.contains(id) && !holding.contains(id) {
-                journal.outbox.append(OutgoingChange(changeID: "k-" + ItemID.random(), kind: .delete, base: base, id: id, item: nil))
-                journal.deleted[id] = nil
-            }
+            let changes = Household.outgoing(index.all, journal, holding: holding)
+            journal.outbox += changes
+            for change in changes where change.kind == .delete { journal.deleted[change.id] = nil }
             return (journal.outbox, before, journal, pending(index, journal))
         }.result
+    }
+
+    /// The changes a round adds to the outbox, each with a new change id: every item unsent here and not held (a
+    /// create, or an update of what the server has), then every delete not waiting for its create's answer.
+    static func outgoing(_ items: [Item], _ journal: SyncJournal, holding: Set<String>) -> [OutgoingChange] {
+        let held = journal.heldIDs.union(holding)
+        var changes: [OutgoingChange] = []
+        for item in items where item.sync != .synced && !held.contains(item.id) {
+            let synced = journal.revisions[item.id] != nil || item.sync == .edited
+            changes.append(
+                OutgoingChange(
+                    changeID: "k-" + ItemID.random(), kind: synced ? .update : .create, base: synced ? journal.revisions[item.id] ?? 0 : nil,
+                    id: item.id, item: WireItem(item)))
+        }
+        for (id, base) in journal.deleted.sorted(by: { $0.key < $1.key }) where base != SyncJournal.awaitingCreate && !held.contains(id) {
+            changes.append(OutgoingChange(changeID: "k-" + ItemID.random(), kind: .delete, base: base, id: id, item: nil))
+        }
+        return changes
+    }
+
+    /// What the next sync would send with the change protocol, by kind: the changes still waiting for an answer and
+    /// those a round would add. Reads only.
+    public func outgoingPreview() throws -> [OutgoingChange.Kind: Int] {
+        let journal = try journal()
+        let unsent = try unsent()
+        let here = Set(unsent.map(\.id))
+        var bare = journal
+        // A delete of an item that is back here (an undo, an import) is dropped by the round, as it will be here.
+        bare.deleted = journal.deleted.filter { !here.contains($0.key) }
+        var kinds: [OutgoingChange.Kind: Int] = [:]
+        for change in journal.outbox + Household.outgoing(unsent, bare, holding: []) { kinds[change.kind, default: 0] += 1 }
+        return kinds
     }
 
     /// What is still to send here, the items waiting for an answer or a resolve aside.

@@ -34,9 +34,10 @@ extension Household {
 
     /// The server has this copy: a pending or edited item that matches becomes synced; a pending one that differs
     /// was changed here after it was sent, so it is kept and marked edited (the server can't take the change).
+    /// Details the copy doesn't carry are not a difference: the app's server has no field for them.
     private func confirm(_ copy: WireItem, in index: inout ItemIndex, _ outcome: inout SyncOutcome) {
         guard let local = index.item(copy.id), local.sync != .synced else { return }
-        if WireItem(local) == copy {
+        if WireItem(local) == copy.keeping(local) {
             index.mark(copy.id, .synced)
             outcome.synced += 1
         } else if local.sync == .pending {
@@ -47,6 +48,7 @@ extension Household {
 
     /// Replaces the synced items of the fetched months with the server's copies. What the server doesn't have in
     /// this version (pending and edited items) is kept; an item the server lists under another month moves there.
+    /// A copy updates the fields it has and keeps the details it has no field for (memo, tags, member, …: kakeibo's).
     /// Counts in `outcome.received` each item that is new here, different, moved, or gone.
     private func pull(_ pulled: ServerMonths, in index: inout ItemIndex, _ outcome: inout SyncOutcome) throws {
         var previous: [String: Item] = [:]
@@ -64,6 +66,7 @@ extension Household {
             }
             kept.insert(copy.id)
             let before = previous[copy.id]
+            let copy = copy.keeping(before)
             if before.map({ WireItem($0) != copy || $0.date.yearMonth != copy.date.yearMonth }) ?? true {
                 outcome.received.add(copy.id, copy.date.yearMonth)
             }

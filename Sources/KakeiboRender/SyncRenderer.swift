@@ -93,23 +93,20 @@ public enum SyncRenderer {
 
     public static func json(_ report: SyncReport) -> String {
         JSONRenderer.render(
-            .object(
-                [
-                    ("pulled", .integer(report.pulled)), ("pushed", .integer(report.pushed ?? 0)), ("pending", .integer(report.pending)),
-                    ("months", .array(report.months.map { .string($0.iso) })), ("conflicts", .array(report.conflicts.map(JSONValue.string))),
-                    ("rejected", .array(report.rejected.map(rejected))), ("conflictCount", .integer(report.conflictCount)),
-                    ("refused", .integer(report.refusedCount)), ("settingConflicts", .array(report.settingConflicts.map(JSONValue.string))),
-                    ("settingsSent", .array(report.settings.sent.map { .string($0.rawValue) })),
-                    ("settingsReceived", .array(report.settings.received.map { .string($0.rawValue) })),
-                    (
-                        "received",
-                        .array(
-                            report.received.sorted { $0.key < $1.key }.map {
-                                .object([("month", .string($0.key.iso)), ("items", .integer($0.value))])
-                            })
-                    ),
-                    ("older", .integer(report.older)),
-                ] + MatchRenderer.json(report.matched)))
+            .object([
+                ("pulled", .integer(report.pulled)), ("pushed", .integer(report.pushed ?? 0)), ("pending", .integer(report.pending)),
+                ("months", .array(report.months.map { .string($0.iso) })), ("conflicts", .array(report.conflicts.map(JSONValue.string))),
+                ("rejected", .array(report.rejected.map(rejected))), ("conflictCount", .integer(report.conflictCount)),
+                ("refused", .integer(report.refusedCount)), ("settingConflicts", .array(report.settingConflicts.map(JSONValue.string))),
+                ("settingsSent", .array(report.settings.sent.map { .string($0.rawValue) })),
+                ("settingsReceived", .array(report.settings.received.map { .string($0.rawValue) })),
+                (
+                    "received",
+                    .array(
+                        report.received.sorted { $0.key < $1.key }.map { .object([("month", .string($0.key.iso)), ("items", .integer($0.value))]) })
+                ),
+                ("older", .integer(report.older)), ("stayed", .integer(report.stayed.count)),
+            ] + MatchRenderer.json(report.matched)))
     }
 
     /// A row set aside, as the JSON summary lists it: `{"id","month","reason"}` (id null when it has none).
@@ -118,6 +115,50 @@ public enum SyncRenderer {
             ("id", row.id.map(JSONValue.string) ?? .null), ("month", row.month.map { .string($0.iso) } ?? .null),
             ("reason", .string(row.message(in: .en))),
         ])
+    }
+
+    /// `--dry-run`: what a push would send — "3 items would be sent (1 already on the server)" or "Would send 3
+    /// changes (1 new, 1 edited, 1 deleted)" — and nothing else; what stays is said by `stayed`.
+    public static func preview(_ preview: SyncPreview, _ l: Language) -> String {
+        let count = preview.sendCount
+        guard preview.changes else {
+            let known =
+                preview.known == 0
+                ? "" : l.pick(" (\(Labels.count(preview.known, l)) already on the server)", "（サーバーにすでにある \(Labels.count(preview.known, l))を除く）")
+            return count == 0 && preview.known == 0
+                ? l.pick("Nothing would be sent\n", "送信するデータはありません\n")
+                : l.pick(
+                    "\(Labels.count(count, l)) would be sent\(known)\n", "\(Labels.count(count, l))を送信します\(known)\n")
+        }
+        guard count > 0 else { return l.pick("Nothing would be sent\n", "送信する変更はありません\n") }
+        let sent = SyncRenderer.sent(preview.send, l)
+        return l.pick("Would send" + sent.dropFirst("Sent".count), "（予定）" + sent)
+    }
+
+    /// The preview's JSON: `{"send": n, "known": n, "stayed": n, "changes": {"create": n, "update": n, "delete": n}}`.
+    public static func json(_ preview: SyncPreview) -> String {
+        JSONRenderer.render(
+            .object([
+                ("send", .integer(preview.sendCount)), ("known", .integer(preview.known)), ("stayed", .integer(preview.stayed.count)),
+                (
+                    "changes",
+                    .object(
+                        [OutgoingChange.Kind.create, .update, .delete].map { kind in
+                            (kind.rawValue, JSONValue.integer(preview.send[kind] ?? 0))
+                        })
+                ),
+            ]))
+    }
+
+    /// What a push to a plain app server left here, said once per push: "4 items stay here: the app has no category
+    /// for Food › Eating out, Housing, Transport, Income — see docs/sync.md" (in the taxonomy's order); nil for none.
+    public static func stayed(_ stayed: [CategoryCode], taxonomy: Taxonomy, _ l: Language) -> String? {
+        guard !stayed.isEmpty else { return nil }
+        let names = Set(stayed).sorted { taxonomy.order(of: $0) < taxonomy.order(of: $1) }.map { taxonomy.label($0, l) }
+        let count = stayed.count
+        return l.pick(
+            "\(Labels.count(count, l)) \(count == 1 ? "stays" : "stay") here: the app has no category for \(names.joined(separator: ", ")) — see docs/sync.md",
+            "\(Labels.count(count, l))はここに残します: アプリに項目がありません（\(names.joined(separator: "、"))）。docs/sync.md を参照してください")
     }
 
     /// The lines for stderr: conflicts and refusals first, then the rows set aside (the first few by name), then

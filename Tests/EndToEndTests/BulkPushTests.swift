@@ -17,7 +17,7 @@ import Testing
         let items = (0..<BulkPushTests.count).map { n -> [String: Any] in
             let month = n % BulkPushTests.months
             let date = String(format: "%04d%02d%02d", 2022 + month / 12, month % 12 + 1, n % 28 + 1)
-            return ["id": "bulk-\(n)", "date": date, "name": "品\(n % 97)", "price": 100 + n % 900, "category": n % 8]
+            return ["id": "bulk-\(n)", "date": date, "name": "品\(n % 97)", "price": 100 + n % 900, "category": n % 2]
         }
         let file = box.root.appendingPathComponent("export.json")
         try JSONSerialization.data(withJSONObject: items).write(to: file)

@@ -190,7 +190,7 @@ import Testing
         let server = try HouseholdServer()
         let (a, b) = (try Sandbox(), try Sandbox())
         for box in [a, b] { box.environment["KAKEIBO_ENDPOINT"] = server.endpoint }
-        #expect(try a.run("add", "駅弁", "1200", "--date", "2024-12-10", "--tag", "旅行", "--memo", "新大阪").status == 0)
+        #expect(try a.run("add", "駅弁", "1200", "--date", "2024-12-10", "--category", "food", "--tag", "旅行", "--memo", "新大阪").status == 0)
         #expect(try a.run("push").status == 0)
         let row = try #require(try server.sheets()["2024-12"]?.first)
         #expect(row["tags"] as? [String] == ["旅行"] && row["memo"] as? String == "新大阪")

@@ -18,7 +18,7 @@ import Testing
         #expect(try BudgetTarget.resolve("TOTAL", .expenseLog) == .total)
         #expect(try BudgetTarget.resolve("食費", .expenseLog) == food)
         #expect(try BudgetTarget.resolve("food/drink", .expenseLog) == drink)
-        #expect(throws: ValueError.unknownCategory("rent", valid: ["food", "entertainment", "income"])) {
+        #expect(throws: ValueError.unknownCategory("rent", valid: ["food", "entertainment"])) {
             try BudgetTarget.resolve("rent", .expenseLog)
         }
         #expect(drink.key(.expenseLog) == "food/drink")

@@ -93,6 +93,22 @@ import Testing
         #expect(notes[9].hasPrefix("1 item changed here after the server had them not sent"))
     }
 
+    /// What a push to a plain app server leaves here, once, in the taxonomy's order: a category the app lacks by its
+    /// name, a subcategory of one it has with both.
+    @Test func whatStaysIsSaidOnceByWhatTheAppLacks() {
+        let stayed = [CategoryCode(90), CategoryCode(2), CategoryCode(0, 4), CategoryCode(2)]
+        #expect(
+            SyncRenderer.stayed(stayed, taxonomy: .household, .en)
+                == "4 items stay here: the app has no category for Food › Eating out, Housing, Income — see docs/sync.md")
+        #expect(SyncRenderer.stayed([CategoryCode(2)], taxonomy: .household, .ja)?.hasPrefix("1件はここに残します: アプリに項目がありません（住居費）") == true)
+        #expect(SyncRenderer.stayed([], taxonomy: .household, .en) == nil)
+        let plain = SyncPreview(send: [.create: 3], changes: false, known: 1, stayed: stayed)
+        #expect(SyncRenderer.preview(plain, .en) == "3 items would be sent (1 item already on the server)\n")
+        let changes = SyncPreview(send: [.create: 2, .update: 1], changes: true)
+        #expect(SyncRenderer.preview(changes, .en) == "Would send 3 changes (2 new, 1 edited)\n")
+        #expect(SyncRenderer.preview(SyncPreview(send: [:], changes: true), .en) == "Nothing would be sent\n")
+    }
+
     @Test func theJSONHasTheSameKeysForBothProtocols() throws {
         let report = SyncReport(
             pushed: nil, period: [december], listed: 1, pending: 0, months: [december],
@@ -102,7 +118,7 @@ import Testing
         #expect(
             json.objectValue?.map(\.0) == [
                 "pulled", "pushed", "pending", "months", "conflicts", "rejected", "conflictCount", "refused", "settingConflicts", "settingsSent",
-                "settingsReceived", "received", "older", "merges", "splits", "transfersFound",
+                "settingsReceived", "received", "older", "stayed", "merges", "splits", "transfersFound",
             ])
         #expect(json["pushed"] == .integer(0) && json["conflicts"] == .array([]))
         #expect(json["rejected"]?.arrayValue?.first?["id"] == .null)

@@ -74,13 +74,13 @@ import Testing
     }
 
     @Test func listsTheValidChoicesWhenUnknown() {
-        #expect(throws: ValueError.unknownCategory("fod", valid: ["food", "entertainment", "income"], nearest: "food (食費)")) {
+        #expect(throws: ValueError.unknownCategory("fod", valid: ["food", "entertainment"], nearest: "food (食費)")) {
             try taxonomy.resolve("fod")
         }
         #expect(throws: ValueError.unknownSubcategory("beer", category: "food", valid: ["grocery", "drink", "sweets", "supplement"])) {
             try taxonomy.resolve("food/beer")
         }
-        let message = ValueError.unknownCategory("fod", valid: ["food", "entertainment", "income"]).message(in: .en)
+        let message = ValueError.unknownCategory("fod", valid: ["food", "entertainment"]).message(in: .en)
         #expect(message.contains("food, entertainment"))
     }
 
@@ -99,17 +99,17 @@ import Testing
         #expect(household.label(CategoryCode(1, 1), .ja) == "娯楽費 › 交通費（アプリ）")
         #expect(household.label(CategoryCode(1, 2), .en) == "Entertainment › Goods (app)")
         #expect(household.defaultCategory == CategoryCode(19) && Taxonomy.expenseLog.defaultCategory == CategoryCode(0))
-        #expect(TaxonomyPreset.expenselog.taxonomy.categories.map(\.key) == ["food", "entertainment", "income"])
+        #expect(TaxonomyPreset.expenselog.taxonomy.categories.map(\.key) == ["food", "entertainment"])
     }
 
     @Test func suggestsTheNearestAndTakesAUniqueSubcategoryAlone() throws {
         #expect(try taxonomy.resolve("drink") == CategoryCode(0, 1))
         #expect(try taxonomy.resolve("雑貨") == CategoryCode(1, 2))
         #expect(try Taxonomy.household.resolve("rent") == CategoryCode(2, 0))
-        #expect(throws: ValueError.unknownCategory("good", valid: ["food", "entertainment", "income"], nearest: "entertainment/goods (娯楽費/雑貨)")) {
+        #expect(throws: ValueError.unknownCategory("good", valid: ["food", "entertainment"], nearest: "entertainment/goods (娯楽費/雑貨)")) {
             try taxonomy.resolve("good")
         }
-        #expect(throws: ValueError.unknownCategory("娯楽", valid: ["food", "entertainment", "income"], nearest: "entertainment (娯楽費)")) {
+        #expect(throws: ValueError.unknownCategory("娯楽", valid: ["food", "entertainment"], nearest: "entertainment (娯楽費)")) {
             try taxonomy.resolve("娯楽")
         }
         #expect(
@@ -118,7 +118,7 @@ import Testing
         ) {
             try taxonomy.resolve("food/drnk")
         }
-        #expect(throws: ValueError.unknownCategory("zzz", valid: ["food", "entertainment", "income"])) { try taxonomy.resolve("zzz") }
+        #expect(throws: ValueError.unknownCategory("zzz", valid: ["food", "entertainment"])) { try taxonomy.resolve("zzz") }
         #expect(Nearest.word(to: "mnth", in: ["add", "month", "year"]) == "month")
         #expect(Nearest.word(to: "--categroy", in: ["--category", "--sort"]) == "--category")
     }

@@ -123,6 +123,17 @@ describe('the token and malformed requests', () => {
     assert.equal(household.workbook.values('2024-12'), null);
   });
 
+  it('takes the token from the path after /exec, where the app keeps it (its GET replaces the query)', async () => {
+    const app = `${household.url}/${TOKEN}`;
+    const january = { ...milk, id: 'path-1', date: '20250105' };
+    const posted = await call(app, { method: 'POST', body: JSON.stringify([january]) });
+    assert.deepEqual(posted.json, [january]);
+    assert.deepEqual((await call(withQuery(app, { month: 1, year: 2025 }))).json, [january]);
+    await refused(await call(withQuery(`${household.url}/wrong`, { year: 2025, month: 1 })), 'bad_token');
+    await refused(await call(`${household.url}/wrong`, { method: 'POST', body: JSON.stringify([january]) }), 'bad_token');
+    assert.equal(household.workbook.values('2025-01').length, 2, 'the header and the one row');
+  });
+
   it('answers a wrong method, a missing or broken body and a bad month with an error object', async () => {
     await refused(await call(withQuery(household.url, { op: 'changes', token: TOKEN })), 'wrong_method');
     await refused(await call(household.url), 'bad_request');

@@ -19,9 +19,9 @@ struct ConfigCommand: Command {
                 "KEY",
                 LocalizedText(
                     en:
-                        "endpoint (https://…; http:// only for this machine), token (read from stdin, never shown), timeout (seconds), month-start (the day each month starts on, 1–31), member (who pays on this machine), split (e.g. ayumi=60,ken=40, or by-income: each member's income that period, for settle)",
+                        "endpoint (https://…; http:// only for this machine), token (read from stdin, never shown), timeout (seconds), month-start (the day each month starts on, 1–31), member (who pays on this machine), split (e.g. ayumi=60,ken=40, or by-income: each member's income that period, for settle), app-categories (the ExpenseLog app's category codes with their subcategory codes, 0:0-3 1:0-2 as published; a push to the app sends only those)",
                     ja:
-                        "endpoint（https://…。http:// はこの機械だけ）、token（標準入力から読み、表示しない）、timeout（秒）、month-start（月の開始日、1〜31）、member（この機械で払う人）、split（ayumi=60,ken=40 など、または by-income（その期間の各メンバーの収入の比）。settle 用）"
+                        "endpoint（https://…。http:// はこの機械だけ）、token（標準入力から読み、表示しない）、timeout（秒）、month-start（月の開始日、1〜31）、member（この機械で払う人）、split（ayumi=60,ken=40 など、または by-income（その期間の各メンバーの収入の比）。settle 用）、app-categories（ExpenseLog アプリの項目コードと内訳コード。公開版は 0:0-3 1:0-2。アプリへの push はこれだけを送る）"
                 ),
                 .optional),
             Argument("VALUE", LocalizedText(en: "the new value (set only; not for token)", ja: "新しい値（set のみ。token 以外）"), .optional),
@@ -39,6 +39,7 @@ struct ConfigCommand: Command {
             "kakeibo config set member ayumi",
             "kakeibo config set split ayumi=60,ken=40",
             "kakeibo config set split by-income",
+            "kakeibo config set app-categories '0:0-3 1:0-3'",
         ])
 
     enum Action {

@@ -31,6 +31,12 @@ public enum SyncDeclarations {
         help: LocalizedText(en: "give up on a request after this long (default 30)", ja: "この秒数で応答がなければあきらめる（既定は 30）"))
     public static let format = OutputFormat.option([.table, .json])
     static let options: [any OptionDeclaration] = [endpoint, timeout, format]
+    /// push and sync: say what would be sent and what would stay here, and send nothing.
+    public static let dryRun = Flag(
+        "--dry-run",
+        help: LocalizedText(
+            en: "say what would be sent and what would stay here (the app has no category for it); send nothing, change no item",
+            ja: "送信する予定のデータと、ここに残すデータ（アプリに項目がないもの）を表示するだけで、何も送らず何も変えない"))
 
     public static let pull = CommandInfo(
         name: Pull.name, summary: LocalizedText(en: "Fetch a month or a year from the household server", ja: "家計簿サーバーから月か年のデータを取得"),
@@ -61,8 +67,8 @@ public enum SyncDeclarations {
             en:
                 "An item is never registered twice: the server's copy of each month is checked first, and items are marked synced only once it confirms.",
             ja: "同じデータを二重に登録することはありません。先にサーバーの各月を確認し、サーバーが受け付けてから送信済みにします。"),
-        options: options,
-        examples: ["kakeibo push", "kakeibo push --format json"], runs: .companion)
+        options: options + [dryRun],
+        examples: ["kakeibo push", "kakeibo push --dry-run", "kakeibo push --format json"], runs: .companion)
 
     public static let sync = CommandInfo(
         name: Sync.name, summary: LocalizedText(en: "Push, then pull (default: this month)", ja: "送信してから取得（既定は今月）"),
@@ -75,7 +81,9 @@ public enum SyncDeclarations {
                     en: "what to pull after pushing: a month (2024 12, 2024-12, prev, -N) or a year (2024); default: this month",
                     ja: "送信後に取得する期間: 月（2024 12、2024-12、先月、-N）か年（2024）。既定は今月"), .optional, words: 2)
         ],
-        options: options,
-        examples: ["kakeibo sync", "kakeibo sync prev", "kakeibo sync 2024", "kakeibo sync && kakeibo month --format json"],
+        options: options + [dryRun],
+        examples: [
+            "kakeibo sync", "kakeibo sync --dry-run", "kakeibo sync prev", "kakeibo sync 2024", "kakeibo sync && kakeibo month --format json",
+        ],
         runs: .companion)
 }

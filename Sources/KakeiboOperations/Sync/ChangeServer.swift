@@ -19,6 +19,8 @@ struct ChangeServer: SyncServer {
 
     func sync(period: [YearMonth]?, thisMonth: YearMonth) throws -> SyncReport { try run(send: true, receive: true, pull: period) }
 
+    func preview() throws -> SyncPreview { SyncPreview(send: try household.outgoingPreview(), changes: true) }
+
     /// What the exchanges of one command did so far, each recorded here as its answer came.
     struct Tally {
         var sent = 0

@@ -31,7 +31,7 @@ extension HTTPTransport {
 }
 
 /// One request to the household endpoint, as data: the method, what is added to the endpoint's query, and the body.
-/// The transport adds the endpoint, `Accept: application/json` and (for the app's protocol) the token.
+/// The transport adds the endpoint and `Accept: application/json`.
 public struct HTTPRequest: Sendable, Equatable {
     public enum Method: String, Sendable {
         case get = "GET"

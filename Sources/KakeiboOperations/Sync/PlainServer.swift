@@ -11,6 +11,8 @@ struct PlainServer: SyncServer {
     /// Whether this command asked what the endpoint speaks: then its verdict is recorded once the command succeeded.
     let remember: Bool
     let progress: any SyncProgress
+    /// What the app can show: a push sends only items of these codes; the other pending items stay here.
+    let app: AppCategories
 
     func pull(_ months: [YearMonth]) throws -> SyncReport {
         // Held to the write: a push that lands between this fetch and its write would have its items, now synced,
@@ -34,6 +36,12 @@ struct PlainServer: SyncServer {
         return try finish(pushed: pushed, pulled: try fetch(months, .fetching), period: months)
     }
 
+    /// Reads the months of the unsent items as a push does, and says what it would send and what stays.
+    func preview() throws -> SyncPreview {
+        let (plan, pushed) = try planPush()
+        return SyncPreview(send: [.create: plan?.send.count ?? 0], changes: false, known: plan?.known.count ?? 0, stayed: stayed(pushed.stayed))
+    }
+
     // MARK: Network phases (nothing is written)
 
     /// What a push learned: the items the server has (found there, or just registered), and the months it read.
@@ -42,26 +50,47 @@ struct PlainServer: SyncServer {
         var checked: [YearMonth] = []
         /// Rows of the checked months that could not be read.
         var setAside: [SetAsideRow] = []
+        /// Pending items the app can't show, which stay here (`SyncReport.stayed`).
+        var stayed: [Item] = []
+    }
+
+    /// Whether an item waits for a push: anything unsent, except a pending item the app has no category for, which
+    /// stays here (never sent, never counted as pending); and the app keeps purchases only, so a transfer or a line
+    /// merged into another item never waits either.
+    private func waits(_ item: Item) -> Bool { item.counts && (item.sync != .pending || app.shows(item.category)) }
+
+    /// Why each item stays, as `SyncReport.stayed` says it.
+    private func stayed(_ items: [Item]) -> [CategoryCode] {
+        items.map { app.categories[$0.category.category] == nil ? CategoryCode($0.category.category) : $0.category }
     }
 
     /// Sends what the server doesn't have: the months of the unsent items are fetched first, and `PushPlan` decides
     /// from them what to send (an item whose earlier push lost its answer is found there, never sent twice).
     private func send() throws -> Pushed {
+        let (planned, learned) = try planPush()
+        var pushed = learned
+        guard let plan = planned, !plan.send.isEmpty else { return pushed }
+        progress.begin(.sending, steps: (plan.send.count + HouseholdClient.batchSize - 1) / HouseholdClient.batchSize)
+        defer { progress.end() }
+        pushed.known += try client.register(plan.send, done: progress.step)
+        return pushed
+    }
+
+    /// What a push would send, from the server's copies of the months of the unsent items (nil: nothing to send),
+    /// and what it learned of them.
+    private func planPush() throws -> (PushPlan?, Pushed) {
         var pushed = Pushed()
-        // The app's plain server keeps purchases only: a transfer or a line merged into another item stays here.
-        let unsent = try household.unsent().filter(\.counts)
-        guard !unsent.isEmpty else { return pushed }
+        let all = try household.unsent()
+        let unsent = all.filter(waits)
+        pushed.stayed = all.filter { $0.counts && !waits($0) }
+        guard !unsent.isEmpty else { return (nil, pushed) }
         pushed.checked = Set(unsent.map(\.date.yearMonth)).sorted()
         // Read liberally, like a pull: a push never depends on a month being clean.
         let onServer = try fetch(pushed.checked, .checking)
         pushed.setAside = onServer.setAside
         let plan = PushPlan(unsent: unsent, onServer: onServer.items, setAside: onServer.setAsideIDs)
         pushed.known = plan.known
-        guard !plan.send.isEmpty else { return pushed }
-        progress.begin(.sending, steps: (plan.send.count + HouseholdClient.batchSize - 1) / HouseholdClient.batchSize)
-        defer { progress.end() }
-        pushed.known += try client.register(plan.send, done: progress.step)
-        return pushed
+        return (plan, pushed)
     }
 
     /// Fetches the months and checks them all.
@@ -84,7 +113,9 @@ struct PlainServer: SyncServer {
 
     private func commit(pushed: Pushed?, pulled: PulledMonths?, period: [YearMonth]?) throws -> SyncReport {
         guard pulled != nil || !(pushed?.checked.isEmpty ?? true) else {
-            return SyncReport(pushed: pushed.map { _ in 0 }, period: period, pending: try household.unsent().count, months: [])
+            return SyncReport(
+                pushed: pushed.map { _ in 0 }, period: period, pending: try household.unsent().filter(waits).count, months: [],
+                stayed: stayed(pushed?.stayed ?? []))
         }
         let applied = try household.applyServer(confirmed: pushed?.known ?? [], pulled: pulled?.server)
         let pulledMonths = Set(pulled?.months ?? [])
@@ -98,7 +129,8 @@ struct PlainServer: SyncServer {
         let months = Set(applied.changed).union(pushed?.checked ?? []).union(pulled?.months ?? [])
         return SyncReport(
             pushed: pushed.map { _ in applied.synced }, period: period, listed: pulled?.items.count ?? 0, received: applied.received.byMonth,
-            pending: applied.unsent.count, months: Array(months), rejected: rejected, folded: pulled?.folded ?? 0, notes: notes,
+            pending: applied.unsent.filter(waits).count, months: Array(months), rejected: rejected, folded: pulled?.folded ?? 0, notes: notes,
+            stayed: pushed == nil ? [] : stayed(applied.unsent.filter { $0.counts && !waits($0) }),
             matched: applied.matched)
     }
 }

@@ -12,12 +12,15 @@ public protocol SyncServer {
     func push() throws -> SyncReport
     /// Push, then receive: `period`, the months named (nil: none); `thisMonth`, what the app's protocol pulls then.
     func sync(period: [YearMonth]?, thisMonth: YearMonth) throws -> SyncReport
+    /// What a push would send and what would stay here, sending nothing and changing no item (`--dry-run`).
+    func preview() throws -> SyncPreview
 }
 
 /// How a sync reaches the household endpoint: its settings, and a transport for each protocol.
 public struct SyncConnection: Sendable {
     public let settings: SyncSettings
-    /// The app's protocol: the token, when one is set, rides in a bearer header.
+    /// The app's protocol: as the app sends it, no token and no `Authorization` header (docs/sync.md, "The
+    /// ExpenseLog app as a member"); a token the app's endpoint needs is in the endpoint's own URL.
     public let app: any HTTPTransport
     /// The change protocol: the token rides in each request's body, and the transport sends no `Authorization`
     /// header (the script never sees headers, and Google's front end may refuse a bearer value that isn't its own).
@@ -68,14 +71,16 @@ extension Household {
         if let verdict = journal.endpoints[key], verdict.holds(at: now) {
             return verdict.speaksChanges
                 ? ChangeServer(household: household, client: changes, serverKey: key, recorded: nil, settings: settings)
-                : PlainServer(household: household, client: plain, serverKey: key, remember: false, progress: progress)
+                : PlainServer(
+                    household: household, client: plain, serverKey: key, remember: false, progress: progress, app: connection.settings.appCategories)
         }
         // A store whose state predates the endpoints' list.
         if journal.changeProtocol && journal.server == key {
             return ChangeServer(household: household, client: changes, serverKey: key, recorded: nil, settings: settings)
         }
         guard let capabilities = changes.capabilities() else {
-            return PlainServer(household: household, client: plain, serverKey: key, remember: true, progress: progress)
+            return PlainServer(
+                household: household, client: plain, serverKey: key, remember: true, progress: progress, app: connection.settings.appCategories)
         }
         if capabilities.token != "ok" && connection.settings.token == nil {
             // The server tells only with the token whether it is right; a missing one is said plainly.

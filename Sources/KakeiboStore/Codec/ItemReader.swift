@@ -46,6 +46,9 @@ struct ItemReader: Sendable {
     var subcategoryRequired: Bool
     /// Whether "" also means no subcategory (an empty spreadsheet cell).
     var emptySubcategoryIsNone: Bool
+    /// Whether `categorySub` is read as the app's `ResponseItem` reads it (`try?`): anything that isn't a whole
+    /// number ("1", true, 1.5, an object) is none, never a reason to set the row aside.
+    var subcategoryAsApp = false
     /// Whether an id may be a number as well as a string.
     var numericIDs: Bool
     /// Whether a date may be "20241203" as well as "2024-12-03".
@@ -73,10 +76,11 @@ struct ItemReader: Sendable {
         compactDates: true, storedFields: false, unknownFields: .skip)
 
     /// Rows pulled from the household server: the wire format, without kakeibo's input rules (reading the server is
-    /// liberal; a price of 0 or an empty name typed into the sheet is kept as it is there).
+    /// liberal; a price of 0 or an empty name typed into the sheet is kept as it is there), and `categorySub` read
+    /// as the app reads it, so a row the app counts is counted here.
     static let server = ItemReader(
-        subcategoryKey: .categorySub, subcategoryRequired: false, emptySubcategoryIsNone: true, numericIDs: true,
-        compactDates: true, storedFields: false, unknownFields: .skip, inputRules: .never)
+        subcategoryKey: .categorySub, subcategoryRequired: false, emptySubcategoryIsNone: true, subcategoryAsApp: true,
+        numericIDs: true, compactDates: true, storedFields: false, unknownFields: .skip, inputRules: .never)
 
     private static let keys = JSONKeys<Field>()
 
@@ -170,7 +174,9 @@ struct ItemReader: Sendable {
                 case .category:
                     category = try reader.integer(&scanner)
                 case .subcategory, .categorySub:
-                    if emptySubcategoryIsNone, try reader.kind(&scanner) == .string {
+                    if subcategoryAsApp {
+                        subcategory = .some(try reader.appSubcategory(&scanner))
+                    } else if emptySubcategoryIsNone, try reader.kind(&scanner) == .string {
                         guard try reader.string(&scanner).isEmpty else { throw FieldProblem.wrongType(expected: .wholeNumberOrNull) }
                         subcategory = .some(nil)
                     } else {
@@ -289,6 +295,20 @@ struct FieldReader {
         if scanner.readNull() { return nil }
         guard try kind(&scanner) == .number else { throw .wrongType(expected: .wholeNumberOrNull) }
         return try integer(&scanner)
+    }
+
+    /// A whole number (1, 1.0, 1e0), or none for anything else, as `try? decode(Int.self, …)` reads it.
+    func appSubcategory(_ scanner: inout JSONScanner) throws(FieldProblem) -> Int? {
+        let isNumber = try kind(&scanner) == .number
+        do throws(JSONError) {
+            guard isNumber else {
+                try scanner.skipValue()
+                return nil
+            }
+            let value = try scanner.readDouble()
+            guard value.rounded() == value, value.magnitude < 0x1p63 else { return nil }
+            return Int(value)
+        } catch { throw .syntax(error) }
     }
 
     /// A "YYYY-MM-DD" date (with `compact`, also the server's "YYYYMMDD"), read from the string's bytes.

@@ -47,6 +47,15 @@ public struct WireItem: Hashable, Sendable {
         self.init(id: item.id, date: item.date, name: item.name, price: item.price, category: item.category, details: item.details)
     }
 
+    /// This copy with the details of the item here that it doesn't carry: what a pull keeps of an item (the app's
+    /// server has six fields, so a memo, a member or tags exist only here) and what a confirmation compares.
+    public func keeping(_ local: Item?) -> WireItem {
+        guard let local else { return self }
+        var copy = self
+        copy.details = details.over(local.details)
+        return copy
+    }
+
     /// The item as stored here, recorded at `added` with the given sync state.
     public func item(added: Timestamp, sync: SyncState) -> Item {
         Item(id: id, date: date, name: name, price: price, category: category, added: added, sync: sync, details: details)

@@ -17,6 +17,8 @@ public struct Configuration: Sendable {
     public var member: String?
     /// How settling up shares the household's spending; members share equally without one.
     public var split: Split?
+    /// The categories the app has, when this household's app isn't the published one.
+    public var appCategories: AppCategories?
 
     /// A configuration with nothing set, for checking values.
     public static var empty: Configuration { Configuration(path: "", members: []) }
@@ -63,6 +65,8 @@ public struct Configuration: Sendable {
                 timeout = seconds
             case .monthStart: monthStart = try MonthStart.read(value)
             case .member, .split: try readHousehold(key, text)
+            case .appCategories:
+                do { appCategories = try AppCategories.parse(text) } catch { throw SettingError.value(error) }
             }
         } catch {
             throw .value(key.rawValue, error)
@@ -93,6 +97,11 @@ public struct Configuration: Sendable {
         case .member, .split:
             try readHousehold(key, text)
             value = .string(key == .split ? split?.text ?? text : member ?? text)
+        case .appCategories:
+            let categories: AppCategories
+            do { categories = try AppCategories.parse(text) } catch { throw SettingError.value(error) }
+            appCategories = categories
+            value = .string(categories.text)
         }
         if let index = members.firstIndex(where: { $0.0 == key.rawValue }) {
             members[index].1 = value
@@ -110,6 +119,7 @@ public struct Configuration: Sendable {
         case .monthStart: monthStart = nil
         case .member: member = nil
         case .split: split = nil
+        case .appCategories: appCategories = nil
         }
     }
 
@@ -122,6 +132,7 @@ public struct Configuration: Sendable {
         case .monthStart: return monthStart.map { String($0.day) }
         case .member: return member
         case .split: return split?.text
+        case .appCategories: return appCategories?.text
         }
     }
 

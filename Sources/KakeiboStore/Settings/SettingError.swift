@@ -14,6 +14,8 @@ public enum SettingError: KakeiboFailure, Equatable {
     case member(String, DetailError)
     case split(String, SplitProblem)
     case unknownMember(String, known: [String])
+    /// A value a value type refused (`app-categories`).
+    case value(ValueError)
 
     public enum EndpointProblem: Equatable, Sendable {
         case scheme, characters, fragment, credentials, host, port
@@ -76,6 +78,7 @@ public enum SettingError: KakeiboFailure, Equatable {
             return language.pick(
                 "month-start must be a day from 1 to 31, got '\(terminalSafe(String(text.prefix(40))))'",
                 "month-start は 1〜31 の日で指定してください（指定: '\(terminalSafe(String(text.prefix(40))))'）")
+        case .value(let error): return error.message(in: language)
         case .member(let text, let error):
             return language.pick("member '\(terminalSafe(String(text.prefix(40))))': ", "メンバー '\(terminalSafe(String(text.prefix(40))))': ")
                 + error.message(in: language)

@@ -7,6 +7,8 @@ public struct SyncSettings: Sendable {
     public var endpoint: Endpoint
     public var token: String?
     public var timeout: Double
+    /// What a plain app server can show (the `app-categories` setting, else the app as published).
+    public var appCategories: AppCategories = .expenseLog
 
     public static let defaultTimeout = 30.0
     static let timeoutRange = 0.1...3600.0
@@ -24,7 +26,8 @@ public struct SyncSettings: Sendable {
         let file = try Configuration.load(environment: environment)
         guard let endpoint = optionEndpoint ?? environmentEndpoint ?? file.endpoint else { throw SettingError.noEndpoint }
         return SyncSettings(
-            endpoint: endpoint, token: environmentToken ?? file.token, timeout: optionTimeout ?? file.timeout ?? defaultTimeout)
+            endpoint: endpoint, token: environmentToken ?? file.token, timeout: optionTimeout ?? file.timeout ?? defaultTimeout,
+            appCategories: file.appCategories ?? .expenseLog)
     }
 
     /// Whether this household syncs with a server (so `month` marks what the server doesn't have yet).

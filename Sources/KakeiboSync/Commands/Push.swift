@@ -7,13 +7,17 @@ public struct PushCommand: Command {
     public static var info: CommandInfo { SyncDeclarations.push }
 
     let session: SyncSession
+    let dryRun: Bool
 
     public init(_ arguments: ParsedArguments, _ context: Context) throws {
         _ = try PushCommand.positionals(arguments)
         session = try SyncSession(arguments, context)
+        dryRun = arguments[SyncDeclarations.dryRun]
     }
 
     public func run(_ context: Context) throws {
-        try session.show(try session.server(context).push(), context)
+        let server = try session.server(context)
+        if dryRun { return try session.show(try server.preview(), context) }
+        try session.show(try server.push(), context)
     }
 }

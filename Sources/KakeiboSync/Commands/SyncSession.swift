@@ -14,10 +14,12 @@ struct SyncSession {
             endpointOption: try arguments[SyncDeclarations.endpoint], timeoutOption: try arguments[SyncDeclarations.timeout],
             environment: context.environment)
         let deadline = CommandDeadline(timeout: settings.timeout)
+        // No request carries an Authorization header: the app sends none to its endpoint (and Apps Script can't
+        // read one); the change protocol carries the token in its body.
         var headerless = settings
         headerless.token = nil
         connection = SyncConnection(
-            settings: settings, app: URLSessionTransport(settings: settings, deadline: deadline),
+            settings: settings, app: URLSessionTransport(settings: headerless, deadline: deadline),
             changes: URLSessionTransport(settings: headerless, deadline: deadline))
     }
 
@@ -31,10 +33,17 @@ struct SyncSession {
         try context.household().server(connection, settings: context.sharedSettingFiles(), progress: ProgressBar(context))
     }
 
+    /// `--dry-run`: says what a push would send (stdout) and what would stay here (stderr).
+    func show(_ preview: SyncPreview, _ context: Context) throws {
+        if let stayed = SyncRenderer.stayed(preview.stayed, taxonomy: try context.taxonomy(), context.language) { context.note(stayed) }
+        context.print(format == .json ? SyncRenderer.json(preview) : SyncRenderer.preview(preview, context.language))
+    }
+
     /// Says what the command did: the notes on stderr, the summary (or its JSON) on stdout; exit 4 when conflicts wait
     /// (the command did its work, but cron can tell).
     func show(_ report: SyncReport, _ context: Context) throws {
         for note in SyncRenderer.notes(report, context.language) { context.note(note) }
+        if let stayed = SyncRenderer.stayed(report.stayed, taxonomy: try context.taxonomy(), context.language) { context.note(stayed) }
         context.print(format == .json ? SyncRenderer.json(report) : SyncRenderer.text(report, context.language))
         if report.conflictCount > 0 { throw EarlyExit(status: .conflicts, context) }
     }

@@ -106,6 +106,19 @@ public struct ItemDetails: Hashable, Sendable {
 
     public var isEmpty: Bool { box == nil }
 
+    /// These details over `kept`: each detail these have, and where they have none, the kept one's. A copy from a
+    /// server that has no field for a detail (the app has none for any) never clears it here.
+    public func over(_ kept: ItemDetails) -> ItemDetails {
+        guard !kept.isEmpty else { return self }
+        guard !isEmpty else { return kept }
+        var merged = kept
+        for field in DetailField.allCases where self[field] != nil { merged[field] = self[field] }
+        if personal { merged.personal = true }
+        if let reimbursed { merged.reimbursed = reimbursed }
+        if !tags.isEmpty { merged.tags = tags }
+        return merged
+    }
+
     /// A text detail by field.
     public subscript(field: DetailField) -> String? {
         get {

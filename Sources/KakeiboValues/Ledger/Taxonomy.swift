@@ -44,8 +44,9 @@ public struct Taxonomy: Hashable, Sendable {
     /// The default for a store without a categories file: a Japanese household's categories (`household`).
     public static var standard: Taxonomy { household }
 
-    /// The taxonomy of the ExpenseLog app, and income (収入) under code 90: the app's codes start at 0, so the
-    /// 90s never collide with a category it may add.
+    /// The ExpenseLog app's categories and nothing else (its `Category.swift`): 食費 and 娯楽費 with their
+    /// subcategories, codes as the app numbers them. The `expenselog` preset, and what a plain app server can show
+    /// (`AppCategories`). Income is kakeibo's: the app has no notion of it (see `household`).
     public static let expenseLog = Taxonomy(categories: [
         Category(
             key: "food", code: 0, name: LocalizedText(en: "Food", ja: "食費"),
@@ -62,14 +63,6 @@ public struct Taxonomy: Hashable, Sendable {
                 Subcategory(key: "traffic", code: 1, name: LocalizedText(en: "Transportation", ja: "交通費")),
                 Subcategory(key: "goods", code: 2, name: LocalizedText(en: "Goods", ja: "雑貨")),
             ]),
-        Category(
-            key: "income", code: 90, name: LocalizedText(en: "Income", ja: "収入"),
-            subcategories: [
-                Subcategory(key: "salary", code: 0, name: LocalizedText(en: "Salary", ja: "給与")),
-                Subcategory(key: "bonus", code: 1, name: LocalizedText(en: "Bonus", ja: "賞与")),
-                Subcategory(key: "side", code: 2, name: LocalizedText(en: "Side income", ja: "副収入")),
-                Subcategory(key: "other", code: 3, name: LocalizedText(en: "Other", ja: "その他")),
-            ], kind: .income),
     ])
 
     /// Where `add` and `fixed add` put an item given no category and no name that is one (see `category(named:)`):

@@ -1,6 +1,6 @@
 /// Category sets a household can start from (`categories init --preset`), written out as its categories file.
 public enum TaxonomyPreset: String, CaseIterable, Sendable {
-    /// The ExpenseLog app's two categories: food and entertainment.
+    /// The ExpenseLog app's two categories, food and entertainment, and nothing else (no income: the app has none).
     case expenselog
     /// A Japanese household's budget, the default: 食費, 住居費, 水道光熱費, 通信費, 交通費, 日用品 and the rest, with the
     /// app's codes kept so that every item the app writes still has its category.
@@ -17,7 +17,8 @@ public enum TaxonomyPreset: String, CaseIterable, Sendable {
 extension Taxonomy {
     /// The `household` preset and the default. Codes 0 and 1 are the app's (食費 and 娯楽費, with the app's
     /// subcategory codes, so an item the app writes as 1/1 shows as 娯楽費 › 交通費（アプリ）and keeps its code);
-    /// the household's own categories take 2–19, and income keeps the app taxonomy's code 90. Subcategory keys
+    /// the household's own categories take 2–19, and income is 90 (the app's codes start at 0, so the 90s never
+    /// collide with a category it may add; an item of the 90s stays here, see `AppCategories`). Subcategory keys
     /// are unique across categories, so a subcategory alone names its category.
     public static let household: Taxonomy = {
         typealias Sub = Subcategory
@@ -36,9 +37,13 @@ extension Taxonomy {
                 ("hobbies", "Hobbies", "趣味"), ("leisure", "Outings & events", "レジャー"), ("media", "Films, music & games", "映画・音楽・ゲーム"),
                 ("sports", "Sports & fitness", "スポーツ・ジム"),
             ])
-        var income = expenseLog.categories.filter { $0.kind == .income }
-        income[0].subcategories.append(Sub(key: "pension-benefit", code: 4, name: LocalizedText(en: "Pension", ja: "年金収入")))
-        income[0].subcategories.append(Sub(key: "investment", code: 5, name: LocalizedText(en: "Dividends & interest", ja: "配当・利子")))
+        var income = category(
+            "income", 90, "Income", "収入",
+            [
+                ("salary", "Salary", "給与"), ("bonus", "Bonus", "賞与"), ("side", "Side income", "副収入"), ("other", "Other", "その他"),
+                ("pension-benefit", "Pension", "年金収入"), ("investment", "Dividends & interest", "配当・利子"),
+            ])
+        income.kind = .income
         return Taxonomy(
             categories: [
                 food,
@@ -107,6 +112,7 @@ extension Taxonomy {
                         ("donations", "Donations", "寄付"), ("remittance", "Money sent to family", "仕送り"), ("business", "Business expenses", "事業経費"),
                         ("cash", "Cash & cards", "現金・カード"), ("unknown", "Unaccounted", "使途不明金"),
                     ]),
-            ] + income)
+                income,
+            ])
     }()
 }

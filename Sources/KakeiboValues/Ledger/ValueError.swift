@@ -19,6 +19,8 @@ public enum ValueError: KakeiboFailure, Equatable {
     case reimbursedOverPrice(Yen, price: Yen)
     /// A total income (for the 医療費控除's threshold) that is not whole yen from 0.
     case income(String)
+    /// An `app-categories` setting that isn't category codes, each with its subcategory codes ("0:0-3 1:0-2").
+    case appCategories(String)
 
     public enum PriceProblem: Equatable, Sendable {
         case notWhole, zero, tooLarge
@@ -94,6 +96,10 @@ public enum ValueError: KakeiboFailure, Equatable {
         case .income(let text):
             return language.pick(
                 "income must be whole yen from 0 to \(Yen.limitText), got '\(text)'", "所得は 0〜\(Yen.limitText) 円の整数で指定してください（指定: '\(text)'）")
+        case .appCategories(let text):
+            return language.pick(
+                "app-categories must be the app's category codes, each with its subcategory codes, like '0:0-3 1:0-2'; got '\(terminalSafe(String(text.prefix(60))))'",
+                "app-categories はアプリの項目コードと内訳コードで '0:0-3 1:0-2' のように指定してください（指定: '\(terminalSafe(String(text.prefix(60))))'）")
         case .reimbursedOverPrice(let amount, let price):
             return language.pick(
                 "the reimbursed amount \(amount.formatted(language)) is more than the price \(price.formatted(language))",

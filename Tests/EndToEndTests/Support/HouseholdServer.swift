@@ -6,6 +6,7 @@ import Testing
 /// goes away, since its stdin closes.
 final class HouseholdServer: @unchecked Sendable {
     let port: Int
+    private let script: String
     private let process = Process()
     private let input = Pipe()
     private let output = Pipe()
@@ -14,17 +15,19 @@ final class HouseholdServer: @unchecked Sendable {
     /// The endpoint as kakeibo is configured with it.
     var endpoint: String { "http://127.0.0.1:\(port)/exec" }
 
-    init() throws {
+    /// `script`: another server of the same control channel beside this one (`app_server.py`: `AppServer`).
+    init(script: String = "household_server.py") throws {
+        self.script = script
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        let script = Products.repository.appendingPathComponent("Tests/EndToEndTests/Support/household_server.py")
-        process.arguments = ["python3", script.path]
+        let path = Products.repository.appendingPathComponent("Tests/EndToEndTests/Support").appendingPathComponent(script)
+        process.arguments = ["python3", path.path]
         process.standardInput = input
         process.standardOutput = output
         try process.run()
         // The port is known once the server prints it: no sleeping, no polling.
         let first = try HouseholdServer.readLine(output, &buffered)
         guard first.hasPrefix("listening "), let port = Int(first.dropFirst(10)) else {
-            throw ServerError(message: "household_server.py said '\(first)'")
+            throw ServerError(message: "\(script) said '\(first)'")
         }
         self.port = port
     }
@@ -40,7 +43,7 @@ final class HouseholdServer: @unchecked Sendable {
         var line = try JSONSerialization.data(withJSONObject: command)
         line.append(0x0A)
         try input.fileHandleForWriting.write(contentsOf: line)
-        let answer = try HouseholdServer.readLine(output, &buffered)
+        let answer = try HouseholdServer.readLine(output, &buffered, program: script)
         return try JSONSerialization.jsonObject(with: Data(answer.utf8)) as? [String: Any] ?? [:]
     }
 

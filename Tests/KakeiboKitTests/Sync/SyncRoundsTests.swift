@@ -30,6 +30,26 @@ import Testing
         #expect(try member.household.journal().outbox.isEmpty)
     }
 
+    /// `--dry-run`: what the next sync would send, by kind, read without a request or a write.
+    @Test func aPreviewCountsTheChangesASyncWouldSendAndSendsNone() throws {
+        let server = ScriptedServer()
+        let member = Member(server)
+        defer { member.clean() }
+        try member.household.add([milk("a", 100), milk("b", 100)])
+        _ = try member.sync()
+        _ = try member.household.edit("a", ItemChanges(price: Yen(200)))
+        _ = try member.household.delete("b", syncs: true)
+        try member.household.add([milk("c", 100)])
+        let ops = server.ops
+        let state = member.state()
+        let preview = try member.remote().preview()
+        #expect(preview.changes && preview.send == [.create: 1, .update: 1, .delete: 1] && preview.stayed.isEmpty)
+        #expect(server.ops == ops, "no request")
+        #expect(member.state() == state, "no write")
+        let report = try member.sync()
+        #expect(report.sentKinds == preview.send, "the sync sends what the preview said")
+    }
+
     @Test func anEditMadeWhileItsItemIsInFlightIsSentNextAgainstTheRevisionTheAnswerBrings() throws {
         let server = ScriptedServer()
         let member = Member(server)
@@ -145,17 +165,18 @@ import Testing
         #expect(report.refusedCount == 1)
     }
 
+    /// Issue #28's case: a push of 10,000 items, then a sync with nothing new, is one request.
     @Test func theSyncAfterAPushIsOneRequestFromPastItsOwnWrites() throws {
         let server = ScriptedServer()
         let member = Member(server)
         defer { member.clean() }
-        try member.household.add(items(700))
+        try member.household.add(items(10_000))
         let pushed = try member.remote().push()
-        #expect(pushed.pushed == 700)
+        #expect(pushed.pushed == 10_000)
         let asked = server.bodies.count
         let report = try member.sync()
         #expect(server.ops.dropFirst(asked) == ["since"])
-        #expect(server.bodies.last?["revision"] == .integer(700), "the cursor stepped over its own writes")
+        #expect(server.bodies.last?["revision"] == .integer(10_000), "the cursor stepped over its own writes")
         #expect(report.pulled == 0 && report.received.isEmpty)
     }
 
