@@ -18,7 +18,7 @@
 
 var SERVICE = 'kakeibo-household';
 var PROTOCOL = 1;
-var SCRIPT_VERSION = '1.3.0';
+var SCRIPT_VERSION = '1.4.0';
 
 var TOKEN_PROPERTY = 'KAKEIBO_TOKEN';
 var HOUSEHOLD_PROPERTY = 'KAKEIBO_HOUSEHOLD';
@@ -126,6 +126,17 @@ var TAGS_HEADER = 'タグ Tags';
 var MAX_TAGS = LIMITS.tags[1];
 /** The amount of an item's cost paid back (insurance, 高額療養費), for 医療費控除: a column found as the tags column is. */
 var REIMBURSED_HEADER = '補填 Reimbursed';
+/**
+ * kakeibo's ledger of accounts (script 1.4.0): a transfer between two of the household's accounts names the one the
+ * money went to (its payment is the one it left); a line merged into another item (the same purchase as another
+ * source saw it) names that item's id; a line split apart again is marked so. Each lives in a column found by its
+ * header, as the tags column is. The app's GET leaves transfers and merged lines out: they are neither spending nor
+ * income, and the item they were merged into counts them once.
+ */
+var TRANSFER_HEADER = '振替先 Transfer to';
+var LEDGER_KEYS = ['transfer', 'merged', 'apart'];
+var MERGED_HEADER = '合算先 Merged into';
+var APART_HEADER = '分離 Apart';
 var MAX_YEN = LIMITS.reimbursed[1];
 /** kakeibo allows 20 code points (LIMITS), the server 40. */
 var MAX_TAG_CHARS = maxLength('tag');
@@ -250,7 +261,12 @@ function handleGet(e) {
   var sheet = ss.getSheetByName(month);
   if (!sheet) return [];
   var tz = sheetTimeZone(ss);
-  return readRows(sheet, tz, month).filter(function (r) { return !r.deleted; }).map(function (r) { return r.item; });
+  return readRows(sheet, tz, month).filter(function (r) { return !r.deleted && !isLedgerOnly(r.item); }).map(function (r) { return r.item; });
+}
+
+/** A transfer or a line merged into another item: kakeibo's, never the app's (which would count it as spending). */
+function isLedgerOnly(item) {
+  return item.transfer !== undefined || item.merged !== undefined;
 }
 
 /**
@@ -500,6 +516,7 @@ function applyOne(book, change) {
     if (held.deleted) return conflict('deleted', 'id ' + clip(id) + ' was deleted on the server at revision ' + held.revision, held);
     if (held.revision !== change.base) return stale(id, change.base, held);
     if (change.keepTags && held.item.tags) change.item.tags = held.item.tags;
+    (change.keepLedger || []).forEach(function (key) { if (held.item[key] !== undefined) change.item[key] = held.item[key]; });
     if (sameItem(held.item, change.item)) return outcome('unchanged', held);
     return applied(book.replace(held, change.item, false));
   }
@@ -917,6 +934,25 @@ IdIndex.prototype.bucket = function (b, text) {
  */
 IdIndex.prototype.load = function (ids) {
   var self = this;
+  self.withRows(function () { self.loadNow(ids); });
+};
+
+/**
+ * Runs `fn` on the index's sheet. A sheet whose making was stopped before its rows were added (Google ends a script
+ * at any call) has too few: it gets them, and `fn` runs again. Nothing is spent on the check otherwise.
+ */
+IdIndex.prototype.withRows = function (fn) {
+  try {
+    return fn();
+  } catch (err) {
+    if (!/outside the dimensions/.test(String(err && err.message))) throw err;
+    ensureRows(this.sheet, ID_BUCKETS + 1);
+    return fn();
+  }
+};
+
+IdIndex.prototype.loadNow = function (ids) {
+  var self = this;
   var wanted = [];
   ids.forEach(function (id) {
     var b = idBucket(id);
@@ -933,7 +969,8 @@ IdIndex.prototype.load = function (ids) {
 
 /** Every bucket, in two calls. */
 IdIndex.prototype.loadAll = function () {
-  var column = this.sheet.getRange(2, 1, ID_BUCKETS, 1).getValues();
+  var sheet = this.sheet;
+  var column = this.withRows(function () { return sheet.getRange(2, 1, ID_BUCKETS, 1).getValues(); });
   for (var b = 0; b < ID_BUCKETS; b++) if (!(b in this.buckets)) this.bucket(b, column[b][0]);
 };
 
@@ -985,9 +1022,11 @@ IdIndex.prototype.commit = function () {
     if (Object.keys(self.buckets).length < ID_BUCKETS) self.loadAll();
     var column = [];
     for (var b = 0; b < ID_BUCKETS; b++) column.push([b in texts ? texts[b] : JSON.stringify(self.buckets[b].ids)]);
-    self.sheet.getRange(2, 1, ID_BUCKETS, 1).setValues(column);
+    self.withRows(function () { self.sheet.getRange(2, 1, ID_BUCKETS, 1).setValues(column); });
   } else {
-    changed.forEach(function (b) { (self.cells[b] || self.sheet.getRange(2 + b, 1, 1, 1)).setValues([[texts[b]]]); });
+    changed.forEach(function (b) {
+      self.withRows(function () { (self.cells[b] || self.sheet.getRange(2 + b, 1, 1, 1)).setValues([[texts[b]]]); });
+    });
   }
   Object.keys(self.buckets).forEach(function (b) { self.buckets[b].changed = false; });
 };
@@ -1181,6 +1220,15 @@ function readMonth(sheet, tz, sheetName) {
       var reimbursed = cellNumber(v[columns.reimbursed - 1]);
       if (isWhole(reimbursed) && reimbursed > 0 && reimbursed <= MAX_YEN) item.reimbursed = reimbursed;
     }
+    if (columns.transfer > 0) {
+      var to = cellText(v[columns.transfer - 1], tz);
+      if (to !== '') item.transfer = to;
+    }
+    if (columns.merged > 0) {
+      var into = cellText(v[columns.merged - 1], tz);
+      if (into !== '') item.merged = into;
+    }
+    if (columns.apart > 0 && isTrue(v[columns.apart - 1])) item.apart = true;
     rows.push({
       sheetRow: i + 1,
       sheetName: name,
@@ -1246,6 +1294,21 @@ var EXTRA = [
     key: 'reimbursed', header: REIMBURSED_HEADER, format: '0',
     has: function (item) { return item.reimbursed > 0; },
     cell: function (item) { return item.reimbursed > 0 ? item.reimbursed : ''; }
+  },
+  {
+    key: 'transfer', header: TRANSFER_HEADER, format: '@',
+    has: function (item) { return item.transfer !== undefined; },
+    cell: function (item) { return item.transfer !== undefined ? literal(item.transfer) : ''; }
+  },
+  {
+    key: 'merged', header: MERGED_HEADER, format: '@',
+    has: function (item) { return item.merged !== undefined; },
+    cell: function (item) { return item.merged !== undefined ? literal(item.merged) : ''; }
+  },
+  {
+    key: 'apart', header: APART_HEADER, format: '@',
+    has: function (item) { return item.apart === true; },
+    cell: function (item) { return item.apart === true ? true : ''; }
   }
 ];
 
@@ -1417,6 +1480,23 @@ function validItem(raw) {
     }
     if (raw.reimbursed > 0) item.reimbursed = raw.reimbursed;
   }
+  if (raw.transfer !== undefined && raw.transfer !== null && raw.transfer !== '') {
+    // The account the money went to: a payment's rules.
+    var to = typeof raw.transfer === 'string' ? synced(raw.transfer) : '';
+    if (to === '' || codePoints(to) > DETAILS.payment || hasControl(to)) {
+      return '"transfer" must be text of at most ' + DETAILS.payment + ' characters, null or ""';
+    }
+    item.transfer = to;
+  }
+  if (raw.merged !== undefined && raw.merged !== null && raw.merged !== '') {
+    // The id of the item a line is merged into: an id's rules.
+    if (typeof raw.merged !== 'string' || raw.merged.trim() !== raw.merged || codePoints(raw.merged) > maxLength('id') || hasControl(raw.merged)) {
+      return '"merged" must be the id of an item (at most ' + maxLength('id') + ' characters), null or ""';
+    }
+    item.merged = raw.merged;
+  }
+  if (raw.apart !== undefined && raw.apart !== null && typeof raw.apart !== 'boolean') return '"apart" must be true or false';
+  if (raw.apart === true) item.apart = true;
   return item;
 }
 
@@ -1441,6 +1521,10 @@ function detailsOf(item) {
   if (item.tags && item.tags.length > 0) details.push(item.tags.join(' '));
   // Likewise the amount paid back.
   if (item.reimbursed > 0) details.push('reimbursed ' + item.reimbursed);
+  // And the ledger's (script 1.4.0).
+  if (item.transfer !== undefined) details.push('transfer ' + item.transfer);
+  if (item.merged !== undefined) details.push('merged ' + item.merged);
+  if (item.apart === true) details.push('apart');
   return details;
 }
 
@@ -1459,7 +1543,10 @@ function invalidChange(change) {
     return null;
   }
   // An update without "tags" comes from a client that doesn't know them (kakeibo before tags): it keeps the row's.
-  change.keepTags = change.kind === 'update' && change.item && typeof change.item === 'object' && change.item.tags === undefined;
+  // So does one without "transfer", "merged" and "apart" (a kakeibo before accounts), which would count the line again.
+  var updating = change.kind === 'update' && change.item && typeof change.item === 'object';
+  change.keepTags = updating && change.item.tags === undefined;
+  change.keepLedger = updating ? LEDGER_KEYS.filter(function (key) { return change.item[key] === undefined; }) : [];
   var item = validItem(change.item);
   if (typeof item === 'string') return 'item: ' + item;
   if (change.id !== undefined && String(change.id) !== item.id) return '"id" and "item.id" differ';

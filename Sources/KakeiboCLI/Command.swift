@@ -94,7 +94,7 @@ public struct CommandTable {
             UndoCommand.self, BackupsCommand.self, CheckCommand.self,
             RecentCommand.self, TrendCommand.self, ReviewCommand.self, FindCommand.self, SettleCommand.self, ReceiptCommand.self,
             FuelCommand.self, ExportCommand.self, CategoriesCommand.self, BudgetCommand.self, RulesCommand.self, FixedCommand.self,
-            ConfigCommand.self, TaxCommand.self, FurusatoCommand.self,
+            ConfigCommand.self, AccountsCommand.self, MergesCommand.self, UnmergeCommand.self, TaxCommand.self, FurusatoCommand.self,
             CompletionCommand.self, HelpCommand.self,
         ]
     }

@@ -33,6 +33,8 @@ public struct Conversion: Sendable {
     public var fallback: CategoryCode?
     /// Income rows imported (into the taxonomy's income categories).
     public var income = 0
+    /// Transfers imported (between the household's accounts: counted neither as spending nor income).
+    public var transfers = 0
     /// Names cut to 30 characters.
     public var shortened = 0
     /// Names that held line breaks or other control characters (each run became one space).
@@ -42,20 +44,22 @@ public struct Conversion: Sendable {
     public func summary(merged: MergeOutcome) -> ForeignImportSummary {
         ForeignImportSummary(
             merge: merged, source: source.rawValue, sourceName: source.displayName, encoding: encoding.rawValue, rows: rows, skipped: skipped,
-            unmapped: unmapped.map { ($0.name, $0.count) }, fallback: fallback, income: income, shortened: shortened, cleaned: cleaned)
+            unmapped: unmapped.map { ($0.name, $0.count) }, fallback: fallback, income: income, shortened: shortened, cleaned: cleaned,
+            transfers: transfers)
     }
 }
 
 /// Reads another app's export into kakeibo items: decode, parse the CSV, check the header, interpret each row,
 /// map its category, name it and give it a stable id. Any bad row refuses the whole file.
 public enum Converter {
-    /// `income` says where income rows go; without it (a taxonomy with no income category) they are skipped. A
+    /// `income` says where income rows go; without it (a taxonomy with no income category) they are skipped.
+    /// `transfers`, the category transfers are kept in (they count in none); without it they are skipped. A
     /// category nothing maps goes to `fallback` (`--category`); else, with `fileUnmapped`, it is left for
     /// `Conversion.file(by:)` (the household's rules and history, or unfiled) and listed; with neither, the file is
     /// refused.
     public static func convert(
         _ bytes: [UInt8], from source: ImportSource, mapping: CategoryMapping, fallback: CategoryCode?, income: IncomeTargets? = nil,
-        fileUnmapped: Bool = false
+        transfers: CategoryCode? = nil, fileUnmapped: Bool = false
     ) throws(ConvertProblem) -> Conversion {
         do { try CSVReader.checkLines(bytes) } catch { throw .csv(error) }
         guard let (text, encoding) = SourceText.decode(bytes) else { throw .notText }
@@ -78,8 +82,18 @@ public enum Converter {
             let row = try source.interpret(RowFields(record: record, index: index, dashIsEmpty: source == .zaim))
             let price: Yen
             var incomeTargets: IncomeTargets?
+            var transfer: (from: String, to: String)?
             switch row.kind {
             case .expense(let amount): price = amount
+            case .transfer(let amount, _, _) where transfers != nil && amount == .zero:
+                conversion.skipped[.zero, default: 0] += 1
+                continue
+            case .transfer(let amount, let from, let to) where transfers != nil:
+                price = amount
+                transfer = (from, to)
+            case .transfer:
+                conversion.skipped[.transfer, default: 0] += 1
+                continue
             case .income(let amount, nil) where income != nil:
                 price = amount
                 incomeTargets = income
@@ -94,6 +108,21 @@ public enum Converter {
                 continue
             }
             let id = source.idPrefix + (row.sourceID ?? occurrenceID(row.identity, &occurrences))
+            if let transfer, let category = transfers {
+                let name = itemName(row.names, source: source)
+                let details = ItemDetails(
+                    payment: detail(transfer.from, .payment), memo: row.details[.memo].flatMap { detail($0, .memo) },
+                    transfer: detail(transfer.to, .payment) ?? source.displayName)
+                let item = WireItem(id: id, date: row.date, name: name.text, price: price, category: category, details: details)
+                guard seen[id] == nil else {
+                    conversion.skipped[.duplicate, default: 0] += 1
+                    continue
+                }
+                seen[id] = (row.row, item)
+                conversion.transfers += 1
+                conversion.items.append(item)
+                continue
+            }
             let code: CategoryCode
             let target = mapping.target(for: row.category, from: source)
             switch target {

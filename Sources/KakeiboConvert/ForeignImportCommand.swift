@@ -75,7 +75,7 @@ public struct ForeignImportCommand: Command {
         let explicit = try arguments[ImportCommand.mapping]
         let mappingPath = try explicit ?? FileSystem.join(try Locations.config(environment: context.environment), "mapping.json")
         if FileSystem.isDevice(mappingPath) { throw CommandError.notAFile(mappingPath) }
-        if let bytes = try FileSystem.read(mappingPath) {
+        if let bytes = try FileSystem.read(mappingPath, access: .configuration) {
             mapping = try mapping.adding(file: bytes, path: mappingPath, taxonomy: taxonomy)
         } else if explicit != nil {
             throw MappingProblem(path: mappingPath, issue: .missing)
@@ -85,7 +85,7 @@ public struct ForeignImportCommand: Command {
         return StatementImport(
             choice: choice, paths: try positionals(arguments), category: try arguments[ImportCommand.category].map { try taxonomy.resolve($0) },
             mapping: mapping, layouts: layouts, output: try arguments[ImportCommand.format] ?? .table, tags: try ImportCommand.tags(arguments),
-            dryRun: arguments[ImportCommand.dryRun])
+            member: try arguments[ImportCommand.member], dryRun: arguments[ImportCommand.dryRun])
     }
 
     public func run(_ context: Context) throws {

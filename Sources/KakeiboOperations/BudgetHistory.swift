@@ -50,7 +50,8 @@ public enum BudgetHistory {
                     var sum = Yen.zero
                     for file in period.files {
                         if files[file] == nil { files[file] = try store.items(in: file) }
-                        for item in files[file] ?? [] where period.contains(item.date) && !taxonomy.isIncome(item.category) && target.covers(item) {
+                        for item in files[file] ?? []
+                        where item.counts && period.contains(item.date) && !taxonomy.isIncome(item.category) && target.covers(item) {
                             sum = sum + item.price
                         }
                     }

@@ -44,6 +44,8 @@ public struct CardImportOutcome: Sendable, Equatable {
     /// The dump's unused (all-zero) blocks and its blocks of other services.
     public var unused: Int
     public var otherServices: Int
+    /// What matching the card's items with the store's other sources did (a fare also in an app's export is one item).
+    public var matched = MatchOutcome()
 
     /// The items added, oldest first.
     public var added: [Item] {
@@ -96,9 +98,11 @@ extension Household {
             outcomes.reverse()
             history.keep(card, as: identity)
             try CardHistoryFile.write(history, &index)
+            // The card's items are lines of one more source: matched with the others, as every import's are.
+            let matched = try match(index.touched, in: &index, accounts: try accounts())
             return CardImportOutcome(
                 card: card, newCard: identity.isNew, gainedIDm: identity.gainsIDm, records: outcomes, alreadyRead: alreadyRead, unused: dump.unused,
-                otherServices: dump.otherServices)
+                otherServices: dump.otherServices, matched: matched)
         }.result
     }
 

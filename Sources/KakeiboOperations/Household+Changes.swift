@@ -74,6 +74,8 @@ public struct RowsOutcome: Sendable, Equatable {
     public var pending = 0
     /// The sync state as the write left it.
     public var journal = SyncJournal()
+    /// What matching the months that changed did.
+    public var matched = MatchOutcome()
 
     public init() {}
 }
@@ -343,15 +345,17 @@ extension Household {
             }
             journal.outbox.removeAll { answered.contains($0.changeID) }
             outcome.rebased = rebased
-            outcome.followUps =
-                rebased
-                + settled.filter { id in
-                    let edited = index.item(id).map { $0.sync != .synced } ?? false
-                    return (edited && !journal.isHeld(id)) || journal.deleted[id].map { $0 != SyncJournal.awaitingCreate } ?? false
-                }.count
             let older = outcome.rows.older
             outcome.rows = try apply(rows, through: through, months: nil, in: &index, &journal)
             outcome.rows.older += older
+            // What the answers and the rows brought may match lines here: those changes go in the next round.
+            let matched = outcome.rows.matched.touchedIDs
+            outcome.followUps =
+                rebased
+                + Set(settled + matched).filter { id in
+                    let edited = index.item(id).map { $0.sync != .synced } ?? false
+                    return (edited && !journal.isHeld(id)) || journal.deleted[id].map { $0 != SyncJournal.awaitingCreate } ?? false
+                }.count
             journal.noteOwn(wrote)
             outcome.rows.journal = journal
             return outcome
@@ -446,6 +450,7 @@ extension Household {
             journal.revision = max(through, journal.revision ?? 0)
             journal.noteOwn(nil)
         }
+        outcome.matched = try match(index.touched, in: &index, accounts: try accounts())
         outcome.pending = pending(index, journal)
         return outcome
     }

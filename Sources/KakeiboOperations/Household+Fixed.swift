@@ -40,7 +40,7 @@ extension Household {
                 try index.insert(item)
                 posted.append(item)
             }
-            return FixedPosted(posted: posted, already: already, skipped: skipped)
+            return FixedPosted(posted: posted, already: already, skipped: skipped, matched: try match(index.touched, in: &index, accounts: try accounts()))
         }.result
     }
 
@@ -74,10 +74,19 @@ extension Household {
 }
 
 /// What `fixed post` did: the items it recorded, how many were already there, and how many are skipped this month.
-public struct FixedPosted: Hashable, Sendable {
+public struct FixedPosted: Sendable, Equatable {
     public let posted: [Item]
     public let already: Int
     public let skipped: Int
+    /// What matching the months did: a posted cost the bank's line has already is one item.
+    public let matched: MatchOutcome
+
+    public init(posted: [Item], already: Int, skipped: Int = 0, matched: MatchOutcome = MatchOutcome()) {
+        self.posted = posted
+        self.already = already
+        self.skipped = skipped
+        self.matched = matched
+    }
 }
 
 /// What `fixed skip` did: the cost, the month, the posting it deleted (nil: not posted yet), and whether the month

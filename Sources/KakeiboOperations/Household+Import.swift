@@ -1,6 +1,85 @@
 import KakeiboStore
 import KakeiboValues
 
+/// Whose the lines of an imported file are.
+public struct ImportMember: Sendable, Equatable {
+    /// `import --member M`: every line is M's.
+    public var forced: String?
+    /// This machine's member (`config member`): for lines no account tells the member of.
+    public var fallback: String?
+
+    public init(forced: String? = nil, fallback: String? = nil) {
+        self.forced = forced
+        self.fallback = fallback
+    }
+}
+
+/// The balances and the next bill a statement states for the account it is of.
+public struct StatedAccount: Sendable, Equatable {
+    /// The account as the statement names it (an alias, or its name).
+    public var account: String
+    public var balances: [StatedBalance]
+    public var bill: CardBill?
+
+    public init(account: String, balances: [StatedBalance], bill: CardBill?) {
+        self.account = account
+        self.balances = balances
+        self.bill = bill
+    }
+}
+
+extension Household {
+    /// Gives the lines of a file their members: `--member` gives every line its member; otherwise a line keeps the
+    /// member its source gave it (a rule's, the statement's 利用者); a statement's or MoneyForward's line takes its
+    /// account's (none for a joint account), and only a line whose payment names no account — or one a person typed,
+    /// as Zaim's are — takes this machine's member. Transfers are nobody's.
+    public static func prepared(_ items: [WireItem], member: ImportMember, accounts: Accounts) -> [WireItem] {
+        items.map { item in
+            var item = item
+            if let forced = member.forced {
+                item.details.member = forced
+                return item
+            }
+            guard item.details.member == nil, item.details.transfer == nil else { return item }
+            switch LineSource(id: item.id).kind {
+            case .statement, .linked:
+                if let account = accounts.account(for: item.details.payment) {
+                    item.details.member = account.member
+                } else {
+                    item.details.member = member.fallback
+                }
+            case .hand, .typed:
+                item.details.member = member.fallback
+            case .fixed:
+                break
+            }
+            return item
+        }
+    }
+
+    /// Records what statements state for the household's accounts: each balance (one of the same day replaced) and
+    /// the next bill. A statement of no defined account records nothing. Returns the accounts that changed.
+    @discardableResult
+    public func recordStated(_ statements: [StatedAccount]) throws -> [String] {
+        guard store.exists, statements.contains(where: { !$0.balances.isEmpty || $0.bill != nil }) else { return [] }
+        return try change { _ in
+            var accounts = try accounts()
+            let before = accounts
+            var changed: [String] = []
+            for statement in statements {
+                guard let account = accounts.account(for: statement.account) else { continue }
+                accounts.update(account.name) { account in
+                    for balance in statement.balances { account.state(balance) }
+                    if let bill = statement.bill, (account.bill?.date ?? bill.date) <= bill.date { account.bill = bill }
+                }
+                if accounts.account(for: account.name) != account { changed.append(account.name) }
+            }
+            if accounts != before { try store.writeAccounts(accounts) }
+            return changed
+        }.result
+    }
+}
+
 /// The items one imported file brings, and how it treats the ids the store already has.
 public struct ImportBatch: Sendable {
     public enum Kind: Sendable {
@@ -32,19 +111,33 @@ public struct ImportBatchOutcome: Sendable {
     public let updated: [(before: Item, after: Item)]
 }
 
+/// What an import of files did (or would do): each file's part, and what matching the lines with the other
+/// sources' made of them (merges, transfers), over all the files together.
+public struct ImportedFiles: Sendable {
+    public let files: [ImportBatchOutcome]
+    public let matched: MatchOutcome
+}
+
 extension Household {
     /// Imports several files' items in one change (or, with `dryRun`, reads the store and changes nothing): an id
     /// the store has is already there (an export's updates it when it changed); a statement line stored under an
     /// id an earlier kakeibo gave it, with its date and price, is already there too; anything else is added. The
-    /// same id twice across the files is imported once. `progress` is called once per item.
-    public func importFiles(_ batches: [ImportBatch], dryRun: Bool, progress: () -> Void = {}) throws -> [ImportBatchOutcome] {
+    /// same id twice across the files is imported once. Then the lines are matched with the other sources'
+    /// (`match`): the dry run says what matching would do, from the same plan. `progress` is called once per item.
+    public func importFiles(_ batches: [ImportBatch], dryRun: Bool, progress: () -> Void = {}) throws -> ImportedFiles {
+        try Household.checkDates(batches.flatMap { $0.items.map(\.date) })
         // An export's id may come back with a new date: every month is read. A statement's line is always on its date.
         let wholeStore = batches.contains { $0.kind == .export && !$0.items.isEmpty }
         let months = Set(batches.flatMap { $0.items.map(\.date.yearMonth) })
         if dryRun {
             var stored = StoredItems()
-            for month in wholeStore ? try store.months() : months.sorted() { stored.add(try store.items(in: month)) }
-            return ImportPlan.make(batches, stored: stored, now: now, progress: progress).outcomes
+            if store.exists {
+                let held = Set(try store.months())
+                for month in wholeStore ? held.sorted() : months.sorted() where held.contains(month) { stored.add(try store.items(in: month)) }
+            }
+            let outcomes = ImportPlan.make(batches, stored: stored, now: now, progress: progress).outcomes
+            let arriving = outcomes.flatMap { $0.added + $0.updated.map(\.after) }
+            return ImportedFiles(files: outcomes, matched: try previewMatch(adding: arriving))
         }
         return try change { index in
             if wholeStore { try index.loadAll() } else { for month in months.sorted() { try index.load(month) } }
@@ -54,7 +147,7 @@ extension Household {
                 for item in outcome.added { try index.insert(item) }
                 for (_, after) in outcome.updated { try index.replace(after) }
             }
-            return plan.outcomes
+            return ImportedFiles(files: plan.outcomes, matched: try match(index.touched, in: &index, accounts: try accounts()))
         }.result
     }
 }
@@ -62,13 +155,21 @@ extension Household {
 /// The stored items an import is checked against, by id.
 struct StoredItems {
     var byID: [String: Item] = [:]
+    /// The items other sources' lines are merged into.
+    var leaders = Set<String>()
 
     init(_ items: [Item] = []) { add(items) }
 
     mutating func add(_ items: [Item]) {
         byID.reserveCapacity(byID.count + items.count)
-        for item in items { byID[item.id] = item }
+        for item in items {
+            byID[item.id] = item
+            if let into = item.details.merged { leaders.insert(into) }
+        }
     }
+
+    /// Whether an item is one purchase with other sources' lines: the file's line is in it already, as it is.
+    func isMerged(_ item: Item) -> Bool { item.isMerged || leaders.contains(item.id) }
 }
 
 /// What an import does, decided from the stored items alone, so a dry run and the write decide alike.
@@ -91,7 +192,7 @@ struct ImportPlan {
                     continue
                 }
                 if let old = stored.byID[wire.id] {
-                    if batch.kind == .export, WireItem(old) != wire {
+                    if batch.kind == .export, WireItem(old) != wire, !stored.isMerged(old) {
                         updated.append((old, wire.item(added: old.added, sync: old.sync.afterLocalChange)))
                     } else {
                         alreadyThere += 1

@@ -3,44 +3,91 @@ import KakeiboValues
 
 extension Household {
     /// Records new items (each in its date's month), pending until the server has them: all land, or none does.
-    /// Only the months they go to are read, and no id is looked up: new ids are random.
+    /// Their months are then matched (`match`): a typed purchase another source has is one item.
     @discardableResult
     public func add(_ new: [WireItem]) throws -> ItemsAdded {
         try Household.checkDates(new.map(\.date))
         let items = new.map { $0.item(added: now, sync: .pending) }
-        try store.append(items)
-        return ItemsAdded(items: items)
+        return try change { index in
+            for item in items { try index.insert(item) }
+            return ItemsAdded(items: items, matched: try match(index.touched, in: &index, accounts: try accounts()))
+        }.result
     }
 
-    /// Adds the items whose ids are not in their month yet (see `LedgerStore.appendNew`), in order.
+    /// Adds the items whose ids are not in their month yet, in order, then matches their months.
     public func addNew(_ new: [WireItem]) throws -> ItemsAdded {
         try Household.checkDates(new.map(\.date))
-        return ItemsAdded(items: try store.appendNew(new.map { $0.item(added: now, sync: .pending) }))
+        return try change { index in
+            var added: [Item] = []
+            for (month, group) in Dictionary(grouping: new, by: \.date.yearMonth).sorted(by: { $0.key < $1.key }) {
+                try index.load(month)
+                for wire in group where index.item(wire.id) == nil {
+                    let item = wire.item(added: now, sync: .pending)
+                    try index.insert(item)
+                    added.append(item)
+                }
+            }
+            return ItemsAdded(items: added, matched: try match(index.touched, in: &index, accounts: try accounts()))
+        }.result
     }
 
     /// Changes one item; a new date moves it to the end of its new month. An item the server has becomes edited.
-    public func edit(_ id: String, _ changes: ItemChanges) throws -> ItemEdited {
+    public func edit(_ id: String, _ changes: ItemChanges) throws -> ItemEdited { try edit([id], changes)[0] }
+
+    /// Changes several items alike, in one write (all of them, or none). A merged item is one purchase: its lines
+    /// change with it, so they stay one purchase and the edit holds when another source's line joins later. The
+    /// months are then matched again.
+    public func edit(_ ids: [String], _ changes: ItemChanges) throws -> [ItemEdited] {
         try change { index in
-            let before = try find(id, in: &index)
-            var after = changes.applied(to: before)
-            if after.date != before.date { try Household.checkDates([after.date]) }
-            // Tags added to those the item has may pass the most an item carries: refused, the item left as it was.
-            if after.details.tags.count > Tags.maximumCount { throw TagError.tooMany(count: after.details.tags.count) }
-            if WireItem(after) != WireItem(before) { after.sync = before.sync.afterLocalChange }
-            try index.replace(after)
-            return ItemEdited(before: before, after: after)
+            var edited: [ItemEdited] = []
+            for id in ids {
+                let before = try find(id, in: &index)
+                let after = try changed(before, changes)
+                try index.replace(after)
+                edited.append(ItemEdited(before: before, after: after))
+                for line in try lines(of: before, in: &index) { try index.replace(try changed(line, changes)) }
+            }
+            _ = try match(index.touched, in: &index, accounts: try accounts())
+            return edited.map { ItemEdited(before: $0.before, after: index.item($0.after.id) ?? $0.after) }
         }.result
+    }
+
+    /// The item with the changes, marked changed here when the server would see them.
+    private func changed(_ item: Item, _ changes: ItemChanges) throws -> Item {
+        var after = changes.applied(to: item)
+        if after.date != item.date { try Household.checkDates([after.date]) }
+        // Tags added to those the item has may pass the most an item carries: refused, the item left as it was.
+        if after.details.tags.count > Tags.maximumCount { throw TagError.tooMany(count: after.details.tags.count) }
+        if WireItem(after) != WireItem(item) { after.sync = item.sync.afterLocalChange }
+        return after
+    }
+
+    /// The lines merged into an item (none for an item no other line was merged into), read into the index.
+    func lines(of item: Item, in index: inout ItemIndex) throws -> [Item] {
+        guard !item.isMerged else { return [] }
+        // Lines are within days of the item they were merged into: its month and those either side hold them.
+        let months = try index.transaction.months()
+        for month in Household.span([item.date.yearMonth]) where months.contains(month) { try index.load(month) }
+        return index.all.filter { $0.details.merged == item.id }
     }
 
     /// Removes one item. One the server may have goes too when the server takes deletes (the change protocol): the
     /// next sync sends the delete. A plain server only appends, so there such an item is refused. `syncs`: this
     /// store has a server configured, so a pending item may be on it already (a push whose answer was lost).
+    /// A merged item goes with its lines (the purchase is gone); a merged line alone leaves the item it was in.
     /// A fixed cost's posting stays deleted: its month is skipped in fixed.json, in the same change (see `skip`).
     public func delete(_ id: String, syncs: Bool = false) throws -> ItemDeleted {
         try change { index in
             let item = try find(id, in: &index)
-            try delete(item, syncs: syncs, in: &index)
-            return ItemDeleted(item: item, skipped: try FixedSkip(itemID: item.id).flatMap { try skip($0, in: &index) })
+            var journal = try SyncJournalFile.read(store, memo: journalMemo)
+            let before = journal
+            let lines = try self.lines(of: item, in: &index)
+            try remove(item, syncs: syncs, in: &index, &journal)
+            for line in lines { try remove(line, syncs: syncs, in: &index, &journal) }
+            if journal != before { try SyncJournalFile.write(journal, store, memo: journalMemo) }
+            _ = try match(index.touched, in: &index, accounts: try accounts())
+            let skipped = try FixedSkip(itemID: item.id).flatMap { try skip($0, in: &index) }
+            return ItemDeleted(item: item, skipped: skipped, lines: lines)
         }.result
     }
 

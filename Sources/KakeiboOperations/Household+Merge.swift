@@ -3,7 +3,9 @@ import KakeiboValues
 
 extension Household {
     /// Merges a batch of items into the store in one transaction (an import): a new id is added, a known id updated
-    /// in place or moved to its new month, an identical one left alone. `progress` is called once per item.
+    /// in place or moved to its new month, an identical one left alone — and one merged with other sources' lines is
+    /// left as it is (the file's line is in it already). Then the months it touched are matched (`match`).
+    /// `progress` is called once per item.
     public func merge(_ incoming: [WireItem], progress: () -> Void = {}) throws -> MergeOutcome {
         try Household.checkDates(incoming.map(\.date))
         var (added, updated, moved, unchanged) = (0, 0, 0, 0)
@@ -11,6 +13,7 @@ extension Household {
             // The whole store is read: an id may come back with a new date.
             try index.loadAll()
             index.reserve(incoming.count)
+            let merged = Set(index.all.compactMap(\.details.merged))
             for wire in incoming {
                 progress()
                 guard let old = index.item(wire.id) else {
@@ -18,7 +21,7 @@ extension Household {
                     added += 1
                     continue
                 }
-                if WireItem(old) == wire {
+                if WireItem(old) == wire || old.isMerged || merged.contains(old.id) {
                     unchanged += 1
                     continue
                 }
@@ -26,9 +29,17 @@ extension Household {
                 updated += 1
                 if old.date.yearMonth != wire.date.yearMonth { moved += 1 }
             }
-            return index.touched.sorted()
+            let matched = try match(index.touched, in: &index, accounts: try accounts())
+            return (index.touched.sorted(), matched)
         }.result
-        return MergeOutcome(imported: incoming.count, added: added, updated: updated, moved: moved, unchanged: unchanged, months: months)
+        return MergeOutcome(
+            imported: incoming.count, added: added, updated: updated, moved: moved, unchanged: unchanged, months: months.0, matched: months.1)
+    }
+
+    /// The household's accounts (none when there is no accounts file).
+    public func accounts() throws -> Accounts {
+        guard store.exists else { return Accounts() }
+        return try store.read(.accounts)
     }
 }
 

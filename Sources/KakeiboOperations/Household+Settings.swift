@@ -40,6 +40,8 @@ public struct SettingsOutcome: Sendable, Equatable {
     public var conflicts: [SharedSetting] = []
     /// The server's value can't be used here (why, in English): left as it is here.
     public var unusable: [SharedSetting: String] = [:]
+    /// What matching the store again did, when the household's accounts came.
+    public var matched = MatchOutcome()
 
     public init() {}
 
@@ -92,6 +94,13 @@ extension Household {
     /// this machine's when it was not changed here since it was last synced (a value kakeibo can't read is left out
     /// and said). Files are written before the sync state, so a sync stopped between them ends the same next time.
     public func applySettings(_ answer: SettingsAnswer, sent: [SettingChange], _ files: SharedSettingFiles) throws -> SettingsOutcome {
+        var outcome = try writeSettings(answer, sent: sent, files)
+        // Accounts from another member: every payment resolves anew, and the lines are matched again.
+        if outcome.received.contains(.accounts) { outcome.matched = try matchAll() }
+        return outcome
+    }
+
+    private func writeSettings(_ answer: SettingsAnswer, sent: [SettingChange], _ files: SharedSettingFiles) throws -> SettingsOutcome {
         try store.write { _ in
             let before = try SyncJournalFile.read(store, memo: journalMemo)
             var journal = before
@@ -113,6 +122,11 @@ extension Household {
                             journal.settings[key] = server
                         } else if setting.notesYear != nil {
                             try mergeNotes(setting, local: local, server: server, files, &journal, &outcome)
+                        } else if setting == .accounts, let merged = SharedSettingFiles.mergedAccounts(local, server.value) {
+                            // Both members recorded what their statements state: the two are one, sent by the next sync.
+                            try files.write(setting, merged)
+                            journal.settings[key] = server
+                            outcome.received.append(setting)
                         } else {
                             journal.settingConflicts[key] = server
                             outcome.conflicts.append(setting)

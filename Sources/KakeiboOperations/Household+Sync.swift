@@ -26,6 +26,7 @@ extension Household {
                 let dismissed = Set(try SyncJournalFile.read(store, memo: journalMemo).dismissed).subtracting(index.all.map(\.id))
                 try pull(ServerMonths(months: pulled.months, items: pulled.items.filter { !dismissed.contains($0.id) }), in: &index, &outcome)
             }
+            outcome.matched = try match(index.touched, in: &index, accounts: try accounts())
             outcome.unsent = index.all.filter { $0.sync != .synced }
         }.changed
         return outcome

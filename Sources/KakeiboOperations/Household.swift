@@ -9,12 +9,15 @@ public struct Household: Sendable {
     public let store: LedgerStore
     /// The time new items are stamped with (when they were recorded here).
     public let now: Timestamp
+    /// The household's categories: matching tells income from spending by them.
+    public let taxonomy: Taxonomy
     /// What this household's command last read or wrote of the sync state (`remembering`), or nil.
     private(set) var journalMemo: JournalMemo?
 
-    public init(store: LedgerStore, now: Timestamp) {
+    public init(store: LedgerStore, now: Timestamp, taxonomy: Taxonomy = .standard) {
         self.store = store
         self.now = now
+        self.taxonomy = taxonomy
     }
 
     /// This household for one command that reads and writes the sync state several times (a sync): each read of it

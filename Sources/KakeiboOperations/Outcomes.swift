@@ -4,6 +4,14 @@ import KakeiboValues
 /// What `Household.add` stored: the items as recorded (stamped, pending).
 public struct ItemsAdded: Sendable, Equatable {
     public let items: [Item]
+    /// What matching their months did.
+    public let matched: MatchOutcome
+
+    public init(items: [Item], matched: MatchOutcome = MatchOutcome()) {
+        self.items = items
+        self.matched = matched
+    }
+
     /// The months the items went to, oldest first.
     public var months: [YearMonth] { Set(items.map(\.date.yearMonth)).sorted() }
 }
@@ -25,6 +33,15 @@ public struct ItemDeleted: Sendable, Equatable {
     public let item: Item
     /// The fixed cost whose posting it was, now skipped in its month (`fixed post` leaves it out); nil for any other item.
     public let skipped: FixedCost?
+    /// The lines merged into it, gone with it.
+    public let lines: [Item]
+
+    public init(item: Item, skipped: FixedCost? = nil, lines: [Item] = []) {
+        self.item = item
+        self.skipped = skipped
+        self.lines = lines
+    }
+
     public var months: [YearMonth] { [item.date.yearMonth] }
 }
 
@@ -41,14 +58,19 @@ public struct MergeOutcome: Sendable, Equatable {
     public let unchanged: Int
     /// The months written, oldest first.
     public let months: [YearMonth]
+    /// What matching the months did: lines merged with other sources' lines, transfers found.
+    public let matched: MatchOutcome
 
-    public init(imported: Int, added: Int, updated: Int, moved: Int, unchanged: Int, months: [YearMonth]) {
+    public init(
+        imported: Int, added: Int, updated: Int, moved: Int, unchanged: Int, months: [YearMonth], matched: MatchOutcome = MatchOutcome()
+    ) {
         self.imported = imported
         self.added = added
         self.updated = updated
         self.moved = moved
         self.unchanged = unchanged
         self.months = months
+        self.matched = matched
     }
 }
 
@@ -62,6 +84,8 @@ public struct SyncOutcome: Sendable, Equatable {
     public var changed: [YearMonth] = []
     /// Items the server doesn't have in this version (pending and edited), after the write.
     public var unsent: [Item] = []
+    /// What matching the months that changed did.
+    public var matched = MatchOutcome()
     /// The items a pull changed here (new, different, moved or gone).
     public var received = ReceivedItems()
 

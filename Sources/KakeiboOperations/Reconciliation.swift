@@ -1,73 +1,71 @@
 import KakeiboValues
 
-/// A statement set beside what was typed: which lines were typed too, which only the statement has, and which typed
-/// items the statement doesn't have.
-///
-/// A line **matches** a typed item with the same price whose date is within `window` days and whose payment is the
-/// line's or unset; each item matches one line at most, names may differ entirely. Lines are taken by date, and
-/// each takes the nearest date, then an item with the line's payment over one without, then the earliest recorded.
+/// A statement set beside the store, as an import of it would merge it (see `Matching`): which lines are one
+/// purchase with an item another source has (typed, an app's export, another statement), which only the statement
+/// has, and which items of the statement's accounts no line matched.
 public struct Reconciliation: Sendable {
-    /// A statement line and the typed item it matched.
+    /// A statement line and the item of another source it is (or would be) one purchase with.
     public struct Match: Sendable, Hashable {
         public let line: StatementLine
         public let item: Item
     }
 
-    public static let window = 3
-
     public let period: ClosedRange<CalendarDate>?
     public let matched: [Match]
     public let statementOnly: [StatementLine]
-    /// Typed items in the period with one of the statement's payments that no line matched.
+    /// Items of the statement's accounts in its period that no line matched.
     public let typedOnly: [Item]
-    /// The ids of the statement-only lines the store already has (added before).
+    /// The ids of the lines the store already has (imported before).
     public let stored: Set<String>
 
-    public var matchedTotal: Yen { Yen(matched.reduce(0) { $0 + $1.line.price.amount }) }
+    public var matchedTotal: Yen { Yen(Set(matched.map(\.line)).reduce(0) { $0 + $1.price.amount }) }
     public var statementOnlyTotal: Yen { Yen(statementOnly.reduce(0) { $0 + $1.price.amount }) }
     public var typedOnlyTotal: Yen { Yen(typedOnly.reduce(0) { $0 + $1.price.amount }) }
 
-    /// The days whose items can match some line: the period widened by the window on each side.
+    /// The days whose items a line can match: the period widened by the longest window on each side.
     public static func span(of lines: [StatementLine]) -> ClosedRange<CalendarDate>? {
         guard let first = lines.map(\.date).min(), let last = lines.map(\.date).max() else { return nil }
-        return (first.adding(days: -window) ?? first)...(last.adding(days: window) ?? last)
+        return (first.adding(days: -Matching.cardWindow) ?? first)...(last.adding(days: Matching.cardWindow) ?? last)
     }
 
-    /// `items`: the store's items over `span(of: lines)` (more do no harm). Items that are lines of this statement
-    /// (added before) are not typed items: they are what an earlier `reconcile --add` or import recorded.
-    public init(lines: [StatementLine], items: [Item]) {
+    /// `items`: the store's items around the lines, each line's as it is or would be stored (merged or not), after
+    /// matching; `accounts` say which of them are on the statement's accounts.
+    public init(lines: [StatementLine], items: [Item], stored: Set<String>, accounts: Accounts) {
+        let byID = Dictionary(items.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let lineIDs = Set(lines.map(\.id))
-        let storedIDs = Set(items.map(\.id))
-        let ordered = lines.sorted { ($0.date, $0.row, $0.id) < ($1.date, $1.row, $1.id) }
-        var candidates = items.filter { !lineIDs.contains($0.id) }
+        var members: [String: [Item]] = [:]
+        for item in items {
+            guard let into = item.details.merged else { continue }
+            members[into, default: []].append(item)
+        }
         var matched: [Match] = []
         var only: [StatementLine] = []
-        for line in ordered {
-            let payment = TextFold.fold(line.payment)
-            var best: (index: Int, rank: (Int, Int, Timestamp))?
-            for (index, item) in candidates.enumerated() where item.price == line.price {
-                let distance = abs(item.date.dayNumber - line.date.dayNumber)
-                guard distance <= Reconciliation.window else { continue }
-                let own = item.details.payment.map { TextFold.fold($0) }
-                guard own == nil || own == payment else { continue }
-                let rank = (distance, own == nil ? 1 : 0, item.added)
-                if best.map({ rank < $0.rank }) ?? true { best = (index, rank) }
-            }
-            if let best {
-                matched.append(Match(line: line, item: candidates.remove(at: best.index)))
-            } else {
+        var touched = Set<String>()
+        for line in lines.sorted(by: { ($0.date, $0.row, $0.id) < ($1.date, $1.row, $1.id) }) {
+            guard let item = byID[line.id] else {
                 only.append(line)
+                continue
+            }
+            let leader = item.details.merged.flatMap { byID[$0] } ?? item
+            let group = [leader] + (members[leader.id] ?? [])
+            let others = group.filter { !lineIDs.contains($0.id) }
+            if others.isEmpty { only.append(line) }
+            for other in others {
+                matched.append(Match(line: line, item: other))
+                touched.insert(other.id)
             }
         }
-        let payments = Set(lines.map { TextFold.fold($0.payment) })
+        let payments = Set(lines.compactMap { accounts.resolve($0.payment).map { AccountKey.fold($0) } })
         let period = lines.map(\.date).min().flatMap { first in lines.map(\.date).max().map { first...$0 } }
         self.period = period
         self.matched = matched
         statementOnly = only
-        stored = Set(only.map(\.id)).intersection(storedIDs)
-        typedOnly = candidates.filter { item in
-            guard let period, period.contains(item.date), let own = item.details.payment else { return false }
-            return payments.contains(TextFold.fold(own))
+        self.stored = stored.intersection(lineIDs)
+        typedOnly = items.filter { item in
+            guard let period, period.contains(item.date), item.counts, !lineIDs.contains(item.id), !touched.contains(item.id),
+                members[item.id] == nil, let own = accounts.resolve(item.details.payment)
+            else { return false }
+            return payments.contains(AccountKey.fold(own))
         }.sorted { ($0.date, $0.added) < ($1.date, $1.added) }
     }
 }

@@ -23,11 +23,13 @@ public struct SharedSetting: Hashable, Sendable {
     public static let monthStart = SharedSetting("month-start")
     /// The store's `rules.json` (how statement lines, receipts and `add` are filed, and who a statement's 利用者 is).
     public static let rules = SharedSetting("rules")
+    /// The store's `accounts.json` (the household's accounts, their aliases and the balances statements stated).
+    public static let accounts = SharedSetting("accounts")
     /// One year's review notes from the store's `notes.json`, as that file writes them.
     public static func notes(_ year: Int) -> SharedSetting { SharedSetting("notes-\(year)") }
 
     /// The settings every household has, in the order they are listed.
-    public static let fixed: [SharedSetting] = [.categories, .budgets, .fixedCosts, .split, .monthStart, .rules]
+    public static let fixed: [SharedSetting] = [.categories, .budgets, .fixedCosts, .split, .monthStart, .rules, .accounts]
 
     /// The year of a notes setting; nil for the others.
     public var notesYear: Int? {
@@ -120,6 +122,7 @@ public struct SharedSettingFiles: Sendable {
             case .split: _ = try Split.parse(value)
             case .monthStart: _ = try MonthStart.parse(value)
             case .rules: _ = try SettingsFile.rules.decode(bytes)
+            case .accounts: _ = try SettingsFile.accounts.decode(bytes)
             default:
                 guard let year = setting.notesYear else { return "not a setting kakeibo keeps" }
                 for (month, note) in try SettingsFile.notes.decode(bytes) {
@@ -137,6 +140,25 @@ public struct SharedSettingFiles: Sendable {
         }
     }
 
+    /// Two versions of the household's accounts that differ only in what statements stated (each member imported
+    /// their own): one value holding both, the server's accounts with every balance either recorded (the server's
+    /// for a day both have) and the later bill. Nil when the accounts themselves differ: a conflict to resolve.
+    public static func mergedAccounts(_ local: String, _ server: String) -> String? {
+        guard let mine = try? SettingsFile.accounts.decode(Array(local.utf8)), var theirs = try? SettingsFile.accounts.decode(Array(server.utf8))
+        else { return nil }
+        func definition(_ accounts: Accounts) -> [Account] {
+            accounts.all.map { Account(name: $0.name, kind: $0.kind, member: $0.member, aliases: $0.aliases) }
+        }
+        guard definition(mine) == definition(theirs) else { return nil }
+        for account in mine.all {
+            theirs.update(account.name) { merged in
+                for balance in account.stated where !merged.stated.contains(where: { $0.date == balance.date }) { merged.state(balance) }
+                if let bill = account.bill, merged.bill.map({ $0.date < bill.date }) ?? true { merged.bill = bill }
+            }
+        }
+        return String(decoding: SettingsFile.accounts.encode(theirs), as: UTF8.self)
+    }
+
     /// The value that says a setting was removed (its file, or its key in config.json, is gone): a member who
     /// removes the last budget or unsets the split sends it, and the others remove theirs.
     public static let removed = ""
@@ -147,7 +169,7 @@ public struct SharedSettingFiles: Sendable {
     func write(_ setting: SharedSetting, _ value: String) throws {
         let bytes = value == SharedSettingFiles.removed ? nil : Array(value.utf8)
         switch setting {
-        case .budgets, .fixedCosts, .rules:
+        case .budgets, .fixedCosts, .rules, .accounts:
             guard let path = path(setting) else { return }
             try store.replaceFile(path, with: bytes, operation: store.operation)
         case _ where setting.notesYear != nil:
@@ -180,6 +202,7 @@ public struct SharedSettingFiles: Sendable {
         case .budgets: return store.path(of: .budgets)
         case .fixedCosts: return store.path(of: .fixedCosts)
         case .rules: return store.path(of: .rules)
+        case .accounts: return store.path(of: .accounts)
         default: return nil
         }
     }

@@ -116,8 +116,8 @@ public enum CardImportRenderer {
 
     /// `{"card":{"account","idm","new"},"read","alreadyRead","added","kept","months","fares":{"count","total"},"purchases",
     /// "charges","refunds","free","balanceOnly","unpriced":[{"sequence","date","kind","process","line"}],"repriced","unknown",
-    /// "unused","otherServices","balance","balanceDate","items":[…]}`.
-    public static func json(_ summary: CardImportSummary, taxonomy: Taxonomy) -> String {
+    /// "unused","otherServices","balance","balanceDate","items":[…]}`, and what matching did (`MatchRenderer.json`).
+    public static func json(_ summary: CardImportSummary, matched: MatchOutcome = MatchOutcome(), taxonomy: Taxonomy) -> String {
         func tally(_ tally: CardImportSummary.Tally) -> JSONValue { .object([("count", .integer(tally.count)), ("total", .integer(tally.total))]) }
         func records(_ list: [CardRecordOutcome]) -> JSONValue {
             .array(
@@ -144,6 +144,6 @@ public enum CardImportRenderer {
         members.append(("balance", summary.balance.map { JSONValue.integer($0) } ?? .null))
         members.append(("balanceDate", summary.balanceDate.map { JSONValue.string($0.iso) } ?? .null))
         members.append(("items", .array(summary.added.map { JSONRenderer.item($0, taxonomy) })))
-        return JSONRenderer.render(.object(members))
+        return JSONRenderer.render(.object(members + MatchRenderer.json(matched)))
     }
 }

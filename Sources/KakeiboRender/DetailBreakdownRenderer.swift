@@ -37,6 +37,7 @@ public enum DetailBreakdownRenderer {
         switch grouping {
         case .field(let field): language.pick(field.englishHeading, field.japanese)
         case .tag: language.pick("Tag", "タグ")
+        case .account: language.pick("Account", "口座")
         }
     }
 

@@ -43,9 +43,11 @@ public enum FixedRenderer {
     /// always, since one given no --category goes to the default.
     public static func added(_ cost: FixedCost, taxonomy: Taxonomy, _ language: Language) -> String {
         let category = terminalSafe(taxonomy.label(cost.category, language))
+        let paid = [cost.payment, cost.member].compactMap { $0 }.map { terminalSafe($0) }
+        let details = paid.isEmpty ? "" : language.pick(", " + paid.joined(separator: ", "), "、" + paid.joined(separator: "、"))
         return language.pick(
-            "Fixed cost \(cost.name) (\(cost.id)): \(cost.price.formatted(language)), \(schedule(cost, language)), \(category)\n",
-            "固定費 \(cost.name)（\(cost.id)）: \(cost.price.formatted(language))、\(schedule(cost, language))、\(category)\n")
+            "Fixed cost \(cost.name) (\(cost.id)): \(cost.price.formatted(language)), \(schedule(cost, language)), \(category)\(details)\n",
+            "固定費 \(cost.name)（\(cost.id)）: \(cost.price.formatted(language))、\(schedule(cost, language))、\(category)\(details)\n")
     }
 
     /// What `fixed skip` says: "携帯電話 is skipped in 2024-11: 'fixed post' won't post it", with the posting it
@@ -108,6 +110,7 @@ public enum FixedRenderer {
             ("months", .array(cost.months.map { .integer($0) })), ("every", .integer(cost.every)),
             ("from", cost.from.map { .string($0.iso) } ?? .null), ("until", cost.until.map { .string($0.iso) } ?? .null),
             ("income", .bool(taxonomy.isIncome(cost.category))), ("skipped", .array(skipped.map { .string($0.iso) })),
+            ("payment", cost.payment.map(JSONValue.string) ?? .null), ("member", cost.member.map(JSONValue.string) ?? .null),
         ])
     }
 

@@ -8,6 +8,11 @@ import KakeiboValues
 public enum ImportRenderer {
     /// "Imported 3 items: 2 new, 1 updated, 0 unchanged, in 1 month" (`source` says from where, e.g. "from Zaim").
     public static func merged(_ outcome: MergeOutcome, _ language: Language, source: LocalizedText? = nil) -> String {
+        let matched = MatchRenderer.text(outcome.matched, language).map { terminalSafe($0) }
+        return ([summary(outcome, language, source: source)] + matched).joined(separator: "\n")
+    }
+
+    static func summary(_ outcome: MergeOutcome, _ language: Language, source: LocalizedText?) -> String {
         let from = source.map { $0(language) }
         let imported = outcome.imported == 1 ? "1 item" : "\(outcome.imported) items"
         let months = outcome.months.count == 1 ? "1 month" : "\(outcome.months.count) months"
@@ -22,7 +27,7 @@ public enum ImportRenderer {
         [
             ("imported", .integer(outcome.imported)), ("added", .integer(outcome.added)), ("updated", .integer(outcome.updated)),
             ("unchanged", .integer(outcome.unchanged)), ("months", .array(outcome.months.map { .string($0.iso) })),
-        ]
+        ] + MatchRenderer.json(outcome.matched)
     }
 
     /// "1 row", "3 rows" (件 in Japanese).
@@ -46,7 +51,7 @@ public enum ImportRenderer {
     /// The lines `import --from` prints.
     public static func foreign(_ summary: ForeignImportSummary, taxonomy: Taxonomy, _ language: Language) -> String {
         let from = LocalizedText(en: "from \(summary.sourceName) (\(summary.encoding))", ja: "\(summary.sourceName)（\(summary.encoding)）")
-        var lines = [merged(summary.merge, language, source: from)]
+        var lines = [self.summary(summary.merge, language, source: from)]
         let skipped = SkipReason.allCases.compactMap { reason in summary.skipped[reason].map { "\(label(reason, language)) \($0)" } }
         if !skipped.isEmpty {
             let count = summary.skipped.values.reduce(0, +)
@@ -57,6 +62,12 @@ public enum ImportRenderer {
         }
         if summary.income > 0 {
             lines.append(language.pick("Income: \(rows(summary.income, language))", "収入: \(summary.income) 件"))
+        }
+        if summary.transfers > 0 {
+            lines.append(
+                language.pick(
+                    "Transfers (between accounts, not spending): \(rows(summary.transfers, language))",
+                    "振替（口座間の移動、支出ではありません）: \(summary.transfers) 件"))
         }
         if let fallback = summary.fallback, !summary.unmapped.isEmpty {
             let count = summary.unmapped.reduce(0) { $0 + $1.count }
@@ -79,6 +90,7 @@ public enum ImportRenderer {
                     "Names whose line breaks or other control characters became spaces: \(summary.cleaned)",
                     "改行などの制御文字を空白にした品名: \(summary.cleaned) 件"))
         }
+        lines += MatchRenderer.text(summary.merge.matched, language)
         return lines.map { terminalSafe($0) }.joined(separator: "\n") + "\n"
     }
 
@@ -105,6 +117,7 @@ public enum ImportRenderer {
                 ("shortened", .integer(summary.shortened)),
                 ("cleaned", .integer(summary.cleaned)),
                 ("income", .integer(summary.income)),
+                ("transfers", .integer(summary.transfers)),
             ])
     }
 

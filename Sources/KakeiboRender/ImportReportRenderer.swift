@@ -66,6 +66,7 @@ extension ImportRenderer {
             }
             for note in file.notes { lines.append(language.pick("  Note: ", "  注意: ") + note(language)) }
         }
+        lines += MatchRenderer.text(report.matched, language, dryRun: dry)
         if dry { lines.append(language.pick("Nothing was written (--dry-run).", "何も書き込んでいません（--dry-run）。")) }
         return lines.map { terminalSafe($0) }.joined(separator: "\n") + "\n"
     }
@@ -94,52 +95,55 @@ extension ImportRenderer {
     /// "+¥1,200", "-¥500".
     static func signed(_ amount: Yen, _ language: Language) -> String { (amount.amount > 0 ? "+" : "") + amount.formatted(language) }
 
-    /// `{"dryRun","files":[{"path","format","formatName","variant","encoding","rows","lines","added","alreadyThere","updated","setAside","unfiled","unmapped","months","notes"}]}`.
+    /// `{"dryRun","files":[{"path","format","formatName","variant","encoding","rows","lines","added","alreadyThere","updated","setAside","unfiled","unmapped","months","notes"}],"merges","splits","transfersFound"}`.
     public static func reportJSON(_ report: ImportReport, taxonomy: Taxonomy) -> JSONValue {
-        .object([
-            ("dryRun", .bool(report.dryRun)),
-            (
-                "files",
-                .array(
-                    report.files.map { file in
-                        .object([
-                            ("path", .string(file.path)), ("format", .string(file.format)), ("formatName", .string(file.formatName)),
-                            ("variant", .string(file.variant)), ("encoding", .string(file.encoding)), ("rows", .integer(file.rows)),
-                            ("lines", .integer(file.lines)), ("added", .integer(file.added)), ("alreadyThere", .integer(file.alreadyThere)),
-                            ("updated", .integer(file.updated)),
-                            (
-                                "setAside",
-                                .array(
-                                    file.setAside.map {
-                                        .object([("reason", .string($0.reason)), ("count", .integer($0.count)), ("total", .integer($0.total.amount))])
-                                    })
-                            ),
-                            ("unfiled", .array(file.unfiled.map(StatementRenderer.line))),
-                            (
-                                "unmapped",
-                                .array(
-                                    file.unmapped.map {
-                                        .object([
-                                            ("category", .string($0.name)), ("count", .integer($0.count)), ("total", .integer($0.total.amount)),
-                                            ("filedAs", $0.filedAs.map { .string(taxonomy.keyPath($0)) } ?? .null),
-                                        ])
-                                    })
-                            ),
-                            (
-                                "months",
-                                .array(
-                                    file.months.map {
-                                        .object([
-                                            ("month", .string($0.month.iso)), ("items", .integer($0.items)),
-                                            ("spending", .integer($0.spending.amount)),
-                                            ("income", .integer($0.income.amount)),
-                                        ])
-                                    })
-                            ),
-                            ("notes", .array(file.notes.map { .string($0.en) })),
-                        ])
-                    })
-            ),
-        ])
+        .object(
+            [
+                ("dryRun", .bool(report.dryRun)),
+                (
+                    "files",
+                    .array(
+                        report.files.map { file in
+                            .object([
+                                ("path", .string(file.path)), ("format", .string(file.format)), ("formatName", .string(file.formatName)),
+                                ("variant", .string(file.variant)), ("encoding", .string(file.encoding)), ("rows", .integer(file.rows)),
+                                ("lines", .integer(file.lines)), ("added", .integer(file.added)), ("alreadyThere", .integer(file.alreadyThere)),
+                                ("updated", .integer(file.updated)),
+                                (
+                                    "setAside",
+                                    .array(
+                                        file.setAside.map {
+                                            .object([
+                                                ("reason", .string($0.reason)), ("count", .integer($0.count)), ("total", .integer($0.total.amount)),
+                                            ])
+                                        })
+                                ),
+                                ("unfiled", .array(file.unfiled.map(StatementRenderer.line))),
+                                (
+                                    "unmapped",
+                                    .array(
+                                        file.unmapped.map {
+                                            .object([
+                                                ("category", .string($0.name)), ("count", .integer($0.count)), ("total", .integer($0.total.amount)),
+                                                ("filedAs", $0.filedAs.map { .string(taxonomy.keyPath($0)) } ?? .null),
+                                            ])
+                                        })
+                                ),
+                                (
+                                    "months",
+                                    .array(
+                                        file.months.map {
+                                            .object([
+                                                ("month", .string($0.month.iso)), ("items", .integer($0.items)),
+                                                ("spending", .integer($0.spending.amount)),
+                                                ("income", .integer($0.income.amount)),
+                                            ])
+                                        })
+                                ),
+                                ("notes", .array(file.notes.map { .string($0.en) })),
+                            ])
+                        })
+                ),
+            ] + MatchRenderer.json(report.matched))
     }
 }

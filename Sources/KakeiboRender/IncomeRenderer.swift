@@ -14,7 +14,17 @@ extension JSONRenderer {
             ("balance", .integer(report.balance.amount)),
             ("savingsRate", report.savingsRate.map { .number(shareValue($0)) } ?? .null),
             ("savings", savings.map(savingsValue) ?? .null),
+            ("transfers", transfersValue(report.transfers, taxonomy)),
         ]
+    }
+
+    /// `{"total","count","items":[item…]}`: money moved between the household's accounts, never spending or income
+    /// (each item's `payment` is where it left, `transfer` where it went).
+    public static func transfersValue(_ transfers: TransferSummary, _ taxonomy: Taxonomy) -> JSONValue {
+        .object([
+            ("total", .integer(transfers.total.amount)), ("count", .integer(transfers.count)),
+            ("items", .array(transfers.items.map { item($0, taxonomy) })),
+        ])
     }
 
     static func savingsValue(_ status: SavingsStatus) -> JSONValue {
@@ -26,6 +36,39 @@ extension JSONRenderer {
 }
 
 extension TableRenderer {
+    /// "Transfers ¥87,555 · 4 (between your accounts, not spending)"; empty without any.
+    static func transfersLine(_ transfers: TransferSummary, _ language: Language) -> String {
+        guard transfers.count > 0 else { return "" }
+        return language.pick(
+            "Transfers \(transfers.total.formatted(language)) · \(transfers.count) (between your accounts, not spending: --transfers lists them)",
+            "振替 \(transfers.total.formatted(language)) · \(transfers.count) 件（口座間の移動で支出ではありません。--transfers で一覧）") + "\n\n"
+    }
+
+    /// `month --transfers`: each transfer, from which account to which.
+    public static func transfers(_ report: MonthReport, style: TextStyle) -> String {
+        let language = style.language
+        let period = Labels.month(report.month, language) + Labels.range(report.period)
+        guard report.transfers.count > 0 else {
+            return language.pick("\(period): no transfers\n", "\(period): 振替はありません\n")
+        }
+        var table = TextTable(
+            [.left, .left, .left, .right, .left],
+            header: [
+                language.pick("Date", "日付"), language.pick("From", "出金元"), language.pick("To", "入金先"), language.pick("Amount", "金額"),
+                language.pick("Name", "品名"),
+            ])
+        table.shrinkable = [4, 1, 2]
+        for item in report.transfers.items {
+            table.add(
+                item.date.iso, terminalSafe(item.details.payment ?? ""), terminalSafe(item.details.transfer ?? ""), item.price.formatted(language),
+                terminalSafe(item.name))
+        }
+        return period + "\n" + table.render(style)
+            + language.pick(
+                "Transfers \(report.transfers.total.formatted(language)) · \(report.transfers.count)\n",
+                "振替 \(report.transfers.total.formatted(language)) · \(report.transfers.count) 件\n")
+    }
+
     /// "Income ¥300,000 · Balance +¥181,481 · Savings rate 60.5%", the income by subcategory, its items and the
     /// goal; empty when the month has neither income nor a goal.
     static func incomeSection(_ report: MonthReport, ids: [String: String], savings: SavingsStatus?, taxonomy: Taxonomy, style: TextStyle) -> String {

@@ -103,8 +103,9 @@ public enum JSONRenderer {
         return .object(members)
     }
 
-    /// An item's details: `payment`, `shop`, `memo`, `member`, `reimbursed` (null when absent), `personal`, and
-    /// `tags` (an array, empty for none).
+    /// An item's details: `payment`, `shop`, `memo`, `member`, `reimbursed` (null when absent), `personal`,
+    /// `tags` (an array, empty for none), and `transfer`: for a transfer, the account the money went to (`payment`
+    /// is the one it left), else null.
     static func appendDetails(_ details: ItemDetails, to members: inout [(String, JSONValue)]) {
         members.append(("payment", details.payment.map(JSONValue.string) ?? .null))
         members.append(("shop", details.shop.map(JSONValue.string) ?? .null))
@@ -113,6 +114,7 @@ public enum JSONRenderer {
         members.append(("personal", .bool(details.personal)))
         members.append(("reimbursed", details.reimbursed.map { .integer($0.amount) } ?? .null))
         members.append(("tags", .array(details.tags.map(JSONValue.string))))
+        members.append(("transfer", details.transfer.map(JSONValue.string) ?? .null))
     }
 
     /// `kakeibo budget list`: `{"budgets":[{"category","subcategory","label","budget","yearly","rollover"}],"savings":N|null}`;

@@ -16,13 +16,18 @@ public struct StatementImportSummary: Sendable {
     public let skipped: [(reason: String, count: Int)]
     public let unfiled: [StatementLine]
     public let unfiledCategory: CategoryCode
-    /// Lines that look like items typed by hand (see `Reconciliation`).
+    /// Lines merged with items typed by hand.
     public let typedMatches: Int
     public let months: [YearMonth]
+    /// What matching did: lines merged with other sources' lines, transfers found.
+    public let matched: MatchOutcome
+    /// Lines of money in (recorded as income) and charges (transfers), among `lines`.
+    public let income: Int
+    public let charges: Int
 
     public init(
         source: String, format: String, encoding: String, lines: Int, added: Int, alreadyStored: Int, skipped: [(reason: String, count: Int)],
-        unfiled: [StatementLine], unfiledCategory: CategoryCode, typedMatches: Int, months: [YearMonth]
+        unfiled: [StatementLine], unfiledCategory: CategoryCode, months: [YearMonth], matched: MatchOutcome, income: Int, charges: Int
     ) {
         self.source = source
         self.format = format
@@ -33,8 +38,11 @@ public struct StatementImportSummary: Sendable {
         self.skipped = skipped
         self.unfiled = unfiled
         self.unfiledCategory = unfiledCategory
-        self.typedMatches = typedMatches
+        self.typedMatches = matched.merged.filter { $0.line.source.kind == .typed || $0.into.source.kind == .typed }.count
         self.months = months
+        self.matched = matched
+        self.income = income
+        self.charges = charges
     }
 }
 
@@ -56,6 +64,16 @@ public enum StatementRenderer {
                 "\(summary.source)（\(summary.encoding)）の \(summary.lines) 件を取り込みました: 新規 \(summary.added)、取り込み済み \(summary.alreadyStored)（\(summary.months.count) か月）"
             )
         ]
+        if summary.income > 0 {
+            lines.append(
+                language.pick(
+                    "Money in: \(summary.income) (income, unless it came from one of your accounts)", "入金: \(summary.income) 件（自分の口座からでなければ収入）"))
+        }
+        if summary.charges > 0 {
+            lines.append(
+                language.pick(
+                    "Charges: \(summary.charges) (transfers into the account, not spending)", "チャージ: \(summary.charges) 件（口座への振替で支出ではありません）"))
+        }
         let skipped = summary.skipped.filter { $0.count > 0 }
         if !skipped.isEmpty {
             let list = skipped.map { "\(skipLabel($0.reason, language)) \($0.count)" }.joined(separator: language.pick(", ", "、"))
@@ -72,26 +90,20 @@ public enum StatementRenderer {
                 lines.append("  \(line.date.iso)  \(line.name)  \(line.price.formatted(language))  \(line.id)")
             }
         }
+        lines += MatchRenderer.text(summary.matched, language)
         return lines.map { terminalSafe($0) }.joined(separator: "\n") + "\n"
     }
 
-    /// The note (stderr) when lines look like items typed by hand: they are now counted twice.
-    public static func typedWarning(_ summary: StatementImportSummary, _ language: Language) -> String? {
-        guard summary.typedMatches > 0 else { return nil }
-        return language.pick(
-            "\(summary.typedMatches == 1 ? "1 line looks like an item" : "\(summary.typedMatches) lines look like items") typed by hand (same amount, within \(Reconciliation.window) days), now counted twice: 'kakeibo undo', then 'kakeibo reconcile FILE --add' counts them once",
-            "\(summary.typedMatches) 件の明細が手で登録した品目と同じようです（同じ金額、\(Reconciliation.window) 日以内）。二重に数えています: 'kakeibo undo' のあと 'kakeibo reconcile FILE --add' なら一度だけ数えます"
-        )
-    }
-
     public static func importJSON(_ summary: StatementImportSummary, taxonomy: Taxonomy) -> JSONValue {
-        .object([
-            ("source", .string(summary.format)), ("encoding", .string(summary.encoding)), ("lines", .integer(summary.lines)),
-            ("added", .integer(summary.added)), ("alreadyStored", .integer(summary.alreadyStored)),
-            ("skipped", .object(summary.skipped.map { ($0.reason, .integer($0.count)) })),
-            ("unfiled", .array(summary.unfiled.map(line))), ("unfiledCategory", .string(taxonomy.keyPath(summary.unfiledCategory))),
-            ("typedMatches", .integer(summary.typedMatches)), ("months", .array(summary.months.map { .string($0.iso) })),
-        ])
+        .object(
+            [
+                ("source", .string(summary.format)), ("encoding", .string(summary.encoding)), ("lines", .integer(summary.lines)),
+                ("added", .integer(summary.added)), ("alreadyStored", .integer(summary.alreadyStored)),
+                ("skipped", .object(summary.skipped.map { ($0.reason, .integer($0.count)) })),
+                ("unfiled", .array(summary.unfiled.map(line))), ("unfiledCategory", .string(taxonomy.keyPath(summary.unfiledCategory))),
+                ("typedMatches", .integer(summary.typedMatches)), ("months", .array(summary.months.map { .string($0.iso) })),
+                ("income", .integer(summary.income)), ("charges", .integer(summary.charges)),
+            ] + MatchRenderer.json(summary.matched))
     }
 
     /// A statement line: `{"id","date","name","price","payment"}` (and `"user"` when the statement names one).
@@ -105,9 +117,9 @@ public enum StatementRenderer {
 
     // MARK: reconcile
 
-    /// `{"period":{"from","to"}|null,"matched":[{"statement","item"}],"statementOnly":[line],"typedOnly":[item],"totals":{…},"added","recorded"}`.
-    public static func reconcileJSON(_ outcome: ReconcileOutcome, taxonomy: Taxonomy) -> JSONValue {
-        let report = outcome.reconciliation
+    /// `{"period":{"from","to"}|null,"matched":[{"statement","item"}],"statementOnly":[line],"typedOnly":[item],"totals":{…},"added","recorded"}`
+    /// (`added` and `recorded` are 0: `reconcile` writes nothing, and `--add` is the import's).
+    public static func reconcileJSON(_ report: Reconciliation, taxonomy: Taxonomy) -> JSONValue {
         let period: JSONValue =
             report.period.map { .object([("from", .string($0.lowerBound.iso)), ("to", .string($0.upperBound.iso))]) } ?? .null
         return .object([
@@ -122,13 +134,12 @@ public enum StatementRenderer {
                     ("typedOnly", .integer(report.typedOnlyTotal.amount)),
                 ])
             ),
-            ("added", .integer(outcome.added.count)), ("recorded", .integer(outcome.recorded)),
+            ("added", .integer(0)), ("recorded", .integer(0)),
         ])
     }
 
-    public static func reconcileText(_ outcome: ReconcileOutcome, added asked: Bool, style: TextStyle) -> String {
+    public static func reconcileText(_ report: Reconciliation, style: TextStyle) -> String {
         let language = style.language
-        let report = outcome.reconciliation
         var out = ""
         if let period = report.period {
             out +=
@@ -138,12 +149,13 @@ public enum StatementRenderer {
                 + "\n"
         }
         out += section(
-            language.pick("Matched (on the statement and typed)", "一致（明細にも手入力にもある）"), report.matched.count, report.matchedTotal, language)
+            language.pick("Matched (one purchase with an item another source has)", "一致（ほかの記録と同じ買い物）"), report.matched.count, report.matchedTotal,
+            language)
         if !report.matched.isEmpty {
             var table = TextTable(
                 [.left, .left, .right, .left, .left],
                 header: [
-                    language.pick("Date", "日付"), language.pick("Statement", "明細"), language.pick("Price", "金額"), language.pick("Typed", "手入力"), "ID",
+                    language.pick("Date", "日付"), language.pick("Statement", "明細"), language.pick("Price", "金額"), language.pick("Item", "品目"), "ID",
                 ])
             for (match, id) in zip(report.matched, shortIDs(report.matched.map(\.item.id))) {
                 table.add([
@@ -163,9 +175,8 @@ public enum StatementRenderer {
                 header: [
                     language.pick("Date", "日付"), language.pick("Statement", "明細"), language.pick("Price", "金額"), language.pick("In the store", "登録"),
                 ])
-            let added = Set(outcome.added.map(\.id))
             for line in report.statementOnly {
-                let stored = report.stored.contains(line.id) || added.contains(line.id)
+                let stored = report.stored.contains(line.id)
                 table.add([
                     .init(line.date.iso), .init(terminalSafe(line.name)), .init(line.price.formatted(language)),
                     .init(stored ? language.pick("yes", "済") : "—"),
@@ -176,7 +187,7 @@ public enum StatementRenderer {
         out +=
             "\n"
             + section(
-                language.pick("Typed, not on the statement", "手入力にだけある"), report.typedOnly.count, report.typedOnlyTotal, language)
+                language.pick("On its accounts, not on the statement", "明細にない同じ口座の品目"), report.typedOnly.count, report.typedOnlyTotal, language)
         if !report.typedOnly.isEmpty {
             var table = TextTable(
                 [.left, .left, .right, .left],
@@ -185,13 +196,6 @@ public enum StatementRenderer {
                 table.add([.init(item.date.iso), .init(terminalSafe(item.name)), .init(item.price.formatted(language)), .init(terminalSafe(id), "2")])
             }
             out += table.render(style)
-        }
-        if asked {
-            out +=
-                "\n"
-                + language.pick(
-                    "Added \(outcome.added.count) statement-only \(outcome.added.count == 1 ? "line" : "lines"); recorded \(outcome.recorded) \(outcome.recorded == 1 ? "match" : "matches") on the typed items",
-                    "明細にだけある \(outcome.added.count) 件を登録し、\(outcome.recorded) 件の一致を手入力の品目に記録しました") + "\n"
         }
         return out
     }

@@ -42,6 +42,7 @@ public enum SyncRenderer {
             if !settings.received.isEmpty { parts.append(l.pick("took ", "受信: ") + names(settings.received) + l.pick(" from others", "")) }
             text += l.pick("Household settings: ", "家計の設定: ") + parts.joined(separator: l.pick("; ", "、")) + "\n"
         }
+        text += MatchRenderer.text(report.matched, l).map { terminalSafe($0) + "\n" }.joined()
         if report.refusedCount > 0 {
             text += l.pick(
                 "\(report.refusedCount) change(s) refused by the server, kept here (see the messages above)\n",
@@ -92,20 +93,23 @@ public enum SyncRenderer {
 
     public static func json(_ report: SyncReport) -> String {
         JSONRenderer.render(
-            .object([
-                ("pulled", .integer(report.pulled)), ("pushed", .integer(report.pushed ?? 0)), ("pending", .integer(report.pending)),
-                ("months", .array(report.months.map { .string($0.iso) })), ("conflicts", .array(report.conflicts.map(JSONValue.string))),
-                ("rejected", .array(report.rejected.map(rejected))), ("conflictCount", .integer(report.conflictCount)),
-                ("refused", .integer(report.refusedCount)), ("settingConflicts", .array(report.settingConflicts.map(JSONValue.string))),
-                ("settingsSent", .array(report.settings.sent.map { .string($0.rawValue) })),
-                ("settingsReceived", .array(report.settings.received.map { .string($0.rawValue) })),
-                (
-                    "received",
-                    .array(
-                        report.received.sorted { $0.key < $1.key }.map { .object([("month", .string($0.key.iso)), ("items", .integer($0.value))]) })
-                ),
-                ("older", .integer(report.older)), ("stayed", .integer(report.stayed.count)),
-            ]))
+            .object(
+                [
+                    ("pulled", .integer(report.pulled)), ("pushed", .integer(report.pushed ?? 0)), ("pending", .integer(report.pending)),
+                    ("months", .array(report.months.map { .string($0.iso) })), ("conflicts", .array(report.conflicts.map(JSONValue.string))),
+                    ("rejected", .array(report.rejected.map(rejected))), ("conflictCount", .integer(report.conflictCount)),
+                    ("refused", .integer(report.refusedCount)), ("settingConflicts", .array(report.settingConflicts.map(JSONValue.string))),
+                    ("settingsSent", .array(report.settings.sent.map { .string($0.rawValue) })),
+                    ("settingsReceived", .array(report.settings.received.map { .string($0.rawValue) })),
+                    (
+                        "received",
+                        .array(
+                            report.received.sorted { $0.key < $1.key }.map {
+                                .object([("month", .string($0.key.iso)), ("items", .integer($0.value))])
+                            })
+                    ),
+                    ("older", .integer(report.older)), ("stayed", .integer(report.stayed.count)),
+                ] + MatchRenderer.json(report.matched)))
     }
 
     /// A row set aside, as the JSON summary lists it: `{"id","month","reason"}` (id null when it has none).

@@ -21,7 +21,9 @@ public enum TableRenderer {
         {
             return out + itemsTable(report.income.items, report.filter, ids: ids, taxonomy: taxonomy, style: style) + legend + plannedSection
         }
-        let income = incomeSection(report, ids: ids, savings: savings, taxonomy: taxonomy, style: style)
+        let income =
+            incomeSection(report, ids: ids, savings: savings, taxonomy: taxonomy, style: style)
+            + transfersLine(report.transfers, language)
         let budgetSection = income + (budgets.isEmpty ? "" : budgetsTable(budgets, taxonomy: taxonomy, style: style) + "\n")
         guard let out = overview(period, report.filter, report.total, report.count, report.breakdown, report.grouping, taxonomy, style)
         else {

@@ -58,7 +58,7 @@ public struct BudgetStatus: Hashable, Sendable {
         history: [BudgetTarget: [YearMonth: Yen]] = [:]
     ) -> [BudgetStatus] {
         let period = period ?? MonthPeriod(month)
-        let inMonth = items.filter { period.contains($0.date) && !taxonomy.isIncome($0.category) }
+        let inMonth = items.filter { $0.counts && period.contains($0.date) && !taxonomy.isIncome($0.category) }
         return budgets.sorted(taxonomy).compactMap { budget in
             if let filter {
                 guard case .category(let code) = budget.target, code.category == filter.category else { return nil }

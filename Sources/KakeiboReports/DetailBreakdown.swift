@@ -1,15 +1,26 @@
 import KakeiboValues
 
 /// Which items a report covers by their details: `--payment`, `--member`, `--shop` (each exactly, after trimming).
+/// With the household's accounts, `--payment` names an account: every spelling of it matches.
 public struct DetailFilter: Hashable, Sendable {
     public let values: [DetailField: String]
+    public let accounts: Accounts
 
-    public init(_ values: [DetailField: String] = [:]) { self.values = values }
+    public init(_ values: [DetailField: String] = [:], accounts: Accounts = Accounts()) {
+        self.values = values
+        self.accounts = accounts
+    }
 
     public var isEmpty: Bool { values.isEmpty }
 
+    /// The same filter, its `--payment` naming one of these accounts.
+    public func resolving(_ accounts: Accounts) -> DetailFilter { DetailFilter(values, accounts: accounts) }
+
     public func matches(_ item: Item) -> Bool {
-        values.allSatisfy { field, value in item.details[field] == value }
+        values.allSatisfy { field, value in
+            guard field == .payment, !accounts.isEmpty, let account = accounts.account(for: value) else { return item.details[field] == value }
+            return accounts.account(for: item.details.payment)?.name == account.name
+        }
     }
 }
 
@@ -18,12 +29,15 @@ public enum DetailGrouping: Hashable, Sendable {
     case field(DetailField)
     /// A row per tag (an item with two tags counts in both), and one for untagged items.
     case tag
+    /// A row per account the payments name (as `--by payment` does with the household's accounts).
+    case account
 
-    /// The word `--by` takes and JSON's `"by"` holds: "payment", "shop", "member", "tag".
+    /// The word `--by` takes and JSON's `"by"` holds: "payment", "shop", "member", "tag", "account".
     public var key: String {
         switch self {
         case .field(let field): field.rawValue
         case .tag: "tag"
+        case .account: "account"
         }
     }
 }
@@ -52,7 +66,9 @@ public struct DetailBreakdown: Hashable, Sendable {
 
     public init(_ items: some Sequence<Item>, by field: DetailField) { self.init(items, by: .field(field)) }
 
-    public init(_ items: some Sequence<Item>, by grouping: DetailGrouping) {
+    /// By payment (or account), a payment that names one of `accounts` counts in that account's row: one card's
+    /// statement name, its iD and what was typed are one row.
+    public init(_ items: some Sequence<Item>, by grouping: DetailGrouping, accounts: Accounts = Accounts()) {
         // Rows keyed by the value (for tags, the folded tag), with the value as first met.
         var sums: [String?: (value: String?, total: Int, count: Int)] = [:]
         var total = 0
@@ -68,6 +84,9 @@ public struct DetailBreakdown: Hashable, Sendable {
             count += 1
             positiveItems += max(item.price.amount, 0)
             switch grouping {
+            case .field(.payment), .account:
+                let payment = accounts.resolve(item.details.payment)
+                add(payment.map { String(decoding: AccountKey.fold($0), as: UTF8.self) }, payment, item.price.amount)
             case .field(let field): add(item.details[field], item.details[field], item.price.amount)
             case .tag:
                 let tags = item.details.tags

@@ -8,9 +8,11 @@ public struct FindReport: Sendable {
     /// The ids of the other items the search read (the whole store), which the items' short ids must not name.
     public let others: [String]
 
+    /// Transfers and lines merged into another item are no purchases of their own: they are left out.
     public init(query: SearchQuery, items: [Item], others: [String] = []) {
         self.others = others
         self.query = query
+        let items = items.filter(\.counts)
         self.items = items.sorted { a, b in
             if a.date != b.date { return a.date > b.date }
             if a.added != b.added { return a.added > b.added }

@@ -23,10 +23,12 @@ public struct ForeignImportSummary: Sendable {
     public let shortened: Int
     /// Names whose line breaks or other control characters became spaces.
     public let cleaned: Int
+    /// Transfers imported (MoneyForward's 振替, Zaim's transfer rows).
+    public let transfers: Int
 
     public init(
         merge: MergeOutcome, source: String, sourceName: String, encoding: String, rows: Int, skipped: [SkipReason: Int],
-        unmapped: [(name: String, count: Int)], fallback: CategoryCode?, income: Int, shortened: Int, cleaned: Int
+        unmapped: [(name: String, count: Int)], fallback: CategoryCode?, income: Int, shortened: Int, cleaned: Int, transfers: Int = 0
     ) {
         self.merge = merge
         self.source = source
@@ -39,6 +41,7 @@ public struct ForeignImportSummary: Sendable {
         self.income = income
         self.shortened = shortened
         self.cleaned = cleaned
+        self.transfers = transfers
     }
 }
 

@@ -8,10 +8,14 @@ public struct ImportReport: Sendable {
     /// Nothing was written.
     public let dryRun: Bool
     public let files: [File]
+    /// What matching the files' lines with the other sources' makes of them, all files together: lines merged into
+    /// one purchase, transfers found.
+    public let matched: MatchOutcome
 
-    public init(dryRun: Bool, files: [File]) {
+    public init(dryRun: Bool, files: [File], matched: MatchOutcome = MatchOutcome()) {
         self.dryRun = dryRun
         self.files = files
+        self.matched = matched
     }
 
     /// Rows of a file not imported, for one reason.
@@ -78,11 +82,14 @@ public struct ImportReport: Sendable {
         public let notes: [LocalizedText]
 
         /// The months' changes follow from what the import did: added items count in their month, an updated one
-        /// leaves its old month and counts in its new one; income categories apart from spending.
+        /// leaves its old month and counts in its new one; income categories apart from spending. After `matched`:
+        /// a line merged into another item or found to be a transfer counts nowhere, and a stored item merged into
+        /// one of the file's lines counts no more (the purchase is counted once, as the file's line). `arriving`:
+        /// the ids every file of the import adds.
         public init(
             path: String, format: String, formatName: String, variant: String, encoding: String, rows: Int, lines: Int,
-            outcome: ImportBatchOutcome, setAside: [SetAside], unfiled: [StatementLine], unmapped: [Unmapped], notes: [LocalizedText],
-            taxonomy: Taxonomy
+            outcome: ImportBatchOutcome, matched: MatchOutcome = MatchOutcome(), arriving: Set<String> = [], setAside: [SetAside],
+            unfiled: [StatementLine], unmapped: [Unmapped], notes: [LocalizedText], taxonomy: Taxonomy
         ) {
             self.path = path
             self.format = format
@@ -108,7 +115,19 @@ public struct ImportReport: Sendable {
                     changes[item.date.yearMonth, default: (0, 0, 0)].spending += sign * item.price.amount
                 }
             }
-            for item in outcome.added { count(item, 1) }
+            var after: [String: Item] = [:]
+            for item in matched.merged.map(\.into) + matched.merged.map(\.line) + matched.transfers { after[item.id] = item }
+            let addedIDs = Set(outcome.added.map(\.id))
+            for item in outcome.added {
+                let now = after[item.id] ?? item
+                if now.counts { count(now, 1) }
+            }
+            for merge in matched.merged
+            where addedIDs.contains(merge.into.id) && !addedIDs.contains(merge.line.id) && !arriving.contains(merge.line.id) {
+                var before = merge.line
+                before.details.merged = nil
+                if before.counts { count(before, -1) }
+            }
             for (before, after) in outcome.updated {
                 count(before, -1)
                 count(after, 1)

@@ -84,6 +84,7 @@ public struct MedicalReport: Sendable {
         self.year = year
         let medical = taxonomy.categories.first { $0.key == "medical" }
         func isMedical(_ item: Item) -> Bool { item.category.category == medical?.code }
+        let items = items.filter(\.counts)
         let selected = items.filter {
             $0.date.year == year
                 && (isMedical($0) || (Tags.contains($0.details.tags, MedicalReport.tag) && !taxonomy.isIncome($0.category)))

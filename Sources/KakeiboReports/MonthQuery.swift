@@ -39,18 +39,22 @@ public struct MonthQuery: Sendable {
 
     /// The month's spending broken down by one detail (`--by payment`, `--by tag`), income left out as in every
     /// spending report.
-    public func breakdown(_ store: LedgerStore, by grouping: DetailGrouping, taxonomy: Taxonomy) throws(StoreError) -> DetailBreakdown {
+    public func breakdown(_ store: LedgerStore, by grouping: DetailGrouping, taxonomy: Taxonomy) throws -> DetailBreakdown {
         let files = try items(store)
+        let accounts = try store.read(.accounts)
+        let details = self.details.resolving(accounts)
         let selected = period.files.flatMap { files[$0] ?? [] }.filter {
-            period.contains($0.date) && (filter?.matches($0) ?? true) && details.matches($0) && !taxonomy.isIncome($0.category) && !$0.isYearOnly
+            $0.counts && period.contains($0.date) && (filter?.matches($0) ?? true) && details.matches($0) && !taxonomy.isIncome($0.category)
+                && !$0.isYearOnly
         }
-        return DetailBreakdown(selected, by: grouping)
+        return DetailBreakdown(selected, by: grouping, accounts: accounts)
     }
 
     /// The month as `kakeibo month` shows it. A neighbour whose file can't be read is left out of the comparison and
     /// named in `unreadable`; the month itself still shows.
     public func view(_ store: LedgerStore, taxonomy: Taxonomy, today: CalendarDate, parts: Parts) throws -> MonthView {
         let files = try items(store)
+        let details = self.details.values[.payment] == nil ? self.details : self.details.resolving(try store.read(.accounts))
         // An item counted only in its year (Zaim's 年の集計にのみ含める) is no part of the month's spending or budgets.
         let items = period.files.flatMap { files[$0] ?? [] }.filter { !$0.isYearOnly }
         var unreadable: [StoreError] = []

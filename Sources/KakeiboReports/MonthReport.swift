@@ -55,6 +55,9 @@ public struct MonthReport: Hashable, Sendable {
     public let neighbours: Neighbours?
     /// What came in: never part of `total`, `breakdown` or `items`, which are spending.
     public let income: IncomeSummary
+    /// Money moved between the household's accounts (a card's bill, a charge): neither spending nor income. None
+    /// with a category filter.
+    public let transfers: TransferSummary
 
     /// 収支: income less spending.
     public var balance: Yen { income.total - total }
@@ -73,7 +76,9 @@ public struct MonthReport: Hashable, Sendable {
         period: MonthPeriod? = nil, fixedCosts: FixedCosts? = nil, today: CalendarDate? = nil
     ) {
         let period = period ?? MonthPeriod(month)
-        let matching = items.filter { period.contains($0.date) && (filter?.matches($0) ?? true) }
+        let inPeriod = items.filter { period.contains($0.date) }
+        let matching = inPeriod.filter { $0.counts && (filter?.matches($0) ?? true) }
+        self.transfers = TransferSummary(items: filter == nil ? inPeriod.filter { $0.isTransfer && !$0.isMerged } : [])
         let selected = matching.filter { !taxonomy.isIncome($0.category) }
         self.income = IncomeSummary(items: matching.filter { taxonomy.isIncome($0.category) }, order: order, taxonomy: taxonomy)
         self.month = month
@@ -125,5 +130,18 @@ public struct IncomeSummary: Hashable, Sendable {
     public func savingsRate(balance: Yen) -> Double? {
         guard total.amount > 0 else { return nil }
         return Double(balance.amount) / Double(total.amount)
+    }
+}
+
+/// A period's transfers: money moved between the household's accounts, in date order.
+public struct TransferSummary: Hashable, Sendable {
+    public let total: Yen
+    public let count: Int
+    public let items: [Item]
+
+    public init(items: [Item]) {
+        self.items = items.sorted { ($0.date, $0.id) < ($1.date, $1.id) }
+        total = items.reduce(.zero) { $0 + $1.price }
+        count = items.count
     }
 }

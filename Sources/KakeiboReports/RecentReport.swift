@@ -16,7 +16,7 @@ public struct RecentReport: Hashable, Sendable {
     /// Keeps the `limit` newest of `items`. `localTime` turns a UTC instant into the user's wall-clock time.
     public init(items: some Sequence<Item>, limit: Int, localTime: (Timestamp) -> LocalDateTime) {
         self.limit = limit
-        entries = items.sorted(by: RecentReport.newestFirst).prefix(max(limit, 0)).map {
+        entries = items.filter(\.counts).sorted(by: RecentReport.newestFirst).prefix(max(limit, 0)).map {
             Entry(item: $0, added: localTime($0.added))
         }
     }

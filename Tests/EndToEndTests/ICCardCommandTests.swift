@@ -47,6 +47,23 @@ import Testing
         #expect(after.filter { !$0.key.hasPrefix("backups/") } == before.filter { !$0.key.hasPrefix("backups/") }, "a dump read again adds nothing")
     }
 
+    /// A card's purchase also typed by hand is one purchase: the card's line merges with the typed item, and the
+    /// month counts it once (issue #29: IC card dumps are one more source).
+    @Test func aCardsPurchaseTypedByHandTooIsCountedOnce() throws {
+        let box = try Sandbox()
+        #expect(try box.run("add", "コンビニ", "1280", "--date", "2025-01-16", "--category", "food").status == 0)
+        let run = try box.run("import", dump("card-a-read1.addr.txt"), "--format", "json")
+        #expect(run.status == 0, "\(run.stderr)")
+        let summary = try #require(try run.json() as? [String: Any])
+        let merges = try #require(summary["merges"] as? [[String: Any]])
+        #expect(merges.count == 1 && merges.first?["price"] as? Int == 1280, "\(merges)")
+        let january = try #require(try box.run("month", "2025", "1", "--format", "json").json() as? [String: Any])
+        let names = (january["items"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
+        #expect(names.filter { $0 == "コンビニ" }.count == 1 && !names.contains("物販 1A2B"), "\(names)")
+        let again = try box.run("import", dump("card-a-read1.plain.txt"), "--format", "json")
+        #expect((try again.json() as? [String: Any])?["added"] as? Int == 0, "read again: nothing added, nothing unmerged")
+    }
+
     /// A malformed dump (a 15-byte line, a bad hex digit, an impossible date) is refused whole with its line, exit 2.
     @Test func aMalformedDumpIsRefusedWholeWithItsLine() throws {
         let box = try Sandbox()

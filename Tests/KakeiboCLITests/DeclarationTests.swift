@@ -18,7 +18,7 @@ import Testing
         )
         #expect(
             MonthCommand.synopsis
-                == "month [YEAR MONTH] [--category CAT[/SUB]] [--sort date|price] [--desc] [--by category|payment|member|shop|tag] [--payment METHOD] [--member NAME] [--shop SHOP] [--format table|json|csv|svg] [--bom] [--output FILE] [--check-budget] [--month-start DAY]"
+                == "month [YEAR MONTH] [--category CAT[/SUB]] [--sort date|price] [--desc] [--by category|payment|account|member|shop|tag] [--payment METHOD] [--member NAME] [--shop SHOP] [--transfers] [--format table|json|csv|svg] [--bom] [--output FILE] [--check-budget] [--month-start DAY]"
         )
         // Required options stand outside brackets; notes on an argument's other spellings stay out of the synopsis.
         #expect(FuelCommand.synopsis.hasPrefix("fuel --km KM --km-per-litre KM --yen-per-litre YEN [--add]"))

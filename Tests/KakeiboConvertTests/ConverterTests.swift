@@ -9,11 +9,37 @@ let zaimHeader = "日付,方法,カテゴリ,カテゴリの内訳,支払元,入
 /// Converts CSV text with the default mapping for the app's taxonomy (`--preset expenselog`).
 func convert(
     _ source: ImportSource, _ rows: [String], mapping: CategoryMapping = .standard(.expenseLog), fallback: CategoryCode? = nil,
-    income: IncomeTargets? = nil
+    income: IncomeTargets? = nil, transfers: CategoryCode? = nil
 ) throws(ConvertProblem) -> Conversion {
     let header = source == .moneyforward ? mfHeader : zaimHeader
     return try Converter.convert(
-        Array(([header] + rows).joined(separator: "\r\n").utf8), from: source, mapping: mapping, fallback: fallback, income: income)
+        Array(([header] + rows).joined(separator: "\r\n").utf8), from: source, mapping: mapping, fallback: fallback, income: income,
+        transfers: transfers)
+}
+
+@Suite struct TransferRowTests {
+    @Test func moneyForwardsTransfersMoveMoneyBetweenTheAccountAndTheOneItsContentNames() throws {
+        let rows = [
+            "\"1\",\"2024/11/27\",\"ラクテンカ－ド\",\"-45210\",\"ゆうちょ銀行\",\"現金・カード\",\"カード引き落とし\",\"\",\"1\",\"t1\"",
+            "\"1\",\"2024/11/28\",\"ゆうちょ銀行\",\"45210\",\"楽天カード\",\"未分類\",\"未分類\",\"\",\"1\",\"t2\"",
+            "\"1\",\"2024/11/29\",\"相殺\",\"0\",\"楽天カード\",\"未分類\",\"未分類\",\"\",\"1\",\"t3\"",
+        ]
+        let kept = try convert(.moneyforward, rows, transfers: CategoryCode(9))
+        #expect(kept.items.map(\.price) == [45210, 45210])
+        #expect(kept.items.map(\.details.payment) == ["ゆうちょ銀行", "ゆうちょ銀行"], "out of the account, or into it from the one named")
+        #expect(kept.items.map(\.details.transfer) == ["ラクテンカ－ド", "楽天カード"])
+        #expect((kept.transfers, kept.skipped) == (2, [.zero: 1]))
+        let skipped = try convert(.moneyforward, rows)
+        #expect(skipped.items.isEmpty && skipped.skipped == [.transfer: 3], "without a category for transfers they are skipped, as before")
+    }
+
+    @Test func zaimsTransfersGoFromTheSourceAccountToTheDestination() throws {
+        let row = ["2024-11-10", "transfer", "-", "-", "銀行口座", "財布", "-", "ATM", "-", "JPY", "0", "0", "20000", "0", "0", "常に集計に含める"]
+        let kept = try convert(.zaim, [row.joined(separator: ",")], transfers: CategoryCode(9))
+        let item = try #require(kept.items.first)
+        #expect((item.price, item.details.payment, item.details.transfer, item.details.memo) == (20000, "銀行口座", "財布", "ATM"))
+        #expect(item.id.hasPrefix("z:"))
+    }
 }
 
 /// A Zaim row with the usual values, changed where a test says.

@@ -79,8 +79,8 @@ import Testing
     }
 
     @Test func refusesANewerSchema() {
-        let text = #"{"schema":5,"month":"2024-12","items":[]}"#
-        #expect(throws: MonthFileProblem.schemaNewer(found: 5)) { try MonthFileCodec.decode(Array(text.utf8), month: december) }
+        let text = #"{"schema":6,"month":"2024-12","items":[]}"#
+        #expect(throws: MonthFileProblem.schemaNewer(found: 6)) { try MonthFileCodec.decode(Array(text.utf8), month: december) }
     }
 
     @Test func refusesFilesThatAreWrongInAnyWay() {

@@ -98,23 +98,37 @@ import Testing
         }
     }
 
-    @Test func aLineMatchesTheNearestUnmatchedItemOfTheSameAmountWithinThreeDays() {
+    /// The store after `lines` were imported beside `items`, as reconcile sees it.
+    func reconciled(_ lines: [StatementLine], _ items: [Item]) -> Reconciliation {
+        let incoming = lines.filter { line in !items.contains { $0.id == line.id } }.map { line -> Item in
+            var made = item(line.name, line.price.amount, line.date.iso, id: line.id)
+            made.details.payment = line.payment
+            return made
+        }
+        let matching = Matching(accounts: Accounts(), isIncome: { _ in false })
+        let plan = MatchPlan(items: items + incoming, months: Set(incoming.map(\.date.yearMonth)), matching: matching)
+        var after = Dictionary((items + incoming).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        for changed in plan.changed { after[changed.id] = changed }
+        return Reconciliation(lines: lines, items: Array(after.values), stored: Set(items.map(\.id)), accounts: Accounts())
+    }
+
+    @Test func aLineMatchesTheNearestItemOfAnotherSourceOfTheSameAmountWithinThreeDays() {
         var card = item("カード払い", 500, "2024-12-04", id: "t2")
         card.details.payment = "楽天カード"
         let items = [
             item("昼", 500, "2024-12-04", id: "t1"), card, item("遠い", 500, "2024-12-09", id: "t3"),
             item("別の金額", 501, "2024-12-03", id: "t4"),
         ]
-        let lines = [line("a", "2024-12-03", 500), line("b", "2024-12-03", 500), line("c", "2024-12-03", 500)]
-        let report = Reconciliation(lines: lines, items: items)
+        let lines = [line("pp:a", "2024-12-03", 500), line("pp:b", "2024-12-03", 500), line("pp:c", "2024-12-03", 500)]
+        let report = reconciled(lines, items)
         #expect(report.matched.map(\.item.id) == ["t1"], "t2 is paid otherwise, t3 is six days off, t4 costs more")
-        #expect(report.statementOnly.map(\.id) == ["b", "c"], "one item matches one line at most")
+        #expect(report.statementOnly.map(\.id) == ["pp:b", "pp:c"], "one item matches one line at most; lines of one statement never merge")
         #expect(report.statementOnlyTotal == Yen(1000))
     }
 
-    @Test func itemsThatAreTheStatementsOwnLinesAreNotTyped() {
+    @Test func linesTheStoreHasAlreadyAreStoredNotMatches() {
         let lines = [line("pp:1", "2024-12-03", 500)]
-        let report = Reconciliation(lines: lines, items: [item("店", 500, "2024-12-03", id: "pp:1")])
+        let report = reconciled(lines, [item("店", 500, "2024-12-03", id: "pp:1")])
         #expect(report.matched.isEmpty)
         #expect(report.stored == ["pp:1"])
     }

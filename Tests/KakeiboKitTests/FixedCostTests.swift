@@ -61,6 +61,20 @@ import Testing
         #expect(FixedSkip(itemID: "fixed-0d934b28-2024-1x") == nil && FixedSkip(itemID: "mf:0d934b28-2024-11") == nil)
     }
 
+    @Test func aCostsPaymentAndMemberGoOnItsItemsAndMakeTheFileSchema3() throws {
+        var rent = FixedCost(name: "家賃", price: Yen(85_000), day: 27, month: nil, category: CategoryCode(2, 0))
+        rent.payment = "ゆうちょ銀行"
+        rent.member = "ayumi"
+        let costs = FixedCosts([rent])
+        let bytes = SettingsFile.fixedCosts.encode(costs)
+        #expect(try JSONValue.parse(bytes)["schema"]?.intValue == 3, "an older kakeibo refuses it rather than post the rent without them")
+        #expect(try SettingsFile.fixedCosts.decode(bytes) == costs)
+        let item = rent.item(on: CalendarDate(year: 2024, month: 11, day: 27)!)
+        #expect((item.details.payment, item.details.member) == ("ゆうちょ銀行", "ayumi"))
+        let plain = SettingsFile.fixedCosts.encode(FixedCosts([FixedCost(name: "x", price: 1, day: 1, month: nil, category: CategoryCode(0))]))
+        #expect(try JSONValue.parse(plain)["schema"]?.intValue == 1, "without them the file stays as older kakeibo wrote it")
+    }
+
     @Test func postingTwiceRecordsEachOnce() throws {
         defer { try? FileManager.default.removeItem(atPath: root) }
         let household = Household(store: LedgerStore(root: root), now: Timestamp(milliseconds: 0))

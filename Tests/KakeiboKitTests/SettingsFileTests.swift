@@ -61,6 +61,7 @@ import Testing
         #expect(try schema(SettingsFile.fixedCosts.encode(FixedCosts())) == 1)
         #expect(try schema(SettingsFile.notes.encode([:])) == 1)
         #expect(try schema(SettingsFile.rules.encode(FilingRules())) == 1)
+        #expect(try schema(SettingsFile.accounts.encode(Accounts())) == 1)
         #expect(
             [SettingsFile.budgets.name, SettingsFile.fixedCosts.name, SettingsFile.notes.name, SettingsFile.rules.name] == [
                 "budgets.json", "fixed.json", "notes.json", "rules.json",
@@ -86,13 +87,14 @@ import Testing
     }
 
     @Test func eachFileRefusesDamageAndKeepsIt() throws {
-        let newer = [("budgets", 5), ("fixed", 4), ("notes", 2), ("rules", 3)]
+        let newer = [("budgets", 5), ("fixed", 4), ("notes", 2), ("rules", 3), ("accounts", 2)]
         for (name, found) in newer {
             let text = #"{"schema":\#(found)}"#
             switch name {
             case "budgets": try refuses(.budgets, text, .schemaNewer(found: found), .standard)
             case "fixed": try refuses(.fixedCosts, text, .schemaNewer(found: found), ())
             case "notes": try refuses(.notes, text, .schemaNewer(found: found), ())
+            case "accounts": try refuses(.accounts, text, .schemaNewer(found: found), ())
             default: try refuses(.rules, text, .schemaNewer(found: found), ())
             }
         }
@@ -102,6 +104,9 @@ import Testing
             .budgets, #"{"schema":1,"categories":[{"category":0,"amount":1},{"category":0,"amount":2}]}"#, .duplicate("categories[1]"), .standard)
         try refuses(.fixedCosts, #"{"schema":1,"fixed":{}}"#, .shape("fixed"), ())
         try refuses(.fixedCosts, #"{"schema":1,"fixed":[{"name":"x","price":1,"day":32,"category":0}]}"#, .shape("fixed[0]"), ())
+        try refuses(
+            .accounts, #"{"schema":1,"accounts":[{"name":"楽天カード","aliases":["RC"]},{"name":"rc"}]}"#, .duplicate("accounts[1]"), ())
+        try refuses(.accounts, #"{"schema":1,"accounts":[{"name":"x","kind":"wallet"}]}"#, .shape("accounts[0].kind"), ())
         try refuses(.notes, "[]", .shape("notes"), ())
         try refuses(.notes, #"{"schema":1,"notes":{"2024-13":"x"}}"#, .shape("notes.2024-13"), ())
         try refuses(.notes, #"{"notes":{}}"#, .shape("schema"), ())

@@ -118,7 +118,7 @@ import Testing
         #expect(
             json.objectValue?.map(\.0) == [
                 "pulled", "pushed", "pending", "months", "conflicts", "rejected", "conflictCount", "refused", "settingConflicts", "settingsSent",
-                "settingsReceived", "received", "older", "stayed",
+                "settingsReceived", "received", "older", "stayed", "merges", "splits", "transfersFound",
             ])
         #expect(json["pushed"] == .integer(0) && json["conflicts"] == .array([]))
         #expect(json["rejected"]?.arrayValue?.first?["id"] == .null)

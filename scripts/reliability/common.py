@@ -138,8 +138,9 @@ def snapshot_difference(before, after):
 
 
 MONTH_FIELDS = {"id", "date", "name", "price", "category", "subcategory", "sync", "added"}
-# An item's optional fields: its details and tags.
-DETAIL_FIELDS = {"tags", "payment", "shop", "memo", "member", "personal", "reimbursed"}
+# An item's optional fields: its details and tags, and the ledger's (a transfer's account, the item a line is merged
+# into, a split line's mark).
+DETAIL_FIELDS = {"tags", "payment", "shop", "memo", "member", "personal", "reimbursed", "transfer", "merged", "apart"}
 
 
 def read_store(store):
@@ -161,7 +162,9 @@ def read_store(store):
             raise Failure("%s is misshapen: keys %s" % (path, sorted(document)))
         for item in document["items"]:
             tags = item.get("tags", ["-"])  # tags are optional: when there, a list of words, never an empty one
-            if set(item) - DETAIL_FIELDS != MONTH_FIELDS or not item["date"].startswith(name[:7]) or not (
+            # A line merged into another item names that item's id (text, never empty).
+            merged = item.get("merged", "-")
+            if set(item) - DETAIL_FIELDS != MONTH_FIELDS or not item["date"].startswith(name[:7]) or not (isinstance(merged, str) and merged) or not (
                     isinstance(tags, list) and tags and all(isinstance(t, str) and t and " " not in t for t in tags)):
                 raise Failure("%s holds a misshapen item: %r" % (path, item))
             if item["id"] in items:

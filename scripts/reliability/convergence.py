@@ -112,8 +112,8 @@ class Member:
 
 def act(member, rng, import_file, figures):
     items = member.items()
-    choice = rng.choice(["add", "add", "edit", "edit", "delete", "import", "undo", "sync", "sync"])
-    if choice in ("edit", "delete") and not items:
+    choice = rng.choice(["add", "add", "edit", "edit", "delete", "import", "statement", "undo", "sync", "sync"])
+    if choice in ("edit", "delete", "statement") and not items:
         choice = "add"
     if choice == "add":
         result = member.run(["add", "品%d" % rng.randint(1, 999), str(rng.randint(1, 9999)), "--date", "2024-12-%02d" % rng.randint(1, 28), "--format", "json"])
@@ -130,8 +130,13 @@ def act(member, rng, import_file, figures):
         result = member.run(["edit", target, "--price", str(price)] + tagging)
         if result.status != 0:
             raise Failure(result.describe())
-        member.own.append(("edit", target, member.edits.get(target)))
-        member.edits[target] = price
+        # A merged item is one purchase: the lines merged into it took the new price too (and an undo takes theirs back).
+        changed = {target: price}
+        for id, item in member.items().items():
+            if id != target and id in items and item["price"] != items[id]["price"]:
+                changed[id] = item["price"]
+        member.own.append(("edit", target, {id: member.edits.get(id) for id in changed}))
+        member.edits.update(changed)
         figures.add("changes")
     elif choice == "delete":
         target = rng.choice(sorted(items))
@@ -139,9 +144,11 @@ def act(member, rng, import_file, figures):
         if result.status != 0:
             raise Failure(result.describe())
         member.own.append(("delete", target, member.edits.get(target)))
-        member.deleted.add(target)
-        member.edits.pop(target, None)
-        member.reported.discard(target)  # deleting an item in conflict settles the conflict
+        # A merged item goes with the lines merged into it; deleting an item in conflict settles the conflict.
+        for id in {target} | (set(items) - set(member.items())):
+            member.deleted.add(id)
+            member.edits.pop(id, None)
+            member.reported.discard(id)
         figures.add("changes")
     elif choice == "import":
         result = member.run(["import", import_file])
@@ -149,6 +156,20 @@ def act(member, rng, import_file, figures):
             raise Failure(result.describe())
         # The import is the later decision about the ids it holds: deleted here before, they are back.
         member.deleted -= {"shared-%d" % n for n in range(5)}
+        member.own.append(("import", None, None))
+        figures.add("changes")
+    elif choice == "statement":
+        # A statement's line of a purchase the store has (an item's price, a day later): the import merges the two,
+        # and the merge travels to the others as changes like any other.
+        target = items[rng.choice(sorted(items))]
+        day = min(28, int(target["date"][8:10]) + 1)
+        line = {"id": "pp:%d-%d" % (member.number, rng.randint(1, 10**9)), "date": "202412%02d" % day, "name": "明細%d" % rng.randint(1, 999),
+                "price": target["price"], "category": 0, "payment": "PayPay"}
+        path = member.box.write("statement.json", json.dumps([line], ensure_ascii=False))
+        result = member.run(["import", path, "--format", "json"])
+        if result.status != 0:
+            raise Failure(result.describe())
+        figures.add("merges", len(result.json().get("merges", [])))
         member.own.append(("import", None, None))
         figures.add("changes")
     elif choice == "undo":
@@ -178,11 +199,14 @@ def undo(member, operation):
     elif kind == "delete":
         member.deleted.discard(id)  # back, here (or under a new id when the delete had reached the server)
     elif kind == "edit":
-        if previous is None:
-            member.edits.pop(id, None)
-        else:
-            member.edits[id] = previous
+        for edited, before in previous.items():
+            if before is None:
+                member.edits.pop(edited, None)
+            else:
+                member.edits[edited] = before
     member.reported.discard(id)
+    # An undone import takes away the items it brought back, and with them any conflict a sync found on them since.
+    member.reported &= set(member.items())
 
 
 def main():
@@ -239,8 +263,8 @@ def main():
     return figures.finish([
         "values that must settle (U+FEFF, NFD, ZWJ, each limit's edge, dates at both ends): %d taken at entry and settled "
         "within two syncs, %d refused at entry with the reason" % (figures.counts.get("settled values", 0), figures.counts.get("refused values", 0)),
-        "%d stores, rounds: %d, changes: %d, undos: %d (%d refused), syncs: %d (%d failed under %d faults), conflicts: %d, lost: %d" % (
-            options.stores, figures.counts.get("rounds", 0), figures.counts.get("changes", 0), figures.counts.get("undos", 0),
+        "%d stores, rounds: %d, changes: %d (merging %d lines), undos: %d (%d refused), syncs: %d (%d failed under %d faults), conflicts: %d, lost: %d" % (
+            options.stores, figures.counts.get("rounds", 0), figures.counts.get("changes", 0), figures.counts.get("merges", 0), figures.counts.get("undos", 0),
             figures.counts.get("refused undos", 0), figures.counts.get("syncs", 0),
             figures.counts.get("failed syncs", 0), figures.counts.get("faults", 0), figures.counts.get("conflicts", 0),
             figures.counts.get("lost", 0)),

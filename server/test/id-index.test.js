@@ -125,4 +125,16 @@ describe('id index', () => {
     const app = await postItems(household, [item('app-9', '20241201', 'アプリ', 9)], TOKEN);
     assert.equal(app.json.length, 1);
   });
+
+  it('mends an index sheet whose making was stopped before its rows were added (1,000 rows for 1,024 buckets)', async () => {
+    const index = household.workbook.sheetByName('_ids');
+    index.cells = index.cells.slice(0, 1000);
+    index.maxRows = 1000;
+    const many = [];
+    for (let k = 0; k < 40; k++) many.push(create(`short-${k}`, item(`short-${k}`, '20240601', '多い', k + 1)));
+    const answer = await changes(household, many);
+    assert.ok(answer.results.every((r) => r.status === 'applied'), JSON.stringify(answer.results.map((r) => r.status)));
+    assert.ok(index.maxRows >= 1025);
+    assert.equal(copies(household, 'short-39'), 1);
+  });
 });

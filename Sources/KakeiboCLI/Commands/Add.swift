@@ -74,9 +74,15 @@ struct AddCommand: Command {
             item.details.tags = Tags.adding(filed.tags, to: item.details.tags)
             if filed.reason != .fallback { note = RulesRenderer.reason(filed, rules: filer.rules, taxonomy: taxonomy, context.language) }
         }
-        let stored = try household.add([item]).items[0]
+        let added = try household.add([item])
+        let stored = added.items[0]
         try ItemOutput.print(stored, verb: LocalizedText(en: "Added", ja: "登録しました:"), format: format, context)
-        if let note, format != .json { context.print("  " + terminalSafe(note) + "\n") }
+        guard format != .json else { return }
+        if let note { context.print("  " + terminalSafe(note) + "\n") }
+        if let unknown = AccountsRenderer.unknownPayment(stored.details.payment, try household.accounts(), context.language) {
+            context.print(unknown)
+        }
+        context.print(AccountsRenderer.matchedLines(added.matched, context.language))
     }
 }
 

@@ -27,8 +27,10 @@ struct CardImport {
         }
         let summary = CardImportSummary(outcome)
         switch format {
-        case .json: context.print(CardImportRenderer.json(summary, taxonomy: taxonomy))
-        default: context.print(CardImportRenderer.text(summary, context.language))
+        case .json: context.print(CardImportRenderer.json(summary, matched: outcome.matched, taxonomy: taxonomy))
+        default:
+            context.print(CardImportRenderer.text(summary, context.language))
+            context.print(AccountsRenderer.matchedLines(outcome.matched, context.language))
         }
     }
 }

@@ -31,6 +31,13 @@ struct FixedCommand: Command {
         help: LocalizedText(
             en: "key or name, e.g. housing/rent or 家賃 (default: the one NAME is, as 家賃 is housing/rent, else other)",
             ja: "キーか名前（housing/rent、家賃 など。既定は名前と同じ名前の項目（家賃なら housing/rent）、なければ other（その他））"))
+    static let payment = Option<String>(
+        "--payment", value: "METHOD",
+        help: LocalizedText(en: "with add: how it is paid (an account), put on its items", ja: "add と: 支払方法（口座）。計上する品目に付ける")
+    ) { try DetailField.payment.validate($0) }
+    static let member = Option<String>(
+        "--member", value: "NAME", help: LocalizedText(en: "with add: whose cost it is, put on its items", ja: "add と: 誰の固定費か。計上する品目に付ける")
+    ) { try DetailField.member.validate($0) }
     static let format = OutputFormat.option([.table, .json])
     static let name = "fixed"
     static let info = CommandInfo(
@@ -64,9 +71,10 @@ struct FixedCommand: Command {
                     ja: "この月は計上しない（計上済みなら削除）。'kakeibo undo' で取り消せる"),
                 .note),
         ],
-        options: [day, yearly, every, months, from, until, category, income, format, MonthStartOption.option],
+        options: [day, yearly, every, months, from, until, category, income, payment, member, format, MonthStartOption.option],
         examples: [
             "kakeibo fixed add 家賃 85000 --day 27",
+            "kakeibo fixed add 家賃 85000 --day 27 --payment ゆうちょ銀行 --member ayumi",
             "kakeibo fixed add 動画配信 990 --day 1 --category 放送・配信",
             "kakeibo fixed add 火災保険 18000 --day 1 --yearly 4",
             "kakeibo fixed add 水道 7800 --day 20 --every 2 --from 2025-01",
@@ -92,6 +100,9 @@ struct FixedCommand: Command {
     init(_ arguments: ParsedArguments, _ context: Context) throws {
         let words = try VerbArguments(arguments, verbs: "add|list|remove|post|skip", command: FixedCommand.name)
         context.command = "\(FixedCommand.name) \(words.verb)" // what its backup is called: "fixed add"
+        if words.verb != "add", let given = [Self.payment, Self.member].first(where: { arguments.given($0) }) {
+            throw UsageError.onlyWith(given.name, "fixed add")
+        }
         let operands = words.operands
         switch words.verb {
         case "add":
@@ -104,7 +115,10 @@ struct FixedCommand: Command {
                 arguments[Self.income]
                 ? try taxonomy.resolveIncome(arguments[Self.category])
                 : try arguments[Self.category].map { try taxonomy.resolve($0) } ?? taxonomy.category(named: name)
-            action = .add(try Self.cost(name, price, day: day, category, arguments, today: context.clock.today))
+            var cost = try Self.cost(name, price, day: day, category, arguments, today: context.clock.today)
+            cost.payment = try arguments[Self.payment]
+            cost.member = try DetailOptions.known(try arguments[Self.member], try DetailOptions.settings(context))
+            action = .add(cost)
         case "list":
             try words.expect([])
             action = .list
@@ -143,10 +157,10 @@ struct FixedCommand: Command {
         let language = context.language
         switch action {
         case .add(let cost):
-            let all = try context.household().addFixedCost(cost)
-            finish(
-                all, taxonomy,
-                message: FixedRenderer.added(cost, taxonomy: taxonomy, language), context)
+            let household = try context.household()
+            let all = try household.addFixedCost(cost)
+            let unknown = AccountsRenderer.unknownPayment(cost.payment, try household.accounts(), language) ?? ""
+            finish(all, taxonomy, message: FixedRenderer.added(cost, taxonomy: taxonomy, language) + unknown, context)
         case .list:
             finish(try context.store().read(.fixedCosts), taxonomy, message: nil, context)
         case .remove(let key):
@@ -163,6 +177,7 @@ struct FixedCommand: Command {
                 for item in outcome.posted {
                     context.print(TableRenderer.item(item, verb: language.pick("Posted", "計上しました:"), taxonomy: taxonomy, style: context.textStyle))
                 }
+                context.print(AccountsRenderer.matchedLines(outcome.matched, language))
             }
         case .skip(let key, let month):
             let household = try context.household()

@@ -43,6 +43,12 @@ public struct ImportCommand: Command {
             en:
                 "say per file what would be imported: the format found, rows read, added, already there, set aside and why, the months it changes; writes nothing",
             ja: "ファイルごとに取り込み内容を示す（判定した形式、読んだ行、新規、取り込み済み、除外とその理由、変わる月）。何も書き込まない"))
+    public static let member = Option<String>(
+        "--member", value: "NAME",
+        help: LocalizedText(
+            en: "whose every line of the file is (default: each line's account's member, else this machine's)",
+            ja: "ファイルのすべての行の人（既定は各行の口座の人、なければこの端末の人）")
+    ) { try DetailField.member.validate($0) }
     public static let format = OutputFormat.option([.table, .json])
     /// The options only the companion's import reads: given any, the command runs there.
     static let companionOptions: [any OptionDeclaration] = [layout, layoutInit, dryRun]
@@ -74,7 +80,7 @@ public struct ImportCommand: Command {
                     ja: "ほかのファイル。それぞれの形式で読み、すべて読めてから 1 回の変更で取り込む"), .optional,
                 words: ImportCommand.maximumFiles - 1),
         ],
-        options: [from, layout, layoutInit, dryRun, mapping, category, account, tag, format],
+        options: [from, layout, layoutInit, dryRun, mapping, category, account, tag, member, format],
         examples: [
             "kakeibo import backup.json",
             "curl -sL \"$URL?year=2024&month=12\" | kakeibo import -",
@@ -159,6 +165,13 @@ public struct ImportCommand: Command {
         if FileSystem.isDevice(path) { throw CommandError.notAFile(path) }
         guard let bytes = try FileSystem.read(path, access: .input) else { throw CommandError.readInput(path, code: 2) }
         return bytes
+    }
+
+    /// Whose the imported lines are: `--member` for all of them, else each line's account's, else this machine's.
+    public static func member(_ forced: String?, _ context: Context) throws -> ImportMember {
+        let configuration = try DetailOptions.settings(context)
+        return ImportMember(
+            forced: try DetailOptions.known(forced, configuration), fallback: try DetailOptions.known(configuration.member, configuration))
     }
 
     /// The tags `--tag` gives, checked, each once.

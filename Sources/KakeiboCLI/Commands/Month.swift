@@ -15,6 +15,10 @@ struct MonthCommand: Command {
             en:
                 "exit 3 if any budget is over (a rolled one with its carry), a yearly fund is overspent or past its share to date plus a quarter of the fund, or a finished month fell short of the savings goal, naming each on stderr (for cron)",
             ja: "予算を超えた項目（繰越の予算は繰越込み）、年の予算の超過か経過月分＋4 分の 1 の超過、終わった月の収支が貯蓄目標に届かないときに標準エラーに出して終了コード 3（cron 向け）"))
+    static let transfers = Flag(
+        "--transfers",
+        help: LocalizedText(
+            en: "list the month's transfers between your accounts (card bills, charges, ATM) instead", ja: "口座間の振替（カードの引き落とし・チャージ・ATM）の一覧を表示"))
     static let name = "month"
     static let info = CommandInfo(
         name: name, summary: LocalizedText(en: "Show a month: total, breakdown by category, items", ja: "月の合計・項目別の内訳・一覧を表示"),
@@ -29,7 +33,9 @@ struct MonthCommand: Command {
                 "this|prev|next", LocalizedText(en: "this month, the one before, the one after (今月, 先月, 来月)", ja: "今月・先月・来月（this、prev、next）"), .note),
             Argument("-N", LocalizedText(en: "N months back from this month: -1 is last month", ja: "今月から N か月前（-1 は先月）"), .note),
         ],
-        options: [category, sort, desc] + DetailReportOptions.all + [format, ByteOrderMark.flag, output, checkBudget, MonthStartOption.option],
+        options: [category, sort, desc] + DetailReportOptions.all + [
+            transfers, format, ByteOrderMark.flag, output, checkBudget, MonthStartOption.option,
+        ],
         examples: [
             "kakeibo month",
             "kakeibo month prev",
@@ -40,6 +46,7 @@ struct MonthCommand: Command {
             "kakeibo month --check-budget > /dev/null || echo 'over budget'",
             "kakeibo month --month-start 25 --format json | jq '{first, last, total}'",
             "kakeibo month 2024 12 --by payment",
+            "kakeibo month 2024 12 --transfers",
             "kakeibo month prev --member ken --category food",
         ])
 
@@ -53,6 +60,7 @@ struct MonthCommand: Command {
     let details: DetailFilter
     let by: DetailGrouping?
     let bom: Bool
+    let listTransfers: Bool
 
     init(_ arguments: ParsedArguments, _ context: Context) throws {
         let words = try MonthCommand.positionals(arguments)
@@ -66,6 +74,11 @@ struct MonthCommand: Command {
         details = try DetailReportOptions.detailFilter(arguments)
         by = try DetailReportOptions.grouping(arguments, format: format)
         bom = try ByteOrderMark.wanted(arguments, csv: format == .csv)
+        listTransfers = arguments[Self.transfers]
+        if listTransfers, format != .table && format != .json {
+            throw UsageError.invalidChoice(option: "--format", value: format.rawValue, choices: ["table", "json"])
+        }
+        if listTransfers, by != nil { throw UsageError.onlyWith(Self.transfers.name, "no --by") }
     }
 
     func run(_ context: Context) throws {
@@ -92,6 +105,13 @@ struct MonthCommand: Command {
         let report = view.report
         let text: String
         switch format {
+        case .table where listTransfers: text = TableRenderer.transfers(report, style: OutputFile.style(for: output, context))
+        case .json where listTransfers:
+            text = JSONRenderer.render(
+                .object([
+                    ("year", .integer(month.year)), ("month", .integer(month.month)),
+                    ("transfers", JSONRenderer.transfersValue(report.transfers, taxonomy)),
+                ]))
         case .table:
             var style = OutputFile.style(for: output, context)
             style.syncMarks = SyncSettings.isConfigured(environment: context.environment)

@@ -41,6 +41,7 @@ struct SettleCommand: Command {
         // it weighs each member's share.
         for month in period.months {
             for item in try store.items(in: month) {
+                guard item.counts else { continue }
                 if taxonomy.isIncome(item.category) { incomes.append(item) } else { items.append(item) }
             }
         }

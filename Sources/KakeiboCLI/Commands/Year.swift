@@ -55,12 +55,14 @@ struct YearCommand: Command {
     func run(_ context: Context) throws {
         let taxonomy = try context.taxonomy()
         let store = try context.storeForReading()
+        let details = self.details.values[.payment] == nil ? self.details : self.details.resolving(try store.read(.accounts))
         if let by {
             let selected = try store.items(inYear: year).values.joined().filter {
-                (filter?.matches($0) ?? true) && details.matches($0) && !taxonomy.isIncome($0.category)
+                $0.counts && (filter?.matches($0) ?? true) && details.matches($0) && !taxonomy.isIncome($0.category)
             }
             let text = DetailReportOptions.render(
-                DetailBreakdown(selected, by: by), heading: Labels.year(year, context.language), period: [("year", .integer(year))],
+                DetailBreakdown(selected, by: by, accounts: try store.read(.accounts)), heading: Labels.year(year, context.language),
+                period: [("year", .integer(year))],
                 format: format, bom: bom, context)
             return try OutputFile.deliver(text, to: output, context)
         }

@@ -15,17 +15,20 @@ public enum StatementDeclarations {
     public static let add = Flag(
         "--add",
         help: LocalizedText(
-            en: "add the statement-only lines and record the matches (running it again adds nothing)",
-            ja: "明細にだけある行を登録し、一致を記録する（もう一度実行しても何も増えない）"))
+            en: "import the statements (as import --from statement does: each purchase once; again adds nothing)",
+            ja: "明細を取り込む（import --from statement と同じ。同じ買い物は一度だけ、もう一度実行しても増えない）"))
     public static let format = OutputFormat.option([.table, .json])
 
     public static let reconcile = CommandInfo(
         name: Reconcile.name,
-        summary: LocalizedText(en: "Set a card or payment statement beside what was typed", ja: "カード・決済の明細と手入力を突き合わせる"),
+        summary: LocalizedText(
+            en: "Set a card or payment statement beside the store, as an import would merge it", ja: "カード・決済の明細を、取り込んだときのまとめ方で突き合わせる"),
         description: LocalizedText(
             en:
-                "A statement line matches a typed item with the same amount within 3 days (its payment the line's or unset; names may differ). Prints what matched, what only the statement has and what was typed but is not on it, with totals.",
-            ja: "明細の行は、金額が同じで日付が 3 日以内の手入力の品目と一致します（支払方法は同じか未設定。品名は違ってもかまいません）。一致したもの、明細にだけあるもの、手入力にだけあるものを合計とともに表示します。"),
+                "A statement line is one purchase with an item another source has (typed, an app's export, another statement) on the same account, or one without a payment, with the same amount within 3 days (5 for a card's; names may differ: see docs/accounts.md). Prints what matched, what only the statement has and what its accounts hold that is not on it, with totals; writes nothing.",
+            ja:
+                "明細の行は、同じ口座（または支払方法なし）で金額が同じ、日付が 3 日以内（カードは 5 日）のほかの記録（手入力、アプリの書き出し、ほかの明細）と同じ買い物です（品名は違ってもかまいません。docs/accounts.md）。一致したもの、明細にだけあるもの、同じ口座で明細にないものを合計とともに表示します。何も書き込みません。"
+        ),
         arguments: [
             Argument(
                 "FILE|-",

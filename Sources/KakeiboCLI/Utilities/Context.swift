@@ -54,7 +54,9 @@ public final class Context {
     }
 
     /// The store as something to change, at this run's time: every write of items goes through it.
-    public func household() throws -> Household { Household(store: try store(), now: clock.now) }
+    public func household() throws -> Household {
+        Household(store: try store(), now: clock.now, taxonomy: (try? taxonomy()) ?? .standard)
+    }
 
     /// The store for a query: says on stderr when there is none yet (the first `add` creates it).
     public func storeForReading() throws -> LedgerStore {

@@ -4,16 +4,23 @@ import KakeiboKit
 /// `--payment`, `--member`, `--shop` to keep only items with that value.
 enum DetailReportOptions {
     enum By: String, CaseIterable, Sendable {
-        case category, payment, member, shop, tag
+        case category, payment, account, member, shop, tag
 
-        var grouping: DetailGrouping? { self == .tag ? .tag : DetailField(rawValue: rawValue).map { .field($0) } }
+        var grouping: DetailGrouping? {
+            switch self {
+            case .tag: .tag
+            case .account: .account
+            default: DetailField(rawValue: rawValue).map { .field($0) }
+            }
+        }
     }
 
     static let by = Option.choice(
         "--by", By.allCases,
         help: LocalizedText(
-            en: "break down by this (default category); by tag an item counts in each of its tags' rows",
-            ja: "内訳の基準（既定は category）。tag ではタグごとの行にそれぞれ数えます"))
+            en:
+                "break down by this (default category); payment and account group each account's spellings; by tag an item counts in each of its tags' rows",
+            ja: "内訳の基準（既定は category）。payment と account は口座ごと（呼び名をまとめて）。tag ではタグごとの行にそれぞれ数えます"))
     static let payment = filter(.payment, LocalizedText(en: "only items paid this way", ja: "この支払方法のデータだけ"))
     static let member = filter(.member, LocalizedText(en: "only items this member paid", ja: "このメンバーが払ったデータだけ"))
     static let shop = filter(.shop, LocalizedText(en: "only items from this shop", ja: "このお店のデータだけ"))

@@ -7,7 +7,8 @@ enum MoneyForward {
     /// The 大項目 of money coming in.
     static let incomeCategory = "収入"
 
-    /// A row is skipped when it is a transfer (振替 1), not counted (計算対象 0) or zero. A row in 大項目 収入 is
+    /// A transfer (振替 1) moves money out of 保有金融機関 to the account 内容 names (a negative amount), or into it
+    /// from that one (a positive amount). A row is skipped when it is not counted (計算対象 0) or zero. A row in 大項目 収入 is
     /// income as it stands (+250,000 is 250000). Any other row is an expense: -1,200 becomes a price of 1200, and
     /// a positive amount outside 収入 — money given back in an expense category — becomes a refund, a negative
     /// price (+500 in 食費 is -500).
@@ -18,7 +19,11 @@ enum MoneyForward {
         let amount = try fields.amount("金額（円）")
         let category = SourceCategory(fields.text("大項目"), fields.text("中項目"))
         let kind: SourceRow.Kind =
-            if transfer { .skipped(.transfer) } else if category.major == incomeCategory {
+            if transfer {
+                amount <= 0
+                    ? .transfer(Yen(-amount), from: fields.text("保有金融機関"), to: fields.text("内容"))
+                    : .transfer(Yen(amount), from: fields.text("内容"), to: fields.text("保有金融機関"))
+            } else if category.major == incomeCategory {
                 .income(Yen(amount), skip: !counted ? .notCounted : amount == 0 ? .zero : nil)
             } else if !counted { .skipped(.notCounted) } else if amount == 0 { .skipped(.zero) } else { .expense(Yen(-amount)) }
         var sourceID: String?

@@ -81,6 +81,9 @@ struct SourceRow {
         /// Money that came in (a salary, a bonus): the kakeibo price of an item in an income category, or why the
         /// row is skipped all the same (not counted, zero) when the taxonomy has income categories to put it in.
         case income(Yen, skip: SkipReason?)
+        /// Money moved between two of the household's accounts (MoneyForward's 振替, Zaim's transfer): how much, from
+        /// which account to which, as the export names them (either may be unknown).
+        case transfer(Yen, from: String, to: String)
         case skipped(SkipReason)
     }
 

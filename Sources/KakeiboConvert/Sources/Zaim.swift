@@ -16,8 +16,9 @@ enum Zaim {
     /// The 集計の設定 of a row counted in its year's totals, not its month's: imported with `Tags.yearOnly`.
     static let yearOnly = "年の集計にのみ含める"
 
-    /// Payments are expenses (支出, in yen) and income rows income (収入); transfers and balance adjustments are
-    /// skipped, and so are rows kept out of the totals. A negative 支出 is a refund.
+    /// Payments are expenses (支出, in yen) and income rows income (収入, paid into 入金先); transfers (振替) move
+    /// money from 支払元 to 入金先; balance adjustments are skipped, and so are rows kept out of the totals. A negative
+    /// 支出 is a refund.
     static func interpret(_ fields: RowFields) throws(ConvertProblem) -> SourceRow {
         let date = try fields.date("日付", separator: "-", example: "2024-12-03")
         let category = SourceCategory(fields.text("カテゴリ"), fields.text("カテゴリの内訳"))
@@ -33,7 +34,9 @@ enum Zaim {
         case "income":
             let amount = try fields.amount("収入")
             kind = .income(Yen(amount), skip: fields.text("集計の設定") == notCounted ? .notCounted : amount == 0 ? .zero : nil)
-        case "transfer": kind = .skipped(.transfer)
+        case "transfer":
+            let amount = try fields.amount("振替")
+            kind = .transfer(Yen(amount), from: fields.text("支払元"), to: fields.text("入金先"))
         case "balance": kind = .skipped(.balance)
         case let other: throw fields.fail("方法", .method(other))
         }
@@ -43,10 +46,14 @@ enum Zaim {
         let identity =
             ["日付", "方法", "支払元", "品目", "お店", "通貨", "支出"].map(fields.text)
             + (fields.text("方法") == "income" ? [fields.text("入金先"), fields.text("収入")] : [])
+            + (fields.text("方法") == "transfer" ? [fields.text("入金先"), fields.text("振替")] : [])
+        // Income is paid into 入金先: that is its account.
+        let payment = fields.text("方法") == "income" ? fields.text("入金先") : fields.text("支払元")
         return SourceRow(
             row: fields.record.row, line: fields.record.line, kind: kind, date: date, category: category,
-            names: [fields.text("品目"), fields.text("お店"), category.minor, category.major], sourceID: nil,
-            identity: identity, details: [.payment: fields.text("支払元"), .shop: fields.text("お店"), .memo: fields.text("メモ")],
+            names: [fields.text("品目"), fields.text("お店"), category.minor, category.major]
+                + (fields.text("方法") == "transfer" ? [fields.text("メモ"), "振替"] : []), sourceID: nil,
+            identity: identity, details: [.payment: payment, .shop: fields.text("お店"), .memo: fields.text("メモ")],
             yearOnly: fields.text("集計の設定") == yearOnly)
     }
 }

@@ -39,7 +39,20 @@ enum PayPay {
             switch fields.text("取引内容") {
             case "支払い", "請求書払い": price = out
             case "返金": price = -inward
-            case "チャージ", "口座送金":
+            case "チャージ":
+                // Money moved into PayPay from the bank or card 取引先 names: a transfer, never spending.
+                guard inward != 0 else {
+                    read.skip(.zero)
+                    continue
+                }
+                let source = fields.text("取引先").isEmpty ? fields.text("取引方法") : fields.text("取引先")
+                let key = StatementFields.contentKey([number, fields.text("取引内容"), fields.text("取引方法")], &occurrences)
+                read.lines.append(
+                    StatementFields.line(
+                        StatementFormat.paypay.idPrefix, record: record, date: date, name: "チャージ", fallbackName: StatementFormat.paypay.displayName,
+                        price: inward, payment: StatementFormat.paypay.displayName, key: key, flow: .charge, counterparty: source))
+                continue
+            case "口座送金":
                 read.skip(.transfer, amount: out + inward)
                 continue
             case let kind:

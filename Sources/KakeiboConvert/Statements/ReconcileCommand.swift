@@ -1,8 +1,8 @@
 import KakeiboCLI
 import KakeiboKit
 
-/// `kakeibo reconcile FILE… [--add]` — sets one or more statements beside the store (see `Reconciliation`); with `--add`, adds
-/// what only the statement has and records the matches (`Household.reconcile`).
+/// `kakeibo reconcile FILE… [--add]` — sets one or more statements beside the store as an import would merge them (see
+/// `Reconciliation`), writing nothing; `--add` is the import (`import --from statement`).
 public struct ReconcileCommand: Command {
     public static var name: String { StatementDeclarations.reconcile.name }
     public static var info: CommandInfo { StatementDeclarations.reconcile }
@@ -29,21 +29,26 @@ public struct ReconcileCommand: Command {
 
     public func run(_ context: Context) throws {
         let layouts = format == nil ? try LayoutCatalog.load(context).layouts : []
+        // --add is the import itself: the lines are added, merged with what other sources have, once.
+        if add {
+            return try StatementImport(
+                choice: format.map { .format($0) } ?? .detect, paths: paths, category: nil, mapping: CategoryMapping.standard(try context.taxonomy()),
+                layouts: layouts, output: output
+            ).run(context)
+        }
         let statements = try paths.map { try StatementImport.statement($0, format: format, layouts: layouts) }
         var seen = Set<String>()
         let lines = statements.flatMap(\.lines).filter { seen.insert($0.id).inserted }
         let taxonomy = try context.taxonomy()
         let household = try context.household()
-        var filed: [String: WireItem]?
-        if add {
-            let filer = try household.filer(taxonomy: taxonomy, from: statements.compactMap { $0.period?.lowerBound.yearMonth }.min())
-            filed = [:]
-            for statement in statements { filed?.merge(try StatementFiling(statement, filer: filer).items) { first, _ in first } }
-        }
-        let outcome = try household.reconcile(lines, filed: filed)
+        let filer = try household.filer(taxonomy: taxonomy, from: statements.compactMap { $0.period?.lowerBound.yearMonth }.min())
+        var filed: [String: WireItem] = [:]
+        for statement in statements { filed.merge(try StatementFiling(statement, filer: filer).items) { first, _ in first } }
+        let prepared = Household.prepared(Array(filed.values), member: try ImportCommand.member(nil, context), accounts: try household.accounts())
+        let report = try household.reconcile(lines, items: Dictionary(prepared.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }))
         switch output {
-        case .json: context.print(JSONRenderer.render(StatementRenderer.reconcileJSON(outcome, taxonomy: taxonomy)))
-        default: context.print(StatementRenderer.reconcileText(outcome, added: add, style: context.textStyle))
+        case .json: context.print(JSONRenderer.render(StatementRenderer.reconcileJSON(report, taxonomy: taxonomy)))
+        default: context.print(StatementRenderer.reconcileText(report, style: context.textStyle))
         }
     }
 }

@@ -99,6 +99,10 @@ struct StatementLines {
     /// The amounts of the rows set aside, by reason (0 where a row has none).
     var skippedTotals: [StatementSkip: Int] = [:]
     var rows = 0
+    /// The balances the statement states for its account (ゆうちょ's before the first row and after the last).
+    var balances: [StatedBalance] = []
+    /// What it says the next bill is (a card's).
+    var bill: CardBill?
     var notes: [StatementNote] = []
     var variant = ""
 
@@ -161,6 +165,12 @@ public struct Statement: Sendable {
     /// Records read, headers and totals aside.
     public var rows: Int
     public var notes: [StatementNote]
+    /// The balances it states for its account, by date.
+    public var balances: [StatedBalance] = []
+    /// What it says the card's next bill is.
+    public var bill: CardBill?
+    /// The account the statement is of, as its lines name it.
+    public var account: String? { lines.first?.payment }
 
     /// The built-in format, nil for a layout.
     public var format: StatementFormat? { kind.format }
@@ -171,8 +181,8 @@ public struct Statement: Sendable {
         return first...last
     }
 
-    /// The sum of its lines' prices.
-    public var total: Yen { Yen(lines.reduce(0) { $0 + $1.price.amount }) }
+    /// What it says was spent: the sum of its spending lines' prices (purchases less refunds; money in and charges aside).
+    public var total: Yen { Yen(lines.reduce(0) { $0 + ($1.flow == .spending ? $1.price.amount : 0) }) }
 }
 
 /// How the file is to be read: found from the file, in one format, or with one layout.
@@ -210,7 +220,8 @@ public enum StatementReader {
         let read = try format.read(records)
         return Statement(
             kind: StatementKind(key: format.rawValue, displayName: format.displayName, variant: read.variant, format: format), encoding: encoding,
-            lines: read.lines, skipped: read.skipped, skippedTotals: read.skippedTotals, rows: read.rows, notes: read.notes)
+            lines: read.lines, skipped: read.skipped, skippedTotals: read.skippedTotals, rows: read.rows, notes: read.notes, balances: read.balances,
+            bill: read.bill)
     }
 }
 
@@ -308,12 +319,13 @@ enum StatementFields {
     /// included) and the ids earlier versions made from `formerKeys`.
     static func line(
         _ prefix: String, record: CSVRecord, date: CalendarDate, name: String, fallbackName: String, price: Int, payment: String,
-        user: String? = nil, key: String, formerKeys: [String] = [], account: String? = nil, memo: String? = nil, undated: Bool = false
+        user: String? = nil, key: String, formerKeys: [String] = [], account: String? = nil, memo: String? = nil, undated: Bool = false,
+        flow: StatementLine.Flow = .spending, counterparty: String? = nil
     ) -> StatementLine {
         let id = prefix + stableHash(key)
         return StatementLine(
             id: id, date: date, name: shown(name) ?? fallbackName, price: Yen(price), payment: shown(payment) ?? fallbackName,
-            user: user.flatMap { shown($0) }, row: record.row, account: account,
+            user: user.flatMap { shown($0) }, row: record.row, flow: flow, counterparty: counterparty.flatMap { shown($0) }, account: account,
             memo: memo.flatMap { shown($0, limit: DetailField.memo.maximumLength) },
             formerIDs: formerKeys.map { prefix + stableHash($0) }.filter { $0 != id }, undated: undated)
     }

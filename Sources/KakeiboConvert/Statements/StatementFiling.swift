@@ -1,7 +1,8 @@
 import KakeiboKit
 
 /// A statement's lines as kakeibo items: each filed by the household's rules, then by history, else unfiled; the
-/// statement's user (本人, 家族) becomes a member through the rules file's `members`.
+/// statement's user (本人, 家族) becomes a member through the rules file's `members`. Money in goes to the first
+/// income category (or its rule's, if that is income); a charge is a transfer from its counterparty into the account.
 public struct StatementFiling: Sendable {
     /// The item each line becomes, by line id.
     public var items: [String: WireItem] = [:]
@@ -9,13 +10,35 @@ public struct StatementFiling: Sendable {
     public var unfiled: [StatementLine] = []
     /// Where unfiled lines went.
     public var unfiledCategory: CategoryCode
+    /// Lines of money in that a taxonomy without income categories can't hold (left out, as before).
+    public var incomeLeftOut = 0
 
     /// `unfiledCategory` overrides the taxonomy's unfiled category (`--category`).
     public init(_ statement: Statement, filer: Filer, unfiledCategory: CategoryCode? = nil) throws(RuleError) {
         self.unfiledCategory = unfiledCategory ?? filer.taxonomy.unfiled
         for line in statement.lines {
+            if line.flow == .charge {
+                let details = ItemDetails(payment: line.counterparty ?? line.name, shop: line.counterparty, transfer: line.payment)
+                items[line.id] = WireItem(
+                    id: line.id, date: line.date, name: line.name, price: line.price, category: self.unfiledCategory, details: details)
+                continue
+            }
+            if line.flow == .income {
+                guard let income = filer.taxonomy.categories.first(where: { $0.kind == .income }) else {
+                    incomeLeftOut += 1
+                    continue
+                }
+                let filed = try filer.file([line.name], unfiled: true)
+                let other = income.subcategories.first { $0.key == "other" }
+                let category = filer.taxonomy.isIncome(filed.category) ? filed.category : CategoryCode(income.code, other?.code)
+                let member = filed.member ?? line.user.flatMap { filer.rules.members[$0] }
+                let details = ItemDetails(payment: line.payment, shop: line.counterparty ?? line.name, member: member)
+                items[line.id] = WireItem(
+                    id: line.id, date: line.date, name: filed.name ?? line.name, price: line.price, category: category, details: details)
+                continue
+            }
             let filed = try filer.file([line.name], unfiled: true)
-            var details = ItemDetails(payment: line.payment, shop: line.name, memo: line.memo)
+            var details = ItemDetails(payment: line.payment, shop: line.counterparty ?? line.name, memo: line.memo)
             if case .rule = filed.reason, let payment = filed.payment { details.payment = payment } // a statement knows how it was paid
             details.member = filed.member ?? line.user.flatMap { filer.rules.members[$0] }
             details.tags = filed.tags

@@ -25,6 +25,8 @@ struct StatementImport {
     var output: OutputFormat
     /// `--tag`: tags every line gets, beside those its rule gives.
     var tags: [String] = []
+    /// `--member`: whose every line is.
+    var member: String?
     var dryRun = false
 
     /// The `--from` word for "find the format from the file".
@@ -48,13 +50,16 @@ struct StatementImport {
 
     /// The file's bytes read and understood; a file that isn't readable refuses the import before anything is
     /// written, naming the file.
-    static func read(_ path: String, as choice: Choice, layouts: [Layout], mapping: CategoryMapping, category: CategoryCode?, income: IncomeTargets?)
-        throws -> Read
-    {
+    /// An export's 振替 rows are kept, in `transfers` (they count in no category).
+    static func read(
+        _ path: String, as choice: Choice, layouts: [Layout], mapping: CategoryMapping, category: CategoryCode?, income: IncomeTargets?,
+        transfers: CategoryCode?
+    ) throws -> Read {
         let bytes = try ImportCommand.read(path)
         do {
             func convert(_ source: ImportSource) throws(ConvertProblem) -> Conversion {
-                try Converter.convert(bytes, from: source, mapping: mapping, fallback: category, income: income, fileUnmapped: true)
+                try Converter.convert(
+                    bytes, from: source, mapping: mapping, fallback: category, income: income, transfers: transfers, fileUnmapped: true)
             }
             switch choice {
             case .format(let format): return .statement(try StatementReader.read(bytes, as: .format(format)))
@@ -77,7 +82,10 @@ struct StatementImport {
         let household = try context.household()
         let income = IncomeTargets.standard(taxonomy)
         // Every file is read before anything is written: one bad file imports none.
-        var files = try paths.map { try StatementImport.read($0, as: choice, layouts: layouts, mapping: mapping, category: category, income: income) }
+        var files = try paths.map {
+            try StatementImport.read(
+                $0, as: choice, layouts: layouts, mapping: mapping, category: category, income: income, transfers: taxonomy.unfiled)
+        }
         // Lines are filed by the history of the year before the first of them, so a store of ten years is not read
         // whole for every file.
         let first = files.compactMap { file -> YearMonth? in
@@ -93,30 +101,30 @@ struct StatementImport {
             do { try conversion.file(by: filer) } catch { throw ImportFailure(path: ImportCommand.displayName(paths[index]), problem: error) }
             files[index] = .export(conversion)
         }
-        let member = try context.configuredMember()
+        // A statement's and MoneyForward's lines are their accounts' members'; Zaim's, typed by the member who imports them.
+        let member = try ImportCommand.member(member, context)
+        let accounts = try household.accounts()
 
         var batches: [ImportBatch] = []
         var statementLines: [StatementLine] = []
         var unfiledLines: [[StatementLine]] = []
         var unfiledCategory = category ?? taxonomy.unfiled
+        var incomeLeftOut = 0
         for file in files {
             switch file {
             case .statement(let statement):
                 let filing = try StatementFiling(statement, filer: filer, unfiledCategory: category)
                 unfiledCategory = filing.unfiledCategory
+                incomeLeftOut += filing.incomeLeftOut
                 statementLines += statement.lines
                 unfiledLines.append(filing.unfiled)
                 batches.append(
                     ImportBatch(
-                        kind: .statement, items: try ImportCommand.tagged(filing.ordered(statement), tags),
+                        kind: .statement,
+                        items: try ImportCommand.tagged(Household.prepared(filing.ordered(statement), member: member, accounts: accounts), tags),
                         formerIDs: Dictionary(statement.lines.filter { !$0.formerIDs.isEmpty }.map { ($0.id, $0.formerIDs) }) { first, _ in first }))
             case .export(let conversion):
-                // The export is this member's: its rows are theirs, as an item added here would be.
-                let items = conversion.items.map { item in
-                    var item = item
-                    if item.details.member == nil { item.details.member = member }
-                    return item
-                }
+                let items = Household.prepared(conversion.items, member: member, accounts: accounts)
                 unfiledLines.append([])
                 batches.append(ImportBatch(kind: .export, items: try ImportCommand.tagged(items, tags)))
             case .json(let items):
@@ -124,18 +132,27 @@ struct StatementImport {
                 batches.append(ImportBatch(kind: .export, items: try ImportCommand.tagged(items, tags)))
             }
         }
-        // Lines that look typed by hand are counted before the write: the warning is about what the import adds.
-        let typed = statementLines.isEmpty ? 0 : try household.reconcile(statementLines, filed: nil).reconciliation.matched.count
         let progress = Progress(
             total: batches.reduce(0) { $0 + $1.items.count }, label: context.language.pick("Importing", "取り込み中"), terminal: context.terminal)
-        let outcomes = try household.importFiles(batches, dryRun: dryRun, progress: { progress.advance() })
+        let imported = try household.importFiles(batches, dryRun: dryRun, progress: { progress.advance() })
+        let outcomes = imported.files
         progress.finish()
+        if !dryRun {
+            let statements = files.compactMap { file -> Statement? in if case .statement(let statement) = file { statement } else { nil } }
+            try household.recordStated(
+                statements.compactMap { statement in
+                    statement.account.map { StatedAccount(account: $0, balances: statement.balances, bill: statement.bill) }
+                })
+        }
 
+        let arriving = Set(outcomes.flatMap { $0.added.map(\.id) })
         let report = ImportReport(
             dryRun: dryRun,
             files: zip(paths, zip(files, zip(outcomes, unfiledLines))).map { path, rest in
-                StatementImport.fileReport(path, rest.0, rest.1.0, unfiled: rest.1.1, taxonomy: taxonomy, language: context.language)
-            })
+                StatementImport.fileReport(
+                    path, rest.0, rest.1.0, unfiled: rest.1.1, matched: imported.matched, arriving: arriving, taxonomy: taxonomy,
+                    language: context.language)
+            }, matched: imported.matched)
         if dryRun {
             switch output {
             case .json: context.print(JSONRenderer.render(ImportRenderer.reportJSON(report, taxonomy: taxonomy)))
@@ -143,16 +160,19 @@ struct StatementImport {
             }
             return
         }
-        try printSummaries(files, outcomes, unfiled: unfiledLines, unfiledCategory: unfiledCategory, typed: typed, report: report, context)
+        try printSummaries(
+            files, imported, unfiled: unfiledLines, unfiledCategory: unfiledCategory, incomeLeftOut: incomeLeftOut, report: report, context)
     }
 
-    /// What a real import prints: one summary for the statements together (as it always has), one per export.
+    /// What a real import prints: one summary for the statements together (as it always has), one per export. What
+    /// matching made of the lines is said once, with the first of them.
     func printSummaries(
-        _ files: [Read], _ outcomes: [ImportBatchOutcome], unfiled: [[StatementLine]], unfiledCategory: CategoryCode, typed: Int,
-        report: ImportReport,
-        _ context: Context
+        _ files: [Read], _ imported: ImportedFiles, unfiled: [[StatementLine]], unfiledCategory: CategoryCode, incomeLeftOut: Int,
+        report: ImportReport, _ context: Context
     ) throws {
         let taxonomy = try context.taxonomy()
+        let outcomes = imported.files
+        var matched: MatchOutcome? = imported.matched
         let statements = files.enumerated().compactMap { index, file -> (Statement, ImportBatchOutcome, [StatementLine])? in
             if case .statement(let statement) = file { (statement, outcomes[index], unfiled[index]) } else { nil }
         }
@@ -165,16 +185,20 @@ struct StatementImport {
             let encodings = Array(Set(statements.map(\.0.encoding.rawValue))).sorted()
             var skipped: [StatementSkip: Int] = [:]
             for (statement, _, _) in statements { skipped.merge(statement.skipped, uniquingKeysWith: +) }
+            if incomeLeftOut > 0 { skipped[.deposit, default: 0] += incomeLeftOut }
             let added = statements.flatMap(\.1.added)
-            let addedIDs = Set(added.map(\.id))
+            // A line merged with another source's (which files it) or found to be a transfer is no unfiled spending.
+            let addedIDs = Set(added.map(\.id)).subtracting(imported.matched.touchedIDs)
             let lines = statements.reduce(0) { $0 + $1.1.added.count + $1.1.alreadyThere }
+            let read = statements.flatMap(\.0.lines)
             let summary = StatementImportSummary(
                 source: kinds.map(\.displayName).joined(separator: "、"), format: kinds.count == 1 ? kinds[0].key : StatementImport.detect,
                 encoding: encodings.joined(separator: ", "), lines: lines, added: added.count, alreadyStored: lines - added.count,
                 skipped: StatementSkip.allCases.map { ($0.rawValue, skipped[$0] ?? 0) },
-                unfiled: statements.flatMap(\.2).filter { addedIDs.contains($0.id) }, unfiledCategory: unfiledCategory, typedMatches: typed,
-                months: Array(Set(added.map(\.date.yearMonth))).sorted())
-            if let warning = StatementRenderer.typedWarning(summary, context.language) { context.note(warning) }
+                unfiled: statements.flatMap(\.2).filter { addedIDs.contains($0.id) }, unfiledCategory: unfiledCategory,
+                months: Array(Set(added.map(\.date.yearMonth))).sorted(), matched: matched ?? MatchOutcome(),
+                income: read.filter { $0.flow == .income }.count - incomeLeftOut, charges: read.filter { $0.flow == .charge }.count)
+            matched = nil
             out += StatementRenderer.importText(summary, taxonomy: taxonomy, context.language)
             if case .object(let members) = StatementRenderer.importJSON(summary, taxonomy: taxonomy) { json += members }
         }
@@ -185,7 +209,8 @@ struct StatementImport {
             let merged = MergeOutcome(
                 imported: conversion.items.count, added: outcome.added.count, updated: outcome.updated.count,
                 moved: outcome.updated.filter { $0.before.date.yearMonth != $0.after.date.yearMonth }.count, unchanged: outcome.alreadyThere,
-                months: months.sorted())
+                months: months.sorted(), matched: matched ?? MatchOutcome())
+            matched = nil
             let summary = conversion.summary(merged: merged)
             out += ImportRenderer.foreign(summary, taxonomy: taxonomy, context.language)
             if conversion.fallback == nil { out += ImportRenderer.unmapped(report.files[index].unmapped, taxonomy: taxonomy, context.language) }
@@ -202,15 +227,18 @@ struct StatementImport {
 
     /// One file's part of the report.
     static func fileReport(
-        _ path: String, _ file: Read, _ outcome: ImportBatchOutcome, unfiled: [StatementLine], taxonomy: Taxonomy, language: Language
+        _ path: String, _ file: Read, _ outcome: ImportBatchOutcome, unfiled: [StatementLine], matched: MatchOutcome, arriving: Set<String>,
+        taxonomy: Taxonomy, language: Language
     ) -> ImportReport.File {
         let name = ImportCommand.displayName(path)
         switch file {
         case .statement(let statement):
-            let added = Set(outcome.added.map(\.id))
+            // A line merged with another source's (which files it) or found to be a transfer is no unfiled spending.
+            let added = Set(outcome.added.map(\.id)).subtracting(matched.touchedIDs)
             return ImportReport.File(
                 path: name, format: statement.kind.key, formatName: statement.kind.displayName, variant: statement.kind.variant,
-                encoding: statement.encoding.rawValue, rows: statement.rows, lines: statement.lines.count, outcome: outcome,
+                encoding: statement.encoding.rawValue, rows: statement.rows, lines: statement.lines.count, outcome: outcome, matched: matched,
+                arriving: arriving,
                 setAside: StatementSkip.allCases.compactMap { reason in
                     statement.skipped[reason].map {
                         ImportReport.SetAside(reason: reason.rawValue, count: $0, total: Yen(statement.skippedTotals[reason] ?? 0))
@@ -222,7 +250,8 @@ struct StatementImport {
         case .export(let conversion):
             return ImportReport.File(
                 path: name, format: conversion.source.rawValue, formatName: conversion.source.displayName, variant: conversion.variant,
-                encoding: conversion.encoding.rawValue, rows: conversion.rows, lines: conversion.items.count, outcome: outcome,
+                encoding: conversion.encoding.rawValue, rows: conversion.rows, lines: conversion.items.count, outcome: outcome, matched: matched,
+                arriving: arriving,
                 setAside: SkipReason.allCases.compactMap { reason in
                     conversion.skipped[reason].map { ImportReport.SetAside(reason: reason.rawValue, count: $0, total: .zero) }
                 },
@@ -244,7 +273,8 @@ struct StatementImport {
         case .json(let items):
             return ImportReport.File(
                 path: name, format: "kakeibo", formatName: "kakeibo JSON", variant: "", encoding: SourceEncoding.utf8.rawValue, rows: items.count,
-                lines: items.count, outcome: outcome, setAside: [], unfiled: [], unmapped: [], notes: [], taxonomy: taxonomy)
+                lines: items.count, outcome: outcome, matched: matched, arriving: arriving, setAside: [], unfiled: [], unmapped: [], notes: [],
+                taxonomy: taxonomy)
         }
     }
 }

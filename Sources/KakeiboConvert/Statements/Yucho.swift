@@ -45,7 +45,9 @@ enum Yucho {
         return StatementFormat.yucho.displayName + " *" + digits.suffix(4)
     }
 
-    /// A row with 払出金額 is spending (named by 詳細１ and 詳細２); one with 受入金額 is money in.
+    /// A row with 払出金額 is spending (named by 詳細１ and 詳細２); one with 受入金額 is money in. 詳細２ names the other
+    /// side (ﾗｸﾃﾝｶｰﾄﾞｻｰﾋﾞｽ: a card's bill, ＡＴＭ: cash), and 現在（貸付）高 the balance after the row: the balance
+    /// before the first row and after the last are what the statement states.
     static func read(_ records: [CSVRecord]) throws(ConvertProblem) -> StatementLines {
         guard let (position, index) = header(records) else { throw .notStatement(.yucho, looksLike: nil) }
         let (account, stated) = account(records[..<position])
@@ -53,6 +55,8 @@ enum Yucho {
         read.variant = "入出金明細, \(position) lines before the header" + (account == nil ? ", no account number" : "")
         let payment = payment(account)
         var occurrences: [String: Int] = [:]
+        var first: (date: CalendarDate, before: Int)?
+        var last: (date: CalendarDate, balance: Int)?
         var formerOccurrences: [String: Int] = [:]
         for record in records.dropFirst(position + 1) {
             read.rows += 1
@@ -61,23 +65,34 @@ enum Yucho {
             let date = try StatementFields.compactDate(fields, "取引日")
             let out = try StatementFields.amount(fields, "払出金額（円）")
             let inward = try StatementFields.amount(fields, "受入金額（円）")
-            guard out != 0 else {
-                read.skip(inward != 0 ? .deposit : .zero, amount: inward)
+            if !fields.text("現在（貸付）高").isEmpty {
+                let balance = try StatementFields.amount(fields, "現在（貸付）高")
+                if first == nil { first = (date, balance - inward + out) }
+                last = (date, balance)
+            }
+            guard out != 0 || inward != 0 else {
+                read.skip(.zero)
                 continue
             }
             let name = [fields.text("詳細１"), fields.text("詳細２")].filter { !$0.isEmpty }.joined(separator: " ")
             let own = fields.text("入出金明細ＩＤ")
-            let content = ["取引日", "払出金額（円）", "詳細１", "詳細２"].map(fields.text)
+            // A deposit's content key has its own column, so the ids of spending lines stay what they were.
+            let content = ["取引日", out != 0 ? "払出金額（円）" : "受入金額（円）", "詳細１", "詳細２"].map(fields.text)
             let former = own.isEmpty ? StatementFields.contentKey(content, &formerOccurrences) : own
             let key = account.map { $0 + "\u{1F}" } ?? ""
+            let counterparty = fields.text("詳細２").isEmpty ? nil : fields.text("詳細２")
             read.lines.append(
                 StatementFields.line(
                     StatementFormat.yucho.idPrefix, record: record, date: date, name: name, fallbackName: StatementFormat.yucho.displayName,
-                    price: out,
-                    payment: payment, key: key + (own.isEmpty ? StatementFields.contentKey(content, &occurrences) : own),
-                    // kakeibo before 0.30 made the id of 入出金明細ＩＤ alone.
-                    formerKeys: [former], account: account))
+                    price: out != 0 ? out : inward, payment: payment,
+                    key: key + (own.isEmpty ? StatementFields.contentKey(content, &occurrences) : own),
+                    // kakeibo before 0.30 made the id of 入出金明細ＩＤ alone (and imported no deposit).
+                    formerKeys: out != 0 ? [former] : [], account: account, flow: out != 0 ? .spending : .income, counterparty: counterparty))
         }
+        if let first, let opening = first.date.adding(days: -1) {
+            read.balances.append(StatedBalance(date: opening, amount: Yen(first.before)))
+        }
+        if let last { read.balances.append(StatedBalance(date: last.date, amount: Yen(last.balance))) }
         if let stated, stated != read.rows { read.notes.append(.countMismatch(stated: stated, found: read.rows)) }
         return read
     }

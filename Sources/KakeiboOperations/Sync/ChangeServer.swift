@@ -47,8 +47,11 @@ struct ChangeServer: SyncServer {
         /// is made from them, so a sync reads the state and the store no more than its writes do.
         var journal: SyncJournal?
         var pending: Int?
+        /// What matching did with what came.
+        var matched = MatchOutcome()
 
         mutating func add(_ rows: RowsOutcome) {
+            matched += rows.matched
             received.formUnion(rows.received)
             months.formUnion(rows.changed)
             older += rows.older
@@ -70,6 +73,12 @@ struct ChangeServer: SyncServer {
             if receive { try receiveChanges(&tally) }
             if let months { try pullRows(months, &tally) }
             if send && receive { try exchangeSettings(&tally) }
+            // What came was matched with the lines here (and with the household's accounts, when they came): the
+            // merges made of it go now, not with the next sync.
+            if send && receive && !(tally.matched.isEmpty && tally.settings.matched.isEmpty) {
+                tally.caughtUp = false
+                try sendChanges(receive: receive, &tally)
+            }
         } catch {
             if case ChangeProtocolError.afterProgress = error { throw error }
             if error is AnswerNotRecorded { throw error }
@@ -87,7 +96,8 @@ struct ChangeServer: SyncServer {
             pushed: send ? tally.sent : nil, sentKinds: send ? tally.sentKinds : nil, period: months, listed: tally.listed,
             received: tally.received.byMonth, receivedChanges: receive, pending: pending, months: Array(tally.months.union(months ?? [])),
             conflicts: journal.conflicts.map(\.id), rejected: tally.setAside, older: tally.older, notes: tally.notes, settings: tally.settings,
-            settingConflicts: SharedSetting.listed(journal.settingConflicts.keys).map(\.rawValue).filter { journal.settingConflicts[$0] != nil })
+            settingConflicts: SharedSetting.listed(journal.settingConflicts.keys).map(\.rawValue).filter { journal.settingConflicts[$0] != nil },
+            matched: tally.matched + tally.settings.matched)
     }
 
     /// Sends this store's changes: those whose answer was lost first (same ids), then the rest, a request at a time,

@@ -55,8 +55,9 @@ struct PlainServer: SyncServer {
     }
 
     /// Whether an item waits for a push: anything unsent, except a pending item the app has no category for, which
-    /// stays here (never sent, never counted as pending).
-    private func waits(_ item: Item) -> Bool { item.sync != .pending || app.shows(item.category) }
+    /// stays here (never sent, never counted as pending); and the app keeps purchases only, so a transfer or a line
+    /// merged into another item never waits either.
+    private func waits(_ item: Item) -> Bool { item.counts && (item.sync != .pending || app.shows(item.category)) }
 
     /// Why each item stays, as `SyncReport.stayed` says it.
     private func stayed(_ items: [Item]) -> [CategoryCode] {
@@ -81,7 +82,7 @@ struct PlainServer: SyncServer {
         var pushed = Pushed()
         let all = try household.unsent()
         let unsent = all.filter(waits)
-        pushed.stayed = all.filter { !waits($0) }
+        pushed.stayed = all.filter { $0.counts && !waits($0) }
         guard !unsent.isEmpty else { return (nil, pushed) }
         pushed.checked = Set(unsent.map(\.date.yearMonth)).sorted()
         // Read liberally, like a pull: a push never depends on a month being clean.
@@ -129,6 +130,7 @@ struct PlainServer: SyncServer {
         return SyncReport(
             pushed: pushed.map { _ in applied.synced }, period: period, listed: pulled?.items.count ?? 0, received: applied.received.byMonth,
             pending: applied.unsent.filter(waits).count, months: Array(months), rejected: rejected, folded: pulled?.folded ?? 0, notes: notes,
-            stayed: pushed == nil ? [] : stayed(applied.unsent.filter { !waits($0) }))
+            stayed: pushed == nil ? [] : stayed(applied.unsent.filter { $0.counts && !waits($0) }),
+            matched: applied.matched)
     }
 }

@@ -36,6 +36,8 @@ public struct SyncReport: Sendable, Equatable {
     public let settings: SettingsOutcome
     /// Settings waiting for `resolve` after the command (by key), beside the items' `conflicts`.
     public let settingConflicts: [String]
+    /// What matching did with what came (and with the accounts, when they came): lines merged, split, transfers.
+    public let matched: MatchOutcome
     /// A push to a plain app server: the pending items that stay here because the app can't show them, one entry
     /// each, by what the app lacks — the category (`CategoryCode(2)`), or the subcategory of one it has (`0/4`).
     public let stayed: [CategoryCode]
@@ -44,7 +46,7 @@ public struct SyncReport: Sendable, Equatable {
         pushed: Int?, sentKinds: [OutgoingChange.Kind: Int]? = nil, period: [YearMonth]?, listed: Int = 0,
         received: [YearMonth: Int] = [:], receivedChanges: Bool = false, pending: Int, months: [YearMonth], conflicts: [String] = [],
         rejected: [SetAsideRow] = [], folded: Int = 0, older: Int = 0, notes: [SyncNote] = [], settings: SettingsOutcome = SettingsOutcome(),
-        settingConflicts: [String] = [], stayed: [CategoryCode] = []
+        settingConflicts: [String] = [], stayed: [CategoryCode] = [], matched: MatchOutcome = MatchOutcome()
     ) {
         self.pushed = pushed
         self.sentKinds = sentKinds
@@ -62,6 +64,7 @@ public struct SyncReport: Sendable, Equatable {
         self.notes = notes.filter { seen.insert($0).inserted }
         self.settings = settings
         self.settingConflicts = settingConflicts
+        self.matched = matched
         self.stayed = stayed
     }
 

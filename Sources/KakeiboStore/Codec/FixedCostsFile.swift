@@ -10,17 +10,20 @@ extension SettingsFile<FixedCosts, Void> {
     /// `"every": 2`, `"from": "2024-01"` and `"until": null`. A file is written as schema 1 while every cost is plain
     /// (monthly, or yearly in one month), so a household whose members run an older kakeibo syncs as before; one with
     /// an irregular cost is schema 2, which an older kakeibo refuses as newer instead of reading water every two months
-    /// as monthly. Schema 3 (schema 2's entries) adds the months a cost is skipped in, `"skipped": [{"id": "1b2c3d4e",
-    /// "month": "2024-11"}]`, written only when there are some: an older kakeibo refuses it rather than post again a
-    /// posting the household deleted. A name, price or schedule that isn't valid refuses the file.
+    /// as monthly. A name, price or schedule that isn't valid refuses the file.
+    ///
+    /// Schema 3 adds a cost's `"payment"` and `"member"` (either may be null), written only when a cost has one, and
+    /// the months a cost is skipped in, `"skipped": [{"id": "1b2c3d4e", "month": "2024-11"}]`, written only when there
+    /// are some: an older kakeibo refuses the file rather than post the rent without them, or post again a posting the
+    /// household deleted.
     public static var fixedCosts: Self {
         SettingsFile(
             name: "fixed.json", schema: 3,
             shape: LocalizedText(
                 en:
-                    "expected {\"schema\":1,\"fixed\":[{\"id\",\"name\",\"price\",\"day\":1-31,\"month\":1-12|null,\"category\",\"subcategory\"}]} (schema 2: \"months\",\"every\",\"from\",\"until\" for \"month\"; schema 3: \"skipped\":[{\"id\",\"month\":\"YYYY-MM\"}]) with a valid name, price and schedule",
+                    "expected {\"schema\":1,\"fixed\":[{\"id\",\"name\",\"price\",\"day\":1-31,\"month\":1-12|null,\"category\",\"subcategory\"}]} (schema 2: \"months\",\"every\",\"from\",\"until\" for \"month\"; schema 3 also \"payment\",\"member\",\"skipped\":[{\"id\",\"month\":\"YYYY-MM\"}]) with a valid name, price and schedule",
                 ja:
-                    "{\"schema\":1,\"fixed\":[{\"id\",\"name\",\"price\",\"day\":1-31,\"month\":1-12|null,\"category\",\"subcategory\"}]}（schema 2 は \"month\" の代わりに \"months\",\"every\",\"from\",\"until\"、schema 3 は \"skipped\":[{\"id\",\"month\":\"YYYY-MM\"}]）の形（正しい名前・金額・周期）が必要です"
+                    "{\"schema\":1,\"fixed\":[{\"id\",\"name\",\"price\",\"day\":1-31,\"month\":1-12|null,\"category\",\"subcategory\"}]}（schema 2 は \"month\" の代わりに \"months\",\"every\",\"from\",\"until\"、schema 3 は \"payment\",\"member\",\"skipped\":[{\"id\",\"month\":\"YYYY-MM\"}] も）の形（正しい名前・金額・周期）が必要です"
             ),
             duplicate: LocalizedText(en: "a second fixed cost of the same name", ja: "同じ名前の固定費が 2 つあります"),
             empty: FixedCosts(), members: ["fixed", "skipped"], read: FixedCostsFile.read, write: FixedCostsFile.write)
@@ -31,13 +34,15 @@ extension SettingsFile<FixedCosts, Void> {
 enum FixedCostsFile {
     private static let fields = ["id", "name", "price", "day", "month", "category", "subcategory"]
     private static let scheduleFields = ["id", "name", "price", "day", "months", "every", "from", "until", "category", "subcategory"]
+    private static let detailFields = scheduleFields + ["payment", "member"]
 
     static func read(_ root: JSONValue, schema: Int) throws(SettingsFileProblem.Reason) -> FixedCosts {
         guard let list = root["fixed"]?.arrayValue else { throw .shape("fixed") }
         var costs = FixedCosts()
         for (index, entry) in list.enumerated() {
             let path = "fixed[\(index)]"
-            guard let members = entry.objectValue, members.allSatisfy({ (schema == 1 ? fields : scheduleFields).contains($0.0) }),
+            guard let members = entry.objectValue,
+                members.allSatisfy({ (schema == 1 ? fields : schema == 2 ? scheduleFields : detailFields).contains($0.0) }),
                 let name = entry["name"]?.stringValue, (try? ItemName.validate(name, entry: false)) == name,
                 let price = entry["price"]?.intValue, Yen(price).isValidPrice,
                 let day = entry["day"]?.intValue, (1...31).contains(day),
@@ -56,8 +61,18 @@ enum FixedCostsFile {
                     try FixedCost(name: name, price: Yen(price), day: day, months: months, every: every, from: from, until: until, category: code)
                 }
             }
+            var detailed = cost
+            for (key, field) in [("payment", DetailField.payment), ("member", .member)] {
+                switch entry[key] {
+                case .none, .some(.null): break
+                case .some(.string(let text)):
+                    guard let valid = try? field.validate(text) else { throw .shape(path + "." + key) }
+                    if field == .payment { detailed.payment = valid } else { detailed.member = valid }
+                default: throw .shape(path + "." + key)
+                }
+            }
             guard !costs.all.contains(where: { $0.id == cost.id }) else { throw .duplicate(path) }
-            costs.add(cost)
+            costs.add(detailed)
         }
         if let skipped = root["skipped"] {
             guard schema >= 3, let list = skipped.arrayValue else { throw .shape("skipped") }
@@ -98,7 +113,8 @@ enum FixedCostsFile {
     }
 
     static func write(_ costs: FixedCosts) -> (schema: Int, members: [(String, JSONValue)]) {
-        let plain = costs.all.allSatisfy(\.isPlain) && costs.skipped.isEmpty
+        let detailed = costs.all.contains { $0.payment != nil || $0.member != nil }
+        let plain = !detailed && costs.all.allSatisfy(\.isPlain) && costs.skipped.isEmpty
         let list: [JSONValue] = costs.all.map { cost in
             let schedule: [(String, JSONValue)] =
                 plain
@@ -113,9 +129,11 @@ enum FixedCostsFile {
                     + [
                         ("category", .integer(cost.category.category)),
                         ("subcategory", cost.category.subcategory.map { .integer($0) } ?? .null),
-                    ])
+                    ]
+                    + (detailed
+                        ? [("payment", cost.payment.map(JSONValue.string) ?? .null), ("member", cost.member.map(JSONValue.string) ?? .null)] : []))
         }
-        guard !costs.skipped.isEmpty else { return (plain ? 1 : 2, [("fixed", .array(list))]) }
+        guard !costs.skipped.isEmpty else { return (detailed ? 3 : plain ? 1 : 2, [("fixed", .array(list))]) }
         let skipped: [JSONValue] = costs.skipped.sorted().map { .object([("id", .string($0.cost)), ("month", .string($0.month.iso))]) }
         return (3, [("fixed", .array(list)), ("skipped", .array(skipped))])
     }
@@ -124,6 +142,7 @@ enum FixedCostsFile {
 extension FixedCost {
     /// The item that records it on `date` (its id from `itemID(on:)`).
     public func item(on date: CalendarDate) -> WireItem {
-        WireItem(id: itemID(on: date), date: date, name: name, price: price, category: category)
+        WireItem(
+            id: itemID(on: date), date: date, name: name, price: price, category: category, details: ItemDetails(payment: payment, member: member))
     }
 }

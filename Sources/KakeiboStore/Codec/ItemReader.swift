@@ -9,7 +9,7 @@ struct ItemReader: Sendable {
     /// Every field either format knows.
     enum Field: String, CaseIterable, Sendable {
         case id, date, name, price, category, subcategory, categorySub, sync, added
-        case payment, shop, memo, member, personal, reimbursed, tags
+        case payment, shop, memo, member, personal, reimbursed, tags, transfer, merged, apart
 
         /// Its bit in a set of fields already read.
         var bit: Int {
@@ -30,6 +30,9 @@ struct ItemReader: Sendable {
             case .personal: 8192
             case .reimbursed: 16384
             case .tags: 32768
+            case .transfer: 65536
+            case .merged: 131072
+            case .apart: 262144
             }
         }
     }
@@ -111,7 +114,7 @@ struct ItemReader: Sendable {
         case .id, .date, .name, .price, .category: true
         case .subcategory, .categorySub: field == subcategoryKey
         case .sync, .added: storedFields
-        case .payment, .shop, .memo, .member, .personal, .reimbursed, .tags: true
+        case .payment, .shop, .memo, .member, .personal, .reimbursed, .tags, .transfer, .merged, .apart: true
         }
     }
 
@@ -192,6 +195,24 @@ struct ItemReader: Sendable {
                     if unknownFields == .skip && trimWhitespace(text).isEmpty { continue }
                     let detail = DetailField(rawValue: key.rawValue)!
                     do { details[detail] = try detail.validate(text, entry: inputRules == .always) } catch { throw FieldProblem.detail(error) }
+                case .transfer:
+                    // The account a transfer went to: a payment's rules.
+                    if scanner.readNull() { continue }
+                    let text = try reader.string(&scanner)
+                    if unknownFields == .skip && trimWhitespace(text).isEmpty { continue }
+                    do { details.transfer = try DetailField.payment.validate(text, entry: inputRules == .always) } catch {
+                        throw FieldProblem.detail(error)
+                    }
+                case .merged:
+                    // The id of the item a line is merged into: an id's rules.
+                    if scanner.readNull() { continue }
+                    let text = try reader.string(&scanner)
+                    if unknownFields == .skip && text.isEmpty { continue }
+                    details.merged = try ItemID.validate(text)
+                case .apart:
+                    if scanner.readNull() { continue }
+                    guard try reader.kind(&scanner) == .bool else { throw FieldProblem.wrongType(expected: .boolean) }
+                    details.apart = try scanner.readBool()
                 case .personal:
                     if scanner.readNull() { continue }
                     guard try reader.kind(&scanner) == .bool else { throw FieldProblem.wrongType(expected: .boolean) }

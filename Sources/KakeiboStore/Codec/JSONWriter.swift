@@ -143,6 +143,15 @@ public struct JSONWriter {
             }
             raw("]")
         }
+        if let transfer = details.transfer {
+            raw(",\"transfer\":")
+            string(transfer)
+        }
+        if let merged = details.merged {
+            raw(",\"merged\":")
+            string(merged)
+        }
+        if details.apart { raw(",\"apart\":true") }
     }
 
     private static let hex: [UInt8] = Array("0123456789abcdef".utf8)

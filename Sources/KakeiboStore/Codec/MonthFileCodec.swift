@@ -52,15 +52,19 @@ public enum MonthFileCodec {
     /// The version written when any item carries tags: kakeibo before tags refuses such a file as newer (and so
     /// never rewrites it without them).
     public static let tagsSchemaVersion = 4
+    /// The version written when any item is a transfer, a line merged into another item, or one split apart: kakeibo
+    /// before accounts refuses such a file as newer (it would count those lines as spending).
+    public static let ledgerSchemaVersion = 5
     /// The newest version this kakeibo reads.
-    public static let newestSchemaVersion = 4
+    public static let newestSchemaVersion = 5
 
     /// The version a month of these items is written with: the oldest that holds everything they carry, so a store
     /// without the newer fields stays readable by an older kakeibo, byte for byte as it wrote it.
     static func version(of items: [Item]) -> Int {
         var version = schemaVersion
         for item in items where !item.details.isEmpty {
-            if !item.details.tags.isEmpty { return tagsSchemaVersion }
+            if item.details.transfer != nil || item.details.merged != nil || item.details.apart { return ledgerSchemaVersion }
+            if !item.details.tags.isEmpty { version = tagsSchemaVersion }
             version = max(version, item.details.reimbursed != nil ? reimbursedSchemaVersion : detailsSchemaVersion)
         }
         return version

@@ -17,6 +17,9 @@ public struct FixedCost: Hashable, Sendable {
     /// The last month it may fall due in; nil for no end.
     public private(set) var until: YearMonth?
     public var category: CategoryCode
+    /// How it is paid (an account, as `--payment` names it) and whose it is: its items carry them.
+    public var payment: String?
+    public var member: String?
 
     /// The one month (1–12) of a yearly cost; nil for any other schedule.
     public var month: Int? { months.count == 1 && every == 1 ? months[0] : nil }

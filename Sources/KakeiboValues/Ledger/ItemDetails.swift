@@ -15,6 +15,9 @@ public struct ItemDetails: Hashable, Sendable {
         var personal = false
         var reimbursed: Yen?
         var tags: [String] = []
+        var transfer: String?
+        var merged: String?
+        var apart = false
     }
 
     private final class Box: Sendable {
@@ -24,9 +27,12 @@ public struct ItemDetails: Hashable, Sendable {
 
     public init(
         payment: String? = nil, shop: String? = nil, memo: String? = nil, member: String? = nil, personal: Bool = false, reimbursed: Yen? = nil,
-        tags: [String] = []
+        tags: [String] = [], transfer: String? = nil, merged: String? = nil, apart: Bool = false
     ) {
-        self.init(Fields(payment: payment, shop: shop, memo: memo, member: member, personal: personal, reimbursed: reimbursed, tags: tags))
+        self.init(
+            Fields(
+                payment: payment, shop: shop, memo: memo, member: member, personal: personal, reimbursed: reimbursed, tags: tags, transfer: transfer,
+                merged: merged, apart: apart))
     }
 
     private init(_ fields: Fields) { box = fields == Fields() ? nil : Box(fields) }
@@ -69,6 +75,26 @@ public struct ItemDetails: Hashable, Sendable {
     public var tags: [String] {
         get { box?.fields.tags ?? [] }
         set { update { $0.tags = newValue } }
+    }
+
+    /// For a transfer (振替): the account the money went to; `payment` is the one it left. A transfer is never
+    /// spending or income (see `Item.isTransfer`).
+    public var transfer: String? {
+        get { box?.fields.transfer }
+        set { update { $0.transfer = newValue } }
+    }
+
+    /// For a line merged into another item (the same purchase seen by another source): that item's id. The line is
+    /// kept as its source had it and counted only through that item (see `Item.isMerged`).
+    public var merged: String? {
+        get { box?.fields.merged }
+        set { update { $0.merged = newValue } }
+    }
+
+    /// Split from the item it was merged into (`unmerge`): never merged again by matching.
+    public var apart: Bool {
+        get { box?.fields.apart ?? false }
+        set { update { $0.apart = newValue } }
     }
 
     public static func == (a: ItemDetails, b: ItemDetails) -> Bool { a.box === b.box || a.fields == b.fields }

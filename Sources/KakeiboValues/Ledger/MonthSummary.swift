@@ -70,7 +70,8 @@ public struct MonthSummary: Hashable, Sendable {
     /// The total and count of each category code among the items.
     public static func sums(of items: some Sequence<Item>) -> [CategoryCode: Sum] {
         var sums: [CategoryCode: Sum] = [:]
-        for item in items { sums[item.category, default: .zero] += Sum(total: item.price, count: 1) }
+        // Only what counts: a transfer, or a line merged into another item, is in no sum.
+        for item in items where item.counts { sums[item.category, default: .zero] += Sum(total: item.price, count: 1) }
         return sums
     }
 }

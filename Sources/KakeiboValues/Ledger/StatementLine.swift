@@ -1,5 +1,17 @@
-/// One line of a statement: a purchase (a positive price) or a refund (a negative one).
+/// One line of a statement: a purchase (a positive price) or a refund (a negative one), money that came in, or a
+/// charge moved into the account from another.
 public struct StatementLine: Hashable, Sendable {
+    /// What the line is.
+    public enum Flow: Hashable, Sendable {
+        /// Spent from the account (a negative price: given back).
+        case spending
+        /// Came into the account (a deposit, a salary): income, unless its counterparty is one of the household's
+        /// accounts.
+        case income
+        /// Moved into the account from its counterparty (PayPay's チャージ): always a transfer.
+        case charge
+    }
+
     /// A stable id: the statement's own key for the line, or a hash of its content and its occurrence in the file;
     /// either way with the account in it, so two accounts' lines never share one.
     public var id: String
@@ -13,6 +25,10 @@ public struct StatementLine: Hashable, Sendable {
     public var user: String?
     /// The record's row in the file, for messages.
     public var row: Int
+    public var flow: Flow
+    /// Who is on the other side, as the statement names them (a bank line's 詳細２, the bank a charge came from):
+    /// when it names one of the household's accounts, the line is a transfer.
+    public var counterparty: String?
     /// The account the line is on as the statement identifies it (ゆうちょ's 記号番号-口座番号, a card's number as
     /// printed); nil when the file doesn't say.
     public var account: String?
@@ -25,8 +41,8 @@ public struct StatementLine: Hashable, Sendable {
     public var undated: Bool
 
     public init(
-        id: String, date: CalendarDate, name: String, price: Yen, payment: String, user: String? = nil, row: Int = 0, account: String? = nil,
-        memo: String? = nil, formerIDs: [String] = [], undated: Bool = false
+        id: String, date: CalendarDate, name: String, price: Yen, payment: String, user: String? = nil, row: Int = 0, flow: Flow = .spending,
+        counterparty: String? = nil, account: String? = nil, memo: String? = nil, formerIDs: [String] = [], undated: Bool = false
     ) {
         self.id = id
         self.date = date
@@ -35,6 +51,8 @@ public struct StatementLine: Hashable, Sendable {
         self.payment = payment
         self.user = user
         self.row = row
+        self.flow = flow
+        self.counterparty = counterparty
         self.account = account
         self.memo = memo
         self.formerIDs = formerIDs
@@ -46,6 +64,8 @@ extension StatementLine {
     /// How the ids of statement lines start: one per built-in format (楽天カード, Vpass, PayPay, ゆうちょ), `ly:` for a
     /// file read with a layout, and IC card records' (a card's history is its statement).
     public static let idPrefixes = ["rc:", "vp:", "pp:", "yu:", "ly:", CardHistory.idPrefix]
+    /// The prefixes of card statements, whose dates may be posting dates (matched 5 days apart, not 3).
+    public static let cardIDPrefixes = ["rc:", "vp:"]
 
     /// Whether an item's id says it came from a statement.
     public static func isStatementID(_ id: String) -> Bool { idPrefixes.contains { id.hasPrefix($0) } }

@@ -1,0 +1,241 @@
+import KakeiboStore
+import KakeiboValues
+
+/// A line merged into an item: the line, and the item it went into (as it is after the merge).
+public struct MergedLine: Sendable, Equatable {
+    public var line: Item
+    public var into: Item
+
+    public init(line: Item, into: Item) {
+        self.line = line
+        self.into = into
+    }
+}
+
+/// What matching changed in one write.
+public struct MatchOutcome: Sendable, Equatable {
+    /// Lines merged into another item now.
+    public var merged: [MergedLine] = []
+    /// Lines no longer merged (their group came apart).
+    public var split: [Item] = []
+    /// Lines that became transfers: their other side names one of the household's accounts.
+    public var transfers: [Item] = []
+    /// Lines that took their account's member.
+    public var members = 0
+
+    public init() {}
+
+    public var isEmpty: Bool { merged.isEmpty && split.isEmpty && transfers.isEmpty && members == 0 }
+
+    /// The ids of the items matching changed (a member filled in aside).
+    public var touchedIDs: [String] { merged.map(\.line.id) + merged.map(\.into.id) + split.map(\.id) + transfers.map(\.id) }
+
+    public static func + (a: MatchOutcome, b: MatchOutcome) -> MatchOutcome {
+        var sum = a
+        sum += b
+        return sum
+    }
+
+    public static func += (a: inout MatchOutcome, b: MatchOutcome) {
+        a.merged += b.merged
+        a.split += b.split
+        a.transfers += b.transfers
+        a.members += b.members
+    }
+}
+
+extension Household {
+    /// The matching this household's accounts and taxonomy make.
+    func matching(_ accounts: Accounts) -> Matching {
+        let taxonomy = self.taxonomy
+        return Matching(accounts: accounts, isIncome: { taxonomy.isIncome($0) })
+    }
+
+    /// Matches the lines of `months` again in the index (with those a month either side, for the windows), and
+    /// writes what `MatchPlan` decides.
+    func match(_ months: Set<YearMonth>, in index: inout ItemIndex, accounts: Accounts) throws -> MatchOutcome {
+        guard !months.isEmpty else { return MatchOutcome() }
+        let stored = Set(try index.transaction.months())
+        var items: [Item] = []
+        for month in Household.span(months) where stored.contains(month) || months.contains(month) {
+            try index.load(month)
+            items += index.items(in: month)
+        }
+        let plan = MatchPlan(items: items, months: months, matching: matching(accounts))
+        for item in plan.changed { try index.replace(item) }
+        return plan.outcome
+    }
+
+    /// What matching would do if `incoming` were stored (a dry run): read without the lock, nothing written.
+    public func previewMatch(adding incoming: [Item]) throws -> MatchOutcome {
+        let months = Set(incoming.map(\.date.yearMonth))
+        guard !months.isEmpty else { return MatchOutcome() }
+        let stored = store.exists ? Set(try store.months()) : []
+        let ids = Set(incoming.map(\.id))
+        var items: [Item] = []
+        for month in Household.span(months) where stored.contains(month) {
+            items += try store.items(in: month).filter { !ids.contains($0.id) }
+        }
+        return MatchPlan(items: items + incoming, months: months, matching: matching(try accounts())).outcome
+    }
+
+    /// The months from the one before the first to the one after the last.
+    static func span(_ months: Set<YearMonth>) -> [YearMonth] {
+        guard let first = months.min(), let last = months.max() else { return [] }
+        var span: [YearMonth] = []
+        var month: YearMonth? = first.previous ?? first
+        while let current = month, current <= (last.next ?? last) {
+            span.append(current)
+            month = current.next
+        }
+        return span
+    }
+
+    /// The transfer a line is when its other side names one of the household's accounts (other than its own): a
+    /// statement's counterpart (kept as its shop) or MoneyForward's 内容. Money out of the line's account goes to the
+    /// named one; money in (income, a refund) comes from it.
+    static func transfer(_ item: Item, accounts: Accounts, isIncome: (CategoryCode) -> Bool) -> Item? {
+        let text = item.source.kind == .linked ? item.name : item.details.shop
+        guard let other = accounts.counterpart(for: text), let own = accounts.resolve(item.details.payment) else { return nil }
+        guard AccountKey.fold(own) != AccountKey.fold(other.name) else { return nil }
+        var transfer = item
+        let inward = isIncome(item.category) || item.price.amount < 0
+        transfer.price = Yen(abs(item.price.amount))
+        transfer.details.payment = inward ? other.name : own
+        transfer.details.transfer = inward ? own : other.name
+        return transfer
+    }
+}
+
+/// What matching decides over the lines of some months (and those a month either side, for the windows): the groups
+/// `Matching` finds are what the store holds afterwards, whatever it held before. A line joining or leaving a group
+/// makes its leader the best of the group again (`Matching.compose`); a group that is as it was is left alone, so an
+/// edit of a merged item holds. Before matching, lines of statements and MoneyForward take their account's member
+/// where they have none, and those whose other side names one of the household's accounts (a card's bill, a charge)
+/// become transfers. Pure: a write and a dry run decide alike.
+struct MatchPlan {
+    /// The items to store in place of those with their ids.
+    private(set) var changed: [Item] = []
+    private(set) var outcome = MatchOutcome()
+
+    init(items: [Item], months: Set<YearMonth>, matching: Matching) {
+        var items = items
+        var changedAt = Set<Int>()
+        func put(_ item: Item, at position: Int) {
+            guard WireItem(item) != WireItem(items[position]) else { return }
+            var item = item
+            item.sync = items[position].sync.afterLocalChange
+            items[position] = item
+            changedAt.insert(position)
+        }
+        if !matching.accounts.isEmpty {
+            for (position, item) in items.enumerated() where months.contains(item.date.yearMonth) {
+                let kind = item.source.kind
+                guard kind == .statement || kind == .linked, !item.isMerged else { continue }
+                var resolved = item
+                if resolved.details.member == nil, let member = matching.accounts.account(for: item.details.payment)?.member {
+                    resolved.details.member = member
+                    outcome.members += 1
+                }
+                if !item.isTransfer, let transfer = Household.transfer(resolved, accounts: matching.accounts, isIncome: matching.isIncome) {
+                    resolved = transfer
+                    outcome.transfers.append(resolved)
+                }
+                put(resolved, at: position)
+            }
+        }
+        let groups = matching.groups(items)
+
+        // What is decided now: the lines of `months`, the groups they are in, and the lines merged into those.
+        var decided = Set(items.indices.filter { months.contains(items[$0].date.yearMonth) })
+        for group in groups where group.contains(where: decided.contains) { decided.formUnion(group) }
+        let decidedIDs = Set(decided.map { items[$0].id })
+        var pointing: [String: [Int]] = [:]
+        for (position, item) in items.enumerated() {
+            guard let target = item.details.merged else { continue }
+            pointing[target, default: []].append(position)
+            if decidedIDs.contains(target) { decided.insert(position) }
+        }
+
+        var grouped = Set<Int>()
+        for group in groups where group.contains(where: decided.contains) {
+            grouped.formUnion(group)
+            let leader = items[group[0]]
+            let lines = group.dropFirst()
+            let unchanged = leader.details.merged == nil && Set(pointing[leader.id] ?? []) == Set(lines)
+            guard !unchanged else { continue }
+            let composed = Matching.compose(leader, group.map { items[$0] })
+            put(composed, at: group[0])
+            for position in lines where items[position].details.merged != leader.id {
+                var absorbed = items[position]
+                absorbed.details.merged = leader.id
+                put(absorbed, at: position)
+                outcome.merged.append(MergedLine(line: items[position], into: items[group[0]]))
+            }
+        }
+        for position in decided where !grouped.contains(position) && items[position].details.merged != nil {
+            var alone = items[position]
+            alone.details.merged = nil
+            put(alone, at: position)
+            outcome.split.append(items[position])
+        }
+        changed = changedAt.sorted().map { items[$0] }
+    }
+}
+
+/// What `unmerge` split: the lines now counted on their own (kept apart from then on), and the item they left.
+public struct Unmerged: Sendable, Equatable {
+    public var lines: [Item]
+    public var from: Item
+    /// What matching the months again did.
+    public var matched: MatchOutcome
+}
+
+/// Why an item can't be split.
+public enum UnmergeError: KakeiboFailure, Equatable {
+    /// The item is not merged, and no line is merged into it.
+    case notMerged(String)
+
+    public var kind: FailureKind { .badInput }
+
+    public func message(in language: Language) -> String {
+        switch self {
+        case .notMerged(let id):
+            return language.pick(
+                "\(terminalSafe(id)) is not merged with anything ('kakeibo merges' lists what is)",
+                "\(terminalSafe(id)) はほかの記録とまとめられていません（まとめた記録は 'kakeibo merges' で一覧）")
+        }
+    }
+}
+
+extension Household {
+    /// Splits a merge: a line merged into an item (by the line's id) is counted on its own again, or every line of a
+    /// merged item (by the item's id). A split line is kept apart: matching never merges it again. The months are
+    /// then matched again (the others may still be one purchase).
+    public func unmerge(_ id: String) throws -> Unmerged {
+        try change { index in
+            let found = try find(id, in: &index)
+            for month in Household.span([found.date.yearMonth]) where try index.transaction.months().contains(month) { try index.load(month) }
+            let leaderID = found.details.merged ?? found.id
+            var leader = index.item(leaderID)
+            if leader == nil, let month = try index.find(leaderID).first(where: { $0.item.id == leaderID })?.month {
+                try index.load(month)
+                leader = index.item(leaderID)
+            }
+            let lines = found.isMerged ? [found] : index.all.filter { $0.details.merged == found.id }
+            guard let from = leader, !lines.isEmpty else { throw UnmergeError.notMerged(found.id) }
+            var split: [Item] = []
+            for line in lines {
+                var alone = line
+                alone.details.merged = nil
+                alone.details.apart = true
+                alone.sync = line.sync.afterLocalChange
+                try index.replace(alone)
+                split.append(alone)
+            }
+            let months = Set(split.map(\.date.yearMonth) + [from.date.yearMonth])
+            let matched = try match(months, in: &index, accounts: try accounts())
+            return Unmerged(lines: split, from: index.item(from.id) ?? from, matched: matched)
+        }.result
+    }
+}

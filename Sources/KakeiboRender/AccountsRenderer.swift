@@ -1,0 +1,157 @@
+import KakeiboOperations
+import KakeiboReports
+import KakeiboStore
+import KakeiboValues
+
+/// `accounts`: the household's accounts with their balances, the suggestions, and what a change did.
+public enum AccountsRenderer {
+    static func kind(_ kind: AccountKind?, _ language: Language) -> String {
+        guard let kind else { return "" }
+        return language.pick(kind.rawValue, kind.japanese)
+    }
+
+    public static func list(_ report: AccountsReport, style: TextStyle) -> String {
+        let language = style.language
+        var out = ""
+        if report.rows.isEmpty {
+            out += language.pick(
+                "No accounts yet: add one with 'kakeibo accounts add NAME --kind card|bank|emoney|cash --alias TEXT'\n",
+                "口座はまだありません。'kakeibo accounts add 名前 --kind card|bank|emoney|cash --alias 呼び名' で追加できます\n")
+        } else {
+            var table = TextTable(
+                [.left, .left, .left, .right, .left, .left],
+                header: [
+                    language.pick("Account", "口座"), language.pick("Kind", "種類"), language.pick("Member", "メンバー"), language.pick("Balance", "残高"),
+                    language.pick("As of", "時点"), language.pick("Aliases", "呼び名"),
+                ])
+            for row in report.rows {
+                table.add([
+                    .init(terminalSafe(row.account.name)), .init(kind(row.account.kind, language)),
+                    .init(terminalSafe(row.account.member ?? language.pick("(joint)", "（共有）"))), .init(row.balance.formatted(language)),
+                    .init(row.balanceDate?.iso ?? ""), .init(terminalSafe(row.account.aliases.joined(separator: ", "))),
+                ])
+            }
+            out += table.render(style)
+            for row in report.rows {
+                out += notes(row, language).map { terminalSafe($0) + "\n" }.joined()
+            }
+        }
+        out += suggestions(report, language)
+        return out
+    }
+
+    /// What a row's statements say beside it: a mismatch (or that the balance is as stated), and a card's next bill.
+    static func notes(_ row: AccountsReport.Row, _ language: Language) -> [String] {
+        var notes: [String] = []
+        let name = row.account.name
+        if let mismatch = row.mismatch {
+            let (stated, recorded, missing) = (
+                mismatch.stated.formatted(language), mismatch.recorded.formatted(language), mismatch.difference.formatted(language)
+            )
+            notes.append(
+                language.pick(
+                    "\(name): the statement says \(stated) on \(mismatch.date.iso), the lines recorded reach \(recorded) (\(missing) not recorded)",
+                    "\(name): 明細では \(mismatch.date.iso) に \(stated)、記録した明細では \(recorded)（\(missing) が未記録）"))
+        } else if let stated = row.stated {
+            notes.append(
+                language.pick(
+                    "\(name): as its statement states, \(stated.amount.formatted(language)) on \(stated.date.iso)",
+                    "\(name): 明細の残高どおり（\(stated.date.iso) に \(stated.amount.formatted(language))）"))
+        }
+        if let bill = row.account.bill {
+            let amount = bill.amount.formatted(language)
+            notes.append(
+                language.pick(
+                    "\(name): next bill \(amount) on \(bill.date.iso)" + (row.paidFrom.map { ", from \($0)" } ?? ""),
+                    "\(name): 次回の引き落とし \(bill.date.iso) に \(amount)" + (row.paidFrom.map { "（\($0) から）" } ?? "")))
+        }
+        return notes
+    }
+
+    /// "Payments that name no account: 三井住友カード(NL) (12 items), …" and how to add one.
+    public static func suggestions(_ report: AccountsReport, _ language: Language) -> String {
+        guard !report.suggestions.isEmpty else { return "" }
+        var lines = [
+            language.pick("Payments that name no account yet (make each an account, or an alias of one):", "まだ口座につながっていない支払方法（口座にするか、口座の呼び名にしてください）:")
+        ]
+        for suggestion in report.suggestions.prefix(20) {
+            let kind = suggestion.kind.map { " --kind \($0.rawValue)" } ?? ""
+            let command = "kakeibo accounts add '\(suggestion.payment)'\(kind)"
+            let count = language.pick(suggestion.count == 1 ? "1 item" : "\(suggestion.count) items", "\(suggestion.count) 件")
+            lines.append("  \(suggestion.payment) (\(count)): \(command)")
+        }
+        if report.suggestions.count > 20 {
+            lines.append("  " + language.pick("… and \(report.suggestions.count - 20) more", "… ほか \(report.suggestions.count - 20) 件"))
+        }
+        return (report.rows.isEmpty ? "" : "\n") + lines.map { terminalSafe($0) }.joined(separator: "\n") + "\n"
+    }
+
+    /// `[{"name","kind","member","aliases","balance","balanceDate","statedBalance","statedDate","mismatch","bill","lines"}]`.
+    public static func listJSON(_ report: AccountsReport) -> JSONValue {
+        .array(report.rows.map(row))
+    }
+
+    static func row(_ row: AccountsReport.Row) -> JSONValue {
+        let account = row.account
+        let mismatch: JSONValue =
+            row.mismatch.map {
+                .object([
+                    ("date", .string($0.date.iso)), ("stated", .integer($0.stated.amount)), ("recorded", .integer($0.recorded.amount)),
+                    ("difference", .integer($0.difference.amount)),
+                ])
+            } ?? .null
+        let bill: JSONValue =
+            account.bill.map {
+                .object([
+                    ("amount", .integer($0.amount.amount)), ("date", .string($0.date.iso)), ("from", row.paidFrom.map(JSONValue.string) ?? .null),
+                ])
+            } ?? .null
+        return .object([
+            ("name", .string(account.name)), ("kind", account.kind.map { .string($0.rawValue) } ?? .null),
+            ("member", account.member.map(JSONValue.string) ?? .null), ("aliases", .array(account.aliases.map(JSONValue.string))),
+            ("balance", .integer(row.balance.amount)), ("balanceDate", row.balanceDate.map { .string($0.iso) } ?? .null),
+            ("statedBalance", row.stated.map { .integer($0.amount.amount) } ?? .null),
+            ("statedDate", row.stated.map { .string($0.date.iso) } ?? .null), ("mismatch", mismatch), ("bill", bill),
+            ("lines", .integer(row.count)),
+        ])
+    }
+
+    /// What `accounts add|edit|remove` did: the account, then what matching the store again did.
+    public static func changed(_ verb: String, _ change: AccountChanged, _ language: Language) -> String {
+        let account = change.account
+        let aliases =
+            account.aliases.isEmpty
+            ? "" : language.pick(", also \(account.aliases.joined(separator: ", "))", "、呼び名 \(account.aliases.joined(separator: "、"))")
+        let member = account.member.map { language.pick(", \($0)'s", "、\($0)") } ?? language.pick(", joint", "、共有")
+        let kindText = account.kind.map { " (\(kind($0, language)))" } ?? ""
+        let head: String
+        switch verb {
+        case "add":
+            head = language.pick(
+                "Account \(account.name)\(kindText) added\(member)\(aliases)", "口座 \(account.name)\(kindText) を追加しました\(member)\(aliases)")
+        case "remove": head = language.pick("Account \(account.name) removed", "口座 \(account.name) を削除しました")
+        default: head = language.pick("Account \(account.name)\(kindText)\(member)\(aliases)", "口座 \(account.name)\(kindText)\(member)\(aliases)")
+        }
+        return ([head] + MatchRenderer.text(change.matched, language)).map { terminalSafe($0) }.joined(separator: "\n") + "\n"
+    }
+
+    /// The line a confirmation adds when a payment names none of the household's accounts (nil when it names one,
+    /// or the household has none): the payment is kept as it was written.
+    public static func unknownPayment(_ payment: String?, _ accounts: Accounts, _ language: Language) -> String? {
+        guard let payment, !accounts.isEmpty, accounts.account(for: payment) == nil else { return nil }
+        return terminalSafe(
+            language.pick(
+                "  Payment '\(payment)' names no account: kept as written (add it to one with 'kakeibo accounts edit NAME --alias \(payment)')",
+                "  支払方法 '\(payment)' はどの口座でもありません。書いたとおりに記録しました（口座の呼び名にするには 'kakeibo accounts edit 名前 --alias \(payment)'）"
+            )) + "\n"
+    }
+
+    /// What matching did, indented under a confirmation.
+    public static func matchedLines(_ outcome: MatchOutcome, _ language: Language) -> String {
+        MatchRenderer.text(outcome, language).map { "  " + terminalSafe($0) + "\n" }.joined()
+    }
+
+    public static func changedJSON(_ change: AccountChanged) -> JSONValue {
+        .object([("account", .string(change.account.name))] + MatchRenderer.json(change.matched))
+    }
+}

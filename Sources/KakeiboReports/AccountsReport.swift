@@ -1,0 +1,100 @@
+import KakeiboOperations
+import KakeiboStore
+import KakeiboValues
+
+/// The household's accounts with their balances (`accounts list`), and the payments that name no account yet
+/// (what `accounts` suggests).
+///
+/// An account's balance follows from what is recorded on it — spending and refunds paid with it, income paid into
+/// it, transfers out of it and into it, each purchase once — anchored by the balances its statements stated: from
+/// the latest stated balance on, plus what was recorded after that day. Each stated balance is checked against the
+/// one before it, as ledger checks a balance assertion: when the lines recorded between them don't add up to the
+/// difference, the account shows the mismatch.
+public struct AccountsReport: Sendable {
+    public struct Row: Sendable, Equatable {
+        public let account: Account
+        /// The balance now, and the day of the last thing it follows from.
+        public let balance: Yen
+        public let balanceDate: CalendarDate?
+        /// The latest balance a statement stated, if any.
+        public let stated: StatedBalance?
+        /// A stated balance the recorded lines don't reach: what they add up to there instead.
+        public let mismatch: Mismatch?
+        /// The lines recorded on it.
+        public let count: Int
+        /// The account the latest transfer into it came from (what a card's bills are drawn from).
+        public let paidFrom: String?
+    }
+
+    public struct Mismatch: Sendable, Equatable {
+        public let date: CalendarDate
+        public let stated: Yen
+        public let recorded: Yen
+        public var difference: Yen { stated - recorded }
+    }
+
+    /// A payment no account has as its name or an alias, with how many items use it.
+    public struct Suggestion: Sendable, Equatable {
+        public let payment: String
+        public let count: Int
+        public let kind: AccountKind?
+    }
+
+    public let rows: [Row]
+    public let suggestions: [Suggestion]
+
+    public init(accounts: Accounts, items: [Item], isIncome: (CategoryCode) -> Bool) {
+        var flows: [String: [(date: CalendarDate, amount: Int)]] = [:]
+        var unknown: [String: (text: String, count: Int)] = [:]
+        var paidFrom: [String: (date: CalendarDate, from: String)] = [:]
+        for item in items where !item.isMerged {
+            let from = accounts.counterpart(for: item.details.payment)?.name
+            if item.isTransfer {
+                if let from { flows[from, default: []].append((item.date, -item.price.amount)) }
+                if let to = accounts.counterpart(for: item.details.transfer)?.name {
+                    flows[to, default: []].append((item.date, item.price.amount))
+                    if let from, paidFrom[to].map({ $0.date <= item.date }) ?? true { paidFrom[to] = (item.date, from) }
+                }
+            } else if let from {
+                flows[from, default: []].append((item.date, isIncome(item.category) ? item.price.amount : -item.price.amount))
+            }
+            if from == nil, let payment = item.details.payment {
+                let key = String(decoding: AccountKey.fold(payment), as: UTF8.self)
+                unknown[key, default: (payment, 0)].count += 1
+            }
+        }
+        rows = accounts.all.map { account in
+            let lines = (flows[account.name] ?? []).sorted { $0.date < $1.date }
+            func sum(after start: CalendarDate?, through end: CalendarDate?) -> Int {
+                lines.reduce(0) { total, line in
+                    (start.map { line.date > $0 } ?? true) && (end.map { line.date <= $0 } ?? true) ? total + line.amount : total
+                }
+            }
+            var mismatch: Mismatch?
+            for (earlier, later) in zip(account.stated, account.stated.dropFirst()) {
+                let recorded = earlier.amount.amount + sum(after: earlier.date, through: later.date)
+                if recorded != later.amount.amount { mismatch = Mismatch(date: later.date, stated: later.amount, recorded: Yen(recorded)) }
+            }
+            let anchor = account.stated.last
+            let balance = (anchor?.amount.amount ?? 0) + sum(after: anchor?.date, through: nil)
+            let last = [anchor?.date, lines.last?.date].compactMap { $0 }.max()
+            return Row(
+                account: account, balance: Yen(balance), balanceDate: last, stated: anchor, mismatch: mismatch, count: lines.count,
+                paidFrom: paidFrom[account.name]?.from)
+        }
+        suggestions = unknown.values.map { Suggestion(payment: $0.text, count: $0.count, kind: AccountsReport.guess($0.text)) }
+            .sorted { ($1.count, $0.payment) < ($0.count, $1.payment) }
+    }
+
+    /// The kind a payment's name suggests: カード is a card, 銀行 a bank, 現金 or 財布 cash, the e-money names e-money.
+    static func guess(_ payment: String) -> AccountKind? {
+        let folded = String(decoding: AccountKey.fold(payment), as: UTF8.self)
+        if ["現金", "財布", "cash"].contains(where: { folded.includes($0) }) { return .cash }
+        if ["銀行", "bank", "信金", "信用金庫", "ゆうちょ"].contains(where: { folded.includes($0) }) { return .bank }
+        if ["paypay", "suica", "pasmo", "icoca", "nanaco", "waon", "edy", "楽天ペイ", "d払い", "auペイ", "メルペイ"].contains(where: { folded.includes($0) }) {
+            return .emoney
+        }
+        if ["カード", "card", "visa", "jcb", "amex", "master"].contains(where: { folded.includes($0) }) { return .card }
+        return nil
+    }
+}

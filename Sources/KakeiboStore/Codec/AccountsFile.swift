@@ -1,0 +1,118 @@
+import KakeiboValues
+
+extension SettingsFile<Accounts, Void> {
+    /// The household's accounts (`accounts.json` in the store, beside rules.json):
+    ///
+    ///     {"schema": 1, "accounts": [
+    ///      {"name": "楽天カード", "kind": "card", "member": "ayumi", "aliases": ["ﾗｸﾃﾝｶｰﾄﾞｻｰﾋﾞｽ"],
+    ///       "stated": [{"date": "2024-11-27", "amount": 763505}], "bill": {"amount": 45210, "date": "2024-12-27"}}]}
+    ///
+    /// `kind`, `member` (none: a joint account), `stated` (the balances its statements stated) and `bill` (a card's
+    /// next bill) are optional. A spelling (a name or an alias) two accounts share refuses the file.
+    public static var accounts: Self {
+        SettingsFile(
+            name: "accounts.json", schema: 1,
+            shape: LocalizedText(
+                en: "expected {\"schema\":1,\"accounts\":[{\"name\",\"kind\"?,\"member\"?,\"aliases\"?,\"stated\"?,\"bill\"?}]}",
+                ja: "{\"schema\":1,\"accounts\":[{\"name\",\"kind\"?,\"member\"?,\"aliases\"?,\"stated\"?,\"bill\"?}]} の形が必要です"),
+            duplicate: LocalizedText(
+                en: "a name or alias another account has already (a spelling names one account)",
+                ja: "ほかの口座と同じ名前か呼び名です（ひとつの呼び名が指せる口座はひとつだけです）"),
+            empty: Accounts(), members: ["accounts"], read: AccountsFile.read, write: AccountsFile.write)
+    }
+}
+
+/// accounts.json's members, read and written.
+enum AccountsFile {
+    static let fields = ["name", "kind", "member", "aliases", "stated", "bill"]
+
+    static func read(_ root: JSONValue, schema: Int) throws(SettingsFileProblem.Reason) -> Accounts {
+        guard let list = root["accounts"]?.arrayValue else { throw .shape("accounts") }
+        var accounts = Accounts()
+        for (index, entry) in list.enumerated() {
+            let path = "accounts[\(index)]"
+            guard let fields = entry.objectValue, fields.allSatisfy({ AccountsFile.fields.contains($0.0) }), let name = entry["name"]?.stringValue
+            else { throw .shape(path) }
+            var account = Account(name: name)
+            switch entry["kind"] {
+            case .none, .some(.null): break
+            case .some(.string(let text)):
+                guard let kind = AccountKind(rawValue: text) else { throw .shape(path + ".kind") }
+                account.kind = kind
+            default: throw .shape(path + ".kind")
+            }
+            switch entry["member"] {
+            case .none, .some(.null): break
+            case .some(.string(let text)):
+                guard let member = try? DetailField.member.validate(text) else { throw .shape(path + ".member") }
+                account.member = member
+            default: throw .shape(path + ".member")
+            }
+            switch entry["aliases"] {
+            case .none, .some(.null): break
+            case .some(.array(let values)):
+                let texts = values.compactMap(\.stringValue)
+                guard texts.count == values.count else { throw .shape(path + ".aliases") }
+                account.aliases = texts
+            default: throw .shape(path + ".aliases")
+            }
+            switch entry["stated"] {
+            case .none, .some(.null): break
+            case .some(.array(let values)):
+                for value in values {
+                    guard let balance = balance(value) else { throw .shape(path + ".stated") }
+                    account.state(balance)
+                }
+            default: throw .shape(path + ".stated")
+            }
+            switch entry["bill"] {
+            case .none, .some(.null): break
+            case .some(let value):
+                guard let bill = balance(value) else { throw .shape(path + ".bill") }
+                account.bill = CardBill(amount: bill.amount, date: bill.date)
+            }
+            do { try accounts.add(account) } catch {
+                switch error {
+                case .aliasClaimed, .exists: throw .duplicate(path)
+                default: throw .shape(path)
+                }
+            }
+        }
+        return accounts
+    }
+
+    /// `{"date": "2024-11-27", "amount": 763505}`.
+    private static func balance(_ value: JSONValue) -> StatedBalance? {
+        guard let fields = value.objectValue, fields.allSatisfy({ ["date", "amount"].contains($0.0) }), let text = value["date"]?.stringValue,
+            let date = try? CalendarDate.parseISO(text), let amount = value["amount"]?.intValue, abs(amount) <= Yen.limit
+        else { return nil }
+        return StatedBalance(date: date, amount: Yen(amount))
+    }
+
+    private static func balance(_ date: CalendarDate, _ amount: Yen) -> JSONValue {
+        .object([("date", .string(date.iso)), ("amount", .integer(amount.amount))])
+    }
+
+    static func write(_ accounts: Accounts) -> (schema: Int, members: [(String, JSONValue)]) {
+        let list: [JSONValue] = accounts.all.map { account in
+            var fields: [(String, JSONValue)] = [("name", .string(account.name))]
+            fields.append(("kind", account.kind.map { .string($0.rawValue) } ?? .null))
+            fields.append(("member", account.member.map(JSONValue.string) ?? .null))
+            fields.append(("aliases", .array(account.aliases.map(JSONValue.string))))
+            if !account.stated.isEmpty { fields.append(("stated", .array(account.stated.map { balance($0.date, $0.amount) }))) }
+            if let bill = account.bill { fields.append(("bill", balance(bill.date, bill.amount))) }
+            return .object(fields)
+        }
+        return (1, [("accounts", .array(list))])
+    }
+}
+
+extension LedgerStore {
+    /// Writes the household's accounts, under the lock the caller holds (inside a change of items): the file it
+    /// replaces is kept for `undo`.
+    package func writeAccounts(_ accounts: Accounts) throws {
+        let path = path(of: SettingsFile.accounts)
+        try FileSystem.refuseSymbolicLink(path)
+        try replaceFile(path, with: SettingsFile.accounts.encode(accounts), operation: operation)
+    }
+}

@@ -1,0 +1,116 @@
+/// Where a household keeps money and spends it from (口座, カード, 電子マネー, 財布): a card, a bank account, an
+/// e-money wallet or cash. Every spelling a source uses for it is an alias, so an item's payment — 三井住友カード(NL)
+/// on the statement, 三井住友カード in Zaim, ﾐﾂｲｽﾐﾄﾓｶｰﾄﾞ on the bank's line for its bill — resolves to one account.
+public struct Account: Hashable, Sendable {
+    /// 1–30 characters, as a payment is (see `DetailField.payment`).
+    public var name: String
+    public var kind: AccountKind?
+    /// Whose it is; nil for a joint account (its lines are nobody's in particular).
+    public var member: String?
+    /// The other spellings, as first given, each folding to a key no other spelling of any account has.
+    public var aliases: [String]
+    /// Balances its statements stated (ゆうちょ's 現在高, a card statement's total, an IC card's balance), by date.
+    public var stated: [StatedBalance]
+    /// What its latest card statement says will be drawn next, and when.
+    public var bill: CardBill?
+
+    public init(
+        name: String, kind: AccountKind? = nil, member: String? = nil, aliases: [String] = [], stated: [StatedBalance] = [],
+        bill: CardBill? = nil
+    ) {
+        self.name = name
+        self.kind = kind
+        self.member = member
+        self.aliases = aliases
+        self.stated = stated
+        self.bill = bill
+    }
+
+    /// Its name and aliases, each once by its folded key, name first.
+    public var spellings: [String] {
+        var seen = Set<[UInt8]>()
+        return ([name] + aliases).filter { seen.insert(AccountKey.fold($0)).inserted }
+    }
+
+    /// Records a stated balance; one of the same day replaces the one there.
+    public mutating func state(_ balance: StatedBalance) {
+        stated.removeAll { $0.date == balance.date }
+        stated.append(balance)
+        stated.sort { $0.date < $1.date }
+    }
+}
+
+/// What kind of place money is kept in.
+public enum AccountKind: String, Sendable, CaseIterable {
+    case card, bank, emoney, cash
+
+    public var japanese: String {
+        switch self {
+        case .card: "カード"
+        case .bank: "銀行"
+        case .emoney: "電子マネー"
+        case .cash: "現金"
+        }
+    }
+}
+
+/// A balance a statement states for an account at the end of a day.
+public struct StatedBalance: Hashable, Sendable {
+    public var date: CalendarDate
+    public var amount: Yen
+
+    public init(date: CalendarDate, amount: Yen) {
+        self.date = date
+        self.amount = amount
+    }
+}
+
+/// A card's next bill as its statement says it: how much, and the day it is drawn.
+public struct CardBill: Hashable, Sendable {
+    public var amount: Yen
+    public var date: CalendarDate
+
+    public init(amount: Yen, date: CalendarDate) {
+        self.amount = amount
+        self.date = date
+    }
+}
+
+/// How account names and aliases are compared: width, case and kana folded as rules and search fold them
+/// (ＡＭＡＺＯＮ = amazon, ｶｰﾄﾞ = カード), every dash and long-vowel mark one (カ－ド = カード), spaces dropped.
+public enum AccountKey {
+    public static func fold(_ text: String) -> [UInt8] {
+        let folded = TextFold.fold(trimWhitespace(text))
+        var out: [UInt8] = []
+        out.reserveCapacity(folded.count)
+        var index = 0
+        while index < folded.count {
+            let byte = folded[index]
+            if byte == 0x20 {
+                index += 1
+                continue
+            }
+            if byte == 0x2D { // "-" (full-width － folds to it)
+                out += longVowel
+                index += 1
+                continue
+            }
+            if byte == 0xE2, index + 3 <= folded.count, dashes.contains(Array(folded[index..<index + 3])) {
+                out += longVowel
+                index += 3
+                continue
+            }
+            out.append(byte)
+            index += 1
+        }
+        return out
+    }
+
+    /// ー, the katakana long-vowel mark: what every dash folds to.
+    static let longVowel: [UInt8] = [0xE3, 0x83, 0xBC]
+    /// ‐ ‑ ‒ – — ― − (U+2010–2015, U+2212) as UTF-8.
+    static let dashes: Set<[UInt8]> = [
+        [0xE2, 0x80, 0x90], [0xE2, 0x80, 0x91], [0xE2, 0x80, 0x92], [0xE2, 0x80, 0x93], [0xE2, 0x80, 0x94], [0xE2, 0x80, 0x95],
+        [0xE2, 0x88, 0x92],
+    ]
+}

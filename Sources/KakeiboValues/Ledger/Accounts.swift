@@ -1,0 +1,155 @@
+/// The household's accounts, in the order they were added: every spelling (a name or an alias) names one account.
+public struct Accounts: Hashable, Sendable {
+    public private(set) var all: [Account] = []
+    /// Each spelling's folded key → its account's place in `all`.
+    private var keys: [[UInt8]: Int] = [:]
+
+    public init() {}
+
+    /// Accounts as a file holds them; refused when two spellings of different accounts fold alike.
+    public init(_ accounts: [Account]) throws(AccountError) {
+        for account in accounts { try add(account) }
+    }
+
+    public var isEmpty: Bool { all.isEmpty }
+
+    /// The account a payment (or a counterpart's name) names, if any: its name or an alias, folded.
+    /// A statement that names the account it is of by its last digits ("ゆうちょ銀行 *5671") names the account of
+    /// that spelling, else the one named without them: two accounts of one bank are told apart by an alias each.
+    public func account(for text: String?) -> Account? {
+        guard let text, !keys.isEmpty else { return nil }
+        if let position = keys[AccountKey.fold(text)] { return all[position] }
+        guard let star = text.lastIndex(of: "*"), star > text.startIndex, text[text.index(after: star)...].allSatisfy(\.isNumber),
+            text.index(after: star) < text.endIndex
+        else { return nil }
+        return keys[AccountKey.fold(String(text[..<star]))].map { all[$0] }
+    }
+
+    /// The account a line's other side names: as `account(for:)`, and an ATM (ＡＴＭ, ATM) is the household's cash
+    /// account when it has exactly one (an ATM withdrawal moves money into cash).
+    public func counterpart(for text: String?) -> Account? {
+        if let account = account(for: text) { return account }
+        guard let text, Accounts.isATM(text) else { return nil }
+        let cash = all.filter { $0.kind == .cash }
+        return cash.count == 1 ? cash[0] : nil
+    }
+
+    /// Whether a bank's description is an ATM's: ＡＴＭ or ATM, alone or starting the text (ＡＴＭ　セブン銀行).
+    static func isATM(_ text: String) -> Bool {
+        let folded = TextFold.fold(trimWhitespace(text))
+        return folded == Array("atm".utf8) || folded.starts(with: Array("atm ".utf8))
+    }
+
+    /// The account's name for a payment that names one, else the payment as it is.
+    public func resolve(_ payment: String?) -> String? { account(for: payment)?.name ?? payment }
+
+    /// Adds an account. Its aliases that fold like its name or like one another are kept once; a spelling another
+    /// account has is refused, and so is a name another account has (edit that one instead).
+    public mutating func add(_ account: Account) throws(AccountError) {
+        let name = try AccountError.checked(account.name)
+        if let other = keys[AccountKey.fold(name)] {
+            // The name another account has, or a spelling one of its aliases folds alike (みずほ and ミズホ).
+            throw AccountKey.fold(all[other].name) == AccountKey.fold(name) ? .exists(all[other].name) : .aliasClaimed(name, by: all[other].name)
+        }
+        var account = account
+        account.name = name
+        account.aliases = try Accounts.distinct(account.aliases.map { alias throws(AccountError) in try AccountError.checked(alias) }, besides: name)
+        for alias in account.aliases {
+            if let other = keys[AccountKey.fold(alias)] { throw .aliasClaimed(alias, by: all[other].name) }
+        }
+        all.append(account)
+        reindex()
+    }
+
+    /// Changes the account a spelling names: `change` may rename it, add or drop aliases, set its kind or member.
+    /// The same checks as `add` hold after the change; returns the account as it now is.
+    @discardableResult
+    public mutating func edit(_ spelling: String, _ change: (inout Account) throws(AccountError) -> Void) throws(AccountError) -> Account {
+        guard let position = keys[AccountKey.fold(spelling)] else { throw .notFound(spelling) }
+        var others = self
+        others.all.remove(at: position)
+        others.reindex()
+        var account = all[position]
+        try change(&account)
+        try others.add(account)
+        var placed = others.all
+        placed.insert(placed.removeLast(), at: position)
+        all = placed
+        reindex()
+        return all[position]
+    }
+
+    /// Removes the account a spelling names; returns it.
+    public mutating func remove(_ spelling: String) throws(AccountError) -> Account {
+        guard let position = keys[AccountKey.fold(spelling)] else { throw .notFound(spelling) }
+        let account = all.remove(at: position)
+        reindex()
+        return account
+    }
+
+    /// Replaces an account found by its name (for stated balances and bills recorded by an import).
+    public mutating func update(_ name: String, _ change: (inout Account) -> Void) {
+        guard let position = keys[AccountKey.fold(name)] else { return }
+        change(&all[position])
+    }
+
+    /// The spellings each once by their key, none that folds like `besides`.
+    static func distinct(_ spellings: [String], besides name: String) throws(AccountError) -> [String] {
+        var seen: Set<[UInt8]> = [AccountKey.fold(name)]
+        return spellings.filter { seen.insert(AccountKey.fold($0)).inserted }
+    }
+
+    private mutating func reindex() {
+        keys = [:]
+        for (position, account) in all.enumerated() {
+            for spelling in [account.name] + account.aliases { keys[AccountKey.fold(spelling)] = position }
+        }
+    }
+
+    public static func == (a: Accounts, b: Accounts) -> Bool { a.all == b.all }
+    public func hash(into hasher: inout Hasher) { hasher.combine(all) }
+}
+
+/// An account that can't be added, changed or found.
+public enum AccountError: KakeiboFailure, Equatable {
+    /// A spelling (the name or an alias) another account already has: an alias names one account.
+    case aliasClaimed(String, by: String)
+    /// An account of this name is there already.
+    case exists(String)
+    case notFound(String)
+    case spelling(DetailError)
+
+    public var kind: FailureKind {
+        switch self {
+        case .notFound: .runtime
+        default: .badInput
+        }
+    }
+
+    /// A name or alias as a payment is checked (1–30 characters, no control characters), trimmed.
+    static func checked(_ text: String) throws(AccountError) -> String {
+        do { return try DetailField.payment.validate(text) } catch { throw .spelling(error) }
+    }
+
+    public func message(in language: Language) -> String {
+        switch self {
+        case .aliasClaimed(let alias, let other):
+            return language.pick(
+                "'\(terminalSafe(alias))' already names the account \(terminalSafe(other)): a spelling can name one account only",
+                "'\(terminalSafe(alias))' はすでに口座 \(terminalSafe(other)) の名前です（ひとつの呼び名が指せる口座はひとつだけです）")
+        case .exists(let name):
+            return language.pick(
+                "there is an account \(terminalSafe(name)) already (change it with accounts edit)",
+                "口座 \(terminalSafe(name)) はすでにあります（変えるときは accounts edit）")
+        case .notFound(let name):
+            return language.pick("no account is named '\(terminalSafe(name))'", "'\(terminalSafe(name))' という口座はありません")
+        case .spelling(.empty):
+            return language.pick("an account's name or alias must not be empty", "口座の名前や呼び名が空です")
+        case .spelling(.tooLong(_, let count)):
+            return language.pick(
+                "an account's name or alias must be at most 30 characters, got \(count)", "口座の名前や呼び名は 30 文字以内にしてください（\(count) 文字）")
+        case .spelling(.controlCharacter):
+            return language.pick("an account's name or alias must not contain control characters", "口座の名前や呼び名に制御文字は使えません")
+        }
+    }
+}
