@@ -40,7 +40,8 @@ extension Household {
                 try index.insert(item)
                 posted.append(item)
             }
-            return FixedPosted(posted: posted, already: already, skipped: skipped, matched: try match(index.touched, in: &index, accounts: try accounts()))
+            let matched = try match(index.touched, in: &index, accounts: try accounts())
+            return FixedPosted(posted: posted, already: already, skipped: skipped, matched: matched)
         }.result
     }
 
