@@ -58,12 +58,26 @@ extension Household {
         let stored = Set(try index.transaction.months())
         var items: [Item] = []
         for month in Household.span(months) where stored.contains(month) || months.contains(month) {
-            try index.load(month)
+            // A damaged month beside the ones decided is left as it is (check names it): it blocks no write to
+            // another month, and its lines simply take no part in the window.
+            guard try Household.loadWindow(month, decided: months.contains(month), into: &index) else { continue }
             items += index.items(in: month)
         }
         let plan = MatchPlan(items: items, months: months, matching: matching(accounts))
         for item in plan.changed { try index.replace(item) }
         return plan.outcome
+    }
+
+    /// Loads a month for matching: false (nothing loaded) when it is a neighbour of the decided months whose file
+    /// kakeibo can't read; a decided month's failure is the command's.
+    static func loadWindow(_ month: YearMonth, decided: Bool, into index: inout ItemIndex) throws(StoreError) -> Bool {
+        do {
+            try index.load(month)
+            return true
+        } catch {
+            if decided || !error.isDamagedFile { throw error }
+            return false
+        }
     }
 
     /// What matching would do if `incoming` were stored (a dry run): read without the lock, nothing written.

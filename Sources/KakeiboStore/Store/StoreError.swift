@@ -159,3 +159,14 @@ extension NodeKind {
         }
     }
 }
+
+extension StoreError {
+    /// A file that exists and is left exactly as it is because kakeibo can't or won't read it (damaged, a link, not a
+    /// regular file, too large), as opposed to a failing system or a store that can't be found.
+    package var isDamagedFile: Bool {
+        switch self {
+        case .unreadable, .symbolicLink, .notAFile, .fileTooLarge: true
+        default: false
+        }
+    }
+}
