@@ -37,6 +37,12 @@ extension Household {
         }.result
     }
 
+    /// Matches the lines of `months` again (those a sync received, once the household's settings came too).
+    public func matchAgain(_ months: Set<YearMonth>) throws -> MatchOutcome {
+        guard store.exists, !months.isEmpty else { return MatchOutcome() }
+        return try change { index in try match(months, in: &index, accounts: try accounts()) }.result
+    }
+
     /// One change of the accounts file and of every month it affects, under one lock: the file is written first,
     /// then the months are matched with the new accounts.
     private func changeAccounts(_ body: (inout Accounts) throws -> Account) throws -> AccountChanged {

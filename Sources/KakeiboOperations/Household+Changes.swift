@@ -288,7 +288,7 @@ extension Household {
     /// the same write, as `applyRows` would. `wrote`: the revisions the request wrote, when its answer says
     /// (`SyncJournal.noteOwn`).
     public func applyChangeResults(
-        _ results: [ChangeResult], rows: [ServerRow] = [], through: Int? = nil, wrote: ClosedRange<Int>? = nil
+        _ results: [ChangeResult], rows: [ServerRow] = [], through: Int? = nil, wrote: ClosedRange<Int>? = nil, matching: Bool = true
     ) throws -> ChangesOutcome {
         var (outcome, changed) = try changeWithJournal { index, journal in
             var outcome = ChangesOutcome()
@@ -346,7 +346,7 @@ extension Household {
             journal.outbox.removeAll { answered.contains($0.changeID) }
             outcome.rebased = rebased
             let older = outcome.rows.older
-            outcome.rows = try apply(rows, through: through, months: nil, in: &index, &journal)
+            outcome.rows = try apply(rows, through: through, months: nil, matching: matching, in: &index, &journal)
             outcome.rows.older += older
             // What the answers and the rows brought may match lines here: those changes go in the next round.
             let matched = outcome.rows.matched.touchedIDs
@@ -410,13 +410,17 @@ extension Household {
     /// `through`, when given, is the revision to ask `since` from next time. `months`, for a full pull of months,
     /// also drops the synced items of those months the server no longer lists. `afresh`: the server's counter went
     /// back (its sheet or script was replaced), so the revisions held here mean nothing there and are forgotten first.
-    public func applyRows(_ rows: [ServerRow], through: Int?, months: [YearMonth]? = nil, afresh: Bool = false) throws -> RowsOutcome {
+    /// `matching: false` leaves the lines as the rows brought them, for a sync that matches its months once the
+    /// household's settings (the accounts matching reads) have been exchanged too (`matchAgain`).
+    public func applyRows(
+        _ rows: [ServerRow], through: Int?, months: [YearMonth]? = nil, afresh: Bool = false, matching: Bool = true
+    ) throws -> RowsOutcome {
         var (outcome, changed) = try changeWithJournal { index, journal in
             if afresh {
                 journal.revisions = [:]
                 journal.own = []
             }
-            var outcome = try apply(rows, through: through, months: months, in: &index, &journal)
+            var outcome = try apply(rows, through: through, months: months, matching: matching, in: &index, &journal)
             outcome.journal = journal
             return outcome
         }
@@ -426,7 +430,7 @@ extension Household {
 
     /// `applyRows`'s work, inside a write (`changed` left for the caller).
     private func apply(
-        _ rows: [ServerRow], through: Int?, months: [YearMonth]?, in index: inout ItemIndex, _ journal: inout SyncJournal
+        _ rows: [ServerRow], through: Int?, months: [YearMonth]?, matching: Bool, in index: inout ItemIndex, _ journal: inout SyncJournal
     ) throws -> RowsOutcome {
         var outcome = RowsOutcome()
         if let months {
@@ -450,7 +454,7 @@ extension Household {
             journal.revision = max(through, journal.revision ?? 0)
             journal.noteOwn(nil)
         }
-        outcome.matched = try match(index.touched, in: &index, accounts: try accounts())
+        if matching { outcome.matched = try match(index.touched, in: &index, accounts: try accounts()) }
         outcome.pending = pending(index, journal)
         return outcome
     }

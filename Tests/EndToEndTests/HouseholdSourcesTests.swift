@@ -165,4 +165,24 @@ import Testing
             #expect(bank["mismatch"] is NSNull, "the recorded lines reach the stated balance: \(bank)")
         }
     }
+
+    /// A member whose store is new takes the household's lines and its accounts in one first sync: the lines another
+    /// member merged with those accounts are not split here first (and merged back), so the sync sends nothing and
+    /// says nothing of merges, and both months are the same.
+    @Test func aNewMembersFirstSyncTakesTheMergesAsTheyAre() throws {
+        let document = try Document()
+        let server = try ShippedServer()
+        let ayumi = try helper.member(server)
+        let ken = try helper.member(server)
+        try prepare(ayumi, "ayumi", document)
+        try importFiles(ayumi, "ayumi", document)
+        #expect(try helper.sync(ayumi)["pushed"] as? Int ?? 0 > 0)
+        #expect(try ken.run("config", "set", "member", "ken").status == 0)
+        let first = try helper.sync(ken)
+        #expect(first["pushed"] as? Int == 0, "\(first)")
+        #expect((first["merges"] as? [Any])?.isEmpty == true && (first["splits"] as? [Any])?.isEmpty == true, "\(first)")
+        #expect(first["settingsReceived"] as? [String] == ["fixed-costs", "rules", "accounts"])
+        let months = try [ayumi, ken].map { try $0.run("month", "2024", "11", "--format", "json").stdout }
+        #expect(months[0] == months[1])
+    }
 }

@@ -49,6 +49,9 @@ struct ChangeServer: SyncServer {
         var pending: Int?
         /// What matching did with what came.
         var matched = MatchOutcome()
+        /// A sync matches what came once, after the household's settings were exchanged: lines another member merged
+        /// with the household's accounts are not split here first by a store that hasn't got those accounts yet.
+        var matchLater = false
 
         mutating func add(_ rows: RowsOutcome) {
             matched += rows.matched
@@ -68,11 +71,15 @@ struct ChangeServer: SyncServer {
         let lock = try household.syncLock()
         defer { lock?.release() }
         var tally = Tally()
+        tally.matchLater = send && receive
         do {
             if send { try sendChanges(receive: receive, &tally) }
             if receive { try receiveChanges(&tally) }
             if let months { try pullRows(months, &tally) }
-            if send && receive { try exchangeSettings(&tally) }
+            if send && receive {
+                try exchangeSettings(&tally)
+                tally.matched += try household.matchAgain(tally.months)
+            }
             // What came was matched with the lines here (and with the household's accounts, when they came): the
             // merges made of it go now, not with the next sync.
             if send && receive && !(tally.matched.isEmpty && tally.settings.matched.isEmpty) {
@@ -80,6 +87,8 @@ struct ChangeServer: SyncServer {
                 try sendChanges(receive: receive, &tally)
             }
         } catch {
+            // What was received and recorded before the failure is matched now, as the sync would have.
+            if tally.matchLater && tally.recorded { _ = try? household.matchAgain(tally.months) }
             if case ChangeProtocolError.afterProgress = error { throw error }
             if error is AnswerNotRecorded { throw error }
             guard tally.recorded else {
@@ -146,7 +155,7 @@ struct ChangeServer: SyncServer {
                 let applied: ChangesOutcome
                 do {
                     applied = try household.applyChangeResults(
-                        sent.results, rows: carried?.rows ?? [], through: carried?.through, wrote: sent.wrote)
+                        sent.results, rows: carried?.rows ?? [], through: carried?.through, wrote: sent.wrote, matching: !tally.matchLater)
                 } catch {
                     throw AnswerNotRecorded(error, reached: batch.count, sent: tally.sent, received: tally.received.count)
                 }
@@ -183,7 +192,7 @@ struct ChangeServer: SyncServer {
         var answer = try client.since(known ?? 0, skip: journal.own)
         let afresh = known.map { answer.revision < $0 } ?? false
         if afresh { answer = try client.since(0) }
-        tally.add(try household.applyRows(answer.rows, through: answer.through, afresh: afresh))
+        tally.add(try household.applyRows(answer.rows, through: answer.through, afresh: afresh, matching: !tally.matchLater))
         tally.setAside += answer.setAside
         tally.settingsRevision = answer.settingsRevision
     }
@@ -194,7 +203,8 @@ struct ChangeServer: SyncServer {
             let inYear = months.filter { $0.year == year }
             let answer = try client.pull(year: year, month: inYear.count == 1 ? inYear[0].month : nil)
             let afresh = try (tally.journal ?? household.journal()).revision.map { answer.revision < $0 } ?? false
-            let applied = try household.applyRows(answer.rows.filter { !$0.deleted }, through: nil, months: inYear, afresh: afresh)
+            let applied = try household.applyRows(
+                answer.rows.filter { !$0.deleted }, through: nil, months: inYear, afresh: afresh, matching: !tally.matchLater)
             tally.add(applied)
             tally.listed += applied.listed
             tally.setAside += answer.setAside
