@@ -14,7 +14,7 @@ public struct PlannedCost: Hashable, Sendable {
 /// where variable spending is the spending recorded less the posted fixed costs (income is no spending), days gone
 /// count today, and days left are the days after today. The pace needs `minimumDays` gone: before that there is no
 /// forecast (on the 1st, one day's shopping times 31 said nothing). A finished month has neither; a month not yet
-/// begun has its plan only.
+/// begun has its plan only, and so has income filtered alone (it has no spending to forecast).
 public struct MonthPlan: Hashable, Sendable {
     public let planned: [PlannedCost]
     public let plannedTotal: Yen
@@ -27,7 +27,8 @@ public struct MonthPlan: Hashable, Sendable {
     /// Days of a month that must have gone before its spending is extrapolated.
     public static let minimumDays = 3
 
-    /// `items` are the month's (under the same filter as the report); `recorded` is their spending total.
+    /// `items` are every item stored in the period (merged lines, transfers and income included: a posting merged into
+    /// the bank's line of the same rent is posted); `recorded` is the spending total of those under the filter.
     public init(
         period: MonthPeriod, items: [Item], recorded: Yen, costs: FixedCosts, filter: CategoryFilter?, today: CalendarDate,
         isIncome: (CategoryCode) -> Bool
@@ -44,12 +45,18 @@ public struct MonthPlan: Hashable, Sendable {
         let planned = due.filter { !isIncome($0.cost.category) }
         let income = due.filter { isIncome($0.cost.category) }
         let gone = today.dayNumber - period.first.dayNumber + 1
-        guard gone >= MonthPlan.minimumDays else {
+        // Income filtered alone has no spending to forecast.
+        let onlyIncome = filter.map { isIncome(CategoryCode($0.category)) } ?? false
+        guard gone >= MonthPlan.minimumDays, !onlyIncome else {
             self.init(planned: planned, income: income, forecast: nil)
             return
         }
-        let fixedIDs = Set(costs.due(in: period).map { $0.cost.itemID(on: $0.date) })
-        let variable = items.reduce(Yen.zero) { fixedIDs.contains($1.id) || isIncome($1.category) ? $0 : $0 + $1.price }
+        // A fixed cost is not variable spending, whether its posting counts or was merged into another source's line.
+        let postings = Set(costs.due(in: period).map { $0.cost.itemID(on: $0.date) })
+        let fixed = postings.union(items.compactMap { postings.contains($0.id) ? $0.details.merged : nil })
+        let variable = items.reduce(Yen.zero) {
+            $1.counts && (filter?.matches($1) ?? true) && !fixed.contains($1.id) && !isIncome($1.category) ? $0 + $1.price : $0
+        }
         let left = period.last.dayNumber - today.dayNumber
         let pace = Double(variable.amount) / Double(gone)
         let sum = planned.reduce(Yen.zero) { $0 + $1.cost.price }

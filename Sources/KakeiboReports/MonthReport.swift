@@ -92,7 +92,7 @@ public struct MonthReport: Hashable, Sendable {
         self.neighbours = neighbours
         if let fixedCosts, let today {
             plan = MonthPlan(
-                period: period, items: self.items, recorded: total, costs: fixedCosts, filter: filter, today: today, isIncome: taxonomy.isIncome)
+                period: period, items: inPeriod, recorded: total, costs: fixedCosts, filter: filter, today: today, isIncome: taxonomy.isIncome)
         } else {
             plan = nil
         }

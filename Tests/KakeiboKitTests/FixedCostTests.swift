@@ -115,6 +115,33 @@ import Testing
         #expect(past.planned.isEmpty && past.forecast == nil)
     }
 
+    /// A posting merged into the bank's line of the same rent is posted: not planned again, and the bank's line is a
+    /// fixed cost, not variable spending for the pace. A posted salary (income) is not planned either.
+    @Test func aPostingMergedIntoAnotherSourcesLineIsPosted() {
+        let rent = FixedCost(name: "家賃", price: Yen(80_000), day: 2, month: nil, category: CategoryCode(0))
+        let salary = FixedCost(name: "給与", price: Yen(300_000), day: 2, month: nil, category: CategoryCode(9, 0))
+        let period = MonthPeriod(month("2024-11"))
+        let day = CalendarDate(year: 2024, month: 11, day: 2)!
+        func item(_ id: String, _ price: Int, _ category: CategoryCode, merged: String? = nil) -> Item {
+            Item(
+                id: id, date: day, name: id, price: Yen(price), category: category, added: Timestamp(milliseconds: 0),
+                details: ItemDetails(merged: merged))
+        }
+        let items = [
+            item(rent.itemID(on: day), 80_000, CategoryCode(0), merged: "yu:bank"), item("yu:bank", 80_000, CategoryCode(0)),
+            item(salary.itemID(on: day), 300_000, CategoryCode(9, 0)), item("coffee", 10_000, CategoryCode(0)),
+        ]
+        let plan = MonthPlan(
+            period: period, items: items, recorded: Yen(90_000), costs: FixedCosts([rent, salary]), filter: nil,
+            today: CalendarDate(year: 2024, month: 11, day: 10)!, isIncome: { $0.category == 9 })
+        #expect(plan.planned.isEmpty && plan.plannedIncome.isEmpty)
+        #expect(plan.forecast == Yen(90_000 + 20_000), "¥1,000 a day of coffee for the 20 days left, the rent once")
+        let income = MonthPlan(
+            period: period, items: items, recorded: .zero, costs: FixedCosts([rent, salary]), filter: CategoryFilter(category: 9),
+            today: CalendarDate(year: 2024, month: 11, day: 10)!, isIncome: { $0.category == 9 })
+        #expect(income.forecast == nil, "income alone has no spending to forecast")
+    }
+
     /// A planned salary is income: listed apart, never in the spending forecast; recorded income is no spending pace;
     /// and the first days of a month have no forecast (one day's shopping times 31 said nothing).
     @Test func plannedIncomeIsIncomeAndTheForecastWaitsForAFewDays() {
