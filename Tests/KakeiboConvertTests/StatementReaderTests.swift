@@ -90,6 +90,16 @@ import Testing
         #expect(throws: ConvertProblem.fieldCount(row: 2, line: 2, count: 3, expected: 7)) { try StatementReader.read(cut) }
     }
 
+    /// Vpass's totals row is checked against the lines: 支払金額 where the row has one, else 利用金額 (a single payment
+    /// billed whole), so a file whose rows leave 支払金額 empty is not said to add up to ¥0.
+    @Test func vpassTotalsAreCheckedAgainstWhatEachLineBills() throws {
+        let head = "山田　健　様,4980-00**-****-5678,三井住友カード（ＮＬ）\n"
+        let empty = head + "2024/11/04,ＥＮＥＯＳ,\"5,400\",１回,,,\n2024/11/09,ＮＥＴＦＬＩＸ,\"1,490\",１回,,,\n,,,,,\"6,890\",\n"
+        #expect(try StatementReader.read(Array(empty.utf8)).notes == [])
+        let paid = head + "2024/11/04,ＥＮＥＯＳ,\"5,400\",１回,,\"5,400\",\n,,,,,\"6,890\",\n"
+        #expect(try StatementReader.read(Array(paid.utf8)).notes == [.totalMismatch(stated: 6890, found: 5400)])
+    }
+
     @Test func widthFoldKeepsCaseAndJoinsSoundMarks() {
         #expect(WidthFold.fold("ＡＭＡＺＯＮ　ｶﾞｽﾊﾟ") == "AMAZON ガスパ")
         #expect(WidthFold.fold("こーひー Coffee") == "こーひー Coffee")

@@ -82,15 +82,17 @@ enum SMBCVpass {
                 date = try row.date("利用日", separator: "/", example: "2024/12/03")
             }
             let paid = try StatementFields.amountIfAny(row, "支払金額")
-            billed += paid ?? 0
+            let usage = try StatementFields.amountIfAny(row, "利用金額")
+            // A line whose 支払金額 is empty is billed its 利用金額 (as a single payment is).
+            billed += paid ?? usage ?? 0
             // The price is 利用金額; a fee, a discount or a cashback has its amount only in 支払金額.
-            guard let amount = try StatementFields.amountIfAny(row, "利用金額") ?? paid, amount != 0 else {
+            guard let amount = usage ?? paid, amount != 0 else {
                 read.skip(.zero)
                 continue
             }
-            let usage = row.text("利用金額")
             let key = StatementFields.contentKey(
-                [card.number] + ["利用日", "利用店名", "利用金額", "支払区分"].map(row.text) + (usage.isEmpty ? [row.text("支払金額")] : []), &occurrences)
+                [card.number] + ["利用日", "利用店名", "利用金額", "支払区分"].map(row.text) + (row.text("利用金額").isEmpty ? [row.text("支払金額")] : []),
+                &occurrences)
             read.lines.append(
                 StatementFields.line(
                     StatementFormat.smbcVpass.idPrefix, record: record, date: date, name: row.text("利用店名"),
