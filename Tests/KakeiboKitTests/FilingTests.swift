@@ -42,6 +42,11 @@ import Testing
         #expect(try filed("低脂肪牛乳") == ("food/grocery", .commonName), "a word that means the same inside a name")
         #expect(try filed("アイスコーヒー") == ("food/drink", .commonName), "the longest word inside wins")
         #expect(try filed("電気代 12月分") == ("utilities/electricity", .commonName))
+        // A receipt's line: the item's word, then its size or count.
+        #expect(try filed("食パン 6枚") == ("food/grocery", .commonName))
+        #expect(try filed("米 5kg") == ("food/grocery", .commonName), "a whole-only word first in the line")
+        #expect(try filed("バナナ") == ("food/grocery", .commonName))
+        #expect(try filed("パン粉 200g") == ("other", .fallback), "only the first word whole")
         // Words that are part of other things' names only count whole.
         #expect(try filed("パンツ") == ("other", .fallback))
         #expect(try filed("フライパン") == ("other", .fallback))

@@ -1,7 +1,7 @@
 /// What everyday item names usually are, for an item nothing else files: `add 米 2400` is groceries before any rule
 /// or history knows 米. A name is looked up whole (folded: width and case), then by the longest of the words that
 /// mean the same wherever they appear (`inside`: "低脂肪牛乳" is milk, so groceries; パン is not among them, because
-/// of パンツ and フライパン). Each word names a category by its key path in the
+/// of パンツ and フライパン), then by its first word whole (a receipt's "食パン 6枚", "米 5kg"). Each word names a category by its key path in the
 /// household categories (`Taxonomy.standard`); a taxonomy without that key (another preset, a household's own
 /// categories.json) simply doesn't use the word. Rules and history always come first.
 public enum CommonNames {
@@ -42,7 +42,10 @@ public enum CommonNames {
         ("定期券", "transport/train"), ("新幹線", "transport/train"), ("給油", "car/fuel"), ("駐車場代", "car/parking"),
         ("高速代", "car/tolls"), ("雑誌", "education/books"), ("漫画", "education/books"), ("映画", "entertainment/media"),
         ("カラオケ", "entertainment/leisure"), ("プレゼント", "social/gifts"), ("お土産", "social/gifts"),
-        ("ご祝儀", "social/ceremonies"), ("香典", "social/ceremonies"),
+        ("ご祝儀", "social/ceremonies"), ("香典", "social/ceremonies"), ("食パン", "food/grocery"), ("バナナ", "food/grocery"),
+        ("りんご", "food/grocery"), ("みかん", "food/grocery"), ("いちご", "food/grocery"), ("トマト", "food/grocery"),
+        ("キャベツ", "food/grocery"), ("にんじん", "food/grocery"), ("玉ねぎ", "food/grocery"), ("じゃがいも", "food/grocery"),
+        ("きゅうり", "food/grocery"), ("もやし", "food/grocery"), ("ヨーグルト", "food/grocery"), ("チーズ", "food/grocery"),
     ]
 
     private static let table: [[UInt8]: String] = Dictionary((words + inside).map { (TextFold.fold($0.0), $0.1) }) { first, _ in first }
@@ -56,6 +59,10 @@ public enum CommonNames {
         var candidates: [String] = []
         if let path = table[folded] { candidates.append(path) }
         candidates += inner.filter { contains(folded, $0.0) }.map(\.1)
+        // A receipt's line names the item, then its size or count: "食パン 6枚".
+        if let first = folded.split(separator: UInt8(ascii: " ")).first, first.count < folded.count, let path = table[Array(first)] {
+            candidates.append(path)
+        }
         for path in candidates {
             if let code = try? taxonomy.resolve(path), !taxonomy.isIncome(code) { return code }
         }
