@@ -13,7 +13,8 @@ public enum SyncRenderer {
     public static func text(_ report: SyncReport, _ l: Language) -> String {
         var text = ""
         if let kinds = report.sentKinds {
-            text += sent(kinds, l)
+            // A change the server's newer version stopped is a conflict, not "nothing to send".
+            text += kinds.values.reduce(0, +) == 0 && !report.conflicts.isEmpty ? l.pick("Nothing sent\n", "送信した変更はありません\n") : sent(kinds, l)
         } else if let pushed = report.pushed {
             text +=
                 pushed == 0
@@ -45,12 +46,12 @@ public enum SyncRenderer {
         text += MatchRenderer.text(report.matched, l).map { terminalSafe($0) + "\n" }.joined()
         if report.refusedCount > 0 {
             text += l.pick(
-                "\(report.refusedCount) change(s) refused by the server, kept here (see the messages above)\n",
+                "\(report.refusedCount) change\(report.refusedCount == 1 ? "" : "s") refused by the server, kept here (see the messages above)\n",
                 "サーバーが受け付けなかった変更が \(report.refusedCount) 件あります。ここでは残しています（上のメッセージを確認してください）\n")
         }
         if report.conflictCount > 0 {
             text += l.pick(
-                "\(report.conflictCount) conflict(s) to resolve (kakeibo conflicts)\n",
+                "\(report.conflictCount) conflict\(report.conflictCount == 1 ? "" : "s") to resolve (kakeibo conflicts)\n",
                 "解決が必要な競合が \(report.conflictCount) 件あります（kakeibo conflicts）\n")
         }
         return text

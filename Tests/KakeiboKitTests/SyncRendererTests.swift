@@ -24,7 +24,7 @@ import Testing
         #expect(
             SyncRenderer.text(report, .en)
                 == "Pushed 2 items\nReceived 13 items changed by others (November 2024: 8, December: 4, January 2025: 1)\n"
-                + "1 conflict(s) to resolve (kakeibo conflicts)\n")
+                + "1 conflict to resolve (kakeibo conflicts)\n")
         #expect(SyncRenderer.text(report, .ja).contains("ほかのメンバーが変更した 13件を受け取りました（2024年11月: 8件、12月: 4件、2025年1月: 1件）\n"))
         #expect(SyncRenderer.text(SyncReport(pushed: 0, period: nil, pending: 0, months: []), .en) == "Nothing to push\n")
     }
@@ -67,8 +67,12 @@ import Testing
             SyncRenderer.text(report([.update: 1, .delete: 1]), .en)
                 == "Sent 2 changes (1 edited, 1 deleted)\nReceived 1 item changed by others (December 2024: 1)\n"
                 + "Household settings: sent budgets; took categories from others\n"
-                + "1 change(s) refused by the server, kept here (see the messages above)\n1 conflict(s) to resolve (kakeibo conflicts)\n")
+                + "1 change refused by the server, kept here (see the messages above)\n1 conflict to resolve (kakeibo conflicts)\n")
         #expect(SyncRenderer.text(report([:]), .en).hasPrefix("Nothing to send\n"))
+        let stopped = SyncReport(
+            pushed: 0, sentKinds: [:], period: nil, receivedChanges: true, pending: 0, months: [], conflicts: ["a1"],
+            notes: [.conflict(id: "a1", code: "stale")])
+        #expect(SyncRenderer.text(stopped, .en) == "Nothing sent\n1 conflict to resolve (kakeibo conflicts)\n", "the edit met a newer version")
         #expect(SyncRenderer.notes(report([:]), .en).filter { $0.contains("refused") }.count == 1, "a refusal is said once")
         let json = try #require(try JSONValue.parse(Array(SyncRenderer.json(report([:])).utf8)).objectValue)
         let keys = json.map(\.0)

@@ -56,8 +56,9 @@ public struct ImportCommand: Command {
     public static let info = CommandInfo(
         name: name,
         summary: LocalizedText(
-            en: "Import items: kakeibo's JSON, MoneyForward ME's or Zaim's export, card and bank statements (found from the file)",
-            ja: "データを取り込む（kakeibo の JSON、マネーフォワード ME・Zaim の CSV、カード・銀行の明細。形式はファイルから判定）"),
+            en:
+                "Import items: kakeibo's JSON, MoneyForward ME's or Zaim's export, card and bank statements, any bank's CSV by a layout, IC card dumps (found from the file)",
+            ja: "データを取り込む（kakeibo の JSON、マネーフォワード ME・Zaim の CSV、カード・銀行の明細、レイアウトで読むほかの銀行の CSV、IC カードの履歴。形式はファイルから判定）"),
         description: LocalizedText(
             en:
                 "The format is found from each file (--from or --layout forces one); several files are read before anything is written, then imported in one change. An id already stored is updated, not added twice; the items are one change, which 'kakeibo undo' takes back. An export of everything also sets its budgets, fixed costs and notes (replacing those of the same category, name or month; others stay), each one more change.",
