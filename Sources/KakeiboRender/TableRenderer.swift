@@ -12,8 +12,12 @@ public enum TableRenderer {
         let language = style.language
         let period = Labels.month(report.month, language) + Labels.range(report.period)
         let ids = shownIDs(report)
+        let shown = report.items + report.income.items
         let legend =
-            style.syncMarks ? syncLegend(Set((report.items + report.income.items).map(\.sync)), changeProtocol: style.changeProtocol, language) : ""
+            style.syncMarks
+            ? syncLegend(
+                Set(shown.filter { !style.stays($0) }.map(\.sync)), changeProtocol: style.changeProtocol, stays: shown.contains(where: style.stays),
+                language) : ""
         let plannedSection = report.plan.map { FixedRenderer.plannedSection($0, taxonomy: taxonomy, style: style) } ?? ""
         if report.filter != nil, report.count == 0, report.income.count > 0,
             let out = overview(
@@ -99,7 +103,7 @@ public enum TableRenderer {
                 .init(Labels.day(item.date, language)), .init(item.name),
                 .init(item.price.formatted(language), item.price.amount < 0 ? "31" : nil),
                 .init(Labels.categoryLabel(item, filter, taxonomy, language)),
-                .init((ids[item.id] ?? item.id) + (style.syncMarks ? syncMark(item.sync) : ""), "2"),
+                .init((ids[item.id] ?? item.id) + (style.syncMarks ? (style.stays(item) ? " ~" : syncMark(item.sync)) : ""), "2"),
             ])
         }
         return DetailLines.interleave(items.render(style), list, style: style)
@@ -116,10 +120,16 @@ public enum TableRenderer {
 
     /// The marks' legend, for the server this store syncs with: the shipped server takes an edit with the next sync;
     /// a plain app server only appends, so it keeps its older copy.
-    static func syncLegend(_ states: Set<SyncState>, changeProtocol: Bool, _ language: Language) -> String {
+    /// `stays`: items a plain app server's app can't show are listed, marked "~".
+    static func syncLegend(_ states: Set<SyncState>, changeProtocol: Bool, stays: Bool = false, _ language: Language) -> String {
         var out = ""
         if states.contains(.pending) {
             out += language.pick("* not on the household server yet (kakeibo push)\n", "* まだ家計簿サーバーにありません（kakeibo push）\n")
+        }
+        if stays {
+            out += language.pick(
+                "~ stays here: the app has no category for it (app-categories, docs/sync.md)\n",
+                "~ ここだけに残します: アプリにその項目がありません（app-categories、docs/sync.md）\n")
         }
         if states.contains(.edited) && changeProtocol {
             out += language.pick(

@@ -11,6 +11,14 @@ public struct TextStyle: Sendable {
     public var syncMarks = false
     /// Whether that server is the shipped household server (it takes edits and deletes), not a plain app server.
     public var changeProtocol = false
+    /// With a plain app server: the categories the app can show (`app-categories`). An item of another category is
+    /// never pushed there, so it is marked as staying here, not as waiting for a push.
+    public var app: AppCategories?
+
+    /// Whether an item stays on this machine: the plain app server's app has no category for it.
+    public func stays(_ item: Item) -> Bool {
+        syncMarks && !changeProtocol && item.sync == .pending && item.counts && !(app?.shows(item.category) ?? true)
+    }
 
     public init(language: Language, colour: Bool = false, width: Int = 80) {
         self.language = language

@@ -111,6 +111,10 @@ import Testing
         let again = try box.run("push")
         #expect(again.status == 0)
         #expect(again.stderr.contains("4 items stay here"))
+        // The month marks what stays as staying ("~"), not as waiting for a push ("*").
+        let month = try box.run("month", "2024", "2", "--lang", "en")
+        #expect(month.stdout.contains("~ stays here: the app has no category for it"), "\(month.stdout)")
+        #expect(!month.stdout.contains("not on the household server yet"), "\(month.stdout)")
         state = try server.state()
         #expect(state.sheets["2024-02"]?.count == 5)
         #expect(state.refusals == [])
