@@ -10,7 +10,7 @@ extension Household {
         let items = new.map { $0.item(added: now, sync: .pending) }
         return try change { index in
             for item in items { try index.insert(item) }
-            return ItemsAdded(items: items, matched: try match(index.touched, in: &index, accounts: try accounts()))
+            return ItemsAdded(items: items, matched: try matchAdded(items, in: &index))
         }.result
     }
 
@@ -27,7 +27,7 @@ extension Household {
                     added.append(item)
                 }
             }
-            return ItemsAdded(items: added, matched: try match(index.touched, in: &index, accounts: try accounts()))
+            return ItemsAdded(items: added, matched: try matchAdded(added, in: &index))
         }.result
     }
 

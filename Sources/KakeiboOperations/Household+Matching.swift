@@ -68,6 +68,29 @@ extension Household {
         return plan.outcome
     }
 
+    /// Matches the months of lines just added. When every one of them is a line a person typed (or a fixed cost's),
+    /// dated far enough inside its month that its window holds no other month's day, and its month holds no line of
+    /// another source it could match (same flow and price, within the card window), it joins no group and changes
+    /// none, so nothing is matched again and no other month is read: `add` on a store of many years costs what it
+    /// costs on one month (scripts/bench). Otherwise the months are matched (`match`).
+    func matchAdded(_ added: [Item], in index: inout ItemIndex) throws -> MatchOutcome {
+        let accounts = try accounts()
+        let matching = matching(accounts)
+        let alone = added.allSatisfy { item in
+            let kind = item.source.kind
+            guard kind != .statement && kind != .linked else { return false }
+            let month = item.date.yearMonth
+            let day = item.date.dayNumber
+            guard day - month.first.dayNumber >= Matching.cardWindow, month.last.dayNumber - day >= Matching.cardWindow else { return false }
+            let flow = matching.flow(item)
+            return !index.items(in: month).contains { other in
+                other.price == item.price && other.id != item.id && abs(other.date.dayNumber - day) <= Matching.cardWindow
+                    && other.source != item.source && matching.flow(other) == flow
+            }
+        }
+        return alone ? MatchOutcome() : try match(index.touched, in: &index, accounts: accounts)
+    }
+
     /// Loads a month for matching: false (nothing loaded) when it is a neighbour of the decided months whose file
     /// kakeibo can't read; a decided month's failure is the command's.
     static func loadWindow(_ month: YearMonth, decided: Bool, into index: inout ItemIndex) throws(StoreError) -> Bool {

@@ -144,4 +144,24 @@ import Testing
         #expect(
             Household.transfer(shop, accounts: MatchingTests.accounts, isIncome: { _ in false }) == nil, "a bank line naming no account is spending")
     }
+
+    /// `add` matches only when it can change something: a typed purchase with a card's line of its price in its window
+    /// is one item, across a month's end too (the other month is read); one with none is added alone.
+    @Test func aTypedPurchaseIsMatchedAcrossAMonthsEndAndAloneWhenNothingMatchesIt() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("kakeibo-add-match-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let household = Household(store: LedgerStore(root: root), now: Timestamp(milliseconds: 1_800_000_000_000))
+        var card = line("vp:card-1130", "2024-11-30", 790, payment: "三井住友カード(NL)", name: "マクドナルド")
+        card.sync = .pending
+        let mid = line("vp:card-1217", "2024-12-17", 1200, payment: "三井住友カード(NL)", name: "ケーキ屋")
+        _ = try household.add([WireItem(card), WireItem(mid)])
+        let nearEnd = try household.add([WireItem(line("typed-1202", "2024-12-02", 790, name: "昼食"))])
+        #expect(nearEnd.matched.merged.map { [$0.line.id, $0.into.id] } == [["typed-1202", "vp:card-1130"]], "into November 30th's card line")
+        let inside = try household.add([WireItem(line("typed-1215", "2024-12-15", 1200, name: "ケーキ"))])
+        #expect(inside.matched.merged.map { [$0.line.id, $0.into.id] } == [["typed-1215", "vp:card-1217"]])
+        let alone = try household.add([WireItem(line("typed-1216", "2024-12-16", 500, name: "パン"))])
+        #expect(alone.matched.isEmpty)
+        #expect(LineSource(id: "fixed-0d934b28-2024-11").kind == .fixed && LineSource(id: "f0e1d2c3-aaaa").kind == .typed)
+        #expect(LineSource(id: "z:abc").kind == .hand && LineSource(id: "ic:1").kind == .statement)
+    }
 }

@@ -37,7 +37,12 @@ public struct LineSource: Hashable, Sendable, Comparable {
     public let key: String
 
     public init(id: String) {
-        if id.hasPrefix(FixedCost.itemIDPrefix) {
+        // Every source's prefix but the fixed cost's ends in ':' within the first four bytes: most ids (typed ones,
+        // UUIDs) are told at once, without comparing prefixes.
+        let head = id.utf8.prefix(4)
+        if head.first != UInt8(ascii: "f") && !head.contains(UInt8(ascii: ":")) {
+            (kind, key) = (.typed, "")
+        } else if id.hasPrefix(FixedCost.itemIDPrefix) {
             (kind, key) = (.fixed, "")
         } else if let prefix = StatementLine.idPrefixes.first(where: { id.hasPrefix($0) }) {
             (kind, key) = (.statement, prefix)
