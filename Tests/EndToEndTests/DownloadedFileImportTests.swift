@@ -212,4 +212,23 @@ import Testing
         #expect(run.stderr.split(separator: "\n").count == 1)
         #expect(try box.snapshot().isEmpty)
     }
+
+    /// A layout bank's file is one more source of the one ledger: its money in is income, and with the household's
+    /// accounts its card bill and ATM withdrawal are transfers, never spending (as ゆうちょ's are).
+    @Test func aLayoutBanksMoneyInIsIncomeAndItsCardBillATransfer() throws {
+        let name = "rakuten-bank-202412-sjis.csv"
+        let entry = try #require(Self.expected[name])
+        let box = try Sandbox()
+        for account in [["楽天銀行", "--kind", "bank"], ["楽天カード", "--kind", "card", "--alias", "ラクテンカードサービス"], ["現金", "--kind", "cash"]] {
+            #expect(try box.run(["accounts", "add"] + account).status == 0)
+        }
+        let run = try importFound(box, [name])
+        #expect(run.status == 0, "\(run.stderr)")
+        let month = try #require(try box.run("month", "2024", "12", "--format", "json").json() as? [String: Any])
+        #expect(month["total"] as? Int == entry["spendingTotal"] as? Int)
+        #expect(month["income"] as? Int == entry["incomeTotal"] as? Int)
+        let transfers = try #require(month["transfers"] as? [String: Any])
+        #expect(transfers["count"] as? Int == entry["transferLines"] as? Int)
+        #expect(transfers["total"] as? Int == (entry["withdrawalTotal"] as? Int ?? 0) - (entry["spendingTotal"] as? Int ?? 0))
+    }
 }

@@ -36,14 +36,14 @@ public struct Layout: Hashable, Sendable {
     public enum Sign: String, Hashable, Sendable, CaseIterable {
         /// A card: a purchase is positive, a refund negative.
         case positiveIsSpending = "positive-is-spending"
-        /// A bank's one signed column: money out is negative; positive is money in (set aside).
+        /// A bank's one signed column: money out is negative; positive is money in (income).
         case negativeIsSpending = "negative-is-spending"
     }
 
     public enum Amount: Hashable, Sendable {
         /// One column, counted as `Sign` says.
         case signed(Column, Sign)
-        /// Money out in one column, money in (set aside) in another.
+        /// Money out in one column, money in (income) in another.
         case split(spending: Column, income: Column)
     }
 

@@ -79,15 +79,14 @@ enum LayoutReader {
                 read.skip(.zero)
                 continue
             }
-            if case .signed(_, .negativeIsSpending) = layout.amount, price < 0 {
-                read.skip(.deposit, amount: -price)
-                continue
+            // Money in, in a bank's file (a signed column or a column of its own): income, as ゆうちょ's deposits are,
+            // unless it comes from one of the household's accounts (then matching makes it a transfer).
+            let moneyIn: Bool
+            switch layout.amount {
+            case .signed(_, .negativeIsSpending), .split: moneyIn = price < 0
+            default: moneyIn = false
             }
-            if case .split = layout.amount, price < 0 {
-                read.skip(.deposit, amount: -price)
-                continue
-            }
-            if transfers.contains(where: { WidthFold.fold(name).contains($0) || name.contains($0) }) {
+            if !moneyIn, transfers.contains(where: { WidthFold.fold(name).contains($0) || name.contains($0) }) {
                 read.skip(.transfer, amount: price)
                 continue
             }
@@ -96,10 +95,13 @@ enum LayoutReader {
                 layout.account + "\u{1F}"
                 + (own.isEmpty ? StatementFields.contentKey([dateText, name] + amountTexts, &occurrences) : own)
             let memo = layout.memo.map { cell(fields, $0, layout) }.filter { !$0.isEmpty }.joined(separator: " ")
+            // The description names the other side (a card's bill, an ATM): the household's accounts make such a line a
+            // transfer, as they do a ゆうちょ line's 詳細２.
             read.lines.append(
                 StatementFields.line(
-                    "ly:", record: record, date: date, name: name, fallbackName: layout.title, price: price, payment: layout.account,
-                    user: layout.member.map { cell(fields, $0, layout) }, key: key, account: layout.account, memo: memo, undated: dateText.isEmpty))
+                    "ly:", record: record, date: date, name: name, fallbackName: layout.title, price: moneyIn ? -price : price,
+                    payment: layout.account, user: layout.member.map { cell(fields, $0, layout) }, key: key, account: layout.account, memo: memo,
+                    undated: dateText.isEmpty, flow: moneyIn ? .income : .spending, counterparty: name))
         }
         if undated > 0 { read.notes.append(.undated(count: undated)) }
         return Statement(

@@ -963,8 +963,8 @@ def rakuten_bank():
            quirks=["one signed amount column (minus = out)", "dates YYYYMMDD", "voiced marks written apart: "
                    "'トウキヨウテ゛ンリヨク', 'ラクテンカ－ト゛サ－ヒ゛ス' (NFKC does not join them)",
                    "newer header: 取引後残高(円), 入出金内容"],
-           reading=["layout: amount column signed, negative = spending; positive rows are money in (skipped, "
-                    "counted); card payments and ATM: file as transfers by rule"])
+           reading=["layout: amount column signed, negative = spending; positive rows are money in (income); "
+                    "card payments and ATM: transfers once the accounts name them"])
 
 
 def rakuten_bank_old():
