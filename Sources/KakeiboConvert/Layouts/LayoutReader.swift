@@ -86,8 +86,9 @@ enum LayoutReader {
             case .signed(_, .negativeIsSpending), .split: moneyIn = price < 0
             default: moneyIn = false
             }
-            if !moneyIn, transfers.contains(where: { WidthFold.fold(name).contains($0) || name.contains($0) }) {
-                read.skip(.transfer, amount: price)
+            // A name the layout lists as a move between the household's own accounts is set aside, either way.
+            if transfers.contains(where: { WidthFold.fold(name).contains($0) || name.contains($0) }) {
+                read.skip(.transfer, amount: abs(price))
                 continue
             }
             let own = layout.id.map { cell(fields, $0, layout) } ?? ""
