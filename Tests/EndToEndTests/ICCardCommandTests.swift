@@ -95,6 +95,18 @@ import Testing
         #expect(json.status == 2 && json.stderr.contains("--account names an IC card's account, and this is not a card's dump"))
     }
 
+    /// `--member` names whose a card's fares and purchases are; kakeibo's JSON names each item's own, so there it is
+    /// refused rather than dropped.
+    @Test func memberNamesWhoseTheCardsLinesAreAndIsRefusedForJSON() throws {
+        let box = try Sandbox()
+        #expect(try box.run("import", dump("card-a-older.index.txt"), "--member", "ken").status == 0)
+        let found = try #require(try box.run("find", "--min", "1", "--format", "json").json() as? [String: Any])
+        let members = Set((found["items"] as? [[String: Any]] ?? []).map { $0["member"] as? String ?? "-" })
+        #expect(members == ["ken"])
+        let json = try box.run("import", dump("card-b.expected.json"), "--member", "ken")
+        #expect(json.status == 2 && json.stderr.contains("option --member is for other apps' exports and statements, not kakeibo's JSON"))
+    }
+
     /// The tools' own dump formats are found and read too; the nine unused blocks are no records.
     @Test func theCommonToolsDumpsImport() throws {
         for name in ["tool-styles/card-b.nfcpy.txt", "tool-styles/card-b.libpafe.txt", "tool-styles/card-b.felicalib.txt", "card-b.addr.txt"] {

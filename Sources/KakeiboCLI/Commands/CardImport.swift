@@ -12,6 +12,8 @@ struct CardImport {
     var account: String?
     var format: OutputFormat
     var tags: [String]
+    /// `--member NAME`: whose the card's fares and purchases are (default: this machine's member).
+    var member: String?
 
     func run(_ bytes: [UInt8], _ context: Context) throws {
         let name = ImportCommand.displayName(path)
@@ -20,7 +22,8 @@ struct CardImport {
         let household = try context.household()
         let taxonomy = try context.taxonomy()
         let first = dump.records.map(\.record.date.yearMonth).min()
-        let filing = CardFiling(filer: try household.filer(taxonomy: taxonomy, from: first), member: try context.configuredMember(), tags: tags)
+        let who = try ImportCommand.member(member, context)
+        let filing = CardFiling(filer: try household.filer(taxonomy: taxonomy, from: first), member: who.forced ?? who.fallback, tags: tags)
         let outcome: CardImportOutcome
         do { outcome = try household.importCard(dump, account: account, filing: filing) } catch let error as CardIdentityError {
             throw CardImportFailure(path: name, problem: .identity(error))

@@ -46,8 +46,9 @@ public struct ImportCommand: Command {
     public static let member = Option<String>(
         "--member", value: "NAME",
         help: LocalizedText(
-            en: "whose every line of the file is (default: each line's account's member, else this machine's)",
-            ja: "ファイルのすべての行の人（既定は各行の口座の人、なければこの端末の人）")
+            en:
+                "whose every line of the file is (default: each line's account's member, else this machine's); not for kakeibo's JSON, whose items name their own",
+            ja: "ファイルのすべての行の人（既定は各行の口座の人、なければこの端末の人）。kakeibo の JSON には使えません（各データに記録済み）")
     ) { try DetailField.member.validate($0) }
     public static let format = OutputFormat.option([.table, .json])
     /// The options only the companion's import reads: given any, the command runs there.
@@ -112,6 +113,8 @@ public struct ImportCommand: Command {
     let tags: [String]
     /// `--account`: an IC card's account.
     let account: String?
+    /// `--member`: whose an IC card's lines are (kakeibo's JSON names each item's own).
+    let member: String?
 
     public init(_ arguments: ParsedArguments, _ context: Context) throws {
         try self.init(ImportPlan(arguments), arguments)
@@ -127,6 +130,7 @@ public struct ImportCommand: Command {
         format = try arguments[Self.format] ?? .table
         tags = try ImportCommand.tags(arguments)
         account = try arguments[Self.account]
+        member = try arguments[Self.member]
     }
 
     public func run(_ context: Context) throws {
@@ -153,10 +157,12 @@ public struct ImportCommand: Command {
         let found = try plan.format(of: file, bytes: bytes)
         guard found.reader == .kakeibo else { throw ImportFileError.readElsewhere(name, found) }
         if found.kind == .cardDump {
-            try CardImport(path: file.path, account: account, format: format, tags: tags).run(bytes, context)
+            try CardImport(path: file.path, account: account, format: format, tags: tags, member: member).run(bytes, context)
             return nil
         }
         if account != nil { throw CommandError.accountWithoutCardDump(name) }
+        // kakeibo's JSON carries each item's member: an option that would be dropped is refused.
+        if member != nil { throw ImportFileError.optionNotForJSON(Self.member.name) }
         do { return try ExportDocument.decode(bytes) } catch { throw CommandError.importFile(name, problem: error) }
     }
 
