@@ -14,14 +14,18 @@ public enum MatchRenderer {
         if !outcome.merged.isEmpty {
             let count = outcome.merged.count
             let lineCount = count == 1 ? "1 line" : "\(count) lines"
+            // Where some purchase took several lines, the items are counted too: the list below has a row per item.
+            let itemCount = Set(outcome.merged.map(\.into.id)).count
+            let into = itemCount == count ? "items" : itemCount == 1 ? "1 item" : "\(itemCount) items"
+            let intoJa = itemCount == count ? "" : "（\(itemCount) 件の記録に）"
             lines.append(
                 dryRun
                     ? language.pick(
-                        "Would merge \(lineCount) into items another source has (each purchase counted once):",
-                        "ほかの記録と同じ \(count) 件をまとめます（同じ買い物は一度だけ数えます）:")
+                        "Would merge \(lineCount) into \(into) another source has (each purchase counted once):",
+                        "ほかの記録と同じ \(count) 件を\(intoJa)まとめます（同じ買い物は一度だけ数えます）:")
                     : language.pick(
-                        "Merged \(lineCount) into items another source has (each purchase counted once):",
-                        "ほかの記録と同じ \(count) 件をまとめました（同じ買い物は一度だけ数えます）:"))
+                        "Merged \(lineCount) into \(into) another source has (each purchase counted once):",
+                        "ほかの記録と同じ \(count) 件を\(intoJa)まとめました（同じ買い物は一度だけ数えます）:"))
             // By the item each purchase is now, its sources beside it (the ones merged now, and the item's own).
             var order: [String] = []
             var byItem: [String: (into: Item, lines: [Item])] = [:]
