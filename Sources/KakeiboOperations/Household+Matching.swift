@@ -69,8 +69,8 @@ extension Household {
     }
 
     /// Matches the months of lines just added. When every one of them is a line a person typed (or a fixed cost's),
-    /// dated far enough inside its month that its window holds no other month's day, and its month holds no line of
-    /// another source it could match (same flow and price, within the card window), it joins no group and changes
+    /// dated far enough inside its month that its window holds no other month's day, and its month holds no line it
+    /// matches (`Matching.matches`: pairs are all that groups are made of), it joins no group and changes
     /// none, so nothing is matched again and no other month is read: `add` on a store of many years costs what it
     /// costs on one month (scripts/bench). Otherwise the months are matched (`match`).
     func matchAdded(_ added: [Item], in index: inout ItemIndex) throws -> MatchOutcome {
@@ -82,10 +82,9 @@ extension Household {
             let month = item.date.yearMonth
             let day = item.date.dayNumber
             guard day - month.first.dayNumber >= Matching.cardWindow, month.last.dayNumber - day >= Matching.cardWindow else { return false }
-            let flow = matching.flow(item)
+            let line = matching.line(item, at: 0)
             return !index.items(in: month).contains { other in
-                other.price == item.price && other.id != item.id && abs(other.date.dayNumber - day) <= Matching.cardWindow
-                    && other.source != item.source && matching.flow(other) == flow
+                other.price == item.price && other.id != item.id && !other.details.apart && matching.matches(line, matching.line(other, at: 0))
             }
         }
         return alone ? MatchOutcome() : try match(index.touched, in: &index, accounts: accounts)

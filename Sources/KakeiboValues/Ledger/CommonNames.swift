@@ -1,14 +1,14 @@
 /// What everyday item names usually are, for an item nothing else files: `add 米 2400` is groceries before any rule
 /// or history knows 米. A name is looked up whole (folded: width and case), then by the longest of the words that
 /// mean the same wherever they appear (`inside`: "低脂肪牛乳" is milk, so groceries; パン is not among them, because
-/// of パンツ and フライパン), then by its first word whole (a receipt's "食パン 6枚", "米 5kg"). Each word names a category by its key path in the
-/// household categories (`Taxonomy.standard`); a taxonomy without that key (another preset, a household's own
-/// categories.json) simply doesn't use the word. Rules and history always come first.
+/// of パンツ and フライパン), then by its first word whole (a receipt's "食パン 6枚", "米 5kg"). Each word names a
+/// category by its key path in the household categories (`Taxonomy.standard`); a taxonomy without that key (another
+/// preset, a household's own categories.json) simply doesn't use the word. Rules and history always come first.
 public enum CommonNames {
     /// Word → key path, for a whole name only. Words that are also part of other things' names ("ガス" in ガスト) are
     /// written in the form that means only the bill or the item (ガス代).
     static let words: [(String, String)] = [
-        ("米", "food/grocery"), ("お米", "food/grocery"), ("パン", "food/grocery"), ("食パン", "food/grocery"),
+        ("米", "food/grocery"), ("お米", "food/grocery"), ("パン", "food/grocery"),
         ("卵", "food/grocery"), ("たまご", "food/grocery"), ("肉", "food/grocery"), ("魚", "food/grocery"),
         ("果物", "food/grocery"), ("食材", "food/grocery"), ("rice", "food/grocery"), ("bread", "food/grocery"),
         ("milk", "food/grocery"), ("eggs", "food/grocery"), ("groceries", "food/grocery"),
