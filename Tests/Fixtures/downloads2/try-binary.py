@@ -6,7 +6,7 @@
 For each file, in a fresh store under /tmp: `kakeibo import FILE` with no flags (after a dry run in JSON for the
 months it would change); then the same import again (it must add nothing). A refused file is given to
 `--layout-init`, and the written layout is tried with `--layout` (the user's only edit would be the account's
-name). With --layouts, the hand-written layouts in layouts/ are tried too. Prints one JSON object per file on
+name). With --layouts, the hand-written layouts layouts/index.json names for each file are tried too. Prints one JSON object per file on
 stdout (the 'before' table is made from it); nothing outside /tmp is written.
 """
 import json
@@ -89,9 +89,11 @@ def main():
                 layout.write_text(out)
                 row["withGuessedLayout"] = attempt(name, path, ["--layout", str(layout)], "guessed")
         if "--layouts" in sys.argv:
-            mine = HERE / "layouts" / (name.rsplit(".", 1)[0] + ".json")
-            if mine.exists():
-                row["withHandLayout"] = attempt(name, path, ["--layout", str(mine)], "hand")
+            index = json.loads((HERE / "layouts" / "index.json").read_text())
+            mine = index.get(name, [])
+            for n, layout in enumerate([mine] if isinstance(mine, str) else mine):
+                row.setdefault("withHandLayout", {})[layout] = attempt(
+                    name, path, ["--layout", str(HERE / "layouts" / layout)], f"hand{n}")
         print(json.dumps(row, ensure_ascii=False))
 
 
