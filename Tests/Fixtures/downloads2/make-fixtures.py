@@ -271,13 +271,12 @@ def shinsei(name, variant, header, encoding, bom, sources, invented):
     rows = bank_rows(fx, 184_220, [
         ("2024-12-02", 20000, 0, "ATM 出金", "xfer-out"),
         ("2024-12-05", 110, 0, "振込手数料", "purchase"),
-        ("2024-12-05", 0, 110, "振込手数料", "refund" if False else "income"),
+        ("2024-12-05", 0, 110, "振込手数料", "refund"),
         ("2024-12-10", 9800, 0, "振込 ヤマダ タロウ", "purchase"),
         ("2024-12-25", 0, 262000, "給与 カ)サンプルシヨウジ", "income"),
         ("2024-12-27", 41230, 0, "口座振替 ラクテンカ－ド", "xfer-out"),
     ])
-    # the fee given back the same day is a refund of the fee, not income
-    fx.entries[2] = ("refund", "2024-12-05", -110)
+    # the fee given back the same day (row 3) is a refund of the fee, not income
     fx.lines = [line(header, "all")] + [line([slash(d), desc, blank(o), blank(i), b], "all") for d, o, i, desc, b in rows]
     fx.write(encoding, bom=bom)
     fx.expect({"closing balance": rows[-1][4]},
@@ -742,16 +741,13 @@ def resona():
         ("2025-04-07", "COFFEE SHOP", 320, "確定", "purchase"),
         ("2025-04-07", "COFFEE SHOP", 320, "確定", "purchase"),
         ("2025-04-12", "AMAZON.CO.JP", 3180, "確定", "purchase"),
-        ("2025-04-15", "AMAZON.CO.JP", 3180, "取消", "note"),
+        ("2025-04-15", "AMAZON.CO.JP", 3180, "取消", "refund"),
         ("2025-04-21", "UNIQLO", 4990, "確定", "purchase"),
     ]
     fx.lines = [line(["利用日", "利用内容", "金額", "ステータス"], "all")]
     for d, shop, a, status, kind in rows:
         fx.lines.append(line([kanji(d, pad=True), shop, a, status], "all"))
-        fx.add(kind, d, a if kind == "purchase" else 0)
-    # the cancelled purchase: the 確定 line of 04-12 and its 取消 of 04-15 net to nothing
-    fx.entries[3] = ("purchase", "2025-04-12", 3180)
-    fx.entries[4] = ("refund", "2025-04-15", -3180)
+        fx.add(kind, d, -a if kind == "refund" else a)  # the 取消 of 04-15 gives back the 確定 line of 04-12
     fx.write("cp932")
     fx.expect({"確定 total less 取消": fx.total(*SPEND)},
               ["no shipped layout", "dates 2025年04月07日", "two identical lines on one day (both real)",
@@ -763,8 +759,9 @@ def resona():
 
 # ================================================================ cards known from felica2money's rules
 
-def rule_card(name, service, variant, header, fmt_row, rows, invented, quirks, reading, quote="minimal", kind="card"):
-    fx = Fx(name, service, variant, ["M1"], kind)
+def rule_card(name, service, variant, header, fmt_row, rows, invented, quirks, reading, quote="minimal", kind="card",
+              sources=("M1",)):
+    fx = Fx(name, service, variant, list(sources), kind)
     fx.lines = [line(header, quote)]
     for r in rows:
         fx.lines.append(line(fmt_row(r), quote))
@@ -834,7 +831,7 @@ def cards():
                ("2024-11-09", "大阪メトロ 梅田→大阪メトロ なんば", 240, "11:02", "11:15", "purchase"),
                ("2024-11-12", "ショッピング　阪急百貨店", 1650, "", "", "purchase")],
               ["the wording of ご利用内容 (route, shop)"], ["a postpay card: fares are billed like a card's lines", "times beside the date"],
-              ["fares and shop uses are spending, billed monthly"], kind="transit")
+              ["fares and shop uses are spending, billed monthly"], kind="transit", sources=("P1",))
 
 
 # ================================================================ PayPal (Japanese export)
