@@ -51,6 +51,9 @@ def verdict(exp, got):
         return "?"
     spent = {k: v for k, v in got["spending"].items() if v}
     want = {k: v for k, v in exp["byMonth"].items() if v}
+    income = {k: v for k, v in got["income"].items() if v}
+    if income != {k: v for k, v in exp["incomeByMonth"].items() if v}:
+        return "wrong totals (income)"
     if spent == want:
         return "right totals"
     if exp["kind"] == "bank" and spent == {k: v for k, v in exp.get("withdrawalsByMonth", {}).items() if v}:
