@@ -467,6 +467,43 @@ def sfcard_all():
     ], 1500, ["G2"], ["rows", "LF as stored in the source repository"])
 
 
+def sfcard_card_b():
+    """Card B of Tests/Fixtures/ic-card (IDm 01010F123456789A): the same 11 records as card-b.addr.txt, as SFCard
+    Viewer 2 would save them — so a test can import the dump and this file, in either order, and count each once."""
+    fx = Fx("sfcard-viewer-card-b-202503-sjis.csv", "SFCard Viewer 2 (Suica)", "the records of Tests/Fixtures/ic-card's "
+            "card B (card-b.addr.txt), as SFCard Viewer 2 saves them", ["G2", "Q1"], "transit")
+    # oldest first: (date, rail in, station in, rail out, station out, 利用額, 残額, メモ, kind)
+    rows = [
+        ("2025-03-01", "JR東", "新宿", "", "", None, 1500, "新規", "note"),
+        ("2025-03-01", "JR東", "新宿", "", "", -3000, 4500, "ﾁｬｰｼﾞ", "xfer-in"),
+        ("2025-03-01", "JR東", "新宿", "JR東", "品川", 210, 4290, "", "purchase"),
+        ("2025-03-03", "メトロ", "乃木坂", "メトロ", "代々木上原", 180, 4110, "", "purchase"),
+        ("2025-03-03", "", "", "", "", 498, 3612, "物販", "purchase"),
+        ("2025-03-05", "東武", "浅草", "東武", "とうきょうスカイツリー", 160, 3452, "", "purchase"),
+        ("2025-03-06", "", "", "", "", 220, 3232, "ﾊﾞｽ/路面等", "purchase"),
+        ("2025-03-07", "", "", "", "", 160, 3072, "物販", "purchase"),
+        ("2025-03-08", "JR東", "渋谷", "", "", -3000, 6072, "ｵｰﾄﾁｬｰｼﾞ", "xfer-in"),
+        ("2025-03-10", "名古屋市", "名古屋", "名古屋市", "栄", 210, 5862, "", "purchase"),
+        ("2025-03-10", "名鉄", "名鉄名古屋", "名鉄", "金山", 190, 5672, "", "purchase"),
+    ]
+    fx.lines = ["カードID=01010F123456789A,,,,,,,,,",
+                line(["利用年月日", "定期", "鉄道会社名", "入場駅/事業者名", "定期", "鉄道会社名", "出場駅/降車場所",
+                      "利用額(円)", "残額(円)", "メモ"])]
+    for d, ri, si, ro, so, amount, balance, memo, kind in reversed(rows):
+        fx.lines.append(line([slash(d), "", ri, si, "", ro, so, "" if amount is None else str(amount), str(balance), memo]))
+    for d, *_, amount, balance, memo, kind in rows:
+        fx.add(kind, d, amount or 0)
+    fx.write("cp932", newline="\n")
+    fx.expect({"final balance": 5672, "the dump's totals (card-b.expected.json totals_dump)": "fares 1170, purchases 658, charges 6000"},
+              ["the same card as a dump in Tests/Fixtures/ic-card: カードID is its IDm", "the 新規 row: a balance, no amount",
+               "a ticket-machine charge and a gate auto-charge, both negative"],
+              ["each record is the dump's record of the same card, day, amount and balance after: importing both (either "
+               "order) counts ¥1,828 of spending in 2025-03 once, and the ¥6,000 of charges as transfers once"],
+              ["the records are card B's (invented there); the company short names 名古屋市 and 名鉄 (G2 shows JR東, "
+               "東武, メトロ only); the メモ of a ticket-machine charge (ﾁｬｰｼﾞ) and of the 新規 row; an empty 利用額 on the "
+               "新規 row", "LF as in G2"])
+
+
 # ================================================================ PayPay in English
 
 def paypay_en():
@@ -872,7 +909,7 @@ def paypal():
 
 def main():
     for make in (smbc_current, smbc_heisei, smbc_era_change, orico, lifecard, shinsei_all, waon, ja_all, mobile_suica,
-                 sfcard_all, paypay_en, amazon_current, amazon_older, dcard, banks, resona, cards, paypal):
+                 sfcard_all, sfcard_card_b, paypay_en, amazon_current, amazon_older, dcard, banks, resona, cards, paypal):
         make()
     about = {
         "what": "For each fixture here: what the service shows and what an importer should count. Every fixture is a "
