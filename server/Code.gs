@@ -148,6 +148,7 @@ var MONTH_SHEET = /^(\d{4})-(\d{2})$/;
 // Entry points
 
 function doGet(e) {
+  if (isPageRequest_(e || {})) return page_();
   return respond_(function () { return handleGet_(e || {}); });
 }
 
@@ -155,8 +156,13 @@ function doPost(e) {
   return respond_(function () { return handlePost_(e || {}); });
 }
 
-/** Run once from the editor: creates the token (printed to the execution log) and the change log sheet. */
+/**
+ * Run once from the editor: creates the token (printed to the execution log, which only the script's editors see) and
+ * the change log sheet. It returns nothing and refuses to run as a web-app call (google.script.run can name any
+ * top-level function whose name doesn't end in _): only the owner, as the editor runs it, may.
+ */
 function setup() {
+  refuseWebCall_();
   var props = PropertiesService.getScriptProperties();
   var token = props.getProperty(TOKEN_PROPERTY);
   var created = !token;
@@ -167,14 +173,26 @@ function setup() {
   householdId_(props);
   changeLogSheet_(SpreadsheetApp.getActiveSpreadsheet());
   Logger.log((created ? 'Created' : 'Kept') + ' the shared token. Give it to each member\'s kakeibo ' +
-    '(printf \'%s\' TOKEN | kakeibo config set token) and add /TOKEN to the path of the app\'s URL (…/exec/TOKEN). Token: ' + token);
-  return token;
+    '(printf \'%s\' TOKEN | kakeibo config set token), add /TOKEN to the path of the app\'s URL (…/exec/TOKEN), and ' +
+    'open the page on a phone as …/exec#token=TOKEN. Token: ' + token);
 }
 
-/** Run from the editor to replace the token (every member must then set the new one). */
+/** Run from the editor to replace the token (every member must then set the new one). Returns nothing; refuses a web call. */
 function rotateToken() {
+  refuseWebCall_();
   PropertiesService.getScriptProperties().deleteProperty(TOKEN_PROPERTY);
-  return setup();
+  setup();
+}
+
+/**
+ * Throws unless the one running the script is its owner (the editor's Run menu): a call through the web app, where the
+ * script runs as the owner for anyone holding the URL, has another active user, or none.
+ */
+function refuseWebCall_() {
+  var active = Session.getActiveUser().getEmail();
+  if (!active || active !== Session.getEffectiveUser().getEmail()) {
+    throw new Error('setup and rotateToken run only from the Apps Script editor (Run), never as a web-app call');
+  }
 }
 
 /**
@@ -243,6 +261,121 @@ function noteIds_(sheet, values) {
   }
   index.commit();
   return true;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The page: a plain GET of the URL answers the household's phone page (the project's HTML file "Page", server/Page.html
+// in the repository). The page calls back with google.script.run, which can reach every top-level function whose name
+// doesn't end in _ — so those are only the entry points above and the page's two below, each checking the token
+// (server/test/page.test.js holds the allow-list and fails on any other).
+
+var PAGE_FILE = 'Page';
+/** The most changes one pageSave may carry (the page's outbox sends what it holds in one call). */
+var PAGE_CHANGES = 100;
+
+/** A plain GET: no op, year, month or token, and no path after /exec (the app's GET always names a month). */
+function isPageRequest_(e) {
+  var p = e.parameter || {};
+  return e.postData === undefined && p.op === undefined && p.year === undefined && p.month === undefined &&
+    p.token === undefined && !e.pathInfo;
+}
+
+/** The page as HtmlService serves it: only the viewport and apple-mobile-web-app-capable meta tags are honoured. */
+function page_() {
+  return HtmlService.createHtmlOutputFromFile(PAGE_FILE)
+    .setTitle('家計簿 kakeibo')
+    .addMetaTag('viewport', 'width=device-width, initial-scale=1')
+    .addMetaTag('apple-mobile-web-app-capable', 'yes');
+}
+
+/**
+ * The page's month ({token, year, month}): the household's month as `kakeibo month` counts it — from the month-start
+ * day, merged lines and transfers left out (isLedgerOnly_, as the app's GET), tombstones too — each item with its
+ * row's revision (what an edit or delete is based on), and the settings the page needs (categories, budgets).
+ */
+function pageMonth(request) {
+  return pageAnswer_(function () {
+    var month = pageRequest_(request);
+    return monthForPage_(month.year, month.month);
+  });
+}
+
+/**
+ * The page's writes ({token, year, month, changes}): the change protocol's changes (create, update, delete, each with
+ * its change id, so that a resent outbox applies once), then the month as pageMonth answers it, with the results.
+ */
+function pageSave(request) {
+  return pageAnswer_(function () {
+    var month = pageRequest_(request);
+    var changes = request.changes;
+    if (!Array.isArray(changes) || changes.length === 0 || changes.length > PAGE_CHANGES) {
+      throw failure_('bad_request', '"changes" must be an array of 1–' + PAGE_CHANGES + ' changes');
+    }
+    return withLock_(function () {
+      var applied = applyChanges_({ changes: changes });
+      var answer = monthForPage_(month.year, month.month);
+      answer.results = applied.results;
+      answer.revision = applied.revision;
+      return answer;
+    });
+  });
+}
+
+/** The page's answer: the envelope, or {ok: false, error: {code, message}} for the page to put in its own words. */
+function pageAnswer_(fn) {
+  beginExecution_();
+  try {
+    return envelope_(fn());
+  } catch (err) {
+    return errorBody_(err);
+  }
+}
+
+/** A page request checked: an object, the right token, a month. */
+function pageRequest_(request) {
+  if (!request || typeof request !== 'object' || Array.isArray(request)) throw failure_('bad_request', 'expected {token, year, month}');
+  checkToken_(request.token);
+  parseMonth_(request.year, request.month);
+  return { year: Number(request.year), month: Number(request.month) };
+}
+
+/** The month's items as the page shows them (see pageMonth), read from one sheet, or two when the month starts on day 2–31. */
+function monthForPage_(year, month) {
+  var ss = SpreadsheetApp.getActiveSpreadsheet();
+  var settingsSheet = ss.getSheetByName(SETTINGS_SHEET);
+  var held = settingsSheet ? readSettings_(settingsSheet) : {};
+  var setting = function (key) { return held[key] ? held[key].value : null; };
+  var start = Number(setting('month-start') || 1);
+  if (!isWhole_(start) || start < 1 || start > 31) start = 1;
+  var first = periodStart_(year, month, start);
+  var last = dayBefore_(month === 12 ? periodStart_(year + 1, 1, start) : periodStart_(year, month + 1, start));
+  var names = [monthOfDate_(first)];
+  if (monthOfDate_(last) !== names[0]) names.push(monthOfDate_(last));
+  var tz = sheetTimeZone_(ss);
+  var items = [];
+  names.forEach(function (name) {
+    var sheet = ss.getSheetByName(name);
+    if (!sheet) return;
+    readRows_(sheet, tz, name).forEach(function (r) {
+      if (r.deleted || isLedgerOnly_(r.item) || r.item.date < first || r.item.date > last) return;
+      items.push({ revision: r.revision, item: r.item });
+    });
+  });
+  return {
+    month: parseMonth_(year, month), first: first, last: last, items: items,
+    settings: { categories: setting('categories'), budgets: setting('budgets'), 'month-start': start }
+  };
+}
+
+/** The first day (yyyyMMdd) of a month that starts on `start`: that day, or the month's last when it is shorter. */
+function periodStart_(year, month, start) {
+  var days = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return String(year) + pad2_(month) + pad2_(Math.min(start, days));
+}
+
+function dayBefore_(yyyymmdd) {
+  var d = new Date(Date.UTC(Number(yyyymmdd.slice(0, 4)), Number(yyyymmdd.slice(4, 6)) - 1, Number(yyyymmdd.slice(6, 8)) - 1));
+  return String(d.getUTCFullYear()) + pad2_(d.getUTCMonth() + 1) + pad2_(d.getUTCDate());
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -1725,11 +1858,15 @@ function respond_(fn) {
   try {
     body = fn();
   } catch (err) {
-    var code = err && err.kakeibo ? err.kakeibo : 'internal';
-    var message = err && err.kakeibo ? err.message : 'the script failed: ' + clip_(err && err.message ? err.message : err);
-    body = { ok: false, service: SERVICE, protocol: PROTOCOL, error: { code: code, message: message } };
+    body = errorBody_(err);
   }
   return ContentService.createTextOutput(JSON.stringify(body)).setMimeType(ContentService.MimeType.JSON);
+}
+
+function errorBody_(err) {
+  var code = err && err.kakeibo ? err.kakeibo : 'internal';
+  var message = err && err.kakeibo ? err.message : 'the script failed: ' + clip_(err && err.message ? err.message : err);
+  return { ok: false, service: SERVICE, protocol: PROTOCOL, error: { code: code, message: message } };
 }
 
 function isWhole_(value) { return typeof value === 'number' && isFinite(value) && Math.floor(value) === value; }
