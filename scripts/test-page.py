@@ -183,7 +183,8 @@ def main():
     figures = {}
     try:
         with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=["--lang=ja-JP"] + (["--no-sandbox"] if os.geteuid() == 0 else []))
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=["--lang=ja-JP"] + (["--no-sandbox"] if os.geteuid() == 0 else []),
+                                        env=dict(os.environ, LANG="ja_JP.UTF-8", LANGUAGE="ja"))
             run(browser, server, tmp, figures, options)
             browser.close()
     finally:
@@ -339,7 +340,7 @@ def run(browser, server, tmp, figures, options):
         f.get_by_label("品名", exact=True).fill("牛乳")
         f.get_by_label("金額", exact=True).fill("198")
         f.get_by_label("メンバー", exact=True).fill("ken")
-        f.locator("#formCard").evaluate("e => e.scrollIntoView({block: 'end'})")
+        f.locator("#formCard").evaluate("e => { document.activeElement.blur(); e.scrollIntoView({block: 'start'}); }")
         page.screenshot(path=os.path.join(options.screenshots, "page-form.png"))
         f.get_by_label("品名", exact=True).fill("")
         f.get_by_label("金額", exact=True).fill("")
