@@ -198,6 +198,8 @@ def main():
 def run(browser, server, tmp, figures, options):
     context = browser.new_context(locale="ja-JP", **PHONE)
     page = context.new_page()
+    origins = set()
+    page.on("request", lambda request: origins.add("/".join(request.url.split("/")[:3])))
     today = time.strftime("%Y%m%d", time.localtime())
     seed(server, today)
     size = os.path.getsize(os.path.join(ROOT, "server", "Page.html"))
@@ -350,6 +352,9 @@ def run(browser, server, tmp, figures, options):
     check("an item kakeibo added shows on the page, with ayumi", "ayumi" in f.locator("#items li", has_text="カレー粉").inner_text())
     shown += 480
     month = json.loads(member.run("month", "--format", "json"))
+    server_origins = {"/".join(server.url.split("/")[:3]), "/".join(inner(page).url.split("/")[:3])}
+    check("the page loaded nothing from another origin than the server's two", origins <= server_origins and len(server_origins) == 2,
+          ", ".join(sorted(origins)))
     check("and the totals still agree", month["total"] == total(page) == shown, "kakeibo ¥%d, page ¥%d" % (month["total"], total(page)))
     check("no horizontal scrolling with the list and form", no_horizontal_scroll(page))
 

@@ -72,6 +72,17 @@ function standIn(config) {
   var waiting = {};
   var next = 0;
   var onChange = null;
+  var running = 0; // Apps Script runs at most 10 of a page's google.script.run calls at once; the rest wait their turn
+  var queued = [];
+  function start(message, answered) {
+    if (running >= 10) return queued.push([message, answered]);
+    running += 1;
+    ask(message, function (m) {
+      running -= 1;
+      if (queued.length) start.apply(null, queued.shift());
+      answered(m);
+    });
+  }
   function ask(message, answered) {
     next += 1;
     message.id = next;
@@ -99,7 +110,7 @@ function standIn(config) {
     config.functions.forEach(function (name) {
       run[name] = function () {
         var args = JSON.parse(JSON.stringify(Array.prototype.slice.call(arguments)));
-        ask({ type: 'run', name: name, args: args }, function (m) {
+        start({ type: 'run', name: name, args: args }, function (m) {
           if (m.ok) {
             if (success) success(m.value, user);
           } else if (failure) {
