@@ -13,6 +13,7 @@ const path = require('path');
 const crypto = require('crypto');
 const { Worker, MessageChannel } = require('worker_threads');
 const { Workbook } = require('./workbook');
+const { outerPage, panelPage } = require('./page-host');
 
 const SCRIPT = path.join(__dirname, '..', 'Code.gs');
 const MIME = { 'application/json': 'application/json; charset=utf-8', 'text/plain': 'text/plain; charset=utf-8', 'text/html': 'text/html; charset=utf-8' };
@@ -43,7 +44,7 @@ class Execution {
     });
   }
 
-  run(fn, event, eventKind, holder, costModel) {
+  run(fn, event, eventKind, holder, costModel, extra = {}) {
     this.holder = holder;
     return new Promise((resolve, reject) => {
       const onError = (error) => reject(error);
@@ -52,7 +53,7 @@ class Execution {
         this.worker.off('error', onError);
         resolve(message);
       });
-      this.worker.postMessage({ fn, event, eventKind, costModel });
+      this.worker.postMessage({ fn, event, eventKind, costModel, ...extra });
     });
   }
 }
@@ -147,11 +148,11 @@ class Household {
   }
 
   /** Runs a script function (doGet, doPost, setup, onEdit…) in the next free execution; resolves its result. */
-  async run(fn, event, eventKind, stopAfter = null) {
+  async run(fn, event, eventKind, stopAfter = null, extra = {}) {
     const execution = this.idle.pop() || await new Promise((resolve) => this.queue.push(resolve));
     const holder = `run-${++this.runs}`;
     try {
-      return await execution.run(fn, event, eventKind, holder, { callLatencyMs: this.callLatencyMs, stopAfter });
+      return await execution.run(fn, event, eventKind, holder, { callLatencyMs: this.callLatencyMs, stopAfter }, extra);
     } finally {
       this.workbook.release(holder); // a lock is released when the script ends, as on the real service
       const next = this.queue.shift();
@@ -175,6 +176,9 @@ class Household {
     await Promise.all([listen(this.echo), listen(this.exec)]);
     this.url = `http://127.0.0.1:${this.exec.address().port}/macros/s/${this.deployment}/exec`;
     this.echoOrigin = `http://127.0.0.1:${this.echo.address().port}`;
+    this.execOrigin = `http://127.0.0.1:${this.exec.address().port}`;
+    // google.script.run has a method for each of the script's top-level functions whose name doesn't end in _.
+    this.callable = (await this.run('__functions')).output.value.filter((name) => !name.endsWith('_'));
     return this;
   }
 
@@ -194,6 +198,7 @@ class Household {
     this.requests.push({ method: req.method, path: url.pathname, query: url.search.slice(1), host: req.headers.host, contentType, body: body.toString('utf8'), authorization: req.headers.authorization || '' });
     this.arrivals = this.arrivals.filter((waiter) => (waiter.arrived() ? (waiter.resolve(true), false) : true));
     const prefix = `/macros/s/${this.deployment}/exec`;
+    if (url.pathname === `/macros/s/${this.deployment}/callback` && req.method === 'POST') return this.serveCallback(res, body, started);
     if (url.pathname !== prefix && !url.pathname.startsWith(prefix + '/')) return page(res, 404, 'Not Found', 'Sorry, unable to open the file at this time.');
     if (req.method !== 'GET' && req.method !== 'POST') return page(res, 405, 'Error', 'Method not allowed');
     const event = eventObject(url, req.method, body, contentType, url.pathname.slice(prefix.length + 1));
@@ -213,6 +218,7 @@ class Household {
     if (fault && fault.how === 'delay') await new Promise((resolve) => setTimeout(resolve, fault.seconds * 1000));
     if (fault && fault.how === 'hold') await this.hold();
     if (result.missing) return page(res, 200, 'Error', `Script function not found: ${fn}`);
+    if (result.output && result.output.metaTags !== undefined) return this.servePage(res, result.output);
     if (result.thrown !== undefined) return page(res, 200, 'Error', `Error: ${escapeHTML(result.thrown)}`);
     if (!result.output || result.output.content === undefined) return page(res, 200, 'Error', 'The script completed but did not return anything.');
     const output = fault && fault.how === 'truncated'
@@ -231,10 +237,77 @@ class Household {
     res.end(`<HTML><HEAD><TITLE>Moved Temporarily</TITLE></HEAD><BODY><H1>Moved Temporarily</H1>The document has moved <A HREF="${location}">here</A>.</BODY></HTML>`);
   }
 
+  /**
+   * What doGet's HtmlService output is served as: an outer page on the /exec host whose sandboxed iframe, on the echo
+   * host (another origin, as googleusercontent.com is), holds the output. The outer page carries the title and the two
+   * meta tags HtmlService honours, and relays the frame's google.script calls (see page-host.js).
+   */
+  servePage(res, output) {
+    const key = crypto.randomBytes(24).toString('base64url');
+    this.outputs.set(key, output);
+    if (this.outputs.size > 1000) this.outputs.delete(this.outputs.keys().next().value);
+    const html = outerPage({
+      title: output.title || '',
+      metaTags: output.metaTags.filter((tag) => ['viewport', 'apple-mobile-web-app-capable'].includes(tag.name)),
+      frame: `${this.echoOrigin}/userCodeAppPanel?user_content_key=${key}`,
+      panelOrigin: this.echoOrigin,
+      callback: `/macros/s/${this.deployment}/callback`
+    });
+    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': Buffer.byteLength(html), 'Cache-Control': 'no-cache, no-store, max-age=0, must-revalidate' });
+    res.end(html);
+  }
+
+  /**
+   * A google.script.run call relayed by the outer page: POST {name, args}. Runs the function in an execution, as a
+   * web call, at the cost model (the request's latency, then each call's); refuses, as Google does, a name that is not
+   * one of the script's top-level functions or ends in _. Answers {ok, value} or {ok: false, error: {name, message}}.
+   */
+  async serveCallback(res, body, started) {
+    let call;
+    try {
+      call = JSON.parse(body.toString('utf8'));
+    } catch (error) {
+      call = null;
+    }
+    const answer = (value) => {
+      const text = JSON.stringify(value);
+      res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(text) });
+      res.end(text);
+    };
+    if (!call || typeof call.name !== 'string' || !Array.isArray(call.args)) {
+      return answer({ ok: false, error: { name: 'ScriptError', message: 'expected {"name": …, "args": […]}' } });
+    }
+    const cost = { op: `run:${call.name.slice(0, 40)}`, calls: 0, ms: 0 };
+    this.costs.push(cost);
+    const fault = this.takeFault('RUN', null);
+    if (this.requestLatencyMs > 0) await new Promise((resolve) => setTimeout(resolve, this.requestLatencyMs));
+    if (fault && fault.how === 'status500') {
+      res.writeHead(500, { 'Content-Type': 'text/plain' });
+      return res.end('Internal Server Error');
+    }
+    if (!/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(call.name) || call.name.endsWith('_') || !this.callable.includes(call.name)) {
+      return answer({ ok: false, error: { name: 'ScriptError', message: `Script function not found: ${call.name.slice(0, 60)}` } });
+    }
+    const result = await this.run(call.name, undefined, undefined, null, { args: call.args, web: true });
+    Object.assign(cost, { calls: result.cost.calls, ms: Date.now() - started, cellsRead: result.cost.cellsRead, cellsWritten: result.cost.cellsWritten, methods: result.cost.methods });
+    if (fault && fault.how === 'drop') return res.socket.destroy(); // the script ran; its answer never arrives
+    if (fault && fault.how === 'delay') await new Promise((resolve) => setTimeout(resolve, fault.seconds * 1000));
+    if (result.missing) return answer({ ok: false, error: { name: 'ScriptError', message: `Script function not found: ${call.name}` } });
+    if (result.thrown !== undefined) return answer({ ok: false, error: { name: 'ScriptError', message: result.thrown } });
+    return answer({ ok: true, value: result.output.value === undefined ? null : result.output.value });
+  }
+
   serveEcho(req, res) {
     const url = new URL(req.url, 'http://127.0.0.1');
     req.resume();
     this.requests.push({ method: req.method, path: url.pathname, query: url.search.slice(1), host: req.headers.host, contentType: req.headers['content-type'] || '', body: '' });
+    if (url.pathname === '/userCodeAppPanel' && req.method === 'GET') {
+      const output = this.outputs.get(url.searchParams.get('user_content_key') || '');
+      if (!output || output.metaTags === undefined) return page(res, 404, 'Error', 'Sorry, the file you have requested does not exist.');
+      const html = panelPage(output.content, { parentOrigin: this.execOrigin, functions: this.callable });
+      res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': Buffer.byteLength(html) });
+      return res.end(html);
+    }
     if (url.pathname !== '/macros/echo') return page(res, 404, 'Not Found', 'Not Found');
     if (req.method !== 'GET') return page(res, 405, 'Error 405 (Method Not Allowed)', 'Method Not Allowed');
     const output = this.outputs.get(url.searchParams.get('user_content_key') || '');

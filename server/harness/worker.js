@@ -12,6 +12,7 @@
 
 const { parentPort, workerData, receiveMessageOnPort } = require('worker_threads');
 const fs = require('fs');
+const path = require('path');
 const vm = require('vm');
 const crypto = require('crypto');
 const { formatDate } = require('./time');
@@ -167,6 +168,30 @@ function textOutput(content) {
 
 const log = (...args) => { logs.push(args.map(String).join(' ')); };
 
+/** HtmlService's output of a file of the project: server/<name>.html beside Code.gs, as the editor's HTML files are. */
+function htmlOutput(content) {
+  const output = {
+    content: String(content),
+    mimeType: 'text/html',
+    title: '',
+    metaTags: [],
+    getContent: () => output.content,
+    setContent: (text) => { output.content = String(text); return output; },
+    append: (text) => { output.content += String(text); return output; },
+    setTitle: (title) => { output.title = String(title); return output; },
+    getTitle: () => output.title,
+    addMetaTag: (name, value) => { output.metaTags.push({ name: String(name), content: String(value) }); return output; },
+    setXFrameOptionsMode: () => output,
+    setFaviconUrl: () => output,
+    getMimeType: () => 'text/html'
+  };
+  return output;
+}
+
+/** Who runs the current call: the owner (the editor's Run, a trigger) or a caller of the web app (nobody signed in). */
+let caller = 'owner';
+const OWNER = 'owner@example.com';
+
 Object.assign(context, {
   SpreadsheetApp: counted('SpreadsheetApp', {
     getActive: () => spreadsheet,
@@ -184,18 +209,42 @@ Object.assign(context, {
     getUuid: () => crypto.randomUUID(),
     formatDate: (date, tz, pattern) => formatDate(new Date(date.getTime()), tz, pattern)
   },
+  HtmlService: {
+    createHtmlOutputFromFile: (name) => {
+      const file = path.join(path.dirname(scriptPath), `${String(name).replace(/\.html$/, '')}.html`);
+      if (!/^[A-Za-z0-9_-]+$/.test(String(name).replace(/\.html$/, '')) || !fs.existsSync(file)) {
+        throw new ContextError(`No HTML file named ${name} was found.`);
+      }
+      return htmlOutput(fs.readFileSync(file, 'utf8'));
+    },
+    createHtmlOutput: (html) => htmlOutput(html === undefined ? '' : html),
+    XFrameOptionsMode: { ALLOWALL: 'ALLOWALL', DEFAULT: 'DEFAULT' }
+  },
+  Session: {
+    getActiveUser: () => ({ getEmail: () => (caller === 'owner' ? OWNER : '') }),
+    getEffectiveUser: () => ({ getEmail: () => OWNER })
+  },
   Logger: { log },
   console: { log, info: log, warn: log, error: log }
 });
 
+const before = new Set(Object.keys(context));
 vm.runInContext(fs.readFileSync(scriptPath, 'utf8'), context, { filename: 'Code.gs' });
+/** The script's own top-level functions: what google.script.run may name (those not ending in _). */
+const scriptFunctions = new Set(Object.keys(context).filter((key) => !before.has(key) && typeof context[key] === 'function'));
 
-parentPort.on('message', ({ fn, event, eventKind, costModel }) => {
+parentPort.on('message', ({ fn, event, eventKind, costModel, args, web }) => {
   logs.length = 0;
   cost = { calls: 0, methods: {}, cellsRead: 0, cellsWritten: 0 };
   model = { callLatencyMs: 0, stopAfter: null, ...costModel };
+  caller = web ? 'web' : 'owner';
   try {
-    if (typeof context[fn] !== 'function') {
+    if (fn === '__functions') {
+      parentPort.postMessage({ output: { value: Array.from(scriptFunctions).sort() }, logs: [], cost });
+      return;
+    }
+    // google.script.run reaches only the script's own top-level functions, and none whose name ends in _.
+    if (typeof context[fn] !== 'function' || (web && (!scriptFunctions.has(fn) || fn.endsWith('_')))) {
       parentPort.postMessage({ missing: fn, cost });
       return;
     }
@@ -204,9 +253,11 @@ parentPort.on('message', ({ fn, event, eventKind, costModel }) => {
       const sheet = spreadsheet.getSheetByName(event.sheet);
       argument = { range: sheet.getRange(event.row, event.col, event.rows, event.cols), value: event.value };
     }
-    const result = context[fn](argument);
+    const result = args !== undefined
+      ? context[fn](...contextJSON.parse(JSON.stringify(args)))
+      : context[fn](argument);
     const output = result && typeof result.getContent === 'function'
-      ? { content: result.getContent(), mimeType: result.getMimeType() }
+      ? { content: result.getContent(), mimeType: result.getMimeType(), title: result.title, metaTags: result.metaTags }
       : { value: result === undefined ? null : JSON.parse(JSON.stringify(result)) };
     parentPort.postMessage({ output, logs: logs.slice(), cost });
   } catch (error) {

@@ -136,7 +136,7 @@ describe('the token and malformed requests', () => {
 
   it('answers a wrong method, a missing or broken body and a bad month with an error object', async () => {
     await refused(await call(withQuery(household.url, { op: 'changes', token: TOKEN })), 'wrong_method');
-    await refused(await call(household.url), 'bad_request');
+    await refused(await call(`${household.url}/${TOKEN}`), 'bad_request'); // a plain GET is the page (page.test.js)
     await refused(await call(withQuery(household.url, { token: TOKEN }), { method: 'POST', body: '' }), 'bad_request');
     await refused(await call(withQuery(household.url, { token: TOKEN }), { method: 'POST', body: '{"op":' }), 'bad_request');
     await refused(await call(withQuery(household.url, { token: TOKEN }), { method: 'POST', body: '"items"' }), 'bad_request');
@@ -151,13 +151,15 @@ describe('the token and malformed requests', () => {
       const capabilities = await call(withQuery(fresh.url, { op: 'capabilities' }));
       assert.equal(capabilities.json.token, 'not_configured');
       const setup = await fresh.run('setup');
-      const token = setup.output.value;
+      const token = fresh.workbook.getProperty('KAKEIBO_TOKEN');
       assert.match(token, /^[0-9a-f]{64}$/);
+      assert.equal(setup.output.value, null, 'setup returns nothing: a google.script.run caller would get what it returns');
       assert.ok(setup.logs.join('\n').includes(token), 'setup prints the token for the household to copy');
-      assert.equal(fresh.workbook.getProperty('KAKEIBO_TOKEN'), token);
       assert.deepEqual((await getMonth(fresh, 2024, 12, token)).json, []);
-      assert.equal((await fresh.run('setup')).output.value, token, 'running setup again keeps the token');
-      assert.notEqual((await fresh.run('rotateToken')).output.value, token);
+      await fresh.run('setup');
+      assert.equal(fresh.workbook.getProperty('KAKEIBO_TOKEN'), token, 'running setup again keeps the token');
+      assert.equal((await fresh.run('rotateToken')).output.value, null);
+      assert.notEqual(fresh.workbook.getProperty('KAKEIBO_TOKEN'), token);
     } finally {
       await fresh.stop();
     }
