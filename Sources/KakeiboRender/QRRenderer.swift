@@ -12,7 +12,7 @@ package enum QRRenderer {
     /// modules dark; with `colour` each line sets bright white on black, so a dark-on-light terminal shows the same.
     package static func halfBlocks(_ code: QRCode, colour: Bool) -> String {
         let quiet = 4
-        let span = code.size + 2 * quiet
+        let span = columns(code)
         func light(_ row: Int, _ column: Int) -> Bool {
             let (r, c) = (row - quiet, column - quiet)
             guard (0..<code.size).contains(r) && (0..<code.size).contains(c) else { return true }
@@ -31,6 +31,16 @@ package enum QRRenderer {
             out += colour ? "\u{1B}[97;40m" + line + "\u{1B}[0m\n" : line + "\n"
         }
         return out
+    }
+
+    /// The columns the code takes: its side and the quiet zone either side.
+    package static func columns(_ code: QRCode) -> Int { code.size + 8 }
+
+    /// Said when the terminal is narrower than the code, whose lines would wrap and not scan.
+    package static func tooWide(columns: Int, width: Int, _ language: Language) -> String {
+        language.pick(
+            "the code is \(columns) columns wide and the terminal \(width): widen the window (or use a smaller font) before scanning",
+            "コードの幅は \(columns) 桁、端末は \(width) 桁です。読み取る前にウィンドウを広げてください（またはフォントを小さく）")
     }
 
     /// Said when no token is set: the link opens the page, which asks for it.

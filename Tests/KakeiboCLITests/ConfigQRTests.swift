@@ -142,6 +142,26 @@ import Testing
         #expect(home.run(["config", "qr", "--lang", "ja"]).stderr.contains("ExpenseLog アプリのサーバー"))
     }
 
+    @Test func aTokensOtherCharactersArePercentEncodedInTheFragment() throws {
+        let home = try Home(config: ConfigQRTests.config(token: false))
+        try home.remember(speaksChanges: true)
+        let outcome = home.run(["config", "qr"], ["KAKEIBO_TOKEN": "a#b%c/d"])
+        #expect(outcome.stdout.hasPrefix(ConfigQRTests.endpoint + "#token=a%23b%25c%2Fd\n"))
+    }
+
+    @Test func aLinkNoQRCodeHoldsIsRefusedAndOneWiderThanTheTerminalIsSaidSo() throws {
+        let home = try Home(config: ConfigQRTests.config(token: true))
+        try home.remember(speaksChanges: true)
+        let long = home.run(["config", "qr"], ["KAKEIBO_ENDPOINT": ConfigQRTests.endpoint + "?k=" + String(repeating: "a", count: 2300)])
+        #expect(long.status == 2 && long.stdout == "")
+        #expect(long.stderr.contains("a QR code holds at most 2331 bytes, and this text has 2432"))
+        let wide = ConfigQRTests.endpoint + "?k=" + String(repeating: "a", count: 700)
+        let narrow = home.run(["config", "qr"], terminal: true, ["KAKEIBO_ENDPOINT": wide, "COLUMNS": "80"])
+        #expect(narrow.status == 0)
+        #expect(narrow.stderr.contains("the code is 117 columns wide and the terminal 80"))
+        #expect(!home.run(["config", "qr"], terminal: true, ["KAKEIBO_ENDPOINT": wide, "COLUMNS": "120"]).stderr.contains("columns wide"))
+    }
+
     @Test func qrTakesNoMoreWords() throws {
         let home = try Home(config: ConfigQRTests.config(token: true))
         let outcome = home.run(["config", "qr", "big"])

@@ -19,6 +19,10 @@ extension ConfigCommand {
         let url = endpoint.phonePage(token: settings.token)
         let code = try QRCode(url)
         context.print(QRRenderer.phonePage(url: url, code: code, style: context.textStyle))
+        let columns = QRRenderer.columns(code)
+        if context.terminal.stdoutIsTerminal && context.terminal.width < columns {
+            context.note(QRRenderer.tooWide(columns: columns, width: context.terminal.width, context.language))
+        }
         if settings.token == nil { context.note(QRRenderer.noToken(context.language)) }
         for key in [ConfigKey.endpoint, .token] { noteOverride(key, context) }
     }
