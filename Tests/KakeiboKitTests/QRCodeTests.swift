@@ -63,6 +63,19 @@ struct QRFixture {
         #expect(try QRCode(bytes: fixture.bytes).mask == fixture.mask)
     }
 
+    @Test func sixtyMoreTextsGetTheReferenceMask() throws {
+        let lines = try QRFixture.text("masks").split(separator: "\n")
+        #expect(lines.count == 60)
+        for line in lines {
+            let words = line.split(separator: " ")
+            let hex = Array(words[0].utf8)
+            let bytes = stride(from: 0, to: hex.count, by: 2).map {
+                UInt8(String(decoding: hex[$0..<($0 + 2)], as: UTF8.self), radix: 16)!
+            }
+            #expect(try QRCode(bytes: bytes).mask == Int(words[1]), "\(words[0])")
+        }
+    }
+
     @Test func theTextInitialiserEncodesUTF8() throws {
         let fixture = try QRFixture("v2-japanese")
         #expect(try QRCode("家計簿 食費 ¥198") == QRCode(bytes: fixture.bytes))

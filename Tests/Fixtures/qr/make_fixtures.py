@@ -12,9 +12,10 @@ by themselves, for the record: neither is the standard's, exactly. segno scores 
 version information is drawn, and counts those reserved modules as dark (value 2) in N4; python-qrcode counts N3
 its own way. segno's symbols themselves are not used: after the terminator it adds a zero byte when the bits already
 end on a byte boundary (always, in byte mode), so its pad codewords sit a byte later than 7.4.10 puts them (the text
-decodes the same). capacity.txt holds the most bytes each version 1-40 holds at level M, as segno says.
+decodes the same). masks.txt holds 60 more texts (HEX, then M) for the mask choice alone. capacity.txt holds the most bytes each version 1-40 holds at level M, as segno says.
 """
 import os
+import random
 
 import qrcode
 import segno
@@ -67,6 +68,15 @@ def main():
         lines += ["".join("1" if m else "0" for m in row) for row in code.get_matrix()]
         with open(os.path.join(HERE, name + ".txt"), "w") as out:
             out.write("\n".join(lines) + "\n")
+    # More texts, for the mask choice alone: lengths across versions 1-12, ASCII and Japanese.
+    rng = random.Random(40)
+    words = ["kakeibo", "家計簿", "食費", "https://script.google.com/macros/s/", "#token=", TOKEN, "/exec", "牛乳 ¥198"]
+    masks = []
+    for _ in range(60):
+        data = "".join(rng.choice(words) for _ in range(rng.randint(1, 8))).encode("utf-8")[: rng.randint(1, 280)]
+        masks.append("%s %d" % (data.hex(), standard_mask(data)))
+    with open(os.path.join(HERE, "masks.txt"), "w") as out:
+        out.write("\n".join(masks) + "\n")
     capacities = []
     for version in range(1, 41):
         # The largest byte count segno puts in this version at level M.
