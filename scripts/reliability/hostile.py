@@ -230,7 +230,7 @@ def template(rng, ids):
         lambda: ["undo"] + rng.choice([[], [v()], ["1"], ["999999999999999999999"], ["-1"]]),
         lambda: ["backups"] + rng.choice([[], ["--format", v()], [v()]]),
         lambda: ["check"] + rng.choice([[], ["--format", v()], [v()]]),
-        lambda: ["config", rng.choice(["set", "get", "unset", "list", v()]), rng.choice(["endpoint", "token", "timeout", v()]), v()],
+        lambda: ["config", rng.choice(["set", "get", "unset", "list", "qr", v()]), rng.choice(["endpoint", "token", "timeout", v()]), v()],
         lambda: ["import", rng.choice(["valid.json", "empty", "adir", "/dev/null", "-", v()])] + rng.choice([[], ["--from", v()], ["--from", "zaim", "--mapping", v()]]),
         lambda: ["pull", v(), v()],
         lambda: ["completion", v()],

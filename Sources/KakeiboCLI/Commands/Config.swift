@@ -1,7 +1,7 @@
 import KakeiboKit
 
-/// `kakeibo config set|get|unset|list` — the household server's endpoint, token and timeout, kept in `config.json`
-/// in the configuration directory. Needs no network.
+/// `kakeibo config set|get|unset|list|qr` — the household server's endpoint, token and timeout, kept in `config.json`
+/// in the configuration directory, and the link that opens its phone page. Needs no network.
 struct ConfigCommand: Command {
     static let name = "config"
     static let info = CommandInfo(
@@ -14,14 +14,14 @@ struct ConfigCommand: Command {
                 "Settings are kept in config.json in the configuration directory; an option or environment variable given to pull, push or sync takes precedence.",
             ja: "設定は設定ディレクトリの config.json に保存します。pull・push・sync に渡したオプションや環境変数がこれより優先されます。"),
         arguments: [
-            Argument("set|get|unset|list", LocalizedText(en: "what to do", ja: "操作")),
+            Argument("set|get|unset|list|qr", LocalizedText(en: "what to do", ja: "操作")),
             Argument(
                 "KEY",
                 LocalizedText(
                     en:
-                        "endpoint (https://…; http:// only for this machine), token (read from stdin, never shown), timeout (seconds), month-start (the day each month starts on, 1–31), member (who pays on this machine), split (e.g. ayumi=60,ken=40, or by-income: each member's income that period, for settle), app-categories (the ExpenseLog app's category codes with their subcategory codes, 0:0-3 1:0-2 as published; a push to the app sends only those)",
+                        "endpoint (https://…; http:// only for this machine), token (read from stdin; shown only in the link config qr prints), timeout (seconds), month-start (the day each month starts on, 1–31), member (who pays on this machine), split (e.g. ayumi=60,ken=40, or by-income: each member's income that period, for settle), app-categories (the ExpenseLog app's category codes with their subcategory codes, 0:0-3 1:0-2 as published; a push to the app sends only those)",
                     ja:
-                        "endpoint（https://…。http:// はこの機械だけ）、token（標準入力から読み、表示しない）、timeout（秒）、month-start（月の開始日、1〜31）、member（この機械で払う人）、split（ayumi=60,ken=40 など、または by-income（その期間の各メンバーの収入の比）。settle 用）、app-categories（ExpenseLog アプリの項目コードと内訳コード。公開版は 0:0-3 1:0-2。アプリへの push はこれだけを送る）"
+                        "endpoint（https://…。http:// はこの機械だけ）、token（標準入力から読む。表示するのは config qr のリンクの中だけ）、timeout（秒）、month-start（月の開始日、1〜31）、member（この機械で払う人）、split（ayumi=60,ken=40 など、または by-income（その期間の各メンバーの収入の比）。settle 用）、app-categories（ExpenseLog アプリの項目コードと内訳コード。公開版は 0:0-3 1:0-2。アプリへの push はこれだけを送る）"
                 ),
                 .optional),
             Argument("VALUE", LocalizedText(en: "the new value (set only; not for token)", ja: "新しい値（set のみ。token 以外）"), .optional),
@@ -29,6 +29,14 @@ struct ConfigCommand: Command {
             Argument("get KEY", LocalizedText(en: "print a setting (the token only as 'set')", ja: "設定を表示（token は「set」とだけ表示）"), .note),
             Argument("unset KEY", LocalizedText(en: "remove a setting", ja: "設定を削除"), .note),
             Argument("list", LocalizedText(en: "show every setting", ja: "すべての設定を表示"), .note),
+            Argument(
+                "qr",
+                LocalizedText(
+                    en:
+                        "print the household server's phone page as a link and a QR code to scan: the endpoint with the token in its fragment (#token=…), the one place the token is shown; without a token the page asks for it",
+                    ja:
+                        "家計簿サーバーのスマートフォン用ページをリンクと読み取り用の QR コードで表示。エンドポイントの後ろ（#token=…）にトークンが入る（トークンが表示されるのはここだけ）。トークンがなければページが尋ねる"
+                ), .note),
         ],
         examples: [
             "kakeibo config set endpoint https://script.google.com/macros/s/DEPLOYMENT-ID/exec",
@@ -40,6 +48,7 @@ struct ConfigCommand: Command {
             "kakeibo config set split ayumi=60,ken=40",
             "kakeibo config set split by-income",
             "kakeibo config set app-categories '0:0-3 1:0-3'",
+            "kakeibo config qr",
         ])
 
     enum Action {
@@ -47,6 +56,7 @@ struct ConfigCommand: Command {
         case get(ConfigKey)
         case unset(ConfigKey)
         case list
+        case qr
     }
 
     let action: Action
@@ -82,8 +92,11 @@ struct ConfigCommand: Command {
         case "list":
             if words.count > 1 { throw UsageError.unexpectedArgument(words[1], command: ConfigCommand.name) }
             action = .list
+        case "qr":
+            if words.count > 1 { throw UsageError.unexpectedArgument(words[1], command: ConfigCommand.name) }
+            action = .qr
         default:
-            throw UsageError.invalidChoice(option: "config", value: words[0], choices: ["set", "get", "unset", "list"])
+            throw UsageError.invalidChoice(option: "config", value: words[0], choices: ["set", "get", "unset", "list", "qr"])
         }
     }
 
@@ -112,11 +125,13 @@ struct ConfigCommand: Command {
                 context.print("\(key.rawValue)=\(value)\n")
                 noteOverride(key, context)
             }
+        case .qr:
+            try showPhonePage(context)
         }
     }
 
     /// Says when an environment variable, not the file, decides a setting.
-    private func noteOverride(_ key: ConfigKey, _ context: Context) {
+    func noteOverride(_ key: ConfigKey, _ context: Context) {
         let variable = ["endpoint": "KAKEIBO_ENDPOINT", "token": "KAKEIBO_TOKEN"][key.rawValue]
         guard let variable, let value = context.environment[variable], !value.isEmpty else { return }
         context.note(

@@ -33,10 +33,7 @@ public struct SyncConnection: Sendable {
     }
 
     /// The endpoint as the sync state names it: scheme, host, port and path (never the query, which may hold a key).
-    public var serverKey: String {
-        let endpoint = settings.endpoint
-        return "\(endpoint.scheme)://\(endpoint.host)\(endpoint.port.map { ":\($0)" } ?? "")\(endpoint.path)"
-    }
+    public var serverKey: String { settings.endpoint.serverKey }
 }
 
 /// What a long phase of a sync is doing, for a progress bar (the command words it).

@@ -99,7 +99,7 @@ public struct Endpoint: Sendable, Equatable {
     }
 
     /// Every byte but RFC 3986's unreserved characters as %XX.
-    static func percentEncoded(_ text: String) -> String {
+    package static func percentEncoded(_ text: String) -> String {
         let hex = Array("0123456789ABCDEF".utf8)
         var bytes: [UInt8] = []
         for byte in text.utf8 {
