@@ -421,7 +421,11 @@ def run(browser, server, tmp, figures, options):
     # The token from the URL's fragment, which the page removes from the address bar; English by ?hl=en.
     context = browser.new_context(locale="ja-JP", **PHONE)
     page = context.new_page()
-    page.goto(server.url + "?hl=en#token=" + TOKEN)
+    # The link is the one `kakeibo config qr` prints for the phone (its first line; the QR code follows).
+    link = member.run("config", "qr").splitlines()[0]
+    check("kakeibo config qr prints the page's link with the token in its fragment", link == server.url + "#token=" + TOKEN, link)
+    base, fragment = link.split("#", 1)
+    page.goto(base + "?hl=en#" + fragment)
     f = frame(page)
     wait_fresh(page)
     check("#token=T is taken and removed from the address bar", "#" not in page.url and "token" not in page.url and page.url.endswith("?hl=en"), page.url)
