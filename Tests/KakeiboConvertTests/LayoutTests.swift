@@ -101,3 +101,22 @@ import Testing
         }
     }
 }
+
+/// A layout's title stands in for a row's empty name and payment: cut as any name is, so the month file it is written
+/// to reads back (a 31-character title made a month `kakeibo` itself refused).
+@Suite struct LayoutTitleAsNameTests {
+    @Test func aLongTitleStandsInForAnEmptyNameCutToANamesLength() throws {
+        let title = String(repeating: "交", count: 40)
+        let text =
+            #"{"schema": 1, "name": "bank", "title": "\#(title)", "header": {"match": ["日付", "金額"]}, "date": {"column": "日付", "format": "yyyyMMdd"}, "amount": {"column": "金額"}, "description": ["摘要"]}"#
+        let layout = try Layout.parse(Array(text.utf8), origin: "x.json")
+        let csv = "日付,金額,摘要\n20241105,500,\n"
+        let statement = try LayoutReader.read(Array(csv.utf8), layout)
+        #expect(statement.lines.count == 1)
+        for line in statement.lines {
+            #expect(line.name.count == ItemName.maximumLength)
+            #expect(throws: Never.self) { _ = try ItemName.validate(line.name) }
+            #expect(throws: Never.self) { _ = try DetailField.payment.validate(line.payment) }
+        }
+    }
+}

@@ -323,8 +323,10 @@ enum StatementFields {
         flow: StatementLine.Flow = .spending, counterparty: String? = nil
     ) -> StatementLine {
         let id = prefix + stableHash(key)
+        // The fallback is a format's or a layout's title, which a layout may make longer than a name may be.
+        let fallback = shown(fallbackName) ?? fallbackName
         return StatementLine(
-            id: id, date: date, name: shown(name) ?? fallbackName, price: Yen(price), payment: shown(payment) ?? fallbackName,
+            id: id, date: date, name: shown(name) ?? fallback, price: Yen(price), payment: shown(payment) ?? fallback,
             user: user.flatMap { shown($0) }, row: record.row, flow: flow, counterparty: counterparty.flatMap { shown($0) }, account: account,
             memo: memo.flatMap { shown($0, limit: DetailField.memo.maximumLength) },
             formerIDs: formerKeys.map { prefix + stableHash($0) }.filter { $0 != id }, undated: undated)
