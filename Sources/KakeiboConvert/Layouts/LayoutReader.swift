@@ -12,8 +12,8 @@ enum LayoutReader {
         }
         let header = records[position]
         let index = try columns(header, layout)
-        var transfers: [Regex<AnyRegexOutput>] = []
-        for pattern in layout.transfers { if let regex = try? Regex(pattern) { transfers.append(regex) } }
+        // Checked when the layout was read (`LayoutFile.pattern`).
+        let transfers = layout.transfers.compactMap { try? LayoutPattern($0) }
         let ignore = RowTests(layout.ignore)
         let stop = RowTests(layout.stop)
 
@@ -87,7 +87,7 @@ enum LayoutReader {
             default: moneyIn = false
             }
             // A name the layout lists as a move between the household's own accounts is set aside, either way.
-            if transfers.contains(where: { WidthFold.fold(name).contains($0) || name.contains($0) }) {
+            if transfers.contains(where: { $0.found(in: WidthFold.fold(name)) || $0.found(in: name) }) {
                 read.skip(.transfer, amount: abs(price))
                 continue
             }
@@ -157,13 +157,13 @@ enum LayoutReader {
 
 /// A layout's `ignore` or `stop` rules, their patterns compiled once.
 struct RowTests {
-    let tests: [(column: String, equals: String?, regex: Regex<AnyRegexOutput>?)]
+    let tests: [(column: String, equals: String?, pattern: LayoutPattern?)]
 
     init(_ rules: [Layout.RowRule]) {
         tests = rules.map { rule in
             switch rule.test {
             case .equals(let text): (rule.column.label, trimWhitespace(text), nil)
-            case .matches(let pattern): (rule.column.label, nil, try? Regex(pattern))
+            case .matches(let pattern): (rule.column.label, nil, try? LayoutPattern(pattern))
             }
         }
     }
@@ -172,7 +172,7 @@ struct RowTests {
         tests.contains { test in
             let text = fields.text(test.column)
             if let equals = test.equals { return text == equals }
-            if let regex = test.regex { return text.contains(regex) }
+            if let pattern = test.pattern { return pattern.found(in: text) }
             return false
         }
     }
