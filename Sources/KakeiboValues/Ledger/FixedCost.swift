@@ -87,6 +87,8 @@ public struct FixedCost: Hashable, Sendable {
         guard let month = YearMonth.parseISO(TypedNumber.digits(trimWhitespace(text)).replacingEvery("－", with: "-")) else {
             throw .yearMonth(option: option, String(text.prefix(20)))
         }
+        // A month the household's items can't be in (1899-12, 3000-01) is refused as such a date is (`add`).
+        guard SyncLimits.takes(month) else { throw .monthOutsideSync(option: option, month) }
         return month
     }
 
@@ -225,6 +227,8 @@ public enum FixedScheduleError: KakeiboFailure, Equatable {
     case every(Int)
     case yearlyWithMonths
     case yearMonth(option: String, String)
+    /// A month outside the dates an item may have (`SyncLimits`).
+    case monthOutsideSync(option: String, YearMonth)
     case everyWithMonths
     case everyWithoutFrom
     case untilBeforeFrom(from: YearMonth, until: YearMonth)
@@ -240,6 +244,11 @@ public enum FixedScheduleError: KakeiboFailure, Equatable {
             return language.pick(
                 "\(option) must be a month as YYYY-MM, e.g. 2025-01, got '\(terminalSafe(typed))'",
                 "\(option) は YYYY-MM の形の月で指定してください（例: 2025-01、指定: '\(terminalSafe(typed))'）")
+        case .monthOutsideSync(let option, let month):
+            let (first, last) = (SyncLimits.firstDate.yearMonth.iso, SyncLimits.lastDate.yearMonth.iso)
+            return language.pick(
+                "\(option): \(month.iso) is outside \(first) to \(last), the months an item may have (the household server takes no other)",
+                "\(option): \(month.iso) は記録できる範囲（\(first)〜\(last)。家計簿サーバーが受け付ける範囲）の外です")
         case .yearlyWithMonths:
             return language.pick(
                 "--yearly M is --months M: give one of them", "--yearly M は --months M と同じです。どちらか一方を指定してください")
