@@ -210,9 +210,11 @@ public enum FixedCostError: KakeiboFailure, Equatable {
     public func message(in language: Language) -> String {
         switch self {
         case .notFound(let key):
-            return language.pick("no fixed cost is named or has the id '\(key)'", "名前か ID が '\(key)' の固定費はありません")
+            return language.pick("no fixed cost is named or has the id '\(quotedInput(key))'", "名前か ID が '\(quotedInput(key))' の固定費はありません")
         case .ambiguous(let key):
-            return language.pick("'\(key)' starts more than one fixed cost's id; give more of it", "'\(key)' で始まる固定費 ID が複数あります。もっと長く指定してください")
+            return language.pick(
+                "'\(quotedInput(key))' starts more than one fixed cost's id; give more of it",
+                "'\(quotedInput(key))' で始まる固定費 ID が複数あります。もっと長く指定してください")
         case .notDue(let name, let month):
             return language.pick(
                 "\(terminalSafe(name)) does not fall due in \(month.iso): nothing to skip",
