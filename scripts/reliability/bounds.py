@@ -8,15 +8,19 @@
 - Dates: with today in 2026, `add --date 2/29`, `2月29日`, `12/0`, `4/31`, an era's date outside its era (H31.5.1,
   S64.1.8, R1.4.30), `edit ID --date 2/29` and `fixed skip NAME 1899-12 / 3000-01` are each refused with exit 2 and the
   reason (the year asked about named), and the store's bytes are as they were.
+- IC cards: a dump of 31,000 fares (1 MB) imports within IC_SECONDS (reading it grew quadratically); a fare after
+  which the balance rose (a wrap past ¥65,535) is refused, exit 2, naming the record, never stored as a negative fare.
 
     scripts/reliability/bounds.py
 """
 import os
 import time
 
-from common import Failure, Figures, Sandbox, require_binaries
+from common import Failure, Figures, Sandbox, require_binaries, thousands
 
 PATTERN_SECONDS = 5.0
+IC_SECONDS = 60.0
+IC_BLOCKS = 31000
 TODAY = "2026-12-06T09:00:00Z"
 
 LAYOUT = """{"schema": 1, "name": "bounded", "header": {"match": ["日付", "内容", "金額"]},
@@ -131,10 +135,59 @@ def date_cases(figures):
         box.close()
 
 
+def fare(y, m, d, balance, seq):
+    """A fare record's block in hex (a ride between two stations of one line)."""
+    b = bytearray(16)
+    b[0], b[1], b[3] = 0x16, 0x01, 0x02
+    b[4], b[5] = ((y - 2000) << 1) | (m >> 3), ((m & 7) << 5) | d
+    b[6], b[7], b[8], b[9] = 0xE3, 0x59, 0xE3, 0x5E
+    b[10], b[11] = balance & 0xFF, balance >> 8
+    b[13], b[14] = seq >> 8, seq & 0xFF
+    return b.hex().upper()
+
+
+def ic_cases(figures):
+    box = Sandbox("bounds")
+    try:
+        # Newest first, as a card gives them: ¥1 a ride, 100 rides a day from 2024-01-01.
+        lines = []
+        for seq in range(IC_BLOCKS, 0, -1):
+            day = (seq - 1) // 100
+            month, mday = 1 + day // 28, 1 + day % 28
+            lines.append(fare(2024 + (month - 1) // 12, 1 + (month - 1) % 12, mday, 60000 - seq, seq))
+        dump = box.write("card.txt", "\n".join(lines) + "\n")
+        started = time.monotonic()
+        result = box.run(["import", dump, "--account", "Suica", "--format", "json"], timeout=300)
+        seconds = time.monotonic() - started
+        figures.add("ic ms", int(seconds * 1000))
+        if result.status != 0:
+            raise Failure(result.describe())
+        if seconds > IC_SECONDS:
+            figures.fail("a dump of %d fares took %.1f s (at most %.1f)" % (IC_BLOCKS, seconds, IC_SECONDS))
+        print("bounds: a dump of %s fares imported in %.2f s" % (thousands(IC_BLOCKS), seconds), flush=True)
+    finally:
+        box.close()
+    box = Sandbox("bounds")
+    try:
+        dump = box.write("card.txt", "\n".join([fare(2024, 12, 3, 65000, 3), fare(2024, 12, 2, 800, 2), fare(2024, 12, 1, 1000, 1)]) + "\n")
+        before = box.snapshot()
+        result = box.run(["import", dump, "--account", "Suica"])
+        if result.status != 2 or "record 3" not in result.error() or box.snapshot() != before:
+            figures.fail("a fare whose balance rose by ¥64,200 was not refused naming it: " + result.describe())
+            listed = box.run(["month", "2024", "12", "--format", "json"]).text()
+            if "-64200" in listed:
+                figures.add("negative fares")
+        else:
+            figures.add("rises refused")
+            print("bounds: a fare whose balance rose -> exit 2: %s" % result.error().strip(), flush=True)
+    finally:
+        box.close()
+
+
 def main():
     require_binaries()
     figures = Figures("bounds")
-    for case in (pattern_cases, date_cases):
+    for case in (pattern_cases, date_cases, ic_cases):
         try:
             case(figures)
         except Failure as failure:
@@ -146,6 +199,9 @@ def main():
             figures.counts.get("patterns refused", 0), len(REFUSED_PATTERNS)),
         "%d of %d dates and months that don't exist or can't be an item's refused, exit 2, the year named; "
         "stores changed %d" % (figures.counts.get("dates refused", 0), len(DATES), figures.counts.get("stores changed", 0)),
+        "an IC dump of %s fares imported in %.2f s (at most %.1f); a fare whose balance rose refused %d of 1, "
+        "stored negative %d" % (thousands(IC_BLOCKS), figures.counts.get("ic ms", 0) / 1000, IC_SECONDS,
+                                figures.counts.get("rises refused", 0), figures.counts.get("negative fares", 0)),
     ])
 
 
