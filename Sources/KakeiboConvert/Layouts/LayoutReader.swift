@@ -19,6 +19,7 @@ enum LayoutReader {
 
         var read = StatementLines()
         var occurrences: [String: Int] = [:]
+        var ownOccurrences: [String: Int] = [:]
         var stopped = false
         var undated = 0
         for record in records.dropFirst(position + 1) {
@@ -92,9 +93,13 @@ enum LayoutReader {
                 continue
             }
             let own = layout.id.map { cell(fields, $0, layout) } ?? ""
+            // A bank's id repeated within one file is two lines, not one: the second occurrence is told apart by its
+            // count, so importing the file again finds both (the first keeps the id alone, as before).
+            if !own.isEmpty { ownOccurrences[own, default: 0] += 1 }
+            let ownKey = (ownOccurrences[own] ?? 1) > 1 ? own + "\u{1F}\(ownOccurrences[own] ?? 1)" : own
             let key =
                 layout.account + "\u{1F}"
-                + (own.isEmpty ? StatementFields.contentKey([dateText, name] + amountTexts, &occurrences) : own)
+                + (own.isEmpty ? StatementFields.contentKey([dateText, name] + amountTexts, &occurrences) : ownKey)
             let memo = layout.memo.map { cell(fields, $0, layout) }.filter { !$0.isEmpty }.joined(separator: " ")
             // The description names the other side (a card's bill, an ATM): the household's accounts make such a line a
             // transfer, as they do a ゆうちょ line's 詳細２.
