@@ -8,12 +8,16 @@
 - Dates: with today in 2026, `add --date 2/29`, `2月29日`, `12/0`, `4/31`, an era's date outside its era (H31.5.1,
   S64.1.8, R1.4.30), `edit ID --date 2/29` and `fixed skip NAME 1899-12 / 3000-01` are each refused with exit 2 and the
   reason (the year asked about named), and the store's bytes are as they were.
+- Ids and layouts: `delete ab` with ab111111, mf:ab222222 and rc:ab333333 stored is ambiguous (exit 1, all three
+  listed, nothing deleted); an unknown id of 120 KB is quoted back in under 200 bytes; a layout's id repeated within
+  one file is two lines (¥1,100), and importing the file again adds nothing; a name read with a leading U+FEFF or in
+  NFD is stored without it, in NFC.
 - IC cards: a dump of 31,000 fares (1 MB) imports within IC_SECONDS (reading it grew quadratically); a fare after
   which the balance rose (a wrap past ¥65,535) is refused, exit 2, naming the record, never stored as a negative fare.
 
     scripts/reliability/bounds.py
 """
-import os
+import json
 import time
 
 from common import Failure, Figures, Sandbox, require_binaries, thousands
@@ -184,10 +188,52 @@ def ic_cases(figures):
         box.close()
 
 
+def id_cases(figures):
+    box = Sandbox("bounds")
+    try:
+        items = [{"id": i, "date": "20241201", "name": "品" + i[-1], "price": 100, "category": 0}
+                 for i in ("ab111111", "mf:ab222222", "rc:ab333333")]
+        imported = box.run(["import", box.write("items.json", json.dumps(items))])
+        if imported.status != 0:
+            raise Failure(imported.describe())
+        before = box.snapshot()
+        result = box.run(["delete", "ab"])
+        listed = all(i["id"] in result.error() for i in items)
+        if result.status != 1 or not listed or box.snapshot() != before:
+            figures.fail("delete ab was not refused as ambiguous listing all three: " + result.describe())
+        else:
+            figures.add("ambiguous refused")
+            print("bounds: delete ab -> exit 1: %s" % result.error().strip(), flush=True)
+        result = box.run(["delete", "z" * 120_000])
+        figures.add("unknown id bytes", len(result.stderr))
+        if result.status != 1 or len(result.stderr) >= 200:
+            figures.fail("an unknown id of 120 KB: exit %d, %d bytes on stderr" % (result.status, len(result.stderr)))
+        layout = box.write("bank.json", '{"schema": 1, "name": "bank", "header": {"match": ["日付", "内容", "金額", "番号"]}, '
+                           '"date": {"column": "日付", "format": "yyyy/MM/dd"}, "amount": {"column": "金額"}, '
+                           '"description": ["内容"], "id": "番号"}')
+        data = box.write("bank.csv", "日付,内容,金額,番号\n2024/11/01,\ufeff書店,600,A1\n2024/11/02,カ\u3099ス代,500,A1\n")
+        for attempt in (1, 2):
+            result = box.run(["import", "--layout", layout, data])
+            if result.status != 0:
+                raise Failure(result.describe())
+        month = box.run(["month", "2024", "11", "--format", "json"]).json()
+        names = sorted(i["name"] for i in month.get("items", []))
+        total = sum(i["price"] for i in month.get("items", []))
+        figures.add("repeated id yen", total)
+        if month.get("count") != 2 or total != 1100:
+            figures.fail("a layout's repeated id: %s items, ¥%d (expected 2, ¥1,100)" % (month.get("count"), total))
+        if names != ["ガス代", "書店"]:
+            figures.fail("names not normalised at entry: %r" % names)
+        else:
+            figures.add("normalised")
+    finally:
+        box.close()
+
+
 def main():
     require_binaries()
     figures = Figures("bounds")
-    for case in (pattern_cases, date_cases, ic_cases):
+    for case in (pattern_cases, date_cases, id_cases, ic_cases):
         try:
             case(figures)
         except Failure as failure:
@@ -199,6 +245,10 @@ def main():
             figures.counts.get("patterns refused", 0), len(REFUSED_PATTERNS)),
         "%d of %d dates and months that don't exist or can't be an item's refused, exit 2, the year named; "
         "stores changed %d" % (figures.counts.get("dates refused", 0), len(DATES), figures.counts.get("stores changed", 0)),
+        "delete ab among ab…, mf:ab… and rc:ab… refused as ambiguous %d of 1; a 120 KB unknown id quoted in %d bytes; "
+        "a layout's repeated id: ¥%s of ¥1,100; BOM and NFD names normalised %d of 1" % (
+            figures.counts.get("ambiguous refused", 0), figures.counts.get("unknown id bytes", 0),
+            thousands(figures.counts.get("repeated id yen", 0)), figures.counts.get("normalised", 0)),
         "an IC dump of %s fares imported in %.2f s (at most %.1f); a fare whose balance rose refused %d of 1, "
         "stored negative %d" % (thousands(IC_BLOCKS), figures.counts.get("ic ms", 0) / 1000, IC_SECONDS,
                                 figures.counts.get("rises refused", 0), figures.counts.get("negative fares", 0)),
