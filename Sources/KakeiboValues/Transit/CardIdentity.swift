@@ -104,8 +104,8 @@ extension CardIdentityError: KakeiboFailure {
             let place = line.map { language.pick("line \($0): ", "\($0) 行目: ") } ?? ""
             return place
                 + language.pick(
-                    "record \(sequence) (\(date.iso)) is a fare or purchase, but the balance after it is ¥\(amount) higher than before it: a record between them is missing or another card's",
-                    "履歴 \(sequence)（\(date.iso)）は運賃か買い物ですが、その後の残高が前より \(amount) 円多くなっています。間の履歴が欠けているか別のカードのものです")
+                    "record \(sequence) (\(date.iso)) is a fare or purchase, but the balance after it is ¥\(Yen(amount).grouped) higher than before it: a record between them is missing or another card's",
+                    "履歴 \(sequence)（\(date.iso)）は運賃か買い物ですが、その後の残高が前より \(Yen(amount).grouped) 円多くなっています。間の履歴が欠けているか別のカードのものです")
         case .differentRecord(let sequence, let line):
             return language.pick(
                 "line \(line): record \(sequence) differs from the one read before with the same number and day: is this another card?",
