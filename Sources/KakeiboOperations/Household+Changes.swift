@@ -120,11 +120,11 @@ public enum ConflictError: KakeiboFailure, Equatable {
         switch self {
         case .noSuchConflict(let id):
             return language.pick(
-                "no conflict for id \(terminalSafe(id)) (see the list of conflicts)", "ID \(terminalSafe(id)) の競合はありません（競合の一覧を確認してください）")
+                "no conflict for id \(quotedInput(id)) (see the list of conflicts)", "ID \(quotedInput(id)) の競合はありません（競合の一覧を確認してください）")
         case .ambiguous(let id, let count):
             return language.pick(
-                "id \(terminalSafe(id)) starts \(count) conflicts' ids; give more of it",
-                "ID \(terminalSafe(id)) で始まる競合が \(count) 件あります。もっと長く指定してください")
+                "id \(quotedInput(id)) starts \(count) conflicts' ids; give more of it",
+                "ID \(quotedInput(id)) で始まる競合が \(count) 件あります。もっと長く指定してください")
         }
     }
 }

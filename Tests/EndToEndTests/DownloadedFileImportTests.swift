@@ -231,4 +231,22 @@ import Testing
         #expect(transfers["count"] as? Int == entry["transferLines"] as? Int)
         #expect(transfers["total"] as? Int == (entry["withdrawalTotal"] as? Int ?? 0) - (entry["spendingTotal"] as? Int ?? 0))
     }
+
+    /// A bank's id repeated within one file is two lines (¥1,100, not ¥600), and importing the file again adds nothing.
+    @Test func aLayoutsRepeatedIdWithinOneFileIsTwoLines() throws {
+        let box = try Sandbox()
+        let layout = try box.write(
+            "bank.json",
+            #"{"schema": 1, "name": "bank", "header": {"match": ["日付", "内容", "金額", "番号"]}, "date": {"column": "日付", "format": "yyyy/MM/dd"}, "amount": {"column": "金額"}, "description": ["内容"], "id": "番号"}"#
+        )
+        let file = try box.write("bank.csv", "日付,内容,金額,番号\n2024/12/01,書店,600,A1\n2024/12/02,薬局,500,A1\n")
+        let first = try box.run("import", "--layout", layout, file, "--format", "json")
+        #expect(first.status == 0, "\(first.stderr)")
+        let month = try box.run("month", "2024", "12", "--format", "json")
+        let object = try #require(try month.json() as? [String: Any])
+        #expect(object["count"] as? Int == 2, "\(month.stdout)")
+        let again = try box.run("import", "--layout", layout, file)
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect((try box.run("month", "2024", "12", "--format", "json").json() as? [String: Any])?["count"] as? Int == 2)
+    }
 }

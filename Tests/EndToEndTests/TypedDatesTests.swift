@@ -25,4 +25,32 @@ import Testing
         #expect(bad.status == 2)
         #expect(["2024/12/1", "12月1日", "一昨日"].allSatisfy { bad.stderr.contains($0) }, "\(bad.stderr)")
     }
+
+    /// `add --date 2/29` in a year near no leap day, `edit --date 2/29`, an era's date outside it, a skipped month
+    /// no item can have: refused with the reason (exit 2), the store as it was.
+    @Test func aDateThatDoesNotExistIsRefusedNotMadeToday() throws {
+        let box = try Sandbox()
+        box.environment["KAKEIBO_NOW"] = "2026-12-06T09:00:00Z"
+        let added = try box.run("add", "うるう日", "500", "--date", "2024-02-29", "--format", "json")
+        #expect(added.status == 0, "\(added.stderr)")
+        let id = try #require((try added.json() as? [String: Any])?["id"] as? String)
+        #expect(try box.run("fixed", "add", "家賃", "80000", "--day", "27", "--category", "housing").status == 0)
+        let before = try box.snapshot()
+        let refusals: [([String], String)] = [
+            (["add", "x", "100", "--date", "2/29"], "'2/29' is not a date: 2027-02 has 28 days"),
+            (["add", "x", "100", "--date", "2月29日"], "2027-02 has 28 days"),
+            (["add", "x", "100", "--date", "12/0"], "2026-12 has 31 days"),
+            (["edit", id, "--date", "2/29"], "'2/29' is not a date"),
+            (["add", "x", "100", "--date", "H31.5.1"], "平成 ran from 1989-01-08 to 2019-04-30"),
+            (["add", "x", "100", "--date", "S64.1.8"], "昭和 ran from 1926-12-25 to 1989-01-07"),
+            (["fixed", "skip", "家賃", "1899-12"], "1899-12 is outside 1900-01 to 2999-12"),
+            (["fixed", "skip", "家賃", "3000-01"], "3000-01 is outside 1900-01 to 2999-12"),
+        ]
+        for (arguments, message) in refusals {
+            let run = try box.run(arguments)
+            #expect(run.status == 2, "\(arguments): \(run.stderr)")
+            #expect(run.stderr.contains(message), "\(arguments): \(run.stderr)")
+        }
+        #expect(try box.snapshot() == before)
+    }
 }

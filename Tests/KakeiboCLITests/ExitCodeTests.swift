@@ -24,6 +24,18 @@ import Testing
         #expect(HouseholdError.noSuchItem("abc").exitCode == .failure)
     }
 
+    /// An unknown id is quoted back cut to 40 characters: a 120 KB id is not 120 KB on stderr.
+    @Test func anUnknownIdIsQuotedBackCut() {
+        let id = String(repeating: "x", count: 120_000)
+        for language in [Language.en, .ja] {
+            let message = HouseholdError.noSuchItem(id).message(in: language)
+            #expect(message.count < 100, "\(message.prefix(120))")
+            #expect(message.contains(String(repeating: "x", count: 40) + "…"))
+            #expect(FixedCostError.notFound(id).message(in: language).count < 100)
+        }
+        #expect(HouseholdError.noSuchItem("abc").message(in: .en) == "no item with id 'abc'")
+    }
+
     @Test func libraryMessagesNameNoCommandOrFlagAndTheCommandLineAddsThem() {
         let failures: [any KakeiboFailure] = [
             StoreError.noHome, BudgetError.notSet("food"), UndoError.nothingToUndo, UndoError.noSuchBackup(7),

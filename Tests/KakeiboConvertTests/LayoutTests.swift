@@ -57,7 +57,7 @@ import Testing
             problem(
                 #"{"schema": 1, "name": "b", "header": {"match": ["日付"]}, "date": {"column": "日付", "format": "yyyyMMdd"}, "amount": {"column": "金額"}, "description": ["摘要"], "transfers": ["(ATM"]}"#
             )
-                == .pattern("(ATM", key: "transfers"))
+                == .pattern("(ATM", key: "transfers", syntax: "missing ')'"))
         #expect(
             problem(
                 #"{"schema": 1, "name": "b", "header": {"match": ["日付"]}, "date": {"column": 0, "format": "yyyyMMdd"}, "amount": {"column": "金額"}, "description": ["摘要"]}"#

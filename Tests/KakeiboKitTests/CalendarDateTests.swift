@@ -114,4 +114,48 @@ import Testing
         #expect(ReceiptHeader.date(["セブン", "R6.12.03 14:05", "パン 100"]) == CalendarDate(year: 2024, month: 12, day: 3))
         #expect(ReceiptHeader.date(["TEL 03-1234-5678", "2024年12月 3日(火)"]) == CalendarDate(year: 2024, month: 12, day: 3))
     }
+
+    /// A day that doesn't exist is refused with the year it was looked for in, never replaced by today.
+    @Test func aMonthAndDayThatNoNearYearHasIsRefusedNamingTheYear() throws {
+        let today = CalendarDate(year: 2026, month: 12, day: 6)!
+        #expect(throws: ValueError.dateDay("2/29", year: 2027, month: 2, days: 28)) { try DayExpression.parse("2/29").resolve(today: today) }
+        #expect(throws: ValueError.dateDay("2月29日", year: 2027, month: 2, days: 28)) {
+            try DayExpression.parse("2月29日").resolve(today: today)
+        }
+        #expect(throws: ValueError.dateDay("12/0", year: 2026, month: 12, days: 31)) { try DayExpression.parse("12/0").resolve(today: today) }
+        #expect(throws: ValueError.dateDay("4/31", year: 2027, month: 4, days: 30)) { try DayExpression.parse("4/31").resolve(today: today) }
+        // In a year near a leap day, 2/29 is that day.
+        #expect(try DayExpression.parse("2/29").resolve(today: CalendarDate(year: 2025, month: 1, day: 10)!).iso == "2024-02-29")
+    }
+
+    /// An era's date outside the days the era ran is refused, naming them: 平成 ended on 2019-04-30.
+    @Test func anEraDateOutsideItsEraIsRefused() throws {
+        let heisei = (CalendarDate(year: 1989, month: 1, day: 8)!, CalendarDate(year: 2019, month: 4, day: 30)!)
+        let showa = (CalendarDate(year: 1926, month: 12, day: 25)!, CalendarDate(year: 1989, month: 1, day: 7)!)
+        #expect(throws: ValueError.dateEra("H31.5.1", era: "平成", first: heisei.0, last: heisei.1)) { try DayExpression.parse("H31.5.1") }
+        #expect(throws: ValueError.dateEra("H1.1.7", era: "平成", first: heisei.0, last: heisei.1)) { try DayExpression.parse("H1.1.7") }
+        #expect(throws: ValueError.dateEra("S64.1.8", era: "昭和", first: showa.0, last: showa.1)) { try DayExpression.parse("S64.1.8") }
+        #expect(throws: ValueError.dateEra("R1.4.30", era: "令和", first: CalendarDate(year: 2019, month: 5, day: 1)!, last: nil)) {
+            try DayExpression.parse("R1.4.30")
+        }
+        let today = CalendarDate(year: 2024, month: 12, day: 15)!
+        for (typed, iso) in ["S1.12.25": "1926-12-25", "T15.12.24": "1926-12-24", "大正元年7月30日": "1912-07-30", "M45.7.29": "1912-07-29"] {
+            #expect(try DayExpression.parse(typed).resolve(today: today).iso == iso, "\(typed)")
+        }
+        #expect(throws: ValueError.self) { try DayExpression.parse("T1.7.29") }
+        // A receipt's date outside its era is not a date: the next one is read.
+        #expect(ReceiptHeader.date(["H31.5.1", "R1.5.2 10:00"]) == CalendarDate(year: 2019, month: 5, day: 2))
+    }
+
+    /// A month a fixed cost or a budget is given is bounded as an item's date is.
+    @Test func aScheduleMonthIsBoundedAsAnItemsDateIs() throws {
+        #expect(throws: FixedScheduleError.monthOutsideSync(option: "YYYY-MM", YearMonth(year: 1899, month: 12)!)) {
+            try FixedCost.parseYearMonth("1899-12", option: "YYYY-MM")
+        }
+        #expect(throws: FixedScheduleError.monthOutsideSync(option: "--from", YearMonth(year: 3000, month: 1)!)) {
+            try FixedCost.parseYearMonth("3000-01", option: "--from")
+        }
+        #expect(try FixedCost.parseYearMonth("2999-12", option: "--until") == YearMonth(year: 2999, month: 12)!)
+        #expect(try FixedCost.parseYearMonth("1900-01", option: "--until") == YearMonth(year: 1900, month: 1)!)
+    }
 }

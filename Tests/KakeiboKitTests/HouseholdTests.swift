@@ -85,6 +85,19 @@ import Testing
         #expect(try store.months() == [november, december])
     }
 
+    /// `delete ab` names ab111111, mf:ab… and rc:ab… alike (the docs let a source's prefix be left out): ambiguous,
+    /// all three listed, nothing deleted; a whole id is that item.
+    @Test func anIdStartThatNamesItemsWithAndWithoutTheirSourceIsAmbiguous() throws {
+        defer { clean() }
+        try seed([
+            stored("ab111111", "2024-12-01", .pending), stored("mf:ab222222", "2024-12-02", .pending), stored("rc:ab333333", "2024-11-03", .pending),
+        ])
+        #expect(throws: HouseholdError.ambiguousItem("ab", matches: ["rc:ab333333", "ab111111", "mf:ab222222"])) { try household().delete("ab") }
+        #expect(try store.items(in: december).map(\.id) == ["ab111111", "mf:ab222222"])
+        #expect(try household().delete("ab111111").item.id == "ab111111")
+        #expect(try household().edit("ab2", ItemChanges(price: Yen(7))).after.id == "mf:ab222222")
+    }
+
     @Test func deleteRefusesWhatTheServerHas() throws {
         defer { clean() }
         let synced = stored("s", "2024-12-01", .synced)

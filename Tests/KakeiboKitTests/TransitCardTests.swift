@@ -188,6 +188,22 @@ func block(_ hex: String) -> [UInt8] { try! CardDump.hexBytes(hex.utf8[...], lin
 
     // MARK: The card file
 
+    /// A fare after which the balance rose (or wrapped past ¥65,535) is no fare of −¥64,000: the read is refused,
+    /// naming the record, and the card keeps nothing of it.
+    @Test func aFareWhoseBalanceRoseIsRefusedNotStoredNegative() throws {
+        let dump = try CardDump.read(
+            Array("160100023183E359E35EE8FD00000300\n160100023182E359E35E200300000200\n160100023181E359E35EE80300000100\n".utf8))
+        var card = CardHistory.Card(idm: nil, account: "Suica")
+        #expect(throws: CardIdentityError.balanceRose(sequence: 3, date: CalendarDate(year: 2024, month: 12, day: 3)!, line: 1, by: 64_200)) {
+            _ = try card.read(dump.records.map { ($0.line, $0.record) })
+        }
+        // The first two read alone: a fare of ¥200, and none negative.
+        var fresh = CardHistory.Card(idm: nil, account: "Suica")
+        let (readings, _) = try fresh.read(dump.records.dropFirst().map { ($0.line, $0.record) })
+        #expect(readings.map(\.amount) == [nil, 200])
+        #expect(fresh.entries.map(\.record.sequence) == [1, 2], "oldest first")
+    }
+
     @Test func theCardFileRoundTripsAndRefusesWhatItCantRead() throws {
         let dump = try cardDump("card-b.addr.txt")
         var card = CardHistory.Card(idm: "01010F123456789A", account: "Suica")

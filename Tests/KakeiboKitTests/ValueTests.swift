@@ -173,6 +173,7 @@ import Testing
         #expect(TypedID.match("fH023", "mf:mfH023") == nil, "only a start names an id")
         #expect(TypedID.match("23", "fixed-2a10025a-2024:23") == nil, "a prefix is 1–8 letters and a colon")
         #expect(TypedID.match("", "mf:x") == nil)
-        #expect(TypedID.best([(TypedID.startWithoutSource, 1), (.start, 2), (.start, 3)]) == [2, 3])
+        #expect(TypedID.best([(TypedID.startWithoutSource, 1), (.start, 2), (.start, 3)]) == [1, 2, 3], "a start of several is ambiguous")
+        #expect(TypedID.best([(TypedID.startWithoutSource, 1), (.whole, 2), (.start, 3)]) == [2], "a whole id is that item")
     }
 }

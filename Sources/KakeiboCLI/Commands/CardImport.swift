@@ -67,6 +67,7 @@ struct CardImportFailure: KakeiboFailure {
             return language.pick(" (import it with --account \(account))", "（--account \(account) を付けて取り込んでください）")
         case .accountIsAnotherCard, .differentRecord:
             return language.pick(" (give this card its own --account NAME)", "（このカードには別の --account NAME を付けてください）")
+        case .balanceRose: return nil
         }
     }
 }

@@ -48,7 +48,7 @@ struct FindCommand: Command {
 
         func resolve(_ clock: Clock, end: Bool) throws -> CalendarDate {
             switch self {
-            case .day(let day): return day.resolve(today: clock.today)
+            case .day(let day): return try day.resolve(today: clock.today)
             case .period(let period):
                 let months = try period.resolve(today: clock.today.yearMonth).months
                 return end ? months[months.count - 1].last : months[0].first

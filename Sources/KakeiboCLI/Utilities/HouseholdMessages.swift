@@ -7,12 +7,12 @@ extension HouseholdError: KakeiboFailure {
     public func message(in language: Language) -> String {
         switch self {
         case .noSuchItem(let id):
-            return language.pick("no item with id '\(id)'", "ID '\(id)' のデータはありません")
+            return language.pick("no item with id '\(quotedInput(id))'", "ID '\(quotedInput(id))' のデータはありません")
         case .ambiguousItem(let id, let matches):
             let list = matches.prefix(5).joined(separator: ", ") + (matches.count > 5 ? ", …" : "")
             return language.pick(
-                "id '\(id)' matches \(matches.count) items (\(list)); give more of it",
-                "ID '\(id)' に一致するデータが \(matches.count) 件あります（\(list)）。もっと長く指定してください")
+                "id '\(quotedInput(id))' matches \(matches.count) items (\(list)); give more of it",
+                "ID '\(quotedInput(id))' に一致するデータが \(matches.count) 件あります（\(list)）。もっと長く指定してください")
         case .onServer(let item):
             // The household server only appends: deleting an item it has here alone would be undone by the next pull.
             return language.pick(

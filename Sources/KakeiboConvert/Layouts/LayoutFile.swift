@@ -11,7 +11,10 @@ public struct LayoutProblem: KakeiboFailure, Equatable {
         case type(String, expected: String)
         case choice(String, value: String, choices: [String])
         case dateFormat(String)
-        case pattern(String, key: String)
+        /// A pattern that isn't a regular expression, or uses what kakeibo's patterns don't take (`LayoutPattern`).
+        case pattern(String, key: String, syntax: String)
+        case unboundedPattern(String, key: String, uses: String)
+        case patternTooLarge(String, key: String)
         case name(String)
         case tooBig
     }
@@ -47,10 +50,21 @@ public struct LayoutProblem: KakeiboFailure, Equatable {
                 + language.pick(
                     "the date format '\(pattern)' needs a year (yyyy or yy), a month (MM or M) and a day (dd or d), e.g. yyyy/MM/dd",
                     "日付の形式 '\(pattern)' には年（yyyy か yy）・月（MM か M）・日（dd か d）が必要です（例: yyyy/MM/dd）")
-        case .pattern(let pattern, let key):
+        case .pattern(let pattern, let key, let what):
             return head
                 + language.pick(
-                    "\"\(key)\": '\(pattern)' is not a regular expression", "\"\(key)\": '\(pattern)' は正規表現として読めません")
+                    "\"\(key)\": '\(Self.shown(pattern))' is not a regular expression (\(what))",
+                    "\"\(key)\": '\(Self.shown(pattern))' は正規表現として読めません（\(what)）")
+        case .unboundedPattern(let pattern, let key, let what):
+            return head
+                + language.pick(
+                    "\"\(key)\": '\(Self.shown(pattern))' uses \(what), which a layout's pattern can't (it must match in time linear in the text; see docs/statements.md#layouts)",
+                    "\"\(key)\": '\(Self.shown(pattern))' は \(what) を使っています。レイアウトのパターンでは使えません（文字数に比例する時間で照合するため。docs/statements.md#layouts を参照）")
+        case .patternTooLarge(let pattern, let key):
+            return head
+                + language.pick(
+                    "\"\(key)\": '\(Self.shown(pattern))' is too large once its repetitions are spelled out (at most \(LayoutPattern.maximumSize) steps)",
+                    "\"\(key)\": '\(Self.shown(pattern))' は繰り返しを展開すると大きすぎます（\(LayoutPattern.maximumSize) ステップまで）")
         case .name(let name):
             return head
                 + language.pick(
@@ -59,6 +73,9 @@ public struct LayoutProblem: KakeiboFailure, Equatable {
         case .tooBig: return head + language.pick("the file is larger than 64 KB", "ファイルが 64 KB を超えています")
         }
     }
+
+    /// A pattern as a message quotes it: its first 60 characters.
+    static func shown(_ pattern: String) -> String { pattern.count > 60 ? String(pattern.prefix(60)) + "…" : pattern }
 
     static func japanese(_ expected: String) -> String {
         switch expected {
@@ -151,7 +168,13 @@ struct LayoutKeys {
     }
 
     func pattern(_ text: String, _ key: String) throws(LayoutProblem) -> String {
-        guard (try? Regex(text)) != nil else { throw fail(.pattern(text, key: key)) }
+        do { _ = try LayoutPattern(text) } catch {
+            switch error {
+            case .syntax(let what): throw fail(.pattern(text, key: key, syntax: what))
+            case .unsupported(let what): throw fail(.unboundedPattern(text, key: key, uses: what))
+            case .tooLarge: throw fail(.patternTooLarge(text, key: key))
+            }
+        }
         return text
     }
 

@@ -12,13 +12,14 @@ enum LayoutReader {
         }
         let header = records[position]
         let index = try columns(header, layout)
-        var transfers: [Regex<AnyRegexOutput>] = []
-        for pattern in layout.transfers { if let regex = try? Regex(pattern) { transfers.append(regex) } }
+        // Checked when the layout was read (`LayoutFile.pattern`).
+        let transfers = layout.transfers.compactMap { try? LayoutPattern($0) }
         let ignore = RowTests(layout.ignore)
         let stop = RowTests(layout.stop)
 
         var read = StatementLines()
         var occurrences: [String: Int] = [:]
+        var ownOccurrences: [String: Int] = [:]
         var stopped = false
         var undated = 0
         for record in records.dropFirst(position + 1) {
@@ -87,14 +88,18 @@ enum LayoutReader {
             default: moneyIn = false
             }
             // A name the layout lists as a move between the household's own accounts is set aside, either way.
-            if transfers.contains(where: { WidthFold.fold(name).contains($0) || name.contains($0) }) {
+            if transfers.contains(where: { $0.found(in: WidthFold.fold(name)) || $0.found(in: name) }) {
                 read.skip(.transfer, amount: abs(price))
                 continue
             }
             let own = layout.id.map { cell(fields, $0, layout) } ?? ""
+            // A bank's id repeated within one file is two lines, not one: the second occurrence is told apart by its
+            // count, so importing the file again finds both (the first keeps the id alone, as before).
+            if !own.isEmpty { ownOccurrences[own, default: 0] += 1 }
+            let ownKey = (ownOccurrences[own] ?? 1) > 1 ? own + "\u{1F}\(ownOccurrences[own] ?? 1)" : own
             let key =
                 layout.account + "\u{1F}"
-                + (own.isEmpty ? StatementFields.contentKey([dateText, name] + amountTexts, &occurrences) : own)
+                + (own.isEmpty ? StatementFields.contentKey([dateText, name] + amountTexts, &occurrences) : ownKey)
             let memo = layout.memo.map { cell(fields, $0, layout) }.filter { !$0.isEmpty }.joined(separator: " ")
             // The description names the other side (a card's bill, an ATM): the household's accounts make such a line a
             // transfer, as they do a ゆうちょ line's 詳細２.
@@ -157,13 +162,13 @@ enum LayoutReader {
 
 /// A layout's `ignore` or `stop` rules, their patterns compiled once.
 struct RowTests {
-    let tests: [(column: String, equals: String?, regex: Regex<AnyRegexOutput>?)]
+    let tests: [(column: String, equals: String?, pattern: LayoutPattern?)]
 
     init(_ rules: [Layout.RowRule]) {
         tests = rules.map { rule in
             switch rule.test {
             case .equals(let text): (rule.column.label, trimWhitespace(text), nil)
-            case .matches(let pattern): (rule.column.label, nil, try? Regex(pattern))
+            case .matches(let pattern): (rule.column.label, nil, try? LayoutPattern(pattern))
             }
         }
     }
@@ -172,7 +177,7 @@ struct RowTests {
         tests.contains { test in
             let text = fields.text(test.column)
             if let equals = test.equals { return text == equals }
-            if let regex = test.regex { return text.contains(regex) }
+            if let pattern = test.pattern { return pattern.found(in: text) }
             return false
         }
     }

@@ -299,7 +299,10 @@ enum StatementFields {
 
     /// The text width-folded, without control characters, cut to `limit` characters; nil when nothing is left.
     static func shown(_ raw: String, limit: Int = ItemName.maximumLength) -> String? {
-        var text = trimWhitespace(collapsingSpaces(WidthFold.fold(Converter.withoutControls(raw).text)))
+        // The one normalisation of what syncs (`SyncLimits.normalized`: U+FEFF and spaces trimmed, NFC), as an item
+        // typed or exported gets it: a leading byte order mark or decomposed kana would otherwise differ from what the
+        // server keeps, and be sent again at every sync.
+        var text = SyncLimits.normalized(collapsingSpaces(WidthFold.fold(Converter.withoutControls(raw).text)))
         if text.count > limit { text = trimWhitespace(String(text.prefix(limit))) }
         return text.isEmpty ? nil : text
     }

@@ -7,8 +7,9 @@ public enum DayExpression: Hashable, Sendable {
     case date(CalendarDate)
     /// Days from today: 0 today, -1 yesterday.
     case relative(Int)
-    /// A month and day of no year given: the nearest such day to today.
-    case monthDay(month: Int, day: Int)
+    /// A month and day of no year given: the nearest such day to today (checked when resolved, against the year
+    /// that is); the text as typed, for the message.
+    case monthDay(month: Int, day: Int, typed: String)
 
     public static func parse(_ text: String) throws(ValueError) -> DayExpression {
         let word = TypedNumber.digits(text)
@@ -22,25 +23,30 @@ public enum DayExpression: Hashable, Sendable {
         }
         guard let typed = TypedDate.day(word) else { return .date(try CalendarDate.parseISO(text)) }
         guard (1...12).contains(typed.month) else { throw .dateMonth(text) }
-        guard let year = typed.year else {
-            // Checked against a leap year, so 2/29 is a day; the nearest year that has it is chosen when resolved.
-            guard typed.day >= 1, typed.day <= CalendarDate.days(year: 2024, month: typed.month) else {
-                throw .dateDay(text, year: 2024, month: typed.month, days: CalendarDate.days(year: 2024, month: typed.month))
-            }
-            return .monthDay(month: typed.month, day: typed.day)
-        }
+        // Without a year the day is checked when the year is known (`resolve`): 2/29 is a day in 2024, not in 2026.
+        guard let year = typed.year else { return .monthDay(month: typed.month, day: typed.day, typed: text) }
         guard (Year.minimum...Year.maximum).contains(year) else { throw .dateFormat(text) }
         guard let date = CalendarDate(year: year, month: typed.month, day: typed.day) else {
             throw .dateDay(text, year: year, month: typed.month, days: CalendarDate.days(year: year, month: typed.month))
         }
+        if let era = typed.era, !era.holds(date) {
+            throw .dateEra(text, era: era.name, first: era.first, last: era.last)
+        }
         return .date(date)
     }
 
-    public func resolve(today: CalendarDate) -> CalendarDate {
+    /// The day it names, counted from today; a day that doesn't exist (2/29 when no year near today has one) is
+    /// refused, naming the year it was looked for in, never replaced.
+    public func resolve(today: CalendarDate) throws(ValueError) -> CalendarDate {
         switch self {
-        case .date(let date): date
-        case .relative(let days): today.adding(days: days) ?? today
-        case .monthDay(let month, let day): TypedDate.nearest(month: month, day: day, to: today) ?? today
+        case .date(let date): return date
+        case .relative(let days):
+            guard let date = today.adding(days: days) else { throw .dateOutsideSync(today) }
+            return date
+        case .monthDay(let month, let day, let typed):
+            if let date = TypedDate.nearest(month: month, day: day, to: today) { return date }
+            let year = TypedDate.nearest(month: month, to: today.yearMonth)?.year ?? today.year
+            throw .dateDay(typed, year: year, month: month, days: CalendarDate.days(year: year, month: month))
         }
     }
 }

@@ -87,6 +87,8 @@ public struct FixedCost: Hashable, Sendable {
         guard let month = YearMonth.parseISO(TypedNumber.digits(trimWhitespace(text)).replacingEvery("－", with: "-")) else {
             throw .yearMonth(option: option, String(text.prefix(20)))
         }
+        // A month the household's items can't be in (1899-12, 3000-01) is refused as such a date is (`add`).
+        guard SyncLimits.takes(month) else { throw .monthOutsideSync(option: option, month) }
         return month
     }
 
@@ -208,9 +210,11 @@ public enum FixedCostError: KakeiboFailure, Equatable {
     public func message(in language: Language) -> String {
         switch self {
         case .notFound(let key):
-            return language.pick("no fixed cost is named or has the id '\(key)'", "名前か ID が '\(key)' の固定費はありません")
+            return language.pick("no fixed cost is named or has the id '\(quotedInput(key))'", "名前か ID が '\(quotedInput(key))' の固定費はありません")
         case .ambiguous(let key):
-            return language.pick("'\(key)' starts more than one fixed cost's id; give more of it", "'\(key)' で始まる固定費 ID が複数あります。もっと長く指定してください")
+            return language.pick(
+                "'\(quotedInput(key))' starts more than one fixed cost's id; give more of it",
+                "'\(quotedInput(key))' で始まる固定費 ID が複数あります。もっと長く指定してください")
         case .notDue(let name, let month):
             return language.pick(
                 "\(terminalSafe(name)) does not fall due in \(month.iso): nothing to skip",
@@ -225,6 +229,8 @@ public enum FixedScheduleError: KakeiboFailure, Equatable {
     case every(Int)
     case yearlyWithMonths
     case yearMonth(option: String, String)
+    /// A month outside the dates an item may have (`SyncLimits`).
+    case monthOutsideSync(option: String, YearMonth)
     case everyWithMonths
     case everyWithoutFrom
     case untilBeforeFrom(from: YearMonth, until: YearMonth)
@@ -240,6 +246,11 @@ public enum FixedScheduleError: KakeiboFailure, Equatable {
             return language.pick(
                 "\(option) must be a month as YYYY-MM, e.g. 2025-01, got '\(terminalSafe(typed))'",
                 "\(option) は YYYY-MM の形の月で指定してください（例: 2025-01、指定: '\(terminalSafe(typed))'）")
+        case .monthOutsideSync(let option, let month):
+            let (first, last) = (SyncLimits.firstDate.yearMonth.iso, SyncLimits.lastDate.yearMonth.iso)
+            return language.pick(
+                "\(option): \(month.iso) is outside \(first) to \(last), the months an item may have (the household server takes no other)",
+                "\(option): \(month.iso) は記録できる範囲（\(first)〜\(last)。家計簿サーバーが受け付ける範囲）の外です")
         case .yearlyWithMonths:
             return language.pick(
                 "--yearly M is --months M: give one of them", "--yearly M は --months M と同じです。どちらか一方を指定してください")

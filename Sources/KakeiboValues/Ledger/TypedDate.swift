@@ -1,5 +1,5 @@
 /// The shapes of a typed date or month that `CalendarDate.parseISO` doesn't read: numbers split by `/`, `-`, `.` or
-/// 年/月/日, a year of an era (令和, 平成, 昭和: R, H, S), and which of year, month and day are there. One rule for the
+/// 年/月/日, a year of an era (令和, 平成, 昭和, 大正, 明治: R, H, S, T, M), and which of year, month and day are there. One rule for the
 /// command line (`DayExpression`) and for the dates receipts print (`ReceiptHeader`).
 enum TypedDate {
     /// A date as written, and where it ends in the text it was read from.
@@ -8,14 +8,16 @@ enum TypedDate {
         var month: Int
         var day: Int
         var end: Int
+        /// The era the year was written in, if it was.
+        var era: Era? = nil
     }
 
     /// `2024/12/1`, `2024-12-1`, `2024.12.1`, `2024年12月1日`, `R6.12.1`, `令和6年12月1日`, `12/1`, `12月1日`:
-    /// (year?, month, day); nil for any other shape.
-    static func day(_ word: String) -> (year: Int?, month: Int, day: Int)? {
+    /// (year?, month, day, and the era it was written in); nil for any other shape.
+    static func day(_ word: String) -> (year: Int?, month: Int, day: Int, era: Era?)? {
         let characters = word.map(plain)
         guard let found = scan(characters, from: 0, needsYear: false), found.end == characters.count else { return nil }
-        return (found.year, found.month, found.day)
+        return (found.year, found.month, found.day, found.era)
     }
 
     /// The first calendar day with a year in a line of text (a receipt's `2024年12月 3日(火)`, `R6.12.3 14:05`).
@@ -24,7 +26,7 @@ enum TypedDate {
         for start in characters.indices where start == 0 || !characters[start - 1].isASCIIAlphanumeric {
             guard let found = scan(characters, from: start, needsYear: true), let year = found.year else { continue }
             if found.end < characters.count, characters[found.end].isASCIIDigit { continue }
-            if let date = CalendarDate(year: year, month: found.month, day: found.day) { return date }
+            if let date = CalendarDate(year: year, month: found.month, day: found.day), found.era?.holds(date) ?? true { return date }
         }
         return nil
     }
@@ -36,12 +38,14 @@ enum TypedDate {
     static func scan(_ c: [Character], from start: Int, needsYear: Bool) -> Found? {
         var position = start
         var year: Int?
+        var named: Era?
         let separators: Set<Character> = ["年", "/", "-", "."]
         if let (era, afterName) = era(c, at: position) {
-            guard let (number, next) = eraYear(c, from: afterName), next < c.count, separators.contains(c[next]),
-                number >= 1, number <= era.last
-            else { return nil }
+            guard let (number, next) = eraYear(c, from: afterName), next < c.count, separators.contains(c[next]), number >= 1 else {
+                return nil
+            }
             year = era.base + number
+            named = era
             position = next + 1
         } else if case (let number?, let next) = digits(c, from: position, upTo: 4), next - position == 4, next < c.count,
             separators.contains(c[next])
@@ -55,20 +59,41 @@ enum TypedDate {
         guard let (month, afterMonth) = part(c, from: position, separators: monthSeparators),
             let (day, afterDay) = part(c, from: afterMonth, separators: nil)
         else { return nil }
-        return Found(year: year, month: month, day: day, end: afterDay < c.count && c[afterDay] == "日" ? afterDay + 1 : afterDay)
+        return Found(year: year, month: month, day: day, end: afterDay < c.count && c[afterDay] == "日" ? afterDay + 1 : afterDay, era: named)
     }
 
-    /// An era: the year before its first, and its last year (99 for the present era).
-    struct Era {
+    /// An era: its name, the year before its first, and its first and last days (none for the present era's).
+    struct Era: Equatable {
+        var name: String
         var base: Int
-        var last: Int
+        var first: CalendarDate
+        var last: CalendarDate?
+
+        /// Whether the day is in the era (H31.5.1 is not: 平成 ended on 2019-04-30).
+        func holds(_ date: CalendarDate) -> Bool { date >= first && last.map { date <= $0 } ?? true }
     }
 
-    /// The eras a date may be written in: 令和 (R, ㋿) from 2019, 平成 (H, ㍻) 1989–2019, 昭和 (S, ㍼) 1926–1989.
+    /// The eras a date may be written in, with the days each ran: 令和 (R, ㋿) from 2019-05-01, 平成 (H, ㍻)
+    /// 1989-01-08 to 2019-04-30, 昭和 (S, ㍼) 1926-12-25 to 1989-01-07, 大正 (T, ㍽) 1912-07-30 to 1926-12-24,
+    /// 明治 (M, ㍾) to 1912-07-29 (its years counted from 1868).
     static let eras: [(names: [String], era: Era)] = [
-        (["令和", "㋿", "R"], Era(base: 2018, last: 99)),
-        (["平成", "㍻", "H"], Era(base: 1988, last: 31)),
-        (["昭和", "㍼", "S"], Era(base: 1925, last: 64)),
+        (["令和", "㋿", "R"], Era(name: "令和", base: 2018, first: CalendarDate(year: 2019, month: 5, day: 1)!, last: nil)),
+        (
+            ["平成", "㍻", "H"],
+            Era(name: "平成", base: 1988, first: CalendarDate(year: 1989, month: 1, day: 8)!, last: CalendarDate(year: 2019, month: 4, day: 30)!)
+        ),
+        (
+            ["昭和", "㍼", "S"],
+            Era(name: "昭和", base: 1925, first: CalendarDate(year: 1926, month: 12, day: 25)!, last: CalendarDate(year: 1989, month: 1, day: 7)!)
+        ),
+        (
+            ["大正", "㍽", "T"],
+            Era(name: "大正", base: 1911, first: CalendarDate(year: 1912, month: 7, day: 30)!, last: CalendarDate(year: 1926, month: 12, day: 24)!)
+        ),
+        (
+            ["明治", "㍾", "M"],
+            Era(name: "明治", base: 1867, first: CalendarDate(year: 1868, month: 1, day: 1)!, last: CalendarDate(year: 1912, month: 7, day: 29)!)
+        ),
     ]
 
     /// The era named at `position` (a Latin letter in either case, not inside a word), and where its name ends.

@@ -27,10 +27,12 @@ public enum TypedID: Int, Comparable, Sendable {
         return id[id.utf8.index(after: colon)...]
     }
 
-    /// Of `found` (each with how it matched), those of the best match.
+    /// Of `found` (each with how it matched), the one whose id is the whole text, else every one: a start that
+    /// names several items with or without their source's prefix (`ab` of ab111111, mf:ab… and rc:ab…) is ambiguous,
+    /// never the first kind's alone.
     public static func best<T>(_ found: [(match: TypedID, value: T)]) -> [T] {
-        guard let best = found.map(\.match).min() else { return [] }
-        return found.filter { $0.match == best }.map(\.value)
+        let whole = found.filter { $0.match == .whole }
+        return (whole.isEmpty ? found : whole).map(\.value)
     }
 
     public static func < (a: TypedID, b: TypedID) -> Bool { a.rawValue < b.rawValue }

@@ -5,6 +5,8 @@ public enum ValueError: KakeiboFailure, Equatable {
     case dateFormat(String)
     case dateMonth(String)
     case dateDay(String, year: Int, month: Int, days: Int)
+    /// A date written in an era it isn't in (H31.5.1: 平成 ended on 2019-04-30).
+    case dateEra(String, era: String, first: CalendarDate, last: CalendarDate?)
     case price(String, reason: PriceProblem)
     case nameEmpty
     /// A date the household server takes none of (`SyncLimits`).
@@ -51,6 +53,13 @@ public enum ValueError: KakeiboFailure, Equatable {
             return language.pick(
                 "'\(text)' is not a date: \(year)-\(pad2(month)) has \(days) days",
                 "'\(text)' は日付ではありません: \(year)年\(month)月は \(days) 日までです")
+        case .dateEra(let text, let era, let first, let last):
+            guard let last else {
+                return language.pick("'\(text)' is not a date: \(era) began on \(first.iso)", "'\(text)' は日付ではありません: \(era)は \(first.iso) からです")
+            }
+            return language.pick(
+                "'\(text)' is not a date: \(era) ran from \(first.iso) to \(last.iso)",
+                "'\(text)' は日付ではありません: \(era)は \(first.iso)〜\(last.iso) です")
         case .price(let text, let problem):
             switch problem {
             case .notWhole:

@@ -75,4 +75,7 @@ public enum SyncLimits {
 
     /// Whether a date is one the server takes.
     public static func takes(_ date: CalendarDate) -> Bool { date >= firstDate && date <= lastDate }
+
+    /// Whether a month (a fixed cost's skip, a schedule's start or end) is one whose days an item may have.
+    public static func takes(_ month: YearMonth) -> Bool { month >= firstDate.yearMonth && month <= lastDate.yearMonth }
 }

@@ -158,6 +158,14 @@ public func terminalSafe(_ text: String, keepingNewlines: Bool = false) -> Strin
     }
 }
 
+/// What a person typed as a message quotes it back: its first 40 characters (and "…" when there were more), safe
+/// for a terminal. An unknown id of 120 KB is 40 characters on stderr, not 120 KB.
+public func quotedInput(_ text: String) -> String {
+    var end = text.startIndex
+    guard text.formIndex(&end, offsetBy: 40, limitedBy: text.endIndex), end != text.endIndex else { return terminalSafe(text) }
+    return terminalSafe(String(text[..<end])) + "…"
+}
+
 /// The text with each scalar `unsafe` picks shown as an escape like `\u{1B}`.
 package func escapingScalars(_ text: String, where unsafe: (Unicode.Scalar) -> Bool) -> String {
     guard text.unicodeScalars.contains(where: unsafe) else { return text }

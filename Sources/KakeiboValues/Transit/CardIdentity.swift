@@ -82,6 +82,9 @@ public enum CardIdentityError: Error, Equatable, Sendable {
     case recordsOfAnotherCard(account: String)
     /// A record with the number and day of one stored for the card, but other bytes: another card's dump?
     case differentRecord(sequence: Int, line: Int)
+    /// A fare, bus ride or purchase after which the balance is higher than before it (line nil: a record read
+    /// before, priced now): a record between them is missing, or is another card's.
+    case balanceRose(sequence: Int, date: CalendarDate, line: Int?, by: Int)
 }
 
 extension CardIdentityError: KakeiboFailure {
@@ -97,6 +100,12 @@ extension CardIdentityError: KakeiboFailure {
         case .recordsOfAnotherCard(let account):
             return language.pick(
                 "these records were read before as the account \(account)'s card", "これらの履歴は口座「\(account)」のカードとして読み込み済みです")
+        case .balanceRose(let sequence, let date, let line, let amount):
+            let place = line.map { language.pick("line \($0): ", "\($0) 行目: ") } ?? ""
+            return place
+                + language.pick(
+                    "record \(sequence) (\(date.iso)) is a fare or purchase, but the balance after it is ¥\(Yen(amount).grouped) higher than before it: a record between them is missing or another card's",
+                    "履歴 \(sequence)（\(date.iso)）は運賃か買い物ですが、その後の残高が前より \(Yen(amount).grouped) 円多くなっています。間の履歴が欠けているか別のカードのものです")
         case .differentRecord(let sequence, let line):
             return language.pick(
                 "line \(line): record \(sequence) differs from the one read before with the same number and day: is this another card?",
