@@ -10,17 +10,19 @@ public struct SyncCommand: Command {
     let period: [YearMonth]?
     let session: SyncSession
     let dryRun: Bool
+    let all: Bool
 
     public init(_ arguments: ParsedArguments, _ context: Context) throws {
         let words = try SyncCommand.positionals(arguments)
         period = words.isEmpty ? nil : try SyncSession.months(words, today: context.clock.today)
         session = try SyncSession(arguments, context)
         dryRun = arguments[SyncDeclarations.dryRun]
+        all = arguments[SyncDeclarations.all]
     }
 
     public func run(_ context: Context) throws {
         if dryRun { return try session.show(try session.server(context).preview(), context) }
-        try session.show(try session.server(context).sync(period: period, thisMonth: context.clock.today.yearMonth), context)
+        try session.show(try session.server(context).sync(period: period, thisMonth: context.clock.today.yearMonth, all: all), context)
     }
 }
 
