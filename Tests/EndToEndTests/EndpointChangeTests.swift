@@ -45,6 +45,8 @@ import Testing
         #expect(try box.run("pull", "2024", "11").status == 0)
         #expect(try ids(box).isSuperset(of: ours))
 
+        let dry = try box.run("sync", "--all", "--dry-run")
+        #expect(dry.stdout.contains("Would send 3 changes (3 new)"), "\(dry.stdout)")
         let all = try box.run("sync", "--all", "--format", "json")
         #expect(all.status == 0, "\(all.stderr)")
         #expect((try all.json() as? [String: Any])?["pushed"] as? Int == 3)
@@ -86,6 +88,8 @@ import Testing
         #expect(try box.run("push").status == 1)
         #expect(try app.state().ids("2024-11").isEmpty)
 
+        let dry = try box.run("sync", "--all", "--dry-run")
+        #expect(dry.stdout.contains("4 items would be sent"), "\(dry.stdout)\(dry.stderr)")
         let all = try box.run("sync", "--all")
         #expect(all.status == 0, "\(all.stderr)")
         #expect(Set(try app.state().ids("2024-11")) == ours.union([butter]))

@@ -21,7 +21,12 @@ struct ChangeServer: SyncServer {
         try run(send: true, receive: true, pull: period, all: all)
     }
 
-    func preview() throws -> SyncPreview { SyncPreview(send: try household.outgoingPreview(), changes: true) }
+    func preview(all: Bool) throws -> SyncPreview {
+        var send = try household.outgoingPreview()
+        // As of the last sync: `sync --all` reads the server's history first, and sends what it still lacks then.
+        if all { send[.create, default: 0] += try household.onlyHereCount(household.journal()) }
+        return SyncPreview(send: send, changes: true)
+    }
 
     /// What the exchanges of one command did so far, each recorded here as its answer came.
     struct Tally {

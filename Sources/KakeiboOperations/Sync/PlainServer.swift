@@ -48,8 +48,8 @@ struct PlainServer: SyncServer {
     }
 
     /// Reads the months of the unsent items as a push does, and says what it would send and what stays.
-    func preview() throws -> SyncPreview {
-        let (plan, pushed) = try planPush()
+    func preview(all: Bool) throws -> SyncPreview {
+        let (plan, pushed) = try planPush(all: all)
         return SyncPreview(send: [.create: plan?.send.count ?? 0], changes: false, known: plan?.known.count ?? 0, stayed: stayed(pushed.stayed))
     }
 

@@ -14,11 +14,14 @@ public protocol SyncServer {
     /// `all` (`sync --all`, after a change of endpoint or household): also sends every item here the server lacks,
     /// synced with another server before.
     func sync(period: [YearMonth]?, thisMonth: YearMonth, all: Bool) throws -> SyncReport
-    /// What a push would send and what would stay here, sending nothing and changing no item (`--dry-run`).
-    func preview() throws -> SyncPreview
+    /// What a push would send and what would stay here, sending nothing and changing no item (`--dry-run`); `all`:
+    /// what `sync --all` would send besides (the items the server lacks, as far as this store knows).
+    func preview(all: Bool) throws -> SyncPreview
 }
 
 extension SyncServer {
+    public func preview() throws -> SyncPreview { try preview(all: false) }
+
     public func sync(period: [YearMonth]?, thisMonth: YearMonth) throws -> SyncReport { try sync(period: period, thisMonth: thisMonth, all: false) }
 }
 

@@ -21,7 +21,7 @@ public struct SyncCommand: Command {
     }
 
     public func run(_ context: Context) throws {
-        if dryRun { return try session.show(try session.server(context).preview(), context) }
+        if dryRun { return try session.show(try session.server(context).preview(all: all), context) }
         try session.show(try session.server(context).sync(period: period, thisMonth: context.clock.today.yearMonth, all: all), context)
     }
 }
