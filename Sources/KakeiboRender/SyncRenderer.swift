@@ -167,6 +167,13 @@ public enum SyncRenderer {
 
     /// The lines for stderr: conflicts and refusals first, then the rows set aside (the first few by name), then
     /// what was kept, moved or held back.
+    /// The question `sync` asks at a terminal when this server never had items marked synced here.
+    public static func offerAll(_ count: Int, _ l: Language) -> String {
+        l.pick(
+            "\(Labels.count(count, l)) here are marked synced but this server never had them (synced with another server or household before). Send them to it now (as 'kakeibo sync --all' does)? [y/N] ",
+            "ここで同期済みの \(Labels.count(count, l))はこのサーバーにはありません（以前に別のサーバーや家計と同期したもの）。いま送りますか（'kakeibo sync --all' と同じ）? [y/N] ")
+    }
+
     public static func notes(_ report: SyncReport, _ l: Language) -> [String] {
         var lines: [String] = []
         for case .conflict(let id, let code) in report.notes {

@@ -63,6 +63,26 @@ import Testing
         try expectMovedToNewHousehold(box, ours: ours, second)
     }
 
+    @Test func atATerminalSyncOffersToSendWhatTheNewHouseholdNeverHad() throws {
+        let (first, second) = (try ShippedServer(), try ShippedServer())
+        let box = try member(first.endpoint)
+        let ours = try three(box)
+        #expect(try box.run("sync").status == 0)
+        box.environment["KAKEIBO_ENDPOINT"] = second.endpoint
+        let (no, asked) = try box.runWithTerminalStderr(["sync"], typing: "n\n")
+        #expect(no.status == 0 && asked.contains("Send them to it now"), "\(asked)")
+        let other = try member(second.endpoint)
+        #expect(try other.run("sync").status == 0)
+        #expect(try ids(other).isDisjoint(with: ours), "no: nothing sent")
+        let (yes, _) = try box.runWithTerminalStderr(["sync"], typing: "y\n")
+        #expect(yes.status == 0)
+        #expect(try other.run("sync").status == 0)
+        #expect(try ids(other).isSuperset(of: ours))
+        // Not a terminal: nothing asked, nothing waited for.
+        let piped = try box.run("sync")
+        #expect(!piped.stderr.contains("[y/N]"))
+    }
+
     @Test func itemsPushedToTheAppReachTheHouseholdServerBySyncAllAndNoPullRemovesThem() throws {
         let (app, second) = (try AppServer(), try ShippedServer())
         let box = try member(app.endpoint)
