@@ -49,7 +49,9 @@ extension Household {
         try FileSystem.makeDirectories(store.root)
         return try change { index in
             var accounts = try accounts()
+            let before = accounts
             let account = try body(&accounts)
+            try ServerCell.check(.accounts, before: before, after: accounts, ())
             try store.writeAccounts(accounts)
             try index.loadAll()
             let matched = try match(Set(try index.transaction.months()), in: &index, accounts: accounts)

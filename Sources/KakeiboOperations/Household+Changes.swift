@@ -174,6 +174,7 @@ extension Household {
             }
             journal.server = server
             journal.household = household
+            journal.home = server
             journal.changeProtocol = true
             journal.endpoints[server] = EndpointVerdict(speaksChanges: true, checked: now)
         }
@@ -186,6 +187,7 @@ extension Household {
             if journal.household != before.household && journal.revisions.isEmpty { journal.revisions = before.revisions }
             journal.server = before.server
             journal.household = before.household
+            journal.home = before.home
             journal.changeProtocol = before.changeProtocol
             journal.revision = before.revision
             journal.own = before.own
@@ -436,7 +438,9 @@ extension Household {
         if let months {
             let listed = Set(rows.map(\.item.id))
             for month in months {
-                for (id, _) in index.removeAll(in: month, where: { $0.sync == .synced && !listed.contains($0.id) }) {
+                // An item the server never had is kept: it exists only here (synced with another server).
+                let had = journal
+                for (id, _) in index.removeAll(in: month, where: { $0.sync == .synced && !listed.contains($0.id) && had.serverHad($0) }) {
                     journal.revisions[id] = nil
                     outcome.received.add(id, month)
                 }

@@ -1,3 +1,4 @@
+import KakeiboStore
 import KakeiboValues
 
 /// A household setting sent to the server: its value here, based on the revision it was last synced at (0: never).
@@ -73,6 +74,30 @@ public enum SettingConflictError: KakeiboFailure, Equatable {
 extension Household {
     /// The settings to send: each whose value here is not the one last synced (and not waiting in a conflict).
     public func settingsToSend(_ files: SharedSettingFiles) throws -> [SettingChange] { try settingsToSend(files, journal: journal()) }
+
+    /// The household settings here that differ from what was last synced and are longer than the server keeps, by
+    /// key, with their length: they can never be sent (a year of notes merged from two members' can grow past it),
+    /// so sync and `check` say so, never "Nothing to send".
+    public func oversizedSettings(_ files: SharedSettingFiles) throws -> [String: Int] {
+        let journal = try journal()
+        let here = try files.read(known: journal.settingKeys)
+        var oversized: [String: Int] = [:]
+        for (setting, value) in here where value.utf16.count > SharedSetting.maximumLength {
+            guard value != journal.settings[setting.rawValue]?.value else { continue }
+            oversized[setting.rawValue] = value.utf16.count
+        }
+        return oversized
+    }
+
+    /// `oversizedSettings` for `check` (errors, so it exits 1), when the store syncs with the household server.
+    public func oversizedSettingProblems(_ files: SharedSettingFiles) throws -> [StoreProblem] {
+        guard let journal = try checkedJournal(), journal.changeProtocol else { return [] }
+        // A settings file that can't be read is reported by the store's own check; here it only has no length.
+        return ((try? oversizedSettings(files)) ?? [:]).sorted { $0.key < $1.key }.map { setting, length in
+            let file = SharedSetting(rawValue: setting)?.notesYear != nil ? "notes.json" : setting + ".json"
+            return StoreProblem(.error, FileSystem.join(store.root, file), .settingTooLarge(setting: setting, length: length))
+        }
+    }
 
     /// `settingsToSend`, against the sync state as the caller read it.
     func settingsToSend(_ files: SharedSettingFiles, journal: SyncJournal) throws -> [SettingChange] {

@@ -11,6 +11,14 @@ extension Household {
         return unsent
     }
 
+    /// Items marked synced, oldest month first (what `sync --all` looks for on a new server). Read without the lock.
+    public func syncedItems() throws -> [Item] {
+        guard store.exists else { return [] }
+        var synced: [Item] = []
+        for month in try store.months() { synced += try store.items(in: month).filter { $0.sync == .synced } }
+        return synced
+    }
+
     /// Applies what the household server said, in one transaction: first `confirmed`, the copies it has of items
     /// sent from here (a push's), then `pulled`, whole months it sent (a pull's). Local first: what the server
     /// doesn't have in this version is never dropped. The store is read again under the lock, so items added or

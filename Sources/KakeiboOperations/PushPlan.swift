@@ -12,10 +12,12 @@ public struct PushPlan: Sendable, Equatable {
     public var known: [WireItem]
 
     /// `setAside`: ids the server holds in rows that could not be read; they are not confirmed, and not sent again.
-    public init(unsent: [Item], onServer: [WireItem], setAside: Set<String> = []) {
+    /// `claiming` (`sync --all`): items marked synced among `unsent` are sent too when the server lacks them (they were
+    /// synced with another server).
+    public init(unsent: [Item], onServer: [WireItem], setAside: Set<String> = [], claiming: Bool = false) {
         let unsentIDs = Set(unsent.map(\.id))
         known = onServer.filter { unsentIDs.contains($0.id) }
         let serverIDs = Set(onServer.map(\.id)).union(setAside)
-        send = unsent.filter { $0.sync == .pending && !serverIDs.contains($0.id) }.map(WireItem.init)
+        send = unsent.filter { ($0.sync == .pending || claiming && $0.sync == .synced) && !serverIDs.contains($0.id) }.map(WireItem.init)
     }
 }

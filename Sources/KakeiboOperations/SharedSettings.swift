@@ -53,7 +53,7 @@ public struct SharedSetting: Hashable, Sendable {
     }
 
     /// The longest value the household server keeps, in UTF-16 code units as it counts (`MAX_SETTING_CHARS`).
-    public static let maximumLength = 45_000
+    public static let maximumLength = ServerCell.limit
 }
 
 /// Where this machine keeps the household's settings: the store's files, and the configuration directory's

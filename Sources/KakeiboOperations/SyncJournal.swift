@@ -12,6 +12,9 @@ public struct SyncJournal: Sendable, Equatable {
     public var server: String?
     /// The household id the server reported.
     public var household: String?
+    /// The endpoint (keyed like `server`) this store's synced items were last synced with, by any protocol: a plain
+    /// app server at another endpoint lacks them, so a command there waits for `sync --all` (`EndpointChanged`).
+    public var home: String?
     /// Whether the server speaks the change protocol (learned from `capabilities`).
     public var changeProtocol = false
     /// What each endpoint used from this store turned out to speak, so a command doesn't ask again: keyed like
@@ -194,6 +197,7 @@ public enum SyncJournalFile {
         var members: [(String, JSONValue)] = [("changeProtocol", .bool(journal.changeProtocol))]
         if let server = journal.server { members.append(("server", .string(server))) }
         if let household = journal.household { members.append(("household", .string(household))) }
+        if let home = journal.home { members.append(("home", .string(home))) }
         if let revision = journal.revision { members.append(("revision", .integer(revision))) }
         if !journal.own.isEmpty {
             members.append(("own", .array(journal.own.map { .array([.integer($0.lowerBound), .integer($0.upperBound)]) })))
@@ -282,8 +286,10 @@ public enum SyncJournalFile {
         var journal = SyncJournal()
         guard case .bool(let changeProtocol) = value["changeProtocol"] else { throw Unreadable() }
         journal.changeProtocol = changeProtocol
-        journal.server = value["server"]?.stringValue
+        // An older kakeibo kept the secret of an endpoint's path in its keys: read, they are masked (and written so).
+        journal.server = value["server"]?.stringValue.map(Endpoint.stateKey)
         journal.household = value["household"]?.stringValue
+        journal.home = value["home"]?.stringValue.map(Endpoint.stateKey)
         journal.revision = value["revision"]?.intValue
         for span in value["own"]?.arrayValue ?? [] {
             guard let bounds = span.arrayValue, bounds.count == 2, let low = bounds[0].intValue, let high = bounds[1].intValue, low <= high
@@ -292,7 +298,8 @@ public enum SyncJournalFile {
         }
         for (key, verdict) in value["endpoints"]?.objectValue ?? [] {
             guard let name = verdict["protocol"]?.stringValue, let checked = verdict["checked"]?.intValue else { continue }
-            journal.endpoints[key] = EndpointVerdict(speaksChanges: name == "changes", checked: Timestamp(milliseconds: Int64(checked)))
+            journal.endpoints[Endpoint.stateKey(key)] = EndpointVerdict(
+                speaksChanges: name == "changes", checked: Timestamp(milliseconds: Int64(checked)))
         }
         let revisions = value["revisions"]?.objectValue ?? []
         journal.revisions.reserveCapacity(revisions.count)

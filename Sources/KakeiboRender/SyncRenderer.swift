@@ -110,7 +110,7 @@ public enum SyncRenderer {
                             })
                     ),
                     ("older", .integer(report.older)), ("stayed", .integer(report.stayed.count)),
-                ] + MatchRenderer.json(report.matched)))
+                ] + MatchRenderer.json(report.matched) + [("onlyHere", .integer(report.onlyHere))]))
     }
 
     /// A row set aside, as the JSON summary lists it: `{"id","month","reason"}` (id null when it has none).
@@ -167,6 +167,13 @@ public enum SyncRenderer {
 
     /// The lines for stderr: conflicts and refusals first, then the rows set aside (the first few by name), then
     /// what was kept, moved or held back.
+    /// The question `sync` asks at a terminal when this server never had items marked synced here.
+    public static func offerAll(_ count: Int, _ l: Language) -> String {
+        l.pick(
+            "\(Labels.count(count, l)) here are marked synced but this server never had them (synced with another server or household before). Send them to it now (as 'kakeibo sync --all' does)? [y/N] ",
+            "ここで同期済みの \(Labels.count(count, l))はこのサーバーにはありません（以前に別のサーバーや家計と同期したもの）。いま送りますか（'kakeibo sync --all' と同じ）? [y/N] ")
+    }
+
     public static func notes(_ report: SyncReport, _ l: Language) -> [String] {
         var lines: [String] = []
         for case .conflict(let id, let code) in report.notes {
@@ -238,6 +245,19 @@ public enum SyncRenderer {
                         "サーバーに送った後でここで変更した \(Labels.count(count, l))は送っていません（サーバーは追加しかできません）。サーバーでも変更してください。'kakeibo month' では ! が付きます"))
             case .conflict, .refused: break
             }
+        }
+        for (setting, length) in report.oversized.sorted(by: { $0.key < $1.key }) {
+            lines.append(
+                l.pick(
+                    "the household's \(setting) here is \(Yen(length).grouped) characters, more than the household server keeps of a setting (\(Yen(SharedSetting.maximumLength).grouped), one spreadsheet cell): not sent, the others don't have it; shorten it (remove entries no longer needed) and sync",
+                    "ここにある家計の \(setting) は \(Yen(length).grouped) 文字で、家計簿サーバーがひとつの設定に保存できる長さ（\(Yen(SharedSetting.maximumLength).grouped) 文字、シートのセル 1 つ）を超えます。送っていません（ほかのメンバーにはありません）。不要な項目を削除して短くしてから同期してください"
+                ))
+        }
+        if report.onlyHere > 0 {
+            lines.append(
+                l.pick(
+                    "\(Labels.count(report.onlyHere, l)) here are marked synced but this server never had them (synced with another server or household before): 'kakeibo sync --all' sends them; no pull removes them",
+                    "ここで同期済みの \(Labels.count(report.onlyHere, l))はこのサーバーにはありません（以前に別のサーバーや家計と同期したもの）。'kakeibo sync --all' で送ります。pull で消えることはありません"))
         }
         return lines
     }

@@ -8,8 +8,7 @@ import Testing
     func sandbox(_ server: AppServer) throws -> Sandbox {
         let box = try Sandbox()
         box.environment["KAKEIBO_ENDPOINT"] = server.endpoint
-        // A token is set, as for the shipped server: a plain app server must still get no Authorization header.
-        box.environment["KAKEIBO_TOKEN"] = "test-token-0123456789"
+        // No token: the app's protocol has none, and one set is refused (EndpointSecretTests).
         return box
     }
 

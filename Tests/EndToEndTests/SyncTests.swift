@@ -322,10 +322,11 @@ import Testing
         outputs.append(try box.run("config", "get", "token"))
         outputs.append(try box.run("pull", "2024", "12", "--timeout", "1", "--endpoint", "http://127.0.0.1:1/exec"))
         for run in outputs { #expect(!run.stdout.contains(secret) && !run.stderr.contains(secret)) }
+        // A plain app server can't take a token (the app's protocol has none): refused with the reason, not dropped.
+        #expect(outputs[1].status == 2 && outputs[1].stderr.contains("speaks the ExpenseLog app's protocol"), "\(outputs[1].stderr)")
         #expect(outputs[2].stdout.contains("token=set"))
         #expect(outputs[3].stdout == "set\n")
-        let requests = try server.requests()
-        // A plain app server gets no token at all (the app sends none); the change protocol's goes in its body.
+        let requests = try server.allRequests()
         #expect(!requests.isEmpty && requests.allSatisfy { $0.authorization == nil && !($0.body ?? "").contains(secret) })
         #expect(requests.allSatisfy { !$0.query.contains(secret) && !$0.path.contains(secret) })
         let file = try FileManager.default.attributesOfItem(atPath: box.config.appendingPathComponent("config.json").path)

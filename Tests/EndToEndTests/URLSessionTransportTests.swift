@@ -15,7 +15,6 @@ import Testing
         let server = try HouseholdServer()
         try server.seed(["2024-12": [wire("c1", "20241203", "牛乳", 220)]])
         let box = try sandbox(server)
-        box.environment["KAKEIBO_TOKEN"] = "t0ken"
         let run = try box.run("pull", "2024", "12", "--format", "json")
         #expect(run.status == 0, "\(run.stderr)")
         #expect((try run.json() as? [String: Any])?["pulled"] as? Int == 1)

@@ -36,7 +36,7 @@ import Testing
         #expect(model.globalValueOptions == ["--store", "--lang", "--lock-timeout"])
         // The companions' commands complete their options too, from the same declarations kakeibo-companion parses with.
         for name in ["pull", "push", "sync"] {
-            let options = ["--endpoint", "--timeout", "--format"] + (name == "pull" ? [] : ["--dry-run"])
+            let options = ["--endpoint", "--timeout", "--format"] + (name == "pull" ? [] : ["--dry-run"]) + (name == "sync" ? ["--all"] : [])
             #expect(model.commands.first { $0.name == name }?.options.map(\.name) == options, "\(name)")
         }
         #expect(model.commands.first { $0.name == "budget" }?.positional == .choices(["set", "list", "unset"]))

@@ -41,7 +41,7 @@ import Testing
             #expect(run(["add", "牛乳", "198", "--date", "2024-12-03"]).status == 0)
             let at = Timestamp(milliseconds: 1_734_253_200_000) // ConfigQRTests.now
             let household = Household(store: LedgerStore(root: root + "/store"), now: at)
-            let key = try Endpoint.parse(ConfigQRTests.endpoint).serverKey
+            let key = try Endpoint.parse(ConfigQRTests.endpoint).stateKey
             if speaksChanges {
                 try household.rememberServer(key, household: "h1")
             } else {

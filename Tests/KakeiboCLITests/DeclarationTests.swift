@@ -23,7 +23,7 @@ import Testing
         // Required options stand outside brackets; notes on an argument's other spellings stay out of the synopsis.
         #expect(FuelCommand.synopsis.hasPrefix("fuel --km KM --km-per-litre KM --yen-per-litre YEN [--add]"))
         #expect(!MonthCommand.synopsis.contains("YYYY-MM"))
-        #expect(SyncDeclarations.sync.synopsis == "sync [PERIOD] [--endpoint URL] [--timeout SECONDS] [--format table|json] [--dry-run]")
+        #expect(SyncDeclarations.sync.synopsis == "sync [PERIOD] [--endpoint URL] [--timeout SECONDS] [--format table|json] [--dry-run] [--all]")
     }
 
     @Test func declaredOptionsParseToTypedValues() throws {

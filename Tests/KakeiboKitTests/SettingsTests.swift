@@ -190,3 +190,26 @@ import Testing
         #expect(Environment(["X": "1"])["X"] == "1")
     }
 }
+
+/// The identity an endpoint's secret is kept as: SHA-256, so the store never holds what could give the secret back.
+@Suite struct EndpointSecretKeyTests {
+    @Test func theDigestIsSHA256() {
+        #expect(SHA256.hex("abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        #expect(SHA256.hex("") == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+        // Two blocks.
+        #expect(
+            SHA256.hex("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq")
+                == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
+    }
+
+    @Test func aSecretAfterExecIsMaskedAndKeptOnlyAsItsDigest() throws {
+        let endpoint = try Endpoint.parse("https://script.google.com/macros/s/AKfy/exec/s3cret?k=v")
+        #expect(endpoint.masked == "https://script.google.com/macros/s/AKfy/exec/***?k=***")
+        #expect(endpoint.stateKey == "https://script.google.com/macros/s/AKfy/exec/***#sha256:" + SHA256.hex("s3cret").prefix(16))
+        #expect(Endpoint.stateKey(endpoint.stateKey) == endpoint.stateKey, "a key already masked stays as it is")
+        let other = try Endpoint.parse("https://script.google.com/macros/s/AKfy/exec/other")
+        #expect(other.stateKey != endpoint.stateKey, "two secrets are two endpoints")
+        let plain = try Endpoint.parse("https://script.google.com/macros/s/AKfy/exec")
+        #expect(plain.masked == plain.text && plain.stateKey == "https://script.google.com/macros/s/AKfy/exec")
+    }
+}

@@ -122,7 +122,7 @@ import Testing
         #expect(
             json.objectValue?.map(\.0) == [
                 "pulled", "pushed", "pending", "months", "conflicts", "rejected", "conflictCount", "refused", "settingConflicts", "settingsSent",
-                "settingsReceived", "received", "older", "stayed", "merges", "splits", "transfersFound",
+                "settingsReceived", "received", "older", "stayed", "merges", "splits", "transfersFound", "onlyHere",
             ])
         #expect(json["pushed"] == .integer(0) && json["conflicts"] == .array([]))
         #expect(json["rejected"]?.arrayValue?.first?["id"] == .null)

@@ -24,7 +24,7 @@ struct CheckCommand: Command {
     func run(_ context: Context) throws {
         let household = try context.household()
         let report = try StoreCheck.run(try context.storeForReading(), categoriesPath: context.categoriesPath())
-            .adding(try household.unexplained() + household.divergent())
+            .adding(try household.unexplained() + household.divergent() + household.oversizedSettingProblems(context.sharedSettingFiles()))
         let output =
             format == .json
             ? CheckRenderer.json(report, language: context.language) : CheckRenderer.table(report, style: context.textStyle)

@@ -105,6 +105,7 @@ struct ConfigCommand: Command {
         let l = context.language
         switch action {
         case .set(let key, let value):
+            if key == .token { try refuseTokenForApp(configuration, context) }
             try configuration.set(key, try value ?? ConfigCommand.readToken(context))
             try configuration.save()
             context.print(l.pick("Saved \(key.rawValue) in \(configuration.path)\n", "\(key.rawValue) を \(configuration.path) に保存しました\n"))
@@ -128,6 +129,15 @@ struct ConfigCommand: Command {
         case .qr:
             try showPhonePage(context)
         }
+    }
+
+    /// A token for an endpoint this store already found speaking the app's protocol is refused: it would never be sent.
+    private func refuseTokenForApp(_ configuration: Configuration, _ context: Context) throws {
+        let variable = context.environment["KAKEIBO_ENDPOINT"].flatMap { $0.isEmpty ? nil : try? Endpoint.parse($0) }
+        guard let endpoint = variable ?? configuration.endpoint,
+            let verdict = try context.household().journal().endpoints[endpoint.stateKey], !verdict.speaksChanges
+        else { return }
+        throw TokenNotTaken(endpoint: endpoint.masked, source: "config.json")
     }
 
     /// Says when an environment variable, not the file, decides a setting.

@@ -38,6 +38,13 @@ public enum SyncDeclarations {
             en: "say what would be sent and what would stay here (the app has no category for it); send nothing, change no item",
             ja: "送信する予定のデータと、ここに残すデータ（アプリに項目がないもの）を表示するだけで、何も送らず何も変えない"))
 
+    /// sync: after a change of endpoint or household, also send every item here the server lacks.
+    public static let all = Flag(
+        "--all",
+        help: LocalizedText(
+            en: "also send every item here the server lacks (synced with another server or household before): after changing the endpoint",
+            ja: "サーバーにないデータをすべて送る（以前に別のサーバーや家計と同期したものも）。エンドポイントを変えた後に"))
+
     public static let pull = CommandInfo(
         name: Pull.name, summary: LocalizedText(en: "Fetch a month or a year from the household server", ja: "家計簿サーバーから月か年のデータを取得"),
         description: LocalizedText(
@@ -81,9 +88,10 @@ public enum SyncDeclarations {
                     en: "what to pull after pushing: a month (2024 12, 2024-12, prev, -N) or a year (2024); default: this month",
                     ja: "送信後に取得する期間: 月（2024 12、2024-12、先月、-N）か年（2024）。既定は今月"), .optional, words: 2)
         ],
-        options: options + [dryRun],
+        options: options + [dryRun, all],
         examples: [
-            "kakeibo sync", "kakeibo sync --dry-run", "kakeibo sync prev", "kakeibo sync 2024", "kakeibo sync && kakeibo month --format json",
+            "kakeibo sync", "kakeibo sync --dry-run", "kakeibo sync --all", "kakeibo sync prev", "kakeibo sync 2024",
+            "kakeibo sync && kakeibo month --format json",
         ],
         runs: .companion)
 }

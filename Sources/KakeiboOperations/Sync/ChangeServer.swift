@@ -17,9 +17,16 @@ struct ChangeServer: SyncServer {
 
     func push() throws -> SyncReport { try run(send: true, receive: false, pull: nil) }
 
-    func sync(period: [YearMonth]?, thisMonth: YearMonth) throws -> SyncReport { try run(send: true, receive: true, pull: period) }
+    func sync(period: [YearMonth]?, thisMonth: YearMonth, all: Bool) throws -> SyncReport {
+        try run(send: true, receive: true, pull: period, all: all)
+    }
 
-    func preview() throws -> SyncPreview { SyncPreview(send: try household.outgoingPreview(), changes: true) }
+    func preview(all: Bool) throws -> SyncPreview {
+        var send = try household.outgoingPreview()
+        // As of the last sync: `sync --all` reads the server's history first, and sends what it still lacks then.
+        if all { send[.create, default: 0] += try household.onlyHereCount(household.journal()) }
+        return SyncPreview(send: send, changes: true)
+    }
 
     /// What the exchanges of one command did so far, each recorded here as its answer came.
     struct Tally {
@@ -52,6 +59,8 @@ struct ChangeServer: SyncServer {
         /// A sync matches what came once, after the household's settings were exchanged: lines another member merged
         /// with the household's accounts are not split here first by a store that hasn't got those accounts yet.
         var matchLater = false
+        /// Items `sync --all` found here that the server never had, marked to be sent.
+        var claimed = 0
 
         mutating func add(_ rows: RowsOutcome) {
             matched += rows.matched
@@ -67,12 +76,21 @@ struct ChangeServer: SyncServer {
     /// Runs a command: `send` and/or `receive`, and `pull` of whole months, under the sync lock. When an exchange
     /// fails before any answer was recorded, the sync state is left as it was, `capabilities`' record included; after
     /// one, the error says what was recorded.
-    func run(send: Bool, receive: Bool, pull months: [YearMonth]?) throws -> SyncReport {
+    /// `all`: first reads the server's whole history (what it has), then marks every item here it never had pending,
+    /// so this command sends it (`sync --all`).
+    func run(send: Bool, receive: Bool, pull months: [YearMonth]?, all: Bool = false) throws -> SyncReport {
         let lock = try household.syncLock()
         defer { lock?.release() }
         var tally = Tally()
         tally.matchLater = send && receive
         do {
+            if all {
+                try receiveChanges(&tally, afresh: true)
+                tally.claimed = try household.claimOnlyHere()
+                tally.journal = nil
+                tally.pending = nil
+                tally.caughtUp = false
+            }
             if send { try sendChanges(receive: receive, &tally) }
             if receive { try receiveChanges(&tally) }
             if let months { try pullRows(months, &tally) }
@@ -98,6 +116,7 @@ struct ChangeServer: SyncServer {
             guard let failure = error as? ChangeProtocolError else { throw error }
             throw ChangeProtocolError.afterProgress(failure, sent: tally.sent, received: tally.received.count, awaiting: 0)
         }
+        try household.settleHome(serverKey)
         // A settings exchange writes the state after the items: then it is read again.
         let journal = try tally.journal.flatMap { tally.settingsExchanged ? nil : $0 } ?? household.journal()
         let pending = try tally.pending ?? household.unsent().filter { !journal.isHeld($0.id) }.count + journal.deleted.count
@@ -106,7 +125,8 @@ struct ChangeServer: SyncServer {
             received: tally.received.byMonth, receivedChanges: receive, pending: pending, months: Array(tally.months.union(months ?? [])),
             conflicts: journal.conflicts.map(\.id), rejected: tally.setAside, older: tally.older, notes: tally.notes, settings: tally.settings,
             settingConflicts: SharedSetting.listed(journal.settingConflicts.keys).map(\.rawValue).filter { journal.settingConflicts[$0] != nil },
-            matched: tally.matched + tally.settings.matched)
+            matched: tally.matched + tally.settings.matched, onlyHere: try household.onlyHereCount(journal),
+            oversized: send && receive && tally.settingsRevision != nil ? (try? household.oversizedSettings(settings)) ?? [:] : [:])
     }
 
     /// Sends this store's changes: those whose answer was lost first (same ids), then the rest, a request at a time,
@@ -184,14 +204,15 @@ struct ChangeServer: SyncServer {
     /// the server's counter went back (the sheet or script was replaced). Nothing to ask when the `changes` answers
     /// brought it all; the rest when they brought a part. The rows this store's own requests wrote (`own`) are left
     /// out by the server, so a sync after a push of thousands doesn't page through them.
-    func receiveChanges(_ tally: inout Tally) throws {
+    /// `afresh` (`sync --all`): everything from 0, so every item the server has gets its revision here.
+    func receiveChanges(_ tally: inout Tally, afresh everything: Bool = false) throws {
         guard !tally.caughtUp else { return }
         // The cursor and this store's own spans change only under the sync lock, which this command holds.
         let journal = try tally.journal ?? household.journal()
-        let known = journal.revision
-        var answer = try client.since(known ?? 0, skip: journal.own)
-        let afresh = known.map { answer.revision < $0 } ?? false
-        if afresh { answer = try client.since(0) }
+        let known = everything ? nil : journal.revision
+        var answer = try client.since(known ?? 0, skip: everything ? [] : journal.own)
+        let afresh = everything || known.map { answer.revision < $0 } ?? false
+        if afresh && !everything { answer = try client.since(0) }
         tally.add(try household.applyRows(answer.rows, through: answer.through, afresh: afresh, matching: !tally.matchLater))
         tally.setAside += answer.setAside
         tally.settingsRevision = answer.settingsRevision

@@ -2,11 +2,6 @@ import KakeiboStore
 import KakeiboValues
 
 extension Endpoint {
-    /// The endpoint as the sync state names it: scheme, host, port and path (never the query, which may hold a key).
-    public var serverKey: String {
-        "\(scheme)://\(host)\(port.map { ":\($0)" } ?? "")\(path)"
-    }
-
     /// The household server's phone page with the token in its fragment (`…/exec#token=T`), which a browser never
     /// sends to a server; the page takes it from there. Without a token, the page's address alone.
     package func phonePage(token: String?) -> String {
@@ -18,7 +13,7 @@ extension Household {
     /// What the sync state says `endpoint` speaks, as a sync would take it: the change protocol (the household
     /// server), the app's plain protocol (a verdict a week old no longer holds), or nil when not known.
     package func speaksChanges(_ endpoint: Endpoint) throws -> Bool? {
-        guard let verdict = try journal().endpoints[endpoint.serverKey], verdict.holds(at: now) else { return nil }
+        guard let verdict = try journal().endpoints[endpoint.stateKey], verdict.holds(at: now) else { return nil }
         return verdict.speaksChanges
     }
 }

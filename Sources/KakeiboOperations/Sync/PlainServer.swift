@@ -13,13 +13,22 @@ struct PlainServer: SyncServer {
     let progress: any SyncProgress
     /// What the app can show: a push sends only items of these codes; the other pending items stay here.
     let app: AppCategories
+    /// The endpoint this store's items were synced with, when it is another (nil: this one, or none): a command that
+    /// finds items synced here missing from the months it read there is refused (`EndpointChanged`), all but
+    /// `sync --all`, which sends them.
+    var movedFrom: String?
+    /// A token is set, and this command found out that the endpoint speaks the app's protocol: refused once a fetch
+    /// answered (so a server that doesn't answer is said as such), before anything is sent or written.
+    var tokenRefused: TokenNotTaken? = nil
 
     func pull(_ months: [YearMonth]) throws -> SyncReport {
         // Held to the write: a push that lands between this fetch and its write would have its items, now synced,
         // replaced by this older copy of their months.
         let lock = try household.syncLock()
         defer { lock?.release() }
-        return try finish(pushed: nil, pulled: try fetch(months, .fetching), period: months)
+        let pulled = try fetch(months, .fetching)
+        try stayHome(pulled.server)
+        return try finish(pushed: nil, pulled: pulled, period: months)
     }
 
     func push() throws -> SyncReport {
@@ -28,18 +37,33 @@ struct PlainServer: SyncServer {
         return try finish(pushed: try send(), pulled: nil, period: nil)
     }
 
-    func sync(period: [YearMonth]?, thisMonth: YearMonth) throws -> SyncReport {
+    func sync(period: [YearMonth]?, thisMonth: YearMonth, all: Bool) throws -> SyncReport {
         let lock = try household.syncLock()
         defer { lock?.release() }
         let months = period ?? [thisMonth]
-        let pushed = try send()
-        return try finish(pushed: pushed, pulled: try fetch(months, .fetching), period: months)
+        let pushed = try send(all: all)
+        let pulled = try fetch(months, .fetching)
+        try stayHome(pulled.server, claiming: all)
+        return try finish(pushed: pushed, pulled: pulled, period: months)
     }
 
     /// Reads the months of the unsent items as a push does, and says what it would send and what stays.
-    func preview() throws -> SyncPreview {
-        let (plan, pushed) = try planPush()
+    func preview(all: Bool) throws -> SyncPreview {
+        let (plan, pushed) = try planPush(all: all)
         return SyncPreview(send: [.create: plan?.send.count ?? 0], changes: false, known: plan?.known.count ?? 0, stayed: stayed(pushed.stayed))
+    }
+
+    /// Refuses a command at an endpoint other than the one this store's items were synced with, when the months it
+    /// read there lack items marked synced here: another server (a pull would remove them here, and no push sends
+    /// them). The same server spelled another way lacks none.
+    /// `claiming` (`sync --all`): it sends them, so only the token is refused.
+    private func stayHome(_ read: ServerMonths, claiming: Bool = false) throws {
+        if let tokenRefused { throw tokenRefused }
+        guard let movedFrom, !claiming else { return }
+        let there = Set(read.items.map(\.id))
+        let months = Set(read.months)
+        let missing = try household.syncedItems().filter { months.contains($0.date.yearMonth) && !there.contains($0.id) }.count
+        if missing > 0 { throw EndpointChanged(before: movedFrom, now: serverKey, missing: missing) }
     }
 
     // MARK: Network phases (nothing is written)
@@ -66,8 +90,8 @@ struct PlainServer: SyncServer {
 
     /// Sends what the server doesn't have: the months of the unsent items are fetched first, and `PushPlan` decides
     /// from them what to send (an item whose earlier push lost its answer is found there, never sent twice).
-    private func send() throws -> Pushed {
-        let (planned, learned) = try planPush()
+    private func send(all: Bool = false) throws -> Pushed {
+        let (planned, learned) = try planPush(all: all)
         var pushed = learned
         guard let plan = planned, !plan.send.isEmpty else { return pushed }
         progress.begin(.sending, steps: (plan.send.count + HouseholdClient.batchSize - 1) / HouseholdClient.batchSize)
@@ -78,17 +102,21 @@ struct PlainServer: SyncServer {
 
     /// What a push would send, from the server's copies of the months of the unsent items (nil: nothing to send),
     /// and what it learned of them.
-    private func planPush() throws -> (PushPlan?, Pushed) {
+    /// `all` (`sync --all`): items marked synced are looked for on the server too, and sent when it lacks them (they
+    /// were synced with another server).
+    private func planPush(all claiming: Bool = false) throws -> (PushPlan?, Pushed) {
         var pushed = Pushed()
         let all = try household.unsent()
-        let unsent = all.filter(waits)
+        var unsent = all.filter(waits)
+        if claiming { unsent += try household.syncedItems().filter { $0.counts && app.shows($0.category) } }
         pushed.stayed = all.filter { $0.counts && !waits($0) }
         guard !unsent.isEmpty else { return (nil, pushed) }
         pushed.checked = Set(unsent.map(\.date.yearMonth)).sorted()
         // Read liberally, like a pull: a push never depends on a month being clean.
         let onServer = try fetch(pushed.checked, .checking)
         pushed.setAside = onServer.setAside
-        let plan = PushPlan(unsent: unsent, onServer: onServer.items, setAside: onServer.setAsideIDs)
+        try stayHome(onServer.server, claiming: claiming)
+        let plan = PushPlan(unsent: unsent, onServer: onServer.items, setAside: onServer.setAsideIDs, claiming: claiming)
         pushed.known = plan.known
         return (plan, pushed)
     }
@@ -108,6 +136,7 @@ struct PlainServer: SyncServer {
     private func finish(pushed: Pushed?, pulled: PulledMonths?, period: [YearMonth]?) throws -> SyncReport {
         let report = try commit(pushed: pushed, pulled: pulled, period: period)
         if remember { try household.rememberPlainEndpoint(serverKey) }
+        try household.settleHome(serverKey)
         return report
     }
 

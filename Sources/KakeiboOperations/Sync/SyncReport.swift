@@ -41,13 +41,21 @@ public struct SyncReport: Sendable, Equatable {
     /// A push to a plain app server: the pending items that stay here because the app can't show them, one entry
     /// each, by what the app lacks — the category (`CategoryCode(2)`), or the subcategory of one it has (`0/4`).
     public let stayed: [CategoryCode]
+    /// Items marked synced here that this server never had (synced with another server or household before):
+    /// `sync --all` sends them.
+    public let onlyHere: Int
+    /// Household settings here longer than the server keeps (key: length): never sent; the command exits 1.
+    public let oversized: [String: Int]
 
     public init(
         pushed: Int?, sentKinds: [OutgoingChange.Kind: Int]? = nil, period: [YearMonth]?, listed: Int = 0,
         received: [YearMonth: Int] = [:], receivedChanges: Bool = false, pending: Int, months: [YearMonth], conflicts: [String] = [],
         rejected: [SetAsideRow] = [], folded: Int = 0, older: Int = 0, notes: [SyncNote] = [], settings: SettingsOutcome = SettingsOutcome(),
-        settingConflicts: [String] = [], stayed: [CategoryCode] = [], matched: MatchOutcome = MatchOutcome()
+        settingConflicts: [String] = [], stayed: [CategoryCode] = [], matched: MatchOutcome = MatchOutcome(), onlyHere: Int = 0,
+        oversized: [String: Int] = [:]
     ) {
+        self.onlyHere = onlyHere
+        self.oversized = oversized
         self.pushed = pushed
         self.sentKinds = sentKinds
         self.period = period

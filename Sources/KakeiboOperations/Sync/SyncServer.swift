@@ -11,9 +11,18 @@ public protocol SyncServer {
     /// Sends what the server doesn't have yet.
     func push() throws -> SyncReport
     /// Push, then receive: `period`, the months named (nil: none); `thisMonth`, what the app's protocol pulls then.
-    func sync(period: [YearMonth]?, thisMonth: YearMonth) throws -> SyncReport
-    /// What a push would send and what would stay here, sending nothing and changing no item (`--dry-run`).
-    func preview() throws -> SyncPreview
+    /// `all` (`sync --all`, after a change of endpoint or household): also sends every item here the server lacks,
+    /// synced with another server before.
+    func sync(period: [YearMonth]?, thisMonth: YearMonth, all: Bool) throws -> SyncReport
+    /// What a push would send and what would stay here, sending nothing and changing no item (`--dry-run`); `all`:
+    /// what `sync --all` would send besides (the items the server lacks, as far as this store knows).
+    func preview(all: Bool) throws -> SyncPreview
+}
+
+extension SyncServer {
+    public func preview() throws -> SyncPreview { try preview(all: false) }
+
+    public func sync(period: [YearMonth]?, thisMonth: YearMonth) throws -> SyncReport { try sync(period: period, thisMonth: thisMonth, all: false) }
 }
 
 /// How a sync reaches the household endpoint: its settings, and a transport for each protocol.
@@ -33,7 +42,7 @@ public struct SyncConnection: Sendable {
     }
 
     /// The endpoint as the sync state names it: scheme, host, port and path (never the query, which may hold a key).
-    public var serverKey: String { settings.endpoint.serverKey }
+    public var serverKey: String { settings.endpoint.stateKey }
 }
 
 /// What a long phase of a sync is doing, for a progress bar (the command words it).
@@ -66,18 +75,22 @@ extension Household {
             client: HouseholdClient(transport: connection.changes, host: connection.settings.endpoint.host), token: connection.settings.token)
         let journal = try household.journal()
         if let verdict = journal.endpoints[key], verdict.holds(at: now) {
+            if !verdict.speaksChanges { try refuseToken(connection) }
             return verdict.speaksChanges
                 ? ChangeServer(household: household, client: changes, serverKey: key, recorded: nil, settings: settings)
                 : PlainServer(
-                    household: household, client: plain, serverKey: key, remember: false, progress: progress, app: connection.settings.appCategories)
+                    household: household, client: plain, serverKey: key, remember: false, progress: progress, app: connection.settings.appCategories,
+                    movedFrom: try household.movedFrom(key, journal))
         }
         // A store whose state predates the endpoints' list.
         if journal.changeProtocol && journal.server == key {
             return ChangeServer(household: household, client: changes, serverKey: key, recorded: nil, settings: settings)
         }
         guard let capabilities = changes.capabilities() else {
+            // No answer as the household server: the app's, or nothing answering at all, which the first fetch tells.
             return PlainServer(
-                household: household, client: plain, serverKey: key, remember: true, progress: progress, app: connection.settings.appCategories)
+                household: household, client: plain, serverKey: key, remember: true, progress: progress, app: connection.settings.appCategories,
+                movedFrom: try household.movedFrom(key, journal), tokenRefused: tokenRefusal(connection))
         }
         if capabilities.token != "ok" && connection.settings.token == nil {
             // The server tells only with the token whether it is right; a missing one is said plainly.
@@ -85,5 +98,38 @@ extension Household {
         }
         try household.rememberServer(key, household: capabilities.household)
         return ChangeServer(household: household, client: changes, serverKey: key, recorded: journal, settings: settings)
+    }
+
+    /// A token set for an endpoint that speaks the app's protocol would never be sent (the app's has none; its secret is
+    /// in the URL's path): refused, saying so, rather than dropped unseen.
+    private func refuseToken(_ connection: SyncConnection) throws {
+        if let refusal = tokenRefusal(connection) { throw refusal }
+    }
+
+    private func tokenRefusal(_ connection: SyncConnection) -> TokenNotTaken? {
+        guard connection.settings.token != nil else { return nil }
+        return TokenNotTaken(endpoint: connection.settings.endpoint.masked, source: connection.settings.tokenSource ?? "config.json")
+    }
+}
+
+/// A token is set, but the endpoint speaks the ExpenseLog app's protocol, which carries none: exit 2.
+public struct TokenNotTaken: KakeiboFailure, Equatable {
+    public var endpoint: String
+    /// `KAKEIBO_TOKEN` or `config.json`.
+    public var source: String
+
+    public init(endpoint: String, source: String) {
+        self.endpoint = endpoint
+        self.source = source
+    }
+
+    public var kind: FailureKind { .badInput }
+
+    public func message(in language: Language) -> String {
+        let remedy = source == "KAKEIBO_TOKEN" ? "unset KAKEIBO_TOKEN" : "kakeibo config unset token"
+        return language.pick(
+            "a token is set (\(source)), but \(terminalSafe(endpoint)) speaks the ExpenseLog app's protocol, which has no token: it would never be sent. The app's secret is part of its URL (…/exec/SECRET): put it in the endpoint and remove the token ('\(remedy)'); nothing was sent",
+            "トークンが設定されています（\(source)）が、\(terminalSafe(endpoint)) は ExpenseLog アプリの方式で、トークンを送る場所がありません。アプリの秘密は URL の一部（…/exec/SECRET）です。エンドポイントに含めて、トークンを削除してください（'\(remedy)'）。何も送っていません"
+        )
     }
 }

@@ -80,15 +80,53 @@ public struct Endpoint: Sendable, Equatable {
         return endpoint
     }
 
-    /// The address as `config get` and `config list` show it: each value of the query masked (`?token=***`), since
-    /// a query may carry a key as a token does, and a token is never shown.
-    public var masked: String {
-        guard let query, let mark = text.firstIndex(of: "?") else { return text }
-        let pairs = query.split(separator: "&", omittingEmptySubsequences: false).map { pair in
+    /// The address as every message and `config get`/`list` show it: what follows `/exec` in the path masked
+    /// (`…/exec/***`: the app's URL carries its secret there) and each value of the query (`?token=***`), since either
+    /// may carry a key as a token does, and a token is never shown.
+    public var masked: String { Endpoint.masked(text) }
+
+    /// `masked` for any text given as an endpoint, parsed or not (a refused one is shown masked too).
+    public static func masked(_ text: String) -> String {
+        let mark = text.firstIndex(of: "?") ?? text.endIndex
+        var shown = maskedPath(String(text[..<mark]))
+        guard mark < text.endIndex else { return shown }
+        let pairs = text[text.index(after: mark)...].split(separator: "&", omittingEmptySubsequences: false).map { pair in
             guard let equals = pair.firstIndex(of: "=") else { return String(pair) }
             return pair[..<equals] + "=***"
         }
-        return text[...mark] + pairs.joined(separator: "&")
+        shown += "?" + pairs.joined(separator: "&")
+        return shown
+    }
+
+    /// A path (or an address without its query) with every segment after the first `/exec` segment as `***`.
+    static func maskedPath(_ path: String) -> String {
+        guard let secret = secretStart(path) else { return path }
+        return path[..<secret] + "***"
+    }
+
+    /// Where the secret begins: the first character after `/exec/`, when anything follows it.
+    static func secretStart(_ path: String) -> String.Index? {
+        var start = path.startIndex
+        while start < path.endIndex {
+            let rest = path[start...]
+            if rest.hasPrefix("/exec/") {
+                let secret = path.index(start, offsetBy: 6)
+                return secret < path.endIndex ? secret : nil
+            }
+            start = path.index(after: start)
+        }
+        return nil
+    }
+
+    /// The endpoint as the sync state names it (scheme, host, port and path, never the query): a secret after
+    /// `/exec` is kept only as the first 16 hex digits of its SHA-256 (`…/exec/***#sha256:1a2b…`), so the store never
+    /// holds it and two secrets are still two endpoints.
+    public var stateKey: String { Endpoint.stateKey("\(scheme)://\(host)\(port.map { ":\($0)" } ?? "")\(path)") }
+
+    /// `stateKey` for a key as the sync state held it (an older kakeibo wrote the secret there): masked the same way.
+    public static func stateKey(_ key: String) -> String {
+        guard let secret = secretStart(key), !key.hasSuffix("/exec/***") && !key.contains("#sha256:") else { return key }
+        return maskedPath(key) + "#sha256:" + SHA256.hex(String(key[secret...])).prefix(16)
     }
 
     /// The query of a request: the endpoint's own, then `items` with their values percent-encoded; nil if empty.

@@ -27,7 +27,7 @@ public enum SettingError: KakeiboFailure, Equatable {
     public func message(in language: Language) -> String {
         switch self {
         case .endpoint(let text, let problem):
-            let shown = "'" + terminalSafe(String(text.prefix(200))) + "'"
+            let shown = "'" + terminalSafe(String(Endpoint.masked(text).prefix(200))) + "'"
             switch problem {
             case .scheme:
                 return language.pick(

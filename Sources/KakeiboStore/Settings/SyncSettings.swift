@@ -6,6 +6,8 @@ import KakeiboValues
 public struct SyncSettings: Sendable {
     public var endpoint: Endpoint
     public var token: String?
+    /// Where the token came from, for a message that names it: `KAKEIBO_TOKEN`, or `config.json`.
+    public var tokenSource: String?
     public var timeout: Double
     /// What a plain app server can show (the `app-categories` setting, else the app as published).
     public var appCategories: AppCategories = .expenseLog
@@ -25,9 +27,11 @@ public struct SyncSettings: Sendable {
         let optionTimeout = try timeoutOption.map { text throws(SettingError) in try parseTimeout(text) }
         let file = try Configuration.load(environment: environment)
         guard let endpoint = optionEndpoint ?? environmentEndpoint ?? file.endpoint else { throw SettingError.noEndpoint }
-        return SyncSettings(
+        var settings = SyncSettings(
             endpoint: endpoint, token: environmentToken ?? file.token, timeout: optionTimeout ?? file.timeout ?? defaultTimeout,
             appCategories: file.appCategories ?? .expenseLog)
+        settings.tokenSource = environmentToken != nil ? "KAKEIBO_TOKEN" : file.token != nil ? "config.json" : nil
+        return settings
     }
 
     /// Whether this household syncs with a server (so `month` marks what the server doesn't have yet).

@@ -24,7 +24,13 @@ extension LedgerStore {
     public func update<Value, Context, T>(
         _ file: SettingsFile<Value, Context>, _ context: Context, _ body: (inout Value) throws -> T
     ) throws -> T {
-        try updateFile(path(of: file), read: { try read(file) }, encode: { file.encode($0, context) }, body)
+        let checked: (inout Value) throws -> T = { value in
+            let before = value
+            let result = try body(&value)
+            if value != before { try ServerCell.check(file, before: before, after: value, context) }
+            return result
+        }
+        return try updateFile(path(of: file), read: { try read(file) }, encode: { file.encode($0, context) }, checked)
     }
 }
 
@@ -37,6 +43,7 @@ extension StoreTransaction {
 
     /// Replaces a settings file's value in the same commit as the months this change writes (one backup, one undo).
     public mutating func write<Value>(_ file: SettingsFile<Value, Void>, _ value: Value) throws {
+        try ServerCell.check(file, before: try read(file), after: value, ())
         try setFile(file.name, file.encode(value))
     }
 }

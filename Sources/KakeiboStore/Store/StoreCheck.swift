@@ -209,6 +209,8 @@ public struct StoreProblem: Sendable, Equatable {
         /// The store differs from what it last synced, and nothing waiting to be sent explains it: an item the server
         /// has (at `revision`) that is gone here, or (nil) one marked synced that the server never confirmed.
         case unexplained(month: YearMonth?, revision: Int?)
+        /// A household setting here (`rules`, `notes-2024`) longer than the household server keeps: it never syncs.
+        case settingTooLarge(setting: String, length: Int)
     }
 
     /// What is wrong with a month's summary.
@@ -263,6 +265,7 @@ public struct StoreProblem: Sendable, Equatable {
         case .notAMonth: return "notAMonth"
         case .diverged: return "diverged"
         case .refused: return "refused"
+        case .settingTooLarge: return "settingTooLarge"
         }
     }
 
@@ -315,6 +318,11 @@ public struct StoreProblem: Sendable, Equatable {
             return language.pick(
                 "a row of the household server's \(month.iso) was set aside by the last pull: \(reason.en); fix it in the sheet (the rest of the month was pulled)",
                 "家計簿サーバーの \(month.iso) の行を前回の pull で取り込みませんでした: \(reason.ja)。シートで直してください（月の残りは取り込み済みです）")
+        case .settingTooLarge(let setting, let length):
+            return language.pick(
+                "the household's \(setting) here is \(Yen(length).grouped) characters, more than the household server keeps of a setting (\(Yen(ServerCell.limit).grouped)): it never syncs, the other members don't have it; shorten it (remove entries no longer needed)",
+                "ここにある家計の \(setting) は \(Yen(length).grouped) 文字で、家計簿サーバーがひとつの設定に保存できる長さ（\(Yen(ServerCell.limit).grouped) 文字）を超えます。同期されず、ほかのメンバーにはありません。不要な項目を削除して短くしてください"
+            )
         case .unexplained(let month, let revision):
             let pull = month.map { "kakeibo pull \($0.year) \($0.month)" } ?? "kakeibo pull YEAR MONTH"
             if let revision {
@@ -323,8 +331,8 @@ public struct StoreProblem: Sendable, Equatable {
                     "家計簿サーバーにはこのデータ（版 \(revision)）がありますが、ここでは送る削除もなく消えています。ほかのメンバーには残っています。'\(pull)' で戻してから、全員から消すには削除してください")
             }
             return language.pick(
-                "marked synced here, but the household server never confirmed this version: '\(pull)' takes the server's",
-                "ここでは同期済みですが、家計簿サーバーがこの内容を確認していません。'\(pull)' でサーバーの内容を取り込みます")
+                "marked synced here, but the household server never had it (synced with another server or household before?): it exists only here; 'kakeibo sync --all' sends it",
+                "ここでは同期済みですが、家計簿サーバーにはありません（以前に別のサーバーや家計と同期しましたか）。ここにしかありません。'kakeibo sync --all' で送ります")
         case .summary(let problem):
             let passed = language.pick(
                 ": passed over (the month itself is read); the next change of the month rewrites it",

@@ -46,6 +46,8 @@ struct SyncSession {
         if let stayed = SyncRenderer.stayed(report.stayed, taxonomy: try context.taxonomy(), context.language) { context.note(stayed) }
         context.print(format == .json ? SyncRenderer.json(report) : SyncRenderer.text(report, context.language))
         if report.conflictCount > 0 { throw EarlyExit(status: .conflicts, context) }
+        // A setting that can never be sent: the household is not in sync, and cron must hear of it.
+        if !report.oversized.isEmpty { throw EarlyExit(status: .failure, context) }
     }
 }
 

@@ -39,7 +39,8 @@ extension Sandbox {
     }
 
     /// Runs `kakeibo` with stderr on a pseudo-terminal (stdout stays a pipe), returning what the terminal received.
-    func runWithTerminalStderr(_ arguments: [String]) throws -> (run: Run, terminal: String) {
+    /// `typing`: stdin is the terminal too, and this is typed into it first (a person answering a question).
+    func runWithTerminalStderr(_ arguments: [String], typing: String? = nil) throws -> (run: Run, terminal: String) {
         // posix_openpt and friends are not in Swift's Glibc module: the same done by hand, Linux's way.
         let master = open("/dev/ptmx", O_RDWR | O_NOCTTY)
         guard master >= 0 else { throw CocoaError(.fileReadUnknown) }
@@ -59,9 +60,10 @@ extension Sandbox {
         process.environment = baseEnvironment
         let out = Pipe()
         process.standardOutput = out
-        process.standardInput = FileHandle.nullDevice
         let terminalSide = FileHandle(fileDescriptor: slave, closeOnDealloc: true)
+        process.standardInput = typing == nil ? FileHandle.nullDevice : terminalSide
         process.standardError = terminalSide
+        if let typing { _ = typing.utf8CString.withUnsafeBytes { Glibc.write(master, $0.baseAddress, $0.count - 1) } }
         try process.run()
         try terminalSide.close()
         // Read the terminal while the child runs (a full pty buffer would stall it); read ends with EIO once the
