@@ -47,25 +47,12 @@ extension CommandDeclaration {
 
     /// The positional words, checked against the declared arguments: each required one given, no more than they take.
     public static func positionals(_ parsed: ParsedArguments) throws(UsageError) -> [String] {
-        let required = info.arguments.filter { $0.presence == .required }
-        let words = info.arguments.filter { $0.presence != .note }.map(\.words).reduce(0, +)
-        return try positionals(parsed, required: required.map(\.name), optional: words - required.count)
+        try Positionals.check(parsed.positionals, arguments: info.arguments, command: name)
     }
 
     /// Checks the positional arguments' count: at least `required.count`, at most `required + optional`.
     public static func positionals(_ parsed: ParsedArguments, required: [String], optional: Int = 0) throws(UsageError) -> [String] {
-        let given = parsed.positionals
-        if given.count < required.count {
-            throw .missingArgument(required[given.count...].joined(separator: " "), command: name)
-        }
-        if given.count > required.count + optional {
-            // A name typed unquoted before a price: `add お米 5kg 2,480`.
-            if required.count == 2, required.last == "PRICE", let price = given.last, (try? Yen.parsePrice(price)) != nil {
-                throw .unquotedName(Array(given.dropLast()), price: price, command: name)
-            }
-            throw .unexpectedArgument(given[required.count + optional], command: name)
-        }
-        return given
+        try Positionals.check(parsed.positionals, required: required, optional: optional, command: name)
     }
 }
 

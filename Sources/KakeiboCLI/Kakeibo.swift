@@ -101,11 +101,13 @@ public enum Kakeibo {
             if parsed[GlobalOptions.help] {
                 return .finished(Outcome(status: 0, stdout: HelpText.command(info, language), stderr: "", language: language))
             }
-            context.command = name
+            let checked = try info.check(parsed)
+            // What a change's backup is called: "budget set".
+            context.command = checked.verb.map { name + " " + $0 } ?? name
             // The companion runs every command; `kakeibo` hands over those its declaration says run there.
-            if commands.binary == .kakeibo, try info.runs.binary(parsed) == .companion { return .companion(context) }
+            if commands.binary == .kakeibo, try info.runs.binary(checked) == .companion { return .companion(context) }
             guard let command = commands.implementation(name) else { throw CompanionRequired(command: name) }
-            return .ready(try command.init(parsed, context), context)
+            return .ready(try command.init(checked, context), context)
         } catch {
             return .finished(failed(error, language: language))
         }

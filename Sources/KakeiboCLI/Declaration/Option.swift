@@ -116,8 +116,8 @@ extension Option where Value == Yen {
 
 extension Option where Value == Int {
     /// A whole number from 1 to `maximum`.
-    public static func count(_ name: String, value placeholder: String, maximum: Int, help: LocalizedText) -> Option<Int> {
-        Option(name, value: placeholder, help: help) { try Parse.count($0, name: name, maximum: maximum) }
+    public static func count(_ name: String, value placeholder: String, maximum: Int, help: LocalizedText, required: Bool = false) -> Option<Int> {
+        Option(name, value: placeholder, help: help, required: required) { try Parse.count($0, name: name, maximum: maximum) }
     }
 }
 
