@@ -25,7 +25,7 @@ import Testing
         #expect(Set(names).count == names.count)
         for command in table {
             let entry = model.commands.first { $0.name == command.name }
-            #expect(entry?.options.map(\.name) == command.options.map(\.name), "\(command.name)")
+            #expect(entry?.options.map(\.name) == command.info.options.map(\.name), "\(command.name)")
         }
         let month = model.commands.first { $0.name == "month" }
         #expect(month?.options.first { $0.name == "--category" }?.value == .category)

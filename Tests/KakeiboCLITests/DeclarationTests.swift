@@ -61,9 +61,8 @@ import Testing
         for command in table.commands {
             let name = command.name
             let declared = command.info.name
-            let found = table.find(declared).map { ObjectIdentifier($0) }
             #expect(name == declared)
-            #expect(found == ObjectIdentifier(command))
+            #expect(table.find(declared)?.info.summary == command.info.summary)
         }
         let names = table.commands.map { $0.name }
         #expect(Set(names).count == names.count)
