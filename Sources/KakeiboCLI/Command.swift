@@ -39,12 +39,12 @@ extension CommandDeclaration {
 
 /// A command as every binary knows it: its word, and its declaration, built only when asked for (finding the command
 /// a command line names reads only the words; docs/performance.md has why).
-public struct KnownCommand {
-    public let name: String
+package struct KnownCommand {
+    package let name: String
     let declare: () -> CommandInfo
 
     /// Everything the command line, routing, help, completion and the man page know about it.
-    public var info: CommandInfo { declare() }
+    package var info: CommandInfo { declare() }
 }
 
 /// Every command kakeibo answers to, each declared once, in the order help lists them; and the code this process
@@ -77,15 +77,15 @@ public struct CommandTable {
         ]
     }
 
-    /// `kakeibo`'s table (`companion` nil: no code but its own), or the companion's: the built-in commands plus the
-    /// code it gives each `CompanionCommand`, which takes the place of a built-in of the same word (the companion's
-    /// `import` also reads other apps' exports).
-    public init(companion: ((CompanionCommand) -> any Command.Type)? = nil) {
-        guard let companion else {
-            binary = .kakeibo
-            implementations = CommandTable.builtIn.map { ($0.name, $0) }
-            return
-        }
+    /// `kakeibo`'s table: no code but its own.
+    public init() {
+        binary = .kakeibo
+        implementations = CommandTable.builtIn.map { ($0.name, $0) }
+    }
+
+    /// The companion's: the built-in commands plus the code it gives each `CompanionCommand`, which takes the place
+    /// of a built-in of the same word (the companion's `import` also reads other apps' exports).
+    package init(companion: (CompanionCommand) -> any Command.Type) {
         binary = .companion
         let own = CompanionCommand.allCases.map { ($0.rawValue, companion($0)) }
         implementations = own + CommandTable.builtIn.filter { command in !own.contains { $0.0 == command.name } }.map { ($0.name, $0) }
@@ -101,7 +101,7 @@ public struct CommandTable {
     func implementation(_ name: String) -> (any Command.Type)? { implementations.first { $0.name == name }?.code }
 
     /// Every command, in help's order.
-    public var commands: [KnownCommand] { CommandTable.declared }
+    package var commands: [KnownCommand] { CommandTable.declared }
 
     /// Every command's declaration, in help's order (for help, completion and the manual).
     var declarations: [CommandInfo] { CommandTable.declared.map(\.info) }

@@ -21,7 +21,7 @@ public enum Kakeibo {
 
     /// Runs kakeibo-companion: kakeibo's commands plus the code `companion` gives each `CompanionCommand`; exits with
     /// the status. Synchronous like `kakeibo`'s own: the sync commands wait on URLSession's threads.
-    public static func main(companion: @escaping (CompanionCommand) -> any Command.Type) -> Never {
+    package static func main(companion: @escaping (CompanionCommand) -> any Command.Type) -> Never {
         let start = Launch(commands: CommandTable(companion: companion))
         start.finish(run(start.arguments, terminal: start.terminal, commands: start.commands))
     }

@@ -16,9 +16,9 @@ public struct CommandInfo: Sendable {
     /// Which binary runs it.
     public var runs: Runs
     /// Its verbs (`budget set|list|unset`), each with its own arguments and options; empty for a command without.
-    public var verbs: [VerbInfo]
+    package var verbs: [VerbInfo]
     /// The verb a command line without one means (`accounts`: list); nil when a verb must be given.
-    public var defaultVerb: String?
+    package var defaultVerb: String?
 
     public init(
         name: String, summary: LocalizedText, description: LocalizedText? = nil, arguments: [Argument] = [],
@@ -37,7 +37,7 @@ public struct CommandInfo: Sendable {
 
     /// A command with verbs: its arguments are its verbs' (each named once, in the order they first appear) and its
     /// options every option one of them takes.
-    public init<Verb: CommandVerb>(
+    package init<Verb: CommandVerb>(
         name: String, summary: LocalizedText, description: LocalizedText? = nil, verbs: Verb.Type, defaultVerb: Verb? = nil,
         examples: [String] = [], runs: Runs = .kakeibo
     ) {

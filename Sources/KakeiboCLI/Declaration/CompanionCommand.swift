@@ -4,7 +4,7 @@ import KakeiboKit
 /// once, as a case. `kakeibo` parses, routes, lists, completes and documents it from its declaration without linking
 /// its code; the companion's `main` gives each case its code in one exhaustive switch (`Kakeibo.main(companion:)`),
 /// so a case without code does not compile. Adding one is a case, its declaration below, and its code.
-public enum CompanionCommand: String, CaseIterable, Sendable {
+package enum CompanionCommand: String, CaseIterable, Sendable {
     /// Other apps' exports and statements, in place of the built-in `import` (which reads kakeibo's JSON, and whose
     /// declaration says which binary runs a command line).
     case `import`

@@ -20,7 +20,7 @@ enum GlobalOptions {
 public struct ParsedArguments: Sendable {
     public var command: String?
     /// The verb of a command with verbs, once `CommandInfo.check` has taken it off the positional words.
-    public var verb: String?
+    package var verb: String?
     public var positionals: [String] = []
     public var values: [String: String] = [:]
     public var flags: Set<String> = []

@@ -4,13 +4,13 @@ import KakeiboKit
 /// once, what the verb does, the arguments after it and the options it takes. The parser checks a command line
 /// against them (`CommandInfo.check`), help, completion and the manual list them, and the command switches over the
 /// case it is given (`ParsedArguments.verb(_:)`), so a verb can't be parsed, listed and run under different spellings.
-public protocol CommandVerb: RawRepresentable, CaseIterable, Sendable where RawValue == String {
+package protocol CommandVerb: RawRepresentable, CaseIterable, Sendable where RawValue == String {
     var declaration: VerbInfo { get }
 }
 
 extension CommandVerb {
     /// Every verb's declaration, in the order the cases are written (help's order).
-    public static var declared: [VerbInfo] {
+    package static var declared: [VerbInfo] {
         allCases.map { verb in
             var info = verb.declaration
             info.name = verb.rawValue
@@ -20,21 +20,21 @@ extension CommandVerb {
 }
 
 /// One verb as the parser, help, completion and the manual see it.
-public struct VerbInfo: Sendable {
+package struct VerbInfo: Sendable {
     /// The verb's word: the case's raw value (`CommandVerb.declared` fills it in).
-    public internal(set) var name = ""
-    public var summary: LocalizedText
-    public var arguments: [Argument]
-    public var options: [OptionSpec]
+    package internal(set) var name = ""
+    package var summary: LocalizedText
+    package var arguments: [Argument]
+    package var options: [OptionSpec]
 
-    public init(_ summary: LocalizedText, arguments: [Argument] = [], options: [any OptionDeclaration] = []) {
+    package init(_ summary: LocalizedText, arguments: [Argument] = [], options: [any OptionDeclaration] = []) {
         self.summary = summary
         self.arguments = arguments
         self.options = options.map(\.spec)
     }
 
     /// "set CAT AMOUNT [--member M] [--yearly]": the verb's line in help and the manual.
-    public var synopsis: String { Synopsis.words(name, arguments: arguments, options: options) }
+    package var synopsis: String { Synopsis.words(name, arguments: arguments, options: options) }
 }
 
 extension CommandInfo {
@@ -44,7 +44,7 @@ extension CommandInfo {
     /// The command line checked against the verb it names: the verb is taken off the positional words into `verb`
     /// (or the default verb, when none is given), each option given must be one the verb takes, and the words after
     /// it must be those its arguments say. A command without verbs is returned as it is.
-    public func check(_ parsed: ParsedArguments) throws(UsageError) -> ParsedArguments {
+    package func check(_ parsed: ParsedArguments) throws(UsageError) -> ParsedArguments {
         guard !verbs.isEmpty else { return parsed }
         var parsed = parsed
         let word: String
@@ -72,7 +72,7 @@ extension CommandInfo {
 extension ParsedArguments {
     /// The verb this command line names, typed, its words held to its arguments (as `CommandInfo.check` already
     /// has, so that a command may index the words its verb requires).
-    public func verb<Verb: CommandVerb>(_ type: Verb.Type) throws(UsageError) -> Verb {
+    package func verb<Verb: CommandVerb>(_ type: Verb.Type) throws(UsageError) -> Verb {
         let command = command ?? "kakeibo"
         guard let word = verb, let verb = Verb(rawValue: word) else {
             throw .missingArgument(Verb.allCases.map(\.rawValue).joined(separator: "|"), command: command)
