@@ -244,4 +244,24 @@ import Testing
         #expect(try item("deleted") == nil)
         #expect(outcome.unsent.map(\.id) == ["edited-since"])
     }
+
+    /// `add` files an item typed without a category in the operation that adds it: by the household's rules (what
+    /// was typed with it stays), and says by which; an item given its category is stored as typed.
+    @Test func anItemTypedWithoutACategoryIsFiledByTheRulesAsItIsAdded() throws {
+        let taxonomy = Taxonomy.standard
+        _ = try household().addRule(FilingRule(pattern: "セブン", category: "food/drink", payment: "楽天カード", tags: ["コンビニ"]), taxonomy: taxonomy)
+        var typed = wire("a", "2024-11-02")
+        typed.name = "セブン-イレブン"
+        typed.details = ItemDetails(member: "ken", tags: ["旅行"])
+        let filed = try household().add(typed, filing: taxonomy)
+        #expect(filed.item.category == (try taxonomy.resolve("food/drink")))
+        #expect(filed.item.details.payment == "楽天カード" && filed.item.details.member == "ken")
+        #expect(filed.item.details.tags == ["旅行", "コンビニ"])
+        #expect(filed.filing?.filed.reason == .rule(1) && filed.filing?.rules.rules.count == 1)
+        #expect(try item("a")?.category == (try taxonomy.resolve("food/drink")), "stored as filed")
+
+        typed.id = "b"
+        let asTyped = try household().add(typed, filing: nil)
+        #expect(asTyped.item.category == CategoryCode(0) && asTyped.filing == nil)
+    }
 }
