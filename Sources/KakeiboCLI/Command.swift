@@ -53,7 +53,13 @@ public struct CommandTable {
     /// The binary this process is.
     public let binary: Binary
     /// The code this process has, by command word: `kakeibo`'s built-in commands, and in the companion its own as well.
-    let implementations: [(name: String, code: any Command.Type)]
+    let implementations: [Implementation]
+
+    /// A command's code, by the word it answers to (a struct, not a tuple: a tuple's type is built at run time).
+    struct Implementation {
+        let name: String
+        let code: any Command.Type
+    }
 
     /// Every command, in help's order, the same list in both binaries: the built-in ones, then those whose code only
     /// the companion has (last, so that finding a built-in never builds their declarations).
@@ -80,22 +86,27 @@ public struct CommandTable {
     /// `kakeibo`'s table: no code but its own.
     public init() {
         binary = .kakeibo
-        implementations = CommandTable.builtIn.map { ($0.name, $0) }
+        implementations = CommandTable.builtIn.map { Implementation(name: $0.name, code: $0) }
     }
 
     /// The companion's: the built-in commands plus the code it gives each `CompanionCommand`, which takes the place
     /// of a built-in of the same word (the companion's `import` also reads other apps' exports).
     package init(companion: (CompanionCommand) -> any Command.Type) {
         binary = .companion
-        let own = CompanionCommand.allCases.map { ($0.rawValue, companion($0)) }
-        implementations = own + CommandTable.builtIn.filter { command in !own.contains { $0.0 == command.name } }.map { ($0.name, $0) }
+        let own = CompanionCommand.allCases.map { Implementation(name: $0.rawValue, code: companion($0)) }
+        implementations =
+            own + CommandTable.builtIn.filter { command in !own.contains { $0.name == command.name } }.map { Implementation(name: $0.name, code: $0) }
     }
 
     /// Every command name kakeibo answers to, in whichever binary it runs.
     static var names: [String] { declared.map(\.name) }
 
     /// The command of this name, as every binary knows it.
-    func find(_ name: String) -> KnownCommand? { CommandTable.declared.first { $0.name == name } }
+    func find(_ name: String) -> KnownCommand? {
+        // Looked for among the words alone: the table of every entry is not built for one command line.
+        if let command = CommandTable.builtIn.first(where: { $0.name == name }) { return KnownCommand(name: name) { command.info } }
+        return CompanionCommand(rawValue: name)?.declaration.map { info in KnownCommand(name: name) { info } }
+    }
 
     /// The code that runs the command of this name here, if this process has it.
     func implementation(_ name: String) -> (any Command.Type)? { implementations.first { $0.name == name }?.code }

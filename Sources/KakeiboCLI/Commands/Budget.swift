@@ -131,7 +131,7 @@ struct BudgetCommand: Command {
             if from != nil { throw UsageError.onlyWith("--from", "--rollover") }
             return .yearly
         case (false, true):
-            let start = try MonthStart.resolve(option: nil, environment: context.environment)
+            let start = try context.monthStart()
             return .rollover(from: from ?? nil, thisMonth: MonthPeriod.containing(context.clock.today, start: start).month)
         case (false, false):
             if from != nil { throw UsageError.onlyWith("--from", "--rollover") }

@@ -179,7 +179,7 @@ struct FixedCommand: Command {
             }
         case .skip(let key, let month):
             let household = try context.household()
-            let outcome = try household.skipFixedCost(key, in: month, syncs: SyncSettings.isConfigured(environment: context.environment))
+            let outcome = try household.skipFixedCost(key, in: month, syncs: context.syncs())
             finish(try household.store.read(.fixedCosts), taxonomy, message: FixedRenderer.skipped(outcome, taxonomy: taxonomy, language), context)
         }
     }
