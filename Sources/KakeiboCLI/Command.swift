@@ -4,7 +4,7 @@ import KakeiboKit
 /// it). `kakeibo` knows the companion's commands this way without linking their code.
 public protocol CommandDeclaration {
     /// The command's word (`month`), on its own: finding the command a command line names reads only these, so a
-    /// run builds no declaration but its own command's (building `add`'s, the first listed, was 4% of `month`).
+    /// run builds no declaration but its own command's (docs/performance.md has what that saves).
     static var name: String { get }
 
     /// Everything the command line, routing, help, completion and the man page know about the command, declared once.

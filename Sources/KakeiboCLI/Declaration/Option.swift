@@ -70,7 +70,7 @@ extension Option {
     /// One of an enumeration's cases, by its raw value (case-insensitive); the placeholder lists them.
     public static func choice(_ name: String, _ cases: [Value], help: LocalizedText) -> Option<Value>
     where Value: RawRepresentable & Sendable, Value.RawValue == String {
-        let words = cases.map { $0.rawValue } // a closure: a key path here is built at run time, 3% of `month`
+        let words = cases.map { $0.rawValue } // a closure: a key path here is built at run time (docs/performance.md)
         return Option(name, value: words.joined(separator: "|"), help: help) { text in
             guard let value = cases.first(where: { $0.rawValue == text.lowercased() }) else {
                 throw UsageError.invalidChoice(option: name, value: text, choices: words)
