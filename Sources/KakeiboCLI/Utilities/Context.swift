@@ -81,7 +81,7 @@ public final class Context {
 
     /// config.json, read once in a run however many settings the command takes from it (a file that can't be read
     /// is an error each time it is asked for, as it was the first time).
-    public func configFile() throws -> ConfigFile {
+    package func configFile() throws -> ConfigFile {
         if let cachedConfigFile { return cachedConfigFile }
         if let configFileError { throw configFileError }
         do {
@@ -95,12 +95,12 @@ public final class Context {
     }
 
     /// This run's start day of a month: `option`, else `month-start` in config.json, else the calendar month.
-    public func monthStart(_ option: MonthStart? = nil) throws -> MonthStart {
+    package func monthStart(_ option: MonthStart? = nil) throws -> MonthStart {
         try MonthStart.resolve(option: option, file: try configFile())
     }
 
     /// Whether this household syncs with a server (a config.json that can't be read counts as not, here).
-    public func syncs() -> Bool { SyncSettings.isConfigured(environment: environment, file: try? configFile()) }
+    package func syncs() -> Bool { SyncSettings.isConfigured(environment: environment, file: try? configFile()) }
 
     /// Where the household's categories file is (`categories.json` in the configuration directory); without HOME or
     /// XDG_CONFIG_HOME there is no configuration directory, hence no categories file.
