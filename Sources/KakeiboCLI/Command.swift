@@ -4,38 +4,19 @@ import KakeiboKit
 /// it). `kakeibo` knows the companion's commands this way without linking their code.
 public protocol CommandDeclaration {
     /// The command's word (`month`), on its own: finding the command a command line names reads only these, so a
-    /// run builds no declaration but its own command's (building `add`'s, the first listed, was 4% of `month`).
+    /// run builds no declaration but its own command's (docs/performance.md has what that saves).
     static var name: String { get }
 
     /// Everything the command line, routing, help, completion and the man page know about the command, declared once.
     static var info: CommandInfo { get }
 }
 
-/// A subcommand's code: its declaration and a validating initializer that turns the command line into typed values
-/// (rejecting bad input before anything is touched). It runs as a `Command`, here or in kakeibo-companion, on this
-/// thread: the sync commands wait on URLSession's own threads, so nothing that `kakeibo` links is async.
-///
-/// Public so that the companion can define commands with the same machinery.
-public protocol DeclaredCommand: CommandDeclaration {
+/// A subcommand's code: its declaration, a validating initializer that turns the command line into typed values
+/// (rejecting bad input before anything is touched), and a run, start to finish on the calling thread — here or in
+/// kakeibo-companion, where the sync commands wait on URLSession's own threads; nothing kakeibo links is async.
+public protocol Command: CommandDeclaration {
     init(_ arguments: ParsedArguments, _ context: Context) throws
-
-    /// Runs a `Command` to its end and returns true; returns false at once for a command that must be awaited. (A
-    /// requirement, not a cast to `any Command`: a cast searches the runtime's conformance tables, a measurable part
-    /// of start-up.)
-    func runOnThisThread(_ context: Context) throws -> Bool
-}
-
-/// A command that runs start to finish on the calling thread: every built-in command. `kakeibo` itself runs only
-/// these, from a synchronous `main`, so it never starts the concurrency runtime's threads (a third of its start-up).
-public protocol Command: DeclaredCommand {
     func run(_ context: Context) throws
-}
-
-extension Command {
-    public func runOnThisThread(_ context: Context) throws -> Bool {
-        try run(context)
-        return true
-    }
 }
 
 extension CommandDeclaration {
@@ -47,26 +28,23 @@ extension CommandDeclaration {
 
     /// The positional words, checked against the declared arguments: each required one given, no more than they take.
     public static func positionals(_ parsed: ParsedArguments) throws(UsageError) -> [String] {
-        let required = info.arguments.filter { $0.presence == .required }
-        let words = info.arguments.filter { $0.presence != .note }.map(\.words).reduce(0, +)
-        return try positionals(parsed, required: required.map(\.name), optional: words - required.count)
+        try Positionals.check(parsed.positionals, arguments: info.arguments, command: name)
     }
 
     /// Checks the positional arguments' count: at least `required.count`, at most `required + optional`.
     public static func positionals(_ parsed: ParsedArguments, required: [String], optional: Int = 0) throws(UsageError) -> [String] {
-        let given = parsed.positionals
-        if given.count < required.count {
-            throw .missingArgument(required[given.count...].joined(separator: " "), command: name)
-        }
-        if given.count > required.count + optional {
-            // A name typed unquoted before a price: `add お米 5kg 2,480`.
-            if required.count == 2, required.last == "PRICE", let price = given.last, (try? Yen.parsePrice(price)) != nil {
-                throw .unquotedName(Array(given.dropLast()), price: price, command: name)
-            }
-            throw .unexpectedArgument(given[required.count + optional], command: name)
-        }
-        return given
+        try Positionals.check(parsed.positionals, required: required, optional: optional, command: name)
     }
+}
+
+/// A command as every binary knows it: its word, and its declaration, built only when asked for (finding the command
+/// a command line names reads only the words; docs/performance.md has why).
+package struct KnownCommand {
+    package let name: String
+    let declare: () -> CommandInfo
+
+    /// Everything the command line, routing, help, completion and the man page know about it.
+    package var info: CommandInfo { declare() }
 }
 
 /// Every command kakeibo answers to, each declared once, in the order help lists them; and the code this process
@@ -74,16 +52,22 @@ extension CommandDeclaration {
 public struct CommandTable {
     /// The binary this process is.
     public let binary: Binary
-    /// The code this process has: `kakeibo`'s built-in commands, and in the companion its own as well.
-    let implementations: [any DeclaredCommand.Type]
+    /// The code this process has, by command word: `kakeibo`'s built-in commands, and in the companion its own as well.
+    let implementations: [Implementation]
 
-    /// Every command, in help's order, the same list in both binaries: the built-in ones, then those only the
-    /// companion runs (last, so that finding a built-in never builds their declarations).
-    /// (Each element converted on its own: converting the whole array casts each metatype at run time through the
-    /// conformance tables; docs/performance.md has the cost.)
-    static var declared: [any CommandDeclaration.Type] {
-        builtIn.map { $0 as any CommandDeclaration.Type }
-            + [StatementDeclarations.Reconcile.self, SyncDeclarations.Pull.self, SyncDeclarations.Push.self, SyncDeclarations.Sync.self]
+    /// A command's code, by the word it answers to (a struct, not a tuple: a tuple's type is built at run time).
+    struct Implementation {
+        let name: String
+        let code: any Command.Type
+    }
+
+    /// Every command, in help's order, the same list in both binaries: the built-in ones, then those whose code only
+    /// the companion has (last, so that finding a built-in never builds their declarations).
+    static var declared: [KnownCommand] {
+        builtIn.map { command in KnownCommand(name: command.name) { command.info } }
+            + CompanionCommand.allCases.compactMap { command in
+                command.declaration.map { info in KnownCommand(name: command.rawValue) { info } }
+            }
     }
 
     /// Every subcommand the `kakeibo` binary runs itself (none waits on the network).
@@ -99,28 +83,37 @@ public struct CommandTable {
         ]
     }
 
-    /// `kakeibo`'s table (no companion commands), or the companion's: the built-in commands plus its own, where one
-    /// with a built-in's name takes its place (kakeibo-companion's `import` also reads other apps' exports).
-    public init(companionCommands: [any DeclaredCommand.Type] = []) {
-        binary = companionCommands.isEmpty ? .kakeibo : .companion
+    /// `kakeibo`'s table: no code but its own.
+    public init() {
+        binary = .kakeibo
+        implementations = CommandTable.builtIn.map { Implementation(name: $0.name, code: $0) }
+    }
+
+    /// The companion's: the built-in commands plus the code it gives each `CompanionCommand`, which takes the place
+    /// of a built-in of the same word (the companion's `import` also reads other apps' exports).
+    package init(companion: (CompanionCommand) -> any Command.Type) {
+        binary = .companion
+        let own = CompanionCommand.allCases.map { Implementation(name: $0.rawValue, code: companion($0)) }
         implementations =
-            companionCommands
-            + CommandTable.builtIn.filter { command in !companionCommands.contains { $0.name == command.name } }
-            .map { $0 as any DeclaredCommand.Type }
+            own + CommandTable.builtIn.filter { command in !own.contains { $0.name == command.name } }.map { Implementation(name: $0.name, code: $0) }
     }
 
     /// Every command name kakeibo answers to, in whichever binary it runs.
-    static var names: [String] { declared.map { $0.name } }
+    static var names: [String] { declared.map(\.name) }
 
     /// The command of this name, as every binary knows it.
-    func find(_ name: String) -> (any CommandDeclaration.Type)? { CommandTable.declared.first { $0.name == name } }
+    func find(_ name: String) -> KnownCommand? {
+        // Looked for among the words alone: the table of every entry is not built for one command line.
+        if let command = CommandTable.builtIn.first(where: { $0.name == name }) { return KnownCommand(name: name) { command.info } }
+        return CompanionCommand(rawValue: name)?.declaration.map { info in KnownCommand(name: name) { info } }
+    }
 
     /// The code that runs the command of this name here, if this process has it.
-    func implementation(_ name: String) -> (any DeclaredCommand.Type)? { implementations.first { $0.name == name } }
+    func implementation(_ name: String) -> (any Command.Type)? { implementations.first { $0.name == name }?.code }
 
     /// Every command, in help's order.
-    public var commands: [any CommandDeclaration.Type] { CommandTable.declared }
+    package var commands: [KnownCommand] { CommandTable.declared }
 
     /// Every command's declaration, in help's order (for help, completion and the manual).
-    var declarations: [CommandInfo] { CommandTable.declared.map { $0.info } }
+    var declarations: [CommandInfo] { CommandTable.declared.map(\.info) }
 }

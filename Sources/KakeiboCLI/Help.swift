@@ -34,6 +34,10 @@ enum HelpText {
         var out = language.pick("Usage:", "使い方:") + " kakeibo \(command.synopsis)\n\n"
         out += command.summary(language) + "\n"
         if let description = command.description { out += "\n" + description(language) + "\n" }
+        if !command.verbs.isEmpty {
+            out += "\n" + language.pick("Verbs:\n", "操作:\n")
+            for verb in command.verbs { out += "  " + verb.synopsis + "\n      " + verb.summary(language) + "\n" }
+        }
         if !command.arguments.isEmpty {
             out += "\n" + language.pick("Arguments:\n", "引数:\n")
             let width = command.arguments.map { displayWidth($0.name) }.max() ?? 0

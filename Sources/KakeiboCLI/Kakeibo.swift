@@ -15,20 +15,27 @@ public enum Kakeibo {
 
     /// Runs `kakeibo` and exits with its status. Synchronous, so no thread beyond the main one is ever started.
     public static func main() -> Never {
-        let start = Launch(companionCommands: [])
+        let start = Launch(commands: CommandTable())
         start.finish(run(start.arguments, terminal: start.terminal, commands: start.commands, handOver: start.handOver))
+    }
+
+    /// Runs kakeibo-companion: kakeibo's commands plus the code `companion` gives each `CompanionCommand`; exits with
+    /// the status. Synchronous like `kakeibo`'s own: the sync commands wait on URLSession's threads.
+    package static func main(companion: @escaping (CompanionCommand) -> any Command.Type) -> Never {
+        let start = Launch(commands: CommandTable(companion: companion))
+        start.finish(run(start.arguments, terminal: start.terminal, commands: start.commands))
     }
 
     /// What every `main` does around a run: claims the standard streams, and in `kakeibo` itself hands a command line
     /// that the companion runs over to it (exec); then writes the outcome and exits.
-    package struct Launch {
-        package let commands: CommandTable
+    struct Launch {
+        let commands: CommandTable
         let closed: StandardStreams.Closed
-        package let terminal: Terminal
-        package let arguments: [String]
+        let terminal: Terminal
+        let arguments: [String]
 
-        package init(companionCommands: [any DeclaredCommand.Type]) {
-            commands = CommandTable(companionCommands: companionCommands)
+        init(commands: CommandTable) {
+            self.commands = commands
             closed = StandardStreams.Closed.claim()
             terminal = Terminal.current()
             arguments = Array(CommandLine.arguments.dropFirst())
@@ -40,28 +47,21 @@ public enum Kakeibo {
             Companion.run(arguments, context: context) { closed.release() }
         }
 
-        package func finish(_ outcome: Outcome) -> Never {
+        func finish(_ outcome: Outcome) -> Never {
             exit(StandardStreams.deliver(outcome, closed: closed, language: outcome.language ?? .fromLocale(terminal.environment)))
         }
     }
 
-    /// Runs one command line to its outcome. A command that awaits the network can't run here: only kakeibo-companion
-    /// registers one, and runs it through its own `async` run (KakeiboSync). `handOver` runs a command line that the
-    /// companion runs, in a process that is not it (in tests: none, and it fails as a missing companion would).
+    /// Runs one command line to its outcome. `handOver` runs a command line that the companion runs, in a process
+    /// that is not it (in tests: none, and it fails as a missing companion would).
     public static func run(
         _ arguments: [String], terminal: Terminal, commands: CommandTable = CommandTable(),
         handOver: (Context) -> any KakeiboFailure = { _ in CompanionError.notHere }
     ) -> Outcome {
         switch prepare(arguments, terminal: terminal, commands: commands) {
         case .finished(let outcome): return outcome
-        case .ready(let command, let context): return runOnThisThread(command, context)
+        case .ready(let command, let context): return conclude(context) { try command.run(context) }
         case .companion(let context): return failed(handOver(context), language: context.language)
-        }
-    }
-
-    package static func runOnThisThread(_ command: any DeclaredCommand, _ context: Context) -> Outcome {
-        conclude(context) {
-            guard try command.runOnThisThread(context) else { throw CompanionRequired(command: context.command) }
         }
     }
 
@@ -69,7 +69,7 @@ public enum Kakeibo {
     /// answered (help, version, an error).
     package enum Prepared {
         case finished(Outcome)
-        case ready(any DeclaredCommand, Context)
+        case ready(any Command, Context)
         /// The companion runs it, and this process is `kakeibo`.
         case companion(Context)
     }
@@ -101,11 +101,13 @@ public enum Kakeibo {
             if parsed[GlobalOptions.help] {
                 return .finished(Outcome(status: 0, stdout: HelpText.command(info, language), stderr: "", language: language))
             }
-            context.command = name
+            let checked = try info.check(parsed)
+            // What a change's backup is called: "budget set".
+            context.command = checked.verb.map { name + " " + $0 } ?? name
             // The companion runs every command; `kakeibo` hands over those its declaration says run there.
-            if commands.binary == .kakeibo, try info.runs.binary(parsed) == .companion { return .companion(context) }
+            if commands.binary == .kakeibo, try info.runs.binary(checked) == .companion { return .companion(context) }
             guard let command = commands.implementation(name) else { throw CompanionRequired(command: name) }
-            return .ready(try command.init(parsed, context), context)
+            return .ready(try command.init(checked, context), context)
         } catch {
             return .finished(failed(error, language: language))
         }
@@ -166,9 +168,8 @@ package struct EarlyExit: Error {
     }
 }
 
-/// A command reached a process without its code, or one that waits on the network reached a run that can't await
-/// it (a programming error: a command declared to run in the companion that the companion does not register, or
-/// an awaiting command outside the companion's `async` run).
+/// A command reached a process without its code (a programming error: a command declared to run in the companion
+/// whose code this process lacks).
 struct CompanionRequired: Error, CustomStringConvertible {
     var command: String?
     var description: String { "\(command ?? "this command") runs only in kakeibo-companion" }

@@ -14,6 +14,20 @@ extension Household {
         }.result
     }
 
+    /// Adds one item as typed (`kakeibo add`); with `filing`, where no category was given, it is filed first by the
+    /// household's rules, then by its name's or shop's last use (a payment, member or tag typed with it stays).
+    public func add(_ new: WireItem, filing taxonomy: Taxonomy?) throws -> ItemAdded {
+        guard let taxonomy else { return ItemAdded(added: try add([new]), filing: nil) }
+        var item = new
+        let filer = try filer(for: item.name, taxonomy: taxonomy)
+        let filed = try filer.file([item.name] + (item.details.shop.map { [$0] } ?? []), unfiled: false)
+        item.category = filed.category
+        if item.details.payment == nil { item.details.payment = filed.payment }
+        if item.details.member == nil { item.details.member = filed.member }
+        item.details.tags = Tags.adding(filed.tags, to: item.details.tags)
+        return ItemAdded(added: try add([item]), filing: filed.reason == .fallback ? nil : (filed, filer.rules))
+    }
+
     /// Adds the items whose ids are not in their month yet, in order, then matches their months.
     public func addNew(_ new: [WireItem]) throws -> ItemsAdded {
         try Household.checkDates(new.map(\.date))

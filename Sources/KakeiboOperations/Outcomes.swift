@@ -1,6 +1,16 @@
 import KakeiboStore
 import KakeiboValues
 
+/// One item added as typed: what the add did, and how it was filed when the household's rules or history filed it
+/// (with the rules, to say which one).
+public struct ItemAdded: Sendable {
+    public let added: ItemsAdded
+    public let filing: (filed: Filed, rules: FilingRules)?
+
+    /// The item as stored.
+    public var item: Item { added.items[0] }
+}
+
 /// What `Household.add` stored: the items as recorded (stamped, pending).
 public struct ItemsAdded: Sendable, Equatable {
     public let items: [Item]

@@ -8,7 +8,7 @@ import Testing
 @testable import KakeiboValues
 
 @Suite struct ArgumentTests {
-    let options: (String) -> [OptionSpec]? = { CommandTable().find($0)?.options }
+    let options: (String) -> [OptionSpec]? = { CommandTable().find($0)?.info.options }
 
     @Test func splitsCommandOptionsAndPositionals() throws {
         let parsed = try ParsedArguments.parse(
@@ -95,10 +95,12 @@ import Testing
         for command in CommandTable().commands {
             let en = HelpText.command(command.info, .en)
             let ja = HelpText.command(command.info, .ja)
-            #expect(en.contains("Usage: kakeibo \(command.synopsis)"))
-            #expect(ja.contains("使い方: kakeibo \(command.synopsis)"))
-            #expect(!command.summary.en.isEmpty && !command.summary.ja.isEmpty)
-            for option in command.options { #expect(option.help.ja.unicodeScalars.contains { $0.value > 0x7F }, "\(command.name) \(option.name)") }
+            #expect(en.contains("Usage: kakeibo \(command.info.synopsis)"))
+            #expect(ja.contains("使い方: kakeibo \(command.info.synopsis)"))
+            #expect(!command.info.summary.en.isEmpty && !command.info.summary.ja.isEmpty)
+            for option in command.info.options {
+                #expect(option.help.ja.unicodeScalars.contains { $0.value > 0x7F }, "\(command.name) \(option.name)")
+            }
         }
     }
 }

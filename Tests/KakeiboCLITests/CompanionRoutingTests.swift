@@ -60,12 +60,28 @@ import Testing
         #expect(Set(declarations.map(\.name)).count == declarations.count)
     }
 
+    /// Every command that may run in the companion is a `CompanionCommand`, so the companion's `main` must give it code
+    /// (an exhaustive switch), and only those the built-in table lacks are declared by the case.
+    @Test func everyCommandThatRunsInTheCompanionIsOneOfItsCases() {
+        let table = CommandTable()
+        for command in table.declarations {
+            if case .kakeibo = command.runs { continue }
+            #expect(CompanionCommand(rawValue: command.name) != nil, "\(command.name)")
+        }
+        for command in CompanionCommand.allCases {
+            let builtIn = CommandTable.builtIn.contains { $0.name == command.rawValue }
+            #expect((command.declaration == nil) == builtIn, "\(command.rawValue): declared once, by its case or by the built-in")
+            #expect(table.find(command.rawValue) != nil && table.implementation(command.rawValue) == nil || builtIn, "\(command.rawValue)")
+        }
+    }
+
     /// The companion runs every command (`kakeibo`'s too); its own replace a built-in of the same name.
     @Test func theCompanionRunsEveryCommandItself() {
-        let table = CommandTable(companionCommands: [Replacement.self])
+        let table = CommandTable { $0 == .import ? Replacement.self : MonthCommand.self }
         #expect(table.binary == .companion && CommandTable().binary == .kakeibo)
         #expect(table.implementation("import") is Replacement.Type)
         #expect(table.implementation("month") is MonthCommand.Type)
+        #expect(table.implementation("pull") is MonthCommand.Type, "the code is found by the case's word, not the code's own name")
         let run = Kakeibo.run(["import", "--from", "zaim", "x.csv"], terminal: terminal, commands: table)
         #expect(run.status == 0, "the companion ran it instead of handing it over: \(run.stderr)")
     }

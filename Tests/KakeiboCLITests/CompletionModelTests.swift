@@ -25,7 +25,7 @@ import Testing
         #expect(Set(names).count == names.count)
         for command in table {
             let entry = model.commands.first { $0.name == command.name }
-            #expect(entry?.options.map(\.name) == command.options.map(\.name), "\(command.name)")
+            #expect(entry?.options.map(\.name) == command.info.options.map(\.name), "\(command.name)")
         }
         let month = model.commands.first { $0.name == "month" }
         #expect(month?.options.first { $0.name == "--category" }?.value == .category)
@@ -40,6 +40,25 @@ import Testing
             #expect(model.commands.first { $0.name == name }?.options.map(\.name) == options, "\(name)")
         }
         #expect(model.commands.first { $0.name == "budget" }?.positional == .choices(["set", "list", "unset"]))
+        // Each verb completes its own options, and the words after it as its arguments say.
+        let budget = model.commands.first { $0.name == "budget" }?.verbs ?? []
+        #expect(budget.map(\.name) == ["set", "list", "unset"])
+        #expect(budget.first?.options.map(\.name) == ["--member", "--yearly", "--rollover", "--from", "--format"])
+        #expect(budget.first?.positional == .category)
+        #expect(budget.dropFirst().first?.options.map(\.name) == ["--format"])
+        #expect(model.commands.first { $0.name == "rules" }?.verbs.first?.positional == CompletionModel.Value.none, "add PATTERN: nothing to offer")
+    }
+
+    @Test func everyScriptOffersAVerbsOwnOptionsAfterIt() {
+        let model = CompletionModel(.en)
+        let bash = Shell.bash.script(model)
+        #expect(bash.contains("\"budget list\") options=\"--format --store --lang --help --lock-timeout\" positional=none ;;"))
+        #expect(bash.contains("\"budget set\") options=\"--member --yearly --rollover --from --format "))
+        let zsh = Shell.zsh.script(model)
+        #expect(zsh.contains("\"accounts edit\") options=('--kind[") && zsh.contains("'--joint["))
+        let fish = Shell.fish.script(model)
+        #expect(fish.contains("complete -c kakeibo -n '__kakeibo_using_verb fixed post' -l month-start"))
+        #expect(fish.contains("complete -c kakeibo -n '__kakeibo_using_verb budget \\'\\'' -a unset -d 'remove CAT\\'s budget'"))
     }
 
     @Test func everyScriptNamesEveryCommandAndOption() {

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import KakeiboCLI
@@ -43,5 +44,28 @@ import Testing
         }
         let tesseract = await home.run(["receipt", "--image", home.root], ["LANG": "ja_JP.UTF-8", "PATH": "/nonexistent"])
         #expect(tesseract.status == 1 && LanguageTests.hasJapanese(tesseract.stderr))
+    }
+}
+
+/// config.json is read once a run: every setting a command takes from it (the month's start day, whether it syncs,
+/// the member) comes from that one read, so a file changed halfway through a run can't give it two answers.
+@Suite struct ConfigReadOnceTests {
+    @Test func everySettingOfARunComesFromOneReadOfConfigJSON() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("kakeibo-config-\(UUID().uuidString)").path
+        let config = directory + "/kakeibo"
+        try FileManager.default.createDirectory(atPath: config, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let path = config + "/" + Configuration.fileName
+        try Data(#"{"month-start": 25, "endpoint": "http://127.0.0.1:9/exec", "member": "ken"}"#.utf8).write(to: URL(fileURLWithPath: path))
+        let terminal = Terminal(environment: ["XDG_CONFIG_HOME": directory], stdoutIsTerminal: false, stderrIsTerminal: false)
+        let context = Context(
+            terminal: terminal, language: .en, clock: Clock(now: Timestamp(milliseconds: 0), today: CalendarDate(year: 2024, month: 12, day: 1)!),
+            storeOption: directory)
+        #expect(try context.monthStart() == MonthStart(day: 25))
+        try Data("{}".utf8).write(to: URL(fileURLWithPath: path))
+        #expect(try context.monthStart() == MonthStart(day: 25), "the first read stands for the run")
+        #expect(context.syncs())
+        #expect(try context.configuredMember() == "ken")
+        #expect(try context.monthStart(MonthStart(day: 10)) == MonthStart(day: 10), "the option still wins")
     }
 }

@@ -61,9 +61,8 @@ import Testing
         for command in table.commands {
             let name = command.name
             let declared = command.info.name
-            let found = table.find(declared).map { ObjectIdentifier($0) }
             #expect(name == declared)
-            #expect(found == ObjectIdentifier(command))
+            #expect(table.find(declared)?.info.summary == command.info.summary)
         }
         let names = table.commands.map { $0.name }
         #expect(Set(names).count == names.count)
@@ -95,6 +94,41 @@ import Testing
         #expect(page.contains("```\nkakeibo \(MonthCommand.synopsis)\n```"))
         #expect(page.contains("| `--sort date\\|price` | order of the items (default date) |"))
         for example in MonthCommand.examples { #expect(page.contains(example + "\n")) }
+    }
+
+    /// A command's verbs are declared once, each with its arguments and options: the parser holds a command line to
+    /// the verb it names, and help and the manual list each verb's own line.
+    @Test func theParserHoldsACommandLineToItsVerbsDeclaration() throws {
+        func check(_ words: [String]) throws(UsageError) -> ParsedArguments {
+            let parsed = try ParsedArguments.parse(words) { table.find($0)?.info.accepted }
+            return try table.find(words[0])!.info.check(parsed)
+        }
+        let set = try check(["budget", "set", "food", "30000", "--yearly"])
+        #expect(set.verb == "set" && set.positionals == ["food", "30000"])
+        #expect(try set.verb(BudgetCommand.Verb.self) == .set)
+        #expect(try check(["accounts"]).verb == "list", "a command with a default verb")
+        #expect(throws: UsageError.missingArgument("set|list|unset", command: "budget")) { try check(["budget"]) }
+        #expect(throws: UsageError.invalidChoice(option: "fixed", value: "edit", choices: ["add", "list", "remove", "post", "skip"])) {
+            try check(["fixed", "edit"])
+        }
+        #expect(throws: UsageError.onlyWith("--yearly", "budget set")) { try check(["budget", "list", "--yearly"]) }
+        #expect(throws: UsageError.onlyWith("--kind", "accounts add|edit")) { try check(["accounts", "remove", "x", "--kind", "card"]) }
+        #expect(throws: UsageError.onlyWith("--month-start", "fixed post")) { try check(["fixed", "list", "--month-start", "5"]) }
+        #expect(throws: UsageError.missingArgument("AMOUNT", command: "budget")) { try check(["budget", "set", "food"]) }
+        #expect(throws: UsageError.unexpectedArgument("x", command: "rules")) { try check(["rules", "list", "x"]) }
+        #expect(try check(["fixed", "post", "2024", "12"]).positionals == ["2024", "12"])
+        // Commands without verbs are left as they are.
+        #expect(try check(["month", "2024", "12"]).positionals == ["2024", "12"])
+
+        #expect(BudgetCommand.synopsis == "budget set|list|unset …" && AccountsCommand.synopsis == "accounts [add|list|edit|remove] …")
+        let help = HelpText.command(BudgetCommand.info, .en)
+        for line in [
+            "  set CAT AMOUNT [--member M] [--yearly] [--rollover] [--from YYYY-MM] [--format table|json]\n", "  list [--format table|json]\n",
+        ] {
+            #expect(help.contains(line), "\(line)")
+        }
+        #expect(Manual.commandPage(FixedCommand.info).contains("| `post [YEAR MONTH] [--month-start DAY] [--format table\\|json]` |"))
+        #expect(Manual.manPage(table.declarations).contains(".B \"unset CAT [\\-\\-member M] [\\-\\-format table|json]\""))
     }
 
     @Test func companionsCommandsCompleteTheirOptionsInEveryShell() {

@@ -74,7 +74,7 @@ import Testing
                 helps.append(("\(command.name) --help", language, run.stdout))
                 // The summary line comes right after the usage line.
                 let summary = run.stdout.split(separator: "\n").dropFirst().first.map(String.init) ?? ""
-                #expect(summary == command.summary(language))
+                #expect(summary == command.info.summary(language))
                 #expect(language == .ja ? Self.hasJapanese(summary) : !Self.hasKana(summary), "\(command.name): \(summary)")
             }
         }

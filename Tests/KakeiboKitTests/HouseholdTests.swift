@@ -257,4 +257,43 @@ import Testing
         #expect(try item("deleted") == nil)
         #expect(outcome.unsent.map(\.id) == ["edited-since"])
     }
+
+    /// `add` files an item typed without a category in the operation that adds it: by the household's rules (what
+    /// was typed with it stays), and says by which; an item given its category is stored as typed.
+    @Test func anItemTypedWithoutACategoryIsFiledByTheRulesAsItIsAdded() throws {
+        let taxonomy = Taxonomy.standard
+        _ = try household().addRule(FilingRule(pattern: "セブン", category: "food/drink", payment: "楽天カード", tags: ["コンビニ"]), taxonomy: taxonomy)
+        var typed = wire("a", "2024-11-02")
+        typed.name = "セブン-イレブン"
+        typed.details = ItemDetails(member: "ken", tags: ["旅行"])
+        let filed = try household().add(typed, filing: taxonomy)
+        #expect(filed.item.category == (try taxonomy.resolve("food/drink")))
+        #expect(filed.item.details.payment == "楽天カード" && filed.item.details.member == "ken")
+        #expect(filed.item.details.tags == ["旅行", "コンビニ"])
+        #expect(filed.filing?.filed.reason == .rule(1) && filed.filing?.rules.rules.count == 1)
+        #expect(try item("a")?.category == (try taxonomy.resolve("food/drink")), "stored as filed")
+
+        typed.id = "b"
+        let asTyped = try household().add(typed, filing: nil)
+        #expect(asTyped.item.category == CategoryCode(0) && asTyped.filing == nil)
+    }
+
+    /// `year`'s query reads whichever source answers: the summaries, or the items when a detail filter asks what
+    /// summaries don't know, or when months start on another day than the 1st.
+    @Test func theYearsQueryReadsTheSourceThatCanAnswerIt() throws {
+        var paypay = wire("p", "2024-03-10", 300)
+        paypay.details = ItemDetails(payment: "PayPay")
+        _ = try household().add([wire("a", "2024-03-02", 100), paypay, wire("late", "2024-03-28", 1000)])
+        let taxonomy = Taxonomy.standard
+        func read(_ details: DetailFilter = DetailFilter(), start: MonthStart = .calendar) throws -> YearReport {
+            try YearReport.read(year: 2024, store: store, filter: nil, details: details, taxonomy: taxonomy, start: start)
+        }
+        #expect(try read().total == Yen(1400))
+        #expect(try read().months.first { $0.month == 3 }?.total == Yen(1400))
+        #expect(try read(DetailFilter([.payment: "PayPay"])).total == Yen(300), "only the items summaries can't tell apart")
+        let payday = try #require(MonthStart(day: 25))
+        let fromPayday = try read(start: payday)
+        #expect(fromPayday.months.first { $0.month == 3 }?.total == Yen(1000), "March runs from the 25th: the 28th alone")
+        #expect(fromPayday.months.first { $0.month == 2 }?.total == Yen(400), "the 2nd and the 10th are February's")
+    }
 }

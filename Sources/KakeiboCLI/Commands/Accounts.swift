@@ -1,6 +1,6 @@
 import KakeiboKit
 
-/// `kakeibo accounts [add|list|edit|remove]` — the household's accounts (cards, bank accounts, e-money, cash), every
+/// `kakeibo accounts` — the household's accounts (cards, bank accounts, e-money, cash), every
 /// spelling a source uses for each, and their balances.
 struct AccountsCommand: Command {
     static let kind = Option.choice(
@@ -13,17 +13,39 @@ struct AccountsCommand: Command {
             ja: "明細やアプリでの別の書き方（三井住友カード(NL)、ｉＤ、ﾐﾂｲｽﾐﾄﾓｶｰﾄﾞ）。繰り返し指定可"), repeatable: true
     ) { try DetailField.payment.validate($0) }
     static let unalias = Option<String>(
-        "--unalias", value: "TEXT", help: LocalizedText(en: "with edit: drop this alias (repeatable)", ja: "edit と: この呼び名を外す（繰り返し指定可）"),
+        "--unalias", value: "TEXT", help: LocalizedText(en: "drop this alias (repeatable)", ja: "この呼び名を外す（繰り返し指定可）"),
         repeatable: true
     ) { $0 }
     static let member = Option<String>(
         "--member", value: "NAME", help: LocalizedText(en: "whose it is (none: a joint account)", ja: "誰の口座か（なし: 共有の口座）")
     ) { try DetailField.member.validate($0) }
-    static let joint = Flag("--joint", help: LocalizedText(en: "with edit: make it a joint account (no member)", ja: "edit と: 共有の口座にする（メンバーなし）"))
+    static let joint = Flag("--joint", help: LocalizedText(en: "make it a joint account (no member)", ja: "共有の口座にする（メンバーなし）"))
     static let rename = Option<String>(
-        "--name", value: "NAME", help: LocalizedText(en: "with edit: its new name", ja: "edit と: 新しい名前")
+        "--name", value: "NAME", help: LocalizedText(en: "its new name", ja: "新しい名前")
     ) { try DetailField.payment.validate($0) }
     static let format = OutputFormat.option([.table, .json])
+    static let account = Argument("NAME", LocalizedText(en: "the account: its name or an alias", ja: "口座の名前か呼び名"))
+
+    enum Verb: String, CommandVerb {
+        case add, list, edit, remove
+
+        var declaration: VerbInfo {
+            switch self {
+            case .add: VerbInfo(LocalizedText(en: "add an account", ja: "口座を追加"), arguments: [account], options: [kind, alias, member, format])
+            case .list:
+                VerbInfo(
+                    LocalizedText(en: "every account, its balance and what its statements state (the default)", ja: "すべての口座と残高、明細の残高（既定）"),
+                    options: [format])
+            case .edit:
+                VerbInfo(
+                    LocalizedText(en: "change an account (its lines are matched again)", ja: "口座を変更（明細を照合し直す）"), arguments: [account],
+                    options: [kind, alias, member, unalias, joint, rename, format])
+            case .remove:
+                VerbInfo(LocalizedText(en: "remove an account (its items stay)", ja: "口座を削除（品目は残る）"), arguments: [account], options: [format])
+            }
+        }
+    }
+
     static let name = "accounts"
     static let info = CommandInfo(
         name: name,
@@ -34,15 +56,7 @@ struct AccountsCommand: Command {
             ja:
                 "品目の支払方法は、口座の名前か呼び名で口座を指します（全角半角・大文字小文字・カナを区別しません。三井住友カード(NL) = 三井住友カード（ＮＬ））。同じ口座で同じ金額、数日以内の別の記録は同じ買い物としてまとめます（docs/accounts.md）。口座間でお金を動かす明細は振替で、支出ではありません。口座は世帯の設定として保存先の accounts.json に保存し、同期で共有します。操作を指定しなければ一覧と、口座につながっていない支払方法を表示します。"
         ),
-        arguments: [
-            Argument("add|list|edit|remove", LocalizedText(en: "what to do (default: list)", ja: "操作（既定は list）"), .optional),
-            Argument("NAME", LocalizedText(en: "the account: its name or an alias", ja: "口座の名前か呼び名"), .optional),
-            Argument("add NAME", LocalizedText(en: "add an account", ja: "口座を追加"), .note),
-            Argument("list", LocalizedText(en: "every account, its balance and what its statements state", ja: "すべての口座と残高、明細の残高"), .note),
-            Argument("edit NAME", LocalizedText(en: "change an account (its lines are matched again)", ja: "口座を変更（明細を照合し直す）"), .note),
-            Argument("remove NAME", LocalizedText(en: "remove an account (its items stay)", ja: "口座を削除（品目は残る）"), .note),
-        ],
-        options: [kind, alias, member, unalias, joint, rename, format],
+        verbs: Verb.self, defaultVerb: .list,
         examples: [
             "kakeibo accounts",
             "kakeibo accounts add 三井住友カード --kind card --member ken --alias '三井住友カード(NL)' --alias iD --alias ﾐﾂｲｽﾐﾄﾓｶｰﾄﾞ",
@@ -69,9 +83,7 @@ struct AccountsCommand: Command {
     let newName: String?
 
     init(_ arguments: ParsedArguments, _ context: Context) throws {
-        let verb = arguments.positionals.first ?? "list"
-        let operands = Array(arguments.positionals.dropFirst())
-        context.command = "\(AccountsCommand.name) \(verb)"
+        let operands = arguments.positionals
         format = try arguments[Self.format] ?? .table
         aliases = try arguments.all(Self.alias)
         unaliases = try arguments.all(Self.unalias)
@@ -79,28 +91,12 @@ struct AccountsCommand: Command {
         memberGiven = try arguments[Self.member]
         joint = arguments[Self.joint]
         newName = try arguments[Self.rename]
-        let changing: [any OptionDeclaration] = [Self.kind, Self.alias, Self.member]
-        let editing: [any OptionDeclaration] = [Self.unalias, Self.joint, Self.rename]
-        if verb != "edit", let given = editing.first(where: { arguments.given($0) }) { throw UsageError.onlyWith(given.spec.name, "accounts edit") }
-        if !["add", "edit"].contains(verb), let given = changing.first(where: { arguments.given($0) }) {
-            throw UsageError.onlyWith(given.spec.name, "accounts add|edit")
-        }
         if joint && memberGiven != nil { throw UsageError.onlyWith(Self.joint.name, "no --member") }
-        func one() throws -> String {
-            guard let name = operands.first else { throw UsageError.missingArgument("NAME", command: AccountsCommand.name) }
-            if operands.count > 1 { throw UsageError.unexpectedArgument(operands[1], command: AccountsCommand.name) }
-            return name
-        }
-        switch verb {
-        case "list":
-            if let extra = operands.first { throw UsageError.unexpectedArgument(extra, command: AccountsCommand.name) }
-            action = .list
-        case "add":
-            action = .add(Account(name: try DetailField.payment.validate(try one()), kind: kindGiven, member: memberGiven, aliases: aliases))
-        case "edit": action = .edit(try one())
-        case "remove": action = .remove(try one())
-        default:
-            throw UsageError.invalidChoice(option: AccountsCommand.name, value: verb, choices: ["add", "list", "edit", "remove"])
+        switch try arguments.verb(Verb.self) {
+        case .list: action = .list
+        case .add: action = .add(Account(name: try DetailField.payment.validate(operands[0]), kind: kindGiven, member: memberGiven, aliases: aliases))
+        case .edit: action = .edit(operands[0])
+        case .remove: action = .remove(operands[0])
         }
     }
 
@@ -120,7 +116,7 @@ struct AccountsCommand: Command {
             return
         case .add(let account):
             change = try household.addAccount(account)
-            verb = "add"
+            verb = Verb.add.rawValue
         case .edit(let spelling):
             let (aliases, unaliases, kind, member, joint, name) = (self.aliases, self.unaliases, kindGiven, memberGiven, self.joint, newName)
             change = try household.editAccount(spelling) { account throws(AccountError) in
@@ -131,10 +127,10 @@ struct AccountsCommand: Command {
                 let dropped = Set(unaliases.map { AccountKey.fold($0) })
                 account.aliases = account.aliases.filter { !dropped.contains(AccountKey.fold($0)) } + aliases
             }
-            verb = "edit"
+            verb = Verb.edit.rawValue
         case .remove(let spelling):
             change = try household.removeAccount(spelling)
-            verb = "remove"
+            verb = Verb.remove.rawValue
         }
         context.print(
             format == .json ? JSONRenderer.render(AccountsRenderer.changedJSON(change)) : AccountsRenderer.changed(verb, change, context.language))

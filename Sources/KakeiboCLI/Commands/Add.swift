@@ -62,27 +62,16 @@ struct AddCommand: Command {
 
     func run(_ context: Context) throws {
         let household = try context.household()
-        var item = item
-        var note: String?
-        if fileByRules {
-            let taxonomy = try context.taxonomy()
-            let filer = try household.filer(for: item.name, taxonomy: taxonomy)
-            let filed = try filer.file([item.name] + (item.details.shop.map { [$0] } ?? []), unfiled: false)
-            item.category = filed.category
-            if item.details.payment == nil { item.details.payment = filed.payment }
-            if item.details.member == nil { item.details.member = filed.member }
-            item.details.tags = Tags.adding(filed.tags, to: item.details.tags)
-            if filed.reason != .fallback { note = RulesRenderer.reason(filed, rules: filer.rules, taxonomy: taxonomy, context.language) }
-        }
-        let added = try household.add([item])
-        let stored = added.items[0]
+        let outcome = try household.add(item, filing: fileByRules ? try context.taxonomy() : nil)
+        let stored = outcome.item
+        let note = try outcome.filing.map { RulesRenderer.reason($0.filed, rules: $0.rules, taxonomy: try context.taxonomy(), context.language) }
         try ItemOutput.print(stored, verb: LocalizedText(en: "Added", ja: "登録しました:"), format: format, context)
         guard format != .json else { return }
         if let note { context.print("  " + terminalSafe(note) + "\n") }
         if let unknown = AccountsRenderer.unknownPayment(stored.details.payment, try household.accounts(), context.language) {
             context.print(unknown)
         }
-        context.print(AccountsRenderer.matchedLines(added.matched, context.language))
+        context.print(AccountsRenderer.matchedLines(outcome.added.matched, context.language))
     }
 }
 

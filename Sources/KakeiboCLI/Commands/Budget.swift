@@ -1,6 +1,6 @@
 import KakeiboKit
 
-/// `kakeibo budget set|list|unset` — monthly budgets for the whole month or a category, kept with the store.
+/// `kakeibo budget` — monthly budgets for the whole month or a category, kept with the store.
 struct BudgetCommand: Command {
     static let format = OutputFormat.option([.table, .json])
     static let member = Option(
@@ -25,6 +25,31 @@ struct BudgetCommand: Command {
             en: "with --rollover: the month the balance starts from, afresh (default: this month, or where it already runs)",
             ja: "--rollover と一緒に: 繰越を数え始める月（やり直し。既定は今月、すでに繰越中ならその続き）")
     ) { try FixedCost.parseYearMonth($0, option: "--from") }
+    static let target = Argument(
+        "CAT",
+        LocalizedText(
+            en:
+                "total (the whole month), a category or CAT/SUB: food, 食費, food/drink; savings (貯蓄), a goal for the balance; or allowance, a member's, with --member",
+            ja: "total（月全体）、項目、または 項目/内訳: food、食費、food/drink など。savings（貯蓄）は収支の目標、allowance（お小遣い）は --member と"))
+    static let amount = Argument(
+        "AMOUNT",
+        LocalizedText(en: "whole yen a month (a year's with --yearly), e.g. 30000 or 30,000", ja: "月あたりの金額（円。--yearly では年の金額）。30000、30,000 など"))
+
+    enum Verb: String, CommandVerb {
+        case set, list, unset
+
+        var declaration: VerbInfo {
+            switch self {
+            case .set:
+                VerbInfo(
+                    LocalizedText(en: "set the monthly budget of CAT (replaces an earlier one)", ja: "CAT の月の予算を設定（前の予算は置き換え）"),
+                    arguments: [target, amount], options: [member, yearly, rollover, from, format])
+            case .list: VerbInfo(LocalizedText(en: "show every budget", ja: "すべての予算を表示"), options: [format])
+            case .unset: VerbInfo(LocalizedText(en: "remove CAT's budget", ja: "CAT の予算を削除"), arguments: [target], options: [member, format])
+            }
+        }
+    }
+
     static let name = "budget"
     static let info = CommandInfo(
         name: name, summary: LocalizedText(en: "Set, list or remove budgets: monthly, yearly funds, rolling over", ja: "予算（月・年・繰越）を設定・一覧・削除"),
@@ -34,26 +59,7 @@ struct BudgetCommand: Command {
             ja:
                 "予算は保存先の budgets.json に保存します。month は予算と支出を並べて表示し、month --check-budget は超過があれば終了コード 3 で終わります。年の予算（--yearly）は年初からで確かめ、超過したとき、または超過しそうなとき（年の予算の経過月分に 4 分の 1（3 か月分）を足した額を超えたとき。年の予算が上限）に終了コード 3 です。繰越する予算（--rollover）は設定した月（または --from）から数え、勝手にやり直しません。金額を変えると今月から新しい金額です。"
         ),
-        arguments: [
-            Argument("set|list|unset", LocalizedText(en: "what to do", ja: "操作")),
-            Argument(
-                "CAT",
-                LocalizedText(
-                    en:
-                        "total (the whole month), a category or CAT/SUB: food, 食費, food/drink; savings (貯蓄), a goal for the balance; or allowance, a member's, with --member",
-                    ja: "total（月全体）、項目、または 項目/内訳: food、食費、food/drink など。savings（貯蓄）は収支の目標、allowance（お小遣い）は --member と"),
-                .optional),
-            Argument(
-                "AMOUNT",
-                LocalizedText(
-                    en: "whole yen a month (a year's with --yearly), e.g. 30000 or 30,000", ja: "月あたりの金額（円。--yearly では年の金額）。30000、30,000 など"),
-                .optional),
-            Argument(
-                "set CAT AMOUNT", LocalizedText(en: "set the monthly budget of CAT (replaces an earlier one)", ja: "CAT の月の予算を設定（前の予算は置き換え）"), .note),
-            Argument("list", LocalizedText(en: "show every budget", ja: "すべての予算を表示"), .note),
-            Argument("unset CAT", LocalizedText(en: "remove CAT's budget", ja: "CAT の予算を削除"), .note),
-        ],
-        options: [member, yearly, rollover, from, format],
+        verbs: Verb.self,
         examples: [
             "kakeibo budget set total 120000",
             "kakeibo budget set food 50,000",
@@ -79,9 +85,7 @@ struct BudgetCommand: Command {
     let format: OutputFormat
 
     init(_ arguments: ParsedArguments, _ context: Context) throws {
-        let words = try VerbArguments(arguments, verbs: "set|list|unset", command: BudgetCommand.name)
-        context.command = "\(BudgetCommand.name) \(words.verb)" // what its backup is called: "budget set"
-        let operands = words.operands
+        let operands = arguments.positionals
         // allowance --member M: one member's お小遣い; --member means nothing beside another budget.
         func target(_ typed: String) throws -> BudgetTarget {
             var text = typed
@@ -100,9 +104,8 @@ struct BudgetCommand: Command {
             do { name = try DetailField.member.validate(member) } catch { throw SettingError.member(member, error) }
             return .allowance(try DetailOptions.known(name, try DetailOptions.settings(context)) ?? name)
         }
-        switch words.verb {
-        case "set":
-            try words.expect(["CAT", "AMOUNT"])
+        switch try arguments.verb(Verb.self) {
+        case .set:
             let request = try Self.request(arguments, context)
             if Budgets.isSavings(operands[0]) {
                 guard request == .monthly else {
@@ -113,16 +116,8 @@ struct BudgetCommand: Command {
             } else {
                 action = .set(try target(operands[0]), try Budget.parseAmount(operands[1]), request)
             }
-        case "list":
-            try Self.setOnly(arguments)
-            try words.expect([])
-            action = .list
-        case "unset":
-            try Self.setOnly(arguments)
-            try words.expect(["CAT"])
-            action = Budgets.isSavings(operands[0]) ? .unsetSavings : .unset(try target(operands[0]))
-        default:
-            throw words.unknownVerb(["set", "list", "unset"])
+        case .list: action = .list
+        case .unset: action = Budgets.isSavings(operands[0]) ? .unsetSavings : .unset(try target(operands[0]))
         }
         format = try arguments[Self.format] ?? .table
     }
@@ -136,18 +131,12 @@ struct BudgetCommand: Command {
             if from != nil { throw UsageError.onlyWith("--from", "--rollover") }
             return .yearly
         case (false, true):
-            let start = try MonthStart.resolve(option: nil, environment: context.environment)
+            let start = try context.monthStart()
             return .rollover(from: from ?? nil, thisMonth: MonthPeriod.containing(context.clock.today, start: start).month)
         case (false, false):
             if from != nil { throw UsageError.onlyWith("--from", "--rollover") }
             return .monthly
         }
-    }
-
-    /// The options that shape a budget mean nothing to list and unset.
-    static func setOnly(_ arguments: ParsedArguments) throws {
-        for flag in [yearly, rollover] where arguments[flag] { throw UsageError.onlyWith(flag.name, "budget set") }
-        if try arguments[Self.from] != nil { throw UsageError.onlyWith("--from", "budget set") }
     }
 
     func run(_ context: Context) throws {

@@ -25,7 +25,7 @@ struct DeleteCommand: Command {
     }
 
     func run(_ context: Context) throws {
-        let deleted = try context.household().delete(id, syncs: SyncSettings.isConfigured(environment: context.environment))
+        let deleted = try context.household().delete(id, syncs: context.syncs())
         try ItemOutput.print(deleted.item, verb: LocalizedText(en: "Deleted", ja: "削除しました:"), format: format, context)
         if let cost = deleted.skipped, format != .json {
             let (name, month) = (terminalSafe(cost.name), deleted.item.date.yearMonth.iso)

@@ -1,10 +1,11 @@
 import KakeiboKit
 
-/// `kakeibo fixed add|list|remove|post|skip` — fixed costs (固定費) and recording each month's, once.
+/// `kakeibo fixed` — fixed costs (固定費) and recording each month's, once.
 struct FixedCommand: Command {
     static let day = Option.count(
         "--day", value: "DAY", maximum: 31,
-        help: LocalizedText(en: "day of the month it falls due, 1–31 (past a month's end: its last day)", ja: "支払日（1〜31。月末を過ぎる日はその月の末日）"))
+        help: LocalizedText(en: "day of the month it falls due, 1–31 (past a month's end: its last day)", ja: "支払日（1〜31。月末を過ぎる日はその月の末日）"),
+        required: true)
     static let yearly = Option.count(
         "--yearly", value: "MONTH", maximum: 12,
         help: LocalizedText(en: "once a year, in this month (1–12); default monthly", ja: "年に 1 回、この月（1〜12）に。既定は毎月"))
@@ -33,12 +34,47 @@ struct FixedCommand: Command {
             ja: "キーか名前（housing/rent、家賃 など。既定は名前と同じ名前の項目（家賃なら housing/rent）、なければ other（その他））"))
     static let payment = Option<String>(
         "--payment", value: "METHOD",
-        help: LocalizedText(en: "with add: how it is paid (an account), put on its items", ja: "add と: 支払方法（口座）。計上する品目に付ける")
+        help: LocalizedText(en: "how it is paid (an account), put on its items", ja: "支払方法（口座）。計上する品目に付ける")
     ) { try DetailField.payment.validate($0) }
     static let member = Option<String>(
-        "--member", value: "NAME", help: LocalizedText(en: "with add: whose cost it is, put on its items", ja: "add と: 誰の固定費か。計上する品目に付ける")
+        "--member", value: "NAME", help: LocalizedText(en: "whose cost it is, put on its items", ja: "誰の固定費か。計上する品目に付ける")
     ) { try DetailField.member.validate($0) }
     static let format = OutputFormat.option([.table, .json])
+    static let key = Argument("NAME|ID", LocalizedText(en: "the cost's name or id", ja: "固定費の名前か ID"))
+
+    enum Verb: String, CommandVerb {
+        case add, list, remove, post, skip
+
+        var declaration: VerbInfo {
+            switch self {
+            case .add:
+                VerbInfo(
+                    LocalizedText(en: "add a cost (replaces one of the same name)", ja: "固定費を登録（同じ名前なら置き換え）"),
+                    arguments: [
+                        Argument("NAME", LocalizedText(en: "the cost's name, 1–30 characters", ja: "名前（1〜30 文字）")),
+                        Argument("PRICE", LocalizedText(en: "whole yen, e.g. 85000 or 85,000", ja: "円単位の整数（85000、85,000 など）")),
+                    ],
+                    options: [day, yearly, every, months, from, until, category, income, payment, member, format])
+            case .list: VerbInfo(LocalizedText(en: "show every fixed cost", ja: "すべての固定費を表示"), options: [format])
+            case .remove:
+                VerbInfo(LocalizedText(en: "remove a cost (items it posted stay)", ja: "固定費を削除（登録済みの品目は残る）"), arguments: [key], options: [format])
+            case .post:
+                VerbInfo(
+                    LocalizedText(
+                        en: "record the month's costs due by today (default: this month); quiet when none",
+                        ja: "今日までに支払日が来た月の固定費を登録（既定は今月）。なければ何も出力しない"),
+                    arguments: [Argument("YEAR MONTH", LocalizedText(en: "the month to post", ja: "計上する月"), .optional, words: 2)],
+                    options: [MonthStartOption.option, format])
+            case .skip:
+                VerbInfo(
+                    LocalizedText(
+                        en: "don't post the cost in this month (its posting, if there, is deleted); 'kakeibo undo' takes it back",
+                        ja: "この月は計上しない（計上済みなら削除）。'kakeibo undo' で取り消せる"),
+                    arguments: [key, Argument("YYYY-MM", LocalizedText(en: "the month it is skipped in", ja: "見送る月"))], options: [format])
+            }
+        }
+    }
+
     static let name = "fixed"
     static let info = CommandInfo(
         name: name, summary: LocalizedText(en: "Fixed costs: add, list, remove, post a month's, skip one", ja: "固定費の登録・一覧・削除・月の計上・見送り"),
@@ -48,30 +84,7 @@ struct FixedCommand: Command {
             ja:
                 "固定費は保存先の fixed.json に保存します。fixed post はその月の今日までに支払日が来た固定費を品目として登録します。何度実行しても（cron や 2 台の機械から実行しても）1 回だけです（ID は固定費と月から決まります）。登録前は month に予定として表示します。kakeibo delete で削除した計上は削除されたままです（その月は見送りになります。計上前なら fixed skip で同じことができます）。同期すると家計のほかのメンバーも見送ります。"
         ),
-        arguments: [
-            Argument("add|list|remove|post|skip", LocalizedText(en: "what to do", ja: "操作")),
-            Argument(
-                "NAME",
-                LocalizedText(
-                    en: "add: the cost's name, 1–30 characters; remove, skip: its name or id", ja: "add: 名前（1〜30 文字）、remove・skip: 名前か ID"),
-                .optional),
-            Argument("PRICE", LocalizedText(en: "add: whole yen, e.g. 85000 or 85,000", ja: "add: 円単位の整数（85000、85,000 など）"), .optional),
-            Argument("add NAME PRICE --day D", LocalizedText(en: "add a cost (replaces one of the same name)", ja: "固定費を登録（同じ名前なら置き換え）"), .note),
-            Argument("list", LocalizedText(en: "show every fixed cost", ja: "すべての固定費を表示"), .note),
-            Argument("remove NAME|ID", LocalizedText(en: "remove a cost (items it posted stay)", ja: "固定費を削除（登録済みの品目は残る）"), .note),
-            Argument(
-                "post [YEAR MONTH]",
-                LocalizedText(
-                    en: "record the month's costs due by today (default: this month); quiet when none", ja: "今日までに支払日が来た月の固定費を登録（既定は今月）。なければ何も出力しない"),
-                .note),
-            Argument(
-                "skip NAME|ID YYYY-MM",
-                LocalizedText(
-                    en: "don't post the cost in this month (its posting, if there, is deleted); 'kakeibo undo' takes it back",
-                    ja: "この月は計上しない（計上済みなら削除）。'kakeibo undo' で取り消せる"),
-                .note),
-        ],
-        options: [day, yearly, every, months, from, until, category, income, payment, member, format, MonthStartOption.option],
+        verbs: Verb.self,
         examples: [
             "kakeibo fixed add 家賃 85000 --day 27",
             "kakeibo fixed add 家賃 85000 --day 27 --payment ゆうちょ銀行 --member ayumi",
@@ -98,15 +111,9 @@ struct FixedCommand: Command {
     let format: OutputFormat
 
     init(_ arguments: ParsedArguments, _ context: Context) throws {
-        let words = try VerbArguments(arguments, verbs: "add|list|remove|post|skip", command: FixedCommand.name)
-        context.command = "\(FixedCommand.name) \(words.verb)" // what its backup is called: "fixed add"
-        if words.verb != "add", let given = [Self.payment, Self.member].first(where: { arguments.given($0) }) {
-            throw UsageError.onlyWith(given.name, "fixed add")
-        }
-        let operands = words.operands
-        switch words.verb {
-        case "add":
-            try words.expect(["NAME", "PRICE"])
+        let operands = arguments.positionals
+        switch try arguments.verb(Verb.self) {
+        case .add:
             let taxonomy = try context.taxonomy()
             let name = try ItemName.validate(operands[0])
             let price = try Yen.parsePrice(operands[1])
@@ -119,20 +126,11 @@ struct FixedCommand: Command {
             cost.payment = try arguments[Self.payment]
             cost.member = try DetailOptions.known(try arguments[Self.member], try DetailOptions.settings(context))
             action = .add(cost)
-        case "list":
-            try words.expect([])
-            action = .list
-        case "remove":
-            try words.expect(["NAME|ID"])
-            action = .remove(operands[0])
-        case "post":
-            try words.expect([], optional: 2)
+        case .list: action = .list
+        case .remove: action = .remove(operands[0])
+        case .post:
             action = .post(try MonthStartOption.period(operands, start: try MonthStartOption.resolve(arguments, context), context))
-        case "skip":
-            try words.expect(["NAME|ID", "YYYY-MM"])
-            action = .skip(operands[0], try FixedCost.parseYearMonth(operands[1], option: "YYYY-MM"))
-        default:
-            throw words.unknownVerb(["add", "list", "remove", "post", "skip"])
+        case .skip: action = .skip(operands[0], try FixedCost.parseYearMonth(operands[1], option: "YYYY-MM"))
         }
         format = try arguments[Self.format] ?? .table
     }
@@ -181,7 +179,7 @@ struct FixedCommand: Command {
             }
         case .skip(let key, let month):
             let household = try context.household()
-            let outcome = try household.skipFixedCost(key, in: month, syncs: SyncSettings.isConfigured(environment: context.environment))
+            let outcome = try household.skipFixedCost(key, in: month, syncs: context.syncs())
             finish(try household.store.read(.fixedCosts), taxonomy, message: FixedRenderer.skipped(outcome, taxonomy: taxonomy, language), context)
         }
     }

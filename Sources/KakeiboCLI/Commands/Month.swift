@@ -114,12 +114,12 @@ struct MonthCommand: Command {
                 ]))
         case .table:
             var style = OutputFile.style(for: output, context)
-            style.syncMarks = SyncSettings.isConfigured(environment: context.environment)
+            style.syncMarks = context.syncs()
             let journal = style.syncMarks ? try? context.household().journal() : nil
             style.changeProtocol = journal?.changeProtocol == true
             // Known to be a plain app server (a sync found it one): what its app can't show stays here.
             if !style.changeProtocol, journal?.endpoints.values.contains(where: { !$0.speaksChanges }) == true {
-                style.app = (try? Configuration.load(environment: context.environment))?.appCategories ?? .expenseLog
+                style.app = (try? Configuration(context.configFile()))?.appCategories ?? .expenseLog
             }
             text = TableRenderer.month(report, taxonomy: taxonomy, style: style, budgets: view.budgets, savings: view.savings)
         case .json:

@@ -1,16 +1,51 @@
 import KakeiboKit
 
-/// `kakeibo rules add|list|remove|test|member` — the household's rules that file statement lines, receipts and `add`.
+/// `kakeibo rules` — the household's rules that file statement lines, receipts and `add`.
 struct RulesCommand: Command {
-    static let payment = Option("--payment", value: "METHOD", help: LocalizedText(en: "with add: the payment it sets", ja: "add と: 設定する支払方法"))
-    static let member = Option("--member", value: "NAME", help: LocalizedText(en: "with add: the member it sets", ja: "add と: 設定するメンバー"))
+    static let payment = Option("--payment", value: "METHOD", help: LocalizedText(en: "the payment it sets", ja: "設定する支払方法"))
+    static let member = Option("--member", value: "NAME", help: LocalizedText(en: "the member it sets", ja: "設定するメンバー"))
     static let itemName = Option(
-        "--name", value: "NAME", help: LocalizedText(en: "with add: the name items get instead of the shop's", ja: "add と: お店の名前の代わりにつける品名"))
+        "--name", value: "NAME", help: LocalizedText(en: "the name items get instead of the shop's", ja: "お店の名前の代わりにつける品名"))
     static let tag = Option<String>(
-        "--tag", value: "NAME", help: LocalizedText(en: "with add: a tag it puts on what it files (repeatable)", ja: "add と: 分類したデータに付けるタグ（繰り返し指定可）"),
+        "--tag", value: "NAME", help: LocalizedText(en: "a tag it puts on what it files (repeatable)", ja: "分類したデータに付けるタグ（繰り返し指定可）"),
         repeatable: true
     ) { try Tags.validate($0) }
     static let format = OutputFormat.option([.table, .json])
+    enum Verb: String, CommandVerb {
+        case add, list, remove, test, member
+
+        var declaration: VerbInfo {
+            switch self {
+            case .add:
+                VerbInfo(
+                    LocalizedText(en: "add a rule at the end", ja: "ルールを末尾に追加"),
+                    arguments: [
+                        Argument("PATTERN", LocalizedText(en: "text looked for in the name and shop", ja: "品名とお店から探す文字列")),
+                        Argument("CAT[/SUB]", LocalizedText(en: "what it files as: a category key or name", ja: "分類する項目（キーか名前）")),
+                    ],
+                    options: [payment, RulesCommand.member, itemName, tag, format])
+            case .list: VerbInfo(LocalizedText(en: "show every rule, numbered", ja: "すべてのルールを番号つきで表示"), options: [format])
+            case .remove:
+                VerbInfo(
+                    LocalizedText(en: "remove rule N", ja: "ルール N を削除"),
+                    arguments: [Argument("N", LocalizedText(en: "the rule's number, as list shows it", ja: "list が表示するルールの番号"))], options: [format])
+            case .test:
+                VerbInfo(
+                    LocalizedText(en: "say what files TEXT, and as what", ja: "TEXT をどのルールで何に分類するかを表示"),
+                    arguments: [Argument("TEXT", LocalizedText(en: "a name or shop as a statement shows it", ja: "明細にある品名やお店"))], options: [format])
+            case .member:
+                VerbInfo(
+                    LocalizedText(
+                        en: "a statement's user (利用者: 本人, 家族) becomes member NAME on its items", ja: "明細の利用者（本人、家族）を品目のメンバー NAME にする"),
+                    arguments: [
+                        Argument("USER", LocalizedText(en: "the statement's 利用者", ja: "明細の利用者")),
+                        Argument("NAME", LocalizedText(en: "the member", ja: "メンバー")),
+                    ],
+                    options: [format])
+            }
+        }
+    }
+
     static let name = "rules"
     static let info = CommandInfo(
         name: name, summary: LocalizedText(en: "Rules that file statement lines, receipts and add", ja: "明細・レシート・add を分類するルール"),
@@ -20,20 +55,7 @@ struct RulesCommand: Command {
             ja:
                 "パターンは品名とお店から、全角半角・大文字小文字を区別せずに探します（ＡＭＡＺＯＮ = amazon = Amazon）。最初に一致したルールが使われます。どれも一致しなければ、同じ品名・お店の前回の分類、それもなければ既定の項目（明細は未分類の項目。docs/statements.md）になります。ルールは保存先の rules.json に保存します。"
         ),
-        arguments: [
-            Argument("add|list|remove|test|member", LocalizedText(en: "what to do", ja: "操作")),
-            Argument("ARG", LocalizedText(en: "see below", ja: "下記のとおり"), .optional, words: 2),
-            Argument("add PATTERN CAT[/SUB]", LocalizedText(en: "add a rule at the end", ja: "ルールを末尾に追加"), .note),
-            Argument("list", LocalizedText(en: "show every rule, numbered", ja: "すべてのルールを番号つきで表示"), .note),
-            Argument("remove N", LocalizedText(en: "remove rule N", ja: "ルール N を削除"), .note),
-            Argument("test TEXT", LocalizedText(en: "say what files TEXT, and as what", ja: "TEXT をどのルールで何に分類するかを表示"), .note),
-            Argument(
-                "member USER NAME",
-                LocalizedText(
-                    en: "a statement's user (利用者: 本人, 家族) becomes member NAME on its items",
-                    ja: "明細の利用者（本人、家族）を品目のメンバー NAME にする"), .note),
-        ],
-        options: [payment, member, itemName, tag, format],
+        verbs: Verb.self,
         examples: [
             "kakeibo rules add amazon entertainment/goods --payment 楽天カード",
             "kakeibo rules add セブン food/drink",
@@ -56,16 +78,9 @@ struct RulesCommand: Command {
     let format: OutputFormat
 
     init(_ arguments: ParsedArguments, _ context: Context) throws {
-        let words = try VerbArguments(arguments, verbs: "add|list|remove|test|member", command: RulesCommand.name)
-        context.command = "\(RulesCommand.name) \(words.verb)"
-        let operands = words.operands
-        let extras: [any OptionDeclaration] = [Self.payment, Self.member, Self.itemName, Self.tag]
-        if words.verb != "add", let given = extras.first(where: { arguments.given($0) }) {
-            throw UsageError.onlyWith(given.spec.name, "rules add")
-        }
-        switch words.verb {
-        case "add":
-            try words.expect(["PATTERN", "CAT"])
+        let operands = arguments.positionals
+        switch try arguments.verb(Verb.self) {
+        case .add:
             let taxonomy = try context.taxonomy()
             let key = taxonomy.keyPath(try taxonomy.resolve(operands[1]))
             var rule = FilingRule(pattern: trimWhitespace(operands[0]), category: key)
@@ -74,23 +89,14 @@ struct RulesCommand: Command {
             rule.name = try arguments[Self.itemName].map { try ItemName.validate($0) }
             rule.tags = try Tags.validateAll(try arguments.all(Self.tag))
             action = .add(rule)
-        case "list":
-            try words.expect([])
-            action = .list
-        case "remove":
-            try words.expect(["N"])
+        case .list: action = .list
+        case .remove:
             guard let number = Int(operands[0]), number >= 1 else {
                 throw UsageError.invalidChoice(option: "N", value: operands[0], choices: ["1, 2, … as 'kakeibo rules list' numbers them"])
             }
             action = .remove(number)
-        case "test":
-            try words.expect(["TEXT"])
-            action = .test(operands[0])
-        case "member":
-            try words.expect(["USER", "NAME"])
-            action = .member(trimWhitespace(operands[0]), try DetailField.member.validate(operands[1]))
-        default:
-            throw words.unknownVerb(["add", "list", "remove", "test", "member"])
+        case .test: action = .test(operands[0])
+        case .member: action = .member(trimWhitespace(operands[0]), try DetailField.member.validate(operands[1]))
         }
         format = try arguments[Self.format] ?? .table
     }

@@ -32,7 +32,7 @@ struct SettleCommand: Command {
 
     func run(_ context: Context) throws {
         let period = period ?? .month(context.clock.today.yearMonth)
-        let split = try Configuration.load(environment: context.environment).split
+        let split = try Configuration(context.configFile()).split
         let store = try context.storeForReading()
         let taxonomy = try context.taxonomy()
         var items: [Item] = []

@@ -29,6 +29,22 @@ struct TaxCommand: Command {
         }
         return amount
     }
+    enum Verb: String, CommandVerb {
+        case medical
+
+        var declaration: VerbInfo {
+            switch self {
+            case .medical:
+                VerbInfo(
+                    LocalizedText(en: "the 医療費控除 (the only one so far)", ja: "医療費控除（いまはこれだけ）"),
+                    arguments: [
+                        Argument("YEAR", LocalizedText(en: "the year, e.g. 2024 or 去年 (default: last year)", ja: "年（2024、去年など。既定は去年）"), .optional)
+                    ],
+                    options: [format, output, income])
+            }
+        }
+    }
+
     static let name = "tax"
     static let info = CommandInfo(
         name: name, summary: LocalizedText(en: "Medical costs for the tax return (医療費控除)", ja: "確定申告の医療費控除（医療費集計フォーム）"),
@@ -36,11 +52,7 @@ struct TaxCommand: Command {
             en:
                 "Items in the medical category, one row per person (member) and payee (shop, else name), their kinds from the subcategory; --reimbursed on an item is what insurance pays back. The threshold is ¥100,000, or 5% of total income under ¥2,000,000.",
             ja: "医療費の項目のデータを、受けた人（メンバー）と支払先（お店、なければ品名）ごとに 1 行にまとめ、区分は内訳から決めます。データの --reimbursed が補填される金額です。足切り額は 10 万円、所得が 200 万円未満なら所得の 5% です。"),
-        arguments: [
-            Argument("medical", LocalizedText(en: "the 医療費控除 (the only one so far)", ja: "医療費控除（いまはこれだけ）")),
-            Argument("YEAR", LocalizedText(en: "the year, e.g. 2024 or 去年 (default: last year)", ja: "年（2024、去年など。既定は去年）"), .optional),
-        ],
-        options: [format, output, income],
+        verbs: Verb.self,
         examples: [
             "kakeibo tax medical 2024",
             "kakeibo tax medical 2024 --output 医療費集計フォーム.xlsx",
@@ -54,12 +66,10 @@ struct TaxCommand: Command {
     let income: Yen?
 
     init(_ arguments: ParsedArguments, _ context: Context) throws {
-        let words = try VerbArguments(arguments, verbs: "medical", command: TaxCommand.name)
-        guard words.verb == "medical" else { throw words.unknownVerb(["medical"]) }
-        try words.expect([], optional: 1)
         let today = context.clock.today.yearMonth
         // Tax season is February and March: the year asked about is usually the one that just ended.
-        switch try Period.parse(words.operands, today: today, as: .year) {
+        _ = try arguments.verb(Verb.self) // medical: the only one so far
+        switch try Period.parse(arguments.positionals, today: today, as: .year) {
         case .year(let year): self.year = year
         default: self.year = today.year - 1
         }

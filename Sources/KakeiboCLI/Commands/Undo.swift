@@ -31,7 +31,7 @@ struct UndoCommand: Command {
     }
 
     func run(_ context: Context) throws {
-        let outcome = try context.household().undo(number, syncs: SyncSettings.isConfigured(environment: context.environment))
+        let outcome = try context.household().undo(number, syncs: context.syncs())
         switch format {
         case .json: context.print(BackupRenderer.undoneJSON(outcome, taxonomy: try context.taxonomy()))
         default: context.print(BackupRenderer.undone(outcome, style: context.textStyle))

@@ -66,20 +66,7 @@ struct YearCommand: Command {
                 format: format, bom: bom, context)
             return try OutputFile.deliver(text, to: output, context)
         }
-        // Summaries know categories only: with a detail filter, the year's items are read (by calendar month). A month
-        // from another start day is summed from its items: summaries hold calendar months.
-        let report: YearReport
-        if !details.isEmpty {
-            report = YearReport(
-                year: year, items: try store.items(inYear: year).mapValues { $0.filter(details.matches) }, filter: filter, taxonomy: taxonomy,
-                start: start)
-        } else if start.isCalendar {
-            report = YearReport(year: year, summaries: try store.summaries(inYear: year), filter: filter, taxonomy: taxonomy)
-        } else {
-            let months = (1...12).compactMap { YearMonth(year: year, month: $0) }
-            report = YearReport(
-                year: year, summaries: try store.summaries(of: months, start: start), filter: filter, taxonomy: taxonomy, start: start)
-        }
+        let report = try YearReport.read(year: year, store: store, filter: filter, details: details, taxonomy: taxonomy, start: start)
         let outlook = try outlook(store, taxonomy, context)
         let text: String
         switch format {

@@ -24,8 +24,10 @@ struct CompletionModel {
         var name: String
         var summary: String
         var options: [Option]
-        /// What the command's positional arguments complete to.
+        /// What the command's positional arguments complete to (a command with verbs: the verbs).
         var positional: Value
+        /// Its verbs, each an entry of its own: the options it takes and what the words after it complete to.
+        var verbs: [Entry] = []
     }
 
     var commands: [Entry]
@@ -36,10 +38,21 @@ struct CompletionModel {
         func option(_ spec: OptionSpec) -> Option {
             Option(name: spec.name, value: spec.value.map(CompletionModel.value), help: spec.help(language))
         }
+        func positional(_ arguments: [Argument]) -> Value {
+            arguments.first { $0.presence != .note }.map { CompletionModel.value($0.name) } ?? .none
+        }
         commands = table.declarations.map { command in
-            Entry(
+            guard !command.verbs.isEmpty else {
+                return Entry(
+                    name: command.name, summary: command.summary(language), options: command.options.map(option),
+                    positional: positional(command.arguments))
+            }
+            return Entry(
                 name: command.name, summary: command.summary(language), options: command.options.map(option),
-                positional: command.arguments.first { $0.presence != .note }.map { CompletionModel.value($0.name) } ?? .none)
+                positional: .choices(command.verbs.map(\.name)),
+                verbs: command.verbs.map { verb in
+                    Entry(name: verb.name, summary: verb.summary(language), options: verb.options.map(option), positional: positional(verb.arguments))
+                })
         }
         global = (GlobalOptions.specs + [GlobalOptions.version.spec]).map(option)
     }
@@ -59,6 +72,15 @@ struct CompletionModel {
 
     /// The options that take a value, among the global ones (needed to find the command word).
     var globalValueOptions: [String] { global.filter { $0.value != nil }.map(\.name) }
+
+    /// Every option that takes a value, a command's or a global one (needed to find a verb after the command word).
+    var valueOptions: [String] {
+        var names = globalValueOptions
+        for command in commands {
+            for option in command.options where option.value != nil && !names.contains(option.name) { names.append(option.name) }
+        }
+        return names
+    }
 
     /// An awk program that prints the category keys and "category/subcategory" pairs from
     /// `kakeibo categories --format json`, whatever its whitespace. It holds no quote or backslash characters, so

@@ -47,6 +47,15 @@ enum CompletionScripts {
                     esac
                     i=$((i + 1))
                 done
+                local verb= j=$((i + 1))
+                while [ "$j" -lt "$COMP_CWORD" ]; do
+                    case ${COMP_WORDS[j]} in
+                        \(model.valueOptions.joined(separator: "|"))) j=$((j + 1)) ;;
+                        -*) ;;
+                        *) verb=${COMP_WORDS[j]}; break ;;
+                    esac
+                    j=$((j + 1))
+                done
                 case "$command $prev" in
 
             """
@@ -60,6 +69,18 @@ enum CompletionScripts {
         for command in model.commands {
             let options = (command.options + model.global.filter { $0.name != "--version" }).map(\.name)
             out += "        \(command.name)) options=\"\(options.joined(separator: " "))\" positional=\(bashValue(command.positional)) ;;\n"
+        }
+        out += """
+                esac
+                case "$command $verb" in
+
+            """
+        for command in model.commands {
+            for verb in command.verbs {
+                let options = (verb.options + model.global.filter { $0.name != "--version" }).map(\.name)
+                out +=
+                    "        \"\(command.name) \(verb.name)\") options=\"\(options.joined(separator: " "))\" positional=\(bashValue(verb.positional)) ;;\n"
+            }
         }
         out += """
                 esac
@@ -145,6 +166,15 @@ enum CompletionScripts {
                     esac
                     (( i++ ))
                 done
+                local verb= j=$(( i + 1 ))
+                while (( j < CURRENT )); do
+                    case ${words[j]} in
+                        \(model.valueOptions.joined(separator: "|"))) (( j++ )) ;;
+                        -*) ;;
+                        *) verb=${words[j]}; break ;;
+                    esac
+                    (( j++ ))
+                done
                 case "$command $prev" in
 
             """
@@ -161,6 +191,19 @@ enum CompletionScripts {
             let options = (command.options + model.global.filter { $0.name != "--version" })
                 .map { posixQuote($0.name + "[" + zshBracketSafe($0.help) + "]") }
             out += "        \(command.name)) options=(\(options.joined(separator: " "))); positional=\(bashValue(command.positional)) ;;\n"
+        }
+        out += """
+                esac
+                case "$command $verb" in
+
+            """
+        for command in model.commands {
+            for verb in command.verbs {
+                let options = (verb.options + model.global.filter { $0.name != "--version" })
+                    .map { posixQuote($0.name + "[" + zshBracketSafe($0.help) + "]") }
+                out +=
+                    "        \"\(command.name) \(verb.name)\") options=(\(options.joined(separator: " "))); positional=\(bashValue(verb.positional)) ;;\n"
+            }
         }
         out += """
                 esac
@@ -216,6 +259,27 @@ enum CompletionScripts {
                 test "$command" = "$argv[1]"
             end
 
+            function __kakeibo_using_verb
+                set -l skip 0
+                set -l found
+                set -l words (commandline -opc)
+                set -e words[1]
+                for word in $words
+                    if test $skip = 1
+                        set skip 0
+                        continue
+                    end
+                    switch $word
+                        case \(model.valueOptions.joined(separator: " "))
+                            set skip 1
+                        case '-*'
+                        case '*'
+                            set -a found $word
+                    end
+                end
+                test "$found[1]" = "$argv[1]" -a "$found[2]" = "$argv[2]"
+            end
+
             function __kakeibo_categories
                 kakeibo categories --format json 2>/dev/null | awk '\(CompletionModel.categoryKeysAwk)'
             end
@@ -230,13 +294,27 @@ enum CompletionScripts {
             out += fishOption(option, condition: option.name == "--version" ? "__kakeibo_using \"\"" : nil, model)
         }
         for command in model.commands {
-            let condition = "__kakeibo_using \(command.name)"
-            for option in command.options { out += fishOption(option, condition: condition, model) }
-            switch command.positional {
-            case .none: break
-            case .file: out += "complete -c kakeibo -n \(fishQuote(condition)) -F\n"
-            default: out += "complete -c kakeibo -n \(fishQuote(condition)) -a \(fishArguments(command.positional, model))\n"
+            guard !command.verbs.isEmpty else {
+                out += fishEntry(command, condition: "__kakeibo_using \(command.name)", model)
+                continue
             }
+            for verb in command.verbs {
+                out +=
+                    "complete -c kakeibo -n \(fishQuote("__kakeibo_using_verb \(command.name) ''")) -a \(verb.name) -d \(fishQuote(verb.summary))\n"
+                out += fishEntry(verb, condition: "__kakeibo_using_verb \(command.name) \(verb.name)", model)
+            }
+        }
+        return out
+    }
+
+    /// A command's (or a verb's) options and what its words complete to, offered when `condition` holds.
+    static func fishEntry(_ entry: CompletionModel.Entry, condition: String, _ model: CompletionModel) -> String {
+        var out = ""
+        for option in entry.options { out += fishOption(option, condition: condition, model) }
+        switch entry.positional {
+        case .none: break
+        case .file: out += "complete -c kakeibo -n \(fishQuote(condition)) -F\n"
+        default: out += "complete -c kakeibo -n \(fishQuote(condition)) -a \(fishArguments(entry.positional, model))\n"
         }
         return out
     }

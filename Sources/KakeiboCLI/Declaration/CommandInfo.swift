@@ -15,6 +15,10 @@ public struct CommandInfo: Sendable {
     public var hidden: [OptionSpec]
     /// Which binary runs it.
     public var runs: Runs
+    /// Its verbs (`budget set|list|unset`), each with its own arguments and options; empty for a command without.
+    package var verbs: [VerbInfo]
+    /// The verb a command line without one means (`accounts`: list); nil when a verb must be given.
+    package var defaultVerb: String?
 
     public init(
         name: String, summary: LocalizedText, description: LocalizedText? = nil, arguments: [Argument] = [],
@@ -28,22 +32,33 @@ public struct CommandInfo: Sendable {
         self.arguments = arguments
         self.options = options.map(\.spec)
         self.examples = examples
+        verbs = []
+    }
+
+    /// A command with verbs: its arguments are its verbs' (each named once, in the order they first appear) and its
+    /// options every option one of them takes.
+    package init<Verb: CommandVerb>(
+        name: String, summary: LocalizedText, description: LocalizedText? = nil, verbs: Verb.Type, defaultVerb: Verb? = nil,
+        examples: [String] = [], runs: Runs = .kakeibo
+    ) {
+        self.init(name: name, summary: summary, description: description, examples: examples, runs: runs)
+        self.verbs = Verb.declared
+        self.defaultVerb = defaultVerb?.rawValue
+        for verb in self.verbs {
+            for argument in verb.arguments where !arguments.contains(where: { $0.name == argument.name }) {
+                arguments.append(Argument(argument.name, argument.help, .optional, words: argument.words))
+            }
+            for option in verb.options where !options.contains(where: { $0.name == option.name }) { options.append(option) }
+        }
     }
 
     /// Every option the parser accepts for the command.
     public var accepted: [OptionSpec] { options + hidden }
 
-    /// The synopsis after "kakeibo ": "add NAME PRICE [--date D] [--category CAT[/SUB]] [--format table|json]".
+    /// The synopsis after "kakeibo ": "add NAME PRICE [--date D] [--category CAT[/SUB]] [--format table|json]"; a
+    /// command with verbs names them ("budget set|list|unset …"), and each verb has its own (`VerbInfo.synopsis`).
     public var synopsis: String {
-        var words = [name]
-        for argument in arguments {
-            switch argument.presence {
-            case .required: words.append(argument.name)
-            case .optional: words.append("[\(argument.name)]")
-            case .note: break
-            }
-        }
-        for option in options { words.append(option.required ? option.label : "[\(option.label)]") }
-        return words.joined(separator: " ")
+        guard !verbs.isEmpty else { return Synopsis.words(name, arguments: arguments, options: options) }
+        return name + " " + (defaultVerb == nil ? verbChoices : "[\(verbChoices)]") + " …"
     }
 }

@@ -35,6 +35,7 @@ enum Manual {
         out += ".B kakeibo \(roff(command.synopsis))\n.PP\n" + roff(command.summary.en) + ".\n"
         if let description = command.description { out += ".PP\n" + roff(description.en) + "\n" }
         if let runs = command.runs.manual { out += ".PP\n" + roff(runs) + "\n" }
+        for verb in command.verbs { out += ".TP\n.B \"\(roff(verb.synopsis))\"\n" + roff(verb.summary.en) + "\n" }
         for argument in command.arguments { out += ".TP\n.I \"\(roff(argument.name))\"\n" + roff(argument.help.en) + "\n" }
         for option in command.options { out += manOption(option) }
         if !command.examples.isEmpty {
@@ -65,6 +66,10 @@ enum Manual {
         if let description = command.description { out += "\n" + description.en + "\n" }
         if let runs = command.runs.manual { out += "\n" + runs + "\n" }
         out += "\n## Synopsis\n\n```\nkakeibo \(command.synopsis)\n```\n"
+        if !command.verbs.isEmpty {
+            out += "\n## Verbs\n\n| Verb | Meaning |\n| --- | --- |\n"
+            for verb in command.verbs { out += "| `\(cell(verb.synopsis))` | \(cell(verb.summary.en)) |\n" }
+        }
         if !command.arguments.isEmpty {
             out += "\n## Arguments\n\n| Argument | Meaning |\n| --- | --- |\n"
             for argument in command.arguments { out += "| `\(cell(argument.name))` | \(cell(argument.help.en)) |\n" }

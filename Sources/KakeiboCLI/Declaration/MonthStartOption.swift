@@ -11,7 +11,7 @@ enum MonthStartOption {
 
     /// The start day this run uses.
     static func resolve(_ arguments: ParsedArguments, _ context: Context) throws -> MonthStart {
-        try MonthStart.resolve(option: try arguments[option], environment: context.environment)
+        try context.monthStart(try arguments[option])
     }
 
     /// The month the words name (default: the one today is in), under the start day; `this`, `prev` and `-N` count

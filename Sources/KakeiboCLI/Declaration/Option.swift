@@ -70,7 +70,7 @@ extension Option {
     /// One of an enumeration's cases, by its raw value (case-insensitive); the placeholder lists them.
     public static func choice(_ name: String, _ cases: [Value], help: LocalizedText) -> Option<Value>
     where Value: RawRepresentable & Sendable, Value.RawValue == String {
-        let words = cases.map { $0.rawValue } // a closure: a key path here is built at run time, 3% of `month`
+        let words = cases.map { $0.rawValue } // a closure: a key path here is built at run time (docs/performance.md)
         return Option(name, value: words.joined(separator: "|"), help: help) { text in
             guard let value = cases.first(where: { $0.rawValue == text.lowercased() }) else {
                 throw UsageError.invalidChoice(option: name, value: text, choices: words)
@@ -116,8 +116,8 @@ extension Option where Value == Yen {
 
 extension Option where Value == Int {
     /// A whole number from 1 to `maximum`.
-    public static func count(_ name: String, value placeholder: String, maximum: Int, help: LocalizedText) -> Option<Int> {
-        Option(name, value: placeholder, help: help) { try Parse.count($0, name: name, maximum: maximum) }
+    public static func count(_ name: String, value placeholder: String, maximum: Int, help: LocalizedText, required: Bool = false) -> Option<Int> {
+        Option(name, value: placeholder, help: help, required: required) { try Parse.count($0, name: name, maximum: maximum) }
     }
 }
 

@@ -19,6 +19,8 @@ enum GlobalOptions {
 /// A command line split into the command, its options and its positional arguments.
 public struct ParsedArguments: Sendable {
     public var command: String?
+    /// The verb of a command with verbs, once `CommandInfo.check` has taken it off the positional words.
+    package var verb: String?
     public var positionals: [String] = []
     public var values: [String: String] = [:]
     public var flags: Set<String> = []

@@ -1,14 +1,9 @@
 import KakeiboKit
 
 /// The declaration of `reconcile`, which kakeibo-companion runs (a statement may be Shift_JIS, which needs
-/// Foundation): here so that `kakeibo` can parse, route, list, complete and document it; KakeiboConvert's
+/// Foundation; see `CompanionCommand`): here so that `kakeibo` can parse, route, list, complete and document it; KakeiboConvert's
 /// `ReconcileCommand` implements it.
 public enum StatementDeclarations {
-    public enum Reconcile: CommandDeclaration {
-        public static let name = "reconcile"
-        public static var info: CommandInfo { reconcile }
-    }
-
     public static let from = Option(
         "--from", value: ImportFormat.all.filter { $0.kind == .statement }.map(\.name).joined(separator: "|"),
         help: LocalizedText(en: "the statement's format (default: found from the file)", ja: "明細の形式（既定はファイルから判定）"))
@@ -20,7 +15,7 @@ public enum StatementDeclarations {
     public static let format = OutputFormat.option([.table, .json])
 
     public static let reconcile = CommandInfo(
-        name: Reconcile.name,
+        name: CompanionCommand.reconcile.rawValue,
         summary: LocalizedText(
             en: "Set a card or payment statement beside the store, as an import would merge it", ja: "カード・決済の明細を、取り込んだときのまとめ方で突き合わせる"),
         description: LocalizedText(

@@ -1,24 +1,9 @@
 import KakeiboKit
 
-/// The declarations of the sync commands, which kakeibo-companion runs (URLSession). They live here, not in
-/// KakeiboSync, so that `kakeibo` itself can parse, route, list, complete and document them without linking
-/// FoundationNetworking; KakeiboSync's `PullCommand`, `PushCommand` and `SyncCommand` implement them.
+/// The declarations of the sync commands, which kakeibo-companion runs (URLSession; see `CompanionCommand`). They live
+/// here, not in KakeiboSync, so that `kakeibo` itself can parse, route, list, complete and document them without
+/// linking FoundationNetworking; KakeiboSync's `PullCommand`, `PushCommand` and `SyncCommand` implement them.
 public enum SyncDeclarations {
-    public enum Pull: CommandDeclaration {
-        public static let name = "pull"
-        public static var info: CommandInfo { pull }
-    }
-
-    public enum Push: CommandDeclaration {
-        public static let name = "push"
-        public static var info: CommandInfo { push }
-    }
-
-    public enum Sync: CommandDeclaration {
-        public static let name = "sync"
-        public static var info: CommandInfo { sync }
-    }
-
     public static let endpoint = Option(
         "--endpoint", value: "URL",
         help: LocalizedText(
@@ -46,7 +31,8 @@ public enum SyncDeclarations {
             ja: "サーバーにないデータをすべて送る（以前に別のサーバーや家計と同期したものも）。エンドポイントを変えた後に"))
 
     public static let pull = CommandInfo(
-        name: Pull.name, summary: LocalizedText(en: "Fetch a month or a year from the household server", ja: "家計簿サーバーから月か年のデータを取得"),
+        name: CompanionCommand.pull.rawValue,
+        summary: LocalizedText(en: "Fetch a month or a year from the household server", ja: "家計簿サーバーから月か年のデータを取得"),
         description: LocalizedText(
             en:
                 "Replaces the synced items of the month, or of the year's twelve, with the server's; items not yet pushed are kept. Nothing is written unless every month arrived.",
@@ -69,7 +55,8 @@ public enum SyncDeclarations {
         runs: .companion)
 
     public static let push = CommandInfo(
-        name: Push.name, summary: LocalizedText(en: "Send items the household server doesn't have yet", ja: "家計簿サーバーにまだないデータを送信"),
+        name: CompanionCommand.push.rawValue,
+        summary: LocalizedText(en: "Send items the household server doesn't have yet", ja: "家計簿サーバーにまだないデータを送信"),
         description: LocalizedText(
             en:
                 "An item is never registered twice: the server's copy of each month is checked first, and items are marked synced only once it confirms.",
@@ -78,7 +65,7 @@ public enum SyncDeclarations {
         examples: ["kakeibo push", "kakeibo push --dry-run", "kakeibo push --format json"], runs: .companion)
 
     public static let sync = CommandInfo(
-        name: Sync.name, summary: LocalizedText(en: "Push, then pull (default: this month)", ja: "送信してから取得（既定は今月）"),
+        name: CompanionCommand.sync.rawValue, summary: LocalizedText(en: "Push, then pull (default: this month)", ja: "送信してから取得（既定は今月）"),
         description: LocalizedText(
             en: "Both halves are written together or not at all.", ja: "送信と取得の結果はまとめて書き込むか、まったく書き込まないかのどちらかです。"),
         arguments: [

@@ -4,8 +4,8 @@ import KakeiboKit
 /// there first when it is missing and `kakeibo` runs from a SwiftPM build directory of its own package (`swift run
 /// kakeibo sync` on a fresh clone builds only `kakeibo`), then exec'd with the same arguments.
 ///
-/// Some commands need modules that are slow to load: FoundationNetworking adds ~20 ms to the start of every process
-/// that links it, full Foundation ~10 ms. Keeping those commands in a second binary keeps `kakeibo month` at the
+/// Some commands need modules that are slow to load (Foundation, FoundationNetworking: docs/performance.md has what
+/// each costs every process that links it). Keeping those commands in a second binary keeps `kakeibo month` at the
 /// standard library's floor.
 enum Companion {
     /// Replaces this process with the companion, after `release` (which gives back the standard streams as they were

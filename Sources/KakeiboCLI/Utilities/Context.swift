@@ -79,6 +79,29 @@ public final class Context {
         return taxonomy
     }
 
+    /// config.json, read once in a run however many settings the command takes from it (a file that can't be read
+    /// is an error each time it is asked for, as it was the first time).
+    package func configFile() throws -> ConfigFile {
+        if let cachedConfigFile { return cachedConfigFile }
+        if let configFileError { throw configFileError }
+        do {
+            let file = try ConfigFile.read(environment: environment)
+            cachedConfigFile = file
+            return file
+        } catch {
+            configFileError = error
+            throw error
+        }
+    }
+
+    /// This run's start day of a month: `option`, else `month-start` in config.json, else the calendar month.
+    package func monthStart(_ option: MonthStart? = nil) throws -> MonthStart {
+        try MonthStart.resolve(option: option, file: try configFile())
+    }
+
+    /// Whether this household syncs with a server (a config.json that can't be read counts as not, here).
+    package func syncs() -> Bool { SyncSettings.isConfigured(environment: environment, file: try? configFile()) }
+
     /// Where the household's categories file is (`categories.json` in the configuration directory); without HOME or
     /// XDG_CONFIG_HOME there is no configuration directory, hence no categories file.
     public func categoriesPath() -> String? {
@@ -99,4 +122,6 @@ public final class Context {
     private var cachedStore: LedgerStore?
     private var storeWasMissing = false
     private var cachedTaxonomy: Taxonomy?
+    private var cachedConfigFile: ConfigFile?
+    private var configFileError: StoreError?
 }

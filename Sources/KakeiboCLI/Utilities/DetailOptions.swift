@@ -112,8 +112,9 @@ enum DetailOptions {
     /// This machine's settings; none when there is no configuration directory (no HOME: a store given with --store
     /// is enough to record items).
     static func settings(_ context: Context) throws -> Configuration {
-        guard (try? Locations.config(environment: context.environment)) != nil else { return .empty }
-        return try Configuration.load(environment: context.environment)
+        let file = try context.configFile()
+        guard file.path != nil else { return .empty }
+        return try Configuration(file)
     }
 
     /// The member, if the household's split (when it has one) names it.

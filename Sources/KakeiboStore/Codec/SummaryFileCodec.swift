@@ -81,7 +81,8 @@ public enum SummaryFileCodec {
 
     /// The summary and the fingerprint of the month file it describes, or nil if the bytes are not exactly a summary
     /// of `month` in the form this kakeibo writes. Read with the scanner, not as a `JSONValue` tree: a report reads
-    /// two or three summaries, and building their trees (dictionaries of strings) was 8% of `kakeibo month`.
+    /// two or three summaries, and building their trees (dictionaries of strings) is a measurable part of `kakeibo
+    /// month` (docs/performance.md).
     /// (Its `days` are passed over, unread: a year reads twelve summaries and needs none of them.)
     public static func decode(_ bytes: [UInt8], month: YearMonth) -> (summary: MonthSummary, source: Fingerprint)? {
         decode(bytes, month: month, readingDays: false).map { ($0.summary, $0.source) }

@@ -30,8 +30,13 @@ public struct Configuration: Sendable {
 
     /// Reads the file at `path`, or an empty configuration when there is none.
     package static func load(at path: String) throws -> Configuration {
+        try parse(path: path, bytes: try FileSystem.read(path, access: .configuration))
+    }
+
+    /// The configuration in the file read from `path` (nil: there is none).
+    static func parse(path: String, bytes: [UInt8]?) throws -> Configuration {
         var configuration = Configuration(path: path, members: [])
-        guard let bytes = try FileSystem.read(path, access: .configuration) else { return configuration }
+        guard let bytes else { return configuration }
         let root: JSONValue
         do { root = try JSONValue.parse(bytes) } catch { throw ConfigFileError(path: path, problem: .syntax(error)) }
         guard let members = root.objectValue else { throw ConfigFileError(path: path, problem: .notAnObject) }

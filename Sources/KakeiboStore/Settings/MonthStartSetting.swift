@@ -27,6 +27,11 @@ extension MonthStart {
         guard let directory = try? Locations.config(environment: environment) else { return .calendar }
         let path = FileSystem.join(directory, Configuration.fileName)
         guard let bytes = try FileSystem.read(path, access: .configuration) else { return .calendar }
+        return try resolve(path: path, bytes: bytes)
+    }
+
+    /// The `month-start` key of the file read from `path`, else the calendar month.
+    static func resolve(path: String, bytes: [UInt8]) throws -> MonthStart {
         let root: JSONValue
         do { root = try JSONValue.parse(bytes) } catch { throw ConfigFileError(path: path, problem: .syntax(error)) }
         guard let value = root["month-start"] else { return .calendar }

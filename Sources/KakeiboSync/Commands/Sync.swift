@@ -44,17 +44,3 @@ public struct SyncCommand: Command {
         return line.first == UInt8(ascii: "y") || line.first == UInt8(ascii: "Y")
     }
 }
-
-/// The sync commands the `kakeibo-companion` binary adds to kakeibo's own.
-public enum SyncCommands {
-    public static var all: [any DeclaredCommand.Type] { [PullCommand.self, PushCommand.self, SyncCommand.self] }
-}
-
-extension Kakeibo {
-    /// Runs kakeibo-companion: kakeibo's commands plus these (the sync commands, the import of other apps' exports);
-    /// exits with the status. Synchronous like `kakeibo`'s own: the sync commands wait on URLSession's threads.
-    public static func main(companionCommands: [any DeclaredCommand.Type]) -> Never {
-        let start = Launch(companionCommands: companionCommands)
-        start.finish(run(start.arguments, terminal: start.terminal, commands: start.commands))
-    }
-}
