@@ -3,6 +3,39 @@ import KakeiboKit
 /// `kakeibo config set|get|unset|list|qr` — the household server's endpoint, token and timeout, kept in `config.json`
 /// in the configuration directory, and the link that opens its phone page. Needs no network.
 struct ConfigCommand: Command {
+    static let key = Argument(
+        "KEY",
+        LocalizedText(
+            en:
+                "endpoint (https://…; http:// only for this machine), token (read from stdin; shown only in the link config qr prints), timeout (seconds), month-start (the day each month starts on, 1–31), member (who pays on this machine), split (e.g. ayumi=60,ken=40, or by-income: each member's income that period, for settle), app-categories (the ExpenseLog app's category codes with their subcategory codes, 0:0-3 1:0-2 as published; a push to the app sends only those)",
+            ja:
+                "endpoint（https://…。http:// はこの機械だけ）、token（標準入力から読む。表示するのは config qr のリンクの中だけ）、timeout（秒）、month-start（月の開始日、1〜31）、member（この機械で払う人）、split（ayumi=60,ken=40 など、または by-income（その期間の各メンバーの収入の比）。settle 用）、app-categories（ExpenseLog アプリの項目コードと内訳コード。公開版は 0:0-3 1:0-2。アプリへの push はこれだけを送る）"
+        ))
+    static let value = Argument(
+        "VALUE", LocalizedText(en: "the new value (not for token)", ja: "新しい値（token 以外）"), .optional)
+
+    enum Verb: String, CommandVerb {
+        case set, get, unset, list, qr
+
+        var declaration: VerbInfo {
+            switch self {
+            case .set:
+                VerbInfo(LocalizedText(en: "save a setting (the token is read from stdin)", ja: "設定を保存（token は標準入力から読む）"), arguments: [key, value])
+            case .get: VerbInfo(LocalizedText(en: "print a setting (the token only as 'set')", ja: "設定を表示（token は「set」とだけ表示）"), arguments: [key])
+            case .unset: VerbInfo(LocalizedText(en: "remove a setting", ja: "設定を削除"), arguments: [key])
+            case .list: VerbInfo(LocalizedText(en: "show every setting", ja: "すべての設定を表示"))
+            case .qr:
+                VerbInfo(
+                    LocalizedText(
+                        en:
+                            "print the household server's phone page as a link and a QR code to scan: the endpoint with the token in its fragment (#token=…), the one place the token is shown; without a token the page asks for it",
+                        ja:
+                            "家計簿サーバーのスマートフォン用ページをリンクと読み取り用の QR コードで表示。エンドポイントの後ろ（#token=…）にトークンが入る（トークンが表示されるのはここだけ）。トークンがなければページが尋ねる"
+                    ))
+            }
+        }
+    }
+
     static let name = "config"
     static let info = CommandInfo(
         name: name,
@@ -13,31 +46,7 @@ struct ConfigCommand: Command {
             en:
                 "Settings are kept in config.json in the configuration directory; an option or environment variable given to pull, push or sync takes precedence.",
             ja: "設定は設定ディレクトリの config.json に保存します。pull・push・sync に渡したオプションや環境変数がこれより優先されます。"),
-        arguments: [
-            Argument("set|get|unset|list|qr", LocalizedText(en: "what to do", ja: "操作")),
-            Argument(
-                "KEY",
-                LocalizedText(
-                    en:
-                        "endpoint (https://…; http:// only for this machine), token (read from stdin; shown only in the link config qr prints), timeout (seconds), month-start (the day each month starts on, 1–31), member (who pays on this machine), split (e.g. ayumi=60,ken=40, or by-income: each member's income that period, for settle), app-categories (the ExpenseLog app's category codes with their subcategory codes, 0:0-3 1:0-2 as published; a push to the app sends only those)",
-                    ja:
-                        "endpoint（https://…。http:// はこの機械だけ）、token（標準入力から読む。表示するのは config qr のリンクの中だけ）、timeout（秒）、month-start（月の開始日、1〜31）、member（この機械で払う人）、split（ayumi=60,ken=40 など、または by-income（その期間の各メンバーの収入の比）。settle 用）、app-categories（ExpenseLog アプリの項目コードと内訳コード。公開版は 0:0-3 1:0-2。アプリへの push はこれだけを送る）"
-                ),
-                .optional),
-            Argument("VALUE", LocalizedText(en: "the new value (set only; not for token)", ja: "新しい値（set のみ。token 以外）"), .optional),
-            Argument("set KEY [VALUE]", LocalizedText(en: "save a setting (the token is read from stdin)", ja: "設定を保存（token は標準入力から読む）"), .note),
-            Argument("get KEY", LocalizedText(en: "print a setting (the token only as 'set')", ja: "設定を表示（token は「set」とだけ表示）"), .note),
-            Argument("unset KEY", LocalizedText(en: "remove a setting", ja: "設定を削除"), .note),
-            Argument("list", LocalizedText(en: "show every setting", ja: "すべての設定を表示"), .note),
-            Argument(
-                "qr",
-                LocalizedText(
-                    en:
-                        "print the household server's phone page as a link and a QR code to scan: the endpoint with the token in its fragment (#token=…), the one place the token is shown; without a token the page asks for it",
-                    ja:
-                        "家計簿サーバーのスマートフォン用ページをリンクと読み取り用の QR コードで表示。エンドポイントの後ろ（#token=…）にトークンが入る（トークンが表示されるのはここだけ）。トークンがなければページが尋ねる"
-                ), .note),
-        ],
+        verbs: Verb.self,
         examples: [
             "kakeibo config set endpoint https://script.google.com/macros/s/DEPLOYMENT-ID/exec",
             "printf '%s' \"$TOKEN\" | kakeibo config set token",
@@ -62,42 +71,29 @@ struct ConfigCommand: Command {
     let action: Action
 
     init(_ arguments: ParsedArguments, _ context: Context) throws {
-        let words = try ConfigCommand.positionals(arguments)
-        func key() throws -> ConfigKey {
-            guard words.count > 1 else { throw UsageError.missingArgument("KEY", command: ConfigCommand.name) }
-            guard let key = ConfigKey(rawValue: words[1]) else { throw SettingError.unknownKey(words[1]) }
-            return key
-        }
-        func noValue() throws {
-            if words.count > 2 { throw UsageError.unexpectedArgument(words[2], command: ConfigCommand.name) }
-        }
-        switch words[0] {
-        case "set":
-            let key = try key()
+        let words = arguments.positionals
+        switch try arguments.verb(Verb.self) {
+        case .set:
+            let key = try ConfigCommand.key(words[0])
             if key == .token {
-                guard words.count == 2 else { throw SettingError.tokenOnCommandLine }
+                guard words.count == 1 else { throw SettingError.tokenOnCommandLine }
                 action = .set(key, nil)
             } else {
-                guard words.count == 3 else { throw UsageError.missingArgument("VALUE", command: ConfigCommand.name) }
+                guard words.count == 2 else { throw UsageError.missingArgument("VALUE", command: ConfigCommand.name) }
                 var probe = Configuration.empty
-                try probe.set(key, words[2]) // checked now, before anything is read or written
-                action = .set(key, words[2])
+                try probe.set(key, words[1]) // checked now, before anything is read or written
+                action = .set(key, words[1])
             }
-        case "get":
-            action = .get(try key())
-            try noValue()
-        case "unset":
-            action = .unset(try key())
-            try noValue()
-        case "list":
-            if words.count > 1 { throw UsageError.unexpectedArgument(words[1], command: ConfigCommand.name) }
-            action = .list
-        case "qr":
-            if words.count > 1 { throw UsageError.unexpectedArgument(words[1], command: ConfigCommand.name) }
-            action = .qr
-        default:
-            throw UsageError.invalidChoice(option: "config", value: words[0], choices: ["set", "get", "unset", "list", "qr"])
+        case .get: action = .get(try ConfigCommand.key(words[0]))
+        case .unset: action = .unset(try ConfigCommand.key(words[0]))
+        case .list: action = .list
+        case .qr: action = .qr
         }
+    }
+
+    private static func key(_ word: String) throws -> ConfigKey {
+        guard let key = ConfigKey(rawValue: word) else { throw SettingError.unknownKey(word) }
+        return key
     }
 
     func run(_ context: Context) throws {
