@@ -2,7 +2,7 @@ import KakeiboKit
 
 /// A command as every binary knows it: its word, and its declaration (which says, among the rest, which binary runs
 /// it). `kakeibo` knows the companion's commands this way without linking their code.
-public protocol CommandDeclaration {
+package protocol CommandDeclaration {
     /// The command's word (`month`), on its own: finding the command a command line names reads only these, so a
     /// run builds no declaration but its own command's (docs/performance.md has what that saves).
     static var name: String { get }
@@ -14,25 +14,25 @@ public protocol CommandDeclaration {
 /// A subcommand's code: its declaration, a validating initializer that turns the command line into typed values
 /// (rejecting bad input before anything is touched), and a run, start to finish on the calling thread — here or in
 /// kakeibo-companion, where the sync commands wait on URLSession's own threads; nothing kakeibo links is async.
-public protocol Command: CommandDeclaration {
+package protocol Command: CommandDeclaration {
     init(_ arguments: ParsedArguments, _ context: Context) throws
     func run(_ context: Context) throws
 }
 
 extension CommandDeclaration {
-    public static var summary: LocalizedText { info.summary }
-    public static var synopsis: String { info.synopsis }
-    public static var arguments: [Argument] { info.arguments }
-    public static var options: [OptionSpec] { info.options }
-    public static var examples: [String] { info.examples }
+    package static var summary: LocalizedText { info.summary }
+    package static var synopsis: String { info.synopsis }
+    package static var arguments: [Argument] { info.arguments }
+    package static var options: [OptionSpec] { info.options }
+    package static var examples: [String] { info.examples }
 
     /// The positional words, checked against the declared arguments: each required one given, no more than they take.
-    public static func positionals(_ parsed: ParsedArguments) throws(UsageError) -> [String] {
+    package static func positionals(_ parsed: ParsedArguments) throws(UsageError) -> [String] {
         try Positionals.check(parsed.positionals, arguments: info.arguments, command: name)
     }
 
     /// Checks the positional arguments' count: at least `required.count`, at most `required + optional`.
-    public static func positionals(_ parsed: ParsedArguments, required: [String], optional: Int = 0) throws(UsageError) -> [String] {
+    package static func positionals(_ parsed: ParsedArguments, required: [String], optional: Int = 0) throws(UsageError) -> [String] {
         try Positionals.check(parsed.positionals, required: required, optional: optional, command: name)
     }
 }
@@ -49,9 +49,9 @@ package struct KnownCommand {
 
 /// Every command kakeibo answers to, each declared once, in the order help lists them; and the code this process
 /// runs them with. Passed as a value from `main` to whatever lists, finds or runs commands.
-public struct CommandTable {
+package struct CommandTable {
     /// The binary this process is.
-    public let binary: Binary
+    package let binary: Binary
     /// The code this process has, by command word: `kakeibo`'s built-in commands, and in the companion its own as well.
     let implementations: [Implementation]
 
@@ -84,7 +84,7 @@ public struct CommandTable {
     }
 
     /// `kakeibo`'s table: no code but its own.
-    public init() {
+    package init() {
         binary = .kakeibo
         implementations = CommandTable.builtIn.map { Implementation(name: $0.name, code: $0) }
     }

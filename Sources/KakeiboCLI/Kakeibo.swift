@@ -1,20 +1,20 @@
 import KakeiboKit
 
 /// The `kakeibo` command line: parses, dispatches, and maps every failure to one stderr line and an exit code.
-public enum Kakeibo {
-    public static let version = "0.1.0"
+package enum Kakeibo {
+    package static let version = "0.1.0"
 
     /// What one run printed and how it ended.
-    public struct Outcome: Sendable {
-        public var status: Int32
-        public var stdout: String
-        public var stderr: String
+    package struct Outcome: Sendable {
+        package var status: Int32
+        package var stdout: String
+        package var stderr: String
         /// The language of the run, for a message written after it (stdout could not be written); nil: the locale's.
         var language: Language?
     }
 
     /// Runs `kakeibo` and exits with its status. Synchronous, so no thread beyond the main one is ever started.
-    public static func main() -> Never {
+    package static func main() -> Never {
         let start = Launch(commands: CommandTable())
         start.finish(run(start.arguments, terminal: start.terminal, commands: start.commands, handOver: start.handOver))
     }
@@ -54,7 +54,7 @@ public enum Kakeibo {
 
     /// Runs one command line to its outcome. `handOver` runs a command line that the companion runs, in a process
     /// that is not it (in tests: none, and it fails as a missing companion would).
-    public static func run(
+    package static func run(
         _ arguments: [String], terminal: Terminal, commands: CommandTable = CommandTable(),
         handOver: (Context) -> any KakeiboFailure = { _ in CompanionError.notHere }
     ) -> Outcome {

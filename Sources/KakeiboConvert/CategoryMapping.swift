@@ -12,8 +12,8 @@ import KakeiboKit
 ///
 /// Its rules come before the defaults (`standard`), which cover the apps' standard categories that have a clear
 /// kakeibo counterpart.
-public struct CategoryMapping: Sendable {
-    public enum Target: Equatable, Sendable {
+package struct CategoryMapping: Sendable {
+    package enum Target: Equatable, Sendable {
         case category(CategoryCode)
         case skip
     }
@@ -25,7 +25,7 @@ public struct CategoryMapping: Sendable {
 
     /// The mapping file's exact rule for the category, else its "大項目/*" rule, else the defaults' in that order;
     /// nil when none exists.
-    public func target(for category: SourceCategory, from source: ImportSource) -> Target? {
+    package func target(for category: SourceCategory, from source: ImportSource) -> Target? {
         for table in [overrides[source], rules[source]] {
             if let found = table?[category.name] ?? table?[category.major + "/*"] { return found }
         }
@@ -138,7 +138,7 @@ public struct CategoryMapping: Sendable {
 
     /// The default rules, each to the first of its categories the household's taxonomy has (a household with its
     /// own categories may have none of them: those rows are then reported as unmapped, never guessed).
-    public static func standard(_ taxonomy: Taxonomy) -> CategoryMapping {
+    package static func standard(_ taxonomy: Taxonomy) -> CategoryMapping {
         var rules: [ImportSource: [String: Target]] = [:]
         for (source, pairs) in defaults {
             for (key, targets) in pairs {
@@ -150,7 +150,7 @@ public struct CategoryMapping: Sendable {
     }
 
     /// These rules with a mapping file's on top of them.
-    public func adding(file bytes: [UInt8], path: String, taxonomy: Taxonomy) throws(MappingProblem) -> CategoryMapping {
+    package func adding(file bytes: [UInt8], path: String, taxonomy: Taxonomy) throws(MappingProblem) -> CategoryMapping {
         var overrides = self.overrides
         let root: JSONValue
         do { root = try JSONValue.parse(bytes) } catch { throw MappingProblem(path: path, issue: .syntax(error)) }
@@ -176,8 +176,8 @@ public struct CategoryMapping: Sendable {
 }
 
 /// A mapping file kakeibo can't use: exit 2, naming the file and the entry.
-public struct MappingProblem: KakeiboFailure, Equatable {
-    public enum Issue: Equatable, Sendable {
+package struct MappingProblem: KakeiboFailure, Equatable {
+    package enum Issue: Equatable, Sendable {
         case missing
         case syntax(JSONError)
         /// Where the shape is wrong: nil for the whole file, else the table (and key).
@@ -186,12 +186,12 @@ public struct MappingProblem: KakeiboFailure, Equatable {
         case target(source: String, key: String, ValueError)
     }
 
-    public var path: String
-    public var issue: Issue
+    package var path: String
+    package var issue: Issue
 
-    public var kind: FailureKind { .badInput }
+    package var kind: FailureKind { .badInput }
 
-    public func message(in language: Language) -> String {
+    package func message(in language: Language) -> String {
         let shape = #"{"moneyforward": {"大項目/中項目": "CAT[/SUB]" or null, …}, "zaim": {…}}"#
         let text: String
         switch issue {
@@ -210,13 +210,13 @@ public struct MappingProblem: KakeiboFailure, Equatable {
 }
 
 /// Where an export's income rows go: the taxonomy's income categories, and one for income no rule places.
-public struct IncomeTargets: Equatable, Sendable {
+package struct IncomeTargets: Equatable, Sendable {
     /// For income rows without a rule naming an income category: `income/other` in the standard taxonomy.
-    public var fallback: CategoryCode
-    public var codes: Set<Int>
+    package var fallback: CategoryCode
+    package var codes: Set<Int>
 
     /// The first income category (its `other` subcategory, if it has one); nil when the taxonomy has no income.
-    public static func standard(_ taxonomy: Taxonomy) -> IncomeTargets? {
+    package static func standard(_ taxonomy: Taxonomy) -> IncomeTargets? {
         guard let category = taxonomy.categories.first(where: { $0.kind == .income }) else { return nil }
         let other = category.subcategories.first { $0.key == "other" }
         return IncomeTargets(fallback: CategoryCode(category.code, other?.code), codes: taxonomy.incomeCodes)

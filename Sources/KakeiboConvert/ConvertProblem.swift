@@ -1,7 +1,7 @@
 import KakeiboKit
 
 /// Why an export from another app was refused. Nothing is imported when any of these happens.
-public enum ConvertProblem: Error, Equatable, Sendable {
+package enum ConvertProblem: Error, Equatable, Sendable {
     case notText
     case empty(ImportSource)
     case csv(CSVProblem)
@@ -35,7 +35,7 @@ public enum ConvertProblem: Error, Equatable, Sendable {
     case layoutGuess(LayoutGuess.Problem)
 
     /// What is wrong with one field.
-    public enum FieldIssue: Equatable, Sendable {
+    package enum FieldIssue: Equatable, Sendable {
         case value(ValueError)
         case date(String, example: String)
         case amount(String)
@@ -45,7 +45,7 @@ public enum ConvertProblem: Error, Equatable, Sendable {
         case empty
     }
 
-    public func message(in language: Language) -> String {
+    package func message(in language: Language) -> String {
         switch self {
         case .notText:
             return language.pick("not text in UTF-8 or Shift_JIS", "UTF-8 でも Shift_JIS でもありません")
@@ -193,20 +193,20 @@ extension ConvertProblem {
 }
 
 /// A source category with no kakeibo category, and how many expense rows it has.
-public struct UnmappedCategory: Equatable, Sendable {
+package struct UnmappedCategory: Equatable, Sendable {
     /// "住宅/家賃", or "未分類" when there is no subcategory.
-    public var name: String
-    public var count: Int
+    package var name: String
+    package var count: Int
 }
 
 /// An import from another app that was refused: one line naming the file, and exit 2 (the file is the problem).
-public struct ImportFailure: KakeiboFailure {
-    public var path: String
-    public var problem: ConvertProblem
+package struct ImportFailure: KakeiboFailure {
+    package var path: String
+    package var problem: ConvertProblem
 
-    public var kind: FailureKind { .badInput }
+    package var kind: FailureKind { .badInput }
 
-    public func message(in language: Language) -> String {
+    package func message(in language: Language) -> String {
         // Values quoted from the file could hold escape sequences: never let them reach the terminal raw.
         let forward = problem.wayForward(path, in: language).map { language.pick("; ", "。") + $0 } ?? ""
         return terminalSafe(language.pick("\(path): nothing imported: ", "\(path): 何も取り込んでいません: ") + problem.message(in: language) + forward)

@@ -1,26 +1,26 @@
 import KakeiboKit
 
 /// Another app's export turned into kakeibo items, with an account of every row that was not imported.
-public struct Conversion: Sendable {
-    public var source: ImportSource
-    public var encoding: SourceEncoding
+package struct Conversion: Sendable {
+    package var source: ImportSource
+    package var encoding: SourceEncoding
     /// Rows read, the header aside.
-    public var rows = 0
-    public var items: [WireItem] = []
-    public var skipped: [SkipReason: Int] = [:]
+    package var rows = 0
+    package var items: [WireItem] = []
+    package var skipped: [SkipReason: Int] = [:]
     /// The categories that went to `fallback` because nothing mapped them.
-    public var unmapped: [UnmappedCategory] = []
+    package var unmapped: [UnmappedCategory] = []
     /// Where the rows of each unmapped category went, by its name (filed by rules or history, else unfiled).
-    public var unmappedFiling: [String: (total: Int, codes: Set<CategoryCode>)] = [:]
+    package var unmappedFiling: [String: (total: Int, codes: Set<CategoryCode>)] = [:]
     /// Items whose category nothing mapped, still to be filed (`file(by:)`): their place and what names them.
     var pending: [(index: Int, texts: [String], category: String)] = []
     /// Which of the app's headers the file has.
-    public var variant = ""
+    package var variant = ""
     /// Names with a `?` in a Shift_JIS file: Zaim's Shift_JIS download writes `?` for every character Shift_JIS lacks.
-    public var questionMarks = 0
+    package var questionMarks = 0
 
     /// Files the items of categories nothing mapped by the household's rules, then its history, else as unfiled.
-    public mutating func file(by filer: Filer) throws(ConvertProblem) {
+    package mutating func file(by filer: Filer) throws(ConvertProblem) {
         for entry in pending {
             let code: CategoryCode
             do { code = try filer.file(entry.texts, unfiled: true).category } catch { throw .rule(error) }
@@ -30,18 +30,18 @@ public struct Conversion: Sendable {
         }
         pending = []
     }
-    public var fallback: CategoryCode?
+    package var fallback: CategoryCode?
     /// Income rows imported (into the taxonomy's income categories).
-    public var income = 0
+    package var income = 0
     /// Transfers imported (between the household's accounts: counted neither as spending nor income).
-    public var transfers = 0
+    package var transfers = 0
     /// Names cut to 30 characters.
-    public var shortened = 0
+    package var shortened = 0
     /// Names that held line breaks or other control characters (each run became one space).
-    public var cleaned = 0
+    package var cleaned = 0
 
     /// The account of this conversion beside the merge of its items, for `ImportRenderer`.
-    public func summary(merged: MergeOutcome) -> ForeignImportSummary {
+    package func summary(merged: MergeOutcome) -> ForeignImportSummary {
         ForeignImportSummary(
             merge: merged, source: source.rawValue, sourceName: source.displayName, encoding: encoding.rawValue, rows: rows, skipped: skipped,
             unmapped: unmapped.map { ($0.name, $0.count) }, fallback: fallback, income: income, shortened: shortened, cleaned: cleaned,
@@ -51,13 +51,13 @@ public struct Conversion: Sendable {
 
 /// Reads another app's export into kakeibo items: decode, parse the CSV, check the header, interpret each row,
 /// map its category, name it and give it a stable id. Any bad row refuses the whole file.
-public enum Converter {
+package enum Converter {
     /// `income` says where income rows go; without it (a taxonomy with no income category) they are skipped.
     /// `transfers`, the category transfers are kept in (they count in none); without it they are skipped. A
     /// category nothing maps goes to `fallback` (`--category`); else, with `fileUnmapped`, it is left for
     /// `Conversion.file(by:)` (the household's rules and history, or unfiled) and listed; with neither, the file is
     /// refused.
-    public static func convert(
+    package static func convert(
         _ bytes: [UInt8], from source: ImportSource, mapping: CategoryMapping, fallback: CategoryCode?, income: IncomeTargets? = nil,
         transfers: CategoryCode? = nil, fileUnmapped: Bool = false
     ) throws(ConvertProblem) -> Conversion {

@@ -5,9 +5,9 @@ import KakeiboKit
 /// Zaim's exports — their format found from each file, or named with `--from` or `--layout`; `--layout-init` writes
 /// a first layout for a file; without any of these, a file of kakeibo's JSON is the built-in import. Help, options
 /// and the write of JSON (`ImportCommand`) are the built-in command's.
-public struct ForeignImportCommand: Command {
-    public static var name: String { ImportCommand.name }
-    public static var info: CommandInfo { ImportCommand.info }
+package struct ForeignImportCommand: Command {
+    package static var name: String { ImportCommand.name }
+    package static var info: CommandInfo { ImportCommand.info }
 
     enum Job {
         case wire(ImportCommand)
@@ -17,7 +17,7 @@ public struct ForeignImportCommand: Command {
 
     let job: Job
 
-    public init(_ arguments: ParsedArguments, _ context: Context) throws {
+    package init(_ arguments: ParsedArguments, _ context: Context) throws {
         let from = try arguments[ImportCommand.from]
         let layoutValue = try arguments[ImportCommand.layout]
         let paths = try ForeignImportCommand.positionals(arguments)
@@ -88,7 +88,7 @@ public struct ForeignImportCommand: Command {
             member: try arguments[ImportCommand.member], dryRun: arguments[ImportCommand.dryRun])
     }
 
-    public func run(_ context: Context) throws {
+    package func run(_ context: Context) throws {
         switch job {
         case .wire(let command): try command.run(context)
         case .files(let job): try job.run(context)

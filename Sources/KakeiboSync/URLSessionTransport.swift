@@ -14,7 +14,7 @@ import KakeiboKit
 ///   to plain http on another machine, or more than `maximumRedirects` times.
 /// - An answer is read through the delegate and given up past `maximumAnswerBytes` (counted after decompression),
 ///   and every request ends by the settings' timeout or the command's deadline, whichever comes first.
-public final class URLSessionTransport: HTTPTransport {
+package final class URLSessionTransport: HTTPTransport {
     let settings: SyncSettings
     let deadline: CommandDeadline
     private let delegate: SessionDelegate
@@ -25,9 +25,9 @@ public final class URLSessionTransport: HTTPTransport {
     /// Redirects followed before giving up.
     static let maximumRedirects = 10
     /// The largest answer read (after decompression): a household's year is about a megabyte, ten years' changes about ten.
-    public static let maximumAnswerBytes = 32 * 1024 * 1024
+    package static let maximumAnswerBytes = 32 * 1024 * 1024
 
-    public init(settings: SyncSettings, deadline: CommandDeadline) {
+    package init(settings: SyncSettings, deadline: CommandDeadline) {
         self.settings = settings
         self.deadline = deadline
         delegate = SessionDelegate(origin: settings.endpoint, token: settings.token)
@@ -52,7 +52,7 @@ public final class URLSessionTransport: HTTPTransport {
         return configuration
     }
 
-    public func send(_ request: HTTPRequest) throws(ServerProblem) -> HTTPResponse {
+    package func send(_ request: HTTPRequest) throws(ServerProblem) -> HTTPResponse {
         let answered = DispatchSemaphore(value: 0)
         let outcome = Outcome()
         start(request) { result in
@@ -65,7 +65,7 @@ public final class URLSessionTransport: HTTPTransport {
 
     /// The requests at most `concurrently` at a time on URLSession's threads; this thread hands each outcome to
     /// `answered` as it comes, and starts the next unless `answered` said to stop.
-    public func send(_ requests: [HTTPRequest], concurrently: Int, answered: (Int, Result<HTTPResponse, ServerProblem>) -> Bool) {
+    package func send(_ requests: [HTTPRequest], concurrently: Int, answered: (Int, Result<HTTPResponse, ServerProblem>) -> Bool) {
         let arrivals = Arrivals()
         var next = 0
         var running = 0
@@ -159,15 +159,15 @@ public final class URLSessionTransport: HTTPTransport {
 
 /// The whole command's time: every request of a pull, push or sync ends by it, so a server that always has `more`
 /// (or answers each request just inside the timeout) can't keep a command going for ever.
-public struct CommandDeadline: Sendable {
+package struct CommandDeadline: Sendable {
     let end: ContinuousClock.Instant
     /// The deadline in seconds, for messages.
-    public let seconds: Double
+    package let seconds: Double
 
     /// The deadline is this many times the request timeout (5 minutes with the default 30 s).
-    public static let multiple = 10.0
+    package static let multiple = 10.0
 
-    public init(timeout: Double) {
+    package init(timeout: Double) {
         seconds = timeout * CommandDeadline.multiple
         end = ContinuousClock.now.advanced(by: .milliseconds(Int64(seconds * 1000)))
     }

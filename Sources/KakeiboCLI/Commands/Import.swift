@@ -4,57 +4,57 @@ import KakeiboKit
 /// table of `ImportFormat`): kakeibo's or the household server's JSON here, where an id already stored is updated;
 /// other apps' exports and statements in kakeibo-companion (they need Foundation for Shift_JIS), which shares this
 /// command's declaration, options and `merge`.
-public struct ImportCommand: Command {
-    public static let from = Option(
+package struct ImportCommand: Command {
+    package static let from = Option(
         "--from", value: fromChoices.joined(separator: "|"),
         help: LocalizedText(
             en: "the format, instead of finding it from the file (statement: any statement, found from the file; see docs/statements.md)",
             ja: "形式を指定する（既定はファイルから判定。statement はどの明細かをファイルから判定。docs/statements.md）"))
     /// `--from`'s words: every format's, and `statement`.
     static var fromChoices: [String] { ImportFormat.all.map(\.name) + [ImportFormat.anyStatement] }
-    public static let account = Option<String>(
+    package static let account = Option<String>(
         "--account", value: "NAME",
         help: LocalizedText(
             en: "with an IC card's dump: the card's account, its items' payment (default \(CardHistory.defaultAccount); see docs/ic-card.md)",
             ja: "IC カードのダンプで: カードの口座名（データの支払方法。既定は \(CardHistory.defaultAccount)。docs/ic-card.md）")
     ) { try DetailField.payment.validate($0) }
-    public static let mapping = Option(
+    package static let mapping = Option(
         "--mapping", value: "FILE",
         help: LocalizedText(en: "category mapping (default: mapping.json in the config directory)", ja: "項目の対応表（既定は設定ディレクトリの mapping.json）"))
-    public static let category = Option.category(
+    package static let category = Option.category(
         help: LocalizedText(en: "where expenses in unmapped categories go (else they stop the import)", ja: "対応のない分類の支出の行き先（なければ取り込みを中止）"))
-    public static let tag = Option<String>(
+    package static let tag = Option<String>(
         "--tag", value: "NAME", help: LocalizedText(en: "put this tag on every imported item (repeatable)", ja: "取り込むすべてのデータにこのタグを付ける（繰り返し指定可）"),
         repeatable: true
     ) { try Tags.validate($0) }
-    public static let layout = Option(
+    package static let layout = Option(
         "--layout", value: "NAME|FILE",
         help: LocalizedText(
             en: "read the CSV with a layout: a shipped one's name (aeon-card, jcb, …) or a layout file (docs/statements.md#layouts)",
             ja: "レイアウトで CSV を読む: 同梱のレイアウト名（aeon-card、jcb…）かレイアウトファイル（docs/statements.md#layouts）"))
-    public static let layoutInit = Flag(
+    package static let layoutInit = Flag(
         "--layout-init",
         help: LocalizedText(
             en: "write a first layout for FILE from its header and first rows to stdout, saying what was guessed; imports nothing",
             ja: "FILE の見出しと最初の行からレイアウトの下書きを標準出力に書き、推定の理由を示す（取り込みはしない）"))
-    public static let dryRun = Flag(
+    package static let dryRun = Flag(
         "--dry-run",
         help: LocalizedText(
             en:
                 "say per file what would be imported: the format found, rows read, added, already there, set aside and why, the months it changes; writes nothing",
             ja: "ファイルごとに取り込み内容を示す（判定した形式、読んだ行、新規、取り込み済み、除外とその理由、変わる月）。何も書き込まない"))
-    public static let member = Option<String>(
+    package static let member = Option<String>(
         "--member", value: "NAME",
         help: LocalizedText(
             en:
                 "whose every line of the file is (default: each line's account's member, else this machine's); not for kakeibo's JSON, whose items name their own",
             ja: "ファイルのすべての行の人（既定は各行の口座の人、なければこの端末の人）。kakeibo の JSON には使えません（各データに記録済み）")
     ) { try DetailField.member.validate($0) }
-    public static let format = OutputFormat.option([.table, .json])
+    package static let format = OutputFormat.option([.table, .json])
     /// The options only the companion's import reads: given any, the command runs there.
     static let companionOptions: [any OptionDeclaration] = [layout, layoutInit, dryRun]
-    public static let name = "import"
-    public static let info = CommandInfo(
+    package static let name = "import"
+    package static let info = CommandInfo(
         name: name,
         summary: LocalizedText(
             en:
@@ -116,7 +116,7 @@ public struct ImportCommand: Command {
     /// `--member`: whose an IC card's lines are (kakeibo's JSON names each item's own).
     let member: String?
 
-    public init(_ arguments: ParsedArguments, _ context: Context) throws {
+    package init(_ arguments: ParsedArguments, _ context: Context) throws {
         try self.init(ImportPlan(arguments), arguments)
     }
 
@@ -133,7 +133,7 @@ public struct ImportCommand: Command {
         member = try arguments[Self.member]
     }
 
-    public func run(_ context: Context) throws {
+    package func run(_ context: Context) throws {
         guard let document = try readOrImportCard(context) else { return }
         let summary = try ImportCommand.merge(try ImportCommand.tagged(document.items, tags), context)
         // An export of everything carries the household's settings: merged after the items, each file its own change.
@@ -166,7 +166,7 @@ public struct ImportCommand: Command {
         do { return try ExportDocument.decode(bytes) } catch { throw CommandError.importFile(name, problem: error) }
     }
 
-    public static func read(_ path: String) throws -> [UInt8] {
+    package static func read(_ path: String) throws -> [UInt8] {
         if path == "-" { return try Terminal.readStandardInput() }
         // A device is no file to import: /dev/zero would be read until memory ran out.
         if FileSystem.isDevice(path) { throw CommandError.notAFile(path) }
@@ -175,17 +175,17 @@ public struct ImportCommand: Command {
     }
 
     /// Whose the imported lines are: `--member` for all of them, else each line's account's, else this machine's.
-    public static func member(_ forced: String?, _ context: Context) throws -> ImportMember {
+    package static func member(_ forced: String?, _ context: Context) throws -> ImportMember {
         let configuration = try DetailOptions.settings(context)
         return ImportMember(
             forced: try DetailOptions.known(forced, configuration), fallback: try DetailOptions.known(configuration.member, configuration))
     }
 
     /// The tags `--tag` gives, checked, each once.
-    public static func tags(_ arguments: ParsedArguments) throws -> [String] { try Tags.validateAll(try arguments.all(tag)) }
+    package static func tags(_ arguments: ParsedArguments) throws -> [String] { try Tags.validateAll(try arguments.all(tag)) }
 
     /// The items with `tags` added to those each has (an item may then carry too many: refused, exit 2).
-    public static func tagged(_ items: [WireItem], _ tags: [String]) throws(TagError) -> [WireItem] {
+    package static func tagged(_ items: [WireItem], _ tags: [String]) throws(TagError) -> [WireItem] {
         guard !tags.isEmpty else { return items }
         var out = items
         for index in out.indices {
@@ -198,28 +198,28 @@ public struct ImportCommand: Command {
 
     /// Merges the items into the store (see `Household.merge`), with a progress bar on a terminal's stderr: how
     /// every import writes.
-    public static func merge(_ incoming: [WireItem], _ context: Context) throws -> MergeOutcome {
+    package static func merge(_ incoming: [WireItem], _ context: Context) throws -> MergeOutcome {
         let progress = Progress(total: incoming.count, label: context.language.pick("Importing", "取り込み中"), terminal: context.terminal)
         defer { progress.finish() }
         return try context.household().merge(incoming, progress: { progress.advance() })
     }
 
     /// The most statement files one import takes.
-    public static let maximumFiles = 400
+    package static let maximumFiles = 400
 
     /// Whether the bytes start as JSON does: `[` or `{` first (after a byte order mark and whitespace).
-    public static func looksLikeJSON(_ bytes: [UInt8]) -> Bool {
+    package static func looksLikeJSON(_ bytes: [UInt8]) -> Bool {
         let first = FileHead(bytes).firstNonSpace
         return first == UInt8(ascii: "[") || first == UInt8(ascii: "{")
     }
 
     /// The one FILE an import other than a statement's takes.
-    public static func onePath(_ arguments: ParsedArguments) throws -> String {
+    package static func onePath(_ arguments: ParsedArguments) throws -> String {
         let paths = try positionals(arguments)
         guard paths.count == 1 else { throw UsageError.unexpectedArgument(paths[1], command: name) }
         return paths[0]
     }
 
     /// How messages name FILE: "stdin" for "-".
-    public static func displayName(_ path: String) -> String { path == "-" ? "stdin" : path }
+    package static func displayName(_ path: String) -> String { path == "-" ? "stdin" : path }
 }

@@ -3,24 +3,24 @@ import KakeiboKit
 /// A command declared once: its name, what it is for, its arguments and typed options, examples, and which binary
 /// runs it. Parsing, routing, the synopsis, `--help`, shell completion, the man page and docs/commands/NAME.md are
 /// all generated from it.
-public struct CommandInfo: Sendable {
-    public var name: String
-    public var summary: LocalizedText
+package struct CommandInfo: Sendable {
+    package var name: String
+    package var summary: LocalizedText
     /// A paragraph for the manual, when the summary is not enough.
-    public var description: LocalizedText?
-    public var arguments: [Argument]
-    public var options: [OptionSpec]
-    public var examples: [String]
+    package var description: LocalizedText?
+    package var arguments: [Argument]
+    package var options: [OptionSpec]
+    package var examples: [String]
     /// Options the command accepts but help, completion and the manual don't show (`help --man`, for scripts).
-    public var hidden: [OptionSpec]
+    package var hidden: [OptionSpec]
     /// Which binary runs it.
-    public var runs: Runs
+    package var runs: Runs
     /// Its verbs (`budget set|list|unset`), each with its own arguments and options; empty for a command without.
     package var verbs: [VerbInfo]
     /// The verb a command line without one means (`accounts`: list); nil when a verb must be given.
     package var defaultVerb: String?
 
-    public init(
+    package init(
         name: String, summary: LocalizedText, description: LocalizedText? = nil, arguments: [Argument] = [],
         options: [any OptionDeclaration] = [], hidden: [any OptionDeclaration] = [], examples: [String] = [], runs: Runs = .kakeibo
     ) {
@@ -53,11 +53,11 @@ public struct CommandInfo: Sendable {
     }
 
     /// Every option the parser accepts for the command.
-    public var accepted: [OptionSpec] { options + hidden }
+    package var accepted: [OptionSpec] { options + hidden }
 
     /// The synopsis after "kakeibo ": "add NAME PRICE [--date D] [--category CAT[/SUB]] [--format table|json]"; a
     /// command with verbs names them ("budget set|list|unset …"), and each verb has its own (`VerbInfo.synopsis`).
-    public var synopsis: String {
+    package var synopsis: String {
         guard !verbs.isEmpty else { return Synopsis.words(name, arguments: arguments, options: options) }
         return name + " " + (defaultVerb == nil ? verbChoices : "[\(verbChoices)]") + " …"
     }

@@ -2,17 +2,17 @@ import KakeiboKit
 
 /// One option as help, completion and the man page see it. Commands declare `Option` and `Flag` values, which carry
 /// one of these and, for a value option, how to parse it.
-public struct OptionSpec: Sendable {
-    public var name: String
+package struct OptionSpec: Sendable {
+    package var name: String
     /// The placeholder for its value ("CAT"), or nil for a flag.
-    public var value: String?
-    public var help: LocalizedText
+    package var value: String?
+    package var help: LocalizedText
     /// Shown without brackets in the synopsis; the command checks it is given.
-    public var required: Bool
+    package var required: Bool
     /// May be given more than once (`--tag 旅行 --tag 帰省`); every value is kept, in order.
-    public var repeatable: Bool
+    package var repeatable: Bool
 
-    public init(_ name: String, value: String? = nil, help: LocalizedText, required: Bool = false, repeatable: Bool = false) {
+    package init(_ name: String, value: String? = nil, help: LocalizedText, required: Bool = false, repeatable: Bool = false) {
         self.name = name
         self.value = value
         self.help = help
@@ -21,20 +21,20 @@ public struct OptionSpec: Sendable {
     }
 
     /// "--sort date|price", "--desc", "--tag NAME…" (one that may be repeated).
-    public var label: String { (value.map { "\(name) \($0)" } ?? name) + (repeatable ? "…" : "") }
+    package var label: String { (value.map { "\(name) \($0)" } ?? name) + (repeatable ? "…" : "") }
 }
 
 /// Something a command lists among its options.
-public protocol OptionDeclaration: Sendable {
+package protocol OptionDeclaration: Sendable {
     var spec: OptionSpec { get }
 }
 
 /// An option that takes a value, declared once with its type: `arguments[Self.sort]` is an `ItemOrder.Key?`.
-public struct Option<Value>: OptionDeclaration {
-    public let spec: OptionSpec
+package struct Option<Value>: OptionDeclaration {
+    package let spec: OptionSpec
     let parse: @Sendable (String) throws -> Value
 
-    public init(
+    package init(
         _ name: String, value placeholder: String, help: LocalizedText, required: Bool = false, repeatable: Bool = false,
         parse: @escaping @Sendable (String) throws -> Value
     ) {
@@ -42,33 +42,33 @@ public struct Option<Value>: OptionDeclaration {
         self.parse = parse
     }
 
-    public var name: String { spec.name }
+    package var name: String { spec.name }
 }
 
 /// An option without a value: `arguments[Self.desc]` is a `Bool`.
-public struct Flag: OptionDeclaration {
-    public let spec: OptionSpec
+package struct Flag: OptionDeclaration {
+    package let spec: OptionSpec
 
-    public init(_ name: String, help: LocalizedText) { spec = OptionSpec(name, help: help) }
+    package init(_ name: String, help: LocalizedText) { spec = OptionSpec(name, help: help) }
 
-    public var name: String { spec.name }
+    package var name: String { spec.name }
 }
 
 extension Option where Value == String {
     /// Text taken as it is (a name, an id, a URL checked later against settings).
-    public init(_ name: String, value placeholder: String, help: LocalizedText, required: Bool = false) {
+    package init(_ name: String, value placeholder: String, help: LocalizedText, required: Bool = false) {
         self.init(name, value: placeholder, help: help, required: required) { $0 }
     }
 
     /// `--category CAT[/SUB]`: a key or name, resolved against the taxonomy once the command has it.
-    public static func category(help: LocalizedText) -> Option<String> {
+    package static func category(help: LocalizedText) -> Option<String> {
         Option("--category", value: "CAT[/SUB]", help: help)
     }
 }
 
 extension Option {
     /// One of an enumeration's cases, by its raw value (case-insensitive); the placeholder lists them.
-    public static func choice(_ name: String, _ cases: [Value], help: LocalizedText) -> Option<Value>
+    package static func choice(_ name: String, _ cases: [Value], help: LocalizedText) -> Option<Value>
     where Value: RawRepresentable & Sendable, Value.RawValue == String {
         let words = cases.map { $0.rawValue } // a closure: a key path here is built at run time (docs/performance.md)
         return Option(name, value: words.joined(separator: "|"), help: help) { text in
@@ -87,7 +87,7 @@ extension Option where Value == DayExpression {
         ja: "2024-12-01、2024/12/1、2024.12.1、R6.12.1、令和6年12月1日（H・S も）、12/1・12月1日（いちばん近い日）、今日、昨日、一昨日、明日")
 
     /// `--date D`: what the day is for, then the forms it may be typed in.
-    public static func date(_ purpose: LocalizedText) -> Option<DayExpression> {
+    package static func date(_ purpose: LocalizedText) -> Option<DayExpression> {
         Option("--date", value: "D", help: purpose.with(dayForms)) { try DayExpression.parse($0) }
     }
 }
@@ -99,7 +99,7 @@ extension LocalizedText {
 
 extension Option where Value == PeriodExpression {
     /// A month or a year in the one period grammar, read against the clock when the command has it.
-    public static func period(_ name: String, value placeholder: String, as kind: Period.Kind, help: LocalizedText) -> Option<PeriodExpression> {
+    package static func period(_ name: String, value placeholder: String, as kind: Period.Kind, help: LocalizedText) -> Option<PeriodExpression> {
         Option(name, value: placeholder, help: help) { text in
             guard let expression = try PeriodExpression.parse([text], as: kind) else { throw PeriodError.form(text, kind) }
             return expression
@@ -109,41 +109,41 @@ extension Option where Value == PeriodExpression {
 
 extension Option where Value == Yen {
     /// A price in whole yen (178, 1,899, -500).
-    public static func price(_ name: String, value placeholder: String, help: LocalizedText) -> Option<Yen> {
+    package static func price(_ name: String, value placeholder: String, help: LocalizedText) -> Option<Yen> {
         Option(name, value: placeholder, help: help) { try Yen.parsePrice($0) }
     }
 }
 
 extension Option where Value == Int {
     /// A whole number from 1 to `maximum`.
-    public static func count(_ name: String, value placeholder: String, maximum: Int, help: LocalizedText, required: Bool = false) -> Option<Int> {
+    package static func count(_ name: String, value placeholder: String, maximum: Int, help: LocalizedText, required: Bool = false) -> Option<Int> {
         Option(name, value: placeholder, help: help, required: required) { try Parse.count($0, name: name, maximum: maximum) }
     }
 }
 
 extension Option where Value == Hundredths {
     /// A decimal with at most two places (42.5 km), from 0 to `maximum`.
-    public static func decimal(_ name: String, value placeholder: String, maximum: Int, help: LocalizedText) -> Option<Hundredths> {
+    package static func decimal(_ name: String, value placeholder: String, maximum: Int, help: LocalizedText) -> Option<Hundredths> {
         Option(name, value: placeholder, help: help, required: true) { try Hundredths.parse($0, name: name, maximum: maximum) }
     }
 }
 
 /// One positional argument, or a note on a form it may take (shown under Arguments, not in the synopsis).
-public struct Argument: Sendable {
-    public enum Presence: Sendable {
+package struct Argument: Sendable {
+    package enum Presence: Sendable {
         case required
         case optional
         /// Another spelling of an argument above it ("YYYY-MM", "-N"): documented, not a separate word.
         case note
     }
 
-    public var name: String
-    public var help: LocalizedText
-    public var presence: Presence
+    package var name: String
+    package var help: LocalizedText
+    package var presence: Presence
     /// How many words it may take: a period is `2024 12` or `2024-12`.
-    public var words: Int
+    package var words: Int
 
-    public init(_ name: String, _ help: LocalizedText, _ presence: Presence = .required, words: Int = 1) {
+    package init(_ name: String, _ help: LocalizedText, _ presence: Presence = .required, words: Int = 1) {
         self.name = name
         self.help = help
         self.presence = presence

@@ -17,40 +17,40 @@ enum GlobalOptions {
 }
 
 /// A command line split into the command, its options and its positional arguments.
-public struct ParsedArguments: Sendable {
-    public var command: String?
+package struct ParsedArguments: Sendable {
+    package var command: String?
     /// The verb of a command with verbs, once `CommandInfo.check` has taken it off the positional words.
     package var verb: String?
-    public var positionals: [String] = []
-    public var values: [String: String] = [:]
-    public var flags: Set<String> = []
+    package var positionals: [String] = []
+    package var values: [String: String] = [:]
+    package var flags: Set<String> = []
     /// Every value of a repeatable option, in order (`values` holds the last).
-    public var repeated: [String: [String]] = [:]
+    package var repeated: [String: [String]] = [:]
 
     /// The typed value of a declared option, or nil when it was not given; a value that doesn't parse throws.
-    public subscript<Value>(option: Option<Value>) -> Value? {
+    package subscript<Value>(option: Option<Value>) -> Value? {
         get throws { try values[option.name].map(option.parse) }
     }
 
     /// Every value a repeatable option was given, typed, in order; empty when it was not given.
-    public func all<Value>(_ option: Option<Value>) throws -> [Value] {
+    package func all<Value>(_ option: Option<Value>) throws -> [Value] {
         try (repeated[option.name] ?? []).map(option.parse)
     }
 
     /// Whether a declared flag was given.
-    public subscript(flag: Flag) -> Bool { flags.contains(flag.name) }
+    package subscript(flag: Flag) -> Bool { flags.contains(flag.name) }
 
     /// Whether the option, of either kind, was given (to check options that only mean something together).
-    public func given(_ option: some OptionDeclaration) -> Bool {
+    package func given(_ option: some OptionDeclaration) -> Bool {
         values[option.spec.name] != nil || flags.contains(option.spec.name)
     }
 
     /// The first thing wrong with the command line, if anything: `read` goes on past it, so that a `--lang` later
     /// on still chooses the language the error is told in.
-    public var problem: UsageError?
+    package var problem: UsageError?
 
     /// Splits `arguments` (without the program name), or throws the first thing wrong with them.
-    public static func parse(_ arguments: [String], commandOptions: (String) -> [OptionSpec]?) throws(UsageError) -> ParsedArguments {
+    package static func parse(_ arguments: [String], commandOptions: (String) -> [OptionSpec]?) throws(UsageError) -> ParsedArguments {
         let parsed = read(arguments, commandOptions: commandOptions)
         if let problem = parsed.problem { throw problem }
         return parsed
@@ -60,7 +60,7 @@ public struct ParsedArguments: Sendable {
     /// or after the command word; a word that starts with "-" and a digit ("-500") is a value, not an option; "--"
     /// ends the options. `commandOptions` gives the options of a command word (nil: no such command). The first
     /// problem is kept in `problem` and the rest read on as well as can be (an unknown option taken for a flag).
-    public static func read(_ arguments: [String], commandOptions: (String) -> [OptionSpec]?) -> ParsedArguments {
+    package static func read(_ arguments: [String], commandOptions: (String) -> [OptionSpec]?) -> ParsedArguments {
         var parsed = ParsedArguments()
         var options: [OptionSpec] = GlobalOptions.specs
         var commandSeen = false

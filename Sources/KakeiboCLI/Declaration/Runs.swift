@@ -3,17 +3,17 @@ import KakeiboKit
 /// kakeibo's two programs: `kakeibo`, which links no Foundation and so starts as fast as the standard library allows,
 /// and kakeibo-companion beside it, for what needs Foundation (URLSession, Shift_JIS), which `kakeibo` execs with
 /// the same arguments (as git runs its subcommands).
-public enum Binary: Sendable {
+package enum Binary: Sendable {
     case kakeibo
     case companion
 
     /// The companion's file name: one binary for every command that needs Foundation, so Foundation is on disk once.
-    public static let companionName = "kakeibo-companion"
+    package static let companionName = "kakeibo-companion"
 }
 
 /// Which binary runs a command: declared once, with the command (`CommandInfo.runs`). Routing, help, completion,
 /// the man page and docs/commands/ all read it.
-public enum Runs: Sendable {
+package enum Runs: Sendable {
     /// `kakeibo` runs it (and so does the companion, which has every command `kakeibo` has).
     case kakeibo
     /// Only kakeibo-companion runs it; `kakeibo` carries its declaration to parse, help and complete it.

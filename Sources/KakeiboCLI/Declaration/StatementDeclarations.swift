@@ -3,18 +3,18 @@ import KakeiboKit
 /// The declaration of `reconcile`, which kakeibo-companion runs (a statement may be Shift_JIS, which needs
 /// Foundation; see `CompanionCommand`): here so that `kakeibo` can parse, route, list, complete and document it; KakeiboConvert's
 /// `ReconcileCommand` implements it.
-public enum StatementDeclarations {
-    public static let from = Option(
+package enum StatementDeclarations {
+    package static let from = Option(
         "--from", value: ImportFormat.all.filter { $0.kind == .statement }.map(\.name).joined(separator: "|"),
         help: LocalizedText(en: "the statement's format (default: found from the file)", ja: "明細の形式（既定はファイルから判定）"))
-    public static let add = Flag(
+    package static let add = Flag(
         "--add",
         help: LocalizedText(
             en: "import the statements (as import --from statement does: each purchase once; again adds nothing)",
             ja: "明細を取り込む（import --from statement と同じ。同じ買い物は一度だけ、もう一度実行しても増えない）"))
-    public static let format = OutputFormat.option([.table, .json])
+    package static let format = OutputFormat.option([.table, .json])
 
-    public static let reconcile = CommandInfo(
+    package static let reconcile = CommandInfo(
         name: CompanionCommand.reconcile.rawValue,
         summary: LocalizedText(
             en: "Set a card or payment statement beside the store, as an import would merge it", ja: "カード・決済の明細を、取り込んだときのまとめ方で突き合わせる"),

@@ -3,34 +3,34 @@ import KakeiboKit
 /// The declarations of the sync commands, which kakeibo-companion runs (URLSession; see `CompanionCommand`). They live
 /// here, not in KakeiboSync, so that `kakeibo` itself can parse, route, list, complete and document them without
 /// linking FoundationNetworking; KakeiboSync's `PullCommand`, `PushCommand` and `SyncCommand` implement them.
-public enum SyncDeclarations {
-    public static let endpoint = Option(
+package enum SyncDeclarations {
+    package static let endpoint = Option(
         "--endpoint", value: "URL",
         help: LocalizedText(
             en: "the household server (else $KAKEIBO_ENDPOINT, else 'kakeibo config set endpoint')",
             ja: "家計簿サーバー（なければ $KAKEIBO_ENDPOINT、'kakeibo config set endpoint' の順）"))
     /// Checked with the other settings (`SyncSettings.resolve`), so the option, the environment and config.json
     /// are held to the same rule.
-    public static let timeout = Option(
+    package static let timeout = Option(
         "--timeout", value: "SECONDS",
         help: LocalizedText(en: "give up on a request after this long (default 30)", ja: "この秒数で応答がなければあきらめる（既定は 30）"))
-    public static let format = OutputFormat.option([.table, .json])
+    package static let format = OutputFormat.option([.table, .json])
     static let options: [any OptionDeclaration] = [endpoint, timeout, format]
     /// push and sync: say what would be sent and what would stay here, and send nothing.
-    public static let dryRun = Flag(
+    package static let dryRun = Flag(
         "--dry-run",
         help: LocalizedText(
             en: "say what would be sent and what would stay here (the app has no category for it); send nothing, change no item",
             ja: "送信する予定のデータと、ここに残すデータ（アプリに項目がないもの）を表示するだけで、何も送らず何も変えない"))
 
     /// sync: after a change of endpoint or household, also send every item here the server lacks.
-    public static let all = Flag(
+    package static let all = Flag(
         "--all",
         help: LocalizedText(
             en: "also send every item here the server lacks (synced with another server or household before): after changing the endpoint",
             ja: "サーバーにないデータをすべて送る（以前に別のサーバーや家計と同期したものも）。エンドポイントを変えた後に"))
 
-    public static let pull = CommandInfo(
+    package static let pull = CommandInfo(
         name: CompanionCommand.pull.rawValue,
         summary: LocalizedText(en: "Fetch a month or a year from the household server", ja: "家計簿サーバーから月か年のデータを取得"),
         description: LocalizedText(
@@ -54,7 +54,7 @@ public enum SyncDeclarations {
         ],
         runs: .companion)
 
-    public static let push = CommandInfo(
+    package static let push = CommandInfo(
         name: CompanionCommand.push.rawValue,
         summary: LocalizedText(en: "Send items the household server doesn't have yet", ja: "家計簿サーバーにまだないデータを送信"),
         description: LocalizedText(
@@ -64,7 +64,7 @@ public enum SyncDeclarations {
         options: options + [dryRun],
         examples: ["kakeibo push", "kakeibo push --dry-run", "kakeibo push --format json"], runs: .companion)
 
-    public static let sync = CommandInfo(
+    package static let sync = CommandInfo(
         name: CompanionCommand.sync.rawValue, summary: LocalizedText(en: "Push, then pull (default: this month)", ja: "送信してから取得（既定は今月）"),
         description: LocalizedText(
             en: "Both halves are written together or not at all.", ja: "送信と取得の結果はまとめて書き込むか、まったく書き込まないかのどちらかです。"),

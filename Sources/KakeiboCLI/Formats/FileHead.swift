@@ -2,14 +2,14 @@ import KakeiboKit
 
 /// The first bytes of a file, as the detectors of `ImportFormat` see them: never decoded, so that `kakeibo` (which
 /// links no Foundation, and so no Shift_JIS decoder) can tell a Shift_JIS export from a UTF-8 one by its header.
-public struct FileHead: Sendable {
+package struct FileHead: Sendable {
     /// How much of a file detection reads: ゆうちょ's header comes after seven lines about the account.
-    public static let size = 16 * 1024
+    package static let size = 16 * 1024
 
     /// The bytes, a UTF-8 byte order mark dropped.
-    public let bytes: ArraySlice<UInt8>
+    package let bytes: ArraySlice<UInt8>
 
-    public init(_ bytes: some Collection<UInt8>) {
+    package init(_ bytes: some Collection<UInt8>) {
         let head = Array(bytes.prefix(FileHead.size))
         self.bytes = head.starts(with: FileHead.byteOrderMark) ? head.dropFirst(3) : head[...]
     }
@@ -17,12 +17,12 @@ public struct FileHead: Sendable {
     static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
     /// The first byte that is not white space (JSON starts with `[` or `{`).
-    public var firstNonSpace: UInt8? { bytes.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) } }
+    package var firstNonSpace: UInt8? { bytes.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) } }
 
     /// The first `count` lines, each split into its CSV fields: white space around a field and the quotes around a
     /// quoted one taken off. Shift_JIS never uses a comma, a quote or a line break inside a character, so the
     /// split is the same in either encoding.
-    public func records(_ count: Int) -> [[[UInt8]]] {
+    package func records(_ count: Int) -> [[[UInt8]]] {
         var out: [[[UInt8]]] = []
         var rest = bytes[...]
         while out.count < count, !rest.isEmpty {
@@ -35,7 +35,7 @@ public struct FileHead: Sendable {
 
     /// Whether one of the first `within` lines is a header holding every one of `names` as a field, in any order,
     /// written in UTF-8 or in Shift_JIS.
-    public func hasHeader(_ names: [String], within: Int = 1) -> Bool {
+    package func hasHeader(_ names: [String], within: Int = 1) -> Bool {
         let wanted = names.map(FileHead.spellings)
         return records(within).contains { fields in wanted.allSatisfy { spellings in spellings.contains(where: fields.contains) } }
     }

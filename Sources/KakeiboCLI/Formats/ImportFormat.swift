@@ -3,9 +3,9 @@ import KakeiboKit
 /// A kind of file `kakeibo import` reads: how it is told from its first bytes, which binary reads it and how its
 /// items are written. `ImportFormat.all` is the one table of them; a new format is one entry there (and its reader:
 /// docs/development.md says how).
-public struct ImportFormat: Sendable {
+package struct ImportFormat: Sendable {
     /// How a format's items go into the store, which decides what may be imported together.
-    public enum Kind: Sendable {
+    package enum Kind: Sendable {
         /// kakeibo's own items (JSON): merged by id, an export's settings with them. One file at a time.
         case items
         /// Another app's export, converted and merged by id (a row edited there updates the item). One at a time.
@@ -17,14 +17,14 @@ public struct ImportFormat: Sendable {
     }
 
     /// Its word for `--from`.
-    public let name: String
+    package let name: String
     /// How messages name it: "MoneyForward ME's CSV export".
-    public let title: LocalizedText
+    package let title: LocalizedText
     /// How the list of formats tried names it: "MoneyForward ME".
-    public let shortName: LocalizedText
+    package let shortName: LocalizedText
     /// The binary that reads it: `kakeibo` when it needs no Foundation, else kakeibo-companion (Shift_JIS).
-    public let reader: Binary
-    public let kind: Kind
+    package let reader: Binary
+    package let kind: Kind
     /// Whether a file's first bytes are this format. Detectors are tried in the table's order; the first wins.
     let detect: @Sendable (FileHead) -> Bool
 
@@ -40,7 +40,7 @@ public struct ImportFormat: Sendable {
     }
 
     /// Every format kakeibo reads, in the order they are tried.
-    public static let all: [ImportFormat] = [
+    package static let all: [ImportFormat] = [
         ImportFormat(
             "kakeibo", LocalizedText(en: "kakeibo's export with its settings (JSON)", ja: "kakeibo の設定込みの書き出し（JSON）"),
             short: LocalizedText(en: "kakeibo JSON", ja: "kakeibo の JSON"), reader: .kakeibo, kind: .items
@@ -80,13 +80,13 @@ public struct ImportFormat: Sendable {
     ]
 
     /// The `--from` word for "a statement, its format found from the file".
-    public static let anyStatement = "statement"
+    package static let anyStatement = "statement"
 
     /// The format of `--from`'s word.
-    public static func named(_ name: String) -> ImportFormat? { all.first { $0.name == name } }
+    package static func named(_ name: String) -> ImportFormat? { all.first { $0.name == name } }
 
     /// The format a file's first bytes show, or nil when no detector knows them.
-    public static func detect(_ head: FileHead) -> ImportFormat? { all.first { $0.detect(head) } }
+    package static func detect(_ head: FileHead) -> ImportFormat? { all.first { $0.detect(head) } }
 
     /// 三井住友カード Vpass: no header; the first line is the card holder's name ending in 様, the card number (masked
     /// with * or ＊), the card's name.
@@ -102,7 +102,7 @@ public struct ImportFormat: Sendable {
 }
 
 extension ImportFormat: Equatable {
-    public static func == (left: ImportFormat, right: ImportFormat) -> Bool { left.name == right.name }
+    package static func == (left: ImportFormat, right: ImportFormat) -> Bool { left.name == right.name }
 }
 
 extension [UInt8] {

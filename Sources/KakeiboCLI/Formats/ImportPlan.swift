@@ -3,19 +3,19 @@ import KakeiboKit
 /// What `import` was given: each file with its format, forced by `--from` or found from the file's first bytes
 /// (`ImportFormat.detect`), checked as a whole before any file is read in full. `kakeibo` reads from it which binary
 /// reads the files (`ImportCommand`'s declaration runs it); each binary's import reads it to know how.
-public struct ImportPlan: Sendable {
-    public struct File: Sendable {
-        public let path: String
+package struct ImportPlan: Sendable {
+    package struct File: Sendable {
+        package let path: String
         /// nil until the file is read: stdin, a pipe or anything else that is not a regular file can't be looked at
         /// first (the bytes would be gone), so its format is found from what is read (`format(of:bytes:)`).
-        public let format: ImportFormat?
+        package let format: ImportFormat?
     }
 
-    public let files: [File]
+    package let files: [File]
     /// `--from statement`: every file must be a statement, whichever.
-    public let statementsOnly: Bool
+    package let statementsOnly: Bool
 
-    public init(_ arguments: ParsedArguments) throws {
+    package init(_ arguments: ParsedArguments) throws {
         let paths = try ImportCommand.positionals(arguments)
         var forced: ImportFormat?
         statementsOnly =
@@ -44,7 +44,7 @@ public struct ImportPlan: Sendable {
     /// Which binary reads the files: the companion when any of them needs it, when there are several (read
     /// together, of any formats), or for a layout or a dry run. (Statements not yet looked at go there too: it reads
     /// every format.)
-    public var reader: Binary {
+    package var reader: Binary {
         let companion = companionOnly || files.contains { file in file.format.map { $0.reader == .companion } ?? statementsOnly }
         return companion ? .companion : .kakeibo
     }
@@ -53,7 +53,7 @@ public struct ImportPlan: Sendable {
     let companionOnly: Bool
 
     /// The format of a file whose format was not known before it was read, from its bytes, held to the same rules.
-    public func format(of file: File, bytes: [UInt8]) throws -> ImportFormat {
+    package func format(of file: File, bytes: [UInt8]) throws -> ImportFormat {
         if let format = file.format { return format }
         let format = try ImportPlan.found(FileHead(bytes), ImportCommand.displayName(file.path))
         try check(file.path, format)
@@ -84,7 +84,7 @@ public struct ImportPlan: Sendable {
 }
 
 /// A file `import` can't take as it was given: exit 2, nothing imported.
-public enum ImportFileError: KakeiboFailure, Equatable {
+package enum ImportFileError: KakeiboFailure, Equatable {
     /// No detector knows it.
     case unknown(String)
     /// Nothing in it but white space.
@@ -96,9 +96,9 @@ public enum ImportFileError: KakeiboFailure, Equatable {
     /// `--mapping` or `--category` given for kakeibo's JSON.
     case optionNotForJSON(String)
 
-    public var kind: FailureKind { .badInput }
+    package var kind: FailureKind { .badInput }
 
-    public func message(in language: Language) -> String {
+    package func message(in language: Language) -> String {
         let nothing = { (path: String) in language.pick("\(path): nothing imported: ", "\(path): 何も取り込んでいません: ") }
         switch self {
         case .unknown(let path):

@@ -71,7 +71,7 @@ struct SwiftPMBuild {
 }
 
 /// kakeibo-companion could not be run: missing beside `kakeibo`, not runnable, or its build failed.
-public enum CompanionError: KakeiboFailure {
+package enum CompanionError: KakeiboFailure {
     case missing(path: String, code: Int32, command: String, directory: String)
     case cannotRun(path: String, code: Int32)
     /// `status` nil: `swift` was not found on PATH.
@@ -79,9 +79,9 @@ public enum CompanionError: KakeiboFailure {
     /// A run inside another program (the tests' `Kakeibo.run`) reached a command the companion runs.
     case notHere
 
-    public var kind: FailureKind { .runtime }
+    package var kind: FailureKind { .runtime }
 
-    public func message(in language: Language) -> String {
+    package func message(in language: Language) -> String {
         let name = Binary.companionName
         switch self {
         case .missing(let path, let code, let command, let directory):

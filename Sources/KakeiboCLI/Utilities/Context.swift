@@ -2,19 +2,19 @@ import KakeiboKit
 
 /// Everything a command needs from outside: the store, the taxonomy, the language, the clock and the terminal.
 /// Output is collected here and written by the entry point, data to stdout and messages to stderr.
-public final class Context {
-    public let terminal: Terminal
-    public let language: Language
-    public let clock: Clock
-    public let storeOption: String?
+package final class Context {
+    package let terminal: Terminal
+    package let language: Language
+    package let clock: Clock
+    package let storeOption: String?
     /// The commands this process runs (help and completion list them).
-    public let commands: CommandTable
+    package let commands: CommandTable
     /// The command running, whose name labels the store's backups ("import", "pull").
-    public internal(set) var command: String?
+    package internal(set) var command: String?
     /// `--lock-timeout`: how many seconds to wait for the store's lock before giving up (nil: for ever).
-    public internal(set) var lockTimeout: Int?
-    public private(set) var output = ""
-    public private(set) var messages = ""
+    package internal(set) var lockTimeout: Int?
+    package private(set) var output = ""
+    package private(set) var messages = ""
 
     init(terminal: Terminal, language: Language, clock: Clock, storeOption: String?, commands: CommandTable = CommandTable()) {
         self.commands = commands
@@ -24,20 +24,20 @@ public final class Context {
         self.storeOption = storeOption
     }
 
-    public var environment: Environment { terminal.environment }
+    package var environment: Environment { terminal.environment }
 
-    public var textStyle: TextStyle {
+    package var textStyle: TextStyle {
         TextStyle(language: language, colour: terminal.stdoutColour, width: terminal.width)
     }
 
     /// Data for stdout.
-    public func print(_ text: String) { output += text }
+    package func print(_ text: String) { output += text }
 
     /// A message for stderr, prefixed "kakeibo: ", with any control characters from data shown as escapes.
-    public func note(_ text: String) { messages += "kakeibo: " + terminalSafe(text, keepingNewlines: true) + "\n" }
+    package func note(_ text: String) { messages += "kakeibo: " + terminalSafe(text, keepingNewlines: true) + "\n" }
 
     /// The store, resolved once.
-    public func store() throws -> LedgerStore {
+    package func store() throws -> LedgerStore {
         if let cachedStore { return cachedStore }
         let operation = command.map { StoreOperation(name: $0, time: clock.now) }
         let language = self.language
@@ -54,12 +54,12 @@ public final class Context {
     }
 
     /// The store as something to change, at this run's time: every write of items goes through it.
-    public func household() throws -> Household {
+    package func household() throws -> Household {
         Household(store: try store(), now: clock.now, taxonomy: (try? taxonomy()) ?? .standard)
     }
 
     /// The store for a query: says on stderr when there is none yet (the first `add` creates it).
-    public func storeForReading() throws -> LedgerStore {
+    package func storeForReading() throws -> LedgerStore {
         let store = try store()
         if !store.exists {
             note(language.pick("no store at \(store.root) yet; 'kakeibo add' creates it", "\(store.root) にはまだ保存先がありません。'kakeibo add' で作成されます"))
@@ -69,7 +69,7 @@ public final class Context {
 
     /// The household's categories file if there is one (`categories.json` in the configuration directory),
     /// else the app's default taxonomy.
-    public func taxonomy() throws -> Taxonomy {
+    package func taxonomy() throws -> Taxonomy {
         if let cachedTaxonomy { return cachedTaxonomy }
         var taxonomy = Taxonomy.standard
         if let path = categoriesPath(), let bytes = try FileSystem.read(path, access: .configuration) {
@@ -104,12 +104,12 @@ public final class Context {
 
     /// Where the household's categories file is (`categories.json` in the configuration directory); without HOME or
     /// XDG_CONFIG_HOME there is no configuration directory, hence no categories file.
-    public func categoriesPath() -> String? {
+    package func categoriesPath() -> String? {
         (try? Locations.config(environment: environment)).map { FileSystem.join($0, CategoriesFile.fileName) }
     }
 
     /// Where this machine keeps the household's shared settings (the store's files and the configuration directory's).
-    public func sharedSettingFiles() throws -> SharedSettingFiles {
+    package func sharedSettingFiles() throws -> SharedSettingFiles {
         SharedSettingFiles(store: try store(), configDirectory: try? Locations.config(environment: environment))
     }
 

@@ -3,7 +3,7 @@ import KakeiboKit
 /// The values behind the month-in-context commands' arguments: counts, and options that go together.
 extension Parse {
     /// A whole number from 1 to `maximum` given for `name` ("--months", "N").
-    public static func count(_ typed: String, name: String, maximum: Int) throws(ContextArgumentError) -> Int {
+    package static func count(_ typed: String, name: String, maximum: Int) throws(ContextArgumentError) -> Int {
         let text = TypedNumber.digits(typed)
         guard text.allSatisfy({ $0.isASCII && $0.isNumber }), text.count <= 9, let value = Int(text), (1...maximum).contains(value) else {
             throw .count(name: name, text: typed, maximum: maximum)
@@ -12,7 +12,7 @@ extension Parse {
     }
 
     /// Refuses options that only mean something with `--add` when `--add` is missing.
-    public static func requireAdd(_ arguments: ParsedArguments, _ add: Flag, for options: [any OptionDeclaration]) throws(ContextArgumentError) {
+    package static func requireAdd(_ arguments: ParsedArguments, _ add: Flag, for options: [any OptionDeclaration]) throws(ContextArgumentError) {
         if !arguments[add], let option = options.first(where: { arguments.given($0) }) {
             throw .needsAdd(option.spec.name)
         }
@@ -20,15 +20,15 @@ extension Parse {
 }
 
 /// A count or option combination the month-in-context commands can't use: exit 2.
-public enum ContextArgumentError: KakeiboFailure, Equatable {
+package enum ContextArgumentError: KakeiboFailure, Equatable {
     case count(name: String, text: String, maximum: Int)
     case needsAdd(String)
     case trendBeforeYearOne(months: Int, end: String)
     case eitherOr(String, String)
 
-    public var kind: FailureKind { .badInput }
+    package var kind: FailureKind { .badInput }
 
-    public func message(in language: Language) -> String {
+    package func message(in language: Language) -> String {
         switch self {
         case .count(let name, let text, let maximum):
             return language.pick(

@@ -128,7 +128,7 @@ enum DetailOptions {
 extension Context {
     /// This machine's member (`config set member`), checked against the household's split: the member an item
     /// gets when nothing names one — an added item, an imported app export's rows.
-    public func configuredMember() throws -> String? {
+    package func configuredMember() throws -> String? {
         let configuration = try DetailOptions.settings(self)
         return try DetailOptions.known(configuration.member, configuration)
     }

@@ -1,23 +1,23 @@
 import KakeiboKit
 
 /// A process exit status with a documented meaning (see `kakeibo help`).
-public struct ExitCode: RawRepresentable, Hashable, Sendable {
-    public var rawValue: Int32
-    public init(rawValue: Int32) { self.rawValue = rawValue }
+package struct ExitCode: RawRepresentable, Hashable, Sendable {
+    package var rawValue: Int32
+    package init(rawValue: Int32) { self.rawValue = rawValue }
 
     /// Everything worked.
-    public static let success = ExitCode(rawValue: 0)
+    package static let success = ExitCode(rawValue: 0)
     /// A runtime failure: I/O, an unreadable store, an unknown id.
-    public static let failure = ExitCode(rawValue: 1)
+    package static let failure = ExitCode(rawValue: 1)
     /// A usage error: a bad command, option or value.
-    public static let usage = ExitCode(rawValue: 2)
+    package static let usage = ExitCode(rawValue: 2)
     /// `kakeibo month --check-budget`: a category, or the month's total, is over its budget.
-    public static let overBudget = ExitCode(rawValue: 3)
+    package static let overBudget = ExitCode(rawValue: 3)
     /// `kakeibo pull`, `push` or `sync` did its work, but conflicts wait for `kakeibo resolve`.
-    public static let conflicts = ExitCode(rawValue: 4)
+    package static let conflicts = ExitCode(rawValue: 4)
 
     /// The status a failure of this kind ends the run with: bad input is a usage error, the rest runtime failures.
-    public init(_ kind: FailureKind) {
+    package init(_ kind: FailureKind) {
         switch kind {
         case .badInput: self = .usage
         case .runtime: self = .failure
@@ -27,11 +27,11 @@ public struct ExitCode: RawRepresentable, Hashable, Sendable {
 
 extension KakeiboFailure {
     /// The exit status this failure ends a run with.
-    public var exitCode: ExitCode { ExitCode(kind) }
+    package var exitCode: ExitCode { ExitCode(kind) }
 
     /// The failure as the command line shows it: the library's message, then what to type about it, where there is
     /// a command or option that helps.
-    public func commandLineMessage(in language: Language) -> String {
+    package func commandLineMessage(in language: Language) -> String {
         message(in: language) + (CommandLineHint.for(self, language) ?? "")
     }
 }

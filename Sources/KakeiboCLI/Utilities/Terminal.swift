@@ -1,22 +1,22 @@
 import KakeiboKit
 
 /// What the process was started with and where its output goes: kept apart from the commands so they stay testable.
-public struct Terminal: Sendable {
-    public var environment: Environment
-    public var stdoutIsTerminal: Bool
-    public var stderrIsTerminal: Bool
+package struct Terminal: Sendable {
+    package var environment: Environment
+    package var stdoutIsTerminal: Bool
+    package var stderrIsTerminal: Bool
 
-    public static func current() -> Terminal {
+    package static func current() -> Terminal {
         Terminal(environment: .process, stdoutIsTerminal: isatty(1) == 1, stderrIsTerminal: isatty(2) == 1)
     }
 
     /// Colour only on a terminal, never with NO_COLOR set (to anything) or TERM=dumb.
-    public var stdoutColour: Bool {
+    package var stdoutColour: Bool {
         stdoutIsTerminal && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
     }
 
     /// $COLUMNS when it is a sensible number, else 80.
-    public var width: Int {
+    package var width: Int {
         if let text = environment["COLUMNS"], let columns = Int(text), (20...1000).contains(columns) { return columns }
         return 80
     }
@@ -24,7 +24,7 @@ public struct Terminal: Sendable {
     /// Writes all of `text` to a file descriptor; the errno of a write that failed (ENOSPC, EPIPE, EBADF…), or nil
     /// when every byte was written. A write that makes no progress counts as failed (EIO).
     @discardableResult
-    public static func write(_ text: String, to fd: Int32) -> Int32? {
+    package static func write(_ text: String, to fd: Int32) -> Int32? {
         guard !text.isEmpty else { return nil }
         var bytes = Array(text.utf8)
         var offset = 0
@@ -59,7 +59,7 @@ public struct Terminal: Sendable {
 
     /// Reads all of standard input, up to the size of the largest file kakeibo reads (`yes | kakeibo import -` is
     /// refused at that size, not read until memory runs out).
-    public static func readStandardInput() throws(CommandError) -> [UInt8] {
+    package static func readStandardInput() throws(CommandError) -> [UInt8] {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
@@ -76,12 +76,12 @@ public struct Terminal: Sendable {
 }
 
 /// The current time, and today's date where the user is (the TZ time zone).
-public struct Clock: Sendable {
-    public var now: Timestamp
-    public var today: CalendarDate
+package struct Clock: Sendable {
+    package var now: Timestamp
+    package var today: CalendarDate
 
     /// The system clock, or $KAKEIBO_NOW ("2024-12-03T09:00:00Z") so scripts and tests can be reproducible.
-    public static func current(environment: Environment) throws(ClockError) -> Clock {
+    package static func current(environment: Environment) throws(ClockError) -> Clock {
         var stamp: Timestamp
         if let fixed = environment["KAKEIBO_NOW"], !fixed.isEmpty {
             guard let parsed = Timestamp.parse(fixed) else { throw ClockError(text: fixed) }
@@ -100,10 +100,10 @@ public struct Clock: Sendable {
 }
 
 /// $KAKEIBO_NOW is set but is not a timestamp.
-public struct ClockError: KakeiboFailure {
+package struct ClockError: KakeiboFailure {
     var text: String
-    public var kind: FailureKind { .badInput }
-    public func message(in language: Language) -> String {
+    package var kind: FailureKind { .badInput }
+    package func message(in language: Language) -> String {
         language.pick(
             "KAKEIBO_NOW must be a UTC timestamp like 2024-12-31T12:00:00Z, got '\(text)'",
             "KAKEIBO_NOW は 2024-12-31T12:00:00Z のような UTC の日時にしてください（指定: '\(text)'）")

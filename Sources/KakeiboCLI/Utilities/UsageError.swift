@@ -1,7 +1,7 @@
 import KakeiboKit
 
 /// A command line kakeibo can't run: exit 2, with a pointer to the help that explains it.
-public enum UsageError: KakeiboFailure, Equatable {
+package enum UsageError: KakeiboFailure, Equatable {
     case unknownCommand(String)
     case unknownOption(String, command: String?, nearest: String? = nil)
     case missingValue(String)
@@ -16,9 +16,9 @@ public enum UsageError: KakeiboFailure, Equatable {
     /// `add お米 5kg 2,480`: a name of several words, given unquoted (the words, then the price).
     case unquotedName([String], price: String, command: String)
 
-    public var kind: FailureKind { .badInput }
+    package var kind: FailureKind { .badInput }
 
-    public func message(in language: Language) -> String {
+    package func message(in language: Language) -> String {
         switch self {
         case .unknownCommand(let name):
             if let nearest = Nearest.word(to: name, in: CommandTable.names) {
@@ -68,7 +68,7 @@ public enum UsageError: KakeiboFailure, Equatable {
 }
 
 /// A command that ran but could not do what was asked: exit 1.
-public enum CommandError: KakeiboFailure, Equatable {
+package enum CommandError: KakeiboFailure, Equatable {
     case readInput(String, code: Int32)
     case importFile(String, problem: WireProblem)
     /// A device (/dev/zero) given where a file is read.
@@ -76,14 +76,14 @@ public enum CommandError: KakeiboFailure, Equatable {
     /// `--account` with a file that is not an IC card's dump.
     case accountWithoutCardDump(String)
 
-    public var kind: FailureKind {
+    package var kind: FailureKind {
         switch self {
         case .importFile, .accountWithoutCardDump: .badInput
         default: .runtime
         }
     }
 
-    public func message(in language: Language) -> String {
+    package func message(in language: Language) -> String {
         switch self {
         case .readInput(let path, let code):
             return StoreError.io(path: path, operation: .read, code: code).message(in: language)

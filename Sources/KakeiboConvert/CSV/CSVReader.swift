@@ -1,14 +1,14 @@
 import KakeiboKit
 
 /// One record of a CSV file, with where it starts so that messages can point at it.
-public struct CSVRecord: Equatable, Sendable {
+package struct CSVRecord: Equatable, Sendable {
     /// The record's number, the header being row 1, as a spreadsheet numbers rows (blank lines count).
-    public var row: Int
+    package var row: Int
     /// The line of the file the record starts on: later than `row` once a field has held a line break.
-    public var line: Int
-    public var fields: [String]
+    package var line: Int
+    package var fields: [String]
 
-    public init(row: Int, line: Int, fields: [String]) {
+    package init(row: Int, line: Int, fields: [String]) {
         self.row = row
         self.line = line
         self.fields = fields
@@ -16,7 +16,7 @@ public struct CSVRecord: Equatable, Sendable {
 }
 
 /// Why a text is not CSV.
-public enum CSVProblem: Error, Equatable, Sendable {
+package enum CSVProblem: Error, Equatable, Sendable {
     /// A field opened with a quote that the file never closes.
     case unclosedQuote(row: Int, line: Int)
     /// Something other than a comma or a line end follows a field's closing quote (`"ab"c`).
@@ -25,7 +25,7 @@ public enum CSVProblem: Error, Equatable, Sendable {
     /// into fields, which would hold it many times over.
     case recordTooLong(row: Int, line: Int)
 
-    public func message(in language: Language) -> String {
+    package func message(in language: Language) -> String {
         switch self {
         case .unclosedQuote(let row, let line):
             return CSVProblem.place(row, line, language)
@@ -53,13 +53,13 @@ public enum CSVProblem: Error, Equatable, Sendable {
 ///
 /// Lenient only where nothing is ambiguous: a quote inside an unquoted field is kept as it is, records may have
 /// different numbers of fields (the caller checks), and blank lines are skipped (while still counting as rows).
-public enum CSVReader {
+package enum CSVReader {
     /// The longest record (and line) read: an app's row is a few hundred bytes, a memo at most a few thousand.
-    public static let maximumRecordBytes = 1_000_000
+    package static let maximumRecordBytes = 1_000_000
 
     /// Refuses bytes with a line longer than `maximumRecordBytes`, before they are decoded: a 50 MB file of one line
     /// would otherwise be held as bytes, text and fields at once (900 MB).
-    public static func checkLines(_ bytes: [UInt8]) throws(CSVProblem) {
+    package static func checkLines(_ bytes: [UInt8]) throws(CSVProblem) {
         var start = 0
         var line = 1
         while start < bytes.count {
@@ -70,7 +70,7 @@ public enum CSVReader {
         }
     }
 
-    public static func records(_ text: String) throws(CSVProblem) -> [CSVRecord] {
+    package static func records(_ text: String) throws(CSVProblem) -> [CSVRecord] {
         let bytes = Array(text.utf8)
         let comma = UInt8(ascii: ",")
         let quote = UInt8(ascii: "\"")

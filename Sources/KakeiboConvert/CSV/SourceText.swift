@@ -3,18 +3,18 @@
 import Foundation
 
 /// The text encodings other apps write their exports in.
-public enum SourceEncoding: String, Sendable {
+package enum SourceEncoding: String, Sendable {
     case utf8 = "UTF-8"
     case shiftJIS = "Shift_JIS"
 }
 
 /// Turns an export's bytes into text.
-public enum SourceText {
+package enum SourceText {
     /// UTF-8 (a leading byte order mark is dropped) when the bytes are valid UTF-8, else Shift_JIS as Windows
     /// writes it (code page 932, with its extra characters such as ① and 髙); nil when they are neither.
     ///
     /// Japanese text in Shift_JIS is practically never valid UTF-8, so trying UTF-8 first is safe.
-    public static func decode(_ bytes: [UInt8]) -> (text: String, encoding: SourceEncoding)? {
+    package static func decode(_ bytes: [UInt8]) -> (text: String, encoding: SourceEncoding)? {
         let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
         if bytes.starts(with: bom) {
             return String(validating: bytes.dropFirst(bom.count), as: UTF8.self).map { ($0, .utf8) }
@@ -28,7 +28,7 @@ public enum SourceText {
     /// Where CP932 and JIS X 0208 map one byte pair to two characters (0x817C: U+FF0D － or U+2212 −; 0x8160:
     /// U+FF5E ～ or U+301C 〜), the result is CP932's whatever the platform's converter chose, so a name, a rule
     /// and an id come out the same on macOS and Linux.
-    public static func shiftJIS(_ bytes: [UInt8]) -> String? {
+    package static func shiftJIS(_ bytes: [UInt8]) -> String? {
         // NSString, not String(data:encoding:): that one reaches CoreFoundation's converters through a hook that a
         // binary linked with --static-swift-stdlib (as README's install builds) leaves out, and then returns nil.
         guard let decoded = NSString(data: Data(bytes), encoding: String.Encoding.shiftJIS.rawValue) else { return nil }

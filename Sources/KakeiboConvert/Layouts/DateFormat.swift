@@ -4,7 +4,7 @@ import KakeiboKit
 /// as written: "yyyy/MM/dd", "yyyyMMdd", "yyMMdd", "yyyy-MM-dd", "yyyy年M月d日". Where a separator follows, a month
 /// or day may have one digit or two whichever letter is used (2024/1/5 fits yyyy/MM/dd); run together (yyyyMMdd)
 /// every part has its full width. A cell is trimmed first, and anything after a space (a time) is left out.
-public struct DateFormat: Hashable, Sendable {
+package struct DateFormat: Hashable, Sendable {
     enum Part: Hashable {
         case year(digits: Int)
         case month
@@ -14,11 +14,11 @@ public struct DateFormat: Hashable, Sendable {
         var isField: Bool { if case .literal = self { false } else { true } }
     }
 
-    public let pattern: String
+    package let pattern: String
     let parts: [Part]
 
     /// nil when the pattern has no year, month or day, or one of them twice.
-    public init?(_ pattern: String) {
+    package init?(_ pattern: String) {
         var parts: [Part] = []
         var characters = Array(pattern)[...]
         while let first = characters.first {

@@ -4,9 +4,9 @@ import KakeiboKit
 /// name, the encoding, the rows to pass over and the account the file is. A small JSON file (docs/statements.md
 /// "Layouts"); kakeibo ships some (`ShippedLayouts`), a household keeps its own in the configuration directory's
 /// `layouts/`, and `import FILE --layout-init` writes a first one from a file.
-public struct Layout: Hashable, Sendable {
+package struct Layout: Hashable, Sendable {
     /// A column by its name in the header, or by its place (1 is the first).
-    public enum Column: Hashable, Sendable {
+    package enum Column: Hashable, Sendable {
         case name(String)
         case position(Int)
 
@@ -25,7 +25,7 @@ public struct Layout: Hashable, Sendable {
         }
     }
 
-    public enum Encoding: String, Hashable, Sendable, CaseIterable {
+    package enum Encoding: String, Hashable, Sendable, CaseIterable {
         /// UTF-8 when the bytes are, else Shift_JIS (CP932).
         case auto
         case utf8 = "utf-8"
@@ -33,14 +33,14 @@ public struct Layout: Hashable, Sendable {
     }
 
     /// Which way an amount column counts.
-    public enum Sign: String, Hashable, Sendable, CaseIterable {
+    package enum Sign: String, Hashable, Sendable, CaseIterable {
         /// A card: a purchase is positive, a refund negative.
         case positiveIsSpending = "positive-is-spending"
         /// A bank's one signed column: money out is negative; positive is money in (income).
         case negativeIsSpending = "negative-is-spending"
     }
 
-    public enum Amount: Hashable, Sendable {
+    package enum Amount: Hashable, Sendable {
         /// One column, counted as `Sign` says.
         case signed(Column, Sign)
         /// Money out in one column, money in (income) in another.
@@ -48,7 +48,7 @@ public struct Layout: Hashable, Sendable {
     }
 
     /// What a row without a date is.
-    public enum Undated: String, Hashable, Sendable, CaseIterable {
+    package enum Undated: String, Hashable, Sendable, CaseIterable {
         /// Passed over and counted (a section heading, a totals row).
         case skip
         /// A line on the date of the line above it (JCB's ≪その他≫ rows).
@@ -58,54 +58,54 @@ public struct Layout: Hashable, Sendable {
     }
 
     /// A test on one cell of a row.
-    public struct RowRule: Hashable, Sendable {
-        public enum Test: Hashable, Sendable {
+    package struct RowRule: Hashable, Sendable {
+        package enum Test: Hashable, Sendable {
             case equals(String)
             /// A regular expression, found anywhere in the cell.
             case matches(String)
         }
-        public var column: Column
-        public var test: Test
+        package var column: Column
+        package var test: Test
     }
 
     /// The schema this kakeibo writes and reads.
-    public static let schema = 1
+    package static let schema = 1
 
     /// The word `--layout` and messages use ("aeon-card").
-    public var name: String
+    package var name: String
     /// As people name the service ("イオンカード").
-    public var title: String
+    package var title: String
     /// The payment every line gets, and part of every line's id.
-    public var account: String
-    public var encoding: Encoding = .auto
+    package var account: String
+    package var encoding: Encoding = .auto
     /// Names that must all be in one row, within the first `within` rows, for a file to be this layout.
-    public var match: [String]
-    public var within = 20
+    package var match: [String]
+    package var within = 20
     /// Other spellings of a column's name (an older header's), by the name the layout uses.
-    public var aliases: [String: [String]] = [:]
-    public var date: Column
-    public var dateFormat: DateFormat
-    public var undated: Undated = .skip
-    public var amount: Amount
+    package var aliases: [String: [String]] = [:]
+    package var date: Column
+    package var dateFormat: DateFormat
+    package var undated: Undated = .skip
+    package var amount: Amount
     /// The columns that name a line, joined with a space; the first non-empty one is also its shop.
-    public var description: [Column]
-    public var memo: [Column] = []
+    package var description: [Column]
+    package var memo: [Column] = []
     /// Who used the card (本人, 家族), mapped to a member by `kakeibo rules member`.
-    public var member: Column?
+    package var member: Column?
     /// A column holding the bank's own id for the line, when it has one.
-    public var id: Column?
+    package var id: Column?
     /// Cell values that mean nothing there.
-    public var empty: [String] = ["", "-"]
+    package var empty: [String] = ["", "-"]
     /// Rows passed over (and counted).
-    public var ignore: [RowRule] = []
+    package var ignore: [RowRule] = []
     /// Rows that end the table: they and every row after them are passed over.
-    public var stop: [RowRule] = []
+    package var stop: [RowRule] = []
     /// Patterns of a line's name that make it a transfer between the household's own accounts, set aside.
-    public var transfers: [String] = []
+    package var transfers: [String] = []
     /// Where it came from: "shipped with kakeibo" or its file's path, for messages.
-    public var origin: String = ""
+    package var origin: String = ""
 
-    public init(
+    package init(
         name: String, title: String, account: String, match: [String], date: Column, dateFormat: DateFormat, amount: Amount, description: [Column]
     ) {
         self.name = name
@@ -146,7 +146,7 @@ public struct Layout: Hashable, Sendable {
 
 extension Layout {
     /// The layout as its file writes it: the JSON `Layout.parse` reads.
-    public var json: JSONValue {
+    package var json: JSONValue {
         var members: [(String, JSONValue)] = [
             ("schema", .integer(Layout.schema)), ("name", .string(name)), ("title", .string(title)), ("account", .string(account)),
             ("encoding", .string(encoding.rawValue)),
@@ -183,7 +183,7 @@ extension Layout {
     }
 
     /// The layout file's text, pretty-printed.
-    public var fileText: String {
+    package var fileText: String {
         var writer = JSONWriter()
         json.write(to: &writer)
         return writer.text + "\n"

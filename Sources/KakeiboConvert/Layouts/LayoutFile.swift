@@ -1,8 +1,8 @@
 import KakeiboKit
 
 /// Why a layout file can't be used: one line, naming the file and the key; nothing is imported (exit 2).
-public struct LayoutProblem: KakeiboFailure, Equatable {
-    public enum Issue: Equatable, Sendable {
+package struct LayoutProblem: KakeiboFailure, Equatable {
+    package enum Issue: Equatable, Sendable {
         case json(JSONError)
         case schema(Int?)
         case missingKey(String)
@@ -20,12 +20,12 @@ public struct LayoutProblem: KakeiboFailure, Equatable {
     }
 
     /// The file, or the shipped layout's name.
-    public var origin: String
-    public var issue: Issue
+    package var origin: String
+    package var issue: Issue
 
-    public var kind: FailureKind { .badInput }
+    package var kind: FailureKind { .badInput }
 
-    public func message(in language: Language) -> String {
+    package func message(in language: Language) -> String {
         let head = language.pick("layout \(origin): ", "レイアウト \(origin): ")
         switch issue {
         case .json(let error): return head + language.pick("not valid JSON: ", "JSON として読めません: ") + error.message(in: language)
@@ -97,7 +97,7 @@ extension Layout {
 
     /// Reads a layout file (see docs/statements.md "Layouts"); every key is checked, and an unknown one refused so
     /// that a typo doesn't silently leave a rule out.
-    public static func parse(_ bytes: [UInt8], origin: String) throws(LayoutProblem) -> Layout {
+    package static func parse(_ bytes: [UInt8], origin: String) throws(LayoutProblem) -> Layout {
         guard bytes.count <= maximumFileSize else { throw LayoutProblem(origin: origin, issue: .tooBig) }
         let value: JSONValue
         do { value = try JSONValue.parse(Array(bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...])) } catch {

@@ -2,13 +2,13 @@ import KakeiboKit
 
 /// `import FILE --layout-init`: a first layout guessed from a file's header and rows, and why each part was
 /// guessed as it was, for the household to check before using it.
-public struct LayoutGuess: Sendable {
-    public var layout: Layout
-    public var encoding: SourceEncoding
-    public var reasons: [Reason]
+package struct LayoutGuess: Sendable {
+    package var layout: Layout
+    package var encoding: SourceEncoding
+    package var reasons: [Reason]
 
     /// Why a part of the layout is what it is.
-    public enum Reason: Sendable, Equatable {
+    package enum Reason: Sendable, Equatable {
         case header(row: Int, names: [String])
         case date(column: String, format: String, rows: Int, of: Int)
         case signed(column: String, sign: Layout.Sign, negatives: Int)
@@ -22,7 +22,7 @@ public struct LayoutGuess: Sendable {
     }
 
     /// Why no layout could be guessed.
-    public enum Problem: Error, Equatable, Sendable {
+    package enum Problem: Error, Equatable, Sendable {
         case noDates
         case noHeader(dataRow: Int)
         case noAmount
@@ -33,7 +33,7 @@ public struct LayoutGuess: Sendable {
     /// format), the header (the last row of names above the first dated row), the amount (a spending and an income
     /// column by their names, else one signed column), the name (columns named like a shop or a description, else
     /// the longest text that varies), the rows without a date, and where the table ends.
-    public static func guess(_ bytes: [UInt8], fileName: String) throws(ConvertProblem) -> LayoutGuess {
+    package static func guess(_ bytes: [UInt8], fileName: String) throws(ConvertProblem) -> LayoutGuess {
         guard let (decoded, encoding) = SourceText.decode(bytes) else { throw .notText }
         let records: [CSVRecord]
         do { records = try CSVReader.records(decoded) } catch { throw .csv(error) }
@@ -190,7 +190,7 @@ extension String {
 }
 
 extension LayoutGuess.Reason {
-    public func message(in language: Language) -> String {
+    package func message(in language: Language) -> String {
         switch self {
         case .header(let row, let names):
             return language.pick("header: row \(row) (\(names.joined(separator: ", ")))", "見出し: \(row) 行目（\(names.joined(separator: "、"))）")
@@ -229,7 +229,7 @@ extension LayoutGuess.Reason {
 
 extension LayoutGuess {
     /// What `--layout-init` says on stderr: where the guesses came from, then what to do with the layout.
-    public func explanation(fileName: String, directory: String, in language: Language) -> String {
+    package func explanation(fileName: String, directory: String, in language: Language) -> String {
         var lines = [
             language.pick(
                 "A layout guessed from \(fileName) (\(encoding.rawValue)):", "\(fileName)（\(encoding.rawValue)）から推定したレイアウト:")

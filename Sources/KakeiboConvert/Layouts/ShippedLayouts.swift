@@ -4,13 +4,13 @@ import KakeiboKit
 /// (Tests/Fixtures/downloads/PROVENANCE.md), each written in the layout file's own form so it reads like one a
 /// household would write, and each tested on a file written from it. dカード is not here: no public description of
 /// its CSV could be found, so its users write theirs (`--layout-init`).
-public enum ShippedLayouts {
+package enum ShippedLayouts {
     /// Every shipped layout, parsed once.
     /// (One that doesn't parse is a bug the tests catch; it is left out rather than stopping every import.)
-    public static let all: [Layout] = texts.compactMap { try? Layout.parse(Array($0.utf8), origin: origin) }
+    package static let all: [Layout] = texts.compactMap { try? Layout.parse(Array($0.utf8), origin: origin) }
 
     /// Where a shipped layout comes from, as messages say it.
-    public static let origin = "shipped with kakeibo"
+    package static let origin = "shipped with kakeibo"
 
     static let texts = [aeon, jcb, epos, saison, paypayCard, view, rakutenBank, sbiSumishin, mufg]
 

@@ -1,10 +1,10 @@
 import KakeiboKit
 
 /// The apps whose CSV exports kakeibo imports.
-public enum ImportSource: String, CaseIterable, Sendable {
+package enum ImportSource: String, CaseIterable, Sendable {
     case moneyforward, zaim
 
-    public var displayName: String {
+    package var displayName: String {
         switch self {
         case .moneyforward: "MoneyForward ME"
         case .zaim: "Zaim"
@@ -12,7 +12,7 @@ public enum ImportSource: String, CaseIterable, Sendable {
     }
 
     /// The export's header, in the app's order.
-    public var columns: [String] {
+    package var columns: [String] {
         switch self {
         case .moneyforward: MoneyForward.columns
         case .zaim: Zaim.columns
@@ -20,7 +20,7 @@ public enum ImportSource: String, CaseIterable, Sendable {
     }
 
     /// Other spellings of a column in older exports, by today's name: Zaim's ジャンル, 商品 and 場所.
-    public var aliases: [String: [String]] {
+    package var aliases: [String: [String]] {
         switch self {
         case .moneyforward: [:]
         case .zaim: Zaim.aliases
@@ -60,17 +60,17 @@ public enum ImportSource: String, CaseIterable, Sendable {
 }
 
 /// A category as the other app names it: 大項目 / 中項目 (MoneyForward), カテゴリ / カテゴリの内訳 (Zaim).
-public struct SourceCategory: Hashable, Sendable {
-    public var major: String
-    public var minor: String
+package struct SourceCategory: Hashable, Sendable {
+    package var major: String
+    package var minor: String
 
-    public init(_ major: String, _ minor: String = "") {
+    package init(_ major: String, _ minor: String = "") {
         self.major = major
         self.minor = minor
     }
 
     /// "食費/食料品", or "食費" without a subcategory: how mapping files and messages name it.
-    public var name: String { minor.isEmpty ? major : major + "/" + minor }
+    package var name: String { minor.isEmpty ? major : major + "/" + minor }
 }
 
 /// One row of an export as kakeibo sees it: an expense (or refund) to import, or a row to skip and why.

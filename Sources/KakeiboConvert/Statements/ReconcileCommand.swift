@@ -3,16 +3,16 @@ import KakeiboKit
 
 /// `kakeibo reconcile FILE… [--add]` — sets one or more statements beside the store as an import would merge them (see
 /// `Reconciliation`), writing nothing; `--add` is the import (`import --from statement`).
-public struct ReconcileCommand: Command {
-    public static var name: String { StatementDeclarations.reconcile.name }
-    public static var info: CommandInfo { StatementDeclarations.reconcile }
+package struct ReconcileCommand: Command {
+    package static var name: String { StatementDeclarations.reconcile.name }
+    package static var info: CommandInfo { StatementDeclarations.reconcile }
 
     let paths: [String]
     let format: StatementFormat?
     let add: Bool
     let output: OutputFormat
 
-    public init(_ arguments: ParsedArguments, _ context: Context) throws {
+    package init(_ arguments: ParsedArguments, _ context: Context) throws {
         paths = try ReconcileCommand.positionals(arguments)
         if let from = try arguments[StatementDeclarations.from] {
             guard let format = StatementFormat(rawValue: from.lowercased()) else {
@@ -27,7 +27,7 @@ public struct ReconcileCommand: Command {
         output = try arguments[StatementDeclarations.format] ?? .table
     }
 
-    public func run(_ context: Context) throws {
+    package func run(_ context: Context) throws {
         let layouts = format == nil ? try LayoutCatalog.load(context).layouts : []
         // --add is the import itself: the lines are added, merged with what other sources have, once.
         if add {

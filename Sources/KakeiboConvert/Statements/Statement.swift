@@ -2,13 +2,13 @@ import KakeiboKit
 
 /// The card and payment statements kakeibo reads with readers of its own (see docs/statements.md); any other is
 /// read with a layout (`Layout`).
-public enum StatementFormat: String, CaseIterable, Sendable {
+package enum StatementFormat: String, CaseIterable, Sendable {
     case rakutenCard = "rakuten-card"
     case smbcVpass = "smbc-vpass"
     case paypay
     case yucho
 
-    public var displayName: String {
+    package var displayName: String {
         switch self {
         case .rakutenCard: "楽天カード"
         case .smbcVpass: "三井住友カード"
@@ -60,21 +60,21 @@ public enum StatementFormat: String, CaseIterable, Sendable {
 }
 
 /// What a statement file was read as: one of kakeibo's formats (and which variant of it), or a layout.
-public struct StatementKind: Hashable, Sendable {
+package struct StatementKind: Hashable, Sendable {
     /// The word `--from` takes for it ("rakuten-card"), or the layout's name ("aeon-card").
-    public var key: String
+    package var key: String
     /// As people name it ("楽天カード", "イオンカード").
-    public var displayName: String
+    package var displayName: String
     /// Which of its known shapes the file has ("11 columns, 手数料/利息"), or where the layout came from.
-    public var variant: String
+    package var variant: String
     /// The built-in format; nil for a layout.
-    public var format: StatementFormat?
+    package var format: StatementFormat?
     /// The start of its lines' ids.
-    public var idPrefix: String { format?.idPrefix ?? "ly:" }
+    package var idPrefix: String { format?.idPrefix ?? "ly:" }
 }
 
 /// Why a statement record is not spending.
-public enum StatementSkip: String, CaseIterable, Sendable {
+package enum StatementSkip: String, CaseIterable, Sendable {
     /// Money moved into the account or service (PayPay's チャージ), or between the household's own accounts.
     case transfer
     /// Money that came in (a deposit, money received).
@@ -123,7 +123,7 @@ struct StatementLines {
 }
 
 /// Something about a statement worth saying that doesn't stop it from being read.
-public enum StatementNote: Hashable, Sendable {
+package enum StatementNote: Hashable, Sendable {
     /// The file's own count of its rows (ゆうちょ's 明細件数) is not what it holds.
     case countMismatch(stated: Int, found: Int)
     /// The totals the file states are not the sum of its lines (Vpass).
@@ -133,7 +133,7 @@ public enum StatementNote: Hashable, Sendable {
     /// Lines with no date of their own took the date of the line above.
     case undated(count: Int)
 
-    public func message(in language: Language) -> String {
+    package func message(in language: Language) -> String {
         switch self {
         case .countMismatch(let stated, let found):
             return language.pick(
@@ -155,38 +155,38 @@ public enum StatementNote: Hashable, Sendable {
 }
 
 /// A statement file read whole: what it is, its lines and the records that were not spending.
-public struct Statement: Sendable {
-    public var kind: StatementKind
-    public var encoding: SourceEncoding
-    public var lines: [StatementLine]
-    public var skipped: [StatementSkip: Int]
+package struct Statement: Sendable {
+    package var kind: StatementKind
+    package var encoding: SourceEncoding
+    package var lines: [StatementLine]
+    package var skipped: [StatementSkip: Int]
     /// The amounts of the records set aside, by reason.
-    public var skippedTotals: [StatementSkip: Int]
+    package var skippedTotals: [StatementSkip: Int]
     /// Records read, headers and totals aside.
-    public var rows: Int
-    public var notes: [StatementNote]
+    package var rows: Int
+    package var notes: [StatementNote]
     /// The balances it states for its account, by date.
-    public var balances: [StatedBalance] = []
+    package var balances: [StatedBalance] = []
     /// What it says the card's next bill is.
-    public var bill: CardBill?
+    package var bill: CardBill?
     /// The account the statement is of, as its lines name it.
-    public var account: String? { lines.first?.payment }
+    package var account: String? { lines.first?.payment }
 
     /// The built-in format, nil for a layout.
-    public var format: StatementFormat? { kind.format }
+    package var format: StatementFormat? { kind.format }
 
     /// The first and last day of its lines (nil for a statement with none).
-    public var period: ClosedRange<CalendarDate>? {
+    package var period: ClosedRange<CalendarDate>? {
         guard let first = lines.map(\.date).min(), let last = lines.map(\.date).max() else { return nil }
         return first...last
     }
 
     /// What it says was spent: the sum of its spending lines' prices (purchases less refunds; money in and charges aside).
-    public var total: Yen { Yen(lines.reduce(0) { $0 + ($1.flow == .spending ? $1.price.amount : 0) }) }
+    package var total: Yen { Yen(lines.reduce(0) { $0 + ($1.flow == .spending ? $1.price.amount : 0) }) }
 }
 
 /// How the file is to be read: found from the file, in one format, or with one layout.
-public enum StatementChoice: Sendable {
+package enum StatementChoice: Sendable {
     case detect
     case format(StatementFormat)
     case layout(Layout)
@@ -194,9 +194,9 @@ public enum StatementChoice: Sendable {
 
 /// Reads a statement file: decode (UTF-8 with or without BOM, or Shift_JIS), parse the CSV, find the format or the
 /// layout (or check the one asked for), read every record. Nothing is returned unless the whole file reads.
-public enum StatementReader {
+package enum StatementReader {
     /// `layouts`: the layouts a file may be found to be, after kakeibo's own formats.
-    public static func read(_ bytes: [UInt8], as choice: StatementChoice = .detect, layouts: [Layout] = []) throws(ConvertProblem) -> Statement {
+    package static func read(_ bytes: [UInt8], as choice: StatementChoice = .detect, layouts: [Layout] = []) throws(ConvertProblem) -> Statement {
         do { try CSVReader.checkLines(bytes) } catch { throw .csv(error) }
         if case .layout(let layout) = choice { return try LayoutReader.read(bytes, layout) }
         guard let (text, encoding) = SourceText.decode(bytes) else { throw .notText }

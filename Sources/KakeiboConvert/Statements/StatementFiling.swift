@@ -3,18 +3,18 @@ import KakeiboKit
 /// A statement's lines as kakeibo items: each filed by the household's rules, then by history, else unfiled; the
 /// statement's user (本人, 家族) becomes a member through the rules file's `members`. Money in goes to the first
 /// income category (or its rule's, if that is income); a charge is a transfer from its counterparty into the account.
-public struct StatementFiling: Sendable {
+package struct StatementFiling: Sendable {
     /// The item each line becomes, by line id.
-    public var items: [String: WireItem] = [:]
+    package var items: [String: WireItem] = [:]
     /// The lines nothing could file, in the file's order.
-    public var unfiled: [StatementLine] = []
+    package var unfiled: [StatementLine] = []
     /// Where unfiled lines went.
-    public var unfiledCategory: CategoryCode
+    package var unfiledCategory: CategoryCode
     /// Lines of money in that a taxonomy without income categories can't hold (left out, as before).
-    public var incomeLeftOut = 0
+    package var incomeLeftOut = 0
 
     /// `unfiledCategory` overrides the taxonomy's unfiled category (`--category`).
-    public init(_ statement: Statement, filer: Filer, unfiledCategory: CategoryCode? = nil) throws(RuleError) {
+    package init(_ statement: Statement, filer: Filer, unfiledCategory: CategoryCode? = nil) throws(RuleError) {
         self.unfiledCategory = unfiledCategory ?? filer.taxonomy.unfiled
         for line in statement.lines {
             if line.flow == .charge {
@@ -50,5 +50,5 @@ public struct StatementFiling: Sendable {
     }
 
     /// The items in the statement's order.
-    public func ordered(_ statement: Statement) -> [WireItem] { statement.lines.compactMap { items[$0.id] } }
+    package func ordered(_ statement: Statement) -> [WireItem] { statement.lines.compactMap { items[$0.id] } }
 }

@@ -2,9 +2,9 @@ import KakeiboCLI
 import KakeiboKit
 
 /// `kakeibo sync [YEAR [MONTH]]` — push, then pull; both are written together or not at all.
-public struct SyncCommand: Command {
-    public static var name: String { SyncDeclarations.sync.name }
-    public static var info: CommandInfo { SyncDeclarations.sync }
+package struct SyncCommand: Command {
+    package static var name: String { SyncDeclarations.sync.name }
+    package static var info: CommandInfo { SyncDeclarations.sync }
 
     /// The months named, or nil (the app's protocol then pulls this month; the change protocol pulls none whole).
     let period: [YearMonth]?
@@ -12,7 +12,7 @@ public struct SyncCommand: Command {
     let dryRun: Bool
     let all: Bool
 
-    public init(_ arguments: ParsedArguments, _ context: Context) throws {
+    package init(_ arguments: ParsedArguments, _ context: Context) throws {
         let words = try SyncCommand.positionals(arguments)
         period = words.isEmpty ? nil : try SyncSession.months(words, today: context.clock.today)
         session = try SyncSession(arguments, context)
@@ -20,7 +20,7 @@ public struct SyncCommand: Command {
         all = arguments[SyncDeclarations.all]
     }
 
-    public func run(_ context: Context) throws {
+    package func run(_ context: Context) throws {
         if dryRun { return try session.show(try session.server(context).preview(all: all), context) }
         let report = try session.server(context).sync(period: period, thisMonth: context.clock.today.yearMonth, all: all)
         // At a terminal, the items this server never had are offered at once; elsewhere the notes say what to run.

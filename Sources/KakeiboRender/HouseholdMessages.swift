@@ -1,4 +1,5 @@
-import KakeiboKit
+import KakeiboOperations
+import KakeiboValues
 
 /// The command line's wording of a refused change (exit 1): the operations layer says what, this says it to a person.
 extension HouseholdError: KakeiboFailure {
