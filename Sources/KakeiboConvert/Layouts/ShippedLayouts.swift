@@ -247,7 +247,7 @@ package enum ShippedLayouts {
         """
 
     static let sfcardViewer = """
-        {"schema": 1, "name": "sfcard-viewer", "title": "Suica", "account": "Suica", "encoding": "cp932",
+        {"schema": 1, "name": "sfcard-viewer", "title": "交通系ICカード (SFCard Viewer)", "account": "交通系ICカード", "encoding": "cp932",
          "header": {"match": ["利用年月日", "入場駅/事業者名", "出場駅/降車場所", "利用額(円)", "残額(円)", "メモ"], "within": 5},
          "date": {"column": "利用年月日", "format": "yyyy/MM/dd"},
          "amount": {"column": "利用額(円)", "sign": "positive-is-spending"},
