@@ -105,6 +105,24 @@ import Testing
         #expect(try box.snapshot() == before, "\(name): and changes nothing")
     }
 
+    /// A household that wrote its own layout for a file before kakeibo shipped one keeps importing it with theirs:
+    /// a tie with a shipped layout is theirs, not a refusal.
+    @Test func aHouseholdsOwnLayoutStillReadsAFileAShippedOneNowFitsAsWell() throws {
+        let box = try Sandbox()
+        let layouts = box.config.appendingPathComponent("layouts")
+        try FileManager.default.createDirectory(at: layouts, withIntermediateDirectories: true)
+        let own =
+            #"{"schema": 1, "name": "my-bank", "encoding": "cp932", "header": {"match": ["年月日", "お引出し", "お預入れ", "お取り扱い内容"]}, "#
+            + #""date": {"column": "年月日", "format": "yyyy/MM/dd"}, "amount": {"spending": "お引出し", "income": "お預入れ"}, "description": ["お取り扱い内容"]}"#
+        try Data(own.utf8).write(to: layouts.appendingPathComponent("my-bank.json"))
+        let name = "smbc-bank-202412-sjis.csv"
+        let run = try box.run("import", Self.path(name), "--format", "json")
+        #expect(run.status == 0, "\(run.stderr)")
+        let files = try #require((try run.json() as? [String: Any])?["files"] as? [[String: Any]])
+        #expect(files.first?["format"] as? String == "my-bank")
+        for (month, want) in Self.spending(name) { #expect(try totals(box, month).spending == want, "\(month)") }
+    }
+
     @Test(arguments: refused.keys.sorted())
     func aFileNoLayoutCanSayYetIsRefusedInOneLine(name: String) throws {
         let box = try Sandbox()
