@@ -99,6 +99,16 @@ import Testing
         #expect(throws: ConvertProblem.ambiguousLayout(["a", "b"])) {
             try Layout.matching(records, among: [layout("a", ["日付", "摘要"]), layout("b", ["金額", "残高"])])
         }
+        // A household's own layout over a shipped one that fits as well; two of its own still refused.
+        var shipped = layout("s", ["日付", "金額"])
+        shipped.origin = ShippedLayouts.origin
+        #expect(try Layout.matching(records, among: [shipped, layout("own", ["日付", "摘要"])])?.name == "own")
+        #expect(throws: ConvertProblem.ambiguousLayout(["a", "b"])) {
+            try Layout.matching(records, among: [shipped, layout("a", ["日付", "摘要"]), layout("b", ["金額", "残高"])])
+        }
+        var shippedToo = layout("t", ["摘要", "残高"])
+        shippedToo.origin = ShippedLayouts.origin
+        #expect(throws: ConvertProblem.ambiguousLayout(["s", "t"])) { try Layout.matching(records, among: [shipped, shippedToo]) }
     }
 }
 

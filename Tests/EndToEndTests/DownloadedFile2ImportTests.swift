@@ -1,0 +1,135 @@
+import Foundation
+import Testing
+
+/// The reconstructed downloads of Tests/Fixtures/downloads2 (issue 39) through the real binaries, as a new user
+/// imports them: no `--from`, no `--layout`. Each file a shipped layout reads is found by that layout and imported to
+/// the totals in expected.json, and a second import adds nothing; each file no layout can say yet is refused, in one
+/// line, with nothing written — so a file that starts importing, rightly or wrongly, fails here until it is moved.
+@Suite struct DownloadedFile2ImportTests {
+    static let directory = Products.repository.appendingPathComponent("Tests/Fixtures/downloads2")
+
+    nonisolated(unsafe) static let expected: [String: [String: Any]] = {
+        guard let data = try? Data(contentsOf: directory.appendingPathComponent("expected.json")),
+            let all = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+        else { return [:] }
+        return all.compactMapValues { $0 as? [String: Any] }
+    }()
+
+    static func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
+
+    /// Each file a shipped layout reads, and the layout that must find it.
+    static let shipped: [String: String] = [
+        "aeon-bank-202412-sjis.csv": "aeon-bank",
+        "amazon-orders-2024-11.csv": "amazon-orders",
+        "amazon-orders-older-form.csv": "amazon-orders",
+        "dcard-202412-sjis.csv": "dcard",
+        "jaccs-card-202412-sjis.csv": "jaccs-card",
+        "jibun-bank-202412-sjis.csv": "jibun-bank",
+        "lifecard-202504-sjis.csv": "lifecard",
+        "mizuho-bank-202412-dotted-sjis.csv": "mizuho-bank",
+        "mizuho-bank-202412-kanji-date-sjis.csv": "mizuho-bank-kanji-date",
+        "mufg-nicos-card-202412-sjis.csv": "mufg-nicos-card",
+        "orico-card-202412-sjis.csv": "orico-card",
+        "paypal-202412-ja.csv": "paypal-ja",
+        "pitapa-202412-sjis.csv": "pitapa",
+        "pocket-card-202412-sjis.csv": "pocket-card",
+        "sfcard-viewer-card-b-202503-sjis.csv": "sfcard-viewer",
+        "sfcard-viewer-pasmo-202412-sjis.csv": "sfcard-viewer",
+        "sfcard-viewer-suica-202411-sjis.csv": "sfcard-viewer",
+        "smbc-bank-202412-sjis.csv": "smbc-bank",
+        "sony-bank-202412-sjis.csv": "sony-bank",
+        "tokyo-star-bank-202412-sjis.csv": "tokyo-star-bank",
+        "uc-card-202412-sjis.csv": "uc-card",
+        "yahoo-card-2018-sjis.csv": "yahoo-card",
+        "yokohama-bank-202412-sjis.csv": "yokohama-bank",
+    ]
+
+    /// Each file no layout can read to its totals yet, and what the refusal says (docs/notes/real-files-2.md).
+    static let refused: [String: String] = [
+        // 4月30日: no year. JAバンク's header has every column of 横浜銀行's (the same banking system), so
+        // yokohama-bank finds the file and refuses its first date.
+        "ja-bank-2024-12-to-2025-01-sjis.csv": "column 取扱日付: '12月25日' does not match the layout's date format yyyy/MM/dd",
+        "ja-bank-2025-04-sjis.csv": "column 取扱日付: '4月25日' does not match the layout's date format yyyy/MM/dd",
+        "mobile-suica-202410.csv": "--layout-init", // 10/28: no year
+        "paypay-bank-202412-sjis.csv": "--layout-init", // the date in three columns
+        "paypay-en-202412.csv": "--layout-init", // a Refund can only be income
+        "resona-debit-202504-sjis.csv": "--layout-init", // 取消 can't make a refund
+        "sbi-shinsei-202412-english-sjis.csv": "--layout-init", // the 振込手数料 given back would be income
+        "sbi-shinsei-202412-utf8.csv": "--layout-init", // the same
+        "shinsei-powerflex-201812-utf16.csv": "UTF-8", // UTF-16
+        "smbc-bank-201801-wareki-sjis.csv": "--layout-init", // 和暦
+        "smbc-bank-201905-era-change-sjis.csv": "--layout-init", // 和暦 across the era change
+        "waon-202411.csv": "--layout-init", // 支払取消 can't make a refund
+    ]
+
+    /// The month's spending and income.
+    func totals(_ box: Sandbox, _ month: String) throws -> (spending: Int, income: Int) {
+        let parts = month.split(separator: "-").map(String.init)
+        let json = try #require(try box.run("month", parts[0], parts[1], "--format", "json").json() as? [String: Any])
+        return (json["total"] as? Int ?? 0, json["income"] as? Int ?? 0)
+    }
+
+    /// What the file adds to each month's spending in a fresh store: a bank's every withdrawal (no accounts are known,
+    /// so no withdrawal can be a transfer), anything else's spending.
+    static func spending(_ name: String) -> [String: Int] {
+        let entry = expected[name] ?? [:]
+        return (entry["withdrawalsByMonth"] as? [String: Int]) ?? (entry["byMonth"] as? [String: Int]) ?? [:]
+    }
+
+    @Test func everyFixtureIsEitherShippedOrAnExpectedRefusal() {
+        let files = Set(Self.expected.keys.filter { $0.hasSuffix(".csv") })
+        #expect(files.count == 35)
+        #expect(Set(Self.shipped.keys).union(Self.refused.keys) == files)
+        #expect(Set(Self.shipped.keys).isDisjoint(with: Self.refused.keys))
+    }
+
+    @Test(arguments: shipped.keys.sorted())
+    func aShippedLayoutFindsTheFileAndImportsItToItsTotalsOnce(name: String) throws {
+        let box = try Sandbox()
+        let first = try box.run("import", Self.path(name), "--format", "json")
+        #expect(first.status == 0, "\(name): \(first.stderr)")
+        let files = try #require((try first.json() as? [String: Any])?["files"] as? [[String: Any]])
+        #expect(files.first?["format"] as? String == Self.shipped[name], "\(name): found by its layout")
+        let entry = try #require(Self.expected[name])
+        let spending = Self.spending(name)
+        #expect(!spending.isEmpty, "\(name): expected.json has its totals")
+        for (month, want) in spending { #expect(try totals(box, month).spending == want, "\(name) \(month) spending") }
+        for (month, want) in (entry["incomeByMonth"] as? [String: Int]) ?? [:] {
+            #expect(try totals(box, month).income == want, "\(name) \(month) income")
+        }
+        let before = try box.snapshot()
+        let again = try box.run("import", Self.path(name), "--format", "json")
+        #expect(again.status == 0, "\(name): \(again.stderr)")
+        let second = try #require((try again.json() as? [String: Any])?["files"] as? [[String: Any]])
+        #expect(second.first?["added"] as? Int == 0, "\(name): a second import adds nothing")
+        #expect(try box.snapshot() == before, "\(name): and changes nothing")
+    }
+
+    /// A household that wrote its own layout for a file before kakeibo shipped one keeps importing it with theirs:
+    /// a tie with a shipped layout is theirs, not a refusal.
+    @Test func aHouseholdsOwnLayoutStillReadsAFileAShippedOneNowFitsAsWell() throws {
+        let box = try Sandbox()
+        let layouts = box.config.appendingPathComponent("layouts")
+        try FileManager.default.createDirectory(at: layouts, withIntermediateDirectories: true)
+        let own =
+            #"{"schema": 1, "name": "my-bank", "encoding": "cp932", "header": {"match": ["年月日", "お引出し", "お預入れ", "お取り扱い内容"]}, "#
+            + #""date": {"column": "年月日", "format": "yyyy/MM/dd"}, "amount": {"spending": "お引出し", "income": "お預入れ"}, "description": ["お取り扱い内容"]}"#
+        try Data(own.utf8).write(to: layouts.appendingPathComponent("my-bank.json"))
+        let name = "smbc-bank-202412-sjis.csv"
+        let run = try box.run("import", Self.path(name), "--format", "json")
+        #expect(run.status == 0, "\(run.stderr)")
+        let files = try #require((try run.json() as? [String: Any])?["files"] as? [[String: Any]])
+        #expect(files.first?["format"] as? String == "my-bank")
+        for (month, want) in Self.spending(name) { #expect(try totals(box, month).spending == want, "\(month)") }
+    }
+
+    @Test(arguments: refused.keys.sorted())
+    func aFileNoLayoutCanSayYetIsRefusedInOneLine(name: String) throws {
+        let box = try Sandbox()
+        let run = try box.run("import", Self.path(name))
+        #expect(run.status == 2, "\(name): \(run.stdout)")
+        #expect(run.stderr.contains(try #require(Self.refused[name])), "\(name): \(run.stderr)")
+        #expect(run.stderr.split(separator: "\n").count == 1, "\(name): \(run.stderr)")
+        #expect(try box.snapshot().isEmpty, "\(name): nothing written")
+    }
+}
