@@ -323,15 +323,16 @@ def run(browser, server, tmp, figures, options):
     server.command(cmd="fail", how="drop", method="RUN", times=50)
     register(page, "卵", 258)
     expect(f.get_by_role("button", name="未送信 1件")).to_be_visible()
-    server.command(cmd="clearFaults")
-    # The page may give up before the server has finished the call it dropped (on a loaded machine): wait, bounded,
-    # until every try the server received has run.
-    deadline = time.monotonic() + 30
+    # The item is in the outbox before its call goes: wait, bounded, until the page has had its answer (the call
+    # failed) and every try the server received has run, and only then stop the faults.
+    expect(f.locator("#message")).to_contain_text("送信できませんでした", timeout=60000)
+    deadline = time.monotonic() + 60
     while True:
         tries = [r for r in server.command(cmd="stats")["byRequest"] if r["op"] == "run:pageSave"]
-        if all(r.get("ms", 0) > 0 for r in tries) or time.monotonic() > deadline:
+        if (tries and all(r.get("ms", 0) > 0 for r in tries)) or time.monotonic() > deadline:
             break
         time.sleep(0.05)
+    server.command(cmd="clearFaults")
     check("an answer lost after the server wrote: kept as unsent", len(server.rows("卵")[0]) == 1, "the browser tried %d times" % len(tries))
     expect(f.locator("#items li.pending", has_text="卵")).to_be_visible()
     page.reload()
