@@ -6,16 +6,10 @@ import Testing
 /// the totals in expected.json, and a second import adds nothing; each file no layout can say yet is refused, in one
 /// line, with nothing written — so a file that starts importing, rightly or wrongly, fails here until it is moved.
 @Suite struct DownloadedFile2ImportTests {
-    static let directory = Products.repository.appendingPathComponent("Tests/Fixtures/downloads2")
-
-    nonisolated(unsafe) static let expected: [String: [String: Any]] = {
-        guard let data = try? Data(contentsOf: directory.appendingPathComponent("expected.json")),
-            let all = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
-        else { return [:] }
-        return all.compactMapValues { $0 as? [String: Any] }
-    }()
-
-    static func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
+    nonisolated(unsafe) static let downloads = DownloadsFolder("Tests/Fixtures/downloads2")
+    static var directory: URL { downloads.directory }
+    static var expected: [String: [String: Any]] { downloads.expected }
+    static func path(_ name: String) -> String { downloads.path(name) }
 
     /// Each file a shipped layout reads, and the layout that must find it.
     static let shipped: [String: String] = [

@@ -5,16 +5,10 @@ import Testing
 /// imported to the totals its service shows, a second import adding nothing; two ゆうちょ accounts; the shipped
 /// layouts, --layout-init and a household's own layouts; refusals; --dry-run.
 @Suite struct DownloadedFileImportTests {
-    static let directory = Products.repository.appendingPathComponent("Tests/Fixtures/downloads")
-
-    nonisolated(unsafe) static let expected: [String: [String: Any]] = {
-        guard let data = try? Data(contentsOf: directory.appendingPathComponent("expected.json")),
-            let all = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
-        else { return [:] }
-        return all.compactMapValues { $0 as? [String: Any] }
-    }()
-
-    static func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
+    nonisolated(unsafe) static let downloads = DownloadsFolder("Tests/Fixtures/downloads")
+    static var directory: URL { downloads.directory }
+    static var expected: [String: [String: Any]] { downloads.expected }
+    static func path(_ name: String) -> String { downloads.path(name) }
 
     /// `kakeibo import FILE…`, the format found from each file.
     func importFound(_ box: Sandbox, _ names: [String], _ extra: [String] = []) throws -> Run {
