@@ -18,12 +18,10 @@ public enum AccountsRenderer {
                 "No accounts yet: add one with 'kakeibo accounts add NAME --kind card|bank|emoney|cash --alias TEXT'\n",
                 "口座はまだありません。'kakeibo accounts add 名前 --kind card|bank|emoney|cash --alias 呼び名' で追加できます\n")
         } else {
-            var table = TextTable(
-                [.left, .left, .left, .right, .left, .left],
-                header: [
-                    language.pick("Account", "口座"), language.pick("Kind", "種類"), language.pick("Member", "メンバー"), language.pick("Balance", "残高"),
-                    language.pick("As of", "時点"), language.pick("Aliases", "呼び名"),
-                ])
+            var table = TextTable([
+                .left(language.pick("Account", "口座")), .left(language.pick("Kind", "種類")), .left(language.pick("Member", "メンバー")),
+                .right(language.pick("Balance", "残高")), .left(language.pick("As of", "時点")), .left(language.pick("Aliases", "呼び名")),
+            ])
             for row in report.rows {
                 table.add([
                     .init(terminalSafe(row.account.name)), .init(kind(row.account.kind, language)),

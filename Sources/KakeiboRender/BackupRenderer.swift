@@ -16,22 +16,18 @@ public enum BackupRenderer {
         }
         let states = history.states
         let next = history.nextOwn?.number
-        var table = TextTable(
-            [.right, .left, .left, .left, .left],
-            header: [
-                "#", language.pick("When", "日時"), language.pick("Change", "変更"),
-                language.pick("Months and files (items before → after)", "月・ファイル（件数 変更前 → 変更後）"),
-                language.pick("State", "状態"),
-            ])
-        table.shrinkable = [3, 4]
-        table.droppable = [1]
+        var table = TextTable([
+            .right("#"), .left(language.pick("When", "日時")).dropping().inked(.dim), .left(language.pick("Change", "変更")),
+            .left(language.pick("Months and files (items before → after)", "月・ファイル（件数 変更前 → 変更後）")).shrinking(),
+            .left(language.pick("State", "状態")).shrinking(),
+        ])
         for entry in history.entries.reversed() {
             let state = states[entry.number] ?? .inEffect
             table.add([
-                .init(String(entry.number), entry.number == next ? "1" : nil), .init(localTime(entry.operation.time).description, "2"),
+                .init(String(entry.number), entry.number == next ? .emphasis : nil), .init(localTime(entry.operation.time).description),
                 .init(operation(entry.operation, language)),
                 .init(([months(entry.months, language)] + files(entry.files)).filter { !$0.isEmpty }.joined(separator: ", ")),
-                .init(describe(state, next: entry.number == next, language), state == .inEffect ? nil : "2"),
+                .init(describe(state, next: entry.number == next, language), state == .inEffect ? nil : .dim),
             ])
         }
         // Under each change, the items it touched.
@@ -86,8 +82,7 @@ public enum BackupRenderer {
         if let items = outcome.items, items.count > 1 {
             out += ":\n" + itemLines(items, language)
         } else if outcome.items == nil, !entry.months.isEmpty {
-            var table = TextTable(
-                [.left, .right, .right], header: [language.pick("Month", "月"), language.pick("Items", "件数"), language.pick("Was", "取り消し前")])
+            var table = TextTable([.left(language.pick("Month", "月")), .right(language.pick("Items", "件数")), .right(language.pick("Was", "取り消し前"))])
             for record in entry.months {
                 table.add(record.month.iso, count(record.before, language), count(record.after, language))
             }

@@ -8,21 +8,20 @@ extension TableRenderer {
     static func budgetsTable(_ statuses: [BudgetStatus], taxonomy: Taxonomy, style: TextStyle) -> String {
         let language = style.language
         let chart = BarTable(
-            header: [
-                language.pick("Budget", "予算"),
-                statuses.allSatisfy { $0.standing == .monthly } ? language.pick("Monthly", "月額") : language.pick("Amount", "金額"),
-                language.pick("Spent", "支出"),
-                language.pick("Left", "残り"), language.pick("Used", "消化率"), "",
+            columns: [
+                .left(language.pick("Budget", "予算")),
+                .right(statuses.allSatisfy { $0.standing == .monthly } ? language.pick("Monthly", "月額") : language.pick("Amount", "金額")),
+                .right(language.pick("Spent", "支出")), .right(language.pick("Left", "残り")), .right(language.pick("Used", "消化率")),
+                .left("").inked(.negative),
             ],
-            aligns: [.left, .right, .right, .right, .right, .left],
             rows: statuses.map { status in
                 [
                     .init(BudgetRenderer.label(status, taxonomy, language)), .init(status.available.formatted(language)),
                     money(status.spent, language), money(status.remaining, language),
                     .init(
                         status.available > .zero ? Labels.percent(Double(status.spent.amount) / Double(status.available.amount)) : "-",
-                        status.isOver ? "31" : nil),
-                    .init(status.isOver ? language.pick("over", "超過") : status.isAhead ? language.pick("ahead", "注意") : "", "31"),
+                        status.isOver ? .negative : nil),
+                    .init(status.isOver ? language.pick("over", "超過") : status.isAhead ? language.pick("ahead", "注意") : ""),
                 ]
             })
         // Narrow terminals keep the name, what is left and the "over" mark longest.
@@ -33,9 +32,9 @@ extension TableRenderer {
         let notes = BudgetRenderer.notes(statuses, taxonomy, language).map { truncate($0, to: style.width) + "\n" }.joined()
         return chart.render(style, steps: steps) { width in
             statuses.map { status in
-                if status.isOver { return .init(repeated("█", count: width), "31") }
+                if status.isOver { return .init(repeated("█", count: width), .negative) }
                 let used = status.spent.amount <= 0 ? 0 : cells(Double(status.spent.amount) / Double(status.available.amount), of: width)
-                return .init(parts: [(repeated("█", count: used), "32"), (repeated("░", count: width - used), "2")])
+                return .init(parts: [(repeated("█", count: used), .positive), (repeated("░", count: width - used), .dim)])
             }
         } + notes
     }
@@ -48,15 +47,13 @@ extension TableRenderer {
         }
         // A yearly fund or a rolled budget adds a column saying so; the amount is then a month's or the year's.
         let kinds = budgets.entries.contains { $0.cadence != .monthly }
-        var table = TextTable(
-            [.left, .left, .right] + (kinds ? [.left] : []),
-            header: [
-                language.pick("Key", "キー"), language.pick("Budget", "予算"),
-                kinds ? language.pick("Amount", "金額") : language.pick("Monthly", "月額"),
-            ] + (kinds ? [language.pick("Kind", "種類")] : []))
-        table.shrinkable = kinds ? [1, 3] : [1]
         // Narrow terminals keep the key people type and the kind; the name goes first.
-        if kinds { table.droppable = [1] }
+        let name = TextTable.Column.left(language.pick("Budget", "予算")).shrinking()
+        var table = TextTable(
+            [
+                .left(language.pick("Key", "キー")), kinds ? name.dropping() : name,
+                .right(kinds ? language.pick("Amount", "金額") : language.pick("Monthly", "月額")),
+            ] + (kinds ? [.left(language.pick("Kind", "種類")).shrinking()] : []))
         for budget in budgets.sorted(taxonomy) {
             let kind = budget.cadence == .monthly ? language.pick("monthly", "月") : BudgetRenderer.kind(budget.cadence, language)
             table.add(

@@ -6,40 +6,40 @@ import KakeiboValues
 struct SliceLook: Equatable {
     /// "#F28E2B", for SVG.
     var hex: String
-    /// The ANSI SGR code of the nearest terminal colour ("33").
-    var sgr: String
+    /// The nearest terminal colour.
+    var ink: Ink
     /// What the slice's bar is drawn with in text.
     var fill: Character
 }
 
 enum ChartPalette {
     /// Colours by code: category code N (or, within one category, subcategory code N) takes entry N, cycling; each
-    /// entry's terminal colour is its own too (the 16 colours for the first ones, the 256-colour cube for the rest).
-    static let colours: [(hex: String, sgr: String)] = [
-        ("#F28E2B", "33"), // orange
-        ("#4E79A7", "34"), // blue
-        ("#59A14F", "32"), // green
-        ("#E15759", "31"), // red
-        ("#B07AA1", "35"), // purple
-        ("#76B7B2", "36"), // teal
-        ("#EDC948", "93"), // yellow
-        ("#FF9DA7", "95"), // pink
-        ("#9C755F", "91"), // brown
-        ("#86BCB6", "96"), // light teal
+    /// entry's terminal colour (`Ink.Colour`, named as the SVG colour) is its own too.
+    static let colours: [(hex: String, ink: Ink)] = [
+        ("#F28E2B", .colour(.orange)),
+        ("#4E79A7", .colour(.blue)),
+        ("#59A14F", .colour(.green)),
+        ("#E15759", .colour(.red)),
+        ("#B07AA1", .colour(.purple)),
+        ("#76B7B2", .colour(.teal)),
+        ("#EDC948", .colour(.yellow)),
+        ("#FF9DA7", .colour(.pink)),
+        ("#9C755F", .colour(.brown)),
+        ("#86BCB6", .colour(.lightTeal)),
         // Codes 10–19, so that the household taxonomy's categories (0–19) each have their own colour.
-        ("#A0CBE8", "94"), // light blue
-        ("#8CD17D", "92"), // light green
-        ("#B6992D", "38;5;142"), // olive
-        ("#D37295", "38;5;168"), // magenta
-        ("#4B4B8F", "38;5;61"), // indigo
-        ("#D4A6C8", "38;5;182"), // lavender
-        ("#499894", "38;5;66"), // dark teal
-        ("#FFBE7D", "38;5;216"), // light orange
-        ("#FF9D9A", "38;5;210"), // salmon
-        ("#79706E", "38;5;243"), // warm grey
+        ("#A0CBE8", .colour(.lightBlue)),
+        ("#8CD17D", .colour(.lightGreen)),
+        ("#B6992D", .colour(.olive)),
+        ("#D37295", .colour(.magenta)),
+        ("#4B4B8F", .colour(.indigo)),
+        ("#D4A6C8", .colour(.lavender)),
+        ("#499894", .colour(.darkTeal)),
+        ("#FFBE7D", .colour(.lightOrange)),
+        ("#FF9D9A", .colour(.salmon)),
+        ("#79706E", .colour(.warmGrey)),
     ]
     /// Items without a subcategory ("none") are grey, as the app draws them.
-    static let none = (hex: "#BAB0AC", sgr: "90")
+    static let none = (hex: "#BAB0AC", ink: Ink.colour(.grey))
     /// A single series over time (trend): the second colour, blue.
     static let lineColour = colours[1].hex
 
@@ -61,13 +61,13 @@ enum ChartPalette {
             case .subcategory: code = rows[index].subcategory
             }
             let fill = fills[index % fills.count]
-            guard let code else { return SliceLook(hex: none.hex, sgr: none.sgr, fill: fill) }
+            guard let code else { return SliceLook(hex: none.hex, ink: none.ink, fill: fill) }
             var entry = positive(code) % colours.count
             if taken.count < colours.count {
                 while taken.contains(entry) { entry = (entry + 1) % colours.count }
             }
             taken.insert(entry)
-            return SliceLook(hex: colours[entry].hex, sgr: colours[entry].sgr, fill: fill)
+            return SliceLook(hex: colours[entry].hex, ink: colours[entry].ink, fill: fill)
         }
     }
 

@@ -6,13 +6,14 @@ public enum CheckRenderer {
     public static func table(_ report: CheckReport, style: TextStyle) -> String {
         let language = style.language
         guard !report.problems.isEmpty else { return summary(report, language) + "\n" }
-        var table = TextTable(
-            [.left, .left, .left, .left],
-            header: [language.pick("Severity", "重大度"), language.pick("File", "ファイル"), language.pick("Item", "データ"), language.pick("Problem", "問題")])
+        var table = TextTable([
+            .left(language.pick("Severity", "重大度")), .left(language.pick("File", "ファイル")), .left(language.pick("Item", "データ")),
+            .left(language.pick("Problem", "問題")),
+        ])
         for problem in report.problems {
             table.add([
-                .init(severity(problem.severity, language), problem.severity == .error ? "31" : "33"),
-                .init(report.display(problem.path)), .init(problem.item ?? "-", problem.item == nil ? "2" : nil),
+                .init(severity(problem.severity, language), problem.severity == .error ? .negative : .warning),
+                .init(report.display(problem.path)), .init(problem.item ?? "-", problem.item == nil ? .dim : nil),
                 .init(problem.message(in: language)),
             ])
         }

@@ -35,12 +35,10 @@ public enum ConflictRenderer {
         guard !views.isEmpty else { return text }
         if !text.isEmpty { text += "\n" }
         // Names first, the short id last: a whole UUID crowded the names out of 80 columns.
-        var table = TextTable(
-            [.left, .left, .left, .right, .left, .left],
-            header: [
-                l.pick("Name", "品名"), l.pick("Side", "側"), l.pick("Date", "日付"), l.pick("Price", "金額"), l.pick("Category", "分類"), l.pick("ID", "ID"),
-            ])
-        table.shrinkable = [0, 4]
+        var table = TextTable([
+            .left(l.pick("Name", "品名")).shrinking(), .left(l.pick("Side", "側")), .left(l.pick("Date", "日付")), .right(l.pick("Price", "金額")),
+            .left(l.pick("Category", "分類")).shrinking(), .left(l.pick("ID", "ID")).inked(.dim),
+        ])
         var details: [ItemDetails] = []
         for (view, id) in zip(views, shortIDs(views.map(\.conflict.id))) {
             table.add(row(id, l.pick("mine", "こちら"), view.mine, deleted: view.mine == nil, taxonomy, l))
@@ -74,11 +72,11 @@ public enum ConflictRenderer {
         _ id: String, _ side: String, _ item: WireItem?, deleted: Bool, _ taxonomy: Taxonomy, _ language: Language
     ) -> [TextTable.Cell] {
         guard let item, !deleted else {
-            return [.init(language.pick("(deleted)", "（削除）")), .init(side), .init("—"), .init(""), .init(""), .init(id, "2")]
+            return [.init(language.pick("(deleted)", "（削除）")), .init(side), .init("—"), .init(""), .init(""), .init(id)]
         }
         return [
             .init(item.name), .init(side), .init(item.date.iso), .init(item.price.formatted(language)),
-            .init(taxonomy.label(item.category, language)), .init(id, "2"),
+            .init(taxonomy.label(item.category, language)), .init(id),
         ]
     }
 

@@ -9,13 +9,10 @@ public enum DetailBreakdownRenderer {
         guard breakdown.count > 0 else { return style.bold(terminalSafe(heading)) + "\n" + Labels.noData(language) + "\n" }
         var out = style.bold(terminalSafe(heading)) + "\n"
         out += "\(Labels.total(language)) \(breakdown.total.formatted(language)) · \(Labels.count(breakdown.count, language))\n\n"
-        var table = TextTable(
-            [.left, .right, .right, .right],
-            header: [
-                columnHeading(breakdown.grouping, language), language.pick("Amount", "金額"),
-                language.pick("Count", "件数"), language.pick("Share", "割合"),
-            ])
-        table.shrinkable = [0]
+        var table = TextTable([
+            .left(columnHeading(breakdown.grouping, language)).shrinking(), .right(language.pick("Amount", "金額")),
+            .right(language.pick("Count", "件数")), .right(language.pick("Share", "割合")),
+        ])
         for row in breakdown.rows {
             table.add(
                 truncate(breakdown.label(row, language), to: 32), row.total.formatted(language), Yen(row.count).grouped,

@@ -13,15 +13,14 @@ public enum FindRenderer {
             return language.pick("Nothing matches '\(asked)'\n", "'\(asked)' に一致するデータはありません\n")
         }
         var out = Labels.count(report.items.count, language) + " · " + Labels.total(language) + " " + report.total.formatted(language) + "\n\n"
-        var table = TextTable(
-            [.left, .left, .right, .left, .left],
-            header: [language.pick("Date", "日付"), language.pick("Name", "品名"), language.pick("Price", "金額"), language.pick("Category", "項目"), "ID"])
-        table.shrinkable = [1, 3]
-        table.droppable = [3, 4]
+        var table = TextTable([
+            .left(language.pick("Date", "日付")), .left(language.pick("Name", "品名")).shrinking(), .right(language.pick("Price", "金額")),
+            .left(language.pick("Category", "項目")).shrinking().dropping(), .left("ID").dropping().inked(.dim),
+        ])
         for (item, id) in zip(report.items, shortIDs(report.items.map(\.id), among: report.others)) {
             table.add([
-                .init(item.date.iso), .init(terminalSafe(item.name)), .init(item.price.formatted(language), item.price.amount < 0 ? "31" : nil),
-                .init(taxonomy.label(item.category, language)), .init(terminalSafe(id), "2"),
+                .init(item.date.iso), .init(terminalSafe(item.name)), .init(item.price.formatted(language), item.price.amount < 0 ? .negative : nil),
+                .init(taxonomy.label(item.category, language)), .init(terminalSafe(id)),
             ])
         }
         out += DetailLines.interleave(table.render(style), report.items, style: style)

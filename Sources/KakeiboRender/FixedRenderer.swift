@@ -70,13 +70,10 @@ public enum FixedRenderer {
     public static func table(_ costs: FixedCosts, taxonomy: Taxonomy, style: TextStyle) -> String {
         let language = style.language
         guard !costs.all.isEmpty else { return language.pick("No fixed costs\n", "固定費はありません\n") }
-        var table = TextTable(
-            [.left, .left, .right, .left, .left],
-            header: [
-                language.pick("ID", "ID"), language.pick("Name", "名前"), language.pick("Price", "金額"), language.pick("When", "時期"),
-                language.pick("Category", "項目"),
-            ])
-        table.shrinkable = [1, 4, 3]
+        var table = TextTable([
+            .left(language.pick("ID", "ID")), .left(language.pick("Name", "名前")).shrinking(0), .right(language.pick("Price", "金額")),
+            .left(language.pick("When", "時期")).shrinking(2), .left(language.pick("Category", "項目")).shrinking(1),
+        ])
         var folded = table
         for cost in costs.all {
             let cells = [cost.id, cost.name, cost.price.formatted(language), schedule(cost, language), taxonomy.label(cost.category, language)]
@@ -140,8 +137,7 @@ public enum FixedRenderer {
             (plan.planned, plan.plannedTotal, language.pick("Planned", "予定")),
             (plan.plannedIncome, plan.plannedIncomeTotal, language.pick("Planned income", "収入の予定")),
         ] where !costs.isEmpty {
-            var table = TextTable([.left, .left, .right, .left], header: [title, "", "", ""])
-            table.shrinkable = [1, 3]
+            var table = TextTable([.left(title), .left("").shrinking(), .right(""), .left("").shrinking()])
             for planned in costs {
                 table.add(
                     Labels.day(planned.date, language), planned.cost.name, planned.cost.price.formatted(language),

@@ -13,14 +13,10 @@ public enum FurusatoRenderer {
                     "No donations in \(report.year); record one with 'kakeibo furusato add MUNICIPALITY AMOUNT'\n",
                     "\(report.year)年の寄附はありません。'kakeibo furusato add 自治体 金額' で記録します\n")
         }
-        var table = TextTable(
-            [.left, .left, .right, .left, .left],
-            header: [
-                l.pick("Date", "日付"), l.pick("Municipality", "自治体"), l.pick("Amount", "金額"), l.pick("One-stop", "ワンストップ"),
-                l.pick("Receipt", "受領証明書"),
-            ])
-        table.shrinkable = [1, 4]
-        table.droppable = [4, 0]
+        var table = TextTable([
+            .left(l.pick("Date", "日付")).dropping(1), .left(l.pick("Municipality", "自治体")).shrinking(), .right(l.pick("Amount", "金額")),
+            .left(l.pick("One-stop", "ワンストップ")), .left(l.pick("Receipt", "受領証明書")).shrinking().dropping(0),
+        ])
         for donation in report.donations {
             table.add(
                 donation.date.iso, donation.municipality, donation.amount.formatted(l),

@@ -51,13 +51,10 @@ extension TableRenderer {
         guard report.transfers.count > 0 else {
             return language.pick("\(period): no transfers\n", "\(period): 振替はありません\n")
         }
-        var table = TextTable(
-            [.left, .left, .left, .right, .left],
-            header: [
-                language.pick("Date", "日付"), language.pick("From", "出金元"), language.pick("To", "入金先"), language.pick("Amount", "金額"),
-                language.pick("Name", "品名"),
-            ])
-        table.shrinkable = [4, 1, 2]
+        var table = TextTable([
+            .left(language.pick("Date", "日付")), .left(language.pick("From", "出金元")).shrinking(1), .left(language.pick("To", "入金先")).shrinking(2),
+            .right(language.pick("Amount", "金額")), .left(language.pick("Name", "品名")).shrinking(0),
+        ])
         for item in report.transfers.items {
             table.add(
                 item.date.iso, terminalSafe(item.details.payment ?? ""), terminalSafe(item.details.transfer ?? ""), item.price.formatted(language),
@@ -77,8 +74,7 @@ extension TableRenderer {
         let language = style.language
         var out = balanceLine(income, balance: report.balance, language, width: style.width) + "\n"
         if income.breakdown.count > 1 {
-            var table = TextTable([.left, .right], header: [language.pick("Income", "収入"), language.pick("Amount", "金額")])
-            table.shrinkable = [0]
+            var table = TextTable([.left(language.pick("Income", "収入")).shrinking(), .right(language.pick("Amount", "金額"))])
             for row in income.breakdown {
                 table.add(taxonomy.label(CategoryCode(row.category, row.subcategory), language), row.total.formatted(language))
             }

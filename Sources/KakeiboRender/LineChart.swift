@@ -61,7 +61,7 @@ struct LineChart {
         for row in stride(from: height - 1, through: 0, by: -1) {
             var line = String(grid[row])
             while line.hasSuffix(" ") { line.removeLast() }
-            out += pad(axisLabels[row], to: labelWidth, alignRight: true) + " " + style.dim("┤") + style.paint(line, "36") + "\n"
+            out += pad(axisLabels[row], to: labelWidth, alignRight: true) + " " + style.dim("┤") + style.paint(line, .series) + "\n"
         }
         out += spaces(labelWidth + 1) + style.dim("└" + repeated("─", count: grid[0].count)) + "\n"
         let end = max(labelWidth + 2 + grid[0].count, width)

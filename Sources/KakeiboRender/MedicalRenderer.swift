@@ -51,14 +51,11 @@ public enum MedicalRenderer {
                 + language.pick(
                     "No medical costs in \(report.year) (items in the medical category)\n", "\(report.year)年の医療費（医療費の項目のデータ）はありません\n")
         }
-        var table = TextTable(
-            [.left, .left, .left, .right, .right],
-            header: [
-                language.pick("Person", "受けた人"), language.pick("Payee", "支払先"), language.pick("Kind", "区分"),
-                language.pick("Paid", "支払額"), language.pick("Reimbursed", "補填額"),
-            ])
-        table.shrinkable = [1, 2, 0]
-        table.droppable = [4]
+        var table = TextTable([
+            .left(language.pick("Person", "受けた人")).shrinking(2), .left(language.pick("Payee", "支払先")).shrinking(0),
+            .left(language.pick("Kind", "区分")).shrinking(1), .right(language.pick("Paid", "支払額")),
+            .right(language.pick("Reimbursed", "補填額")).dropping(),
+        ])
         for row in report.rows {
             table.add(
                 row.person ?? "-", row.payee, row.kinds.map { name($0, language) }.joined(separator: ", "), row.paid.formatted(language),

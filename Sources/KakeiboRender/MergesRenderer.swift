@@ -33,17 +33,14 @@ public enum MergesRenderer {
             for merge in report.merges {
                 let item = merge.item
                 out += "\n" + terminalSafe("\(item.date.iso)  \(item.name)  \(item.price.formatted(language))  \(item.details.payment ?? "")") + "\n"
-                var table = TextTable(
-                    [.left, .left, .left, .left, .left],
-                    header: [
-                        language.pick("Source", "記録元"), language.pick("Date", "日付"), language.pick("Name", "品名"), language.pick("Payment", "支払方法"),
-                        "ID",
-                    ])
-                table.shrinkable = [2, 3]
+                var table = TextTable([
+                    .left(language.pick("Source", "記録元")), .left(language.pick("Date", "日付")), .left(language.pick("Name", "品名")).shrinking(),
+                    .left(language.pick("Payment", "支払方法")).shrinking(), .left("ID").inked(.dim),
+                ])
                 for line in merge.lines {
                     table.add([
                         .init(source(line.source, language)), .init(line.date.iso), .init(terminalSafe(line.name)),
-                        .init(terminalSafe(line.details.payment ?? "")), .init(terminalSafe(line.id), "2"),
+                        .init(terminalSafe(line.details.payment ?? "")), .init(terminalSafe(line.id)),
                     ])
                 }
                 out += table.render(style)

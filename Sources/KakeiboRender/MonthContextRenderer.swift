@@ -27,18 +27,15 @@ extension TableRenderer {
         guard let neighbours = report.neighbours, !rows.isEmpty else { return "" }
         let language = style.language
         func title(_ month: YearMonth?) -> String { month.map { Labels.shortMonthYear($0, language) } ?? "-" }
-        var table = TextTable(
-            [.left, .right, .right, .right, .right, .right],
-            header: [
-                report.grouping == .category ? language.pick("Category", "項目") : language.pick("Subcategory", "内訳"),
-                title(neighbours.previous?.month ?? report.month.previous), Labels.shortMonthYear(report.month, language),
-                title(neighbours.next?.month ?? report.month.next), language.pick("Change", "前月比"), "",
-            ])
-        table.shrinkable = [0]
-        table.droppable = [5, 3] // a narrow terminal keeps the previous month and the change
+        // A narrow terminal keeps the previous month and the change.
+        var table = TextTable([
+            .left(report.grouping == .category ? language.pick("Category", "項目") : language.pick("Subcategory", "内訳")).shrinking(),
+            .right(title(neighbours.previous?.month ?? report.month.previous)), .right(Labels.shortMonthYear(report.month, language)),
+            .right(title(neighbours.next?.month ?? report.month.next)).dropping(1), .right(language.pick("Change", "前月比")), .right("").dropping(0),
+        ])
         func amount(_ value: Yen?, bold: Bool = false) -> TextTable.Cell {
-            guard let value, value != .zero else { return .init("-", "2") }
-            return .init(value.formatted(language), bold ? "1" : nil)
+            guard let value, value != .zero else { return .init("-", .dim) }
+            return .init(value.formatted(language), bold ? .heading : nil)
         }
         for row in rows {
             let label =
@@ -47,11 +44,11 @@ extension TableRenderer {
                         BreakdownRow(category: code.category, subcategory: code.subcategory, total: .zero, count: 0, share: 0), report.grouping,
                         taxonomy, language)
                 } ?? Labels.total(language)
-            let trend = row.change.map { $0 > .zero ? "31" : $0 < .zero ? "32" : nil } ?? nil
+            let trend: Ink? = row.change.flatMap { $0 > .zero ? .negative : $0 < .zero ? .positive : nil }
             table.add([
-                .init(label, row.code == nil ? "1" : nil), amount(row.previous), amount(row.current, bold: true), amount(row.next),
-                .init(row.change.map { Labels.signed($0, language) } ?? "-", row.change == nil ? "2" : trend),
-                .init(row.ratio.map(Labels.signedPercent) ?? "-", row.ratio == nil ? "2" : trend),
+                .init(label, row.code == nil ? .heading : nil), amount(row.previous), amount(row.current, bold: true), amount(row.next),
+                .init(row.change.map { Labels.signed($0, language) } ?? "-", row.change == nil ? .dim : trend),
+                .init(row.ratio.map(Labels.signedPercent) ?? "-", row.ratio == nil ? .dim : trend),
             ])
         }
         return table.render(style)
@@ -59,14 +56,13 @@ extension TableRenderer {
 
     static func topTable(_ items: [Item], _ report: MonthReport, ids: [String: String], taxonomy: Taxonomy, style: TextStyle) -> String {
         let language = style.language
-        var table = TextTable([.right, .right, .left, .right, .left, .left])
-        table.shrinkable = [2, 4]
-        table.droppable = [0, 5] // a fixed cost's whole id is the last to go
+        // A fixed cost's whole id is the last to go.
+        var table = TextTable([.right().dropping(0), .right(), .left().shrinking(), .right(), .left().shrinking(), .left().dropping(1).inked(.dim)])
         for (index, item) in items.enumerated() {
             table.add([
                 .init("\(index + 1)"), .init(Labels.day(item.date, language)), .init(terminalSafe(item.name)),
                 .init(item.price.formatted(language)), .init(Labels.categoryLabel(item, report.filter, taxonomy, language)),
-                .init(terminalSafe(ids[item.id] ?? item.id), "2"),
+                .init(terminalSafe(ids[item.id] ?? item.id)),
             ])
         }
         return table.render(style)

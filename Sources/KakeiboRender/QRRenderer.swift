@@ -28,7 +28,7 @@ package enum QRRenderer {
                 let lower = top + 1 == span || light(top + 1, column)
                 line += upper ? (lower ? "█" : "▀") : (lower ? "▄" : " ")
             }
-            out += colour ? "\u{1B}[97;40m" + line + "\u{1B}[0m\n" : line + "\n"
+            out += Ink.qrCode.paint(line, colour: colour) + "\n"
         }
         return out
     }

@@ -13,17 +13,17 @@ extension TableRenderer {
             out += language.pick("No items found on the receipt\n", "レシートから品目を読み取れませんでした\n")
         } else {
             let discounts = proposal.items.contains { $0.discount != .zero }
-            var header = ["#", language.pick("Name", "品名"), language.pick("Price", "金額")]
-            if discounts { header.append(language.pick("Discount", "値引")) }
-            header.append(language.pick("Lines", "行"))
-            var table = TextTable([.right, .left, .right] + (discounts ? [.right] : []) + [.left], header: header)
+            var table = TextTable(
+                [.right("#"), .left(language.pick("Name", "品名")), .right(language.pick("Price", "金額"))]
+                    + (discounts ? [.right(language.pick("Discount", "値引")).inked(.positive)] : [])
+                    + [.left(language.pick("Lines", "行")).inked(.dim)])
             for (index, item) in proposal.items.enumerated() {
                 var cells: [TextTable.Cell] = [
                     .init("\(index + 1)"), .init(terminalSafe(item.name)),
-                    .init(item.price.formatted(language), item.price.amount < 0 ? "31" : nil),
+                    .init(item.price.formatted(language), item.price.amount < 0 ? .negative : nil),
                 ]
-                if discounts { cells.append(.init(item.discount == .zero ? "" : item.discount.formatted(language), "32")) }
-                cells.append(.init(item.lines.map(String.init).joined(separator: ","), "2"))
+                if discounts { cells.append(.init(item.discount == .zero ? "" : item.discount.formatted(language))) }
+                cells.append(.init(item.lines.map(String.init).joined(separator: ",")))
                 table.add(cells)
             }
             out += table.render(style)
@@ -33,9 +33,9 @@ extension TableRenderer {
             out +=
                 "\n" + style.bold(language.pick("Lines not read as items (\(proposal.unread.count))", "品目として読まなかった行（\(proposal.unread.count) 行）"))
                 + "\n"
-            var table = TextTable([.right, .left, .left])
+            var table = TextTable([.right(), .left(), .left().inked(.dim)])
             for line in proposal.unread {
-                table.add([.init("\(line.number)"), .init(terminalSafe(line.text)), .init(reasonLabel(line.reason, language), "2")])
+                table.add("\(line.number)", terminalSafe(line.text), reasonLabel(line.reason, language))
             }
             out += table.render(style)
         }
@@ -83,7 +83,7 @@ extension TableRenderer {
         } else if !proposal.unread.isEmpty {
             text += language.pick(" — check the lines not read below", " — 下の読まなかった行を確認してください")
         }
-        return style.paint(text, "33")
+        return style.paint(text, .warning)
     }
 
     static func reasonLabel(_ reason: ReceiptProposal.Reason, _ language: Language) -> String {

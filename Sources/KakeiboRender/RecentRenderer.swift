@@ -9,20 +9,18 @@ extension TableRenderer {
         let language = style.language
         guard !report.entries.isEmpty else { return Labels.noData(language) + "\n" }
         var out = style.bold(language.pick("Last \(report.entries.count) added", "最近登録した \(report.entries.count) 件")) + "\n"
-        var table = TextTable(
-            [.left, .left, .left, .right, .left, .left],
-            header: [
-                language.pick("Added", "登録"), language.pick("Date", "日付"), language.pick("Name", "品名"),
-                language.pick("Price", "金額"), language.pick("Category", "項目"), "ID",
-            ])
-        table.shrinkable = [2, 4]
-        table.droppable = [0, 4, 5] // the date it was added goes first, then the category; a fixed cost's whole id last
+        // The date it was added goes first, then the category; a fixed cost's whole id last.
+        var table = TextTable([
+            .left(language.pick("Added", "登録")).dropping(0).inked(.dim), .left(language.pick("Date", "日付")),
+            .left(language.pick("Name", "品名")).shrinking(), .right(language.pick("Price", "金額")),
+            .left(language.pick("Category", "項目")).shrinking().dropping(1), .left("ID").dropping(2).inked(.dim),
+        ])
         for (entry, id) in zip(report.entries, shortIDs(report.entries.map(\.item.id))) {
             let item = entry.item
             table.add([
-                .init(entry.added.description, "2"), .init(item.date.iso), .init(terminalSafe(item.name)),
-                .init(item.price.formatted(language), item.price.amount < 0 ? "31" : nil),
-                .init(taxonomy.label(item.category, language)), .init(terminalSafe(id), "2"),
+                .init(entry.added.description), .init(item.date.iso), .init(terminalSafe(item.name)),
+                .init(item.price.formatted(language), item.price.amount < 0 ? .negative : nil),
+                .init(taxonomy.label(item.category, language)), .init(terminalSafe(id)),
             ])
         }
         out += table.render(style)

@@ -19,21 +19,17 @@ extension TableRenderer {
             ?? language.pick(
                 "No savings goal; set one with 'kakeibo budget set savings AMOUNT'", "貯蓄目標はありません（'kakeibo budget set savings AMOUNT' で設定）")
         out += "\n\n" + style.bold(language.pick("3. How much we spent", "3. いくら使ったか")) + "\n"
-        var table = TextTable(
-            [.left, .right, .right, .right, .right],
-            header: [
-                language.pick("Category", "項目"), language.pick("Spent", "支出"), language.pick("Budget", "予算"),
-                language.pick("Previous", "前月"), language.pick("Change", "増減"),
-            ])
-        table.shrinkable = [0]
-        table.droppable = [3]
+        var table = TextTable([
+            .left(language.pick("Category", "項目")).shrinking(), .right(language.pick("Spent", "支出")), .right(language.pick("Budget", "予算")),
+            .right(language.pick("Previous", "前月")).dropping(), .right(language.pick("Change", "増減")),
+        ])
         for row in report.categories + [report.total] {
             table.add([
                 .init(row.category.map { taxonomy.label(category: $0, language) } ?? Labels.total(language)),
-                .init(row.spent.formatted(language), row.isOver ? "31" : nil),
+                .init(row.spent.formatted(language), row.isOver ? .negative : nil),
                 .init(row.budget.map { $0.formatted(language) } ?? "-"),
                 .init(row.previous.formatted(language)),
-                .init(Labels.signed(row.change, language), row.change > .zero ? "31" : nil),
+                .init(Labels.signed(row.change, language), row.change > .zero ? .negative : nil),
             ])
         }
         out += table.render(style)

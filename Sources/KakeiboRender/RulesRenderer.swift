@@ -15,11 +15,10 @@ public enum RulesRenderer {
         // A tags column only when a rule puts tags on what it files.
         let tagged = rules.rules.contains { !$0.tags.isEmpty }
         var table = TextTable(
-            [.right, .left, .left, .left, .left, .left] + (tagged ? [.left] : []),
-            header: [
-                "#", language.pick("Pattern", "パターン"), language.pick("Category", "項目"), language.pick("Payment", "支払方法"),
-                language.pick("Member", "メンバー"), language.pick("Name", "品名"),
-            ] + (tagged ? [language.pick("Tags", "タグ")] : []))
+            [
+                .right("#"), .left(language.pick("Pattern", "パターン")), .left(language.pick("Category", "項目")), .left(language.pick("Payment", "支払方法")),
+                .left(language.pick("Member", "メンバー")), .left(language.pick("Name", "品名")),
+            ] + (tagged ? [.left(language.pick("Tags", "タグ"))] : []))
         for (number, rule) in rules.rules.enumerated() {
             table.add(
                 [.init(String(number + 1)), .init(terminalSafe(rule.pattern)), .init(terminalSafe(rule.category))]

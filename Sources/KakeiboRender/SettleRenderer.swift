@@ -13,20 +13,16 @@ public enum SettleRenderer {
         if settlement.members.isEmpty {
             out += language.pick("No member has paid anything shared.\n", "共有の支出を払ったメンバーがいません。\n")
         } else {
-            var table = TextTable(
-                [.left, .right, .right, .right, .right],
-                header: [
-                    language.pick("Member", "メンバー"), language.pick("Paid", "支払"), language.pick("Share", "負担"),
-                    language.pick("Balance", "差額"), language.pick("Personal", "個人"),
-                ])
-            table.shrinkable = [0]
-            table.droppable = [4]
+            var table = TextTable([
+                .left(language.pick("Member", "メンバー")).shrinking(), .right(language.pick("Paid", "支払")), .right(language.pick("Share", "負担")),
+                .right(language.pick("Balance", "差額")), .right(language.pick("Personal", "個人")).dropping(),
+            ])
             for member in settlement.members {
                 let share = member.share.formatted(language) + (member.percent.map { " (\($0)%)" } ?? "")
                 let balance = (member.balance.amount > 0 ? "+" : "") + member.balance.formatted(language)
                 table.add([
                     .init(terminalSafe(member.name)), .init(member.paid.formatted(language)), .init(share),
-                    .init(balance, member.balance.amount < 0 ? "31" : nil), .init(member.personal.formatted(language)),
+                    .init(balance, member.balance.amount < 0 ? .negative : nil), .init(member.personal.formatted(language)),
                 ])
             }
             out += table.render(style) + "\n"

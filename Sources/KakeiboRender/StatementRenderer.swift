@@ -152,15 +152,14 @@ public enum StatementRenderer {
             language.pick("Matched (one purchase with an item another source has)", "一致（ほかの記録と同じ買い物）"), report.matched.count, report.matchedTotal,
             language)
         if !report.matched.isEmpty {
-            var table = TextTable(
-                [.left, .left, .right, .left, .left],
-                header: [
-                    language.pick("Date", "日付"), language.pick("Statement", "明細"), language.pick("Price", "金額"), language.pick("Item", "品目"), "ID",
-                ])
+            var table = TextTable([
+                .left(language.pick("Date", "日付")), .left(language.pick("Statement", "明細")), .right(language.pick("Price", "金額")),
+                .left(language.pick("Item", "品目")), .left("ID").inked(.dim),
+            ])
             for (match, id) in zip(report.matched, shortIDs(report.matched.map(\.item.id))) {
                 table.add([
                     .init(match.line.date.iso), .init(terminalSafe(match.line.name)), .init(match.line.price.formatted(language)),
-                    .init(match.item.date.iso + " " + terminalSafe(match.item.name)), .init(terminalSafe(id), "2"),
+                    .init(match.item.date.iso + " " + terminalSafe(match.item.name)), .init(terminalSafe(id)),
                 ])
             }
             out += table.render(style)
@@ -170,11 +169,10 @@ public enum StatementRenderer {
             + section(
                 language.pick("Only on the statement", "明細にだけある"), report.statementOnly.count, report.statementOnlyTotal, language)
         if !report.statementOnly.isEmpty {
-            var table = TextTable(
-                [.left, .left, .right, .left],
-                header: [
-                    language.pick("Date", "日付"), language.pick("Statement", "明細"), language.pick("Price", "金額"), language.pick("In the store", "登録"),
-                ])
+            var table = TextTable([
+                .left(language.pick("Date", "日付")), .left(language.pick("Statement", "明細")), .right(language.pick("Price", "金額")),
+                .left(language.pick("In the store", "登録")),
+            ])
             for line in report.statementOnly {
                 let stored = report.stored.contains(line.id)
                 table.add([
@@ -189,11 +187,11 @@ public enum StatementRenderer {
             + section(
                 language.pick("On its accounts, not on the statement", "明細にない同じ口座の品目"), report.typedOnly.count, report.typedOnlyTotal, language)
         if !report.typedOnly.isEmpty {
-            var table = TextTable(
-                [.left, .left, .right, .left],
-                header: [language.pick("Date", "日付"), language.pick("Name", "品名"), language.pick("Price", "金額"), "ID"])
+            var table = TextTable([
+                .left(language.pick("Date", "日付")), .left(language.pick("Name", "品名")), .right(language.pick("Price", "金額")), .left("ID").inked(.dim),
+            ])
             for (item, id) in zip(report.typedOnly, shortIDs(report.typedOnly.map(\.id))) {
-                table.add([.init(item.date.iso), .init(terminalSafe(item.name)), .init(item.price.formatted(language)), .init(terminalSafe(id), "2")])
+                table.add([.init(item.date.iso), .init(terminalSafe(item.name)), .init(item.price.formatted(language)), .init(terminalSafe(id))])
             }
             out += table.render(style)
         }

@@ -63,12 +63,12 @@ public enum TableRenderer {
 
     public static func categories(_ taxonomy: Taxonomy, style: TextStyle) -> String {
         let language = style.language
-        var table = TextTable(
-            [.left, .right, .left, .left],
-            header: [language.pick("Key", "キー"), language.pick("Code", "コード"), "日本語", "English"])
-        table.shrinkable = [3, 2] // names give way, never the keys people type
+        // Names give way, never the keys people type.
+        var table = TextTable([
+            .left(language.pick("Key", "キー")), .right(language.pick("Code", "コード")), .left("日本語").shrinking(1), .left("English").shrinking(0),
+        ])
         for category in taxonomy.categories {
-            table.add([.init(category.key, "1"), .init(String(category.code)), .init(category.name.ja), .init(category.name.en)])
+            table.add([.init(category.key, .heading), .init(String(category.code)), .init(category.name.ja), .init(category.name.en)])
             for sub in category.subcategories {
                 table.add("  " + sub.key, String(sub.code), sub.name.ja, sub.name.en)
             }
@@ -88,22 +88,19 @@ public enum TableRenderer {
     /// The month's list, as the app shows it: day and weekday, name, price, category, short id (from `ids`).
     static func itemsTable(_ list: [Item], _ filter: CategoryFilter?, ids: [String: String], taxonomy: Taxonomy, style: TextStyle) -> String {
         let language = style.language
-        var items = TextTable(
-            [.right, .left, .right, .left, .left],
-            header: [
-                language.pick("Date", "日付"), language.pick("Name", "品名"), language.pick("Price", "金額"),
-                filter == nil ? language.pick("Category", "項目") : language.pick("Subcategory", "内訳"), "ID",
-            ])
-        items.shrinkable = [1, 3] // names and categories give way so the list fits the terminal
-        // A fixed cost's whole id (22 characters) can't fit beside the rest at 40 columns: the ids go, not the
-        // categories (`recent` and `--format json` still show them).
-        items.droppable = [4]
+        // Names and categories give way so the list fits the terminal. A fixed cost's whole id (22 characters) can't
+        // fit beside the rest at 40 columns: the ids go, not the categories (`recent` and `--format json` still show them).
+        var items = TextTable([
+            .right(language.pick("Date", "日付")), .left(language.pick("Name", "品名")).shrinking(), .right(language.pick("Price", "金額")),
+            .left(filter == nil ? language.pick("Category", "項目") : language.pick("Subcategory", "内訳")).shrinking(),
+            .left("ID").dropping().inked(.dim),
+        ])
         for item in list {
             items.add([
                 .init(Labels.day(item.date, language)), .init(item.name),
-                .init(item.price.formatted(language), item.price.amount < 0 ? "31" : nil),
+                .init(item.price.formatted(language), item.price.amount < 0 ? .negative : nil),
                 .init(Labels.categoryLabel(item, filter, taxonomy, language)),
-                .init((ids[item.id] ?? item.id) + (style.syncMarks ? (style.stays(item) ? " ~" : syncMark(item.sync)) : ""), "2"),
+                .init((ids[item.id] ?? item.id) + (style.syncMarks ? (style.stays(item) ? " ~" : syncMark(item.sync)) : "")),
             ])
         }
         return DetailLines.interleave(items.render(style), list, style: style)

@@ -10,8 +10,9 @@ extension TableRenderer {
         let language = style.language
         let first = grouping == .category ? language.pick("Category", "項目") : language.pick("Subcategory", "内訳")
         let chart = BarTable(
-            header: [first, language.pick("Amount", "金額"), language.pick("Count", "件数"), language.pick("Share", "割合")],
-            aligns: [.left, .right, .right, .right],
+            columns: [
+                .left(first), .right(language.pick("Amount", "金額")), .right(language.pick("Count", "件数")), .right(language.pick("Share", "割合")),
+            ],
             rows: rows.map { row in
                 [
                     .init(Labels.rowLabel(row, grouping, taxonomy, language)), money(row.total, language),
@@ -23,7 +24,7 @@ extension TableRenderer {
         let steps: [BarTable.Step] = [.drop([2], ifBarBelow: 10), .shortenLabels(atLeast: 6, ifBarBelow: 10), .drop([1], ifBarBelow: 4)]
         return chart.render(style, steps: steps) { width in
             zip(rows, looks).map { row, look in
-                .init(repeated(look.fill, count: cells(row.share, of: width)), look.sgr)
+                .init(repeated(look.fill, count: cells(row.share, of: width)), look.ink)
             }
         }
     }
@@ -35,13 +36,13 @@ extension TableRenderer {
         let slices = report.breakdown
         let looks = ChartPalette.looks(slices, report.grouping)
         let chart = BarTable(
-            header: [language.pick("Month", "月"), Labels.total(language)] + slices.map { Labels.rowLabel($0, report.grouping, taxonomy, language) },
-            aligns: [.left, .right] + slices.map { _ in .right },
+            columns: [.left(language.pick("Month", "月")), .right(Labels.total(language))]
+                + slices.map { .right(Labels.rowLabel($0, report.grouping, taxonomy, language)) },
             rows: report.months.map { month in
                 [.init(Labels.shortMonth(month.month, language)), money(month.total, language)]
                     + slices.map { slice in
                         let amount = month.breakdown.first { $0.code == slice.code }?.total ?? .zero
-                        return amount == .zero ? .init("-", "2") : money(amount, language)
+                        return amount == .zero ? .init("-", .dim) : money(amount, language)
                     }
             })
         let stacks = report.stacks
@@ -49,28 +50,28 @@ extension TableRenderer {
         let steps: [BarTable.Step] = [.drop(Array(slices.indices.map { $0 + 2 }), ifBarBelow: 20), .drop([1], ifBarBelow: 4)]
         let table = chart.render(style, steps: steps) { width in
             stacks.map { amounts in
-                var parts: [(text: String, sgr: String?)] = []
+                var parts: [(text: String, ink: Ink?)] = []
                 var sum = 0
                 var drawn = 0
                 for (amount, look) in zip(amounts, looks) where amount > 0 {
                     // Each boundary is rounded from the running sum, so the pieces add up to the month's bar.
                     sum += amount
                     let end = Int((Double(sum) / Double(largest) * Double(width)).rounded())
-                    parts.append((repeated(look.fill, count: end - drawn), look.sgr))
+                    parts.append((repeated(look.fill, count: end - drawn), look.ink))
                     drawn = end
                 }
                 return .init(parts: parts)
             }
         }
         let entries = zip(slices, looks).map { slice, look in
-            (text: String(look.fill) + " " + Labels.rowLabel(slice, report.grouping, taxonomy, language), sgr: look.sgr)
+            (text: String(look.fill) + " " + Labels.rowLabel(slice, report.grouping, taxonomy, language), ink: look.ink)
         }
         let repeats = ChartPalette.repeats(slices.count) ? style.dim(Labels.paletteRepeats(language)) + "\n" : ""
         return table + legend(entries, style) + repeats
     }
 
     /// The slices' names after their fill characters, as many to a line as the width allows.
-    static func legend(_ entries: [(text: String, sgr: String?)], _ style: TextStyle) -> String {
+    static func legend(_ entries: [(text: String, ink: Ink?)], _ style: TextStyle) -> String {
         var out = ""
         var line = ""
         var used = 0
@@ -87,7 +88,7 @@ extension TableRenderer {
                 used += 3
             }
             // Only the fill takes the slice's colour; the name stays plain.
-            line += style.paint(String(text.prefix(1)), entry.sgr) + String(text.dropFirst())
+            line += style.paint(String(text.prefix(1)), entry.ink) + String(text.dropFirst())
             used += width
         }
         return line.isEmpty ? out : out + line + "\n"
@@ -95,7 +96,7 @@ extension TableRenderer {
 
     /// An amount, red when it is a refund.
     static func money(_ amount: Yen, _ language: Language) -> TextTable.Cell {
-        .init(amount.formatted(language), amount.amount < 0 ? "31" : nil)
+        .init(amount.formatted(language), amount.amount < 0 ? .negative : nil)
     }
 
     /// How many columns of a `width`-column bar a share takes: at least one for any positive share, so no slice
@@ -117,16 +118,16 @@ struct BarTable {
         case shortenLabels(atLeast: Int, ifBarBelow: Int)
     }
 
-    var header: [String]
-    var aligns: [TextTable.Align]
+    /// The text columns; each has a header. How they give way is `Step`'s, not their own.
+    var columns: [TextTable.Column]
     var rows: [[TextTable.Cell]]
 
     /// `bars(width)` gives each row's bar for a bar column `width` wide.
     func render(_ style: TextStyle, steps: [Step], bars: (Int) -> [TextTable.Cell]) -> String {
-        var full = TextTable(aligns, header: header)
+        var full = TextTable(columns)
         full.rows = rows
         let widths = full.columnWidths()
-        var kept = Array(aligns.indices)
+        var kept = Array(columns.indices)
         var labelWidth = widths.first ?? 0
         // Every kept column is followed by two spaces.
         func barWidth() -> Int { style.width - kept.reduce(0) { $0 + ($1 == 0 ? labelWidth : widths[$1]) + 2 } }
@@ -140,9 +141,14 @@ struct BarTable {
             }
         }
         func cut(_ cell: TextTable.Cell, _ column: Int) -> TextTable.Cell {
-            column == 0 && displayWidth(cell.text) > labelWidth ? .init(truncate(cell.text, to: labelWidth), cell.sgr) : cell
+            column == 0 && displayWidth(cell.text) > labelWidth ? .init(truncate(cell.text, to: labelWidth), cell.ink) : cell
         }
-        var table = TextTable(kept.map { aligns[$0] } + [.left], header: kept.map { cut(.init(header[$0]), $0).text } + [""])
+        func shown(_ index: Int) -> TextTable.Column {
+            var column = columns[index]
+            column.header = cut(.init(column.header ?? ""), index).text
+            return column
+        }
+        var table = TextTable(kept.map(shown) + [.left("")])
         for (row, bar) in zip(rows, bars(max(0, barWidth()))) {
             table.add(kept.map { cut(row[$0], $0) } + [bar])
         }

@@ -26,57 +26,92 @@ public struct TextStyle: Sendable {
         self.width = width
     }
 
-    func paint(_ text: String, _ sgr: String?) -> String {
-        guard colour, let sgr, !text.isEmpty else { return text }
-        return "\u{1B}[\(sgr)m\(text)\u{1B}[0m"
-    }
+    /// `text` in `ink`, when this style paints at all.
+    func paint(_ text: String, _ ink: Ink?) -> String { ink?.paint(text, colour: colour) ?? text }
 
-    func bold(_ text: String) -> String { paint(text, "1") }
-    func dim(_ text: String) -> String { paint(text, "2") }
+    func bold(_ text: String) -> String { paint(text, .heading) }
+    func dim(_ text: String) -> String { paint(text, .dim) }
 }
 
-/// Columns of text aligned by display width (Japanese counts double), with optional colour per cell.
-/// Every cell is made terminal-safe (see `terminalSafe`): whatever data a table shows, it can't move the cursor.
+/// Columns of text aligned by display width (Japanese counts double), each column a value that says how it heads,
+/// aligns, gives way on a narrow terminal and is inked. Every cell is made terminal-safe (see `terminalSafe`):
+/// whatever data a table shows, it can't move the cursor.
 struct TextTable {
     enum Align { case left, right }
 
+    /// One column: its header, its alignment, how it gives way when the table is wider than the style's width, and
+    /// the ink of its cells that name none.
+    struct Column {
+        /// Nil in a table without a header row (a table has one when any column has a header).
+        var header: String?
+        var align: Align
+        /// Nil when never cut; else the column may be cut (with "…") to fit — names, labels, never amounts or ids —
+        /// and, of the columns as wide, the one with the lower turn is cut first (column order breaks a tie).
+        var shrinks: Int?
+        /// Nil when always shown; else the column is left out while the table can't fit even with its columns cut,
+        /// the lower turn first (column order breaks a tie): what a narrow terminal can do without.
+        var drops: Int?
+        var ink: Ink?
+
+        static func left(_ header: String? = nil) -> Column { Column(header: header, align: .left) }
+        static func right(_ header: String? = nil) -> Column { Column(header: header, align: .right) }
+
+        /// This column, cut to fit at its `turn`.
+        func shrinking(_ turn: Int = 0) -> Column { with { $0.shrinks = turn } }
+        /// This column, left out to fit at its `turn`.
+        func dropping(_ turn: Int = 0) -> Column { with { $0.drops = turn } }
+        /// This column with its cells in `ink`.
+        func inked(_ ink: Ink) -> Column { with { $0.ink = ink } }
+
+        private func with(_ change: (inout Column) -> Void) -> Column {
+            var column = self
+            change(&column)
+            return column
+        }
+    }
+
     struct Cell {
         var text: String
-        var sgr: String?
-        /// Pieces drawn each in its own colour (a stacked bar); `text` is their concatenation.
-        var parts: [(text: String, sgr: String?)] = []
+        var ink: Ink?
+        /// Pieces drawn each in its own ink (a stacked bar); `text` is their concatenation.
+        var parts: [(text: String, ink: Ink?)] = []
 
-        init(_ text: String, _ sgr: String? = nil) {
+        init(_ text: String, _ ink: Ink? = nil) {
             self.text = terminalSafe(text)
-            self.sgr = sgr
+            self.ink = ink
         }
 
-        init(parts: [(text: String, sgr: String?)]) {
-            self.parts = parts.map { (terminalSafe($0.text), $0.sgr) }
+        init(parts: [(text: String, ink: Ink?)]) {
+            self.parts = parts.map { (terminalSafe($0.text), $0.ink) }
             self.text = self.parts.map(\.text).joined()
         }
 
-        func painted(_ style: TextStyle) -> String {
-            parts.isEmpty ? style.paint(text, sgr) : parts.map { style.paint($0.text, $0.sgr) }.joined()
+        func painted(_ style: TextStyle, _ column: Column) -> String {
+            parts.isEmpty ? style.paint(text, ink ?? column.ink) : parts.map { style.paint($0.text, $0.ink) }.joined()
         }
     }
 
-    var aligns: [Align]
-    var header: [String]?
+    var columns: [Column]
     var rows: [[Cell]] = []
-    /// Columns that may be cut (with "…") so the table fits the style's width: names, labels — never amounts or ids.
-    var shrinkable: [Int] = []
-    /// Columns left out, in this order, while the table can't fit the width even with its shrinkable columns cut:
-    /// what a narrow terminal can do without (a month's neighbours, a timestamp beside a date).
-    var droppable: [Int] = []
 
-    init(_ aligns: [Align], header: [String]? = nil) {
-        self.aligns = aligns
-        self.header = header
-    }
+    init(_ columns: [Column]) { self.columns = columns }
 
     mutating func add(_ cells: [Cell]) { rows.append(cells) }
     mutating func add(_ texts: String...) { rows.append(texts.map { Cell($0) }) }
+
+    /// The columns that may be cut, in the order they give way.
+    private var shrinkOrder: [Int] { turns(\.shrinks) }
+    /// The columns that may be left out, in the order they go.
+    private var dropOrder: [Int] { turns(\.drops) }
+
+    private func turns(_ turn: KeyPath<Column, Int?>) -> [Int] {
+        columns.indices.compactMap { index in columns[index][keyPath: turn].map { (turn: $0, index: index) } }
+            .sorted { ($0.turn, $0.index) < ($1.turn, $1.index) }.map(\.index)
+    }
+
+    private var header: [Cell]? {
+        columns.contains { $0.header != nil } ? columns.map { Cell($0.header ?? "") } : nil
+    }
 
     /// Each column's width: its widest cell or header, in display columns.
     func columnWidths() -> [Int] { columnWidths(cellWidths()) }
@@ -85,25 +120,26 @@ struct TextTable {
     private func cellWidths() -> [[Int]] { lines.map { $0.map { displayWidth($0.text) } } }
 
     private func columnWidths(_ cellWidths: [[Int]]) -> [Int] {
-        var widths = [Int](repeating: 0, count: aligns.count)
+        var widths = [Int](repeating: 0, count: columns.count)
         for row in cellWidths {
             for (index, width) in row.enumerated() { widths[index] = max(widths[index], width) }
         }
         return widths
     }
 
-    /// The column widths narrowed, widest shrinkable column first and none below 4, until the lines fit `width`.
+    /// The column widths narrowed, widest column that shrinks first and none below 4, until the lines fit `width`.
     private func fit(_ widths: [Int], to width: Int) -> [Int] {
         var widths = widths
         var excess = widths.reduce(0, +) + 2 * max(0, widths.count - 1) - width
-        while excess > 0, let widest = shrinkable.filter({ widths[$0] > 4 }).max(by: { widths[$0] < widths[$1] }) {
+        let shrinkOrder = shrinkOrder
+        while excess > 0, let widest = shrinkOrder.filter({ widths[$0] > 4 }).max(by: { widths[$0] < widths[$1] }) {
             widths[widest] -= 1
             excess -= 1
         }
         return widths
     }
 
-    private var lines: [[Cell]] { (header.map { [$0.map { Cell($0) }] } ?? []) + rows }
+    private var lines: [[Cell]] { (header.map { [$0] } ?? []) + rows }
 
     /// Whether fitting the style's width would cut a cell of `column` (so a caller can fold what it holds instead).
     func cuts(_ column: Int, _ style: TextStyle) -> Bool {
@@ -111,19 +147,15 @@ struct TextTable {
         return fit(widths, to: style.width)[column] < widths[column]
     }
 
-    /// The table without one column: the other columns keep their alignment, shrinking and dropping.
+    /// The table without one column: the others keep how they align, give way and are inked.
     private func without(_ column: Int) -> TextTable {
-        func renumbered(_ columns: [Int]) -> [Int] { columns.filter { $0 != column }.map { $0 > column ? $0 - 1 : $0 } }
-        var table = TextTable(aligns.enumerated().filter { $0.offset != column }.map(\.element), header: header)
-        table.header?.remove(at: column)
+        var table = TextTable(columns.enumerated().filter { $0.offset != column }.map(\.element))
         table.rows = rows.map { cells in cells.enumerated().filter { $0.offset != column }.map(\.element) }
-        table.shrinkable = renumbered(shrinkable)
-        table.droppable = renumbered(droppable)
         return table
     }
 
     func render(_ style: TextStyle, indent: String = "") -> String {
-        if let column = droppable.first {
+        if let column = dropOrder.first {
             let fitted = fit(columnWidths(), to: style.width - displayWidth(indent))
             if fitted.reduce(0, +) + 2 * max(0, fitted.count - 1) > style.width - displayWidth(indent) {
                 return without(column).render(style, indent: indent)
@@ -134,32 +166,35 @@ struct TextTable {
         var widths = columnWidths(cellWidths)
         let fitted = fit(widths, to: style.width - displayWidth(indent))
         if fitted != widths {
+            let shrinkOrder = shrinkOrder
             for (number, cells) in lines.enumerated() {
-                for index in shrinkable where cellWidths[number][index] > fitted[index] {
+                for index in shrinkOrder where cellWidths[number][index] > fitted[index] {
                     let cell = cells[index]
-                    lines[number][index] = Cell(truncate(cell.text, to: fitted[index]), cell.parts.first?.sgr ?? cell.sgr)
+                    lines[number][index] = Cell(truncate(cell.text, to: fitted[index]), cell.parts.first?.ink ?? cell.ink)
                     cellWidths[number][index] = displayWidth(lines[number][index].text)
                 }
             }
             widths = fitted
         }
+        let hasHeader = header != nil
         // Written as bytes: a month's items table is thousands of cells, and appending each to a String costs
         // several times more than copying its UTF-8.
         var out: [UInt8] = []
         out.reserveCapacity(lines.count * (widths.reduce(indent.utf8.count, +) + 2 * widths.count + 8))
         let space = UInt8(ascii: " ")
         for (number, cells) in lines.enumerated() {
-            let isHeader = header != nil && number == 0
+            let isHeader = hasHeader && number == 0
             let start = out.count
             out.append(contentsOf: indent.utf8)
             for (index, cell) in cells.enumerated() {
+                let align = columns[index].align
                 let isLast = index == cells.count - 1
-                let fill = isLast && aligns[index] == .left ? 0 : max(0, widths[index] - cellWidths[number][index])
-                let painted = isHeader ? style.dim(cell.text) : cell.painted(style)
+                let fill = isLast && align == .left ? 0 : max(0, widths[index] - cellWidths[number][index])
+                let painted = isHeader ? style.dim(cell.text) : cell.painted(style, columns[index])
                 if index > 0 { out.append(contentsOf: [space, space]) }
-                if aligns[index] == .right { out.append(contentsOf: repeatElement(space, count: fill)) }
+                if align == .right { out.append(contentsOf: repeatElement(space, count: fill)) }
                 out.append(contentsOf: painted.utf8)
-                if aligns[index] == .left { out.append(contentsOf: repeatElement(space, count: fill)) }
+                if align == .left { out.append(contentsOf: repeatElement(space, count: fill)) }
             }
             while out.count > start, out.last == space { out.removeLast() }
             out.append(UInt8(ascii: "\n"))

@@ -12,10 +12,10 @@ extension TableRenderer {
             "\(Labels.shortMonthYear(report.first, language)) – \(Labels.shortMonthYear(report.last, language)) (\(report.points.count) months)",
             "\(Labels.shortMonthYear(report.first, language))〜\(Labels.shortMonthYear(report.last, language))（\(report.points.count) か月）")
         var out = style.bold(terminalSafe(Labels.heading(period, report.filter, taxonomy, language))) + "\n"
-        out += style.paint(sparkline(report.points.map(\.total.amount), width: style.width), "36") + "\n\n"
-        var table = TextTable(
-            [.left, .right, .right, .left],
-            header: [language.pick("Month", "月"), Labels.total(language), language.pick("Count", "件数"), ""])
+        out += style.paint(sparkline(report.points.map(\.total.amount), width: style.width), .series) + "\n\n"
+        var table = TextTable([
+            .left(language.pick("Month", "月")), .right(Labels.total(language)), .right(language.pick("Count", "件数")), .left("").inked(.dim),
+        ])
         for point in report.points {
             let mark =
                 point.month == report.highest.month && report.highest.total != report.lowest.total
@@ -23,12 +23,12 @@ extension TableRenderer {
                 : point.month == report.lowest.month && report.highest.total != report.lowest.total ? language.pick("lowest", "最低") : ""
             table.add([
                 .init(Labels.shortMonthYear(point.month, language)),
-                .init(point.total.formatted(language), point.count == 0 ? "2" : nil), .init(Yen(point.count).grouped),
-                .init(mark, "2"),
+                .init(point.total.formatted(language), point.count == 0 ? .dim : nil), .init(Yen(point.count).grouped),
+                .init(mark),
             ])
         }
         out += table.render(style) + "\n"
-        var summary = TextTable([.left, .right, .left])
+        var summary = TextTable([.left(), .right(), .left()])
         summary.add(language.pick("Average", "月平均"), report.average.formatted(language), language.pick("a month", ""))
         summary.add(language.pick("Highest", "最高"), report.highest.total.formatted(language), Labels.shortMonthYear(report.highest.month, language))
         summary.add(language.pick("Lowest", "最低"), report.lowest.total.formatted(language), Labels.shortMonthYear(report.lowest.month, language))

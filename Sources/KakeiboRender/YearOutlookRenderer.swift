@@ -13,13 +13,10 @@ extension TableRenderer {
             // The mark column only when a fund is over or ahead: at 40 columns its gap is the room the names need.
             let marks = outlook.funds.contains { $0.fund.isOver || $0.fund.isAhead }
             var table = TextTable(
-                [.left, .right, .right, .right] + (marks ? [.left] : []),
-                header: [
-                    language.pick("Yearly fund", "年の予算"), language.pick("Fund", "予算"), language.pick("Spent", "支出"),
-                    language.pick("Left", "残り"),
-                ] + (marks ? [""] : []))
-            table.shrinkable = [0]
-            table.droppable = [1]
+                [
+                    .left(language.pick("Yearly fund", "年の予算")).shrinking(), .right(language.pick("Fund", "予算")).dropping(),
+                    .right(language.pick("Spent", "支出")), .right(language.pick("Left", "残り")),
+                ] + (marks ? [.left("").inked(.negative)] : []))
             for entry in outlook.funds {
                 let fund = entry.fund
                 let mark = fund.isOver ? language.pick("over", "超過") : fund.isAhead ? language.pick("ahead", "注意") : ""
@@ -27,7 +24,7 @@ extension TableRenderer {
                     [
                         .init(entry.target.label(taxonomy, language)), .init(fund.amount.formatted(language)), money(fund.spent, language),
                         money(fund.left, language),
-                    ] + (marks ? [.init(mark, "31")] : []))
+                    ] + (marks ? [.init(mark)] : []))
             }
             out += "\n" + table.render(style)
             // A year in progress: each fund's share to date, what "ahead" is measured from.
@@ -44,32 +41,29 @@ extension TableRenderer {
         }
         if !outlook.rolled.isEmpty {
             let finished = outlook.rolled.allSatisfy(\.finished)
-            var table = TextTable(
-                [.left, .right, .right, .right],
-                header: [
-                    language.pick("Rolled budget", "繰越の予算"), language.pick("Monthly", "月額"), language.pick("Carried in", "前年から"),
-                    finished ? language.pick("Year end", "年末") : language.pick("Now", "現在"),
-                ])
-            table.shrinkable = [0]
-            table.droppable = [2, 1]
+            var table = TextTable([
+                .left(language.pick("Rolled budget", "繰越の予算")).shrinking(), .right(language.pick("Monthly", "月額")).dropping(1),
+                .right(language.pick("Carried in", "前年から")).dropping(0),
+                .right(finished ? language.pick("Year end", "年末") : language.pick("Now", "現在")),
+            ])
             for entry in outlook.rolled {
                 table.add([
                     .init(entry.target.label(taxonomy, language)), .init(entry.amount.formatted(language)),
-                    entry.carriedIn.map { money($0, language) } ?? .init("-", "2"), entry.balance.map { money($0, language) } ?? .init("-", "2"),
+                    entry.carriedIn.map { money($0, language) } ?? .init("-", .dim), entry.balance.map { money($0, language) } ?? .init("-", .dim),
                 ])
             }
             out += "\n" + table.render(style)
         }
         if !outlook.planned.isEmpty {
-            var table = TextTable(
-                [.left, .right, .right],
-                header: [language.pick("Planned", "予定"), language.pick("Spending", "支出"), language.pick("Income", "収入")])
+            var table = TextTable([
+                .left(language.pick("Planned", "予定")), .right(language.pick("Spending", "支出")), .right(language.pick("Income", "収入")),
+            ])
             for entry in outlook.planned {
                 let plan = entry.plan
                 table.add([
                     .init(Labels.shortMonth(entry.month, language)),
-                    plan.plannedTotal == .zero ? .init("-", "2") : money(plan.plannedTotal, language),
-                    plan.plannedIncomeTotal == .zero ? .init("-", "2") : money(plan.plannedIncomeTotal, language),
+                    plan.plannedTotal == .zero ? .init("-", .dim) : money(plan.plannedTotal, language),
+                    plan.plannedIncomeTotal == .zero ? .init("-", .dim) : money(plan.plannedIncomeTotal, language),
                 ])
             }
             table.add([.init(Labels.total(language)), money(outlook.plannedTotal, language), money(outlook.plannedIncomeTotal, language)])
