@@ -74,4 +74,17 @@ import Testing
         #expect(set.status == 2 && set.stderr.contains("speaks the ExpenseLog app's protocol"), "\(set.stderr)")
         #expect(try box.run("config", "get", "token").status == 1, "not saved")
     }
+
+    @Test func aKeyInTheEndpointsQueryIsNeverShown() throws {
+        let box = try Sandbox()
+        let endpoint = "https://script.google.com/macros/s/AKfy/exec?token=s3cret&key=k3y&v"
+        #expect(try box.run("config", "set", "endpoint", endpoint).status == 0)
+        let get = try box.run("config", "get", "endpoint")
+        #expect(get.stdout == "https://script.google.com/macros/s/AKfy/exec?token=***&key=***&v\n", "\(get.stdout)")
+        let list = try box.run("config", "list")
+        #expect(list.status == 0 && list.stdout.contains("token=***") && !list.stdout.contains("s3cret") && !list.stdout.contains("k3y"))
+        // Without a query the address is shown as it is.
+        #expect(try box.run("config", "set", "endpoint", "https://example.com/exec").status == 0)
+        #expect(try box.run("config", "get", "endpoint").stdout == "https://example.com/exec\n")
+    }
 }

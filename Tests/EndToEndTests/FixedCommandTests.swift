@@ -1,4 +1,5 @@
 import Foundation
+import KakeiboKit
 import Testing
 
 /// Fixed costs and a month that starts on payday, as a user (and cron) meets them: the real binary on a temporary store.
@@ -227,5 +228,24 @@ import Testing
             #expect(run.stderr.hasPrefix("kakeibo: " + message) && run.lines.count == 1, "\(run.stderr)")
         }
         #expect(try box.run("fixed", "list").stdout == "No fixed costs\n", "nothing was added")
+    }
+
+    /// `fixed list` at 80 columns folds a schedule that doesn't fit instead of cutting its date ("monthly, day 24,
+    /// from 20…"): the months it runs go to the line under the cost, with the months it is skipped in.
+    @Test func fixedListFoldsAScheduleInsteadOfCuttingItsDate() throws {
+        let box = try Sandbox()
+        box.environment["KAKEIBO_NOW"] = "2024-11-25T09:00:00Z"
+        #expect(try box.run("fixed", "add", "携帯電話", "2970", "--day", "24", "--from", "2024-11", "--category", "communication/mobile").status == 0)
+        let folded = try box.run(["fixed", "list"], environment: ["COLUMNS": "80"])
+        #expect(!folded.stdout.contains("…") && folded.stdout.contains("↳ from 2024-11\n"), "nothing cut: \(folded.stdout)")
+        // With a skipped month, both on the one line under the cost.
+        #expect(try box.run("fixed", "skip", "携帯電話", "2024-12").status == 0)
+        let list = try box.run(["fixed", "list"], environment: ["COLUMNS": "80"])
+        for line in list.lines { #expect(displayWidth(line) <= 80, "'\(line)'") }
+        #expect(!list.stdout.contains("…"), "nothing cut: \(list.stdout)")
+        #expect(list.stdout.contains("monthly, day 24") && list.stdout.contains("↳ from 2024-11 · skipped in 2024-12"), "\(list.stdout)")
+        // Where it fits, the schedule stays whole on its line.
+        let wide = try box.run(["fixed", "list"], environment: ["COLUMNS": "120"])
+        #expect(wide.stdout.contains("monthly, day 24, from 2024-11") && wide.stdout.contains("↳ skipped in 2024-12"), "\(wide.stdout)")
     }
 }

@@ -91,4 +91,30 @@ import Testing
         let full = try #require(wide.lines.first { $0.contains("Oct 2024") })
         #expect(full.contains("Dec 2024") && full.contains("Change"), "\(full)")
     }
+
+    /// Display columns as a terminal counts them, near enough for these names: CJK and full-width forms are two.
+    static func columns(_ line: Substring) -> Int {
+        line.unicodeScalars.reduce(0) { $0 + ($1.value >= 0x2E80 && $1.value != 0x2026 ? 2 : 1) }
+    }
+
+    @Test func theItemListFitsANarrowTerminal() throws {
+        let box = try Sandbox()
+        try box.run("add", "オーガニック野菜の詰め合わせセット", "3480", "--category", "entertainment/traffic", "--date", "2024-12-03")
+        try box.run("add", "コーヒー", "178", "--date", "2024-12-04")
+        let narrow = try box.run(["month", "2024", "12"], environment: ["COLUMNS": "40"])
+        let lines = narrow.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+        let list = lines.drop { !$0.contains("Name") }.prefix { !$0.isEmpty }
+        #expect(!list.isEmpty)
+        for line in list { #expect(Self.columns(line) <= 40, "\(line)") }
+        #expect(list.contains { $0.contains("…") })
+    }
+
+    @Test func aLongTrendSparklineIsResampledToFit() throws {
+        let box = try Sandbox()
+        try box.run("add", "a", "100", "--date", "2024-12-03")
+        let trend = try box.run(["trend", "--months", "120"], environment: ["COLUMNS": "80"])
+        #expect(trend.status == 0)
+        let spark = try #require(trend.stdout.split(separator: "\n").dropFirst().first)
+        #expect(spark.count == 80)
+    }
 }

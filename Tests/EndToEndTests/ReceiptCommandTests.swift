@@ -100,4 +100,28 @@ import Testing
         let japanese = try box.run(["receipt", "--image", image, "--lang", "ja"], environment: ["PATH": "/nonexistent"])
         #expect(japanese.stderr.contains("インストール"))
     }
+
+    /// A receipt is added as `add` adds: with `--payment` and `--member`, and each line filed by the rules and by its
+    /// own name's last use before the shop's (食パン and バナナ went to the shop's last category, Other).
+    @Test func aReceiptTakesPaymentAndMemberAndFilesEachLineByItsName() throws {
+        let box = try Sandbox()
+        _ = try box.add("食パン", 198, date: "2024-11-01", category: "food/grocery")
+        #expect(try box.run("rules", "add", "バナナ", "food/grocery").status == 0)
+        _ = try box.add("ティッシュ", 300, date: "2024-11-02", category: "other")
+        #expect(try box.run("edit", try box.add("洗剤", 400, date: "2024-11-03", category: "other"), "--shop", "イオン").status == 0)
+        let receipt = try box.write("receipt.txt", "イオン\n令和6年11月6日\n食パン ¥198\nバナナ ¥158\n合計 ¥356\n")
+        let added = try box.run("receipt", receipt, "--add", "--payment", "現金", "--member", "ayumi")
+        #expect(added.status == 0, "\(added.stderr)")
+        #expect(added.stdout.contains("食パン: food/grocery, as last time") && added.stdout.contains("バナナ: food/grocery, by rule 1"), "\(added.stdout)")
+        let json = try #require(try box.run("month", "2024", "11", "--format", "json").json() as? [String: Any])
+        let items = try #require(json["items"] as? [[String: Any]]).filter { ($0["id"] as? String)?.hasPrefix("receipt-") == true }
+        #expect(items.count == 2)
+        for item in items {
+            #expect(item["category"] as? String == "food" && item["subcategory"] as? String == "grocery", "\(item)")
+            #expect(item["payment"] as? String == "現金" && item["member"] as? String == "ayumi" && item["shop"] as? String == "イオン", "\(item)")
+            #expect(item["date"] as? String == "2024-11-06", "the receipt's 令和 date")
+        }
+        let alone = try box.run("receipt", receipt, "--payment", "現金")
+        #expect(alone.status == 2 && alone.stderr.contains("--payment only applies with --add"))
+    }
 }

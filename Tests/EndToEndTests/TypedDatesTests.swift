@@ -53,4 +53,23 @@ import Testing
         }
         #expect(try box.snapshot() == before)
     }
+
+    /// Dates as receipts and forms print them (2024.11.2, R6.11.2, 令和6年11月2日) by one rule for `add`, `edit`,
+    /// `find`'s bounds and receipts, and every date option's help lists the forms.
+    @Test func datesParseAsPeopleWriteThemAndHelpSaysSo() throws {
+        let box = try Sandbox()
+        let id = try box.add("ケーキ", 1200, date: "2024.11.2")
+        for typed in ["R6.11.3", "令和6年11月4日", "Ｒ６．１１．５", "2024/11/6"] {
+            let run = try box.run("edit", id, "--date", typed)
+            #expect(run.status == 0, "\(typed): \(run.stderr)")
+        }
+        let found = try box.run("find", "--from", "R6.11.6", "--to", "2024.11.6", "--format", "json")
+        #expect((try found.json() as? [String: Any])?["count"] as? Int == 1, "\(found.stdout)\(found.stderr)")
+        let overview = try box.run("help").stdout
+        #expect(overview.split(separator: "\n").contains { $0.contains("import ") && $0.contains("statement") }, "\(overview)")
+        for command in ["add", "edit", "receipt", "fuel", "furusato", "find"] {
+            let help = try box.run(command, "--help").stdout
+            #expect(help.contains("2024.12.1") && help.contains("R6.12.1"), "\(command): \(help)")
+        }
+    }
 }

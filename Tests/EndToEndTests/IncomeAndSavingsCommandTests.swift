@@ -1,9 +1,9 @@
 import Foundation
 import Testing
 
-/// Income and 収支 in every format, the savings goal with --check-budget, and `review` with its note, run through
-/// the real binary (the clock is 2024-12-15: November is finished, December is not).
-@Suite struct KakeiboMethodTests {
+/// Income and 収支 in every format, the savings goal with --check-budget, and the bad input of both, run through the
+/// real binary (the clock is 2024-12-15: November is finished, December is not).
+@Suite struct IncomeAndSavingsCommandTests {
     func household() throws -> Sandbox {
         let box = try Sandbox()
         _ = try box.add("給与", 300_000, date: "2024-11-25", category: "income/salary")
@@ -54,27 +54,6 @@ import Testing
         #expect(try box.run("budget", "unset", "savings").status == 1)
     }
 
-    @Test func reviewAnswersTheFourQuestionsAndKeepsTheNote() throws {
-        let box = try household()
-        _ = try box.run("budget", "set", "food", "1000")
-        let saved = try box.run("review", "2024", "11", "--note", "外食を減らせた\n来月は光熱費", "--lang", "ja")
-        #expect(saved.status == 0, "\(saved.stderr)")
-        #expect(saved.stderr == "kakeibo: 2024-11 のメモを保存しました\n")
-        for heading in ["1. 収入はいくらだったか", "2. いくら貯めたかったか", "3. いくら使ったか", "4. どうすれば改善できるか", "外食を減らせた\n来月は光熱費"] {
-            #expect(saved.stdout.contains(heading), "\(heading)")
-        }
-        let json = try #require(try box.run("review", "2024-11", "--format", "json").json() as? [String: Any])
-        #expect(json["income"] as? Int == 300_000 && json["spending"] as? Int == 3_000 && json["balance"] as? Int == 297_000)
-        #expect(json["note"] as? String == "外食を減らせた\n来月は光熱費")
-        let rows = try #require(json["categories"] as? [[String: Any]])
-        #expect(rows.map { $0["category"] as? String } == ["food", "entertainment"], "food changed by 3,000, entertainment by 1,000")
-        #expect(rows[0]["previous"] as? Int == 5_000 && rows[0]["budget"] as? Int == 1_000 && rows[0]["over"] as? Bool == true)
-        let added = try #require(try box.run("add", "賞与", "1000", "--income", "--date", "2024-11-30", "--format", "json").json() as? [String: Any])
-        #expect(added["category"] as? String == "income" && added["subcategory"] as? String == "salary", "--income alone is income/salary")
-        let last = try #require(try box.run("review", "--format", "json").json() as? [String: Any])
-        #expect(last["month"] as? Int == 11, "without a month, the one just finished")
-    }
-
     @Test func badInputExitsTwoNamingTheValueAndChangesNothing() throws {
         let box = try household()
         let before = try box.snapshot()
@@ -92,23 +71,22 @@ import Testing
         #expect(try box.snapshot() == before)
     }
 
-    /// The review follows a month that starts on payday, as `month` does: the same days, and the month before
-    /// under the same start day.
-    @Test func reviewFollowsTheMonthStart() throws {
-        let box = try household()
-        _ = try box.add("本", 700, date: "2024-11-26", category: "entertainment")
-        _ = try box.add("茶", 300, date: "2024-10-30", category: "food")
-        let review = try #require(
-            try box.run("review", "2024", "11", "--month-start", "25", "--format", "json").json() as? [String: Any])
-        let month = try #require(try box.run("month", "2024", "11", "--month-start", "25", "--format", "json").json() as? [String: Any])
-        #expect(review["first"] as? String == "2024-11-25" && review["last"] as? String == "2024-12-24")
-        #expect(review["spending"] as? Int == month["total"] as? Int)
-        #expect(review["spending"] as? Int == 700)
-        #expect(review["income"] as? Int == 300_000)
-        // October 25 – November 24: 300 (Oct 30) + 2,000 + 1,000.
-        let total = try #require(review["total"] as? [String: Any])
-        #expect(total["previous"] as? Int == 3_300)
-        let table = try box.run("review", "2024", "11", "--month-start", "25", "--lang", "en").stdout
-        #expect(table.contains("(2024-11-25 – 2024-12-24)"))
+    /// A salary is listed under the income as a purchase is under the spending, and `--category income` shows the
+    /// income items as any other category's (a household found its salaries only with `find 給与`).
+    @Test func monthListsIncomeItemsAndTheIncomeCategoryShowsThem() throws {
+        let box = try Sandbox()
+        #expect(try box.run("categories", "init", "--preset", "household").status == 0)
+        _ = try box.add("給与", 250_000, date: "2024-11-25", category: "income")
+        _ = try box.add("パン", 300, date: "2024-11-21")
+        let month = try box.run("month", "2024", "11")
+        #expect(month.status == 0)
+        let lines = month.lines
+        let balance = try #require(lines.firstIndex { $0.hasPrefix("Income ¥250,000") }, "\(month.stdout)")
+        let salary = try #require(lines.firstIndex { $0.contains("給与") && $0.contains("¥250,000") }, "\(month.stdout)")
+        let bread = try #require(lines.firstIndex { $0.contains("パン") }, "\(month.stdout)")
+        #expect(balance < salary && salary < bread, "the salary under the income, before the spending's items: \(month.stdout)")
+        let income = try box.run("month", "2024", "11", "--category", "income")
+        #expect(income.status == 0 && income.stdout.contains("給与") && income.stdout.contains("Total ¥250,000 · 1 item"), "\(income.stdout)")
+        #expect(!income.stdout.contains("No data"), "\(income.stdout)")
     }
 }

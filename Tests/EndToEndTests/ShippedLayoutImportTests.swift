@@ -5,7 +5,7 @@ import Testing
 /// imports them: no `--from`, no `--layout`. Each file a shipped layout reads is found by that layout and imported to
 /// the totals in expected.json, and a second import adds nothing; each file no layout can say yet is refused, in one
 /// line, with nothing written — so a file that starts importing, rightly or wrongly, fails here until it is moved.
-@Suite struct DownloadedFile2ImportTests {
+@Suite struct ShippedLayoutImportTests {
     nonisolated(unsafe) static let downloads = DownloadsFolder("Tests/Fixtures/downloads2")
     static var directory: URL { downloads.directory }
     static var expected: [String: [String: Any]] { downloads.expected }
