@@ -10,8 +10,10 @@ extension TableRenderer {
         let chart = BarTable(
             columns: [
                 .left(language.pick("Budget", "予算")),
-                .right(statuses.allSatisfy { $0.standing == .monthly } ? language.pick("Monthly", "月額") : language.pick("Amount", "金額")),
-                .right(language.pick("Spent", "支出")), .right(language.pick("Left", "残り")), .right(language.pick("Used", "消化率")),
+                .right(statuses.allSatisfy { $0.standing == .monthly } ? language.pick("Monthly", "月額") : language.pick("Amount", "金額"))
+                    .dropping(1),
+                .right(language.pick("Spent", "支出")).dropping(2), .right(language.pick("Left", "残り")),
+                .right(language.pick("Used", "消化率")).dropping(0),
                 .left("").inked(.negative),
             ],
             rows: statuses.map { status in
@@ -26,8 +28,8 @@ extension TableRenderer {
             })
         // Narrow terminals keep the name, what is left and the "over" mark longest.
         let steps: [BarTable.Step] = [
-            .drop([4], ifBarBelow: 10), .shortenLabels(atLeast: 6, ifBarBelow: 10), .drop([1], ifBarBelow: 6),
-            .drop([2], ifBarBelow: 6), .shortenLabels(atLeast: 3, ifBarBelow: 1),
+            .drop(turn: 0, ifBarBelow: 10), .shortenLabels(atLeast: 6, ifBarBelow: 10), .drop(turn: 1, ifBarBelow: 6),
+            .drop(turn: 2, ifBarBelow: 6), .shortenLabels(atLeast: 3, ifBarBelow: 1),
         ]
         let notes = BudgetRenderer.notes(statuses, taxonomy, language).map { truncate($0, to: style.width) + "\n" }.joined()
         return chart.render(style, steps: steps) { width in

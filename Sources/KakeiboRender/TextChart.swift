@@ -11,7 +11,8 @@ extension TableRenderer {
         let first = grouping == .category ? language.pick("Category", "項目") : language.pick("Subcategory", "内訳")
         let chart = BarTable(
             columns: [
-                .left(first), .right(language.pick("Amount", "金額")), .right(language.pick("Count", "件数")), .right(language.pick("Share", "割合")),
+                .left(first), .right(language.pick("Amount", "金額")).dropping(1), .right(language.pick("Count", "件数")).dropping(0),
+                .right(language.pick("Share", "割合")),
             ],
             rows: rows.map { row in
                 [
@@ -21,7 +22,7 @@ extension TableRenderer {
             })
         let looks = ChartPalette.looks(rows, grouping)
         // Narrow terminals: first the count goes, then names are shortened, then the amount goes.
-        let steps: [BarTable.Step] = [.drop([2], ifBarBelow: 10), .shortenLabels(atLeast: 6, ifBarBelow: 10), .drop([1], ifBarBelow: 4)]
+        let steps: [BarTable.Step] = [.drop(turn: 0, ifBarBelow: 10), .shortenLabels(atLeast: 6, ifBarBelow: 10), .drop(turn: 1, ifBarBelow: 4)]
         return chart.render(style, steps: steps) { width in
             zip(rows, looks).map { row, look in
                 .init(repeated(look.fill, count: cells(row.share, of: width)), look.ink)
@@ -36,8 +37,8 @@ extension TableRenderer {
         let slices = report.breakdown
         let looks = ChartPalette.looks(slices, report.grouping)
         let chart = BarTable(
-            columns: [.left(language.pick("Month", "月")), .right(Labels.total(language))]
-                + slices.map { .right(Labels.rowLabel($0, report.grouping, taxonomy, language)) },
+            columns: [.left(language.pick("Month", "月")), .right(Labels.total(language)).dropping(1)]
+                + slices.map { .right(Labels.rowLabel($0, report.grouping, taxonomy, language)).dropping(0) },
             rows: report.months.map { month in
                 [.init(Labels.shortMonth(month.month, language)), money(month.total, language)]
                     + slices.map { slice in
@@ -47,7 +48,7 @@ extension TableRenderer {
             })
         let stacks = report.stacks
         let largest = stacks.map { $0.reduce(0, +) }.max() ?? 0
-        let steps: [BarTable.Step] = [.drop(Array(slices.indices.map { $0 + 2 }), ifBarBelow: 20), .drop([1], ifBarBelow: 4)]
+        let steps: [BarTable.Step] = [.drop(turn: 0, ifBarBelow: 20), .drop(turn: 1, ifBarBelow: 4)]
         let table = chart.render(style, steps: steps) { width in
             stacks.map { amounts in
                 var parts: [(text: String, ink: Ink?)] = []
@@ -112,13 +113,14 @@ extension TableRenderer {
 /// is wider than the terminal; when even that is not enough, the bars go (width 0).
 struct BarTable {
     enum Step {
-        /// Drop these columns when the bar would be narrower than `ifBarBelow`.
-        case drop([Int], ifBarBelow: Int)
+        /// Drop the columns of this turn (their `drops`) when the bar would be narrower than `ifBarBelow`.
+        case drop(turn: Int, ifBarBelow: Int)
         /// Shorten the first column (to no less than `atLeast`) until the bar is `ifBarBelow` wide.
         case shortenLabels(atLeast: Int, ifBarBelow: Int)
     }
 
-    /// The text columns; each has a header. How they give way is `Step`'s, not their own.
+    /// The text columns; each has a header. Which go is their `drops`; when, and whether the labels shorten first, is
+    /// the steps'.
     var columns: [TextTable.Column]
     var rows: [[TextTable.Cell]]
 
@@ -133,8 +135,8 @@ struct BarTable {
         func barWidth() -> Int { style.width - kept.reduce(0) { $0 + ($1 == 0 ? labelWidth : widths[$1]) + 2 } }
         for step in steps {
             switch step {
-            case .drop(let columns, let minimum) where barWidth() < minimum:
-                kept.removeAll { columns.contains($0) }
+            case .drop(let turn, let minimum) where barWidth() < minimum:
+                kept.removeAll { columns[$0].drops == turn }
             case .shortenLabels(let atLeast, let minimum) where barWidth() < minimum:
                 labelWidth = max(atLeast, labelWidth - (minimum - barWidth()))
             default: break
@@ -146,6 +148,7 @@ struct BarTable {
         func shown(_ index: Int) -> TextTable.Column {
             var column = columns[index]
             column.header = cut(.init(column.header ?? ""), index).text
+            column.drops = nil // the steps have dropped what goes: the table fits as it is
             return column
         }
         var table = TextTable(kept.map(shown) + [.left("")])

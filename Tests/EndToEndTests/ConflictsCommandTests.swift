@@ -1,5 +1,4 @@
 import Foundation
-import KakeiboKit
 import Testing
 
 /// `kakeibo conflicts`: names first and the short id last, and its JSON with each version as `month` writes an item.

@@ -1,5 +1,4 @@
 import Foundation
-import KakeiboKit
 import Testing
 
 /// `kakeibo find` as a user runs it: by its options alone, with no text.

@@ -1,5 +1,4 @@
 import Foundation
-import KakeiboKit
 import Testing
 
 /// A day counted from November 1, 2024 as KAKEIBO_NOW, 09:00 UTC (day 31 is December 1).

@@ -1,5 +1,4 @@
 import Foundation
-import KakeiboKit
 import Testing
 
 /// Every id a table shows names one item in the whole store, and an imported item's id may be typed without its
