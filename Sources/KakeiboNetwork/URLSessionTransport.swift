@@ -373,3 +373,17 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         }
     }
 }
+
+extension URLSessionTransport {
+    /// The connection every sync command makes: the app's protocol and the change protocol, each over URLSession,
+    /// both ended by one deadline for the whole command. No request carries an Authorization header: the app sends
+    /// none to its endpoint (and Apps Script can't read one); the change protocol carries the token in its body.
+    package static func connection(_ settings: SyncSettings) -> SyncConnection {
+        let deadline = CommandDeadline(timeout: settings.timeout)
+        var headerless = settings
+        headerless.token = nil
+        return SyncConnection(
+            settings: settings, app: URLSessionTransport(settings: headerless, deadline: deadline),
+            changes: URLSessionTransport(settings: headerless, deadline: deadline))
+    }
+}
