@@ -589,6 +589,16 @@ def cases(suite):
     yield "100 Continue, then the answer", pull, month(raw(b"HTTP/1.1 100 Continue\r\n\r\n" + json_head("Content-Length: 2") + b"[]")), 0, {}
 
 
+def outcome(suite, figure, detail=None):
+    """Counts a case by its problems and prints its line: FAILED with the problems, or ok with what it shows."""
+    if suite.problems:
+        suite.failed += 1
+        print("hostile-server: FAILED %s: %s" % (figure, "; ".join(suite.problems)), flush=True)
+    else:
+        suite.passed += 1
+        print("hostile-server: ok  %s" % (figure if detail is None else "%s | %s" % (figure, detail)), flush=True)
+
+
 def slow_year(suite):
     """A year whose 12 months each take 1 s: the first command (what the endpoint speaks not yet known) and the second
     and third (remembered: no capabilities request)."""
@@ -618,12 +628,7 @@ def slow_year(suite):
             name = "year of 1 s months, command %d" % (number + 1)
             figure = "%-40s exit %d in %.2f s, %.0f MB peak, %d in flight at once, %d capabilities request" % (
                 name, result.status, result.wall, result.rss_mb, most, probes)
-            if suite.problems:
-                suite.failed += 1
-                print("hostile-server: FAILED %s: %s" % (figure, "; ".join(suite.problems)), flush=True)
-            else:
-                suite.passed += 1
-                print("hostile-server: ok  %s" % figure, flush=True)
+            outcome(suite, figure)
             figures.append(result)
     finally:
         box.close()
@@ -720,12 +725,7 @@ def waiting_costs_no_core(suite, seconds=2.0):
             suite.problems.append("waiting cost %.2f s of CPU, %.0f%% of a core (limit 5%%)" % (waiting, 100 * waiting / seconds))
         figure = "%-40s %.2f s of CPU in %.2f s (at once: %.2f s): waiting costs %.0f%% of a core" % (
             name, slow.cpu, slow.wall, quick.cpu, max(0.0, 100 * waiting / seconds))
-        if suite.problems:
-            suite.failed += 1
-            print("hostile-server: FAILED %s: %s" % (figure, "; ".join(suite.problems)), flush=True)
-        else:
-            suite.passed += 1
-            print("hostile-server: ok  %s" % figure, flush=True)
+        outcome(suite, figure)
 
 
 # -- CPU while waiting --------------------------------------------------------------------------------------------
