@@ -34,16 +34,16 @@ let package = Package(
         .executableTarget(name: "kakeibo", dependencies: ["KakeiboCLI"]),
         // Imports from other apps' CSV exports need full Foundation (Shift_JIS).
         .target(name: "KakeiboConvert", dependencies: ["KakeiboCLI", "KakeiboKit"]),
-        // The sync commands (pull, push, sync) go over URLSession (FoundationNetworking on Linux; docs/sync.md says
-        // how it is configured and why).
-        .target(name: "KakeiboSync", dependencies: ["KakeiboCLI", "KakeiboKit"]),
+        // HTTP over URLSession (FoundationNetworking on Linux; docs/sync.md says how it is configured and why): the
+        // sync commands' `Network`, given by the companion's main.
+        .target(name: "KakeiboNetwork", dependencies: ["KakeiboKit"]),
         // The one companion binary: the commands that need Foundation, which `kakeibo` execs, so that only they pay
         // its start-up cost and its size (docs/development.md).
-        .executableTarget(name: "kakeibo-companion", dependencies: ["KakeiboConvert", "KakeiboSync"]),
+        .executableTarget(name: "kakeibo-companion", dependencies: ["KakeiboCLI", "KakeiboConvert", "KakeiboNetwork"]),
         .testTarget(name: "KakeiboKitTests", dependencies: ["KakeiboKit"] + layers),
         .testTarget(name: "KakeiboCLITests", dependencies: ["KakeiboCLI", "KakeiboKit"] + layers),
         .testTarget(name: "KakeiboConvertTests", dependencies: ["KakeiboConvert", "KakeiboCLI", "KakeiboKit"]),
-        .testTarget(name: "KakeiboSyncTests", dependencies: ["KakeiboSync", "KakeiboCLI", "KakeiboKit"] + layers),
+        .testTarget(name: "KakeiboNetworkTests", dependencies: ["KakeiboNetwork", "KakeiboKit"] + layers),
         .testTarget(
             name: "EndToEndTests", dependencies: ["kakeibo", "kakeibo-companion", "KakeiboKit"],
             exclude: ["Support/household_server.py", "Support/app_server.py"]),

@@ -52,6 +52,8 @@ package struct KnownCommand {
 package struct CommandTable {
     /// The binary this process is.
     package let binary: Binary
+    /// HTTP, in the companion (its `main` gives it); nil in `kakeibo`, which hands the commands that need it over.
+    package let network: Network?
     /// The code this process has, by command word: `kakeibo`'s built-in commands, and in the companion its own as well.
     let implementations: [Implementation]
 
@@ -70,7 +72,8 @@ package struct CommandTable {
             }
     }
 
-    /// Every subcommand the `kakeibo` binary runs itself (none waits on the network).
+    /// Every subcommand whose code both binaries link; those declared `runs: .network` run only where there is a
+    /// `Network` (the companion).
     static var builtIn: [any Command.Type] {
         [
             AddCommand.self, MonthCommand.self, YearCommand.self, EditCommand.self, DeleteCommand.self, ImportCommand.self,
@@ -79,20 +82,23 @@ package struct CommandTable {
             RecentCommand.self, TrendCommand.self, ReviewCommand.self, FindCommand.self, SettleCommand.self, ReceiptCommand.self,
             FuelCommand.self, ExportCommand.self, CategoriesCommand.self, BudgetCommand.self, RulesCommand.self, FixedCommand.self,
             ConfigCommand.self, AccountsCommand.self, MergesCommand.self, UnmergeCommand.self, TaxCommand.self, FurusatoCommand.self,
-            CompletionCommand.self, HelpCommand.self,
+            CompletionCommand.self, HelpCommand.self, PullCommand.self, PushCommand.self, SyncCommand.self,
         ]
     }
 
     /// `kakeibo`'s table: no code but its own.
     package init() {
         binary = .kakeibo
+        network = nil
         implementations = CommandTable.builtIn.map { Implementation(name: $0.name, code: $0) }
     }
 
-    /// The companion's: the built-in commands plus the code it gives each `CompanionCommand`, which takes the place
-    /// of a built-in of the same word (the companion's `import` also reads other apps' exports).
-    package init(companion: (CompanionCommand) -> any Command.Type) {
+    /// The companion's: the built-in commands with the network to run those that need it, plus the code it gives
+    /// each `CompanionCommand`, which takes the place of a built-in of the same word (the companion's `import` also
+    /// reads other apps' exports).
+    package init(network: Network, companion: (CompanionCommand) -> any Command.Type) {
         binary = .companion
+        self.network = network
         let own = CompanionCommand.allCases.map { Implementation(name: $0.rawValue, code: companion($0)) }
         implementations =
             own + CommandTable.builtIn.filter { command in !own.contains { $0.name == command.name } }.map { Implementation(name: $0.name, code: $0) }

@@ -1,16 +1,13 @@
 import KakeiboCLI
 import KakeiboConvert
-import KakeiboSync
+import KakeiboNetwork
 
-// The companion `kakeibo` execs for what needs Foundation: imports of other apps' files and statements (Shift_JIS)
-// and the sync commands (URLSession). One binary, so Foundation is on disk once. Which commands run here, and how
-// they are declared, is said once in KakeiboCLI (`CompanionCommand`); this is their code.
-Kakeibo.main { command in
+// The companion `kakeibo` execs for what needs Foundation: HTTP over URLSession (`Network`), which every command
+// declared `runs: .network` uses, and imports of other apps' files and statements (Shift_JIS). One binary, so
+// Foundation is on disk once. Every command is declared once in KakeiboCLI; this gives the companion's capability.
+Kakeibo.main(network: Network(connect: URLSessionTransport.connection)) { command in
     switch command {
     case .import: ForeignImportCommand.self
     case .reconcile: ReconcileCommand.self
-    case .pull: PullCommand.self
-    case .push: PushCommand.self
-    case .sync: SyncCommand.self
     }
 }

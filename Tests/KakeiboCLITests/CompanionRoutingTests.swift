@@ -4,7 +4,7 @@ import Testing
 @testable import KakeiboCLI
 
 /// Which binary runs a command line, read from the command's one declaration (`CommandInfo.runs`): the sync commands
-/// and `reconcile` run in kakeibo-companion; `import` hands other apps' exports and statements to it and reads
+/// (`runs: .network`) and `reconcile` run in kakeibo-companion; `import` hands other apps' exports and statements to it and reads
 /// kakeibo's JSON itself; everything else, help for every command included, stays in `kakeibo`.
 @Suite struct CompanionRoutingTests {
     let terminal = Terminal(environment: ["HOME": "/nonexistent"], stdoutIsTerminal: false, stderrIsTerminal: false)
@@ -55,7 +55,9 @@ import Testing
     @Test func everyCommandIsDeclaredOnceWithWhereItRuns() {
         let declarations = CommandTable().declarations
         let companion = declarations.filter { if case .companion = $0.runs { true } else { false } }.map(\.name)
-        #expect(companion == ["reconcile", "pull", "push", "sync"])
+        #expect(companion == ["reconcile"])
+        let network = declarations.filter { if case .network = $0.runs { true } else { false } }.map(\.name)
+        #expect(network == ["pull", "push", "sync"])
         #expect(declarations.filter { if case .chosen = $0.runs { true } else { false } }.map(\.name) == ["import"])
         #expect(Set(declarations.map(\.name)).count == declarations.count)
     }
@@ -65,7 +67,10 @@ import Testing
     @Test func everyCommandThatRunsInTheCompanionIsOneOfItsCases() {
         let table = CommandTable()
         for command in table.declarations {
-            if case .kakeibo = command.runs { continue }
+            switch command.runs {
+            case .kakeibo, .network: continue
+            case .companion, .chosen: break
+            }
             #expect(CompanionCommand(rawValue: command.name) != nil, "\(command.name)")
         }
         for command in CompanionCommand.allCases {
@@ -77,13 +82,30 @@ import Testing
 
     /// The companion runs every command (`kakeibo`'s too); its own replace a built-in of the same name.
     @Test func theCompanionRunsEveryCommandItself() {
-        let table = CommandTable { $0 == .import ? Replacement.self : MonthCommand.self }
+        let table = CommandTable(network: Self.unreachable) { $0 == .import ? Replacement.self : MonthCommand.self }
         #expect(table.binary == .companion && CommandTable().binary == .kakeibo)
         #expect(table.implementation("import") is Replacement.Type)
         #expect(table.implementation("month") is MonthCommand.Type)
-        #expect(table.implementation("pull") is MonthCommand.Type, "the code is found by the case's word, not the code's own name")
+        #expect(table.implementation("reconcile") is MonthCommand.Type, "the code is found by the case's word, not the code's own name")
+        #expect(table.implementation("pull") is PullCommand.Type, "both binaries link the network commands' code")
         let run = Kakeibo.run(["import", "--from", "zaim", "x.csv"], terminal: terminal, commands: table)
         #expect(run.status == 0, "the companion ran it instead of handing it over: \(run.stderr)")
+    }
+
+    /// A network that answers nothing: what a command declared `runs: .network` needs to be run here.
+    static let unreachable = Network { settings in SyncConnection(settings: settings, app: Unreachable(), changes: Unreachable()) }
+
+    /// A command declared `runs: .network` runs where there is a `Network` (the companion) and is handed over where
+    /// there is none (`kakeibo`): its code is the same in both.
+    @Test func aNetworkCommandRunsWhereTheNetworkIs() {
+        let arguments = ["pull", "2024", "12", "--endpoint", "http://127.0.0.1:9/exec"]
+        let withNetwork = CommandTable(network: Self.unreachable) { _ in MonthCommand.self }
+        guard case .ready(let command, _) = Kakeibo.prepare(arguments, terminal: terminal, commands: withNetwork) else {
+            Issue.record("the companion handed a network command over")
+            return
+        }
+        #expect(command is PullCommand)
+        #expect(route(arguments) == "companion")
     }
 
     /// In-process (the tests' `Kakeibo.run`) a command line for the companion fails as a missing companion would.
@@ -121,6 +143,11 @@ import Testing
             SwiftPMBuild(executable: package + "/.build/t/debug/kakeibo", isFile: isFile, isDirectory: { _ in false }) == nil, "not kakeibo's package"
         )
     }
+}
+
+/// A transport that never reaches anything.
+struct Unreachable: HTTPTransport {
+    func send(_ request: HTTPRequest) throws(ServerProblem) -> HTTPResponse { throw .other("unreachable") }
 }
 
 /// A companion's command with a built-in's name.

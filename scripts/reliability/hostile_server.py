@@ -589,6 +589,16 @@ def cases(suite):
     yield "100 Continue, then the answer", pull, month(raw(b"HTTP/1.1 100 Continue\r\n\r\n" + json_head("Content-Length: 2") + b"[]")), 0, {}
 
 
+def outcome(suite, figure, detail=None):
+    """Counts a case by its problems and prints its line: FAILED with the problems, or ok with what it shows."""
+    if suite.problems:
+        suite.failed += 1
+        print("hostile-server: FAILED %s: %s" % (figure, "; ".join(suite.problems)), flush=True)
+    else:
+        suite.passed += 1
+        print("hostile-server: ok  %s" % (figure if detail is None else "%s | %s" % (figure, detail)), flush=True)
+
+
 def slow_year(suite):
     """A year whose 12 months each take 1 s: the first command (what the endpoint speaks not yet known) and the second
     and third (remembered: no capabilities request)."""
@@ -618,12 +628,7 @@ def slow_year(suite):
             name = "year of 1 s months, command %d" % (number + 1)
             figure = "%-40s exit %d in %.2f s, %.0f MB peak, %d in flight at once, %d capabilities request" % (
                 name, result.status, result.wall, result.rss_mb, most, probes)
-            if suite.problems:
-                suite.failed += 1
-                print("hostile-server: FAILED %s: %s" % (figure, "; ".join(suite.problems)), flush=True)
-            else:
-                suite.passed += 1
-                print("hostile-server: ok  %s" % figure, flush=True)
+            outcome(suite, figure)
             figures.append(result)
     finally:
         box.close()
@@ -666,13 +671,71 @@ def change_protocol_307(suite):
         box.close()
 
 
+def waiting_costs_no_core(suite, seconds=2.0):
+    """A sync waiting on a slow server uses under 5% of a core: the command's first GET (its connection opened ahead)
+    and the change protocol's POST (opened ahead too: its change ids make a re-sent POST apply once), each against
+    the same command answered at once. Without the connections opened ahead, each wait spun 50-90% of a core."""
+    def capabilities(request, sock):
+        body = {"service": "kakeibo-household", "ok": True, "protocol": 1, "operations": ["capabilities", "changes", "since", "pull"],
+                "household": "h-hostile", "token": "ok", "revision": 0}
+        return answer(sock, 200, json.dumps(body).encode())
+
+    def change_post(wait):
+        def handler(server, request, sock):
+            if request.query.get("op") == "capabilities":
+                return capabilities(request, sock)
+            if request.method == "POST":
+                time.sleep(wait)
+                return answer(sock, 503, b"busy")
+            return plain(server, request, sock)
+        return handler
+
+    def first_get(wait):
+        def handler(server, request, sock):
+            if month_get(request) and not server.gets()[:-1]:
+                time.sleep(wait)
+            return plain(server, request, sock)
+        return handler
+
+    measures = [
+        ("first GET waiting %.0f s (pull)" % seconds, ["pull", "2024", "12"], {}, first_get, 0),
+        ("change POST waiting %.0f s (sync)" % seconds, ["sync"], {"KAKEIBO_TOKEN": TOKEN}, change_post, 1),
+    ]
+    for name, args, env, handler, expect in measures:
+        suite.problems = []
+        runs = []
+        for wait in (0.0, seconds):
+            suite.server.reset(handler(wait))
+            box = suite.box(store=True)
+            try:
+                endpoint = suite.server.endpoint("/changes" if env else "/exec")
+                if env:
+                    run(box, ["add", "牛乳", "198", "--category", "food", "--date", "2024-12-03"])
+                runs.append(run(box, args + ["--timeout", "10"], dict(env, KAKEIBO_ENDPOINT=endpoint)))
+            finally:
+                box.close()
+        quick, slow = runs
+        waiting = slow.cpu - quick.cpu
+        for result in runs:
+            if result.status != expect:
+                suite.problems.append("exit %d, expected %d: %s" % (result.status, expect, result.stderr.strip()[:200]))
+        if slow.wall < seconds:
+            suite.problems.append("answered in %.2f s: the answer was not slow (the case tests nothing)" % slow.wall)
+        if waiting > 0.05 * seconds:
+            suite.problems.append("waiting cost %.2f s of CPU, %.0f%% of a core (limit 5%%)" % (waiting, 100 * waiting / seconds))
+        figure = "%-40s %.2f s of CPU in %.2f s (at once: %.2f s): waiting costs %.0f%% of a core" % (
+            name, slow.cpu, slow.wall, quick.cpu, max(0.0, 100 * waiting / seconds))
+        outcome(suite, figure)
+
+
 # -- CPU while waiting --------------------------------------------------------------------------------------------
 
 def cpu(suite, seconds=5.0):
     """The companion's CPU (user+sys, from wait4) while one answer takes `seconds`, against the same command answered
-    at once: GET on a new connection (`pull 2024 12`, the endpoint known), GET on a reused one (`sync 2024 12` with an
-    item to push: its last GET goes on the connection the push's look at the month used), and POST (`push`: a POST
-    always has a connection of its own)."""
+    at once: the command's first GET (`pull 2024 12`, the endpoint known: its connection opened ahead by a HEAD of the
+    host's root), GET on a reused one (`sync 2024 12` with an item to push: its last GET goes on the connection the
+    push's look at the month used), and the app's POST (`push`: a connection of its own, never opened ahead, since
+    libcurl would re-send a POST whose reused connection closed before the answer)."""
     def slow_nth_get(n):
         seen = []
         def handler(server, request, sock):
@@ -683,9 +746,9 @@ def cpu(suite, seconds=5.0):
             return plain(server, request, sock)
         return handler
     measures = [
-        ("GET, new connection", ["pull", "2024", "12"], lambda: slow_nth_get(1), lambda s: s.gets()[0].earlier == 0),
+        ("GET, opened ahead", ["pull", "2024", "12"], lambda: slow_nth_get(1), lambda s: s.gets()[0].earlier > 0),
         ("GET, reused connection", ["sync", "2024", "12"], lambda: slow_nth_get(2), lambda s: s.gets()[1].earlier > 0),
-        ("POST, new connection", ["push"], lambda: when(post, delay(seconds)), lambda s: s.posts()[0].earlier == 0),
+        ("POST (app), new connection", ["push"], lambda: when(post, delay(seconds)), lambda s: s.posts()[0].earlier == 0),
     ]
     print("hostile-server: CPU of the companion while one answer takes %.0f s (user+sys from wait4; 'at once' is the same command answered at once)" % seconds)
     for name, args, handler, connection in measures:
@@ -730,6 +793,8 @@ def main():
             slow_year(suite)
         if not options.only or options.only in "change":
             change_protocol_307(suite)
+        if not options.only or options.only in "waiting":
+            waiting_costs_no_core(suite)
     finally:
         suite.close()
     print("hostile-server: took %.1f s" % (time.monotonic() - started))

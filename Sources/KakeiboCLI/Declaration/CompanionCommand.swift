@@ -8,16 +8,13 @@ package enum CompanionCommand: String, CaseIterable, Sendable {
     /// Other apps' exports and statements, in place of the built-in `import` (which reads kakeibo's JSON, and whose
     /// declaration says which binary runs a command line).
     case `import`
-    case reconcile, pull, push, sync
+    case reconcile
 
     /// Its declaration; nil for `import`, whose declaration is the built-in command's (`ImportCommand`).
     var declaration: CommandInfo? {
         switch self {
         case .import: nil
         case .reconcile: StatementDeclarations.reconcile
-        case .pull: SyncDeclarations.pull
-        case .push: SyncDeclarations.push
-        case .sync: SyncDeclarations.sync
         }
     }
 }

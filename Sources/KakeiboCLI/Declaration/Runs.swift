@@ -16,6 +16,8 @@ package enum Binary: Sendable {
 package enum Runs: Sendable {
     /// `kakeibo` runs it (and so does the companion, which has every command `kakeibo` has).
     case kakeibo
+    /// It needs HTTP (`Network`), which only kakeibo-companion has: `kakeibo` hands it over.
+    case network
     /// Only kakeibo-companion runs it; `kakeibo` carries its declaration to parse, help and complete it.
     case companion
     /// The command line decides (`import`: the files' formats, or `--from`); `note` says how, for the manual.
@@ -25,7 +27,7 @@ package enum Runs: Sendable {
     func binary(_ arguments: ParsedArguments) throws -> Binary {
         switch self {
         case .kakeibo: .kakeibo
-        case .companion: .companion
+        case .network, .companion: .companion
         case .chosen(_, let rule): try rule(arguments)
         }
     }
@@ -34,6 +36,7 @@ package enum Runs: Sendable {
     var manual: String? {
         switch self {
         case .kakeibo: nil
+        case .network: "Runs in kakeibo-companion, which kakeibo starts (HTTP over URLSession needs Foundation); it must be installed beside kakeibo."
         case .companion: "Runs in kakeibo-companion, which kakeibo starts (it needs Foundation); it must be installed beside kakeibo."
         case .chosen(let note, _): note.en
         }

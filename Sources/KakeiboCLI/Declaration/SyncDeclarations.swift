@@ -1,8 +1,7 @@
 import KakeiboKit
 
-/// The declarations of the sync commands, which kakeibo-companion runs (URLSession; see `CompanionCommand`). They live
-/// here, not in KakeiboSync, so that `kakeibo` itself can parse, route, list, complete and document them without
-/// linking FoundationNetworking; KakeiboSync's `PullCommand`, `PushCommand` and `SyncCommand` implement them.
+/// The declarations of the sync commands (`PullCommand`, `PushCommand`, `SyncCommand`) and the options they share.
+/// They need HTTP, so each is declared `runs: .network`: kakeibo-companion runs them (`Network`).
 package enum SyncDeclarations {
     package static let endpoint = Option(
         "--endpoint", value: "URL",
@@ -31,7 +30,7 @@ package enum SyncDeclarations {
             ja: "サーバーにないデータをすべて送る（以前に別のサーバーや家計と同期したものも）。エンドポイントを変えた後に"))
 
     package static let pull = CommandInfo(
-        name: CompanionCommand.pull.rawValue,
+        name: "pull",
         summary: LocalizedText(en: "Fetch a month or a year from the household server", ja: "家計簿サーバーから月か年のデータを取得"),
         description: LocalizedText(
             en:
@@ -52,20 +51,20 @@ package enum SyncDeclarations {
             "kakeibo pull 2024 --format json",
             "kakeibo pull 2024 12 --endpoint https://script.google.com/macros/s/DEPLOYMENT-ID/exec --timeout 10",
         ],
-        runs: .companion)
+        runs: .network)
 
     package static let push = CommandInfo(
-        name: CompanionCommand.push.rawValue,
+        name: "push",
         summary: LocalizedText(en: "Send items the household server doesn't have yet", ja: "家計簿サーバーにまだないデータを送信"),
         description: LocalizedText(
             en:
                 "An item is never registered twice: the server's copy of each month is checked first, and items are marked synced only once it confirms.",
             ja: "同じデータを二重に登録することはありません。先にサーバーの各月を確認し、サーバーが受け付けてから送信済みにします。"),
         options: options + [dryRun],
-        examples: ["kakeibo push", "kakeibo push --dry-run", "kakeibo push --format json"], runs: .companion)
+        examples: ["kakeibo push", "kakeibo push --dry-run", "kakeibo push --format json"], runs: .network)
 
     package static let sync = CommandInfo(
-        name: CompanionCommand.sync.rawValue, summary: LocalizedText(en: "Push, then pull (default: this month)", ja: "送信してから取得（既定は今月）"),
+        name: "sync", summary: LocalizedText(en: "Push, then pull (default: this month)", ja: "送信してから取得（既定は今月）"),
         description: LocalizedText(
             en: "Both halves are written together or not at all.", ja: "送信と取得の結果はまとめて書き込むか、まったく書き込まないかのどちらかです。"),
         arguments: [
@@ -80,5 +79,5 @@ package enum SyncDeclarations {
             "kakeibo sync", "kakeibo sync --dry-run", "kakeibo sync --all", "kakeibo sync prev", "kakeibo sync 2024",
             "kakeibo sync && kakeibo month --format json",
         ],
-        runs: .companion)
+        runs: .network)
 }

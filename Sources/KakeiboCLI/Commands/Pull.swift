@@ -1,4 +1,3 @@
-import KakeiboCLI
 import KakeiboKit
 
 /// `kakeibo pull YEAR [MONTH]` — replaces the synced items of a month, or of a year's twelve, with the server's.

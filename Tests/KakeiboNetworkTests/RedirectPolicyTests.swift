@@ -1,12 +1,8 @@
 import Foundation
+import KakeiboKit
 import Testing
 
-@testable import KakeiboOperations
-@testable import KakeiboRender
-@testable import KakeiboReports
-@testable import KakeiboStore
-@testable import KakeiboSync
-@testable import KakeiboValues
+@testable import KakeiboNetwork
 
 /// Where the URLSession transport follows a redirect, and with what: the service's 302/303 as a GET with the token
 /// only at the endpoint's origin, a 307/308 only for a GET within that origin.

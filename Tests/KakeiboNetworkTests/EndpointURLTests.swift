@@ -1,12 +1,8 @@
 import Foundation
+import KakeiboKit
 import Testing
 
-@testable import KakeiboOperations
-@testable import KakeiboRender
-@testable import KakeiboReports
-@testable import KakeiboStore
-@testable import KakeiboSync
-@testable import KakeiboValues
+@testable import KakeiboNetwork
 
 /// The URL a request goes to: its query after the endpoint's own.
 @Suite struct EndpointURLTests {

@@ -1,4 +1,3 @@
-import KakeiboCLI
 import KakeiboKit
 
 /// `kakeibo sync [YEAR [MONTH]]` — push, then pull; both are written together or not at all.

@@ -1,4 +1,3 @@
-import KakeiboCLI
 import KakeiboKit
 
 /// `kakeibo push` — sends the items the household server doesn't have yet, and marks them synced once it confirms.

@@ -1,12 +1,8 @@
 import Foundation
+import KakeiboKit
 import Testing
 
-@testable import KakeiboOperations
-@testable import KakeiboRender
-@testable import KakeiboReports
-@testable import KakeiboStore
-@testable import KakeiboSync
-@testable import KakeiboValues
+@testable import KakeiboNetwork
 
 /// A task URLSession never gets round to: it ignores `cancel` and never completes, as a real one does while libcurl
 /// inflates a gzip bomb. `resume` hands it what `arrive` sends, as the network would. Every one has the same number,

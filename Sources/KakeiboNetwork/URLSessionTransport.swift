@@ -1,22 +1,31 @@
 import Foundation
 import KakeiboKit
+import Synchronization
 
 /// The household endpoint over URLSession, configured from what it does on Linux (docs/sync.md, "The transport"):
 ///
 /// - GETs share one session, up to `connectionsPerHost` connections to a host, so a year's twelve months go at once
 ///   and a reused connection waits without spinning.
 /// - Every POST goes on a session of its own (a connection of its own, `Connection: close`): when the server drops
-///   it after the request, the POST fails at once and is never re-sent without its body (as libcurl re-sends a POST
-///   on a reused connection).
+///   it after the request, the POST fails at once and is never re-sent (as libcurl re-sends a request on a reused
+///   connection) — except the change protocol's, whose connection is opened ahead (`warmsPosts`): its change ids
+///   make a re-sent POST apply once.
 /// - Redirects are decided by a session-level delegate (a task's own delegate is never asked on Linux): a 301, 302 or
 ///   303 is followed as a GET with no body, and the token goes only to the endpoint's own origin; a 307 or 308 only
 ///   for a GET within that origin (URLSession on Linux would follow a POST's without its body); nothing is followed
 ///   to plain http on another machine, or more than `maximumRedirects` times.
 /// - An answer is read through the delegate and given up past `maximumAnswerBytes` (counted after decompression),
 ///   and every request ends by the settings' timeout or the command's deadline, whichever comes first.
+/// - Connections are opened ahead (`warm`), so that the wait for a slow answer is on a connection libcurl reuses,
+///   where it doesn't spin a core.
 package final class URLSessionTransport: HTTPTransport {
     let settings: SyncSettings
     let deadline: CommandDeadline
+    /// Whether a POST's own connection is opened ahead too: only where a POST sent twice applies once (the change
+    /// protocol's change ids), since libcurl re-sends a request whose reused connection closes before any answer.
+    let warmsPosts: Bool
+    /// Connections of the shared session opened ahead so far.
+    private let warmed = Mutex(0)
     private let delegate: SessionDelegate
     private let shared: URLSession
 
@@ -27,9 +36,13 @@ package final class URLSessionTransport: HTTPTransport {
     /// The largest answer read (after decompression): a household's year is about a megabyte, ten years' changes about ten.
     package static let maximumAnswerBytes = 32 * 1024 * 1024
 
-    package init(settings: SyncSettings, deadline: CommandDeadline) {
+    /// The longest a connection is opened ahead for: past it the request goes on a new connection, as it would have.
+    static let warmingSeconds = 1.0
+
+    package init(settings: SyncSettings, deadline: CommandDeadline, warmsPosts: Bool = false) {
         self.settings = settings
         self.deadline = deadline
+        self.warmsPosts = warmsPosts
         delegate = SessionDelegate(origin: settings.endpoint, token: settings.token)
         shared = URLSession(
             configuration: URLSessionTransport.configuration(settings, connections: URLSessionTransport.connectionsPerHost), delegate: delegate,
@@ -53,6 +66,7 @@ package final class URLSessionTransport: HTTPTransport {
     }
 
     package func send(_ request: HTTPRequest) throws(ServerProblem) -> HTTPResponse {
+        if request.method == .get { warmShared(1) }
         let answered = DispatchSemaphore(value: 0)
         let outcome = Outcome()
         start(request) { result in
@@ -66,6 +80,7 @@ package final class URLSessionTransport: HTTPTransport {
     /// The requests at most `concurrently` at a time on URLSession's threads; this thread hands each outcome to
     /// `answered` as it comes, and starts the next unless `answered` said to stop.
     package func send(_ requests: [HTTPRequest], concurrently: Int, answered: (Int, Result<HTTPResponse, ServerProblem>) -> Bool) {
+        warmShared(min(concurrently, requests.count))
         let arrivals = Arrivals()
         var next = 0
         var running = 0
@@ -83,6 +98,38 @@ package final class URLSessionTransport: HTTPTransport {
             goOn = answered(index, result) && goOn
             if goOn && next < requests.count { startNext() }
         }
+    }
+
+    /// Opens the shared session's connections ahead, up to `connections` of them once per transport.
+    private func warmShared(_ connections: Int) {
+        let more = warmed.withLock { count in
+            defer { count = max(count, connections) }
+            return connections - count
+        }
+        if more > 0 { warm(shared, connections: more) }
+    }
+
+    /// Opens `connections` connections of the session to the endpoint's host and leaves them to be reused: on Linux
+    /// URLSession spins a core for as long as the first request on a new connection waits for its answer (once the
+    /// connect has had it watch the socket for writing, it never stops), and not on a reused one — a sync's every
+    /// request waits on Apps Script for about a second (docs/sync.md, "The transport", has the measurement). Each is
+    /// a HEAD of the host's root, without the token, its redirect not followed and its answer dropped, given at most
+    /// `warmingSeconds`: whatever it finds changes nothing but where the request then waits.
+    private func warm(_ session: URLSession, connections: Int) {
+        let seconds = min(URLSessionTransport.warmingSeconds, deadline.secondsLeft)
+        let origin = settings.endpoint
+        let host = origin.host.contains(":") ? "[" + origin.host + "]" : origin.host
+        guard seconds > 0, connections > 0, let url = URL(string: origin.scheme + "://" + host + (origin.port.map { ":\($0)" } ?? "") + "/")
+        else { return }
+        let opened = DispatchGroup()
+        for _ in 0..<connections {
+            var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: seconds)
+            request.httpMethod = "HEAD"
+            request.setValue("kakeibo", forHTTPHeaderField: "User-Agent")
+            opened.enter()
+            delegate.run(session.dataTask(with: request), seconds: seconds, warming: true) { _ in opened.leave() }
+        }
+        opened.wait()
     }
 
     /// Outcomes as they arrive from URLSession's threads, taken in turn by the thread that waits for them.
@@ -129,6 +176,7 @@ package final class URLSessionTransport: HTTPTransport {
             session = URLSession(
                 configuration: URLSessionTransport.configuration(settings, connections: 1), delegate: delegate,
                 delegateQueue: BoundedDelegateQueue())
+            if warmsPosts { warm(session, connections: 1) }
         } else {
             session = shared
         }
@@ -219,6 +267,8 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         /// generic append would fall behind a fast server and let its chunks pile up in the delegate queue).
         var body = Data()
         var redirects = 0
+        /// A connection opened ahead (`URLSessionTransport.warm`): its redirect is never followed.
+        var warming = false
         /// A redirect not followed: its status and where it pointed.
         var refused: (status: Int, location: String?)?
     }
@@ -233,10 +283,13 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
 
     /// Starts the task; `finished` gets its outcome once (past `seconds`, that it timed out, and the task is
     /// abandoned).
-    func run(_ task: URLSessionDataTask, seconds: Double, finished: @escaping @Sendable (Result<HTTPResponse, ServerProblem>) -> Void) {
+    func run(
+        _ task: URLSessionDataTask, seconds: Double, warming: Bool = false,
+        finished: @escaping @Sendable (Result<HTTPResponse, ServerProblem>) -> Void
+    ) {
         let identifier = ObjectIdentifier(task)
         let timer = DispatchWorkItem { [weak self] in self?.abandon(task, .timedOut(seconds: seconds)) }
-        lock.withLock { tasks[identifier] = TaskState(finished: finished, timer: timer) }
+        lock.withLock { tasks[identifier] = TaskState(finished: finished, timer: timer, warming: warming) }
         // URLSession's own timeout on Linux is reset by each byte; this one is the request's whole time.
         DispatchQueue.global().asyncAfter(deadline: .now() + seconds + 0.05, execute: timer)
         task.resume()
@@ -298,7 +351,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
     ) {
         let location = response.value(forHTTPHeaderField: "Location")
         let (follow, loop): (URLRequest?, Bool) = lock.withLock {
-            guard var state = tasks[ObjectIdentifier(task)] else { return (nil, false) }
+            guard var state = tasks[ObjectIdentifier(task)], !state.warming else { return (nil, false) }
             // A loop is said as one, not as a redirect refused.
             guard state.redirects < URLSessionTransport.maximumRedirects else { return (nil, true) }
             let next = redirect(
@@ -371,5 +424,19 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
             return tls ? .cannotConnect(detail) : .malformedAnswer(detail)
         default: return .other(terminalSafe(String(error.localizedDescription.prefix(120))))
         }
+    }
+}
+
+extension URLSessionTransport {
+    /// The connection every sync command makes: the app's protocol and the change protocol, each over URLSession,
+    /// both ended by one deadline for the whole command. No request carries an Authorization header: the app sends
+    /// none to its endpoint (and Apps Script can't read one); the change protocol carries the token in its body.
+    package static func connection(_ settings: SyncSettings) -> SyncConnection {
+        let deadline = CommandDeadline(timeout: settings.timeout)
+        var headerless = settings
+        headerless.token = nil
+        return SyncConnection(
+            settings: settings, app: URLSessionTransport(settings: headerless, deadline: deadline),
+            changes: URLSessionTransport(settings: headerless, deadline: deadline, warmsPosts: true))
     }
 }

@@ -1,8 +1,6 @@
-import Foundation
-import KakeiboCLI
 import KakeiboKit
 
-/// What pull, push and sync share: their options, the server they resolve to (over URLSession), and how the report
+/// What pull, push and sync share: their options, the server they resolve to (over the companion's `Network`), and how the report
 /// is shown. The commands parse, call the server (`SyncServer`, in the operations layer) and render.
 struct SyncSession {
     let format: OutputFormat
@@ -13,14 +11,10 @@ struct SyncSession {
         let settings = try SyncSettings.resolve(
             endpointOption: try arguments[SyncDeclarations.endpoint], timeoutOption: try arguments[SyncDeclarations.timeout],
             environment: context.environment)
-        let deadline = CommandDeadline(timeout: settings.timeout)
-        // No request carries an Authorization header: the app sends none to its endpoint (and Apps Script can't
-        // read one); the change protocol carries the token in its body.
-        var headerless = settings
-        headerless.token = nil
-        connection = SyncConnection(
-            settings: settings, app: URLSessionTransport(settings: headerless, deadline: deadline),
-            changes: URLSessionTransport(settings: headerless, deadline: deadline))
+        // The one thing here that needs Foundation: the companion's main gives it (`Network`); `kakeibo` hands every
+        // command declared `runs: .network` to the companion before this runs.
+        guard let network = context.commands.network else { throw CompanionError.notHere }
+        connection = network.connect(settings)
     }
 
     /// The months a period names, in the grammar `month` uses: one month, a year's twelve, or this month.
@@ -54,7 +48,7 @@ struct SyncSession {
 /// A sync phase's progress bar, worded here.
 final class ProgressBar: SyncProgress {
     private let context: Context
-    private var bar: KakeiboCLI.Progress?
+    private var bar: Progress?
 
     init(_ context: Context) { self.context = context }
 
@@ -65,7 +59,7 @@ final class ProgressBar: SyncProgress {
         case .fetching: label = LocalizedText(en: "Fetching", ja: "取得中")
         case .sending: label = LocalizedText(en: "Sending", ja: "送信中")
         }
-        bar = KakeiboCLI.Progress(total: steps, label: label(context.language), terminal: context.terminal)
+        bar = Progress(total: steps, label: label(context.language), terminal: context.terminal)
     }
 
     func step() { bar?.advance() }
