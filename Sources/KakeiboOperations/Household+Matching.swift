@@ -166,18 +166,7 @@ struct MatchPlan {
         }
         if !matching.accounts.isEmpty {
             for (position, item) in items.enumerated() where months.contains(item.date.yearMonth) {
-                let kind = item.source.kind
-                guard kind == .statement || kind == .linked, !item.isMerged else { continue }
-                var resolved = item
-                if resolved.details.member == nil, let member = matching.accounts.account(for: item.details.payment)?.member {
-                    resolved.details.member = member
-                    outcome.members += 1
-                }
-                if !item.isTransfer, let transfer = Household.transfer(resolved, accounts: matching.accounts, isIncome: matching.isIncome) {
-                    resolved = transfer
-                    outcome.transfers.append(resolved)
-                }
-                put(resolved, at: position)
+                if let resolved = MatchPlan.resolved(item, matching, &outcome) { put(resolved, at: position) }
             }
         }
         let groups = matching.groups(items)
@@ -216,6 +205,23 @@ struct MatchPlan {
             outcome.split.append(items[position])
         }
         changed = changedAt.sorted().map { items[$0] }
+    }
+
+    /// A statement's (or linked) line with what the household's accounts say of it: the member whose account paid, and
+    /// a transfer where its other side is one of the accounts. Nil for a line accounts don't resolve (typed, merged).
+    private static func resolved(_ item: Item, _ matching: Matching, _ outcome: inout MatchOutcome) -> Item? {
+        let kind = item.source.kind
+        guard kind == .statement || kind == .linked, !item.isMerged else { return nil }
+        var resolved = item
+        if resolved.details.member == nil, let member = matching.accounts.account(for: item.details.payment)?.member {
+            resolved.details.member = member
+            outcome.members += 1
+        }
+        if !item.isTransfer, let transfer = Household.transfer(resolved, accounts: matching.accounts, isIncome: matching.isIncome) {
+            resolved = transfer
+            outcome.transfers.append(resolved)
+        }
+        return resolved
     }
 }
 

@@ -71,6 +71,22 @@ struct ChangeServer: SyncServer {
             journal = rows.journal
             pending = rows.pending
         }
+
+        /// Records the answers to a batch of changes sent, and what they carried of the other members' changes.
+        mutating func add(_ applied: ChangesOutcome, of batch: [OutgoingChange], carried: SinceAnswer?) {
+            sent += applied.applied
+            for (kind, count) in applied.appliedKinds { sentKinds[kind, default: 0] += count }
+            notes += applied.conflicts.map { .conflict(id: $0.id, code: $0.code) }
+            notes += applied.rejected.map { .refused(id: $0.id, code: $0.code) }
+            refused.formUnion(applied.rejected.map(\.id))
+            months.formUnion(batch.compactMap { $0.item?.date.yearMonth })
+            add(applied.rows)
+            if let carried {
+                setAside += carried.setAside
+                settingsRevision = carried.settingsRevision
+            }
+            caughtUp = carried.map { !$0.more } ?? false
+        }
     }
 
     /// Runs a command: `send` and/or `receive`, and `pull` of whole months, under the sync lock. When an exchange
@@ -181,18 +197,7 @@ struct ChangeServer: SyncServer {
                 }
                 appliedThisRound += applied.applied + applied.rebased
                 followUps += applied.followUps
-                tally.sent += applied.applied
-                for (kind, count) in applied.appliedKinds { tally.sentKinds[kind, default: 0] += count }
-                tally.notes += applied.conflicts.map { .conflict(id: $0.id, code: $0.code) }
-                tally.notes += applied.rejected.map { .refused(id: $0.id, code: $0.code) }
-                tally.refused.formUnion(applied.rejected.map(\.id))
-                tally.months.formUnion(batch.compactMap { $0.item?.date.yearMonth })
-                tally.add(applied.rows)
-                if let carried {
-                    tally.setAside += carried.setAside
-                    tally.settingsRevision = carried.settingsRevision
-                }
-                tally.caughtUp = carried.map { !$0.more } ?? false
+                tally.add(applied, of: batch, carried: carried)
                 since = carried?.through
                 start = end
             }

@@ -3,7 +3,7 @@ import KakeiboValues
 
 /// The household server as `pull`, `push` and `sync` use it. Each runs a whole command — its requests, its writes
 /// (under the sync lock), its report, built whole — and either returns the report or fails having changed nothing
-/// here, or saying what it recorded. `PlainServer` speaks the app's protocol, `ChangeServer` kakeibo's change
+/// here, or saying what it recorded. `ExpenseLogServer` speaks the ExpenseLog app's protocol, `ChangeServer` kakeibo's change
 /// protocol (docs/sync-protocol.md); `Household.server(_:settings:progress:)` picks the one the endpoint speaks.
 public protocol SyncServer {
     /// Replaces the synced items of the months with the server's.
@@ -78,7 +78,7 @@ extension Household {
             if !verdict.speaksChanges { try refuseToken(connection) }
             return verdict.speaksChanges
                 ? ChangeServer(household: household, client: changes, serverKey: key, recorded: nil, settings: settings)
-                : PlainServer(
+                : ExpenseLogServer(
                     household: household, client: plain, serverKey: key, remember: false, progress: progress, app: connection.settings.appCategories,
                     movedFrom: try household.movedFrom(key, journal))
         }
@@ -88,7 +88,7 @@ extension Household {
         }
         guard let capabilities = changes.capabilities() else {
             // No answer as the household server: the app's, or nothing answering at all, which the first fetch tells.
-            return PlainServer(
+            return ExpenseLogServer(
                 household: household, client: plain, serverKey: key, remember: true, progress: progress, app: connection.settings.appCategories,
                 movedFrom: try household.movedFrom(key, journal), tokenRefused: tokenRefusal(connection))
         }

@@ -118,8 +118,8 @@ struct ItemReader: Sendable {
         }
     }
 
-    /// Reads the item the scanner is at (it must be an object).
-    func read(_ scanner: inout JSONScanner) throws(Failure) -> Fields {
+    /// An item's fields as read so far, each nil until its key comes.
+    struct Draft {
         var id: String?
         var date: CalendarDate?
         var name: String?
@@ -129,7 +129,13 @@ struct ItemReader: Sendable {
         var sync: SyncState?
         var added: Timestamp?
         var details = ItemDetails.none
+        /// The field being read, for a failure.
         var field: String?
+    }
+
+    /// Reads the item the scanner is at (it must be an object).
+    func read(_ scanner: inout JSONScanner) throws(Failure) -> Fields {
+        var draft = Draft()
         do {
             guard try scanner.peekKind() == .object else { throw FieldProblem.wrongType(expected: .object) }
             try scanner.beginObject()
@@ -139,204 +145,155 @@ struct ItemReader: Sendable {
                 switch match {
                 case .known(let known) where has(known): key = known
                 case .known(let other) where unknownFields == .refuse:
-                    field = other.rawValue
+                    draft.field = other.rawValue
                     throw FieldProblem.unknownField
                 case .other(let other) where unknownFields == .refuse:
-                    field = other
+                    draft.field = other
                     throw FieldProblem.unknownField
                 default:
                     try scanner.skipValue()
                     continue
                 }
-                field = key.rawValue
+                draft.field = key.rawValue
                 guard seen & key.bit == 0 else { throw FieldProblem.duplicateField }
                 seen |= key.bit
-                let reader = FieldReader(field: key.rawValue)
-                switch key {
-                case .id:
-                    if numericIDs, try reader.kind(&scanner) == .number {
-                        id = String(try reader.integer(&scanner))
-                    } else if numericIDs, try reader.kind(&scanner) != .string {
-                        throw FieldProblem.wrongType(expected: .stringOrNumber)
-                    } else {
-                        id = try ItemID.validate(try reader.string(&scanner))
-                    }
-                case .date:
-                    date = try reader.date(&scanner, compact: compactDates)
-                case .name:
-                    name = try reader.string(&scanner)
-                case .price:
-                    let value = Yen(try reader.integer(&scanner))
-                    guard value.amount.magnitude <= UInt(Yen.limit) else {
-                        throw FieldProblem.invalid(.price(String(value.amount), reason: .tooLarge))
-                    }
-                    price = value
-                case .category:
-                    category = try reader.integer(&scanner)
-                case .subcategory, .categorySub:
-                    if subcategoryAsApp {
-                        subcategory = .some(try reader.appSubcategory(&scanner))
-                    } else if emptySubcategoryIsNone, try reader.kind(&scanner) == .string {
-                        guard try reader.string(&scanner).isEmpty else { throw FieldProblem.wrongType(expected: .wholeNumberOrNull) }
-                        subcategory = .some(nil)
-                    } else {
-                        subcategory = .some(try reader.optionalInteger(&scanner))
-                    }
-                case .sync:
-                    let text = try reader.string(&scanner)
-                    guard let state = SyncState(rawValue: text) else { throw FieldProblem.unknownSyncState(text) }
-                    sync = state
-                case .added:
-                    added = try reader.timestamp(&scanner)
-                case .payment, .shop, .memo, .member:
-                    // A spreadsheet's empty cell or null is no detail; the wire format is lenient there.
-                    if scanner.readNull() { continue }
-                    let text = try reader.string(&scanner)
-                    if unknownFields == .skip && trimWhitespace(text).isEmpty { continue }
-                    let detail = DetailField(rawValue: key.rawValue)!
-                    do { details[detail] = try detail.validate(text, entry: inputRules == .always) } catch { throw FieldProblem.detail(error) }
-                case .transfer:
-                    // The account a transfer went to: a payment's rules.
-                    if scanner.readNull() { continue }
-                    let text = try reader.string(&scanner)
-                    if unknownFields == .skip && trimWhitespace(text).isEmpty { continue }
-                    do { details.transfer = try DetailField.payment.validate(text, entry: inputRules == .always) } catch {
-                        throw FieldProblem.detail(error)
-                    }
-                case .merged:
-                    // The id of the item a line is merged into: an id's rules.
-                    if scanner.readNull() { continue }
-                    let text = try reader.string(&scanner)
-                    if unknownFields == .skip && text.isEmpty { continue }
-                    details.merged = try ItemID.validate(text)
-                case .apart:
-                    if scanner.readNull() { continue }
-                    guard try reader.kind(&scanner) == .bool else { throw FieldProblem.wrongType(expected: .boolean) }
-                    details.apart = try scanner.readBool()
-                case .personal:
-                    if scanner.readNull() { continue }
-                    guard try reader.kind(&scanner) == .bool else { throw FieldProblem.wrongType(expected: .boolean) }
-                    details.personal = try scanner.readBool()
-                case .reimbursed:
-                    if scanner.readNull() { continue }
-                    let value = try reader.integer(&scanner)
-                    guard (0...Yen.limit).contains(value) else { throw FieldProblem.invalid(.reimbursed(String(value))) }
-                    details.reimbursed = Yen(value)
-                case .tags:
-                    // An array of tags, each as `Tags` checks it (a leading # taken off, each tag once); null is none.
-                    // Only what must keep the input rules keeps their limits: a tag typed into the sheet is pulled
-                    // as it is there, within the liberal bounds.
-                    if scanner.readNull() { continue }
-                    guard try reader.kind(&scanner) == .array else { throw FieldProblem.wrongType(expected: .arrayOfStrings) }
-                    let limits: (length: Int, count: Int) = inputRules == .always ? (Tags.maximumLength, Tags.maximumCount) : Tags.liberal
-                    try scanner.beginArray()
-                    var texts: [String] = []
-                    while try scanner.nextElement() {
-                        guard texts.count < limits.count else { throw FieldProblem.tag(.tooMany(count: texts.count + 1)) }
-                        texts.append(try reader.string(&scanner))
-                    }
-                    do { details.tags = try Tags.validateAll(texts, length: limits.length, count: limits.count, entry: inputRules == .always) } catch
-                    {
-                        throw FieldProblem.tag(error)
-                    }
-                }
+                try read(key, &scanner, into: &draft)
             }
         } catch let problem as FieldProblem {
-            throw .field(problem, id: id, field: field)
+            throw .field(problem, id: draft.id, field: draft.field)
         } catch let error as ValueError {
-            throw .field(.invalid(error), id: id, field: field)
+            throw .field(.invalid(error), id: draft.id, field: draft.field)
         } catch let error as JSONError {
-            throw .json(error, id: id, field: field)
+            throw .json(error, id: draft.id, field: draft.field)
         } catch {
-            throw .field(.missing, id: id, field: field)
+            throw .field(.missing, id: draft.id, field: draft.field)
         }
-        func missing(_ name: Field) -> Failure { .field(.missing, id: id, field: name.rawValue) }
-        guard let id else { throw missing(.id) }
-        guard let date else { throw missing(.date) }
-        guard var name else { throw missing(.name) }
-        guard let price else { throw missing(.price) }
-        guard let category else { throw missing(.category) }
-        if subcategoryRequired, subcategory == .none { throw missing(subcategoryKey) }
+        return try fields(draft)
+    }
+
+    /// Reads the value of `key`, a field this format has, into `draft`.
+    private func read(_ key: Field, _ scanner: inout JSONScanner, into draft: inout Draft) throws {
+        let reader = FieldReader(field: key.rawValue)
+        switch key {
+        case .id:
+            if numericIDs, try reader.kind(&scanner) == .number {
+                draft.id = String(try reader.integer(&scanner))
+            } else if numericIDs, try reader.kind(&scanner) != .string {
+                throw FieldProblem.wrongType(expected: .stringOrNumber)
+            } else {
+                draft.id = try ItemID.validate(try reader.string(&scanner))
+            }
+        case .date:
+            draft.date = try reader.date(&scanner, compact: compactDates)
+        case .name:
+            draft.name = try reader.string(&scanner)
+        case .price:
+            let value = Yen(try reader.integer(&scanner))
+            guard value.amount.magnitude <= UInt(Yen.limit) else {
+                throw FieldProblem.invalid(.price(String(value.amount), reason: .tooLarge))
+            }
+            draft.price = value
+        case .category:
+            draft.category = try reader.integer(&scanner)
+        case .subcategory, .categorySub:
+            if subcategoryAsApp {
+                draft.subcategory = .some(try reader.appSubcategory(&scanner))
+            } else if emptySubcategoryIsNone, try reader.kind(&scanner) == .string {
+                guard try reader.string(&scanner).isEmpty else { throw FieldProblem.wrongType(expected: .wholeNumberOrNull) }
+                draft.subcategory = .some(nil)
+            } else {
+                draft.subcategory = .some(try reader.optionalInteger(&scanner))
+            }
+        case .sync:
+            let text = try reader.string(&scanner)
+            guard let state = SyncState(rawValue: text) else { throw FieldProblem.unknownSyncState(text) }
+            draft.sync = state
+        case .added:
+            draft.added = try reader.timestamp(&scanner)
+        case .payment, .shop, .memo, .member, .transfer, .merged, .apart, .personal, .reimbursed, .tags:
+            try readDetail(key, reader, &scanner, into: &draft.details)
+        }
+    }
+
+    /// Reads one of an item's details (`payment` to `tags`); null is none.
+    private func readDetail(_ key: Field, _ reader: FieldReader, _ scanner: inout JSONScanner, into details: inout ItemDetails) throws {
+        if scanner.readNull() { return }
+        switch key {
+        case .payment, .shop, .memo, .member:
+            // A spreadsheet's empty cell or null is no detail; the wire format is lenient there.
+            let text = try reader.string(&scanner)
+            if unknownFields == .skip && trimWhitespace(text).isEmpty { return }
+            let detail = DetailField(rawValue: key.rawValue)!
+            do { details[detail] = try detail.validate(text, entry: inputRules == .always) } catch { throw FieldProblem.detail(error) }
+        case .transfer:
+            // The account a transfer went to: a payment's rules.
+            let text = try reader.string(&scanner)
+            if unknownFields == .skip && trimWhitespace(text).isEmpty { return }
+            do { details.transfer = try DetailField.payment.validate(text, entry: inputRules == .always) } catch {
+                throw FieldProblem.detail(error)
+            }
+        case .merged:
+            // The id of the item a line is merged into: an id's rules.
+            let text = try reader.string(&scanner)
+            if unknownFields == .skip && text.isEmpty { return }
+            details.merged = try ItemID.validate(text)
+        case .apart:
+            guard try reader.kind(&scanner) == .bool else { throw FieldProblem.wrongType(expected: .boolean) }
+            details.apart = try scanner.readBool()
+        case .personal:
+            guard try reader.kind(&scanner) == .bool else { throw FieldProblem.wrongType(expected: .boolean) }
+            details.personal = try scanner.readBool()
+        case .reimbursed:
+            let value = try reader.integer(&scanner)
+            guard (0...Yen.limit).contains(value) else { throw FieldProblem.invalid(.reimbursed(String(value))) }
+            details.reimbursed = Yen(value)
+        case .tags:
+            try readTags(reader, &scanner, into: &details)
+        default:
+            break // the item's own fields, which `read(_:_:into:)` reads
+        }
+    }
+
+    /// Reads an item's tags.
+    private func readTags(_ reader: FieldReader, _ scanner: inout JSONScanner, into details: inout ItemDetails) throws {
+        // An array of tags, each as `Tags` checks it (a leading # taken off, each tag once).
+        // Only what must keep the input rules keeps their limits: a tag typed into the sheet is pulled
+        // as it is there, within the liberal bounds.
+        guard try reader.kind(&scanner) == .array else { throw FieldProblem.wrongType(expected: .arrayOfStrings) }
+        let limits: (length: Int, count: Int) = inputRules == .always ? (Tags.maximumLength, Tags.maximumCount) : Tags.liberal
+        try scanner.beginArray()
+        var texts: [String] = []
+        while try scanner.nextElement() {
+            guard texts.count < limits.count else { throw FieldProblem.tag(.tooMany(count: texts.count + 1)) }
+            texts.append(try reader.string(&scanner))
+        }
+        do { details.tags = try Tags.validateAll(texts, length: limits.length, count: limits.count, entry: inputRules == .always) } catch {
+            throw FieldProblem.tag(error)
+        }
+    }
+
+    /// The item `draft` holds, once every field this format requires is there and acceptable.
+    private func fields(_ draft: Draft) throws(Failure) -> Fields {
+        func missing(_ name: Field) -> Failure { .field(.missing, id: draft.id, field: name.rawValue) }
+        guard let id = draft.id else { throw missing(.id) }
+        guard let date = draft.date else { throw missing(.date) }
+        guard var name = draft.name else { throw missing(.name) }
+        guard let price = draft.price else { throw missing(.price) }
+        guard let category = draft.category else { throw missing(.category) }
+        if subcategoryRequired, draft.subcategory == .none { throw missing(subcategoryKey) }
         if storedFields {
-            guard sync != nil else { throw missing(.sync) }
-            guard added != nil else { throw missing(.added) }
+            guard draft.sync != nil else { throw missing(.sync) }
+            guard draft.added != nil else { throw missing(.added) }
         }
-        func invalid(_ error: ValueError, _ name: Field) -> Failure { .field(.invalid(error), id: id, field: name.rawValue) }
-        if inputRules == .always || (inputRules == .unlessSynced && sync != .synced) {
+        func invalid(_ error: ValueError, _ name: Field) -> Failure { .field(.invalid(error), id: draft.id, field: name.rawValue) }
+        if inputRules == .always || (inputRules == .unlessSynced && draft.sync != .synced) {
             do { name = try ItemName.validate(name, entry: inputRules == .always) } catch { throw invalid(error, .name) }
             guard price.amount != 0 else { throw invalid(.price("0", reason: .zero), .price) }
         } else if name.unicodeScalars.contains(where: ItemName.isControl) {
             throw invalid(.nameControlCharacter, .name)
         }
         return Fields(
-            id: id, date: date, name: name, price: price, category: CategoryCode(category, subcategory ?? nil), sync: sync, added: added,
-            details: details)
-    }
-}
-
-/// Reads one field's value from a scanner, turning JSON errors into field problems.
-struct FieldReader {
-    var field: String
-
-    func string(_ scanner: inout JSONScanner) throws(FieldProblem) -> String {
-        guard try kind(&scanner) == .string else { throw .wrongType(expected: .string) }
-        do { return try scanner.readString() } catch { throw .syntax(error) }
-    }
-
-    func integer(_ scanner: inout JSONScanner) throws(FieldProblem) -> Int {
-        guard try kind(&scanner) == .number else { throw .wrongType(expected: .wholeNumber) }
-        do { return try scanner.readInteger() } catch {
-            if error.problem == .notAnInteger { throw .wrongType(expected: .wholeNumber) }
-            throw .syntax(error)
-        }
-    }
-
-    func optionalInteger(_ scanner: inout JSONScanner) throws(FieldProblem) -> Int? {
-        if scanner.readNull() { return nil }
-        guard try kind(&scanner) == .number else { throw .wrongType(expected: .wholeNumberOrNull) }
-        return try integer(&scanner)
-    }
-
-    /// A whole number (1, 1.0, 1e0), or none for anything else, as `try? decode(Int.self, …)` reads it.
-    func appSubcategory(_ scanner: inout JSONScanner) throws(FieldProblem) -> Int? {
-        let isNumber = try kind(&scanner) == .number
-        do throws(JSONError) {
-            guard isNumber else {
-                try scanner.skipValue()
-                return nil
-            }
-            let value = try scanner.readDouble()
-            guard value.rounded() == value, value.magnitude < 0x1p63 else { return nil }
-            return Int(value)
-        } catch { throw .syntax(error) }
-    }
-
-    /// A "YYYY-MM-DD" date (with `compact`, also the server's "YYYYMMDD"), read from the string's bytes.
-    func date(_ scanner: inout JSONScanner, compact: Bool = false) throws(FieldProblem) -> CalendarDate {
-        try parsed(&scanner) { utf8 in
-            do throws(ValueError) {
-                return .success(compact ? try CalendarDate.parseCompact(utf8: utf8) : try CalendarDate.parseISO(utf8: utf8))
-            } catch { return .failure(.invalid(error)) }
-        }
-    }
-
-    /// A "YYYY-MM-DDTHH:MM:SS.fffZ" timestamp, read from the string's bytes.
-    func timestamp(_ scanner: inout JSONScanner) throws(FieldProblem) -> Timestamp {
-        try parsed(&scanner) { utf8 in
-            Timestamp.parse(utf8: utf8).map { .success($0) } ?? .failure(.invalidTimestamp(String(decoding: utf8, as: UTF8.self)))
-        }
-    }
-
-    private func parsed<T>(
-        _ scanner: inout JSONScanner, _ parse: (UnsafeBufferPointer<UInt8>) -> Result<T, FieldProblem>
-    ) throws(FieldProblem) -> T {
-        guard try kind(&scanner) == .string else { throw .wrongType(expected: .string) }
-        let result: Result<T, FieldProblem>
-        do { result = try scanner.readString(parse) } catch { throw .syntax(error) }
-        return try result.get()
-    }
-
-    func kind(_ scanner: inout JSONScanner) throws(FieldProblem) -> JSONScanner.Kind {
-        do { return try scanner.peekKind() } catch { throw .syntax(error) }
+            id: id, date: date, name: name, price: price, category: CategoryCode(category, draft.subcategory ?? nil), sync: draft.sync,
+            added: draft.added, details: draft.details)
     }
 }

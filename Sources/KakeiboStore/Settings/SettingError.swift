@@ -28,30 +28,7 @@ public enum SettingError: KakeiboFailure, Equatable {
         switch self {
         case .endpoint(let text, let problem):
             let shown = "'" + terminalSafe(String(Endpoint.masked(text).prefix(200))) + "'"
-            switch problem {
-            case .scheme:
-                return language.pick(
-                    "endpoint \(shown) must start with https:// (or http:// for this machine)",
-                    "エンドポイント \(shown) は https://（この機械なら http://）で始めてください")
-            case .characters:
-                return language.pick(
-                    "endpoint \(shown) must not contain spaces or non-ASCII characters (percent-encode them)",
-                    "エンドポイント \(shown) に空白や ASCII 以外の文字は使えません（パーセントエンコードしてください）")
-            case .fragment:
-                return language.pick("endpoint \(shown) must not contain '#'", "エンドポイント \(shown) に '#' は使えません")
-            case .credentials: // the address is not shown: it holds a password
-                return language.pick(
-                    "the endpoint must not contain a user or password (not shown); put a token in KAKEIBO_TOKEN or 'kakeibo config set token'",
-                    "エンドポイントにユーザー名やパスワードは書けません（表示しません）。トークンは KAKEIBO_TOKEN か 'kakeibo config set token' で設定してください")
-            case .host:
-                return language.pick("endpoint \(shown) has no usable host name", "エンドポイント \(shown) のホスト名が正しくありません")
-            case .port:
-                return language.pick("endpoint \(shown) has a port that is not 1–65535", "エンドポイント \(shown) のポートが 1〜65535 ではありません")
-            case .insecure(let host):
-                return language.pick(
-                    "endpoint \(shown) must use https:// for \(host): plain http:// is only for this machine (\(Endpoint.loopbackNames.joined(separator: ", ")))",
-                    "エンドポイント \(shown) のホスト \(host) には https:// を使ってください。http:// はこの機械（\(Endpoint.loopbackNames.joined(separator: "、"))）だけに使えます")
-            }
+            return problem.message(shown: shown, in: language)
         case .noEndpoint:
             return language.pick(
                 "no endpoint: run 'kakeibo config set endpoint URL', set KAKEIBO_ENDPOINT, or give --endpoint URL",
@@ -88,6 +65,36 @@ public enum SettingError: KakeiboFailure, Equatable {
             return language.pick(
                 "unknown member '\(terminalSafe(String(name.prefix(40))))'; the split's members: \(known.joined(separator: ", "))",
                 "不明なメンバー '\(terminalSafe(String(name.prefix(40))))'。分担のメンバー: \(known.joined(separator: "、"))")
+        }
+    }
+}
+
+extension SettingError.EndpointProblem {
+    /// What is wrong with the endpoint `shown` (quoted, its secret masked).
+    func message(shown: String, in language: Language) -> String {
+        switch self {
+        case .scheme:
+            return language.pick(
+                "endpoint \(shown) must start with https:// (or http:// for this machine)",
+                "エンドポイント \(shown) は https://（この機械なら http://）で始めてください")
+        case .characters:
+            return language.pick(
+                "endpoint \(shown) must not contain spaces or non-ASCII characters (percent-encode them)",
+                "エンドポイント \(shown) に空白や ASCII 以外の文字は使えません（パーセントエンコードしてください）")
+        case .fragment:
+            return language.pick("endpoint \(shown) must not contain '#'", "エンドポイント \(shown) に '#' は使えません")
+        case .credentials: // the address is not shown: it holds a password
+            return language.pick(
+                "the endpoint must not contain a user or password (not shown); put a token in KAKEIBO_TOKEN or 'kakeibo config set token'",
+                "エンドポイントにユーザー名やパスワードは書けません（表示しません）。トークンは KAKEIBO_TOKEN か 'kakeibo config set token' で設定してください")
+        case .host:
+            return language.pick("endpoint \(shown) has no usable host name", "エンドポイント \(shown) のホスト名が正しくありません")
+        case .port:
+            return language.pick("endpoint \(shown) has a port that is not 1–65535", "エンドポイント \(shown) のポートが 1〜65535 ではありません")
+        case .insecure(let host):
+            return language.pick(
+                "endpoint \(shown) must use https:// for \(host): plain http:// is only for this machine (\(Endpoint.loopbackNames.joined(separator: ", ")))",
+                "エンドポイント \(shown) のホスト \(host) には https:// を使ってください。http:// はこの機械（\(Endpoint.loopbackNames.joined(separator: "、"))）だけに使えます")
         }
     }
 }

@@ -26,6 +26,24 @@ public enum ValueError: KakeiboFailure, Equatable {
 
     public enum PriceProblem: Equatable, Sendable {
         case notWhole, zero, tooLarge
+
+        /// What is wrong with the price `text`.
+        func message(_ text: String, in language: Language) -> String {
+            switch self {
+            case .notWhole:
+                return language.pick(
+                    "price must be a whole number of yen such as 178 or -500, got '\(text)'",
+                    "金額は 178 や -500 のような円単位の整数で指定してください（指定: '\(text)'）")
+            case .zero:
+                return language.pick(
+                    "price must not be 0 (a negative price records a refund)",
+                    "金額に 0 は指定できません（返金はマイナスの金額で記録します）")
+            case .tooLarge:
+                return language.pick(
+                    "price must be between -\(Yen.limitText) and \(Yen.limitText) yen, got '\(text)'",
+                    "金額は -\(Yen.limitText)〜\(Yen.limitText) 円の範囲で指定してください（指定: '\(text)'）")
+            }
+        }
     }
 
     public var kind: FailureKind { .badInput }
@@ -61,20 +79,7 @@ public enum ValueError: KakeiboFailure, Equatable {
                 "'\(text)' is not a date: \(era) ran from \(first.iso) to \(last.iso)",
                 "'\(text)' は日付ではありません: \(era)は \(first.iso)〜\(last.iso) です")
         case .price(let text, let problem):
-            switch problem {
-            case .notWhole:
-                return language.pick(
-                    "price must be a whole number of yen such as 178 or -500, got '\(text)'",
-                    "金額は 178 や -500 のような円単位の整数で指定してください（指定: '\(text)'）")
-            case .zero:
-                return language.pick(
-                    "price must not be 0 (a negative price records a refund)",
-                    "金額に 0 は指定できません（返金はマイナスの金額で記録します）")
-            case .tooLarge:
-                return language.pick(
-                    "price must be between -\(Yen.limitText) and \(Yen.limitText) yen, got '\(text)'",
-                    "金額は -\(Yen.limitText)〜\(Yen.limitText) 円の範囲で指定してください（指定: '\(text)'）")
-            }
+            return problem.message(text, in: language)
         case .nameEmpty:
             return language.pick("name must not be empty", "品名が空です")
         case .dateOutsideSync(let date):

@@ -98,24 +98,30 @@ public enum ReceiptParser {
                 flushPendingDiscount()
                 unreadLine(number, line, ReceiptText.mentionsMoney(line) ? .unreadablePrice : .noPrice)
             case .none:
-                flushPendingDiscount()
-                if isDiscount {
-                    flushPending()
-                    pendingDiscount = (number, line)
-                } else if ReceiptText.mentionsMoney(line) {
-                    flushPending()
-                    unreadLine(number, line, .unreadablePrice)
-                } else if ReceiptText.looksLikeHeader(line, compact) {
-                    flushPending()
-                    unreadLine(number, line, .noPrice)
-                } else {
-                    let name = ReceiptText.name(line)
-                    guard !name.isEmpty else { return unreadLine(number, line, .noPrice) }
-                    pending.append((number, line, name))
-                    if pending.count > ReceiptParser.maximumNameLines {
-                        let oldest = pending.removeFirst()
-                        unreadLine(oldest.number, oldest.text, .noPrice)
-                    }
+                unpriced(line, compact, number: number, isDiscount: isDiscount)
+            }
+        }
+
+        /// A line with no amount at its end: a discount whose amount comes next, a line about money that can't be
+        /// read, a header, or (part of) the name of an item whose price comes below.
+        mutating func unpriced(_ line: String, _ compact: String, number: Int, isDiscount: Bool) {
+            flushPendingDiscount()
+            if isDiscount {
+                flushPending()
+                pendingDiscount = (number, line)
+            } else if ReceiptText.mentionsMoney(line) {
+                flushPending()
+                unreadLine(number, line, .unreadablePrice)
+            } else if ReceiptText.looksLikeHeader(line, compact) {
+                flushPending()
+                unreadLine(number, line, .noPrice)
+            } else {
+                let name = ReceiptText.name(line)
+                guard !name.isEmpty else { return unreadLine(number, line, .noPrice) }
+                pending.append((number, line, name))
+                if pending.count > ReceiptParser.maximumNameLines {
+                    let oldest = pending.removeFirst()
+                    unreadLine(oldest.number, oldest.text, .noPrice)
                 }
             }
         }

@@ -95,3 +95,21 @@ public struct ServerMonths: Sendable, Equatable {
         self.items = items
     }
 }
+
+/// What applying the household server's answers did.
+public struct SyncOutcome: Sendable, Equatable {
+    /// Items here the server confirmed having: now synced.
+    public var synced = 0
+    /// Items changed here after the server got them: kept as they are here, marked edited.
+    public var edited: [Item] = []
+    /// The months whose items changed, oldest first.
+    public var changed: [YearMonth] = []
+    /// Items the server doesn't have in this version (pending and edited), after the write.
+    public var unsent: [Item] = []
+    /// What matching the months that changed did.
+    public var matched = MatchOutcome()
+    /// The items a pull changed here (new, different, moved or gone).
+    public var received = ReceivedItems()
+
+    public init() {}
+}

@@ -136,28 +136,7 @@ extension Household {
                 let local = here[setting] ?? SharedSettingFiles.removed
                 let server = answer.settings[key]
                 if let change = sent.first(where: { $0.setting == setting }) {
-                    guard let result = answer.results.first(where: { $0.key == key }) else { continue }
-                    switch result.status {
-                    case .applied, .unchanged:
-                        journal.settings[key] = SyncedSetting(revision: result.revision, value: change.value)
-                        if result.status == .applied { outcome.sent.append(setting) }
-                    case .conflict:
-                        guard let server else { continue }
-                        if server.value == local {
-                            journal.settings[key] = server
-                        } else if setting.notesYear != nil {
-                            try mergeNotes(setting, local: local, server: server, files, &journal, &outcome)
-                        } else if setting == .accounts, let merged = SharedSettingFiles.mergedAccounts(local, server.value) {
-                            // Both members recorded what their statements state: the two are one, sent by the next sync.
-                            try files.write(setting, merged)
-                            journal.settings[key] = server
-                            outcome.received.append(setting)
-                        } else {
-                            journal.settingConflicts[key] = server
-                            outcome.conflicts.append(setting)
-                        }
-                    case .rejected: continue
-                    }
+                    try settleSetting(setting, sent: change, answer, local: local, files, &journal, &outcome)
                     continue
                 }
                 guard let server else { continue }
@@ -184,6 +163,38 @@ extension Household {
             }
             if journal != before { try SyncJournalFile.write(journal, store, memo: journalMemo) }
             return outcome
+        }
+    }
+
+    /// The server's answer to a setting sent: taken (synced at its revision), or refused as a conflict, which a note
+    /// year or the accounts merge and any other setting keeps as two versions for `resolve`.
+    private func settleSetting(
+        _ setting: SharedSetting, sent change: SettingChange, _ answer: SettingsAnswer, local: String, _ files: SharedSettingFiles,
+        _ journal: inout SyncJournal, _ outcome: inout SettingsOutcome
+    ) throws {
+        let key = setting.rawValue
+        let server = answer.settings[key]
+        guard let result = answer.results.first(where: { $0.key == key }) else { return }
+        switch result.status {
+        case .applied, .unchanged:
+            journal.settings[key] = SyncedSetting(revision: result.revision, value: change.value)
+            if result.status == .applied { outcome.sent.append(setting) }
+        case .conflict:
+            guard let server else { return }
+            if server.value == local {
+                journal.settings[key] = server
+            } else if setting.notesYear != nil {
+                try mergeNotes(setting, local: local, server: server, files, &journal, &outcome)
+            } else if setting == .accounts, let merged = SharedSettingFiles.mergedAccounts(local, server.value) {
+                // Both members recorded what their statements state: the two are one, sent by the next sync.
+                try files.write(setting, merged)
+                journal.settings[key] = server
+                outcome.received.append(setting)
+            } else {
+                journal.settingConflicts[key] = server
+                outcome.conflicts.append(setting)
+            }
+        case .rejected: return
         }
     }
 

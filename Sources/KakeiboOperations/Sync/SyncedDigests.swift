@@ -70,35 +70,3 @@ extension SyncJournal {
         refused[id] = message.map { code + ": " + $0 } ?? code
     }
 }
-
-extension Household {
-    /// What the sync state knows is wrong (`kakeibo check`): every item marked synced whose content is not what was
-    /// last synced with nothing queued to send it (a hand edit), and every item whose change the server refused,
-    /// with its reason.
-    public func divergent() throws -> [StoreProblem] {
-        guard let journal = try checkedJournal(), journal.changeProtocol else { return [] }
-        var problems: [StoreProblem] = []
-        for month in try store.months() {
-            guard let items = try? store.items(in: month) else { continue } // reported as unreadable already
-            for item in journal.divergent(items) {
-                problems.append(StoreProblem(.error, store.path(month), .diverged(month: month), item: item.id))
-            }
-            for item in items {
-                guard let reason = journal.refused[item.id] else { continue }
-                problems.append(StoreProblem(.warning, store.path(month), .refused(reason: reason), item: item.id))
-            }
-        }
-        return problems
-    }
-}
-
-extension Household {
-    /// The sync state for `check`: nil when its file is no file or too large (the store's check names it).
-    func checkedJournal() throws -> SyncJournal? {
-        do { return try journal() } catch let error as StoreError {
-            if case .notAFile = error { return nil }
-            if case .fileTooLarge = error { return nil }
-            throw error
-        }
-    }
-}

@@ -1,10 +1,10 @@
 import KakeiboStore
 import KakeiboValues
 
-/// A server that speaks only the app's protocol (GET a month, POST items; it appends whatever it is sent): the
-/// network phases first, nothing written, then one write of everything they learned, so a failure anywhere leaves
-/// the store byte for byte as it was. The sync lock is held from the first look at the server to the write.
-struct PlainServer: SyncServer {
+/// A server that speaks only the ExpenseLog app's protocol (GET a month, POST items; it appends whatever it is
+/// sent): the network phases first, nothing written, then one write of everything they learned, so a failure
+/// anywhere leaves the store byte for byte as it was. The sync lock is held from the first look at the server to the write.
+struct ExpenseLogServer: SyncServer {
     let household: Household
     let client: HouseholdClient
     let serverKey: String
