@@ -127,12 +127,12 @@ extension Household {
         return span
     }
 
-    /// The transfer a line is when its other side names one of the household's accounts (other than its own): a
-    /// statement's counterpart (kept as its shop) or MoneyForward's 内容. Money out of the line's account goes to the
+    /// The transfer a line is when its other side names one of the household's accounts (other than its own), whole or
+    /// as one of its words: a statement's counterpart (kept as its shop) or MoneyForward's 内容. Money out of the line's account goes to the
     /// named one; money in (income, a refund) comes from it.
     static func transfer(_ item: Item, accounts: Accounts, isIncome: (CategoryCode) -> Bool) -> Item? {
         let text = item.source.kind == .linked ? item.name : item.details.shop
-        guard let other = accounts.counterpart(for: text), let own = accounts.resolve(item.details.payment) else { return nil }
+        guard let other = accounts.counterpart(among: text), let own = accounts.resolve(item.details.payment) else { return nil }
         guard AccountKey.fold(own) != AccountKey.fold(other.name) else { return nil }
         var transfer = item
         let inward = isIncome(item.category) || item.price.amount < 0

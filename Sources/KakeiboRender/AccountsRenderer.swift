@@ -10,7 +10,10 @@ public enum AccountsRenderer {
         return language.pick(kind.rawValue, kind.japanese)
     }
 
-    public static func list(_ report: AccountsReport, style: TextStyle) -> String {
+    /// `syncFirst`: a household server is set and this store has never synced with it, so the accounts it may already
+    /// hold haven't arrived: the payments that name none are counted, and the advice is to sync, not to add them (a
+    /// second account of each would follow).
+    public static func list(_ report: AccountsReport, style: TextStyle, syncFirst: Bool = false) -> String {
         let language = style.language
         var out = ""
         if report.rows.isEmpty {
@@ -34,8 +37,18 @@ public enum AccountsRenderer {
                 out += notes(row, language).map { terminalSafe($0) + "\n" }.joined()
             }
         }
-        out += suggestions(report, language)
+        out += syncFirst ? syncBeforeAdding(report, language) : suggestions(report, language)
         return out
+    }
+
+    /// "3 payments name no account yet: sync first …", in place of the suggestions.
+    static func syncBeforeAdding(_ report: AccountsReport, _ language: Language) -> String {
+        guard !report.suggestions.isEmpty else { return "" }
+        let count = report.suggestions.count
+        return (report.rows.isEmpty ? "" : "\n")
+            + language.pick(
+                "\(count == 1 ? "1 payment names" : "\(count) payments name") no account yet: sync first ('kakeibo sync') — the household server may already hold accounts for them, and adding them here would make a second of each\n",
+                "まだ口座につながっていない支払方法が \(count) 件あります。先に同期してください（'kakeibo sync'）。家計簿サーバーにすでに口座があるかもしれず、ここで追加すると重複します\n")
     }
 
     /// What a row's statements say beside it: a mismatch (or that the balance is as stated), and a card's next bill.

@@ -78,4 +78,18 @@ import Testing
         let sources = try #require(groups.first?["lines"] as? [[String: Any]]).map { $0["source"] as? String ?? "" }
         #expect(sources.sorted() == ["statement", "typed"], "the typed line joins one statement line, never two")
     }
+
+    /// Before the first sync with a household server, the payments that name no account are not offered as accounts
+    /// to add (the server may hold them already: adding them here would make a second of each): sync first.
+    @Test func beforeTheFirstSyncTheListSaysToSyncRatherThanAddAccounts() throws {
+        let box = try Sandbox()
+        #expect(try box.run("add", "ランチ", "980", "--date", "2024-11-05", "--payment", "JCBカード").status == 0)
+        let alone = try box.run("accounts", "--lang", "en")
+        #expect(alone.stdout.contains("kakeibo accounts add 'JCBカード'"), "\(alone.stdout)")
+        box.environment["KAKEIBO_ENDPOINT"] = "http://127.0.0.1:9/exec"
+        let unsynced = try box.run("accounts", "--lang", "en")
+        #expect(unsynced.status == 0, "\(unsynced.stderr)")
+        #expect(!unsynced.stdout.contains("kakeibo accounts add 'JCBカード'"), "\(unsynced.stdout)")
+        #expect(unsynced.stdout.contains("1 payment names no account yet: sync first ('kakeibo sync')"), "\(unsynced.stdout)")
+    }
 }

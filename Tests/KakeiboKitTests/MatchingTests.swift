@@ -146,6 +146,30 @@ import Testing
             Household.transfer(shop, accounts: MatchingTests.accounts, isIncome: { _ in false }) == nil, "a bank line naming no account is spending")
     }
 
+    /// An alias names its account as a word of a bank's description (`口座振替　ジェーシービー`), typed as the file
+    /// spells it, marks written apart and dashes of any width alike (`イオンクレシ゛ツトサ－ヒ゛ス`); a line whose words
+    /// name two accounts is no transfer: it is never guessed to be one of them.
+    @Test func anAliasNamesItsAccountAsAWordOfALineAndTwoAccountsNameNone() throws {
+        let accounts = try Accounts([
+            Account(name: "JCBカード", kind: .card, aliases: ["ジェーシービー"]),
+            Account(name: "イオンカード", kind: .card, aliases: ["イオンクレシ゛ツトサ－ヒ゛ス"]),
+            Account(name: "SBI証券", kind: .bank),
+            Account(name: "JAバンク", kind: .bank),
+        ])
+        #expect(accounts.counterpart(among: "口座振替　ジェーシービー")?.name == "JCBカード")
+        #expect(accounts.counterpart(among: "イオンクレジツトサ-ビス")?.name == "イオンカード")
+        #expect(accounts.counterpart(among: "ｲｵﾝｸﾚｼﾞﾂﾄｻｰﾋﾞｽ (ｶ")?.name == "イオンカード", "half-width, with its company mark")
+        #expect(accounts.counterpart(among: "振替 SBI 証券")?.name == "SBI証券", "a spelling across words")
+        #expect(accounts.counterpart(among: "ジェーシービー SBI証券") == nil, "two accounts: none guessed")
+        #expect(accounts.counterpart(among: "エヌテイテイドコモ") == nil)
+        var bill = line("ly:1", "2024-06-27", 41230, payment: "JAバンク", name: "口座振替　ジェーシービー")
+        bill.details.shop = "口座振替　ジェーシービー"
+        let transfer = Household.transfer(bill, accounts: accounts, isIncome: { _ in false })
+        #expect(transfer?.details.payment == "JAバンク" && transfer?.details.transfer == "JCBカード")
+        #expect(AccountKey.fold("イオンクレシ゛ツトサ－ヒ゛ス") == AccountKey.fold("イオンクレジツトサ-ビス"))
+        #expect(TextFold.fold("カﾞード") == TextFold.fold("ガード"), "a half-width mark after a full-width kana joins it")
+    }
+
     /// `add` matches only when it can change something: a typed purchase with a card's line of its price in its window
     /// is one item, across a month's end too (the other month is read); one with none is added alone.
     @Test func aTypedPurchaseIsMatchedAcrossAMonthsEndAndAloneWhenNothingMatchesIt() throws {

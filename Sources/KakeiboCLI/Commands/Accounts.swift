@@ -111,8 +111,13 @@ struct AccountsCommand: Command {
             if store.exists { for month in try store.months() { items += try store.items(in: month) } }
             let taxonomy = try context.taxonomy()
             let report = AccountsReport(accounts: try household.accounts(), items: items, isIncome: taxonomy.isIncome)
+            // A server is set and has never been synced with: its accounts may be the other member's, not here yet.
+            let journal = try household.journal()
+            let syncFirst = format != .json && context.syncs() && journal.revision == nil && journal.endpoints.isEmpty && !report.suggestions.isEmpty
             context.print(
-                format == .json ? JSONRenderer.render(AccountsRenderer.listJSON(report)) : AccountsRenderer.list(report, style: context.textStyle))
+                format == .json
+                    ? JSONRenderer.render(AccountsRenderer.listJSON(report))
+                    : AccountsRenderer.list(report, style: context.textStyle, syncFirst: syncFirst))
             return
         case .add(let account):
             change = try household.addAccount(account)

@@ -34,6 +34,24 @@ public struct Accounts: Hashable, Sendable {
         return cash.count == 1 ? cash[0] : nil
     }
 
+    /// The account a line's other side names among its words, when the whole of it names none (`counterpart(for:)`):
+    /// a bank's description `口座振替　ジェーシービー` names the account whose alias is ジェーシービー. Words are split at
+    /// spaces and brackets, and a spelling may span several (`振替 SBI 証券` names SBI証券). nil when no account is
+    /// named, and when two are: a line is never guessed to be one of two.
+    public func counterpart(among text: String?) -> Account? {
+        if let account = counterpart(for: text) { return account }
+        guard let text, !keys.isEmpty else { return nil }
+        let separators: Set<Character> = [" ", "\u{3000}", "(", ")", "（", "）", "[", "]", "「", "」", "/", "／", "・", ",", "、"]
+        let words = text.split { separators.contains($0) }.map(String.init)
+        var found: Set<Int> = []
+        for start in words.indices {
+            for end in start..<min(words.count, start + 4) {
+                if let position = keys[AccountKey.fold(words[start...end].joined())] { found.insert(position) }
+            }
+        }
+        return found.count == 1 ? found.first.map { all[$0] } : nil
+    }
+
     /// Whether a bank's description is an ATM's: ＡＴＭ or ATM, alone or starting the text (ＡＴＭ　セブン銀行).
     static func isATM(_ text: String) -> Bool {
         let folded = TextFold.fold(trimWhitespace(text))

@@ -3,7 +3,8 @@
 /// - full-width ASCII (U+FF01–U+FF5E) becomes ASCII, and the ideographic space a space: ＣＯＦＦＥＥ → coffee;
 /// - ASCII letters become lowercase: Coffee → coffee;
 /// - half-width katakana (U+FF61–U+FF9F) becomes full-width, a following ﾞ or ﾟ joined to it: ｺｰﾋｰ → コーヒー,
-///   ｶﾞ → ガ, ﾊﾟ → パ; a combining sound mark (U+3099, U+309A) after a full-width kana is joined the same way;
+///   ｶﾞ → ガ, ﾊﾟ → パ; a sound mark written apart after a full-width kana — combining (U+3099, U+309A), spacing
+///   (゛ ゜, as banks print `イオンクレシ゛ツト`) or half-width — is joined the same way;
 /// - hiragana becomes katakana: こーひー → コーヒー, so either script finds the other.
 ///
 /// Works on UTF-8 bytes, so that a whole month file can be folded in one pass before anything is decoded (see
@@ -42,7 +43,17 @@ public enum TextFold {
             case 0xFF01...0xFF5E:
                 let ascii = UInt8(scalar - 0xFF01 + 0x21)
                 out.append(ascii >= 0x41 && ascii <= 0x5A ? ascii | 0x20 : ascii)
-            case 0xFF61...0xFF9F:
+            case 0xFF9E, 0xFF9F, 0x309B, 0x309C:
+                // A mark written apart (a half-width one not after a half-width kana, or a spacing one): joined to
+                // the kana just written when it takes one, as a combining mark is.
+                let mark: UInt32 = scalar == 0xFF9E || scalar == 0x309B ? 0x309B : 0x309C
+                if out.count >= 3, let previous = lastScalar(out), let joined = joined(previous, mark) {
+                    out.removeLast(3)
+                    append(joined, to: &out)
+                } else {
+                    append(mark, to: &out)
+                }
+            case 0xFF61...0xFF9D:
                 var kana = halfWidthKana[Int(scalar - 0xFF61)]
                 if index + 2 < count, bytes[index] == 0xEF, bytes[index + 1] == 0xBE, let mark = soundMark(bytes[index + 2]) {
                     if let joined = joined(kana, mark) {
