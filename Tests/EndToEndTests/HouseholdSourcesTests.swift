@@ -97,6 +97,25 @@ import Testing
 
     /// `import --dry-run` of ayumi's MoneyForward and ゆうちょ files over her card's statement: it says what would
     /// merge and what would be transfers, changes nothing, and the import then does what it said.
+    /// Renaming an account changes no merge, transfer or total: its old name stays an alias, so every line that
+    /// names it still does (issue 38: `accounts edit ゆうちょ銀行 --name ゆうちょ` took the month from ¥150,650 to
+    /// ¥241,590).
+    @Test func renamingAnAccountChangesNoMergeTransferOrTotal() throws {
+        let document = try Document()
+        let box = try Sandbox()
+        for name in ["ayumi", "ken"] {
+            try prepare(box, name, document)
+            try importFiles(box, name, document)
+        }
+        let before = try figures(box)
+        let rename = try box.run("accounts", "edit", "ゆうちょ銀行", "--name", "ゆうちょ")
+        #expect(rename.status == 0, "\(rename.stderr)")
+        #expect(NSDictionary(dictionary: try figures(box)) == NSDictionary(dictionary: before), "\(before)")
+        let list = try #require(try box.run("accounts", "--format", "json").json() as? [[String: Any]])
+        let aliases = try #require(list.first { $0["name"] as? String == "ゆうちょ" }?["aliases"] as? [String])
+        #expect(aliases.last == "ゆうちょ銀行", "the old name, kept as an alias: \(aliases)")
+    }
+
     @Test func aDryRunSaysWhatWouldMergeAndBeTransfersAndChangesNothing() throws {
         let document = try Document()
         let box = try Sandbox()

@@ -80,7 +80,9 @@ public struct Accounts: Hashable, Sendable {
     }
 
     /// Changes the account a spelling names: `change` may rename it, add or drop aliases, set its kind or member.
-    /// The same checks as `add` hold after the change; returns the account as it now is.
+    /// A renamed account keeps its old name as an alias, so every line, merge and transfer that names it by the old
+    /// name still names it (drop the alias with a second edit). The same checks as `add` hold after the change;
+    /// returns the account as it now is.
     @discardableResult
     public mutating func edit(_ spelling: String, _ change: (inout Account) throws(AccountError) -> Void) throws(AccountError) -> Account {
         guard let position = keys[AccountKey.fold(spelling)] else { throw .notFound(spelling) }
@@ -88,7 +90,11 @@ public struct Accounts: Hashable, Sendable {
         others.all.remove(at: position)
         others.reindex()
         var account = all[position]
+        let old = account.name
         try change(&account)
+        if AccountKey.fold(account.name) != AccountKey.fold(old), !account.aliases.contains(where: { AccountKey.fold($0) == AccountKey.fold(old) }) {
+            account.aliases.append(old)
+        }
         try others.add(account)
         var placed = others.all
         placed.insert(placed.removeLast(), at: position)
