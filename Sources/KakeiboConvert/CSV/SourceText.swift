@@ -1,7 +1,3 @@
-// The one file of the importer that needs full Foundation: Shift_JIS decoding. It is why imports from other apps
-// run in the kakeibo-companion binary, never in the `kakeibo` binary.
-import Foundation
-
 /// The text encodings other apps write their exports in.
 package enum SourceEncoding: String, Sendable {
     case utf8 = "UTF-8"
@@ -26,27 +22,6 @@ package enum SourceText {
     /// The bytes as Shift_JIS as Windows writes it (CP932); nil when they aren't.
     ///
     /// Where CP932 and JIS X 0208 map one byte pair to two characters (0x817C: U+FF0D － or U+2212 −; 0x8160:
-    /// U+FF5E ～ or U+301C 〜), the result is CP932's whatever the platform's converter chose, so a name, a rule
-    /// and an id come out the same on macOS and Linux.
-    package static func shiftJIS(_ bytes: [UInt8]) -> String? {
-        // NSString, not String(data:encoding:): that one reaches CoreFoundation's converters through a hook that a
-        // binary linked with --static-swift-stdlib (as README's install builds) leaves out, and then returns nil.
-        guard let decoded = NSString(data: Data(bytes), encoding: String.Encoding.shiftJIS.rawValue) else { return nil }
-        let text = String(decoded)
-        guard text.unicodeScalars.contains(where: { cp932[$0.value] != nil }) else { return text }
-        var scalars = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars { scalars.append(cp932[scalar.value].flatMap(Unicode.Scalar.init) ?? scalar) }
-        return String(scalars)
-    }
-
-    /// JIS X 0208's character for a byte pair, by code point, and CP932's for the same pair.
-    static let cp932: [UInt32: UInt32] = [
-        0x2212: 0xFF0D, // － MINUS SIGN → FULLWIDTH HYPHEN-MINUS
-        0x301C: 0xFF5E, // ～ WAVE DASH → FULLWIDTH TILDE
-        0x2016: 0x2225, // ∥ DOUBLE VERTICAL LINE → PARALLEL TO
-        0x00A2: 0xFFE0, // ￠
-        0x00A3: 0xFFE1, // ￡
-        0x00AC: 0xFFE2, // ￢
-        0x2014: 0x2015, // ― EM DASH → HORIZONTAL BAR
-    ]
+    /// U+FF5E ～ or U+301C 〜), the result is CP932's, so a name, a rule and an id come out the same on every platform.
+    package static func shiftJIS(_ bytes: some Collection<UInt8>) -> String? { CP932.decode(bytes) }
 }
