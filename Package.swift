@@ -30,19 +30,20 @@ let package = Package(
         .target(name: "KakeiboReports", dependencies: Array(layers[..<3])),
         .target(name: "KakeiboRender", dependencies: Array(layers[..<4])),
         .target(name: "KakeiboKit", dependencies: layers),
-        .target(name: "KakeiboCLI", dependencies: ["KakeiboKit"]),
+        // Every import's readers (CSV, Shift_JIS, other apps' exports, statements, layouts): below the command line and,
+        // like the layers, free of Foundation (CP932 is decoded by a table), so `kakeibo` imports in-process.
+        .target(name: "KakeiboImport", dependencies: ["KakeiboKit"] + layers),
+        .target(name: "KakeiboCLI", dependencies: ["KakeiboKit", "KakeiboImport"]),
         .executableTarget(name: "kakeibo", dependencies: ["KakeiboCLI"]),
-        // Imports from other apps' CSV exports need full Foundation (Shift_JIS).
-        .target(name: "KakeiboConvert", dependencies: ["KakeiboCLI", "KakeiboKit"]),
         // The sync commands (pull, push, sync) go over URLSession (FoundationNetworking on Linux; docs/sync.md says
         // how it is configured and why).
         .target(name: "KakeiboSync", dependencies: ["KakeiboCLI", "KakeiboKit"]),
         // The one companion binary: the commands that need Foundation, which `kakeibo` execs, so that only they pay
         // its start-up cost and its size (docs/development.md).
-        .executableTarget(name: "kakeibo-companion", dependencies: ["KakeiboConvert", "KakeiboSync"]),
+        .executableTarget(name: "kakeibo-companion", dependencies: ["KakeiboSync"]),
         .testTarget(name: "KakeiboKitTests", dependencies: ["KakeiboKit"] + layers),
-        .testTarget(name: "KakeiboCLITests", dependencies: ["KakeiboCLI", "KakeiboKit"] + layers),
-        .testTarget(name: "KakeiboConvertTests", dependencies: ["KakeiboConvert", "KakeiboCLI", "KakeiboKit"]),
+        .testTarget(name: "KakeiboCLITests", dependencies: ["KakeiboCLI", "KakeiboImport", "KakeiboKit"] + layers),
+        .testTarget(name: "KakeiboImportTests", dependencies: ["KakeiboImport", "KakeiboKit"]),
         .testTarget(name: "KakeiboSyncTests", dependencies: ["KakeiboSync", "KakeiboCLI", "KakeiboKit"] + layers),
         .testTarget(
             name: "EndToEndTests", dependencies: ["kakeibo", "kakeibo-companion", "KakeiboKit"],

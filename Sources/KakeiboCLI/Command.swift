@@ -79,7 +79,7 @@ package struct CommandTable {
             RecentCommand.self, TrendCommand.self, ReviewCommand.self, FindCommand.self, SettleCommand.self, ReceiptCommand.self,
             FuelCommand.self, ExportCommand.self, CategoriesCommand.self, BudgetCommand.self, RulesCommand.self, FixedCommand.self,
             ConfigCommand.self, AccountsCommand.self, MergesCommand.self, UnmergeCommand.self, TaxCommand.self, FurusatoCommand.self,
-            CompletionCommand.self, HelpCommand.self,
+            CompletionCommand.self, HelpCommand.self, ReconcileCommand.self,
         ]
     }
 

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `kakeibo import FILE…` with no `--from`, through the real binaries: `kakeibo` finds each file's format from its
-/// first bytes and reads it, or hands it to kakeibo-companion; `--from` still forces one.
+/// first bytes and reads it, in `kakeibo` itself; `--from` still forces one.
 @Suite struct ImportFormatTests {
     /// Every fixture kakeibo reads, with the format its import names (none for JSON) and the items it adds (an app's
     /// 振替 row, PayPay's チャージ and ゆうちょ's deposit among them: a transfer or income, kept as a line).
@@ -33,7 +33,7 @@ import Testing
             let run = try box.run("import", unknown, "--lang", language)
             #expect(run.status == 2)
             #expect(run.stderr.split(separator: "\n").count == 1, "\(run.stderr)")
-            // No detector knows it, so the companion tries its readers and the layouts, and says what to do.
+            // No detector knows it, so the statements' readers and the layouts are tried, and the message says what to do.
             for word in ["moneyforward", "zaim", "rakuten-card", "paypay", "yucho", "--layout-init", "docs/statements.md#layouts"] {
                 #expect(run.stderr.contains(word), "\(language): \(word)")
             }

@@ -4,8 +4,8 @@ import Testing
 @testable import KakeiboCLI
 
 /// Which binary runs a command line, read from the command's one declaration (`CommandInfo.runs`): the sync commands
-/// and `reconcile` run in kakeibo-companion; `import` hands other apps' exports and statements to it and reads
-/// kakeibo's JSON itself; everything else, help for every command included, stays in `kakeibo`.
+/// run in kakeibo-companion; everything else — every import and `reconcile` (Shift_JIS needs no Foundation), help
+/// for every command — stays in `kakeibo`.
 @Suite struct CompanionRoutingTests {
     let terminal = Terminal(environment: ["HOME": "/nonexistent"], stdoutIsTerminal: false, stderrIsTerminal: false)
 
@@ -18,27 +18,23 @@ import Testing
         }
     }
 
-    @Test func theSyncCommandsAndReconcileRunInTheCompanion() {
-        for arguments in [["pull", "2024"], ["push"], ["sync", "prev"], ["--lang", "en", "sync"], ["reconcile", "x.csv"]] {
+    @Test func theSyncCommandsRunInTheCompanion() {
+        for arguments in [["pull", "2024"], ["push"], ["sync", "prev"], ["--lang", "en", "sync"]] {
             #expect(route(arguments) == "companion", "\(arguments)")
         }
         #expect(route(["month", "2024", "12"]) == "kakeibo")
     }
 
-    @Test func importGoesWhereTheFilesFormatIsRead() {
-        #expect(route(["import", "--from", "zaim", "Zaim.csv"]) == "companion")
-        #expect(route(["import", "--from=moneyforward", "mf.csv"]) == "companion")
-        #expect(route(["--store", "/tmp/s", "import", "x.csv", "--from", "statement"]) == "companion")
-        #expect(route(["import", "--from", "server", "x.json"]) == "kakeibo")
-        #expect(route(["import", "backup.json"]) == "kakeibo", "a file that isn't there is reported by the reader")
-        #expect(route(["import", "-"]) == "kakeibo", "stdin is kakeibo's JSON unless --from says otherwise")
-        #expect(route(["import", "--", "--from"]) == "kakeibo", "after -- it is a file name")
-    }
-
-    /// A card's dump is ASCII hex: `--from felica` is read by `kakeibo` itself, without Foundation.
-    @Test func aCardDumpStaysInKakeibo() {
-        #expect(route(["import", "--from", "felica", "suica.txt"]) == "kakeibo")
-        #expect(route(["import", "--from=felica", "suica.txt", "--account", "ICOCA"]) == "kakeibo")
+    /// Every format is read in `kakeibo` itself: statements and other apps' exports too (Shift_JIS by table).
+    @Test func everyImportAndReconcileRunInKakeibo() {
+        for arguments in [
+            ["import", "--from", "zaim", "Zaim.csv"], ["import", "--from=moneyforward", "mf.csv"],
+            ["--store", "/tmp/s", "import", "x.csv", "--from", "statement"], ["import", "--from", "server", "x.json"], ["import", "backup.json"],
+            ["import", "-"], ["import", "--", "--from"], ["import", "--dry-run", "a.csv", "b.csv"], ["import", "--from", "felica", "suica.txt"],
+            ["import", "--from=felica", "suica.txt", "--account", "ICOCA"], ["reconcile", "x.csv"], ["reconcile", "--add", "x.csv"],
+        ] {
+            #expect(route(arguments) == "kakeibo", "\(arguments)")
+        }
     }
 
     /// `kakeibo` carries every command's declaration, so help for the companion's commands needs no companion.
@@ -55,8 +51,7 @@ import Testing
     @Test func everyCommandIsDeclaredOnceWithWhereItRuns() {
         let declarations = CommandTable().declarations
         let companion = declarations.filter { if case .companion = $0.runs { true } else { false } }.map(\.name)
-        #expect(companion == ["reconcile", "pull", "push", "sync"])
-        #expect(declarations.filter { if case .chosen = $0.runs { true } else { false } }.map(\.name) == ["import"])
+        #expect(companion == ["pull", "push", "sync"])
         #expect(Set(declarations.map(\.name)).count == declarations.count)
     }
 
@@ -75,14 +70,15 @@ import Testing
         }
     }
 
-    /// The companion runs every command (`kakeibo`'s too); its own replace a built-in of the same name.
+    /// The companion runs every command (`kakeibo`'s too) and its own.
     @Test func theCompanionRunsEveryCommandItself() {
-        let table = CommandTable { $0 == .import ? Replacement.self : MonthCommand.self }
+        let table = CommandTable { $0 == .pull ? Replacement.self : MonthCommand.self }
         #expect(table.binary == .companion && CommandTable().binary == .kakeibo)
-        #expect(table.implementation("import") is Replacement.Type)
+        #expect(table.implementation("pull") is Replacement.Type)
         #expect(table.implementation("month") is MonthCommand.Type)
-        #expect(table.implementation("pull") is MonthCommand.Type, "the code is found by the case's word, not the code's own name")
-        let run = Kakeibo.run(["import", "--from", "zaim", "x.csv"], terminal: terminal, commands: table)
+        #expect(table.implementation("import") is ImportCommand.Type)
+        #expect(table.implementation("push") is MonthCommand.Type, "the code is found by the case's word, not the code's own name")
+        let run = Kakeibo.run(["pull"], terminal: terminal, commands: table)
         #expect(run.status == 0, "the companion ran it instead of handing it over: \(run.stderr)")
     }
 
@@ -123,9 +119,9 @@ import Testing
     }
 }
 
-/// A companion's command with a built-in's name.
+/// A companion's command.
 struct Replacement: Command {
-    static let name = "import"
+    static let name = "pull"
     static let info = CommandInfo(name: name, summary: LocalizedText(en: "x", ja: "x"))
     init(_ arguments: ParsedArguments, _ context: Context) throws {}
     func run(_ context: Context) throws {}

@@ -86,7 +86,7 @@ package struct FileHead: Sendable {
 }
 
 /// The Shift_JIS (Windows code page 932) codes of the characters in the detectors' column names: enough to compare a
-/// header as bytes. `ShiftJISTests` (KakeiboConvertTests) checks each against Foundation's encoder, and finds every
+/// header as bytes. `ImportDetectionTests` (KakeiboImportTests) checks each against Foundation's encoder, and finds every
 /// format in its fixtures written both ways, so a name with a character missing here fails a test.
 enum ShiftJIS {
     static let codes: [Unicode.Scalar: UInt16] = [

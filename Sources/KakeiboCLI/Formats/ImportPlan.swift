@@ -1,8 +1,8 @@
 import KakeiboKit
 
 /// What `import` was given: each file with its format, forced by `--from` or found from the file's first bytes
-/// (`ImportFormat.detect`), checked as a whole before any file is read in full. `kakeibo` reads from it which binary
-/// reads the files (`ImportCommand`'s declaration runs it); each binary's import reads it to know how.
+/// (`ImportFormat.detect`), checked as a whole before any file is read in full: it says whether the one file is
+/// merged on its own (`ItemsImport`) or the files are read together (`StatementImport`).
 package struct ImportPlan: Sendable {
     package struct File: Sendable {
         package let path: String
@@ -32,25 +32,24 @@ package struct ImportPlan: Sendable {
         files = try paths.map { path in
             if let forced { return File(path: path, format: forced) }
             let format = try ImportPlan.look(at: path)
-            // A file no detector knows may be one of the household's layouts, or a variant only the companion's
-            // readers tell: the companion reads it, or refuses it saying what to do (`--layout-init`, `--from`).
+            // A file no detector knows may be one of the household's layouts, or a variant only the statements'
+            // readers tell: they read it, or refuse it saying what to do (`--layout-init`, `--from`).
             if format == nil, path != "-", FileSystem.isRegularFile(path) { unknown = true }
             return File(path: path, format: format)
         }
-        companionOnly = unknown || files.count > 1 || ImportCommand.companionOptions.contains { arguments.given($0) }
+        readTogether = unknown || files.count > 1 || ImportCommand.fileOptions.contains { arguments.given($0) }
         for file in files { if let format = file.format { try check(file.path, format) } }
     }
 
-    /// Which binary reads the files: the companion when any of them needs it, when there are several (read
-    /// together, of any formats), or for a layout or a dry run. (Statements not yet looked at go there too: it reads
-    /// every format.)
-    package var reader: Binary {
-        let companion = companionOnly || files.contains { file in file.format.map { $0.reader == .companion } ?? statementsOnly }
-        return companion ? .companion : .kakeibo
+    /// Whether the one file is merged on its own (kakeibo's JSON, an IC card's dump), rather than read together with
+    /// others: not when there are several (read together, of any formats), for a layout or a dry run, or for a
+    /// statement (one not yet looked at, with `--from statement`, too).
+    package var merged: Bool {
+        !readTogether && !files.contains { file in file.format.map { !$0.mergedAlone } ?? statementsOnly }
     }
 
-    /// Files or options only the companion's import reads.
-    let companionOnly: Bool
+    /// Several files, one no detector knows, or options only the import of files read together reads.
+    let readTogether: Bool
 
     /// The format of a file whose format was not known before it was read, from its bytes, held to the same rules.
     package func format(of file: File, bytes: [UInt8]) throws -> ImportFormat {
@@ -91,7 +90,7 @@ package enum ImportFileError: KakeiboFailure, Equatable {
     case empty(String)
     /// `--from statement`, and the file is another format.
     case notStatement(String, ImportFormat)
-    /// stdin (or a pipe) held a format `kakeibo` hands to the companion, which it can't once the bytes are read.
+    /// stdin (or a pipe) held a format that is read only when `--from` names it.
     case readElsewhere(String, ImportFormat)
     /// `--mapping` or `--category` given for kakeibo's JSON.
     case optionNotForJSON(String)

@@ -1,4 +1,4 @@
-import KakeiboCLI
+import KakeiboImport
 import KakeiboKit
 
 /// `kakeibo import FILE…` of CSV files — card and bank statements, files read with a layout, MoneyForward ME's and

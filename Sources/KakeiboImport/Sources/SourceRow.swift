@@ -43,7 +43,7 @@ package enum ImportSource: String, CaseIterable, Sendable {
     }
 
     /// The app whose export the file is, from its first line; nil for any other file (or one that isn't CSV text).
-    static func detect(_ bytes: [UInt8]) -> ImportSource? {
+    package static func detect(_ bytes: [UInt8]) -> ImportSource? {
         // A line feed is never part of a Shift_JIS character: the first line decodes on its own.
         let line = Array(bytes.prefix { $0 != 0x0A })
         guard let (text, _) = SourceText.decode(line), let records = try? CSVReader.records(text) else { return nil }

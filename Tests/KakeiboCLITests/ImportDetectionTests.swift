@@ -1,9 +1,9 @@
 import Foundation
+import KakeiboImport
 import KakeiboKit
 import Testing
 
 @testable import KakeiboCLI
-@testable import KakeiboConvert
 
 /// `kakeibo import FILE` finds the format from the file through one table (`ImportFormat.all`), from its first
 /// bytes as `kakeibo` sees them (no Shift_JIS decoder there): every committed fixture, and each written again in
@@ -19,10 +19,15 @@ import Testing
         "yucho-2024-12-sjis.csv": "yucho",
     ]
 
+    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/imports")
+
     func found(_ bytes: [UInt8]) -> String? { ImportFormat.detect(FileHead(bytes))?.name }
 
+    func fixture(_ name: String) throws -> [UInt8] { Array(try Data(contentsOf: Self.directory.appendingPathComponent(name))) }
+
     @Test func everyFixtureIsFoundFromItsBytes() throws {
-        let files = try FileManager.default.contentsOfDirectory(atPath: StatementReaderTests.directory.path)
+        let files = try FileManager.default.contentsOfDirectory(atPath: Self.directory.path)
         let readable = Set(files.filter { $0.hasSuffix(".csv") || $0.hasSuffix(".json") }).subtracting([
             "unknown-statement.csv", "statements-expected.json",
         ])

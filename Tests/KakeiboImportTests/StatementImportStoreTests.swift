@@ -2,7 +2,7 @@ import Foundation
 import KakeiboKit
 import Testing
 
-@testable import KakeiboConvert
+@testable import KakeiboImport
 
 /// `Household.importFiles` with real statements against a store in a temporary directory: a store an earlier
 /// kakeibo filled (ids without the account, PayPay's id of 取引番号 alone) doesn't double, and two ゆうちょ accounts

@@ -2,7 +2,7 @@ import Foundation
 import KakeiboKit
 import Testing
 
-@testable import KakeiboConvert
+@testable import KakeiboImport
 
 /// Layout files: the shipped ones, what a file may say and what it may not, dates in a layout's format, and a layout
 /// written back reading as it was.

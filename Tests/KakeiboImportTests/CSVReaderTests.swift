@@ -1,6 +1,6 @@
 import Testing
 
-@testable import KakeiboConvert
+@testable import KakeiboImport
 
 @Suite struct CSVReaderTests {
     func fields(_ text: String) throws -> [[String]] { try CSVReader.records(text).map(\.fields) }

@@ -1,9 +1,11 @@
+import KakeiboImport
 import KakeiboKit
 
-/// `kakeibo import FILE…` — loads items from a file whose format is found from the file (`ImportPlan`, over the
-/// table of `ImportFormat`): kakeibo's or the household server's JSON here, where an id already stored is updated;
-/// other apps' exports and statements in kakeibo-companion (they need Foundation for Shift_JIS), which shares this
-/// command's declaration, options and `merge`.
+/// `kakeibo import FILE…` — loads items from files whose format is found from each file (`ImportPlan`, over the
+/// table of `ImportFormat`), all in this process: one file of kakeibo's or the household server's JSON, or an IC
+/// card's dump, is merged on its own (`ItemsImport`, an id already stored is updated); other apps' exports,
+/// statements, files read with a layout, several files and `--dry-run` are read together (`StatementImport`);
+/// `--layout-init` writes a first layout for a file.
 package struct ImportCommand: Command {
     package static let from = Option(
         "--from", value: fromChoices.joined(separator: "|"),
@@ -51,8 +53,8 @@ package struct ImportCommand: Command {
             ja: "ファイルのすべての行の人（既定は各行の口座の人、なければこの端末の人）。kakeibo の JSON には使えません（各データに記録済み）")
     ) { try DetailField.member.validate($0) }
     package static let format = OutputFormat.option([.table, .json])
-    /// The options only the companion's import reads: given any, the command runs there.
-    static let companionOptions: [any OptionDeclaration] = [layout, layoutInit, dryRun]
+    /// The options only the import of CSV files reads: given any, a file of JSON is read that way too.
+    static let fileOptions: [any OptionDeclaration] = [layout, layoutInit, dryRun]
     package static let name = "import"
     package static let info = CommandInfo(
         name: name,
@@ -97,73 +99,40 @@ package struct ImportCommand: Command {
             "kakeibo import mybank.csv --layout-init > ~/.config/kakeibo/layouts/mybank.json",
             "kakeibo import suica.txt",
             "kakeibo import --from felica icoca.txt --account ICOCA",
-        ],
-        runs: .chosen(
-            note: LocalizedText(
-                en:
-                    "kakeibo reads its own JSON; other apps' exports, statements, layouts, several files and --dry-run (often Shift_JIS, which needs Foundation) are read by kakeibo-companion, which kakeibo starts and which must be installed beside it.",
-                ja:
-                    "kakeibo の JSON は kakeibo が読み、アプリの CSV・明細・レイアウト・複数のファイル・--dry-run（Shift_JIS が多く Foundation が必要）は kakeibo-companion が読みます。kakeibo-companion は kakeibo と同じ場所に必要です。"
-            ),
-            by: { try ImportPlan($0).reader }))
+        ])
 
-    let file: ImportPlan.File
-    let plan: ImportPlan
-    let format: OutputFormat
-    let tags: [String]
-    /// `--account`: an IC card's account.
-    let account: String?
-    /// `--member`: whose an IC card's lines are (kakeibo's JSON names each item's own).
-    let member: String?
-
-    package init(_ arguments: ParsedArguments, _ context: Context) throws {
-        try self.init(ImportPlan(arguments), arguments)
+    enum Job {
+        case items(ItemsImport)
+        case files(StatementImport)
+        case layoutInit(path: String, format: OutputFormat)
     }
 
-    /// The import of kakeibo's JSON: one file, here (the companion's import hands such a plan to this).
-    package init(_ plan: ImportPlan, _ arguments: ParsedArguments) throws {
-        for option in [Self.mapping, Self.category] where arguments.given(option) { throw ImportFileError.optionNotForJSON(option.name) }
-        // Other formats are the companion's; only a caller that bypasses the routing gets here with one.
-        guard plan.reader == .kakeibo, plan.files.count == 1 else { throw CompanionError.notHere }
-        self.plan = plan
-        file = plan.files[0]
-        format = try arguments[Self.format] ?? .table
-        tags = try ImportCommand.tags(arguments)
-        account = try arguments[Self.account]
-        member = try arguments[Self.member]
+    let job: Job
+
+    package init(_ arguments: ParsedArguments, _ context: Context) throws {
+        let format = try arguments[ImportCommand.format] ?? .table
+        if arguments[ImportCommand.layoutInit] {
+            for option in [ImportCommand.from, ImportCommand.layout, ImportCommand.mapping, ImportCommand.category] where arguments.given(option) {
+                throw UsageError.onlyWith(option.name, ImportCommand.from.name + "|" + ImportCommand.layout.name)
+            }
+            if arguments.given(ImportCommand.dryRun) { throw UsageError.onlyWith(ImportCommand.dryRun.name, ImportCommand.from.name) }
+            job = .layoutInit(path: try ImportCommand.onePath(arguments), format: format)
+            return
+        }
+        let plan = try ImportPlan(arguments)
+        if plan.merged {
+            job = .items(try ItemsImport(plan, arguments))
+        } else {
+            job = .files(try ImportCommand.files(arguments, context))
+        }
     }
 
     package func run(_ context: Context) throws {
-        guard let document = try readOrImportCard(context) else { return }
-        let summary = try ImportCommand.merge(try ImportCommand.tagged(document.items, tags), context)
-        // An export of everything carries the household's settings: merged after the items, each file its own change.
-        let settings = document.hasSettings ? try context.household().mergeSettings(document, taxonomy: try context.taxonomy()) : nil
-        switch format {
-        case .json:
-            context.print(JSONRenderer.render(.object(ImportRenderer.mergedFields(summary) + (settings.map(ImportRenderer.settingsFields) ?? []))))
-        default:
-            context.print(
-                ImportRenderer.merged(summary, context.language) + "\n"
-                    + (settings.map { ImportRenderer.settings($0, context.language) + "\n" } ?? ""))
+        switch job {
+        case .items(let job): try job.run(context)
+        case .files(let job): try job.run(context)
+        case .layoutInit(let path, let format): try ImportCommand.layoutInit(path, format: format, context)
         }
-    }
-
-    /// The file's items, and the settings an export of everything carries. The bytes are gone when this returns: held through the merge, a million items' file
-    /// would add its size (127 MB) to the import's peak memory.
-    /// nil when the file was a card's dump, which this imported.
-    func readOrImportCard(_ context: Context) throws -> ExportDocument? {
-        let bytes = try ImportCommand.read(file.path)
-        let name = ImportCommand.displayName(file.path)
-        let found = try plan.format(of: file, bytes: bytes)
-        guard found.reader == .kakeibo else { throw ImportFileError.readElsewhere(name, found) }
-        if found.kind == .cardDump {
-            try CardImport(path: file.path, account: account, format: format, tags: tags, member: member).run(bytes, context)
-            return nil
-        }
-        if account != nil { throw CommandError.accountWithoutCardDump(name) }
-        // kakeibo's JSON carries each item's member: an option that would be dropped is refused.
-        if member != nil { throw ImportFileError.optionNotForJSON(Self.member.name) }
-        do { return try ExportDocument.decode(bytes) } catch { throw CommandError.importFile(name, problem: error) }
     }
 
     package static func read(_ path: String) throws -> [UInt8] {

@@ -1,7 +1,7 @@
 import KakeiboKit
 import Testing
 
-@testable import KakeiboConvert
+@testable import KakeiboImport
 
 /// Text a statement or a layout reads is made what syncs at the boundary where a row becomes a line
 /// (`SyncLimits.normalized`), for every reader: no U+FEFF, no decomposed kana, as an export's or a typed item's.

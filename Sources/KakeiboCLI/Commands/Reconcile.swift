@@ -1,4 +1,4 @@
-import KakeiboCLI
+import KakeiboImport
 import KakeiboKit
 
 /// `kakeibo reconcile FILE… [--add]` — sets one or more statements beside the store as an import would merge them (see

@@ -1,7 +1,7 @@
 import KakeiboKit
 import Testing
 
-@testable import KakeiboConvert
+@testable import KakeiboImport
 
 let mfHeader = "計算対象,日付,内容,金額（円）,保有金融機関,大項目,中項目,メモ,振替,ID"
 let zaimHeader = "日付,方法,カテゴリ,カテゴリの内訳,支払元,入金先,品目,メモ,お店,通貨,収入,支出,振替,残高調整,通貨変換前の金額,集計の設定"

@@ -2,8 +2,7 @@ import Foundation
 import KakeiboKit
 import Testing
 
-@testable import KakeiboCLI
-@testable import KakeiboConvert
+@testable import KakeiboImport
 
 /// The four statement readers on the committed fixtures (Tests/Fixtures/imports/make-statements.py), each total
 /// checked against the sum the script made from the rows it wrote.

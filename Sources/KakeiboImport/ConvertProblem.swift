@@ -204,6 +204,11 @@ package struct ImportFailure: KakeiboFailure {
     package var path: String
     package var problem: ConvertProblem
 
+    package init(path: String, problem: ConvertProblem) {
+        self.path = path
+        self.problem = problem
+    }
+
     package var kind: FailureKind { .badInput }
 
     package func message(in language: Language) -> String {

@@ -2,7 +2,7 @@ import Foundation
 import KakeiboKit
 import Testing
 
-@testable import KakeiboConvert
+@testable import KakeiboImport
 
 /// Every reconstructed download in Tests/Fixtures/downloads (PROVENANCE.md says where each layout was seen), found
 /// from the file and read to the totals its service shows (expected.json, written by the same script as the files).

@@ -189,6 +189,11 @@ package struct MappingProblem: KakeiboFailure, Equatable {
     package var path: String
     package var issue: Issue
 
+    package init(path: String, issue: Issue) {
+        self.path = path
+        self.issue = issue
+    }
+
     package var kind: FailureKind { .badInput }
 
     package func message(in language: Language) -> String {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import KakeiboConvert
+@testable import KakeiboImport
 
 @Suite struct SourceTextTests {
     /// "食費,～①" as Windows writes Shift_JIS (code page 932), byte by byte.

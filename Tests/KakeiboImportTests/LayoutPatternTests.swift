@@ -1,7 +1,7 @@
 import KakeiboKit
 import Testing
 
-@testable import KakeiboConvert
+@testable import KakeiboImport
 
 /// A layout's patterns: matched by kakeibo's own matcher, which agrees with the standard library's regular
 /// expressions on what layouts write, takes time linear in the text whatever the pattern, and refuses at entry what

@@ -1,4 +1,4 @@
-import KakeiboCLI
+import KakeiboImport
 import KakeiboKit
 
 /// The layouts an import may use: the household's own, kept as `layouts/NAME.json` in the configuration directory,
