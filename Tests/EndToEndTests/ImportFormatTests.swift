@@ -55,22 +55,29 @@ import Testing
         #expect(try box.snapshot() != before)
     }
 
-    /// `--from` forces a format, and is how stdin is told it holds a CSV (its bytes can't be looked at first).
-    @Test func fromForcesAFormatAndStdinNeedsIt() throws {
+    /// `--from` forces a format; stdin's is found from what is read, as a file's (a CSV on stdin was refused while
+    /// CSV files were read in another binary), or forced.
+    @Test func fromForcesAFormatAndStdinIsFoundLikeAFile() throws {
         let box = try Sandbox()
         let forced = try box.run("import", "--from", "zaim", Products.fixture("moneyforward-2024-12-sjis.csv"))
         #expect(forced.status == 2)
         #expect(forced.stderr.contains("not a Zaim export"), "\(forced.stderr)")
         let text = try String(contentsOfFile: Products.fixture("paypay-2024-12.csv"), encoding: .utf8)
-        let piped = try box.run(["import", "-"], stdin: text)
-        #expect(piped.status == 2)
-        #expect(
-            piped.stderr
-                == "kakeibo: stdin: nothing imported: it is a PayPay statement; from stdin kakeibo reads it only when told: kakeibo import --from paypay -\n"
-        )
-        let told = try box.run(["import", "--from", "paypay", "-", "--format", "json"], stdin: text)
+        let piped = try box.run(["import", "-", "--format", "json"], stdin: text)
+        #expect(piped.status == 0, "\(piped.stderr)")
+        #expect((try piped.json() as? [String: Any])?["added"] as? Int == 5, "four purchases and the チャージ")
+        let told = try Sandbox().run(["import", "--from", "paypay", "-", "--format", "json"], stdin: text)
         #expect(told.status == 0, "\(told.stderr)")
-        #expect((try told.json() as? [String: Any])?["added"] as? Int == 5, "four purchases and the チャージ")
+        #expect((try told.json() as? [String: Any])?["added"] as? Int == 5, "the same, told")
+        let other = try Sandbox()
+        let shiftJIS = try Sandbox.launch(
+            Products.kakeibo, ["import", "-", "--category", "other"], environment: other.baseEnvironment,
+            stdin: try Data(contentsOf: URL(fileURLWithPath: Products.fixture("moneyforward-2024-12-sjis.csv"))))
+        #expect(shiftJIS.status == 0, "Shift_JIS on stdin: \(shiftJIS.stderr)")
+        #expect(shiftJIS.stdout.contains("Imported 11 items from MoneyForward ME (Shift_JIS)"), "\(shiftJIS.stdout)")
+        let nothing = try Sandbox().run(["import", "-"], stdin: "x,y\n1,2\n")
+        #expect(nothing.status == 2)
+        #expect(nothing.stderr.hasPrefix("kakeibo: stdin: nothing imported: not a format kakeibo finds from the file"), "\(nothing.stderr)")
         let statementOnly = try box.run("import", "--from", "statement", Products.fixture("zaim-2024-12.csv"))
         #expect(statementOnly.status == 2)
         #expect(statementOnly.stderr.contains("--from statement, but it is Zaim's CSV export, not a statement"))

@@ -211,7 +211,8 @@ import Testing
             #expect(refused.stderr.contains(message), "\(refused.stderr)")
             #expect(try box.snapshot() == before)
         }
-        let misplaced = try box.run("import", "x.json", "--category", "food")
+        let json = try box.write("x.json", #"[{"id":"s1","date":"20241203","name":"a","price":1,"category":0,"categorySub":1}]"#)
+        let misplaced = try box.run("import", json, "--category", "food")
         #expect(misplaced.status == 2)
         #expect(
             misplaced.stderr

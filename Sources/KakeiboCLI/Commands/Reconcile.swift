@@ -28,15 +28,17 @@ package struct ReconcileCommand: Command {
     }
 
     package func run(_ context: Context) throws {
+        let inputs = try paths.map(StatementImport.Input.read)
         let layouts = format == nil ? try LayoutCatalog.load(context).layouts : []
         // --add is the import itself: the lines are added, merged with what other sources have, once.
         if add {
             return try StatementImport(
-                choice: format.map { .format($0) } ?? .detect, paths: paths, category: nil, mapping: CategoryMapping.standard(try context.taxonomy()),
+                choice: format.map { .format($0) } ?? .detect, inputs: inputs, category: nil,
+                mapping: CategoryMapping.standard(try context.taxonomy()),
                 layouts: layouts, output: output
             ).run(context)
         }
-        let statements = try paths.map { try StatementImport.statement($0, format: format, layouts: layouts) }
+        let statements = try inputs.map { try StatementImport.statement($0, format: format, layouts: layouts) }
         var seen = Set<String>()
         let lines = statements.flatMap(\.lines).filter { seen.insert($0.id).inserted }
         let taxonomy = try context.taxonomy()

@@ -1,9 +1,10 @@
+import KakeiboImport
 import KakeiboKit
 
 /// The declaration of `reconcile` (`ReconcileCommand` runs it).
 package enum StatementDeclarations {
     package static let from = Option(
-        "--from", value: ImportFormat.all.filter { $0.kind == .statement }.map(\.name).joined(separator: "|"),
+        "--from", value: ImportFormats.builtIn.filter { $0.kind == .statement }.map(\.word).joined(separator: "|"),
         help: LocalizedText(en: "the statement's format (default: found from the file)", ja: "明細の形式（既定はファイルから判定）"))
     package static let add = Flag(
         "--add",

@@ -128,20 +128,6 @@ package struct Layout: Hashable, Sendable {
         return all + (ignore + stop).map(\.column)
     }
 
-    /// The layout found for the records: the one whose `match` names are all in one row within its first rows;
-    /// among several, the one matching the most names; of those, the household's own over a shipped one (theirs was
-    /// written for their file, and kakeibo shipping a layout later must not refuse a file that imported before).
-    /// nil when none; two equally good are refused.
-    static func matching(_ records: [CSVRecord], among layouts: [Layout]) throws(ConvertProblem) -> Layout? {
-        let found = layouts.filter { $0.headerPosition(records) != nil }
-        guard let best = found.map(\.match.count).max() else { return nil }
-        let top = found.filter { $0.match.count == best }
-        if top.count == 1 { return top[0] }
-        let own = top.filter { $0.origin != ShippedLayouts.origin }
-        guard own.count == 1 else { throw .ambiguousLayout((own.isEmpty ? top : own).map(\.name)) }
-        return own[0]
-    }
-
     /// The row (0-based) of the header: the first of the first `within` rows holding every `match` name.
     func headerPosition(_ records: [CSVRecord]) -> Int? {
         StatementFields.findHeader(records, within: within, required: match, aliases: aliases)?.position

@@ -36,20 +36,6 @@ package enum ImportSource: String, CaseIterable, Sendable {
         }
     }
 
-    /// The app whose export the records are (its header is the first record, every column found by name).
-    static func detect(_ records: [CSVRecord]) -> ImportSource? {
-        guard let first = records.first else { return nil }
-        return allCases.first { Converter.header(first, $0) != nil }
-    }
-
-    /// The app whose export the file is, from its first line; nil for any other file (or one that isn't CSV text).
-    package static func detect(_ bytes: [UInt8]) -> ImportSource? {
-        // A line feed is never part of a Shift_JIS character: the first line decodes on its own.
-        let line = Array(bytes.prefix { $0 != 0x0A })
-        guard let (text, _) = SourceText.decode(line), let records = try? CSVReader.records(text) else { return nil }
-        return detect(Array(records.prefix(1)))
-    }
-
     /// What one row of the export means for kakeibo.
     func interpret(_ fields: RowFields) throws(ConvertProblem) -> SourceRow {
         switch self {

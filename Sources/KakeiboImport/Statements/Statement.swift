@@ -210,12 +210,12 @@ package enum StatementReader {
                 throw .notStatement(asked, looksLike: StatementFormat.allCases.first { $0 != asked && $0.recognises(records) })
             }
             format = asked
-        } else if let found = StatementFormat.allCases.first(where: { $0.recognises(records) }) {
-            format = found
-        } else if let layout = try Layout.matching(records, among: layouts) {
-            return try LayoutReader.read(bytes, layout)
         } else {
-            throw .unknownLayout(looksLike: ImportSource.detect(records))
+            // The one table decides, over the whole file: kakeibo's formats, then the layouts.
+            let found = try ImportFormats.identify(FileHead(bytes, records: records), layouts: layouts)
+            if let layout = found as? Layout { return try LayoutReader.read(bytes, layout) }
+            guard let statement = found as? StatementFormat else { throw .unknownLayout(looksLike: found as? ImportSource) }
+            format = statement
         }
         let read = try format.read(records)
         return Statement(

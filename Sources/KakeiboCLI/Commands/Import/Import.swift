@@ -13,7 +13,7 @@ package struct ImportCommand: Command {
             en: "the format, instead of finding it from the file (statement: any statement, found from the file; see docs/statements.md)",
             ja: "形式を指定する（既定はファイルから判定。statement はどの明細かをファイルから判定。docs/statements.md）"))
     /// `--from`'s words: every format's, and `statement`.
-    static var fromChoices: [String] { ImportFormat.all.map(\.name) + [ImportFormat.anyStatement] }
+    static var fromChoices: [String] { ImportFormats.builtIn.map(\.word) + [ImportFormats.anyStatement] }
     package static let account = Option<String>(
         "--account", value: "NAME",
         help: LocalizedText(
@@ -73,9 +73,9 @@ package struct ImportCommand: Command {
                 "FILE|-",
                 LocalizedText(
                     en:
-                        "kakeibo's or the household server's JSON, MoneyForward ME's or Zaim's CSV export, a statement (Rakuten Card, SMBC Vpass, PayPay, Japan Post Bank…), a CSV a layout reads, or an IC card's dump; - reads stdin (JSON, or what --from says)",
+                        "kakeibo's or the household server's JSON, MoneyForward ME's or Zaim's CSV export, a statement (Rakuten Card, SMBC Vpass, PayPay, Japan Post Bank…), a CSV a layout reads, or an IC card's dump; - reads stdin (its format found from what is read, as a file's)",
                     ja:
-                        "kakeibo・家計簿サーバーの JSON、マネーフォワード ME・Zaim の CSV、明細（楽天カード、Vpass、PayPay、ゆうちょ…）、レイアウトで読む CSV、IC カードのダンプ。- は標準入力（JSON か --from で指定した形式）"
+                        "kakeibo・家計簿サーバーの JSON、マネーフォワード ME・Zaim の CSV、明細（楽天カード、Vpass、PayPay、ゆうちょ…）、レイアウトで読む CSV、IC カードのダンプ。- は標準入力（形式はファイルと同じく読んだ内容から判定）"
                 )),
             Argument(
                 "FILE…",
@@ -123,7 +123,7 @@ package struct ImportCommand: Command {
         if plan.merged {
             job = .items(try ItemsImport(plan, arguments))
         } else {
-            job = .files(try ImportCommand.files(arguments, context))
+            job = .files(try ImportCommand.files(plan, arguments, context))
         }
     }
 
@@ -175,12 +175,6 @@ package struct ImportCommand: Command {
 
     /// The most statement files one import takes.
     package static let maximumFiles = 400
-
-    /// Whether the bytes start as JSON does: `[` or `{` first (after a byte order mark and whitespace).
-    package static func looksLikeJSON(_ bytes: [UInt8]) -> Bool {
-        let first = FileHead(bytes).firstNonSpace
-        return first == UInt8(ascii: "[") || first == UInt8(ascii: "{")
-    }
 
     /// The one FILE an import other than a statement's takes.
     package static func onePath(_ arguments: ParsedArguments) throws -> String {

@@ -5,7 +5,7 @@ extension ImportCommand {
     /// The import of files read together — CSV files (card and bank statements, files read with a layout, other
     /// apps' exports), several files, a dry run — with the format `--from` or `--layout` names, else each file's
     /// found from it; its options checked.
-    static func files(_ arguments: ParsedArguments, _ context: Context) throws -> StatementImport {
+    static func files(_ plan: ImportPlan, _ arguments: ParsedArguments, _ context: Context) throws -> StatementImport {
         let from = try arguments[ImportCommand.from]
         let layoutValue = try arguments[ImportCommand.layout]
         if from != nil, layoutValue != nil { throw UsageError.onlyWith(ImportCommand.layout.name, "no --from") }
@@ -28,11 +28,13 @@ extension ImportCommand {
         } else {
             choice = .detect
         }
-        return try files(choice, arguments, context)
+        return try files(choice, plan.files.map { StatementImport.Input(path: $0.path, bytes: $0.bytes) }, arguments, context)
     }
 
     /// The import of CSV files, its options checked.
-    static func files(_ choice: StatementImport.Choice, _ arguments: ParsedArguments, _ context: Context) throws -> StatementImport {
+    static func files(
+        _ choice: StatementImport.Choice, _ inputs: [StatementImport.Input], _ arguments: ParsedArguments, _ context: Context
+    ) throws -> StatementImport {
         let taxonomy = try context.taxonomy()
         if arguments.given(ImportCommand.mapping) {
             switch choice {
@@ -52,7 +54,7 @@ extension ImportCommand {
         let layouts: [Layout]
         if case .detect = choice { layouts = try LayoutCatalog.load(context).layouts } else { layouts = [] }
         return StatementImport(
-            choice: choice, paths: try positionals(arguments), category: try arguments[ImportCommand.category].map { try taxonomy.resolve($0) },
+            choice: choice, inputs: inputs, category: try arguments[ImportCommand.category].map { try taxonomy.resolve($0) },
             mapping: mapping, layouts: layouts, output: try arguments[ImportCommand.format] ?? .table, tags: try ImportCommand.tags(arguments),
             member: try arguments[ImportCommand.member], dryRun: arguments[ImportCommand.dryRun])
     }

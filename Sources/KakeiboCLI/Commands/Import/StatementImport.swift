@@ -15,8 +15,18 @@ struct StatementImport {
         case app(ImportSource)
     }
 
+    /// A file given to the import, read once (`ImportPlan`, or `reconcile`).
+    struct Input {
+        var path: String
+        var bytes: [UInt8]
+
+        /// The file at `path` (stdin for "-"), read whole.
+        static func read(_ path: String) throws -> Input { Input(path: path, bytes: try ImportCommand.read(path)) }
+    }
+
     var choice: Choice
-    var paths: [String]
+    var inputs: [Input]
+    var paths: [String] { inputs.map(\.path) }
     /// `--category`: where lines nothing files go (and an export's unmapped categories).
     var category: CategoryCode?
     var mapping: CategoryMapping
@@ -41,10 +51,9 @@ struct StatementImport {
     }
 
     /// A statement file for `reconcile`: found from the file (a layout among `layouts` too), or in the format asked for.
-    static func statement(_ path: String, format: StatementFormat?, layouts: [Layout]) throws -> Statement {
-        let bytes = try ImportCommand.read(path)
-        do { return try StatementReader.read(bytes, as: format.map { .format($0) } ?? .detect, layouts: layouts) } catch {
-            throw ImportFailure(path: ImportCommand.displayName(path), problem: error)
+    static func statement(_ input: Input, format: StatementFormat?, layouts: [Layout]) throws -> Statement {
+        do { return try StatementReader.read(input.bytes, as: format.map { .format($0) } ?? .detect, layouts: layouts) } catch {
+            throw ImportFailure(path: ImportCommand.displayName(input.path), problem: error)
         }
     }
 
@@ -52,10 +61,10 @@ struct StatementImport {
     /// written, naming the file.
     /// An export's 振替 rows are kept, in `transfers` (they count in no category).
     static func read(
-        _ path: String, as choice: Choice, layouts: [Layout], mapping: CategoryMapping, category: CategoryCode?, income: IncomeTargets?,
+        _ input: Input, as choice: Choice, layouts: [Layout], mapping: CategoryMapping, category: CategoryCode?, income: IncomeTargets?,
         transfers: CategoryCode?
     ) throws -> Read {
-        let bytes = try ImportCommand.read(path)
+        let (path, bytes) = (input.path, input.bytes)
         do {
             func convert(_ source: ImportSource) throws(ConvertProblem) -> Conversion {
                 try Converter.convert(
@@ -66,13 +75,18 @@ struct StatementImport {
             case .layout(let layout): return .statement(try StatementReader.read(bytes, as: .layout(layout)))
             case .app(let source): return .export(try convert(source))
             case .detect:
-                if ImportCommand.looksLikeJSON(bytes) {
+                // The one table decides (ImportFormats): kakeibo's formats, then the layouts. A file it doesn't know
+                // (or a card's dump, which is merged on its own) is refused by the statements' reader, saying why.
+                let options = ReadOptions(mapping: mapping, fallback: category, income: income, transfers: transfers)
+                switch try ImportFormats.identify(FileHead(bytes), layouts: layouts)?.read(bytes, options) {
+                case .statement(let statement): return .statement(statement)
+                case .export(let conversion): return .export(conversion)
+                case .items(let bytes):
                     do { return .json(try ExportDocument.decode(bytes).items) } catch {
                         throw CommandError.importFile(ImportCommand.displayName(path), problem: error)
                     }
+                case .cardDump, nil: return .statement(try StatementReader.read(bytes, as: .detect, layouts: layouts))
                 }
-                if let source = ImportSource.detect(bytes) { return .export(try convert(source)) }
-                return .statement(try StatementReader.read(bytes, as: .detect, layouts: layouts))
             }
         } catch let error as ConvertProblem { throw ImportFailure(path: ImportCommand.displayName(path), problem: error) }
     }
@@ -82,7 +96,7 @@ struct StatementImport {
         let household = try context.household()
         let income = IncomeTargets.standard(taxonomy)
         // Every file is read before anything is written: one bad file imports none.
-        var files = try paths.map {
+        var files = try inputs.map {
             try StatementImport.read(
                 $0, as: choice, layouts: layouts, mapping: mapping, category: category, income: income, transfers: taxonomy.unfiled)
         }
