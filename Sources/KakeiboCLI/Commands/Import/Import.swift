@@ -153,18 +153,6 @@ package struct ImportCommand: Command {
     /// The tags `--tag` gives, checked, each once.
     package static func tags(_ arguments: ParsedArguments) throws -> [String] { try Tags.validateAll(try arguments.all(tag)) }
 
-    /// The items with `tags` added to those each has (an item may then carry too many: refused, exit 2).
-    package static func tagged(_ items: [WireItem], _ tags: [String]) throws(TagError) -> [WireItem] {
-        guard !tags.isEmpty else { return items }
-        var out = items
-        for index in out.indices {
-            let all = Tags.adding(tags, to: out[index].details.tags)
-            guard all.count <= Tags.maximumCount else { throw .tooMany(count: all.count) }
-            out[index].details.tags = all
-        }
-        return out
-    }
-
     /// Merges the items into the store (see `Household.merge`), with a progress bar on a terminal's stderr: how
     /// every import writes.
     package static func merge(_ incoming: [WireItem], _ context: Context) throws -> MergeOutcome {

@@ -47,7 +47,7 @@ struct ItemsImport {
         case .cardDump(let path, let bytes):
             return try CardImport(path: path, account: account, format: format, tags: tags, member: member).run(bytes, context)
         }
-        let summary = try ImportCommand.merge(try ImportCommand.tagged(document.items, tags), context)
+        let summary = try ImportCommand.merge(try FileImport.tagged(document.items, tags), context)
         // An export of everything carries the household's settings: merged after the items, each file its own change.
         let settings = document.hasSettings ? try context.household().mergeSettings(document, taxonomy: try context.taxonomy()) : nil
         switch format {

@@ -42,13 +42,7 @@ struct StatementImport {
     /// The `--from` word for "find the format from the file".
     static let detect = "statement"
 
-    /// One file read whole: a statement (or a file read with a layout), an app's export, or kakeibo's own JSON
-    /// (read only for a dry run: the real import of it is the built-in command's).
-    enum Read {
-        case statement(Statement)
-        case export(Conversion)
-        case json([WireItem])
-    }
+    typealias Read = FileImport.Read
 
     /// A statement file for `reconcile`: found from the file (a layout among `layouts` too), or in the format asked for.
     static func statement(_ input: Input, format: StatementFormat?, layouts: [Layout]) throws -> Statement {
@@ -96,94 +90,39 @@ struct StatementImport {
         let household = try context.household()
         let income = IncomeTargets.standard(taxonomy)
         // Every file is read before anything is written: one bad file imports none.
-        var files = try inputs.map {
-            try StatementImport.read(
-                $0, as: choice, layouts: layouts, mapping: mapping, category: category, income: income, transfers: taxonomy.unfiled)
+        let files = try inputs.map {
+            FileImport.File(
+                name: ImportCommand.displayName($0.path),
+                read: try StatementImport.read(
+                    $0, as: choice, layouts: layouts, mapping: mapping, category: category, income: income, transfers: taxonomy.unfiled))
         }
-        // Lines are filed by the history of the year before the first of them, so a store of ten years is not read
-        // whole for every file.
-        let first = files.compactMap { file -> YearMonth? in
-            switch file {
-            case .statement(let statement): statement.period?.lowerBound.yearMonth
-            case .export(let conversion): conversion.items.map(\.date).min()?.yearMonth
-            case .json: nil
-            }
-        }.min()
-        let filer = try household.filer(taxonomy: taxonomy, from: first)
-        for index in files.indices {
-            guard case .export(var conversion) = files[index] else { continue }
-            do { try conversion.file(by: filer) } catch { throw ImportFailure(path: ImportCommand.displayName(paths[index]), problem: error) }
-            files[index] = .export(conversion)
+        var progress: Progress?
+        let done = try FileImport.run(
+            files, household: household, taxonomy: taxonomy, category: category, tags: tags, member: try ImportCommand.member(member, context),
+            dryRun: dryRun
+        ) { total in
+            let bar = Progress(total: total, label: context.language.pick("Importing", "取り込み中"), terminal: context.terminal)
+            progress = bar
+            return { bar.advance() }
         }
-        // A statement's and MoneyForward's lines are their accounts' members'; Zaim's, typed by the member who imports them.
-        let member = try ImportCommand.member(member, context)
-        let accounts = try household.accounts()
-
-        var batches: [ImportBatch] = []
-        var statementLines: [StatementLine] = []
-        var unfiledLines: [[StatementLine]] = []
-        var unfiledCategory = category ?? taxonomy.unfiled
-        var incomeLeftOut = 0
-        for file in files {
-            switch file {
-            case .statement(let statement):
-                let filing = try StatementFiling(statement, filer: filer, unfiledCategory: category)
-                unfiledCategory = filing.unfiledCategory
-                incomeLeftOut += filing.incomeLeftOut
-                statementLines += statement.lines
-                unfiledLines.append(filing.unfiled)
-                batches.append(
-                    ImportBatch(
-                        kind: .statement,
-                        items: try ImportCommand.tagged(Household.prepared(filing.ordered(statement), member: member, accounts: accounts), tags),
-                        formerIDs: Dictionary(statement.lines.filter { !$0.formerIDs.isEmpty }.map { ($0.id, $0.formerIDs) }) { first, _ in first }))
-            case .export(let conversion):
-                let items = Household.prepared(conversion.items, member: member, accounts: accounts)
-                unfiledLines.append([])
-                batches.append(ImportBatch(kind: .export, items: try ImportCommand.tagged(items, tags)))
-            case .json(let items):
-                unfiledLines.append([])
-                batches.append(ImportBatch(kind: .export, items: try ImportCommand.tagged(items, tags)))
-            }
-        }
-        let progress = Progress(
-            total: batches.reduce(0) { $0 + $1.items.count }, label: context.language.pick("Importing", "取り込み中"), terminal: context.terminal)
-        let imported = try household.importFiles(batches, dryRun: dryRun, progress: { progress.advance() })
-        let outcomes = imported.files
-        progress.finish()
-        if !dryRun {
-            let statements = files.compactMap { file -> Statement? in if case .statement(let statement) = file { statement } else { nil } }
-            try household.recordStated(
-                statements.compactMap { statement in
-                    statement.account.map { StatedAccount(account: $0, balances: statement.balances, bill: statement.bill) }
-                })
-        }
-
-        let arriving = Set(outcomes.flatMap { $0.added.map(\.id) })
-        let report = ImportReport(
-            dryRun: dryRun,
-            files: zip(paths, zip(files, zip(outcomes, unfiledLines))).map { path, rest in
-                StatementImport.fileReport(
-                    path, rest.0, rest.1.0, unfiled: rest.1.1, matched: imported.matched, arriving: arriving, taxonomy: taxonomy,
-                    language: context.language)
-            }, matched: imported.matched)
+        progress?.finish()
         if dryRun {
             switch output {
-            case .json: context.print(JSONRenderer.render(ImportRenderer.reportJSON(report, taxonomy: taxonomy)))
-            default: context.print(ImportRenderer.report(report, taxonomy: taxonomy, context.language))
+            case .json: context.print(JSONRenderer.render(ImportRenderer.reportJSON(done.report, taxonomy: taxonomy)))
+            default: context.print(ImportRenderer.report(done.report, taxonomy: taxonomy, context.language))
             }
             return
         }
-        try printSummaries(
-            files, imported, unfiled: unfiledLines, unfiledCategory: unfiledCategory, incomeLeftOut: incomeLeftOut, report: report, context)
+        try printSummaries(done, context)
     }
 
     /// What a real import prints: one summary for the statements together (as it always has), one per export. What
     /// matching made of the lines is said once, with the first of them.
-    func printSummaries(
-        _ files: [Read], _ imported: ImportedFiles, unfiled: [[StatementLine]], unfiledCategory: CategoryCode, incomeLeftOut: Int,
-        report: ImportReport, _ context: Context
-    ) throws {
+    func printSummaries(_ done: FileImport.Done, _ context: Context) throws {
+        let (imported, unfiled, unfiledCategory, incomeLeftOut, report) = (
+            done.imported, done.unfiled, done.unfiledCategory, done.incomeLeftOut, done.report
+        )
+        let files = done.files.map(\.read)
         let taxonomy = try context.taxonomy()
         let outcomes = imported.files
         var matched: MatchOutcome? = imported.matched
@@ -236,59 +175,6 @@ struct StatementImport {
             context.print(
                 JSONRenderer.render(.object(json + [("files", ImportRenderer.reportJSON(report, taxonomy: taxonomy)["files"] ?? .array([]))])))
         default: context.print(out)
-        }
-    }
-
-    /// One file's part of the report.
-    static func fileReport(
-        _ path: String, _ file: Read, _ outcome: ImportBatchOutcome, unfiled: [StatementLine], matched: MatchOutcome, arriving: Set<String>,
-        taxonomy: Taxonomy, language: Language
-    ) -> ImportReport.File {
-        let name = ImportCommand.displayName(path)
-        switch file {
-        case .statement(let statement):
-            // A line merged with another source's (which files it) or found to be a transfer is no unfiled spending.
-            let added = Set(outcome.added.map(\.id)).subtracting(matched.touchedIDs)
-            return ImportReport.File(
-                path: name, format: statement.kind.key, formatName: statement.kind.displayName, variant: statement.kind.variant,
-                encoding: statement.encoding.rawValue, rows: statement.rows, lines: statement.lines.count, outcome: outcome, matched: matched,
-                arriving: arriving,
-                setAside: StatementSkip.allCases.compactMap { reason in
-                    statement.skipped[reason].map {
-                        ImportReport.SetAside(reason: reason.rawValue, count: $0, total: Yen(statement.skippedTotals[reason] ?? 0))
-                    }
-                },
-                unfiled: unfiled.filter { added.contains($0.id) }, unmapped: [],
-                notes: statement.notes.map { note in LocalizedText(en: note.message(in: .en), ja: note.message(in: .ja)) },
-                taxonomy: taxonomy)
-        case .export(let conversion):
-            return ImportReport.File(
-                path: name, format: conversion.source.rawValue, formatName: conversion.source.displayName, variant: conversion.variant,
-                encoding: conversion.encoding.rawValue, rows: conversion.rows, lines: conversion.items.count, outcome: outcome, matched: matched,
-                arriving: arriving,
-                setAside: SkipReason.allCases.compactMap { reason in
-                    conversion.skipped[reason].map { ImportReport.SetAside(reason: reason.rawValue, count: $0, total: .zero) }
-                },
-                unfiled: [],
-                unmapped: conversion.unmapped.map { category in
-                    let filing = conversion.unmappedFiling[category.name]
-                    return ImportReport.Unmapped(
-                        name: category.name, count: category.count, total: Yen(filing?.total ?? 0),
-                        filedAs: filing.flatMap { $0.codes.count == 1 ? $0.codes.first : nil })
-                },
-                notes: conversion.questionMarks == 0
-                    ? []
-                    : [
-                        LocalizedText(
-                            en:
-                                "\(conversion.questionMarks) names have a '?' where the Shift_JIS download may have lost a character; the app's UTF-8 download keeps them",
-                            ja: "\(conversion.questionMarks) 件の名前に「?」があります。Shift_JIS のダウンロードで失われた文字かもしれません（UTF-8 のダウンロードなら残ります）")
-                    ], taxonomy: taxonomy)
-        case .json(let items):
-            return ImportReport.File(
-                path: name, format: "kakeibo", formatName: "kakeibo JSON", variant: "", encoding: SourceEncoding.utf8.rawValue, rows: items.count,
-                lines: items.count, outcome: outcome, matched: matched, arriving: arriving, setAside: [], unfiled: [], unmapped: [], notes: [],
-                taxonomy: taxonomy)
         }
     }
 }
