@@ -101,9 +101,62 @@ package enum FileImport {
             dryRun: dryRun,
             files: zip(files, zip(imported.files, unfiledLines)).map { file, rest in
                 fileReport(file.name, file.read, rest.0, unfiled: rest.1, matched: imported.matched, arriving: arriving, taxonomy: taxonomy)
-            }, matched: imported.matched)
+            }, matched: imported.matched,
+            summaries: summaries(
+                files.map(\.read), imported, unfiled: unfiledLines, unfiledCategory: unfiledCategory, incomeLeftOut: incomeLeftOut))
         return Done(
             files: files, imported: imported, unfiled: unfiledLines, unfiledCategory: unfiledCategory, incomeLeftOut: incomeLeftOut, report: report)
+    }
+
+    /// The summaries of a real import: one for the statements together (as it always has), one per export. What
+    /// matching made of the lines is said once, with the first of them.
+    static func summaries(
+        _ files: [Read], _ imported: ImportedFiles, unfiled: [[StatementLine]], unfiledCategory: CategoryCode, incomeLeftOut: Int
+    ) -> [ImportReport.Summary] {
+        let outcomes = imported.files
+        var matched: MatchOutcome? = imported.matched
+        var summaries: [ImportReport.Summary] = []
+        let statements = files.enumerated().compactMap { index, file -> (Statement, ImportBatchOutcome, [StatementLine])? in
+            if case .statement(let statement) = file { (statement, outcomes[index], unfiled[index]) } else { nil }
+        }
+        if !statements.isEmpty {
+            let kinds = statements.map(\.0.kind).reduce(into: [StatementKind]()) { kinds, kind in
+                if !kinds.contains(where: { $0.key == kind.key }) { kinds.append(kind) }
+            }
+            let encodings = Array(Set(statements.map(\.0.encoding.rawValue))).sorted()
+            var skipped: [StatementSkip: Int] = [:]
+            for (statement, _, _) in statements { skipped.merge(statement.skipped, uniquingKeysWith: +) }
+            if incomeLeftOut > 0 { skipped[.deposit, default: 0] += incomeLeftOut }
+            let added = statements.flatMap(\.1.added)
+            // A line merged with another source's (which files it) or found to be a transfer is no unfiled spending.
+            let addedIDs = Set(added.map(\.id)).subtracting(imported.matched.touchedIDs)
+            let lines = statements.reduce(0) { $0 + $1.1.added.count + $1.1.alreadyThere }
+            let read = statements.flatMap(\.0.lines)
+            summaries.append(
+                .statements(
+                    StatementImportSummary(
+                        source: kinds.map(\.displayName).joined(separator: "、"),
+                        format: kinds.count == 1 ? kinds[0].key : ImportFormats.anyStatement, encoding: encodings.joined(separator: ", "),
+                        lines: lines,
+                        added: added.count, alreadyStored: lines - added.count,
+                        skipped: StatementSkip.allCases.map { ($0.rawValue, skipped[$0] ?? 0) },
+                        unfiled: statements.flatMap(\.2).filter { addedIDs.contains($0.id) }, unfiledCategory: unfiledCategory,
+                        months: Array(Set(added.map(\.date.yearMonth))).sorted(), matched: matched ?? MatchOutcome(),
+                        income: read.filter { $0.flow == .income }.count - incomeLeftOut, charges: read.filter { $0.flow == .charge }.count)))
+            matched = nil
+        }
+        for (index, file) in files.enumerated() {
+            guard case .export(let conversion) = file else { continue }
+            let outcome = outcomes[index]
+            let months = Set(outcome.added.map(\.date.yearMonth) + outcome.updated.flatMap { [$0.before.date.yearMonth, $0.after.date.yearMonth] })
+            let merged = MergeOutcome(
+                imported: conversion.items.count, added: outcome.added.count, updated: outcome.updated.count,
+                moved: outcome.updated.filter { $0.before.date.yearMonth != $0.after.date.yearMonth }.count, unchanged: outcome.alreadyThere,
+                months: months.sorted(), matched: matched ?? MatchOutcome())
+            matched = nil
+            summaries.append(.export(conversion.summary(merged: merged), file: index, listsUnmapped: conversion.fallback == nil))
+        }
+        return summaries
     }
 
     /// The items with `tags` added to those each has (an item may then carry too many: refused, exit 2).

@@ -14,7 +14,7 @@ extension ImportCommand {
             choice = .layout(try LayoutCatalog.load(context).resolve(layoutValue))
         } else if let from {
             let word = from.lowercased()
-            if word == StatementImport.detect {
+            if word == ImportFormats.anyStatement {
                 choice = .detect
             } else if let statement = StatementFormat(rawValue: word) {
                 choice = .format(statement)
@@ -23,7 +23,7 @@ extension ImportCommand {
             } else {
                 throw UsageError.invalidChoice(
                     option: ImportCommand.from.name, value: from,
-                    choices: ImportSource.allCases.map(\.rawValue) + [StatementImport.detect] + StatementFormat.allCases.map(\.rawValue))
+                    choices: ImportSource.allCases.map(\.rawValue) + [ImportFormats.anyStatement] + StatementFormat.allCases.map(\.rawValue))
             }
         } else {
             choice = .detect

@@ -39,9 +39,6 @@ struct StatementImport {
     var member: String?
     var dryRun = false
 
-    /// The `--from` word for "find the format from the file".
-    static let detect = "statement"
-
     typealias Read = FileImport.Read
 
     /// A statement file for `reconcile`: found from the file (a layout among `layouts` too), or in the format asked for.
@@ -113,61 +110,25 @@ struct StatementImport {
             }
             return
         }
-        try printSummaries(done, context)
+        try printSummaries(done.report, context)
     }
 
-    /// What a real import prints: one summary for the statements together (as it always has), one per export. What
-    /// matching made of the lines is said once, with the first of them.
-    func printSummaries(_ done: FileImport.Done, _ context: Context) throws {
-        let (imported, unfiled, unfiledCategory, incomeLeftOut, report) = (
-            done.imported, done.unfiled, done.unfiledCategory, done.incomeLeftOut, done.report
-        )
-        let files = done.files.map(\.read)
+    /// What a real import prints, from its report: the summaries, then the notes; as JSON, the first summary's
+    /// members (the statements', else the first export's) and every file's part of the report.
+    func printSummaries(_ report: ImportReport, _ context: Context) throws {
         let taxonomy = try context.taxonomy()
-        let outcomes = imported.files
-        var matched: MatchOutcome? = imported.matched
-        let statements = files.enumerated().compactMap { index, file -> (Statement, ImportBatchOutcome, [StatementLine])? in
-            if case .statement(let statement) = file { (statement, outcomes[index], unfiled[index]) } else { nil }
-        }
         var out = ""
         var json: [(String, JSONValue)] = []
-        if !statements.isEmpty {
-            let kinds = statements.map(\.0.kind).reduce(into: [StatementKind]()) { kinds, kind in
-                if !kinds.contains(where: { $0.key == kind.key }) { kinds.append(kind) }
+        for summary in report.summaries {
+            switch summary {
+            case .statements(let summary):
+                out += StatementRenderer.importText(summary, taxonomy: taxonomy, context.language)
+                if case .object(let members) = StatementRenderer.importJSON(summary, taxonomy: taxonomy) { json += members }
+            case .export(let summary, let file, let listsUnmapped):
+                out += ImportRenderer.foreign(summary, taxonomy: taxonomy, context.language)
+                if listsUnmapped { out += ImportRenderer.unmapped(report.files[file].unmapped, taxonomy: taxonomy, context.language) }
+                if json.isEmpty, case .object(let members) = ImportRenderer.foreignJSONValue(summary, taxonomy: taxonomy) { json += members }
             }
-            let encodings = Array(Set(statements.map(\.0.encoding.rawValue))).sorted()
-            var skipped: [StatementSkip: Int] = [:]
-            for (statement, _, _) in statements { skipped.merge(statement.skipped, uniquingKeysWith: +) }
-            if incomeLeftOut > 0 { skipped[.deposit, default: 0] += incomeLeftOut }
-            let added = statements.flatMap(\.1.added)
-            // A line merged with another source's (which files it) or found to be a transfer is no unfiled spending.
-            let addedIDs = Set(added.map(\.id)).subtracting(imported.matched.touchedIDs)
-            let lines = statements.reduce(0) { $0 + $1.1.added.count + $1.1.alreadyThere }
-            let read = statements.flatMap(\.0.lines)
-            let summary = StatementImportSummary(
-                source: kinds.map(\.displayName).joined(separator: "、"), format: kinds.count == 1 ? kinds[0].key : StatementImport.detect,
-                encoding: encodings.joined(separator: ", "), lines: lines, added: added.count, alreadyStored: lines - added.count,
-                skipped: StatementSkip.allCases.map { ($0.rawValue, skipped[$0] ?? 0) },
-                unfiled: statements.flatMap(\.2).filter { addedIDs.contains($0.id) }, unfiledCategory: unfiledCategory,
-                months: Array(Set(added.map(\.date.yearMonth))).sorted(), matched: matched ?? MatchOutcome(),
-                income: read.filter { $0.flow == .income }.count - incomeLeftOut, charges: read.filter { $0.flow == .charge }.count)
-            matched = nil
-            out += StatementRenderer.importText(summary, taxonomy: taxonomy, context.language)
-            if case .object(let members) = StatementRenderer.importJSON(summary, taxonomy: taxonomy) { json += members }
-        }
-        for (index, file) in files.enumerated() {
-            guard case .export(let conversion) = file else { continue }
-            let outcome = outcomes[index]
-            let months = Set(outcome.added.map(\.date.yearMonth) + outcome.updated.flatMap { [$0.before.date.yearMonth, $0.after.date.yearMonth] })
-            let merged = MergeOutcome(
-                imported: conversion.items.count, added: outcome.added.count, updated: outcome.updated.count,
-                moved: outcome.updated.filter { $0.before.date.yearMonth != $0.after.date.yearMonth }.count, unchanged: outcome.alreadyThere,
-                months: months.sorted(), matched: matched ?? MatchOutcome())
-            matched = nil
-            let summary = conversion.summary(merged: merged)
-            out += ImportRenderer.foreign(summary, taxonomy: taxonomy, context.language)
-            if conversion.fallback == nil { out += ImportRenderer.unmapped(report.files[index].unmapped, taxonomy: taxonomy, context.language) }
-            if json.isEmpty, case .object(let members) = ImportRenderer.foreignJSONValue(summary, taxonomy: taxonomy) { json += members }
         }
         out += ImportRenderer.notes(report, context.language)
         switch output {
