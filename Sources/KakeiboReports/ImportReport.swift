@@ -29,6 +29,8 @@ public struct ImportReport: Sendable {
         /// An app's export; `file` is its index in `files`, whose unmapped categories are listed when `listsUnmapped`
         /// (no `--category` took them).
         case export(ForeignImportSummary, file: Int, listsUnmapped: Bool)
+        /// A file of kakeibo's JSON read with others: its items merged.
+        case items(MergeOutcome)
     }
 
     /// Rows of a file not imported, for one reason.

@@ -82,4 +82,19 @@ import Testing
         #expect(statementOnly.status == 2)
         #expect(statementOnly.stderr.contains("--from statement, but it is Zaim's CSV export, not a statement"))
     }
+
+    /// Several files of kakeibo's JSON are read together and written as one change, each said in one line (they
+    /// were refused with "this command runs in kakeibo-companion" while other files were read in another binary).
+    @Test func severalFilesOfJSONImportTogetherEachSaidOnce() throws {
+        let box = try Sandbox()
+        let first = try box.write("a.json", #"[{"id":"s1","date":"20241203","name":"コーヒー","price":178,"category":0,"categorySub":1}]"#)
+        let second = try box.write("b.json", #"[{"id":"s2","date":"20241204","name":"パン","price":200,"category":0,"categorySub":1}]"#)
+        let run = try box.run("import", first, second)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(
+            run.stdout == "Imported 1 item: 1 new, 0 updated, 0 unchanged, in 1 month\n"
+                + "Imported 1 item: 1 new, 0 updated, 0 unchanged, in 1 month\n")
+        let month = try #require(try box.run("month", "2024", "12", "--format", "json").json() as? [String: Any])
+        #expect(month["total"] as? Int == 378)
+    }
 }

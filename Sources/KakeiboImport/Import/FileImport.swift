@@ -146,15 +146,24 @@ package enum FileImport {
             matched = nil
         }
         for (index, file) in files.enumerated() {
-            guard case .export(let conversion) = file else { continue }
+            let count: Int
+            switch file {
+            case .statement: continue
+            case .export(let conversion): count = conversion.items.count
+            case .json(let items): count = items.count
+            }
             let outcome = outcomes[index]
             let months = Set(outcome.added.map(\.date.yearMonth) + outcome.updated.flatMap { [$0.before.date.yearMonth, $0.after.date.yearMonth] })
             let merged = MergeOutcome(
-                imported: conversion.items.count, added: outcome.added.count, updated: outcome.updated.count,
+                imported: count, added: outcome.added.count, updated: outcome.updated.count,
                 moved: outcome.updated.filter { $0.before.date.yearMonth != $0.after.date.yearMonth }.count, unchanged: outcome.alreadyThere,
                 months: months.sorted(), matched: matched ?? MatchOutcome())
             matched = nil
-            summaries.append(.export(conversion.summary(merged: merged), file: index, listsUnmapped: conversion.fallback == nil))
+            if case .export(let conversion) = file {
+                summaries.append(.export(conversion.summary(merged: merged), file: index, listsUnmapped: conversion.fallback == nil))
+            } else {
+                summaries.append(.items(merged))
+            }
         }
         return summaries
     }

@@ -1,8 +1,8 @@
 import KakeiboImport
 import KakeiboKit
 
-/// `kakeibo import FILE…` — loads items from files whose format is found from each file (`ImportPlan`, over the
-/// table of `ImportFormat`), all in this process: one file of kakeibo's or the household server's JSON, or an IC
+/// `kakeibo import FILE…` — loads items from files, each read once and its format found from it (`ImportPlan`, over
+/// the one table, `ImportFormats`), all in this process: one file of kakeibo's or the household server's JSON, or an IC
 /// card's dump, is merged on its own (`ItemsImport`, an id already stored is updated); other apps' exports,
 /// statements, files read with a layout, several files and `--dry-run` are read together (`StatementImport`);
 /// `--layout-init` writes a first layout for a file.

@@ -128,6 +128,9 @@ struct StatementImport {
                 out += ImportRenderer.foreign(summary, taxonomy: taxonomy, context.language)
                 if listsUnmapped { out += ImportRenderer.unmapped(report.files[file].unmapped, taxonomy: taxonomy, context.language) }
                 if json.isEmpty, case .object(let members) = ImportRenderer.foreignJSONValue(summary, taxonomy: taxonomy) { json += members }
+            case .items(let merged):
+                out += ImportRenderer.merged(merged, context.language) + "\n"
+                if json.isEmpty { json += ImportRenderer.mergedFields(merged) }
             }
         }
         out += ImportRenderer.notes(report, context.language)
