@@ -30,19 +30,20 @@ let package = Package(
         .target(name: "KakeiboReports", dependencies: Array(layers[..<3])),
         .target(name: "KakeiboRender", dependencies: Array(layers[..<4])),
         .target(name: "KakeiboKit", dependencies: layers),
-        .target(name: "KakeiboCLI", dependencies: ["KakeiboKit"]),
+        // Every import's readers (CSV, Shift_JIS, other apps' exports, statements, layouts): below the command line and,
+        // like the layers, free of Foundation (CP932 is decoded by a table), so `kakeibo` imports in-process.
+        .target(name: "KakeiboImport", dependencies: ["KakeiboKit"] + layers),
+        .target(name: "KakeiboCLI", dependencies: ["KakeiboKit", "KakeiboImport"]),
         .executableTarget(name: "kakeibo", dependencies: ["KakeiboCLI"]),
-        // Imports from other apps' CSV exports need full Foundation (Shift_JIS).
-        .target(name: "KakeiboConvert", dependencies: ["KakeiboCLI", "KakeiboKit"]),
         // HTTP over URLSession (FoundationNetworking on Linux; docs/sync.md says how it is configured and why): the
-        // sync commands' `Network`, given by the companion's main.
+        // sync commands' `Network`, given by the companion's main. The one target that imports Foundation.
         .target(name: "KakeiboNetwork", dependencies: ["KakeiboKit"]),
-        // The one companion binary: the commands that need Foundation, which `kakeibo` execs, so that only they pay
-        // its start-up cost and its size (docs/development.md).
-        .executableTarget(name: "kakeibo-companion", dependencies: ["KakeiboCLI", "KakeiboConvert", "KakeiboNetwork"]),
+        // The companion `kakeibo` execs for the commands that need HTTP, so that only they pay Foundation's start-up
+        // cost and its size (docs/development.md).
+        .executableTarget(name: "kakeibo-companion", dependencies: ["KakeiboCLI", "KakeiboNetwork"]),
         .testTarget(name: "KakeiboKitTests", dependencies: ["KakeiboKit"] + layers),
-        .testTarget(name: "KakeiboCLITests", dependencies: ["KakeiboCLI", "KakeiboKit"] + layers),
-        .testTarget(name: "KakeiboConvertTests", dependencies: ["KakeiboConvert", "KakeiboCLI", "KakeiboKit"]),
+        .testTarget(name: "KakeiboCLITests", dependencies: ["KakeiboCLI", "KakeiboImport", "KakeiboKit"] + layers),
+        .testTarget(name: "KakeiboImportTests", dependencies: ["KakeiboImport", "KakeiboKit"]),
         .testTarget(name: "KakeiboNetworkTests", dependencies: ["KakeiboNetwork", "KakeiboKit"] + layers),
         .testTarget(
             name: "EndToEndTests", dependencies: ["kakeibo", "kakeibo-companion", "KakeiboKit"],

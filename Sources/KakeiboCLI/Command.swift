@@ -54,26 +54,11 @@ package struct CommandTable {
     package let binary: Binary
     /// HTTP, in the companion (its `main` gives it); nil in `kakeibo`, which hands the commands that need it over.
     package let network: Network?
-    /// The code this process has, by command word: `kakeibo`'s built-in commands, and in the companion its own as well.
-    let implementations: [Implementation]
+    /// Every command, in help's order, the same list in both binaries.
+    static var declared: [KnownCommand] { builtIn.map { command in KnownCommand(name: command.name) { command.info } } }
 
-    /// A command's code, by the word it answers to (a struct, not a tuple: a tuple's type is built at run time).
-    struct Implementation {
-        let name: String
-        let code: any Command.Type
-    }
-
-    /// Every command, in help's order, the same list in both binaries: the built-in ones, then those whose code only
-    /// the companion has (last, so that finding a built-in never builds their declarations).
-    static var declared: [KnownCommand] {
-        builtIn.map { command in KnownCommand(name: command.name) { command.info } }
-            + CompanionCommand.allCases.compactMap { command in
-                command.declaration.map { info in KnownCommand(name: command.rawValue) { info } }
-            }
-    }
-
-    /// Every subcommand whose code both binaries link; those declared `runs: .network` run only where there is a
-    /// `Network` (the companion).
+    /// Every subcommand: both binaries link every one's code; those declared `runs: .network` run only where there
+    /// is a `Network` (the companion), and `kakeibo` hands them over. Adding a command is its file and its line here.
     static var builtIn: [any Command.Type] {
         [
             AddCommand.self, MonthCommand.self, YearCommand.self, EditCommand.self, DeleteCommand.self, ImportCommand.self,
@@ -82,26 +67,20 @@ package struct CommandTable {
             RecentCommand.self, TrendCommand.self, ReviewCommand.self, FindCommand.self, SettleCommand.self, ReceiptCommand.self,
             FuelCommand.self, ExportCommand.self, CategoriesCommand.self, BudgetCommand.self, RulesCommand.self, FixedCommand.self,
             ConfigCommand.self, AccountsCommand.self, MergesCommand.self, UnmergeCommand.self, TaxCommand.self, FurusatoCommand.self,
-            CompletionCommand.self, HelpCommand.self, PullCommand.self, PushCommand.self, SyncCommand.self,
+            CompletionCommand.self, HelpCommand.self, ReconcileCommand.self, PullCommand.self, PushCommand.self, SyncCommand.self,
         ]
     }
 
-    /// `kakeibo`'s table: no code but its own.
+    /// `kakeibo`'s table: every command, and no network.
     package init() {
         binary = .kakeibo
         network = nil
-        implementations = CommandTable.builtIn.map { Implementation(name: $0.name, code: $0) }
     }
 
-    /// The companion's: the built-in commands with the network to run those that need it, plus the code it gives
-    /// each `CompanionCommand`, which takes the place of a built-in of the same word (the companion's `import` also
-    /// reads other apps' exports).
-    package init(network: Network, companion: (CompanionCommand) -> any Command.Type) {
+    /// The companion's: every command, with the network to run those that need it.
+    package init(network: Network) {
         binary = .companion
         self.network = network
-        let own = CompanionCommand.allCases.map { Implementation(name: $0.rawValue, code: companion($0)) }
-        implementations =
-            own + CommandTable.builtIn.filter { command in !own.contains { $0.name == command.name } }.map { Implementation(name: $0.name, code: $0) }
     }
 
     /// Every command name kakeibo answers to, in whichever binary it runs.
@@ -110,12 +89,11 @@ package struct CommandTable {
     /// The command of this name, as every binary knows it.
     func find(_ name: String) -> KnownCommand? {
         // Looked for among the words alone: the table of every entry is not built for one command line.
-        if let command = CommandTable.builtIn.first(where: { $0.name == name }) { return KnownCommand(name: name) { command.info } }
-        return CompanionCommand(rawValue: name)?.declaration.map { info in KnownCommand(name: name) { info } }
+        CommandTable.builtIn.first { $0.name == name }.map { command in KnownCommand(name: name) { command.info } }
     }
 
-    /// The code that runs the command of this name here, if this process has it.
-    func implementation(_ name: String) -> (any Command.Type)? { implementations.first { $0.name == name }?.code }
+    /// The code that runs the command of this name.
+    func implementation(_ name: String) -> (any Command.Type)? { CommandTable.builtIn.first { $0.name == name } }
 
     /// Every command, in help's order.
     package var commands: [KnownCommand] { CommandTable.declared }

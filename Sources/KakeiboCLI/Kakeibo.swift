@@ -19,11 +19,10 @@ package enum Kakeibo {
         start.finish(run(start.arguments, terminal: start.terminal, commands: start.commands, handOver: start.handOver))
     }
 
-    /// Runs kakeibo-companion: kakeibo's commands with `network` for those that need HTTP, plus the code `companion`
-    /// gives each `CompanionCommand`; exits with the status. Synchronous like `kakeibo`'s own: the sync commands wait
-    /// on URLSession's threads.
-    package static func main(network: Network, companion: @escaping (CompanionCommand) -> any Command.Type) -> Never {
-        let start = Launch(commands: CommandTable(network: network, companion: companion))
+    /// Runs kakeibo-companion: kakeibo's commands, with `network` for those that need HTTP; exits with the status.
+    /// Synchronous like `kakeibo`'s own: the sync commands wait on URLSession's threads.
+    package static func main(network: Network) -> Never {
+        let start = Launch(commands: CommandTable(network: network))
         start.finish(run(start.arguments, terminal: start.terminal, commands: start.commands))
     }
 

@@ -2,7 +2,7 @@ import KakeiboOperations
 import KakeiboValues
 
 /// What an import of another app's export did, beside the merge itself: the rows read, where they went and why
-/// some were not imported. Made by the companion's converter; worded by `ImportRenderer`.
+/// some were not imported. Made by the importer's converter; worded by `ImportRenderer`.
 public struct ForeignImportSummary: Sendable {
     /// The merge into the store.
     public let merge: MergeOutcome

@@ -11,11 +11,26 @@ public struct ImportReport: Sendable {
     /// What matching the files' lines with the other sources' makes of them, all files together: lines merged into
     /// one purchase, transfers found.
     public let matched: MatchOutcome
+    /// What a real import says of its files together, in the files' order: one summary for the statements (as it
+    /// always has), one per app export; what matching made of the lines goes with the first of them.
+    public let summaries: [Summary]
 
-    public init(dryRun: Bool, files: [File], matched: MatchOutcome = MatchOutcome()) {
+    public init(dryRun: Bool, files: [File], matched: MatchOutcome = MatchOutcome(), summaries: [Summary] = []) {
         self.dryRun = dryRun
         self.files = files
         self.matched = matched
+        self.summaries = summaries
+    }
+
+    /// One of a real import's summaries.
+    public enum Summary: Sendable {
+        /// Every statement (and file read with a layout) of the import, together.
+        case statements(StatementImportSummary)
+        /// An app's export; `file` is its index in `files`, whose unmapped categories are listed when `listsUnmapped`
+        /// (no `--category` took them).
+        case export(ForeignImportSummary, file: Int, listsUnmapped: Bool)
+        /// A file of kakeibo's JSON read with others: its items merged.
+        case items(MergeOutcome)
     }
 
     /// Rows of a file not imported, for one reason.

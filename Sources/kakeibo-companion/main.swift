@@ -1,13 +1,7 @@
 import KakeiboCLI
-import KakeiboConvert
 import KakeiboNetwork
 
-// The companion `kakeibo` execs for what needs Foundation: HTTP over URLSession (`Network`), which every command
-// declared `runs: .network` uses, and imports of other apps' files and statements (Shift_JIS). One binary, so
-// Foundation is on disk once. Every command is declared once in KakeiboCLI; this gives the companion's capability.
-Kakeibo.main(network: Network(connect: URLSessionTransport.connection)) { command in
-    switch command {
-    case .import: ForeignImportCommand.self
-    case .reconcile: ReconcileCommand.self
-    }
-}
+// The companion `kakeibo` execs for what needs Foundation: HTTP over URLSession, which every command declared
+// `runs: .network` uses (pull, push, sync). Every command is declared once, with its code, in KakeiboCLI; this gives
+// the companion the one capability `kakeibo` leaves out.
+Kakeibo.main(network: Network(connect: URLSessionTransport.connection))

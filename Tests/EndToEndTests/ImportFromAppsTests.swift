@@ -1,8 +1,7 @@
 import Foundation
 import Testing
 
-/// `kakeibo import --from moneyforward|zaim` on the committed exports, through the real binaries (kakeibo execs
-/// kakeibo-companion for these).
+/// `kakeibo import --from moneyforward|zaim` on the committed exports, through the real binary.
 @Suite struct ImportFromAppsTests {
     let december = Products.fixture("moneyforward-2024-12-sjis.csv")
     let november = Products.fixture("moneyforward-2024-11-bom.csv")
@@ -212,7 +211,8 @@ import Testing
             #expect(refused.stderr.contains(message), "\(refused.stderr)")
             #expect(try box.snapshot() == before)
         }
-        let misplaced = try box.run("import", "x.json", "--category", "food")
+        let json = try box.write("x.json", #"[{"id":"s1","date":"20241203","name":"a","price":1,"category":0,"categorySub":1}]"#)
+        let misplaced = try box.run("import", json, "--category", "food")
         #expect(misplaced.status == 2)
         #expect(
             misplaced.stderr
@@ -287,9 +287,9 @@ import Testing
         #expect(missing.stderr.contains("/nonexistent/Zaim.csv"))
     }
 
-    /// `kakeibo` alone (installed without the companion, outside a build directory) reads its own JSON; another
-    /// app's file needs the companion, and the message says the command that installs it there.
-    @Test func plainImportRunsInKakeiboAloneAndFromNeedsTheConverterBesideIt() throws {
+    /// `kakeibo` alone (installed without the companion, outside a build directory) reads its own JSON and another
+    /// app's Shift_JIS export; only sync needs the companion, and the message says the command that installs it there.
+    @Test func everyImportRunsInKakeiboAloneAndSyncNeedsTheCompanionBesideIt() throws {
         let box = try Sandbox()
         let alone = box.root.appendingPathComponent("bin/kakeibo")
         try FileManager.default.createDirectory(at: alone.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -301,7 +301,13 @@ import Testing
         #expect(plain.status == 0, "\(plain.stderr)")
         let help = try Sandbox.launch(alone, ["help", "import"], environment: box.baseEnvironment)
         #expect(help.status == 0 && help.stdout.contains("moneyforward|zaim"))
-        for arguments in [["import", "--from", "zaim", zaim], ["import", zaim], ["sync"]] {
+        for arguments in [
+            ["import", "--from", "zaim", zaim], ["import", zaim, "--dry-run"], ["import", Products.fixture("moneyforward-2024-12-sjis.csv")],
+        ] {
+            let run = try Sandbox.launch(alone, arguments, environment: box.baseEnvironment)
+            #expect(run.status == 0, "\(arguments): \(run.stderr)")
+        }
+        for arguments in [["sync"]] {
             let run = try Sandbox.launch(alone, arguments, environment: box.baseEnvironment)
             #expect(run.status == 1)
             let directory = alone.deletingLastPathComponent().path

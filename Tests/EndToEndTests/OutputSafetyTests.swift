@@ -45,7 +45,7 @@ import Testing
 
     @Test func stdoutThatCantBeWrittenIsAnErrorNamingIt() throws {
         let (box, before) = try household()
-        // reconcile runs in kakeibo-companion and writes nothing to the store: the companion's output is checked too.
+        // reconcile writes nothing to the store: its output is checked too.
         let reconcile = "reconcile '\(Products.fixture("paypay-2024-12.csv"))'"
         for arguments in ["month 2024 12", "check", "export", "year 2024 --format csv", "help pull", reconcile] {
             let full = try shell(box, arguments, redirect: "> /dev/full")

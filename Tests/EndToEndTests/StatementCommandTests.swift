@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `kakeibo import --from statement` and `kakeibo reconcile` on the committed statements, through the real binaries
-/// (kakeibo execs kakeibo-companion for both).
+/// (both run in `kakeibo` itself).
 @Suite struct StatementCommandTests {
     let paypay = Products.fixture("paypay-2024-12.csv")
 

@@ -19,7 +19,7 @@ import time
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 BIN = os.environ.get("KAKEIBO_BIN", os.path.join(ROOT, ".build", "debug"))
 KAKEIBO = os.path.join(BIN, "kakeibo")
-# The companions kakeibo execs from its own directory (pull, push, sync, import --from): the suites run `kakeibo` only.
+# The companion kakeibo execs from its own directory (pull, push, sync): the suites run `kakeibo` only.
 COMPANIONS = ["kakeibo-companion"]
 SERVER = os.path.join(ROOT, "Tests", "EndToEndTests", "Support", "household_server.py")
 NOW = "2024-12-15T09:00:00Z"

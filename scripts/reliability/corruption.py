@@ -361,7 +361,7 @@ def output_cases(figures):
         box.close()
 
 
-# A command kakeibo hands to its companion that writes nothing to the store: its output meets the same sinks.
+# A command that reads a statement and writes nothing to the store: its output meets the same sinks.
 RECONCILE = ["reconcile", os.path.join(ROOT, "Tests", "Fixtures", "imports", "paypay-2024-12.csv")]
 
 

@@ -1,7 +1,7 @@
 import KakeiboKit
 
 /// kakeibo's two programs: `kakeibo`, which links no Foundation and so starts as fast as the standard library allows,
-/// and kakeibo-companion beside it, for what needs Foundation (URLSession, Shift_JIS), which `kakeibo` execs with
+/// and kakeibo-companion beside it, for HTTP over URLSession (which needs Foundation), which `kakeibo` execs with
 /// the same arguments (as git runs its subcommands).
 package enum Binary: Sendable {
     case kakeibo
@@ -18,17 +18,12 @@ package enum Runs: Sendable {
     case kakeibo
     /// It needs HTTP (`Network`), which only kakeibo-companion has: `kakeibo` hands it over.
     case network
-    /// Only kakeibo-companion runs it; `kakeibo` carries its declaration to parse, help and complete it.
-    case companion
-    /// The command line decides (`import`: the files' formats, or `--from`); `note` says how, for the manual.
-    case chosen(note: LocalizedText, by: @Sendable (ParsedArguments) throws -> Binary)
 
     /// The binary that runs this command line.
     func binary(_ arguments: ParsedArguments) throws -> Binary {
         switch self {
         case .kakeibo: .kakeibo
-        case .network, .companion: .companion
-        case .chosen(_, let rule): try rule(arguments)
+        case .network: .companion
         }
     }
 
@@ -37,8 +32,6 @@ package enum Runs: Sendable {
         switch self {
         case .kakeibo: nil
         case .network: "Runs in kakeibo-companion, which kakeibo starts (HTTP over URLSession needs Foundation); it must be installed beside kakeibo."
-        case .companion: "Runs in kakeibo-companion, which kakeibo starts (it needs Foundation); it must be installed beside kakeibo."
-        case .chosen(let note, _): note.en
         }
     }
 }

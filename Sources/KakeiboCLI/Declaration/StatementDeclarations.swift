@@ -1,11 +1,10 @@
+import KakeiboImport
 import KakeiboKit
 
-/// The declaration of `reconcile`, which kakeibo-companion runs (a statement may be Shift_JIS, which needs
-/// Foundation; see `CompanionCommand`): here so that `kakeibo` can parse, route, list, complete and document it; KakeiboConvert's
-/// `ReconcileCommand` implements it.
+/// The declaration of `reconcile` (`ReconcileCommand` runs it).
 package enum StatementDeclarations {
     package static let from = Option(
-        "--from", value: ImportFormat.all.filter { $0.kind == .statement }.map(\.name).joined(separator: "|"),
+        "--from", value: ImportFormats.builtIn.filter { $0.kind == .statement }.map(\.word).joined(separator: "|"),
         help: LocalizedText(en: "the statement's format (default: found from the file)", ja: "明細の形式（既定はファイルから判定）"))
     package static let add = Flag(
         "--add",
@@ -15,7 +14,7 @@ package enum StatementDeclarations {
     package static let format = OutputFormat.option([.table, .json])
 
     package static let reconcile = CommandInfo(
-        name: CompanionCommand.reconcile.rawValue,
+        name: "reconcile",
         summary: LocalizedText(
             en: "Set a card or payment statement beside the store, as an import would merge it", ja: "カード・決済の明細を、取り込んだときのまとめ方で突き合わせる"),
         description: LocalizedText(
@@ -42,6 +41,5 @@ package enum StatementDeclarations {
             "kakeibo reconcile Transaction_202412.csv --add",
             "kakeibo reconcile vpass.csv --from smbc-vpass --format json",
             "kakeibo reconcile statements/2024-*.csv --add",
-        ],
-        runs: .companion)
+        ])
 }

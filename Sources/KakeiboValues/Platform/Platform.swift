@@ -3,7 +3,7 @@
 // (see "Porting to another OS" in docs/development.md).
 //
 // The C library is imported here once, for all of KakeiboKit and for every module that imports KakeiboKit
-// (KakeiboCLI, KakeiboConvert, the tests): `@_exported` makes its names visible in the module's other files and to
+// (KakeiboCLI, KakeiboImport, the tests): `@_exported` makes its names visible in the module's other files and to
 // its importers. The calls they make (open, stat, flock, poll, termios, …) are the same on Linux and macOS; what
 // is not is wrapped below.
 @_exported import Glibc
