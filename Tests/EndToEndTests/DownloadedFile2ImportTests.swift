@@ -31,6 +31,8 @@ import Testing
         "sfcard-viewer-pasmo-202412-sjis.csv": "sfcard-viewer",
         "sfcard-viewer-suica-202411-sjis.csv": "sfcard-viewer",
         "smbc-bank-202412-sjis.csv": "smbc-bank",
+        "smbc-bank-201801-wareki-sjis.csv": "smbc-bank-wareki",
+        "smbc-bank-201905-era-change-sjis.csv": "smbc-bank-wareki",
         "sony-bank-202412-sjis.csv": "sony-bank",
         "tokyo-star-bank-202412-sjis.csv": "tokyo-star-bank",
         "uc-card-202412-sjis.csv": "uc-card",
@@ -51,8 +53,6 @@ import Testing
         "sbi-shinsei-202412-english-sjis.csv": "--layout-init", // the 振込手数料 given back would be income
         "sbi-shinsei-202412-utf8.csv": "--layout-init", // the same
         "shinsei-powerflex-201812-utf16.csv": "UTF-8", // UTF-16
-        "smbc-bank-201801-wareki-sjis.csv": "--layout-init", // 和暦
-        "smbc-bank-201905-era-change-sjis.csv": "--layout-init", // 和暦 across the era change
         "waon-202411.csv": "--layout-init", // 支払取消 can't make a refund
     ]
 
@@ -125,5 +125,23 @@ import Testing
         #expect(run.stderr.contains(try #require(Self.refused[name])), "\(name): \(run.stderr)")
         #expect(run.stderr.split(separator: "\n").count == 1, "\(name): \(run.stderr)")
         #expect(try box.snapshot().isEmpty, "\(name): nothing written")
+    }
+
+    /// 三井住友銀行's 和暦 download read by its shipped layout: a date its era never had (平成 ended on 2019-04-30) is
+    /// refused with its row and column, never moved to another year, and nothing is written.
+    @Test func aWarekiDateOutsideItsEraIsRefusedWithItsRow() throws {
+        let box = try Sandbox()
+        let text = """
+            "年月日（和暦）","お引出し","お預入れ","お取り扱い内容","残高"\r
+            H31.04.30,20000,,"ｶｰﾄﾞ",584080\r
+            H31.05.01,7020,,"ﾃﾞﾝｷﾘﾖｳｷﾝ",577060\r
+
+            """
+        let file = box.root.appendingPathComponent("wareki.csv")
+        try #require(text.data(using: .shiftJIS)).write(to: file)
+        let run = try box.run("import", file.path, "--lang", "en")
+        #expect(run.status == 2, "\(run.stdout)")
+        #expect(run.stderr.contains("row 3, column 年月日（和暦）: 'H31.05.01' is not a date: 平成 ran from 1989-01-08 to 2019-04-30"), "\(run.stderr)")
+        #expect(try box.snapshot().isEmpty)
     }
 }

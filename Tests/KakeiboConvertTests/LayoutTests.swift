@@ -72,11 +72,29 @@ import Testing
         ("yyyy/MM/dd", " 2024/11/02", "2024-11-02"), ("yyyy/MM/dd", "2024/1/5", "2024-01-05"), ("yyyy/M/d", "2024/12/27", "2024-12-27"),
         ("yyyyMMdd", "20241203", "2024-12-03"), ("yyMMdd", "241103", "2024-11-03"), ("yyyy年M月d日", "2024年11月2日", "2024-11-02"),
         ("yyyy-MM-dd", "2024-12-03 12:34:56", "2024-12-03"), ("yyyy/MM/dd", "２０２４/１２/０３", "2024-12-03"),
+        // 和暦: an era's name, letter (either case), sign or first character, and its year (元 for 1).
+        ("Ge.MM.dd", "H30.01.15", "2018-01-15"), ("Ge.MM.dd", "R01.05.07", "2019-05-07"), ("Ge.M.d", "h31.4.30", "2019-04-30"),
+        ("GGe年M月d日", "令和7年8月5日", "2025-08-05"), ("Ge年M月d日", "平成元年1月8日", "1989-01-08"), ("Ge.MM.dd", "平30.01.15", "2018-01-15"),
+        ("Ge/M/d", "㍼64/1/7", "1989-01-07"), ("Gee.MM.dd", "Ｈ３０．０１．１５", "2018-01-15"),
     ])
     func datesInALayoutsFormat(pattern: String, text: String, iso: String) throws {
         let format = try #require(DateFormat(pattern))
-        let (year, month, day) = try #require(format.parse(text))
-        #expect(CalendarDate(year: year, month: month, day: day)?.iso == iso)
+        let (year, month, day, era) = try #require(format.parse(text))
+        let date = try #require(CalendarDate(year: year, month: month, day: day))
+        #expect(date.iso == iso)
+        #expect(era?.holds(date) ?? true, "\(text) is in its era")
+    }
+
+    /// A date written in an era is one only within the era's days: the reader refuses these with their row.
+    @Test func anEraDateOutsideItsEraIsNoneOfItsDays() throws {
+        for (text, era) in [("H31.05.01", "平成"), ("R01.04.30", "令和"), ("S64.01.08", "昭和"), ("H01.01.07", "平成")] {
+            let format = try #require(DateFormat("Ge.MM.dd"))
+            let (year, month, day, found) = try #require(format.parse(text))
+            let date = try #require(CalendarDate(year: year, month: month, day: day))
+            #expect(found?.name == era && found?.holds(date) == false, "\(text)")
+        }
+        #expect(DateFormat("G.MM.dd") == nil && DateFormat("e.MM.dd") == nil && DateFormat("yyyy Ge.MM.dd") == nil && DateFormat("Geee.MM.dd") == nil)
+        #expect(try #require(DateFormat("Ge.MM.dd")).parse("X30.01.15") == nil, "no era is named X")
     }
 
     @Test func aDateThatDoesNotFitIsNone() throws {

@@ -162,8 +162,10 @@ package struct LayoutGuess: Sendable {
     static func cell(_ row: [String], _ column: Int) -> String { column < row.count ? row[column] : "" }
 
     static func isDate(_ text: String, _ format: DateFormat) -> Bool {
-        guard !text.isEmpty, let (year, month, day) = format.parse(text) else { return false }
-        return CalendarDate(year: year, month: month, day: day) != nil
+        guard !text.isEmpty, let (year, month, day, era) = format.parse(text), let date = CalendarDate(year: year, month: month, day: day) else {
+            return false
+        }
+        return era?.holds(date) ?? true
     }
 
     /// A row of names: at least two cells, none of them a date or a number.

@@ -52,11 +52,14 @@ enum LayoutReader {
                     undated += 1
                 }
             } else {
-                guard let (year, month, day) = layout.dateFormat.parse(dateText) else {
+                guard let (year, month, day, era) = layout.dateFormat.parse(dateText) else {
                     throw .layoutDate(
                         row: record.row, line: record.line, column: layout.date.label, value: dateText, format: layout.dateFormat.pattern)
                 }
                 date = try fields.checkedDate(layout.date.label, dateText, year: year, month: month, day: day)
+                if let era, !era.holds(date) {
+                    throw fields.fail(layout.date.label, .value(.dateEra(dateText, era: era.name, first: era.first, last: era.last)))
+                }
             }
             let name = layout.description.map { cell(fields, $0, layout) }.filter { !$0.isEmpty }.joined(separator: " ")
             let price: Int

@@ -16,7 +16,8 @@ package enum ShippedLayouts {
     static let texts = [
         aeon, jcb, epos, saison, paypayCard, view, rakutenBank, sbiSumishin, mufg,
         // Issue 39: Tests/Fixtures/downloads2.
-        aeonBank, smbcBank, mizuhoBank, mizuhoBankKanjiDate, jibunBank, sonyBank, tokyoStarBank, yokohamaBank, dcard, oricoCard, lifecard, jaccsCard,
+        aeonBank, smbcBank, smbcBankWareki, mizuhoBank, mizuhoBankKanjiDate, jibunBank, sonyBank, tokyoStarBank, yokohamaBank, dcard, oricoCard,
+        lifecard, jaccsCard,
         mufgNicosCard, ucCard, pocketCard, yahooCard, pitapa, sfcardViewer, paypal, amazonOrders,
     ]
 
@@ -110,6 +111,15 @@ package enum ShippedLayouts {
          "amount": {"spending": "お引出し", "income": "お預入れ"},
          "description": ["お取り扱い内容"],
          "memo": ["メモ"]}
+        """
+
+    /// The older download: the date in 和暦 (`H30.01.15`, `R01.05.07`) in a column of its own name.
+    static let smbcBankWareki = """
+        {"schema": 1, "name": "smbc-bank-wareki", "title": "三井住友銀行 (和暦)", "account": "三井住友銀行", "encoding": "cp932",
+         "header": {"match": ["年月日（和暦）", "お引出し", "お預入れ", "お取り扱い内容"]},
+         "date": {"column": "年月日（和暦）", "format": "Ge.MM.dd"},
+         "amount": {"spending": "お引出し", "income": "お預入れ"},
+         "description": ["お取り扱い内容"]}
         """
 
     static let mizuhoBank = """
