@@ -85,7 +85,7 @@ package struct ForeignImportCommand: Command {
         return StatementImport(
             choice: choice, paths: try positionals(arguments), category: try arguments[ImportCommand.category].map { try taxonomy.resolve($0) },
             mapping: mapping, layouts: layouts, output: try arguments[ImportCommand.format] ?? .table, tags: try ImportCommand.tags(arguments),
-            member: try arguments[ImportCommand.member], dryRun: arguments[ImportCommand.dryRun])
+            member: try arguments[ImportCommand.member], dryRun: arguments[ImportCommand.dryRun], year: try arguments[ImportCommand.year])
     }
 
     package func run(_ context: Context) throws {

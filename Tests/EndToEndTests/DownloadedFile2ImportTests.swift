@@ -38,15 +38,13 @@ import Testing
         "uc-card-202412-sjis.csv": "uc-card",
         "yahoo-card-2018-sjis.csv": "yahoo-card",
         "yokohama-bank-202412-sjis.csv": "yokohama-bank",
+        "ja-bank-2024-12-to-2025-01-sjis.csv": "ja-bank",
+        "ja-bank-2025-04-sjis.csv": "ja-bank",
+        "mobile-suica-202410.csv": "mobile-suica",
     ]
 
     /// Each file no layout can read to its totals yet, and what the refusal says (docs/notes/real-files-2.md).
     static let refused: [String: String] = [
-        // 4月30日: no year. JAバンク's header has every column of 横浜銀行's (the same banking system), so
-        // yokohama-bank finds the file and refuses its first date.
-        "ja-bank-2024-12-to-2025-01-sjis.csv": "column 取扱日付: '12月25日' does not match the layout's date format yyyy/MM/dd",
-        "ja-bank-2025-04-sjis.csv": "column 取扱日付: '4月25日' does not match the layout's date format yyyy/MM/dd",
-        "mobile-suica-202410.csv": "--layout-init", // 10/28: no year
         "paypay-bank-202412-sjis.csv": "--layout-init", // the date in three columns
         "paypay-en-202412.csv": "--layout-init", // a Refund can only be income
         "resona-debit-202504-sjis.csv": "--layout-init", // 取消 can't make a refund
@@ -80,6 +78,8 @@ import Testing
     @Test(arguments: shipped.keys.sorted())
     func aShippedLayoutFindsTheFileAndImportsItToItsTotalsOnce(name: String) throws {
         let box = try Sandbox()
+        // After every file's last day: a date without a year may not land after today.
+        box.environment["KAKEIBO_NOW"] = "2026-01-01T09:00:00Z"
         let first = try box.run("import", Self.path(name), "--format", "json")
         #expect(first.status == 0, "\(name): \(first.stderr)")
         let files = try #require((try first.json() as? [String: Any])?["files"] as? [[String: Any]])
@@ -143,5 +143,39 @@ import Testing
         #expect(run.status == 2, "\(run.stdout)")
         #expect(run.stderr.contains("row 3, column 年月日（和暦）: 'H31.05.01' is not a date: 平成 ran from 1989-01-08 to 2019-04-30"), "\(run.stderr)")
         #expect(try box.snapshot().isEmpty)
+    }
+
+    /// JAバンク's dates have no year (`12月25日`): a file whose name and rows say none is refused with its first row,
+    /// never given today's year; `--year` gives the newest row's, the rows before a new year get the year before;
+    /// a year that makes a row future is refused; a period line above the header says it too.
+    @Test func aDateWithoutAYearTakesItFromTheFileOrYearAndNeverFromToday() throws {
+        let box = try Sandbox()
+        let file = box.root.appendingPathComponent("nyushukkin.csv")
+        try FileManager.default.copyItem(at: URL(fileURLWithPath: Self.path("ja-bank-2024-12-to-2025-01-sjis.csv")), to: file)
+        box.environment["KAKEIBO_NOW"] = "2025-02-01T09:00:00Z"
+        let none = try box.run("import", file.path, "--lang", "en")
+        #expect(none.status == 2)
+        #expect(
+            none.stderr.contains("row 2, column 取扱日付: '12月25日' has no year and the file says none: give the year of its newest row with --year YYYY"),
+            "\(none.stderr)")
+        #expect(try box.snapshot().isEmpty)
+        let future = try box.run("import", file.path, "--year", "2026", "--lang", "en")
+        #expect(future.status == 2)
+        #expect(
+            future.stderr.contains("row 2, column 取扱日付: '12月25日' would be 2025-12-25, after today, with the file's newest row in 2026"),
+            "\(future.stderr)")
+        #expect(try box.snapshot().isEmpty)
+        let given = try box.run("import", file.path, "--year", "2025")
+        #expect(given.status == 0, "\(given.stderr)")
+        #expect(try totals(box, "2024-12").spending == 35480 && totals(box, "2025-01").spending == 20900)
+
+        let period = try Sandbox()
+        period.environment["KAKEIBO_NOW"] = "2025-02-01T09:00:00Z"
+        let stated = period.root.appendingPathComponent("meisai.csv")
+        let text = "照会期間,2024年12月1日～2025年1月31日\r\n" + (try #require(String(data: Data(contentsOf: file), encoding: .shiftJIS)))
+        try #require(text.data(using: .shiftJIS)).write(to: stated)
+        let found = try period.run("import", stated.path)
+        #expect(found.status == 0, "\(found.stderr)")
+        #expect(try totals(period, "2024-12").spending == 35480 && totals(period, "2025-01").spending == 20900)
     }
 }

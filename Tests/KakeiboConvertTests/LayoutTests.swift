@@ -80,7 +80,8 @@ import Testing
     func datesInALayoutsFormat(pattern: String, text: String, iso: String) throws {
         let format = try #require(DateFormat(pattern))
         let (year, month, day, era) = try #require(format.parse(text))
-        let date = try #require(CalendarDate(year: year, month: month, day: day))
+        let written = try #require(year)
+        let date = try #require(CalendarDate(year: written, month: month, day: day))
         #expect(date.iso == iso)
         #expect(era?.holds(date) ?? true, "\(text) is in its era")
     }
@@ -90,7 +91,8 @@ import Testing
         for (text, era) in [("H31.05.01", "平成"), ("R01.04.30", "令和"), ("S64.01.08", "昭和"), ("H01.01.07", "平成")] {
             let format = try #require(DateFormat("Ge.MM.dd"))
             let (year, month, day, found) = try #require(format.parse(text))
-            let date = try #require(CalendarDate(year: year, month: month, day: day))
+            let written = try #require(year)
+            let date = try #require(CalendarDate(year: written, month: month, day: day))
             #expect(found?.name == era && found?.holds(date) == false, "\(text)")
         }
         #expect(DateFormat("G.MM.dd") == nil && DateFormat("e.MM.dd") == nil && DateFormat("yyyy Ge.MM.dd") == nil && DateFormat("Geee.MM.dd") == nil)
@@ -102,7 +104,10 @@ import Testing
         #expect(try #require(DateFormat("yyyyMMdd")).parse("2024123") == nil)
         #expect(try #require(DateFormat("yyMMdd")).parse("20241103") == nil)
         #expect(try #require(DateFormat("yyyy/MM/dd")).parse("24/11/03") == nil)
-        #expect(DateFormat("MM/dd") == nil && DateFormat("yyyyy/MM/dd") == nil && DateFormat("yyyy/MM/dd/dd") == nil)
+        #expect(DateFormat("yyyyy/MM/dd") == nil && DateFormat("yyyy/MM/dd/dd") == nil && DateFormat("MM") == nil)
+        let monthDay = try #require(DateFormat("MM/dd"))
+        let yearless = try #require(monthDay.parse("10/28"))
+        #expect(yearless.year == nil && yearless.month == 10 && yearless.day == 28, "a date without a year: the rows say which")
     }
 
     @Test func aFileIsTheLayoutWhoseHeaderItHasTheBestOneOfSeveralAndATieIsRefused() throws {
@@ -146,5 +151,20 @@ import Testing
             #expect(throws: Never.self) { _ = try ItemName.validate(line.name) }
             #expect(throws: Never.self) { _ = try DetailField.payment.validate(line.payment) }
         }
+    }
+
+    /// The newest row's year, counted back across a new year whichever way the rows run.
+    @Test func yearsOfDatesWithoutOneCountBackFromTheNewestRow() {
+        let ascending = [(12, 25), (12, 27), (1, 6), (1, 10)]
+        #expect(LayoutYears.assign(ascending.map { ($0.0, $0.1) }, newest: 2025) == [2024, 2024, 2025, 2025])
+        let descending = [(1, 10), (1, 6), (12, 27), (12, 25)]
+        #expect(LayoutYears.assign(descending.map { ($0.0, $0.1) }, newest: 2025) == [2025, 2025, 2024, 2024])
+        #expect(LayoutYears.assign([(10, 30), (10, 28), (10, 28), (10, 1)], newest: 2024) == [2024, 2024, 2024, 2024])
+        #expect(LayoutYears.years(inName: "mobile_suica_202410.csv") == [2024])
+        #expect(LayoutYears.years(inName: "ja-bank-2024-12-to-2025-01-sjis.csv") == [2024, 2025])
+        #expect(LayoutYears.years(inName: "meisai_1234_201399.csv").isEmpty, "no year, and 2013 followed by no month")
+        #expect(LayoutYears(given: 2023, fileName: "x_2025.csv").newest(above: []) == 2023, "--year first")
+        let period = [CSVRecord(row: 1, line: 1, fields: ["照会期間", "2024年12月1日～2025年1月31日"])]
+        #expect(LayoutYears(fileName: "x_2023.csv").newest(above: period[...]) == 2025, "then the file's own period")
     }
 }

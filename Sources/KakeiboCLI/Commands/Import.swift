@@ -50,9 +50,15 @@ package struct ImportCommand: Command {
                 "whose every line of the file is (default: each line's account's member, else this machine's); not for kakeibo's JSON, whose items name their own",
             ja: "ファイルのすべての行の人（既定は各行の口座の人、なければこの端末の人）。kakeibo の JSON には使えません（各データに記録済み）")
     ) { try DetailField.member.validate($0) }
+    package static let year = Option(
+        "--year", value: "YYYY",
+        help: LocalizedText(
+            en: "for dates written without a year (4月30日, 10/28): the year of the file's newest row, when the file doesn't say it",
+            ja: "年のない日付（4月30日、10/28）で: ファイルにない場合の、いちばん新しい行の年")
+    ) { try Year.parse($0) }
     package static let format = OutputFormat.option([.table, .json])
     /// The options only the companion's import reads: given any, the command runs there.
-    static let companionOptions: [any OptionDeclaration] = [layout, layoutInit, dryRun]
+    static let companionOptions: [any OptionDeclaration] = [layout, layoutInit, dryRun, year]
     package static let name = "import"
     package static let info = CommandInfo(
         name: name,
@@ -82,7 +88,7 @@ package struct ImportCommand: Command {
                     ja: "ほかのファイル。それぞれの形式で読み、すべて読めてから 1 回の変更で取り込む"), .optional,
                 words: ImportCommand.maximumFiles - 1),
         ],
-        options: [from, layout, layoutInit, dryRun, mapping, category, account, tag, member, format],
+        options: [from, layout, layoutInit, dryRun, mapping, category, account, tag, member, year, format],
         examples: [
             "kakeibo import backup.json",
             "curl -sL \"$URL?year=2024&month=12\" | kakeibo import -",
@@ -94,6 +100,7 @@ package struct ImportCommand: Command {
             "kakeibo import --from paypay - < Transaction_202412.csv",
             "kakeibo import --dry-run statements/*.csv",
             "kakeibo import --layout jcb meisai.csv",
+            "kakeibo import --layout ja-bank nyushukkin.csv --year 2025",
             "kakeibo import mybank.csv --layout-init > ~/.config/kakeibo/layouts/mybank.json",
             "kakeibo import suica.txt",
             "kakeibo import --from felica icoca.txt --account ICOCA",
@@ -122,7 +129,8 @@ package struct ImportCommand: Command {
 
     /// The import of kakeibo's JSON: one file, here (the companion's import hands such a plan to this).
     package init(_ plan: ImportPlan, _ arguments: ParsedArguments) throws {
-        for option in [Self.mapping, Self.category] where arguments.given(option) { throw ImportFileError.optionNotForJSON(option.name) }
+        let notForJSON: [any OptionDeclaration] = [Self.mapping, Self.category, Self.year]
+        for option in notForJSON where arguments.given(option) { throw ImportFileError.optionNotForJSON(option.spec.name) }
         // Other formats are the companion's; only a caller that bypasses the routing gets here with one.
         guard plan.reader == .kakeibo, plan.files.count == 1 else { throw CompanionError.notHere }
         self.plan = plan

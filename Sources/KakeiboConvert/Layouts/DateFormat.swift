@@ -6,6 +6,9 @@ import KakeiboKit
 /// day may have one digit or two whichever letter is used (2024/1/5 fits yyyy/MM/dd); run together (yyyyMMdd) every
 /// part has its full width. A cell is trimmed first, and anything after a space (a time) is left out.
 ///
+/// Without a year (`M月d日`, `MM/dd`, as JAバンク and モバイルSuica write them) the year comes from elsewhere
+/// (`LayoutYears`): `hasYear` says which.
+///
 /// An era (`G`, however many) is its name (令和), its letter (R, H, S, T, M in either case), its sign (㋿) or the
 /// name's first character (令); its year (`e` or `ee`) one or two digits, or 元 for its first. A date written in an
 /// era is a date only within the era's days (`JapaneseEra`): `H31.05.01` is refused, row and column named.
@@ -31,6 +34,9 @@ package struct DateFormat: Hashable, Sendable {
     package let pattern: String
     let parts: [Part]
 
+    /// Whether a date in this format says its year (`yyyy`, `yy` or an era's `Ge`).
+    var hasYear: Bool { parts.contains { if case .year = $0 { true } else { $0 == .eraYear } } }
+
     /// nil when the pattern has no year, month or day, or one of them twice.
     package init?(_ pattern: String) {
         var parts: [Part] = []
@@ -51,14 +57,16 @@ package struct DateFormat: Hashable, Sendable {
         let fields = parts.filter(\.isField)
         let plainYear = fields.contains { if case .year = $0 { true } else { false } }
         let eraYear = parts.contains(.era) && parts.contains(.eraYear)
-        guard parts.contains(.month), parts.contains(.day), fields.count == (eraYear ? 4 : 3), plainYear != eraYear else { return nil }
+        let yearless = !plainYear && !parts.contains(.era) && !parts.contains(.eraYear)
+        guard parts.contains(.month), parts.contains(.day), fields.count == (eraYear ? 4 : yearless ? 2 : 3), plainYear != eraYear || yearless
+        else { return nil }
         self.pattern = pattern
         self.parts = parts
     }
 
-    /// The date the text is, as year, month and day, and the era it was written in; nil when it doesn't fit the
-    /// pattern. (Whether such a day exists, and is in its era, is for the caller to say.)
-    func parse(_ raw: String) -> (year: Int, month: Int, day: Int, era: JapaneseEra?)? {
+    /// The date the text is, as year (nil in a format without one), month and day, and the era it was written in;
+    /// nil when it doesn't fit the pattern. (Whether such a day exists, and is in its era, is for the caller to say.)
+    func parse(_ raw: String) -> (year: Int?, month: Int, day: Int, era: JapaneseEra?)? {
         var text = WidthFold.fold(trimWhitespace(raw))
         if let space = text.firstIndex(of: " ") { text = String(text[..<space]) }
         var characters = Array(text)[...]
@@ -102,12 +110,13 @@ package struct DateFormat: Hashable, Sendable {
             case .literal, .era: break
             }
         }
-        guard characters.isEmpty, let year, let month, let day else { return nil }
+        guard characters.isEmpty, year != nil || !hasYear, let month, let day else { return nil }
         return (year, month, day, era)
     }
 
     /// The formats `--layout-init` tries on a column, most specific first.
-    static let common = ["yyyy/MM/dd", "yyyy-MM-dd", "yyyy年M月d日", "yyyy.MM.dd", "yyyyMMdd", "yyMMdd", "Ge.MM.dd", "Ge年M月d日"].compactMap {
-        DateFormat($0)
-    }
+    static let common = ["yyyy/MM/dd", "yyyy-MM-dd", "yyyy年M月d日", "yyyy.MM.dd", "yyyyMMdd", "yyMMdd", "Ge.MM.dd", "Ge年M月d日", "M月d日", "MM/dd"]
+        .compactMap {
+            DateFormat($0)
+        }
 }

@@ -48,8 +48,8 @@ package struct LayoutProblem: KakeiboFailure, Equatable {
         case .dateFormat(let pattern):
             return head
                 + language.pick(
-                    "the date format '\(pattern)' needs a year (yyyy or yy, or an era and its year: Ge), a month (MM or M) and a day (dd or d), e.g. yyyy/MM/dd or Ge.MM.dd",
-                    "日付の形式 '\(pattern)' には年（yyyy か yy、和暦なら元号と年の Ge）・月（MM か M）・日（dd か d）が必要です（例: yyyy/MM/dd、Ge.MM.dd）")
+                    "the date format '\(pattern)' needs a month (MM or M) and a day (dd or d), and at most one year (yyyy or yy, or an era and its year: Ge), e.g. yyyy/MM/dd, Ge.MM.dd or M月d日",
+                    "日付の形式 '\(pattern)' には月（MM か M）と日（dd か d）、年なら一つ（yyyy か yy、和暦なら元号と年の Ge）が必要です（例: yyyy/MM/dd、Ge.MM.dd、M月d日）")
         case .pattern(let pattern, let key, let what):
             return head
                 + language.pick(

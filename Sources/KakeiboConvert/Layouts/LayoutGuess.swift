@@ -162,7 +162,9 @@ package struct LayoutGuess: Sendable {
     static func cell(_ row: [String], _ column: Int) -> String { column < row.count ? row[column] : "" }
 
     static func isDate(_ text: String, _ format: DateFormat) -> Bool {
-        guard !text.isEmpty, let (year, month, day, era) = format.parse(text), let date = CalendarDate(year: year, month: month, day: day) else {
+        // Without a year, any year the day is in: 2/29 is one (2000 was a leap year).
+        guard !text.isEmpty, let (year, month, day, era) = format.parse(text), let date = CalendarDate(year: year ?? 2000, month: month, day: day)
+        else {
             return false
         }
         return era?.holds(date) ?? true

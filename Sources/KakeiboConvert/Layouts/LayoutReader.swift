@@ -2,8 +2,19 @@ import KakeiboKit
 
 /// Reads a CSV file with a layout: decode as it says, find its header, check that every column it names is there,
 /// then read each row below it into a line, or pass it over and count it. Any row that doesn't fit refuses the file.
+/// Dates written without a year get theirs once every row is read (`LayoutYears`).
 enum LayoutReader {
-    static func read(_ bytes: [UInt8], _ layout: Layout) throws(ConvertProblem) -> Statement {
+    /// A line's date written without a year: its month and day, and where it was written.
+    struct YearlessDay {
+        var line: Int
+        var month: Int
+        var day: Int
+        var text: String
+        var row: Int
+        var place: Int
+    }
+
+    static func read(_ bytes: [UInt8], _ layout: Layout, years: LayoutYears = LayoutYears()) throws(ConvertProblem) -> Statement {
         guard let (text, encoding) = decode(bytes, layout.encoding) else { throw .layoutEncoding(layout.name, layout.encoding.rawValue) }
         let records: [CSVRecord]
         do { records = try CSVReader.records(text) } catch { throw .csv(error) }
@@ -22,6 +33,7 @@ enum LayoutReader {
         var ownOccurrences: [String: Int] = [:]
         var stopped = false
         var undated = 0
+        var yearless: [YearlessDay] = []
         for record in records.dropFirst(position + 1) {
             if StatementFields.isBlank(record) { continue }
             let fields = RowFields(record: record, index: index, dashIsEmpty: false)
@@ -36,7 +48,8 @@ enum LayoutReader {
             }
             read.rows += 1
             let dateText = cell(fields, layout.date, layout)
-            let date: CalendarDate
+            var date: CalendarDate
+            var monthDay: (month: Int, day: Int)?
             if dateText.isEmpty {
                 switch layout.undated {
                 case .skip:
@@ -50,13 +63,16 @@ enum LayoutReader {
                     }
                     date = previous
                     undated += 1
+                    monthDay = yearless.last.map { ($0.month, $0.day) }
                 }
             } else {
                 guard let (year, month, day, era) = layout.dateFormat.parse(dateText) else {
                     throw .layoutDate(
                         row: record.row, line: record.line, column: layout.date.label, value: dateText, format: layout.dateFormat.pattern)
                 }
-                date = try fields.checkedDate(layout.date.label, dateText, year: year, month: month, day: day)
+                // Without a year: any year the day is in (2/29 is, in 2000) until the rows say which.
+                date = try fields.checkedDate(layout.date.label, dateText, year: year ?? 2000, month: month, day: day)
+                if year == nil { monthDay = (month, day) }
                 if let era, !era.holds(date) {
                     throw fields.fail(layout.date.label, .value(.dateEra(dateText, era: era.name, first: era.first, last: era.last)))
                 }
@@ -104,6 +120,13 @@ enum LayoutReader {
                 layout.account + "\u{1F}"
                 + (own.isEmpty ? StatementFields.contentKey([dateText, name] + amountTexts, &occurrences) : ownKey)
             let memo = layout.memo.map { cell(fields, $0, layout) }.filter { !$0.isEmpty }.joined(separator: " ")
+            if let monthDay {
+                yearless.append(
+                    YearlessDay(
+                        line: read.lines.count, month: monthDay.month, day: monthDay.day,
+                        text: dateText.isEmpty ? yearless.last?.text ?? "" : dateText,
+                        row: record.row, place: record.line))
+            }
             // The description names the other side (a card's bill, an ATM): the household's accounts make such a line a
             // transfer, as they do a ゆうちょ line's 詳細２.
             read.lines.append(
@@ -113,10 +136,33 @@ enum LayoutReader {
                     undated: dateText.isEmpty, flow: moneyIn ? .income : .spending, counterparty: name))
         }
         if undated > 0 { read.notes.append(.undated(count: undated)) }
+        if !yearless.isEmpty { try date(yearless, in: &read.lines, layout, above: records[..<position], years) }
         return Statement(
             kind: StatementKind(key: layout.name, displayName: layout.title, variant: layout.origin, format: nil), encoding: encoding,
             lines: read.lines,
             skipped: read.skipped, skippedTotals: read.skippedTotals, rows: read.rows, notes: read.notes)
+    }
+
+    /// Gives the lines whose dates have no year theirs: the newest row's from `years`, the others counted back.
+    static func date(
+        _ days: [YearlessDay], in lines: inout [StatementLine], _ layout: Layout, above header: ArraySlice<CSVRecord>, _ years: LayoutYears
+    ) throws(ConvertProblem) {
+        let column = layout.date.label
+        guard let first = days.first else { return }
+        guard let newest = years.newest(above: header) else {
+            throw .field(row: first.row, line: first.place, column: column, .noYear(first.text))
+        }
+        let assigned = LayoutYears.assign(days.map { ($0.month, $0.day) }, newest: newest)
+        for (day, year) in zip(days, assigned) {
+            guard let date = CalendarDate(year: year, month: day.month, day: day.day) else {
+                let days = CalendarDate.days(year: year, month: day.month)
+                throw .field(row: day.row, line: day.place, column: column, .value(.dateDay(day.text, year: year, month: day.month, days: days)))
+            }
+            if let today = years.today, date > today {
+                throw .field(row: day.row, line: day.place, column: column, .future(day.text, date, year: newest))
+            }
+            lines[day.line].date = date
+        }
     }
 
     /// The text as the layout's encoding says: UTF-8 (a byte order mark dropped), Shift_JIS, or whichever it is.

@@ -18,7 +18,7 @@ package enum ShippedLayouts {
         // Issue 39: Tests/Fixtures/downloads2.
         aeonBank, smbcBank, smbcBankWareki, mizuhoBank, mizuhoBankKanjiDate, jibunBank, sonyBank, tokyoStarBank, yokohamaBank, dcard, oricoCard,
         lifecard, jaccsCard,
-        mufgNicosCard, ucCard, pocketCard, yahooCard, pitapa, sfcardViewer, paypal, amazonOrders,
+        mufgNicosCard, ucCard, pocketCard, yahooCard, pitapa, sfcardViewer, paypal, amazonOrders, jaBank, mobileSuica,
     ]
 
     static let aeon = """
@@ -263,6 +263,28 @@ package enum ShippedLayouts {
          "amount": {"column": "利用額(円)", "sign": "positive-is-spending"},
          "description": ["入場駅/事業者名", "出場駅/降車場所", "メモ"],
          "transfers": ["ﾁｬｰｼﾞ", "チャージ"]}
+        """
+
+    /// JAネットバンク's 入出金明細: dates without a year (`4月30日`), which the file's name or `--year` gives. Its header
+    /// has every column of 横浜銀行's and three more, so it is told apart by those.
+    static let jaBank = """
+        {"schema": 1, "name": "ja-bank", "title": "JAバンク", "account": "JAバンク", "encoding": "cp932",
+         "header": {"match": ["番号", "明細区分", "取扱日付", "起算日", "お支払金額", "お預り金額", "摘要"]},
+         "date": {"column": "取扱日付", "format": "M月d日"},
+         "amount": {"spending": "お支払金額", "income": "お預り金額"},
+         "description": ["摘要"],
+         "memo": ["取引区分"]}
+        """
+
+    /// モバイルSuica's SF（電子マネー）利用履歴, the web page's table saved as CSV: dates without a year (`10/28`), two
+    /// columns each named 種別 and 利用場所 (so read by number), charges (オート, VIEW, 現金) set aside as transfers.
+    static let mobileSuica = """
+        {"schema": 1, "name": "mobile-suica", "title": "モバイルSuica (SF利用履歴)", "account": "交通系ICカード", "encoding": "auto",
+         "header": {"match": ["月日", "種別", "利用場所", "残高", "入金・利用額"]},
+         "date": {"column": "月日", "format": "MM/dd"},
+         "amount": {"column": "入金・利用額", "sign": "negative-is-spending"},
+         "description": [2, 3, 4, 5],
+         "transfers": ["^ｵｰﾄ", "^オート", "^VIEW", "^現金"]}
         """
 
     static let paypal = """

@@ -196,9 +196,11 @@ package enum StatementChoice: Sendable {
 /// layout (or check the one asked for), read every record. Nothing is returned unless the whole file reads.
 package enum StatementReader {
     /// `layouts`: the layouts a file may be found to be, after kakeibo's own formats.
-    package static func read(_ bytes: [UInt8], as choice: StatementChoice = .detect, layouts: [Layout] = []) throws(ConvertProblem) -> Statement {
+    package static func read(
+        _ bytes: [UInt8], as choice: StatementChoice = .detect, layouts: [Layout] = [], years: LayoutYears = LayoutYears()
+    ) throws(ConvertProblem) -> Statement {
         do { try CSVReader.checkLines(bytes) } catch { throw .csv(error) }
-        if case .layout(let layout) = choice { return try LayoutReader.read(bytes, layout) }
+        if case .layout(let layout) = choice { return try LayoutReader.read(bytes, layout, years: years) }
         guard let (text, encoding) = SourceText.decode(bytes) else { throw .notText }
         let records: [CSVRecord]
         do { records = try CSVReader.records(text) } catch { throw .csv(error) }
@@ -213,7 +215,7 @@ package enum StatementReader {
         } else if let found = StatementFormat.allCases.first(where: { $0.recognises(records) }) {
             format = found
         } else if let layout = try Layout.matching(records, among: layouts) {
-            return try LayoutReader.read(bytes, layout)
+            return try LayoutReader.read(bytes, layout, years: years)
         } else {
             throw .unknownLayout(looksLike: ImportSource.detect(records))
         }
@@ -274,6 +276,8 @@ enum StatementFields {
         if value.isEmpty || value == "-" { return nil }
         for sign in ["¥", "\\", "￥"] where value.hasPrefix(sign) { value.removeFirst() }
         if value.hasSuffix("円") { value.removeLast() }
+        // Said to be money in, as モバイルSuica writes a charge: "+3,000".
+        if value.hasPrefix("+"), value.dropFirst().first?.isASCII == true, value.dropFirst().first?.isNumber == true { value.removeFirst() }
         let digits = value.hasPrefix("-") ? value.dropFirst() : value[...]
         if !digits.isEmpty, digits.allSatisfy({ $0 == "0" || $0 == "," }) { return 0 }
         do { return try Yen.parsePrice(value, asTyped: false).amount } catch {

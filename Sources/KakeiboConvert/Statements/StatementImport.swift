@@ -28,6 +28,8 @@ struct StatementImport {
     /// `--member`: whose every line is.
     var member: String?
     var dryRun = false
+    /// `--year`: the newest row's year, for dates written without one.
+    var year: Int?
 
     /// The `--from` word for "find the format from the file".
     static let detect = "statement"
@@ -53,9 +55,11 @@ struct StatementImport {
     /// An export's 振替 rows are kept, in `transfers` (they count in no category).
     static func read(
         _ path: String, as choice: Choice, layouts: [Layout], mapping: CategoryMapping, category: CategoryCode?, income: IncomeTargets?,
-        transfers: CategoryCode?
+        transfers: CategoryCode?, years: LayoutYears = LayoutYears()
     ) throws -> Read {
         let bytes = try ImportCommand.read(path)
+        var years = years
+        if path != "-" { years.fileName = FileSystem.lastComponent(path) }
         do {
             func convert(_ source: ImportSource) throws(ConvertProblem) -> Conversion {
                 try Converter.convert(
@@ -63,7 +67,7 @@ struct StatementImport {
             }
             switch choice {
             case .format(let format): return .statement(try StatementReader.read(bytes, as: .format(format)))
-            case .layout(let layout): return .statement(try StatementReader.read(bytes, as: .layout(layout)))
+            case .layout(let layout): return .statement(try StatementReader.read(bytes, as: .layout(layout), years: years))
             case .app(let source): return .export(try convert(source))
             case .detect:
                 if ImportCommand.looksLikeJSON(bytes) {
@@ -72,7 +76,7 @@ struct StatementImport {
                     }
                 }
                 if let source = ImportSource.detect(bytes) { return .export(try convert(source)) }
-                return .statement(try StatementReader.read(bytes, as: .detect, layouts: layouts))
+                return .statement(try StatementReader.read(bytes, as: .detect, layouts: layouts, years: years))
             }
         } catch let error as ConvertProblem { throw ImportFailure(path: ImportCommand.displayName(path), problem: error) }
     }
@@ -84,7 +88,8 @@ struct StatementImport {
         // Every file is read before anything is written: one bad file imports none.
         var files = try paths.map {
             try StatementImport.read(
-                $0, as: choice, layouts: layouts, mapping: mapping, category: category, income: income, transfers: taxonomy.unfiled)
+                $0, as: choice, layouts: layouts, mapping: mapping, category: category, income: income, transfers: taxonomy.unfiled,
+                years: LayoutYears(given: year, today: context.clock.today))
         }
         // Lines are filed by the history of the year before the first of them, so a store of ten years is not read
         // whole for every file.

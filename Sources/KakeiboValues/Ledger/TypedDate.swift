@@ -31,6 +31,25 @@ enum TypedDate {
         return nil
     }
 
+    /// Every calendar day with a year in a line of text, in the order written (a period line's
+    /// `2024年12月1日～2024年12月31日`: both).
+    static func all(in line: String) -> [CalendarDate] {
+        let characters = line.map(plain)
+        var found: [CalendarDate] = []
+        var start = 0
+        while start < characters.count {
+            defer { start += 1 }
+            guard start == 0 || !characters[start - 1].isASCIIAlphanumeric,
+                let date = scan(characters, from: start, needsYear: true), let year = date.year,
+                date.end >= characters.count || !characters[date.end].isASCIIDigit,
+                let day = CalendarDate(year: year, month: date.month, day: date.day), date.era?.holds(day) ?? true
+            else { continue }
+            found.append(day)
+            start = date.end - 1
+        }
+        return found
+    }
+
     /// A date that starts at `start`: a year (4 digits, or an era's) and its separator, unless `needsYear` is false
     /// and there is none; a month of 1–2 digits and its separator (年 … 月, or the year's `/`, `-` or `.`; without a
     /// year, `/` or 月 only); a day of 1–2 digits and an optional 日. Spaces may come before the month and the day,
