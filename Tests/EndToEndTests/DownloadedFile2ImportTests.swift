@@ -41,17 +41,17 @@ import Testing
         "ja-bank-2024-12-to-2025-01-sjis.csv": "ja-bank",
         "ja-bank-2025-04-sjis.csv": "ja-bank",
         "mobile-suica-202410.csv": "mobile-suica",
+        "sbi-shinsei-202412-utf8.csv": "sbi-shinsei",
+        "sbi-shinsei-202412-english-sjis.csv": "sbi-shinsei",
+        "waon-202411.csv": "waon",
+        "resona-debit-202504-sjis.csv": "resona-debit",
     ]
 
     /// Each file no layout can read to its totals yet, and what the refusal says (docs/notes/real-files-2.md).
     static let refused: [String: String] = [
         "paypay-bank-202412-sjis.csv": "--layout-init", // the date in three columns
         "paypay-en-202412.csv": "--layout-init", // a Refund can only be income
-        "resona-debit-202504-sjis.csv": "--layout-init", // 取消 can't make a refund
-        "sbi-shinsei-202412-english-sjis.csv": "--layout-init", // the 振込手数料 given back would be income
-        "sbi-shinsei-202412-utf8.csv": "--layout-init", // the same
         "shinsei-powerflex-201812-utf16.csv": "UTF-8", // UTF-16
-        "waon-202411.csv": "--layout-init", // 支払取消 can't make a refund
     ]
 
     /// The month's spending and income.

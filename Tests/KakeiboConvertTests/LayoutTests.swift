@@ -152,7 +152,10 @@ import Testing
             #expect(throws: Never.self) { _ = try DetailField.payment.validate(line.payment) }
         }
     }
+}
 
+/// Dates written without a year get the newest row's, from `--year`, the file, or its name (`LayoutYears`).
+@Suite struct LayoutYearsTests {
     /// The newest row's year, counted back across a new year whichever way the rows run.
     @Test func yearsOfDatesWithoutOneCountBackFromTheNewestRow() {
         let ascending = [(12, 25), (12, 27), (1, 6), (1, 10)]
@@ -166,5 +169,32 @@ import Testing
         #expect(LayoutYears(given: 2023, fileName: "x_2025.csv").newest(above: []) == 2023, "--year first")
         let period = [CSVRecord(row: 1, line: 1, fields: ["照会期間", "2024年12月1日～2025年1月31日"])]
         #expect(LayoutYears(fileName: "x_2023.csv").newest(above: period[...]) == 2025, "then the file's own period")
+    }
+}
+
+/// A row's kind by the words of one of its cells: a refund gives money back, a transfer and anything other are set aside.
+@Suite struct LayoutKindTests {
+    func read(_ amount: String, _ csv: String) throws -> Statement {
+        let text =
+            #"{"schema": 1, "name": "k", "header": {"match": ["日付", "摘要"]}, "date": {"column": "日付", "format": "yyyyMMdd"}, "#
+            + amount + #", "description": ["摘要"], "kinds": [{"column": "区分", "refund": ["取消", "手数料戻し"], "transfer": ["チャージ"], "other": ["ポイント"]}]}"#
+        return try LayoutReader.read(Array(csv.utf8), try Layout.parse(Array(text.utf8), origin: "x.json"))
+    }
+
+    @Test func aRefundInOneAmountColumnIsLessSpendingWhateverItsSign() throws {
+        let statement = try read(
+            #""amount": {"column": "金額"}"#, "日付,摘要,金額,区分\n20241105,店,500,支払\n20241106,店,500,取消\n20241107,駅,3000,チャージ\n20241108,店,0,ポイント\n")
+        #expect(statement.lines.map(\.price.amount) == [500, -500])
+        #expect(statement.lines.allSatisfy { $0.flow == .spending })
+        #expect(statement.skipped[.transfer] == 1 && statement.skipped[.other] == 1)
+    }
+
+    /// In a file of money out and money in, only money in can be a refund: a fee paid is spending, a fee given back less of it.
+    @Test func aRefundInABankFileIsMoneyInOnly() throws {
+        let statement = try read(
+            #""amount": {"spending": "出金", "income": "入金"}"#,
+            "日付,摘要,出金,入金,区分\n20241105,振込手数料,110,,手数料戻し\n20241106,振込手数料,,110,手数料戻し\n20241125,給与,,1000,\n")
+        #expect(statement.lines.map(\.price.amount) == [110, -110, 1000])
+        #expect(statement.lines.map(\.flow) == [.spending, .spending, .income])
     }
 }

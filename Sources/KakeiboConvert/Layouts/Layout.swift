@@ -68,6 +68,25 @@ package struct Layout: Hashable, Sendable {
         package var test: Test
     }
 
+    /// What a row is, told by the words of one of its cells (WAON's 利用区分, りそな's ステータス): the first rule
+    /// whose column holds one of its words says. A refund gives money back — in a file with money-out and money-in
+    /// columns, a money-in row of that kind (not income); in a file of one amount column, a row of that kind,
+    /// whatever its sign —; a transfer and anything other (points, money between people) are set aside and counted.
+    package struct KindRule: Hashable, Sendable {
+        package enum Kind: String, Hashable, Sendable, CaseIterable {
+            case refund, transfer, other
+        }
+        package var column: Column
+        /// The words of each kind, as the cell holds them (compared trimmed, in one width).
+        package var words: [Kind: [String]]
+
+        /// The kind the row's cell says, if any.
+        func kind(_ cell: String) -> Kind? {
+            let text = WidthFold.fold(trimWhitespace(cell))
+            return Kind.allCases.first { kind in (words[kind] ?? []).contains { WidthFold.fold(trimWhitespace($0)) == text } }
+        }
+    }
+
     /// The schema this kakeibo writes and reads.
     package static let schema = 1
 
@@ -102,6 +121,8 @@ package struct Layout: Hashable, Sendable {
     package var stop: [RowRule] = []
     /// Patterns of a line's name that make it a transfer between the household's own accounts, set aside.
     package var transfers: [String] = []
+    /// Rows' kinds by their words (`KindRule`), the first rule that says one winning.
+    package var kinds: [KindRule] = []
     /// Where it came from: "shipped with kakeibo" or its file's path, for messages.
     package var origin: String = ""
 
@@ -125,7 +146,7 @@ package struct Layout: Hashable, Sendable {
         case .signed(let column, _): all.append(column)
         case .split(let spending, let income): all += [spending, income]
         }
-        return all + (ignore + stop).map(\.column)
+        return all + (ignore + stop).map(\.column) + kinds.map(\.column)
     }
 
     /// The layout found for the records: the one whose `match` names are all in one row within its first rows;
@@ -183,6 +204,20 @@ extension Layout {
         if !ignore.isEmpty { members.append(("ignore", rules(ignore))) }
         if !stop.isEmpty { members.append(("stop", rules(stop))) }
         if !transfers.isEmpty { members.append(("transfers", .array(transfers.map { .string($0) }))) }
+        if !kinds.isEmpty {
+            members.append(
+                (
+                    "kinds",
+                    .array(
+                        kinds.map { rule in
+                            .object(
+                                [("column", rule.column.json)]
+                                    + KindRule.Kind.allCases.compactMap { kind in
+                                        rule.words[kind].map { (kind.rawValue, .array($0.map { .string($0) })) }
+                                    })
+                        })
+                ))
+        }
         return .object(members)
     }
 

@@ -197,12 +197,29 @@ struct LayoutKeys {
         return out
     }
 
+    func kinds(_ value: JSONValue?) throws(LayoutProblem) -> [Layout.KindRule] {
+        guard let value else { return [] }
+        let shape = "a list of {\"column\", and \"refund\", \"transfer\" or \"other\": a list of words}"
+        guard let list = value.arrayValue else { throw fail(.type("kinds", expected: shape)) }
+        var out: [Layout.KindRule] = []
+        for element in list {
+            let members = try object(element, "kinds", allowed: ["column"] + Layout.KindRule.Kind.allCases.map(\.rawValue))
+            var words: [Layout.KindRule.Kind: [String]] = [:]
+            for kind in Layout.KindRule.Kind.allCases where members[kind.rawValue] != nil {
+                words[kind] = try strings(members[kind.rawValue], "kinds." + kind.rawValue)
+            }
+            guard !words.isEmpty else { throw fail(.type("kinds", expected: shape)) }
+            out.append(Layout.KindRule(column: try column(members["column"], "kinds.column"), words: words))
+        }
+        return out
+    }
+
     mutating func layout(_ value: JSONValue) throws(LayoutProblem) -> Layout {
         let top = try object(
             value, "",
             allowed: [
                 "schema", "name", "title", "account", "encoding", "header", "date", "amount", "description", "memo", "member", "id", "empty",
-                "ignore", "stop", "transfers",
+                "ignore", "stop", "transfers", "kinds",
             ])
         guard top["schema"]?.intValue == Layout.schema else { throw fail(.schema(top["schema"]?.intValue)) }
         let name = try string(top["name"], "name")
@@ -259,6 +276,7 @@ struct LayoutKeys {
         layout.ignore = try rules(top["ignore"], "ignore")
         layout.stop = try rules(top["stop"], "stop")
         layout.transfers = try strings(top["transfers"], "transfers").map { text throws(LayoutProblem) in try pattern(text, "transfers") }
+        layout.kinds = try kinds(top["kinds"])
         layout.origin = origin
         return layout
     }

@@ -78,7 +78,7 @@ enum LayoutReader {
                 }
             }
             let name = layout.description.map { cell(fields, $0, layout) }.filter { !$0.isEmpty }.joined(separator: " ")
-            let price: Int
+            var price: Int
             var amountTexts: [String] = []
             switch layout.amount {
             case .signed(let column, let sign):
@@ -95,16 +95,30 @@ enum LayoutReader {
                 amountTexts = [out, inward]
                 price = (try number(fields, spending, out) ?? 0) - (try number(fields, income, inward) ?? 0)
             }
-            if price == 0 {
-                read.skip(.zero)
-                continue
-            }
             // Money in, in a bank's file (a signed column or a column of its own): income, as ゆうちょ's deposits are,
             // unless it comes from one of the household's accounts (then matching makes it a transfer).
-            let moneyIn: Bool
+            var moneyIn: Bool
             switch layout.amount {
             case .signed(_, .negativeIsSpending), .split: moneyIn = price < 0
             default: moneyIn = false
+            }
+            switch layout.kinds.lazy.compactMap({ $0.kind(cell(fields, $0.column, layout)) }).first {
+            case .refund?:
+                // Money given back: less spending, not income (in a file of money in and out, only money in is).
+                if case .split = layout.amount, !moneyIn { break }
+                price = -abs(price)
+                moneyIn = false
+            case .transfer?:
+                read.skip(.transfer, amount: abs(price))
+                continue
+            case .other?:
+                read.skip(.other, amount: abs(price))
+                continue
+            case nil: break
+            }
+            if price == 0 {
+                read.skip(.zero)
+                continue
             }
             // A name the layout lists as a move between the household's own accounts is set aside, either way.
             if transfers.contains(where: { $0.found(in: WidthFold.fold(name)) || $0.found(in: name) }) {

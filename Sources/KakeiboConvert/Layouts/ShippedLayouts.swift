@@ -18,7 +18,7 @@ package enum ShippedLayouts {
         // Issue 39: Tests/Fixtures/downloads2.
         aeonBank, smbcBank, smbcBankWareki, mizuhoBank, mizuhoBankKanjiDate, jibunBank, sonyBank, tokyoStarBank, yokohamaBank, dcard, oricoCard,
         lifecard, jaccsCard,
-        mufgNicosCard, ucCard, pocketCard, yahooCard, pitapa, sfcardViewer, paypal, amazonOrders, jaBank, mobileSuica,
+        mufgNicosCard, ucCard, pocketCard, yahooCard, pitapa, sfcardViewer, paypal, amazonOrders, jaBank, mobileSuica, sbiShinsei, waon, resonaDebit,
     ]
 
     static let aeon = """
@@ -285,6 +285,42 @@ package enum ShippedLayouts {
          "amount": {"column": "入金・利用額", "sign": "negative-is-spending"},
          "description": [2, 3, 4, 5],
          "transfers": ["^ｵｰﾄ", "^オート", "^VIEW", "^現金"]}
+        """
+
+    /// SBI新生銀行: a 振込手数料 given back (a free transfer) comes in as money: less spending, not income. Its English
+    /// header (Value Date, Description, Debit, Credit) is the same file.
+    static let sbiShinsei = """
+        {"schema": 1, "name": "sbi-shinsei", "title": "SBI新生銀行", "account": "SBI新生銀行", "encoding": "auto",
+         "header": {"match": ["取引日", "摘要", "出金金額", "入金金額"],
+                    "aliases": {"取引日": ["Value Date"], "摘要": ["Description"], "出金金額": ["Debit"], "入金金額": ["Credit"]}},
+         "date": {"column": "取引日", "format": "yyyy/MM/dd"},
+         "amount": {"spending": "出金金額", "income": "入金金額"},
+         "description": ["摘要"],
+         "kinds": [{"column": "摘要", "refund": ["振込手数料", "振込手数料キャッシュバック"]}]}
+        """
+
+    /// WAON's 利用履歴 (waon.com's table saved as CSV): 支払取消 is a refund; a charge is a transfer into the card,
+    /// except from points, which are points, as ポイントダウンロード and WAON移行 are.
+    static let waon = """
+        {"schema": 1, "name": "waon", "title": "WAON", "account": "WAON", "encoding": "auto",
+         "header": {"match": ["取引年月日", "利用店舗", "利用金額（税込）", "利用区分"]},
+         "date": {"column": "取引年月日", "format": "yyyy/MM/dd"},
+         "amount": {"column": "利用金額（税込）", "sign": "positive-is-spending"},
+         "description": ["利用店舗"],
+         "memo": ["利用区分"],
+         "kinds": [{"column": "チャージ区分", "other": ["ポイント"]},
+                   {"column": "利用区分", "refund": ["支払取消"], "transfer": ["チャージ", "オートチャージ"],
+                    "other": ["ポイントダウンロード", "WAON移行（アップロード）", "WAON移行（ダウンロード）"]}]}
+        """
+
+    /// りそなデビット's 利用明細: a 取消 row gives the purchase's amount back.
+    static let resonaDebit = """
+        {"schema": 1, "name": "resona-debit", "title": "りそなデビット", "account": "りそなデビット", "encoding": "cp932",
+         "header": {"match": ["利用日", "利用内容", "金額", "ステータス"]},
+         "date": {"column": "利用日", "format": "yyyy年MM月dd日"},
+         "amount": {"column": "金額", "sign": "positive-is-spending"},
+         "description": ["利用内容"],
+         "kinds": [{"column": "ステータス", "refund": ["取消"]}]}
         """
 
     static let paypal = """
