@@ -43,7 +43,7 @@ import Testing
             problem(
                 #"{"schema": 1, "name": "b", "encoding": "euc-jp", "header": {"match": ["日付"]}, "date": {"column": "日付", "format": "yyyyMMdd"}, "amount": {"column": "金額"}, "description": ["摘要"]}"#
             )
-                == .choice("encoding", value: "euc-jp", choices: ["auto", "utf-8", "cp932"]))
+                == .choice("encoding", value: "euc-jp", choices: ["auto", "utf-8", "cp932", "utf-16"]))
         #expect(
             problem(
                 #"{"schema": 1, "name": "b", "encoding": "Shift_JIS", "header": {"match": ["日付"]}, "date": {"column": "日付", "format": "yyyyMMdd"}, "amount": {"column": "金額"}, "description": ["摘要"]}"#

@@ -30,6 +30,16 @@ package struct Layout: Hashable, Sendable {
         case auto
         case utf8 = "utf-8"
         case shiftJIS = "cp932"
+        /// UTF-16 with its byte order mark (新生銀行 PowerFlex's download).
+        case utf16 = "utf-16"
+    }
+
+    /// What separates a row's fields.
+    package enum Separator: String, Hashable, Sendable, CaseIterable {
+        case comma
+        case tab
+
+        var byte: UInt8 { self == .tab ? 0x09 : UInt8(ascii: ",") }
     }
 
     /// Which way an amount column counts.
@@ -87,6 +97,9 @@ package struct Layout: Hashable, Sendable {
         }
     }
 
+    /// How messages name the date's column (or columns: `操作日(年)/操作日(月)/操作日(日)`).
+    var dateLabel: String { ([date] + dateParts).map(\.label).joined(separator: "/") }
+
     /// The schema this kakeibo writes and reads.
     package static let schema = 1
 
@@ -97,12 +110,16 @@ package struct Layout: Hashable, Sendable {
     /// The payment every line gets, and part of every line's id.
     package var account: String
     package var encoding: Encoding = .auto
+    package var separator: Separator = .comma
     /// Names that must all be in one row, within the first `within` rows, for a file to be this layout.
     package var match: [String]
     package var within = 20
     /// Other spellings of a column's name (an older header's), by the name the layout uses.
     package var aliases: [String: [String]] = [:]
     package var date: Column
+    /// More columns the date is written across (PayPay銀行's 操作日(年), (月), (日)): read after `date`'s, joined with
+    /// `/`, so `yyyy/M/d` reads them.
+    package var dateParts: [Column] = []
     package var dateFormat: DateFormat
     package var undated: Undated = .skip
     package var amount: Amount
@@ -141,7 +158,7 @@ package struct Layout: Hashable, Sendable {
 
     /// Every column the layout names, for the check that the header has them.
     var columns: [Column] {
-        var all = [date] + description + memo + [member, id].compactMap { $0 }
+        var all = [date] + dateParts + description + memo + [member, id].compactMap { $0 }
         switch amount {
         case .signed(let column, _): all.append(column)
         case .split(let spending, let income): all += [spending, income]
@@ -176,13 +193,20 @@ extension Layout {
             ("schema", .integer(Layout.schema)), ("name", .string(name)), ("title", .string(title)), ("account", .string(account)),
             ("encoding", .string(encoding.rawValue)),
         ]
+        if separator != .comma { members.append(("separator", .string(separator.rawValue))) }
         var header: [(String, JSONValue)] = [("match", .array(match.map { .string($0) })), ("within", .integer(within))]
         if !aliases.isEmpty {
             header.append(("aliases", .object(aliases.sorted { $0.key < $1.key }.map { ($0.key, .array($0.value.map { .string($0) })) })))
         }
         members.append(("header", .object(header)))
         members.append(
-            ("date", .object([("column", date.json), ("format", .string(dateFormat.pattern)), ("undated", .string(undated.rawValue))])))
+            (
+                "date",
+                .object([
+                    ("column", dateParts.isEmpty ? date.json : .array(([date] + dateParts).map(\.json))), ("format", .string(dateFormat.pattern)),
+                    ("undated", .string(undated.rawValue)),
+                ])
+            ))
         switch amount {
         case .signed(let column, let sign): members.append(("amount", .object([("column", column.json), ("sign", .string(sign.rawValue))])))
         case .split(let spending, let income): members.append(("amount", .object([("spending", spending.json), ("income", income.json)])))

@@ -219,7 +219,7 @@ struct LayoutKeys {
             value, "",
             allowed: [
                 "schema", "name", "title", "account", "encoding", "header", "date", "amount", "description", "memo", "member", "id", "empty",
-                "ignore", "stop", "transfers", "kinds",
+                "ignore", "stop", "transfers", "kinds", "separator",
             ])
         guard top["schema"]?.intValue == Layout.schema else { throw fail(.schema(top["schema"]?.intValue)) }
         let name = try string(top["name"], "name")
@@ -262,10 +262,14 @@ struct LayoutKeys {
         }
         let description = try columns(top["description"], "description")
         guard !description.isEmpty else { throw fail(.missingKey("description")) }
+        let dateColumns = try columns(dateKeys["column"], "date.column")
+        guard let dateColumn = dateColumns.first else { throw fail(.missingKey("date.column")) }
         var layout = Layout(
-            name: name, title: title, account: account, match: match, date: try column(dateKeys["column"], "date.column"), dateFormat: format,
-            amount: amount, description: description)
+            name: name, title: title, account: account, match: match, date: dateColumn, dateFormat: format, amount: amount,
+            description: description)
+        layout.dateParts = Array(dateColumns.dropFirst())
         layout.encoding = try choice(top["encoding"], "encoding", default: .auto)
+        layout.separator = try choice(top["separator"], "separator", default: .comma)
         layout.within = within
         layout.aliases = aliases
         layout.undated = try choice(dateKeys["undated"], "date.undated", default: .skip)

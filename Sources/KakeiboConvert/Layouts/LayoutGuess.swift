@@ -35,8 +35,16 @@ package struct LayoutGuess: Sendable {
     /// the longest text that varies), the rows without a date, and where the table ends.
     package static func guess(_ bytes: [UInt8], fileName: String) throws(ConvertProblem) -> LayoutGuess {
         guard let (decoded, encoding) = SourceText.decode(bytes) else { throw .notText }
-        let records: [CSVRecord]
+        var records: [CSVRecord]
         do { records = try CSVReader.records(decoded) } catch { throw .csv(error) }
+        // Tab-separated when its rows split into more fields on tabs than on commas.
+        var separator = Layout.Separator.comma
+        if decoded.contains("\t"), let tabbed = try? CSVReader.records(decoded, separator: Layout.Separator.tab.byte),
+            tabbed.map(\.fields.count).max() ?? 0 > records.map(\.fields.count).max() ?? 0
+        {
+            records = tabbed
+            separator = .tab
+        }
         let cells = records.map { $0.fields.map { trimWhitespace($0) } }
 
         // The date: the column and format that read the most cells.
@@ -149,7 +157,12 @@ package struct LayoutGuess: Sendable {
         var layout = Layout(
             name: layoutName, title: layoutName, account: layoutName, match: used.map { header[$0] }, date: .name(header[dateColumn]),
             dateFormat: format, amount: amount, description: description.map { .name(header[$0]) })
-        layout.encoding = encoding == .utf8 ? .utf8 : .shiftJIS
+        switch encoding {
+        case .utf8: layout.encoding = .utf8
+        case .shiftJIS: layout.encoding = .shiftJIS
+        case .utf16: layout.encoding = .utf16
+        }
+        layout.separator = separator
         layout.within = max(10, headerRow + 5)
         layout.memo = memo.map { .name(header[$0]) }
         layout.member = member.map { .name(header[$0]) }

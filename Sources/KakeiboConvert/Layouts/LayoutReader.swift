@@ -17,7 +17,7 @@ enum LayoutReader {
     static func read(_ bytes: [UInt8], _ layout: Layout, years: LayoutYears = LayoutYears()) throws(ConvertProblem) -> Statement {
         guard let (text, encoding) = decode(bytes, layout.encoding) else { throw .layoutEncoding(layout.name, layout.encoding.rawValue) }
         let records: [CSVRecord]
-        do { records = try CSVReader.records(text) } catch { throw .csv(error) }
+        do { records = try CSVReader.records(text, separator: layout.separator.byte) } catch { throw .csv(error) }
         guard let position = layout.headerPosition(records) else {
             throw .layoutHeader(layout.name, match: layout.match, within: layout.within)
         }
@@ -47,7 +47,8 @@ enum LayoutReader {
                 continue
             }
             read.rows += 1
-            let dateText = cell(fields, layout.date, layout)
+            let dateCells = ([layout.date] + layout.dateParts).map { cell(fields, $0, layout) }
+            let dateText = dateCells.allSatisfy(\.isEmpty) ? "" : dateCells.joined(separator: "/")
             var date: CalendarDate
             var monthDay: (month: Int, day: Int)?
             if dateText.isEmpty {
@@ -56,10 +57,10 @@ enum LayoutReader {
                     read.skip(.ignored)
                     continue
                 case .refuse:
-                    throw .layoutDate(row: record.row, line: record.line, column: layout.date.label, value: "", format: layout.dateFormat.pattern)
+                    throw .layoutDate(row: record.row, line: record.line, column: layout.dateLabel, value: "", format: layout.dateFormat.pattern)
                 case .previous:
                     guard let previous = read.lines.last?.date else {
-                        throw .layoutDate(row: record.row, line: record.line, column: layout.date.label, value: "", format: layout.dateFormat.pattern)
+                        throw .layoutDate(row: record.row, line: record.line, column: layout.dateLabel, value: "", format: layout.dateFormat.pattern)
                     }
                     date = previous
                     undated += 1
@@ -68,13 +69,13 @@ enum LayoutReader {
             } else {
                 guard let (year, month, day, era) = layout.dateFormat.parse(dateText) else {
                     throw .layoutDate(
-                        row: record.row, line: record.line, column: layout.date.label, value: dateText, format: layout.dateFormat.pattern)
+                        row: record.row, line: record.line, column: layout.dateLabel, value: dateText, format: layout.dateFormat.pattern)
                 }
                 // Without a year: any year the day is in (2/29 is, in 2000) until the rows say which.
-                date = try fields.checkedDate(layout.date.label, dateText, year: year ?? 2000, month: month, day: day)
+                date = try fields.checkedDate(layout.dateLabel, dateText, year: year ?? 2000, month: month, day: day)
                 if year == nil { monthDay = (month, day) }
                 if let era, !era.holds(date) {
-                    throw fields.fail(layout.date.label, .value(.dateEra(dateText, era: era.name, first: era.first, last: era.last)))
+                    throw fields.fail(layout.dateLabel, .value(.dateEra(dateText, era: era.name, first: era.first, last: era.last)))
                 }
             }
             let name = layout.description.map { cell(fields, $0, layout) }.filter { !$0.isEmpty }.joined(separator: " ")
@@ -161,7 +162,7 @@ enum LayoutReader {
     static func date(
         _ days: [YearlessDay], in lines: inout [StatementLine], _ layout: Layout, above header: ArraySlice<CSVRecord>, _ years: LayoutYears
     ) throws(ConvertProblem) {
-        let column = layout.date.label
+        let column = layout.dateLabel
         guard let first = days.first else { return }
         guard let newest = years.newest(above: header) else {
             throw .field(row: first.row, line: first.place, column: column, .noYear(first.text))
@@ -183,6 +184,7 @@ enum LayoutReader {
     static func decode(_ bytes: [UInt8], _ encoding: Layout.Encoding) -> (String, SourceEncoding)? {
         switch encoding {
         case .auto: return SourceText.decode(bytes)
+        case .utf16: return SourceText.utf16(bytes).map { ($0, .utf16) }
         case .utf8:
             let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...]
             return String(validating: body, as: UTF8.self).map { ($0, .utf8) }

@@ -19,6 +19,7 @@ package enum ShippedLayouts {
         aeonBank, smbcBank, smbcBankWareki, mizuhoBank, mizuhoBankKanjiDate, jibunBank, sonyBank, tokyoStarBank, yokohamaBank, dcard, oricoCard,
         lifecard, jaccsCard,
         mufgNicosCard, ucCard, pocketCard, yahooCard, pitapa, sfcardViewer, paypal, amazonOrders, jaBank, mobileSuica, sbiShinsei, waon, resonaDebit,
+        paypayBank, shinseiPowerFlex,
     ]
 
     static let aeon = """
@@ -321,6 +322,27 @@ package enum ShippedLayouts {
          "amount": {"column": "金額", "sign": "positive-is-spending"},
          "description": ["利用内容"],
          "kinds": [{"column": "ステータス", "refund": ["取消"]}]}
+        """
+
+    /// PayPay銀行 (ジャパンネット銀行's form): the date in three columns, read joined as yyyy/M/d.
+    static let paypayBank = """
+        {"schema": 1, "name": "paypay-bank", "title": "PayPay銀行", "account": "PayPay銀行", "encoding": "cp932",
+         "header": {"match": ["操作日(年)", "操作日(月)", "操作日(日)", "摘要", "お支払金額", "お預り金額"]},
+         "date": {"column": ["操作日(年)", "操作日(月)", "操作日(日)"], "format": "yyyy/M/d"},
+         "amount": {"spending": "お支払金額", "income": "お預り金額"},
+         "description": ["摘要"],
+         "id": "取引順番号"}
+        """
+
+    /// 新生銀行 PowerFlex's 取引明細 (before SBI新生銀行): UTF-16 with tabs, eight lines above the header.
+    static let shinseiPowerFlex = """
+        {"schema": 1, "name": "shinsei-powerflex", "title": "新生銀行 (PowerFlex)", "account": "新生銀行", "encoding": "utf-16",
+         "separator": "tab",
+         "header": {"match": ["取引日", "照会番号", "摘要", "お支払金額", "お預り金額"]},
+         "date": {"column": "取引日", "format": "yyyy/MM/dd"},
+         "amount": {"spending": "お支払金額", "income": "お預り金額"},
+         "description": ["摘要"],
+         "id": "照会番号"}
         """
 
     static let paypal = """

@@ -214,7 +214,11 @@ package enum StatementReader {
             format = asked
         } else if let found = StatementFormat.allCases.first(where: { $0.recognises(records) }) {
             format = found
-        } else if let layout = try Layout.matching(records, among: layouts) {
+        } else if let layout = try Layout.matching(records, among: layouts.filter { $0.separator == .comma }) {
+            return try LayoutReader.read(bytes, layout, years: years)
+        } else if text.contains("\t"), let tabbed = try? CSVReader.records(text, separator: Layout.Separator.tab.byte),
+            let layout = try Layout.matching(tabbed, among: layouts.filter { $0.separator == .tab })
+        {
             return try LayoutReader.read(bytes, layout, years: years)
         } else {
             throw .unknownLayout(looksLike: ImportSource.detect(records))
