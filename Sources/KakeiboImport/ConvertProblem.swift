@@ -43,6 +43,10 @@ package enum ConvertProblem: Error, Equatable, Sendable {
         case method(String)
         case repeatedID(String, firstRow: Int)
         case empty
+        /// A date written without a year (`4月30日`), in a file that says none: `--year` gives it.
+        case noYear(String)
+        /// A date without a year that the year found makes a day after today.
+        case future(String, CalendarDate, year: Int)
     }
 
     package func message(in language: Language) -> String {
@@ -168,6 +172,14 @@ extension ConvertProblem.FieldIssue {
                 "the ID \(id) is already used by row \(firstRow) for a different entry",
                 "ID \(id) は \(firstRow) 行目の別の明細と重複しています")
         case .empty: return language.pick("must not be empty", "空です")
+        case .noYear(let text):
+            return language.pick(
+                "'\(text)' has no year and the file says none: give the year of its newest row with --year YYYY",
+                "'\(text)' には年がなく、ファイルにも書かれていません。いちばん新しい行の年を --year YYYY で指定してください")
+        case .future(let text, let date, let year):
+            return language.pick(
+                "'\(text)' would be \(date.iso), after today, with the file's newest row in \(year): give its year with --year YYYY",
+                "'\(text)' は、いちばん新しい行を \(year) 年とすると今日より後の \(date.iso) になります。年を --year YYYY で指定してください")
         }
     }
 }
@@ -180,6 +192,8 @@ extension ConvertProblem {
             "if the file is in a layout kakeibo doesn't know, 'kakeibo import \(path) --layout-init' writes one (docs/statements.md#layouts)",
             "kakeibo の知らない形式なら 'kakeibo import \(path) --layout-init' でレイアウトを作れます（docs/statements.md#layouts）")
         switch self {
+        // The date is the file's own, and the message says what to do.
+        case .field(_, _, _, .noYear), .field(_, _, _, .future), .field(_, _, _, .value(.dateEra)): return nil
         case .field, .header(_, _, nil), .unknownLayout(nil), .notStatement(_, nil): return layout
         case .fieldCount, .csv:
             return language.pick(

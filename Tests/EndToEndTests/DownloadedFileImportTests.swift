@@ -169,7 +169,7 @@ import Testing
             "missing column", #""amount": {"column": "ご利用額", "sign": "positive-is-spending"}"#,
             "reads column 'ご利用額', which the header (row 8) doesn't have"
         ),
-        ("unknown encoding", #""encoding": "euc-jp""#, #""encoding" must be auto, utf-8, cp932, got 'euc-jp'"#),
+        ("unknown encoding", #""encoding": "euc-jp""#, #""encoding" must be auto, utf-8, cp932, utf-16, got 'euc-jp'"#),
         (
             "date format", #""date": {"column": "ご利用日", "format": "yyyy/MM/dd"}"#,
             "row 9, column ご利用日: '241103' does not match the layout's date format yyyy/MM/dd"

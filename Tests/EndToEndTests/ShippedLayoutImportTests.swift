@@ -31,29 +31,27 @@ import Testing
         "sfcard-viewer-pasmo-202412-sjis.csv": "sfcard-viewer",
         "sfcard-viewer-suica-202411-sjis.csv": "sfcard-viewer",
         "smbc-bank-202412-sjis.csv": "smbc-bank",
+        "smbc-bank-201801-wareki-sjis.csv": "smbc-bank-wareki",
+        "smbc-bank-201905-era-change-sjis.csv": "smbc-bank-wareki",
         "sony-bank-202412-sjis.csv": "sony-bank",
         "tokyo-star-bank-202412-sjis.csv": "tokyo-star-bank",
         "uc-card-202412-sjis.csv": "uc-card",
         "yahoo-card-2018-sjis.csv": "yahoo-card",
         "yokohama-bank-202412-sjis.csv": "yokohama-bank",
+        "ja-bank-2024-12-to-2025-01-sjis.csv": "ja-bank",
+        "ja-bank-2025-04-sjis.csv": "ja-bank",
+        "mobile-suica-202410.csv": "mobile-suica",
+        "sbi-shinsei-202412-utf8.csv": "sbi-shinsei",
+        "sbi-shinsei-202412-english-sjis.csv": "sbi-shinsei",
+        "waon-202411.csv": "waon",
+        "resona-debit-202504-sjis.csv": "resona-debit",
+        "paypay-bank-202412-sjis.csv": "paypay-bank",
+        "shinsei-powerflex-201812-utf16.csv": "shinsei-powerflex",
     ]
 
     /// Each file no layout can read to its totals yet, and what the refusal says (docs/notes/real-files-2.md).
     static let refused: [String: String] = [
-        // 4月30日: no year. JAバンク's header has every column of 横浜銀行's (the same banking system), so
-        // yokohama-bank finds the file and refuses its first date.
-        "ja-bank-2024-12-to-2025-01-sjis.csv": "column 取扱日付: '12月25日' does not match the layout's date format yyyy/MM/dd",
-        "ja-bank-2025-04-sjis.csv": "column 取扱日付: '4月25日' does not match the layout's date format yyyy/MM/dd",
-        "mobile-suica-202410.csv": "--layout-init", // 10/28: no year
-        "paypay-bank-202412-sjis.csv": "--layout-init", // the date in three columns
-        "paypay-en-202412.csv": "--layout-init", // a Refund can only be income
-        "resona-debit-202504-sjis.csv": "--layout-init", // 取消 can't make a refund
-        "sbi-shinsei-202412-english-sjis.csv": "--layout-init", // the 振込手数料 given back would be income
-        "sbi-shinsei-202412-utf8.csv": "--layout-init", // the same
-        "shinsei-powerflex-201812-utf16.csv": "UTF-8", // UTF-16
-        "smbc-bank-201801-wareki-sjis.csv": "--layout-init", // 和暦
-        "smbc-bank-201905-era-change-sjis.csv": "--layout-init", // 和暦 across the era change
-        "waon-202411.csv": "--layout-init", // 支払取消 can't make a refund
+        "paypay-en-202412.csv": "--layout-init" // a Refund can only be income
     ]
 
     /// The month's spending and income.
@@ -80,6 +78,8 @@ import Testing
     @Test(arguments: shipped.keys.sorted())
     func aShippedLayoutFindsTheFileAndImportsItToItsTotalsOnce(name: String) throws {
         let box = try Sandbox()
+        // After every file's last day: a date without a year may not land after today.
+        box.environment["KAKEIBO_NOW"] = "2026-01-01T09:00:00Z"
         let first = try box.run("import", Self.path(name), "--format", "json")
         #expect(first.status == 0, "\(name): \(first.stderr)")
         let files = try #require((try first.json() as? [String: Any])?["files"] as? [[String: Any]])
@@ -125,5 +125,57 @@ import Testing
         #expect(run.stderr.contains(try #require(Self.refused[name])), "\(name): \(run.stderr)")
         #expect(run.stderr.split(separator: "\n").count == 1, "\(name): \(run.stderr)")
         #expect(try box.snapshot().isEmpty, "\(name): nothing written")
+    }
+
+    /// 三井住友銀行's 和暦 download read by its shipped layout: a date its era never had (平成 ended on 2019-04-30) is
+    /// refused with its row and column, never moved to another year, and nothing is written.
+    @Test func aWarekiDateOutsideItsEraIsRefusedWithItsRow() throws {
+        let box = try Sandbox()
+        let text = """
+            "年月日（和暦）","お引出し","お預入れ","お取り扱い内容","残高"\r
+            H31.04.30,20000,,"ｶｰﾄﾞ",584080\r
+            H31.05.01,7020,,"ﾃﾞﾝｷﾘﾖｳｷﾝ",577060\r
+
+            """
+        let file = box.root.appendingPathComponent("wareki.csv")
+        try #require(text.data(using: .shiftJIS)).write(to: file)
+        let run = try box.run("import", file.path, "--lang", "en")
+        #expect(run.status == 2, "\(run.stdout)")
+        #expect(run.stderr.contains("row 3, column 年月日（和暦）: 'H31.05.01' is not a date: 平成 ran from 1989-01-08 to 2019-04-30"), "\(run.stderr)")
+        #expect(try box.snapshot().isEmpty)
+    }
+
+    /// JAバンク's dates have no year (`12月25日`): a file whose name and rows say none is refused with its first row,
+    /// never given today's year; `--year` gives the newest row's, the rows before a new year get the year before;
+    /// a year that makes a row future is refused; a period line above the header says it too.
+    @Test func aDateWithoutAYearTakesItFromTheFileOrYearAndNeverFromToday() throws {
+        let box = try Sandbox()
+        let file = box.root.appendingPathComponent("nyushukkin.csv")
+        try FileManager.default.copyItem(at: URL(fileURLWithPath: Self.path("ja-bank-2024-12-to-2025-01-sjis.csv")), to: file)
+        box.environment["KAKEIBO_NOW"] = "2025-02-01T09:00:00Z"
+        let none = try box.run("import", file.path, "--lang", "en")
+        #expect(none.status == 2)
+        #expect(
+            none.stderr.contains("row 2, column 取扱日付: '12月25日' has no year and the file says none: give the year of its newest row with --year YYYY"),
+            "\(none.stderr)")
+        #expect(try box.snapshot().isEmpty)
+        let future = try box.run("import", file.path, "--year", "2026", "--lang", "en")
+        #expect(future.status == 2)
+        #expect(
+            future.stderr.contains("row 2, column 取扱日付: '12月25日' would be 2025-12-25, after today, with the file's newest row in 2026"),
+            "\(future.stderr)")
+        #expect(try box.snapshot().isEmpty)
+        let given = try box.run("import", file.path, "--year", "2025")
+        #expect(given.status == 0, "\(given.stderr)")
+        #expect(try totals(box, "2024-12").spending == 35480 && totals(box, "2025-01").spending == 20900)
+
+        let period = try Sandbox()
+        period.environment["KAKEIBO_NOW"] = "2025-02-01T09:00:00Z"
+        let stated = period.root.appendingPathComponent("meisai.csv")
+        let text = "照会期間,2024年12月1日～2025年1月31日\r\n" + (try #require(String(data: Data(contentsOf: file), encoding: .shiftJIS)))
+        try #require(text.data(using: .shiftJIS)).write(to: stated)
+        let found = try period.run("import", stated.path)
+        #expect(found.status == 0, "\(found.stderr)")
+        #expect(try totals(period, "2024-12").spending == 35480 && totals(period, "2025-01").spending == 20900)
     }
 }

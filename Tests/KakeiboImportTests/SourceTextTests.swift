@@ -16,6 +16,20 @@ import Testing
         #expect(marked.encoding == .utf8)
     }
 
+    /// UTF-16 by its byte order mark, either byte order (新生銀行 PowerFlex's download is little-endian); a lone
+    /// surrogate is no text.
+    @Test func readsUTF16ByItsByteOrderMark() throws {
+        let text = "食費,1"
+        let littleEndian: [UInt8] = [0xFF, 0xFE] + text.utf16.flatMap { unit -> [UInt8] in [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
+        let bigEndian: [UInt8] = [0xFE, 0xFF] + text.utf16.flatMap { unit -> [UInt8] in [UInt8(unit >> 8), UInt8(unit & 0xFF)] }
+        for bytes in [littleEndian, bigEndian] {
+            let decoded = try #require(SourceText.decode(bytes))
+            #expect(decoded.text == text && decoded.encoding == .utf16)
+        }
+        #expect(SourceText.utf16([0xFF, 0xFE, 0x00, 0xD8, 0x31, 0x00]) == nil, "a lone surrogate")
+        #expect(SourceText.utf16(Array(text.utf8)) == nil, "no byte order mark")
+    }
+
     @Test func readsShiftJISAsWindowsWritesIt() throws {
         let decoded = try #require(SourceText.decode(shiftJIS))
         #expect(decoded.encoding == .shiftJIS)

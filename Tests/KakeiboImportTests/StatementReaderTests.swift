@@ -84,7 +84,7 @@ import Testing
         #expect(throws: ConvertProblem.notStatement(.paypay, looksLike: .rakutenCard)) {
             try StatementReader.read(try bytes("rakuten-2024-12-bom.csv"), as: .format(.paypay))
         }
-        #expect(throws: ConvertProblem.notText) { try StatementReader.read([0xFF, 0xFE, 0x00, 0x81]) }
+        #expect(throws: ConvertProblem.notText) { try StatementReader.read([0xFF, 0xFE, 0x00, 0xD8]) }
         let cut = Array("利用日,利用店名・商品名,利用者,支払方法,利用金額,支払手数料,支払総額\n2024/12/01,店,本人\n".utf8)
         #expect(throws: ConvertProblem.fieldCount(row: 2, line: 2, count: 3, expected: 7)) { try StatementReader.read(cut) }
     }

@@ -70,9 +70,10 @@ package enum CSVReader {
         }
     }
 
-    package static func records(_ text: String) throws(CSVProblem) -> [CSVRecord] {
+    /// `separator`: a comma, or a tab for a tab-separated file (新生銀行 PowerFlex's).
+    package static func records(_ text: String, separator: UInt8 = UInt8(ascii: ",")) throws(CSVProblem) -> [CSVRecord] {
         let bytes = Array(text.utf8)
-        let comma = UInt8(ascii: ",")
+        let comma = separator
         let quote = UInt8(ascii: "\"")
         let cr = UInt8(ascii: "\r")
         let lf = UInt8(ascii: "\n")

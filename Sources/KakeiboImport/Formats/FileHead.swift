@@ -11,25 +11,41 @@ package struct FileHead: Sendable {
     package let bytes: ArraySlice<UInt8>
     /// The records of the whole lines among them (one cut short at `size` left out); none when they are no text.
     package let records: [CSVRecord]
-    /// Whether the bytes are text (UTF-8 or Shift_JIS).
+    /// Whether the bytes are text (UTF-8, UTF-16 or Shift_JIS).
     package let isText: Bool
+    /// The records split on tabs instead, for a tab-separated file (新生銀行 PowerFlex's); none when no line has a tab.
+    package let tabbed: [CSVRecord]
 
     /// The head of a file: its first `size` bytes (all of them when it is shorter).
     package init(_ file: [UInt8]) {
         let head = Array(file.prefix(FileHead.size))
         bytes = head.starts(with: FileHead.byteOrderMark) ? head.dropFirst(3) : head[...]
         // A line feed is never part of a UTF-8 or Shift_JIS character: up to the last one, the text decodes whole.
-        let whole = file.count <= FileHead.size ? bytes : bytes[..<(bytes.lastIndex(of: 0x0A).map { $0 + 1 } ?? bytes.startIndex)]
+        // UTF-16's units are pairs of bytes: an even count of them decodes (its last line perhaps cut short).
+        let utf16 = bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF])
+        let whole =
+            file.count <= FileHead.size
+            ? bytes
+            : utf16
+                ? bytes.prefix(bytes.count / 2 * 2) : bytes[..<(bytes.lastIndex(of: 0x0A).map { $0 + 1 } ?? bytes.startIndex)]
         let text = SourceText.decode(Array(whole))?.text
         isText = text != nil || whole.isEmpty
         records = text.map(FileHead.records) ?? []
+        tabbed = text.map(FileHead.tabbed) ?? []
     }
 
     /// A file read whole, its records already parsed (`StatementReader`): the formats look at all of it.
-    init(_ file: [UInt8], records: [CSVRecord]) {
+    init(_ file: [UInt8], records: [CSVRecord], text: String = "") {
         bytes = file.starts(with: FileHead.byteOrderMark) ? file.dropFirst(3) : file[...]
         self.records = records
         isText = true
+        tabbed = FileHead.tabbed(text)
+    }
+
+    /// The text's records split on tabs; none when no line has one.
+    static func tabbed(_ text: String) -> [CSVRecord] {
+        guard text.contains("\t") else { return [] }
+        return (try? CSVReader.records(text, separator: Layout.Separator.tab.byte)) ?? []
     }
 
     static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]

@@ -72,12 +72,18 @@ package struct ReadOptions: Sendable {
     package var income: IncomeTargets?
     /// The category transfers are kept in (they count in none).
     package var transfers: CategoryCode?
+    /// Where a date written without a year takes one (`--year`, the file's name, today).
+    package var years: LayoutYears
 
-    package init(mapping: CategoryMapping, fallback: CategoryCode? = nil, income: IncomeTargets? = nil, transfers: CategoryCode? = nil) {
+    package init(
+        mapping: CategoryMapping, fallback: CategoryCode? = nil, income: IncomeTargets? = nil, transfers: CategoryCode? = nil,
+        years: LayoutYears = LayoutYears()
+    ) {
         self.mapping = mapping
         self.fallback = fallback
         self.income = income
         self.transfers = transfers
+        self.years = years
     }
 }
 
@@ -230,10 +236,13 @@ extension Layout: ImportFormat {
     package var formatTitle: FormatTitle { FormatTitle(long: LocalizedText(en: title, ja: title), short: LocalizedText(en: name, ja: name)) }
     package var kind: ImportFormatKind { .statement }
 
-    /// Its header among the first `within` lines; the more names it matched, the surer.
+    /// Its header among the first `within` lines (split as its `separator` says); the more names it matched, the surer.
     package func recognise(_ head: FileHead) -> Recognition {
-        headerPosition(head.records) != nil ? .recognised(confidence: match.count) : .refused(head.isText ? .missingColumns(match) : .notText)
+        headerPosition(separator == .tab ? head.tabbed : head.records) != nil
+            ? .recognised(confidence: match.count) : .refused(head.isText ? .missingColumns(match) : .notText)
     }
 
-    package func read(_ bytes: [UInt8], _ options: ReadOptions) throws(ConvertProblem) -> ReadFile { .statement(try LayoutReader.read(bytes, self)) }
+    package func read(_ bytes: [UInt8], _ options: ReadOptions) throws(ConvertProblem) -> ReadFile {
+        .statement(try LayoutReader.read(bytes, self, years: options.years))
+    }
 }

@@ -30,6 +30,16 @@ package struct Layout: Hashable, Sendable {
         case auto
         case utf8 = "utf-8"
         case shiftJIS = "cp932"
+        /// UTF-16 with its byte order mark (新生銀行 PowerFlex's download).
+        case utf16 = "utf-16"
+    }
+
+    /// What separates a row's fields.
+    package enum Separator: String, Hashable, Sendable, CaseIterable {
+        case comma
+        case tab
+
+        var byte: UInt8 { self == .tab ? 0x09 : UInt8(ascii: ",") }
     }
 
     /// Which way an amount column counts.
@@ -68,6 +78,28 @@ package struct Layout: Hashable, Sendable {
         package var test: Test
     }
 
+    /// What a row is, told by the words of one of its cells (WAON's 利用区分, りそな's ステータス): the first rule
+    /// whose column holds one of its words says. A refund gives money back — in a file with money-out and money-in
+    /// columns, a money-in row of that kind (not income); in a file of one amount column, a row of that kind,
+    /// whatever its sign —; a transfer and anything other (points, money between people) are set aside and counted.
+    package struct KindRule: Hashable, Sendable {
+        package enum Kind: String, Hashable, Sendable, CaseIterable {
+            case refund, transfer, other
+        }
+        package var column: Column
+        /// The words of each kind, as the cell holds them (compared trimmed, in one width).
+        package var words: [Kind: [String]]
+
+        /// The kind the row's cell says, if any.
+        func kind(_ cell: String) -> Kind? {
+            let text = WidthFold.fold(trimWhitespace(cell))
+            return Kind.allCases.first { kind in (words[kind] ?? []).contains { WidthFold.fold(trimWhitespace($0)) == text } }
+        }
+    }
+
+    /// How messages name the date's column (or columns: `操作日(年)/操作日(月)/操作日(日)`).
+    var dateLabel: String { ([date] + dateParts).map(\.label).joined(separator: "/") }
+
     /// The schema this kakeibo writes and reads.
     package static let schema = 1
 
@@ -78,12 +110,16 @@ package struct Layout: Hashable, Sendable {
     /// The payment every line gets, and part of every line's id.
     package var account: String
     package var encoding: Encoding = .auto
+    package var separator: Separator = .comma
     /// Names that must all be in one row, within the first `within` rows, for a file to be this layout.
     package var match: [String]
     package var within = 20
     /// Other spellings of a column's name (an older header's), by the name the layout uses.
     package var aliases: [String: [String]] = [:]
     package var date: Column
+    /// More columns the date is written across (PayPay銀行's 操作日(年), (月), (日)): read after `date`'s, joined with
+    /// `/`, so `yyyy/M/d` reads them.
+    package var dateParts: [Column] = []
     package var dateFormat: DateFormat
     package var undated: Undated = .skip
     package var amount: Amount
@@ -102,6 +138,8 @@ package struct Layout: Hashable, Sendable {
     package var stop: [RowRule] = []
     /// Patterns of a line's name that make it a transfer between the household's own accounts, set aside.
     package var transfers: [String] = []
+    /// Rows' kinds by their words (`KindRule`), the first rule that says one winning.
+    package var kinds: [KindRule] = []
     /// Where it came from: "shipped with kakeibo" or its file's path, for messages.
     package var origin: String = ""
 
@@ -120,12 +158,12 @@ package struct Layout: Hashable, Sendable {
 
     /// Every column the layout names, for the check that the header has them.
     var columns: [Column] {
-        var all = [date] + description + memo + [member, id].compactMap { $0 }
+        var all = [date] + dateParts + description + memo + [member, id].compactMap { $0 }
         switch amount {
         case .signed(let column, _): all.append(column)
         case .split(let spending, let income): all += [spending, income]
         }
-        return all + (ignore + stop).map(\.column)
+        return all + (ignore + stop).map(\.column) + kinds.map(\.column)
     }
 
     /// The row (0-based) of the header: the first of the first `within` rows holding every `match` name.
@@ -141,13 +179,20 @@ extension Layout {
             ("schema", .integer(Layout.schema)), ("name", .string(name)), ("title", .string(title)), ("account", .string(account)),
             ("encoding", .string(encoding.rawValue)),
         ]
+        if separator != .comma { members.append(("separator", .string(separator.rawValue))) }
         var header: [(String, JSONValue)] = [("match", .array(match.map { .string($0) })), ("within", .integer(within))]
         if !aliases.isEmpty {
             header.append(("aliases", .object(aliases.sorted { $0.key < $1.key }.map { ($0.key, .array($0.value.map { .string($0) })) })))
         }
         members.append(("header", .object(header)))
         members.append(
-            ("date", .object([("column", date.json), ("format", .string(dateFormat.pattern)), ("undated", .string(undated.rawValue))])))
+            (
+                "date",
+                .object([
+                    ("column", dateParts.isEmpty ? date.json : .array(([date] + dateParts).map(\.json))), ("format", .string(dateFormat.pattern)),
+                    ("undated", .string(undated.rawValue)),
+                ])
+            ))
         switch amount {
         case .signed(let column, let sign): members.append(("amount", .object([("column", column.json), ("sign", .string(sign.rawValue))])))
         case .split(let spending, let income): members.append(("amount", .object([("spending", spending.json), ("income", income.json)])))
@@ -169,6 +214,20 @@ extension Layout {
         if !ignore.isEmpty { members.append(("ignore", rules(ignore))) }
         if !stop.isEmpty { members.append(("stop", rules(stop))) }
         if !transfers.isEmpty { members.append(("transfers", .array(transfers.map { .string($0) }))) }
+        if !kinds.isEmpty {
+            members.append(
+                (
+                    "kinds",
+                    .array(
+                        kinds.map { rule in
+                            .object(
+                                [("column", rule.column.json)]
+                                    + KindRule.Kind.allCases.compactMap { kind in
+                                        rule.words[kind].map { (kind.rawValue, .array($0.map { .string($0) })) }
+                                    })
+                        })
+                ))
+        }
         return .object(members)
     }
 

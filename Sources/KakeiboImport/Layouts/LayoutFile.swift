@@ -48,8 +48,8 @@ package struct LayoutProblem: KakeiboFailure, Equatable {
         case .dateFormat(let pattern):
             return head
                 + language.pick(
-                    "the date format '\(pattern)' needs a year (yyyy or yy), a month (MM or M) and a day (dd or d), e.g. yyyy/MM/dd",
-                    "日付の形式 '\(pattern)' には年（yyyy か yy）・月（MM か M）・日（dd か d）が必要です（例: yyyy/MM/dd）")
+                    "the date format '\(pattern)' needs a month (MM or M) and a day (dd or d), and at most one year (yyyy or yy, or an era and its year: Ge), e.g. yyyy/MM/dd, Ge.MM.dd or M月d日",
+                    "日付の形式 '\(pattern)' には月（MM か M）と日（dd か d）、年なら一つ（yyyy か yy、和暦なら元号と年の Ge）が必要です（例: yyyy/MM/dd、Ge.MM.dd、M月d日）")
         case .pattern(let pattern, let key, let what):
             return head
                 + language.pick(
@@ -197,12 +197,29 @@ struct LayoutKeys {
         return out
     }
 
+    func kinds(_ value: JSONValue?) throws(LayoutProblem) -> [Layout.KindRule] {
+        guard let value else { return [] }
+        let shape = "a list of {\"column\", and \"refund\", \"transfer\" or \"other\": a list of words}"
+        guard let list = value.arrayValue else { throw fail(.type("kinds", expected: shape)) }
+        var out: [Layout.KindRule] = []
+        for element in list {
+            let members = try object(element, "kinds", allowed: ["column"] + Layout.KindRule.Kind.allCases.map(\.rawValue))
+            var words: [Layout.KindRule.Kind: [String]] = [:]
+            for kind in Layout.KindRule.Kind.allCases where members[kind.rawValue] != nil {
+                words[kind] = try strings(members[kind.rawValue], "kinds." + kind.rawValue)
+            }
+            guard !words.isEmpty else { throw fail(.type("kinds", expected: shape)) }
+            out.append(Layout.KindRule(column: try column(members["column"], "kinds.column"), words: words))
+        }
+        return out
+    }
+
     mutating func layout(_ value: JSONValue) throws(LayoutProblem) -> Layout {
         let top = try object(
             value, "",
             allowed: [
                 "schema", "name", "title", "account", "encoding", "header", "date", "amount", "description", "memo", "member", "id", "empty",
-                "ignore", "stop", "transfers",
+                "ignore", "stop", "transfers", "kinds", "separator",
             ])
         guard top["schema"]?.intValue == Layout.schema else { throw fail(.schema(top["schema"]?.intValue)) }
         let name = try string(top["name"], "name")
@@ -245,10 +262,14 @@ struct LayoutKeys {
         }
         let description = try columns(top["description"], "description")
         guard !description.isEmpty else { throw fail(.missingKey("description")) }
+        let dateColumns = try columns(dateKeys["column"], "date.column")
+        guard let dateColumn = dateColumns.first else { throw fail(.missingKey("date.column")) }
         var layout = Layout(
-            name: name, title: title, account: account, match: match, date: try column(dateKeys["column"], "date.column"), dateFormat: format,
-            amount: amount, description: description)
+            name: name, title: title, account: account, match: match, date: dateColumn, dateFormat: format, amount: amount,
+            description: description)
+        layout.dateParts = Array(dateColumns.dropFirst())
         layout.encoding = try choice(top["encoding"], "encoding", default: .auto)
+        layout.separator = try choice(top["separator"], "separator", default: .comma)
         layout.within = within
         layout.aliases = aliases
         layout.undated = try choice(dateKeys["undated"], "date.undated", default: .skip)
@@ -259,6 +280,7 @@ struct LayoutKeys {
         layout.ignore = try rules(top["ignore"], "ignore")
         layout.stop = try rules(top["stop"], "stop")
         layout.transfers = try strings(top["transfers"], "transfers").map { text throws(LayoutProblem) in try pattern(text, "transfers") }
+        layout.kinds = try kinds(top["kinds"])
         layout.origin = origin
         return layout
     }

@@ -19,6 +19,10 @@ package struct LayoutGuess: Sendable {
         case undated(count: Int, previous: Bool)
         case stop(row: Int, text: String)
         case ignore(row: Int, text: String)
+        /// The amount is what was charged, not a list price (Amazon's 請求額 over 価格) or the amount before a discount.
+        case charged(column: String, over: String)
+        /// A column whose words say what rows are (WAON's 利用区分): refunds, transfers, and others set aside.
+        case kinds(column: String, refund: [String], transfer: [String], other: [String])
     }
 
     /// Why no layout could be guessed.
@@ -35,20 +39,43 @@ package struct LayoutGuess: Sendable {
     /// the longest text that varies), the rows without a date, and where the table ends.
     package static func guess(_ bytes: [UInt8], fileName: String) throws(ConvertProblem) -> LayoutGuess {
         guard let (decoded, encoding) = SourceText.decode(bytes) else { throw .notText }
-        let records: [CSVRecord]
+        var records: [CSVRecord]
         do { records = try CSVReader.records(decoded) } catch { throw .csv(error) }
-        let cells = records.map { $0.fields.map { trimWhitespace($0) } }
+        // Tab-separated when its rows split into more fields on tabs than on commas.
+        var separator = Layout.Separator.comma
+        if decoded.contains("\t"), let tabbed = try? CSVReader.records(decoded, separator: Layout.Separator.tab.byte),
+            tabbed.map(\.fields.count).max() ?? 0 > records.map(\.fields.count).max() ?? 0
+        {
+            records = tabbed
+            separator = .tab
+        }
+        var cells = records.map { $0.fields.map { trimWhitespace($0) } }
 
         // The date: the column and format that read the most cells.
-        var best: (column: Int, format: DateFormat, count: Int)?
-        for format in DateFormat.common {
-            var counts: [Int: Int] = [:]
-            for row in cells {
-                for (column, cell) in row.enumerated() where isDate(cell, format) { counts[column, default: 0] += 1 }
+        func dateColumn() -> (column: Int, format: DateFormat, count: Int)? {
+            var best: (column: Int, format: DateFormat, count: Int)?
+            for format in DateFormat.common {
+                var counts: [Int: Int] = [:]
+                for row in cells {
+                    for (column, cell) in row.enumerated() where isDate(cell, format) { counts[column, default: 0] += 1 }
+                }
+                for (column, count) in counts where count > (best?.count ?? 0) || (count == best?.count && column < (best?.column ?? 0)) {
+                    best = (column, format, count)
+                }
             }
-            for (column, count) in counts where count > (best?.count ?? 0) || (count == best?.count && column < (best?.column ?? 0)) {
-                best = (column, format, count)
+            return best
+        }
+        var best = dateColumn()
+        // None: a date written across three columns (PayPay銀行's 操作日(年), (月), (日)) is read as one, joined with
+        // `/`, in a column added after the others.
+        var across: [Int] = []
+        if best == nil, let start = cells.lazy.compactMap(dateAcross).first {
+            across = [start, start + 1, start + 2]
+            cells = cells.map { row in
+                let parts = across.map { cell(row, $0) }
+                return row + [parts.allSatisfy(\.isEmpty) ? "" : parts.joined(separator: "/")]
             }
+            best = dateColumn()
         }
         guard let (dateColumn, format, _) = best, let firstData = cells.firstIndex(where: { isDate(cell($0, dateColumn), format) }) else {
             throw .layoutGuess(.noDates)
@@ -64,21 +91,31 @@ package struct LayoutGuess: Sendable {
 
         // The amount: numeric columns of the dated rows, named for what they hold.
         let numeric = header.indices.filter { column in
-            column != dateColumn && !header[column].isEmpty && dated.contains { number(cell($0.row, column)) != nil }
+            column != dateColumn && !across.contains(column) && !header[column].isEmpty && dated.contains { number(cell($0.row, column)) != nil }
                 && dated.allSatisfy { cell($0.row, column).isEmpty || cell($0.row, column) == "-" || number(cell($0.row, column)) != nil }
         }
         func named(_ words: [String], in columns: [Int]) -> Int? { columns.first { column in words.contains { header[column].contains($0) } } }
         let notBalance = numeric.filter { !["残高", "手数料", "回数", "レート", "率", "利息"].contains(where: header[$0].contains) }
         let amount: Layout.Amount
         var amountColumns: [Int]
-        if let spending = named(["出金", "支払い金額", "お引出し", "引出", "払出"], in: notBalance.filter { !header[$0].contains("入出金") }),
-            let income = named(["入金", "預かり", "預入", "受入"], in: notBalance.filter { !header[$0].contains("入出金") })
-        {
+        let moneyOut = ["出金", "支払い金額", "お引出し", "引出", "引き出し", "払出", "Debit", "Outgoing", "Withdrawal"]
+        let moneyIn = ["入金", "預かり", "預入", "預け入れ", "預り", "受入", "Credit", "Incoming", "Deposit"]
+        let notBoth = notBalance.filter { !header[$0].contains("入出金") }
+        let split = named(moneyOut, in: notBoth).flatMap { spending in named(moneyIn, in: notBoth).map { (spending, $0) } }
+        // What a row is, by its words (a wallet's 入金 is a charge; a bank's is income, which a split file says by its column).
+        let kinds = kindRule(header: header, dated: dated.map(\.row), dateColumn: dateColumn, numeric: Set(numeric), wallet: split == nil)
+        if let kinds { reasons.append(kinds.reason) }
+        let ofNoKind = dated.filter { row in kinds.map { $0.column >= row.row.count || $0.rule.kind(row.row[$0.column]) == nil } ?? true }
+        if let (spending, income) = split {
             amount = .split(spending: .name(header[spending]), income: .name(header[income]))
             amountColumns = [spending, income]
             reasons.append(.split(spending: header[spending], income: header[income]))
-        } else if let column = named(["入出金"], in: notBalance) ?? named(["利用金額", "ご利用金額", "利用額", "金額"], in: notBalance) ?? notBalance.first {
-            let values = dated.compactMap { number(cell($0.row, column)) }
+        } else if let column = charged(notBalance, header: header, reasons: &reasons) ?? named(["入出金"], in: notBalance)
+            ?? named(["利用金額", "ご利用金額", "利用額", "金額"], in: notBalance)
+            ?? notBalance.first(where: { column in !moneyIn.contains(where: header[column].contains) })
+        {
+            // The sign from the rows a kind doesn't set aside (PayPal's card funding mirrors each payment).
+            let values = ofNoKind.compactMap { number(cell($0.row, column)) }
             let negatives = values.filter { $0 < 0 }.count
             let sign: Layout.Sign = header[column].contains("入出金") || negatives * 2 > values.count ? .negativeIsSpending : .positiveIsSpending
             amount = .signed(.name(header[column]), sign)
@@ -89,11 +126,13 @@ package struct LayoutGuess: Sendable {
         }
 
         // The name: columns named like a shop or a description, else the longest text that varies.
+        // Never an id, a URL, an e-mail address or a number as a name (PayPay's Transaction ID, Amazon's 商品URL).
         let text = header.indices.filter { column in
             column != dateColumn && !amountColumns.contains(column) && !numeric.contains(column) && !header[column].isEmpty
+                && !isIdentifier(dated.map { cell($0.row, column) })
         }
         var hinted = text.filter { column in
-            ["利用先", "利用店", "店名", "内容", "取引先", "利用場所", "利用箇所", "商品"].contains(where: header[column].contains)
+            nameWords.contains(where: header[column].contains)
         }
         // 三菱UFJ's 摘要 (振込, 口座振替) and 摘要内容 (who) name a line together.
         if hinted.contains(where: { header[$0] == "摘要内容" }), let kind = text.first(where: { header[$0] == "摘要" }), !hinted.contains(kind) {
@@ -147,9 +186,17 @@ package struct LayoutGuess: Sendable {
             .trimmingCharacters(in: "-")
         let layoutName = name.isEmpty ? "my-layout" : name
         var layout = Layout(
-            name: layoutName, title: layoutName, account: layoutName, match: used.map { header[$0] }, date: .name(header[dateColumn]),
-            dateFormat: format, amount: amount, description: description.map { .name(header[$0]) })
-        layout.encoding = encoding == .utf8 ? .utf8 : .shiftJIS
+            name: layoutName, title: layoutName, account: layoutName,
+            match: used.flatMap { $0 == dateColumn && !across.isEmpty ? across : [$0] }.map { header[$0] },
+            date: .name(header[across.first ?? dateColumn]), dateFormat: format, amount: amount, description: description.map { .name(header[$0]) })
+        layout.dateParts = across.dropFirst().map { .name(header[$0]) }
+        switch encoding {
+        case .utf8: layout.encoding = .utf8
+        case .shiftJIS: layout.encoding = .shiftJIS
+        case .utf16: layout.encoding = .utf16
+        }
+        layout.separator = separator
+        if let kinds { layout.kinds = [Layout.KindRule(column: .name(header[kinds.column]), words: kinds.rule.words)] }
         layout.within = max(10, headerRow + 5)
         layout.memo = memo.map { .name(header[$0]) }
         layout.member = member.map { .name(header[$0]) }
@@ -161,9 +208,89 @@ package struct LayoutGuess: Sendable {
 
     static func cell(_ row: [String], _ column: Int) -> String { column < row.count ? row[column] : "" }
 
+    /// The amount as charged when the file also lists a price (Amazon's 請求額 beside 価格, 商品小計) or a discount
+    /// (ポケットカード's ご請求金額 beside ご利用金額 and 割引額); nil when it lists neither.
+    static func charged(_ columns: [Int], header: [String], reasons: inout [Reason]) -> Int? {
+        let listed = columns.first { column in ["価格", "単価", "定価", "小計"].contains(where: header[column].contains) }
+        let before = header.contains { $0.contains("割引") } ? columns.first { header[$0].contains("利用金額") } : nil
+        guard let over = listed ?? before, let charged = columns.first(where: { ["請求額", "請求金額"].contains(where: header[$0].contains) })
+        else { return nil }
+        reasons.append(.charged(column: header[charged], over: header[over]))
+        return charged
+    }
+
+    /// Where a header writes a date across three columns, year, month and day in turn (操作日(年), 操作日(月),
+    /// 操作日(日)); nil when it doesn't.
+    static func dateAcross(_ row: [String]) -> Int? {
+        guard row.count >= 3 else { return nil }
+        return (0..<(row.count - 2)).first { start in
+            row[start].contains("年") && row[start + 1].contains("月") && row[start + 2].contains("日") && number(row[start]) == nil
+        }
+    }
+
+    /// Cells that name nothing: ids, numbers, URLs, e-mail addresses (most of those filled).
+    static func isIdentifier(_ cells: [String]) -> Bool {
+        let filled = cells.filter { !$0.isEmpty && $0 != "-" }
+        guard !filled.isEmpty else { return false }
+        let plain = filled.filter { cell in
+            cell.hasPrefix("http://") || cell.hasPrefix("https://") || cell.contains("@")
+                || (cell.contains(where: \.isNumber) && cell.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") })
+        }
+        return plain.count * 5 >= filled.count * 4
+    }
+
+    /// Words of a column's name that say it names a line.
+    static let nameWords = ["利用先", "利用店", "店名", "内容", "取引先", "利用場所", "利用箇所", "商品名", "Business Name", "名前", "Description"]
+
+    static let refundWords = ["取消", "返金", "Refund", "キャンセル"]
+    static let transferWords = ["チャージ", "Top-Up"]
+    static let otherWords = ["ポイント", "Point", "Money Received", "Money Sent", "送金", "受け取"]
+
+    /// The column whose few words say what rows are: refunds (取消, Refund), transfers (チャージ, Top-Up; in a file of
+    /// one amount column also 入金, money put in) and others (points, money between people). nil when none.
+    static func kindRule(header: [String], dated: [[String]], dateColumn: Int, numeric: Set<Int>, wallet: Bool)
+        -> (column: Int, rule: Layout.KindRule, reason: Reason)?
+    {
+        var best: (column: Int, rule: Layout.KindRule, rows: Int)?
+        // How a row was paid (PayPay's 取引方法 `PayPayポイント (1円), PayPay残高 (2,599円)`) is no kind, nor is what
+        // names it (a card's ＰａｙＰａｙ　チャージ is a purchase as far as the card knows; the accounts make it a transfer).
+        let paid = ["方法", "Method", "Payment Option", "支払い区分"] + nameWords + ["摘要"]
+        for column in header.indices
+        where column != dateColumn && !numeric.contains(column) && !header[column].isEmpty && !paid.contains(where: header[column].contains) {
+            let values = dated.map { trimWhitespace(cell($0, column)) }.filter { !$0.isEmpty && $0 != "-" }
+            let words = Set(values)
+            // A few words, repeated, or in a column named for a kind (SFCard's メモ: 物販, ｵｰﾄﾁｬｰｼﾞ, ﾊﾞｽ/路面等).
+            let namedKind = ["区分", "種別", "タイプ", "Type", "メモ", "ステータス", "Status"].contains(where: header[column].contains)
+            guard words.count >= 2 || namedKind, words.count <= 10, words.count < values.count || namedKind else { continue }
+            let folded = { (word: String) in WidthFold.fold(word) }
+            var found: [Layout.KindRule.Kind: [String]] = [:]
+            for word in words.sorted() {
+                let text = folded(word)
+                if refundWords.contains(where: text.contains) {
+                    found[.refund, default: []].append(word)
+                } else if transferWords.contains(where: text.contains) || (wallet && text.hasSuffix("入金")) {
+                    found[.transfer, default: []].append(word)
+                } else if otherWords.contains(where: text.hasPrefix) {
+                    found[.other, default: []].append(word)
+                }
+            }
+            guard !found.isEmpty else { continue }
+            let rule = Layout.KindRule(column: .name(header[column]), words: found)
+            let rows = values.filter { rule.kind($0) != nil }.count
+            if rows > (best?.rows ?? 0) { best = (column, rule, rows) }
+        }
+        guard let best else { return nil }
+        let words = { (kind: Layout.KindRule.Kind) in best.rule.words[kind] ?? [] }
+        return (best.column, best.rule, .kinds(column: header[best.column], refund: words(.refund), transfer: words(.transfer), other: words(.other)))
+    }
+
     static func isDate(_ text: String, _ format: DateFormat) -> Bool {
-        guard !text.isEmpty, let (year, month, day) = format.parse(text) else { return false }
-        return CalendarDate(year: year, month: month, day: day) != nil
+        // Without a year, any year the day is in: 2/29 is one (2000 was a leap year).
+        guard !text.isEmpty, let (year, month, day, era) = format.parse(text), let date = CalendarDate(year: year ?? 2000, month: month, day: day)
+        else {
+            return false
+        }
+        return era?.holds(date) ?? true
     }
 
     /// A row of names: at least two cells, none of them a date or a number.
@@ -223,6 +350,16 @@ extension LayoutGuess.Reason {
             return language.pick("end of the table: row \(row) ('\(text)')", "表の終わり: \(row) 行目（'\(text)'）")
         case .ignore(let row, let text):
             return language.pick("passed over: row \(row) ('\(text)')", "除外: \(row) 行目（'\(text)'）")
+        case .charged(let column, let over):
+            return language.pick(
+                "amount: \(column), what was charged (not \(over))", "金額: 請求された \(column)（\(over) ではなく）")
+        case .kinds(let column, let refund, let transfer, let other):
+            let list = { (words: [String]) in words.map { "'\($0)'" }.joined(separator: language.pick(", ", "、")) }
+            var parts: [String] = []
+            if !refund.isEmpty { parts.append(language.pick("refunds \(list(refund))", "返金 \(list(refund))")) }
+            if !transfer.isEmpty { parts.append(language.pick("transfers \(list(transfer))", "振替 \(list(transfer))")) }
+            if !other.isEmpty { parts.append(language.pick("set aside \(list(other))", "除外 \(list(other))")) }
+            return language.pick("kinds: \(column): ", "種別: \(column): ") + parts.joined(separator: language.pick("; ", "。"))
         }
     }
 }

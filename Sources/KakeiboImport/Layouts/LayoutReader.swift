@@ -2,11 +2,22 @@ import KakeiboKit
 
 /// Reads a CSV file with a layout: decode as it says, find its header, check that every column it names is there,
 /// then read each row below it into a line, or pass it over and count it. Any row that doesn't fit refuses the file.
+/// Dates written without a year get theirs once every row is read (`LayoutYears`).
 enum LayoutReader {
-    static func read(_ bytes: [UInt8], _ layout: Layout) throws(ConvertProblem) -> Statement {
+    /// A line's date written without a year: its month and day, and where it was written.
+    struct YearlessDay {
+        var line: Int
+        var month: Int
+        var day: Int
+        var text: String
+        var row: Int
+        var place: Int
+    }
+
+    static func read(_ bytes: [UInt8], _ layout: Layout, years: LayoutYears = LayoutYears()) throws(ConvertProblem) -> Statement {
         guard let (text, encoding) = decode(bytes, layout.encoding) else { throw .layoutEncoding(layout.name, layout.encoding.rawValue) }
         let records: [CSVRecord]
-        do { records = try CSVReader.records(text) } catch { throw .csv(error) }
+        do { records = try CSVReader.records(text, separator: layout.separator.byte) } catch { throw .csv(error) }
         guard let position = layout.headerPosition(records) else {
             throw .layoutHeader(layout.name, match: layout.match, within: layout.within)
         }
@@ -22,6 +33,7 @@ enum LayoutReader {
         var ownOccurrences: [String: Int] = [:]
         var stopped = false
         var undated = 0
+        var yearless: [YearlessDay] = []
         for record in records.dropFirst(position + 1) {
             if StatementFields.isBlank(record) { continue }
             let fields = RowFields(record: record, index: index, dashIsEmpty: false)
@@ -35,31 +47,39 @@ enum LayoutReader {
                 continue
             }
             read.rows += 1
-            let dateText = cell(fields, layout.date, layout)
-            let date: CalendarDate
+            let dateCells = ([layout.date] + layout.dateParts).map { cell(fields, $0, layout) }
+            let dateText = dateCells.allSatisfy(\.isEmpty) ? "" : dateCells.joined(separator: "/")
+            var date: CalendarDate
+            var monthDay: (month: Int, day: Int)?
             if dateText.isEmpty {
                 switch layout.undated {
                 case .skip:
                     read.skip(.ignored)
                     continue
                 case .refuse:
-                    throw .layoutDate(row: record.row, line: record.line, column: layout.date.label, value: "", format: layout.dateFormat.pattern)
+                    throw .layoutDate(row: record.row, line: record.line, column: layout.dateLabel, value: "", format: layout.dateFormat.pattern)
                 case .previous:
                     guard let previous = read.lines.last?.date else {
-                        throw .layoutDate(row: record.row, line: record.line, column: layout.date.label, value: "", format: layout.dateFormat.pattern)
+                        throw .layoutDate(row: record.row, line: record.line, column: layout.dateLabel, value: "", format: layout.dateFormat.pattern)
                     }
                     date = previous
                     undated += 1
+                    monthDay = yearless.last.map { ($0.month, $0.day) }
                 }
             } else {
-                guard let (year, month, day) = layout.dateFormat.parse(dateText) else {
+                guard let (year, month, day, era) = layout.dateFormat.parse(dateText) else {
                     throw .layoutDate(
-                        row: record.row, line: record.line, column: layout.date.label, value: dateText, format: layout.dateFormat.pattern)
+                        row: record.row, line: record.line, column: layout.dateLabel, value: dateText, format: layout.dateFormat.pattern)
                 }
-                date = try fields.checkedDate(layout.date.label, dateText, year: year, month: month, day: day)
+                // Without a year: any year the day is in (2/29 is, in 2000) until the rows say which.
+                date = try fields.checkedDate(layout.dateLabel, dateText, year: year ?? 2000, month: month, day: day)
+                if year == nil { monthDay = (month, day) }
+                if let era, !era.holds(date) {
+                    throw fields.fail(layout.dateLabel, .value(.dateEra(dateText, era: era.name, first: era.first, last: era.last)))
+                }
             }
             let name = layout.description.map { cell(fields, $0, layout) }.filter { !$0.isEmpty }.joined(separator: " ")
-            let price: Int
+            var price: Int
             var amountTexts: [String] = []
             switch layout.amount {
             case .signed(let column, let sign):
@@ -76,16 +96,30 @@ enum LayoutReader {
                 amountTexts = [out, inward]
                 price = (try number(fields, spending, out) ?? 0) - (try number(fields, income, inward) ?? 0)
             }
-            if price == 0 {
-                read.skip(.zero)
-                continue
-            }
             // Money in, in a bank's file (a signed column or a column of its own): income, as ゆうちょ's deposits are,
             // unless it comes from one of the household's accounts (then matching makes it a transfer).
-            let moneyIn: Bool
+            var moneyIn: Bool
             switch layout.amount {
             case .signed(_, .negativeIsSpending), .split: moneyIn = price < 0
             default: moneyIn = false
+            }
+            switch layout.kinds.lazy.compactMap({ $0.kind(cell(fields, $0.column, layout)) }).first {
+            case .refund?:
+                // Money given back: less spending, not income (in a file of money in and out, only money in is).
+                if case .split = layout.amount, !moneyIn { break }
+                price = -abs(price)
+                moneyIn = false
+            case .transfer?:
+                read.skip(.transfer, amount: abs(price))
+                continue
+            case .other?:
+                read.skip(.other, amount: abs(price))
+                continue
+            case nil: break
+            }
+            if price == 0 {
+                read.skip(.zero)
+                continue
             }
             // A name the layout lists as a move between the household's own accounts is set aside, either way.
             if transfers.contains(where: { $0.found(in: WidthFold.fold(name)) || $0.found(in: name) }) {
@@ -101,6 +135,13 @@ enum LayoutReader {
                 layout.account + "\u{1F}"
                 + (own.isEmpty ? StatementFields.contentKey([dateText, name] + amountTexts, &occurrences) : ownKey)
             let memo = layout.memo.map { cell(fields, $0, layout) }.filter { !$0.isEmpty }.joined(separator: " ")
+            if let monthDay {
+                yearless.append(
+                    YearlessDay(
+                        line: read.lines.count, month: monthDay.month, day: monthDay.day,
+                        text: dateText.isEmpty ? yearless.last?.text ?? "" : dateText,
+                        row: record.row, place: record.line))
+            }
             // The description names the other side (a card's bill, an ATM): the household's accounts make such a line a
             // transfer, as they do a ゆうちょ line's 詳細２.
             read.lines.append(
@@ -110,16 +151,40 @@ enum LayoutReader {
                     undated: dateText.isEmpty, flow: moneyIn ? .income : .spending, counterparty: name))
         }
         if undated > 0 { read.notes.append(.undated(count: undated)) }
+        if !yearless.isEmpty { try date(yearless, in: &read.lines, layout, above: records[..<position], years) }
         return Statement(
             kind: StatementKind(key: layout.name, displayName: layout.title, variant: layout.origin, format: nil), encoding: encoding,
             lines: read.lines,
             skipped: read.skipped, skippedTotals: read.skippedTotals, rows: read.rows, notes: read.notes)
     }
 
+    /// Gives the lines whose dates have no year theirs: the newest row's from `years`, the others counted back.
+    static func date(
+        _ days: [YearlessDay], in lines: inout [StatementLine], _ layout: Layout, above header: ArraySlice<CSVRecord>, _ years: LayoutYears
+    ) throws(ConvertProblem) {
+        let column = layout.dateLabel
+        guard let first = days.first else { return }
+        guard let newest = years.newest(above: header) else {
+            throw .field(row: first.row, line: first.place, column: column, .noYear(first.text))
+        }
+        let assigned = LayoutYears.assign(days.map { ($0.month, $0.day) }, newest: newest)
+        for (day, year) in zip(days, assigned) {
+            guard let date = CalendarDate(year: year, month: day.month, day: day.day) else {
+                let days = CalendarDate.days(year: year, month: day.month)
+                throw .field(row: day.row, line: day.place, column: column, .value(.dateDay(day.text, year: year, month: day.month, days: days)))
+            }
+            if let today = years.today, date > today {
+                throw .field(row: day.row, line: day.place, column: column, .future(day.text, date, year: newest))
+            }
+            lines[day.line].date = date
+        }
+    }
+
     /// The text as the layout's encoding says: UTF-8 (a byte order mark dropped), Shift_JIS, or whichever it is.
     static func decode(_ bytes: [UInt8], _ encoding: Layout.Encoding) -> (String, SourceEncoding)? {
         switch encoding {
         case .auto: return SourceText.decode(bytes)
+        case .utf16: return SourceText.utf16(bytes).map { ($0, .utf16) }
         case .utf8:
             let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...]
             return String(validating: body, as: UTF8.self).map { ($0, .utf8) }

@@ -16,8 +16,10 @@ package enum ShippedLayouts {
     static let texts = [
         aeon, jcb, epos, saison, paypayCard, view, rakutenBank, sbiSumishin, mufg,
         // Issue 39: Tests/Fixtures/downloads2.
-        aeonBank, smbcBank, mizuhoBank, mizuhoBankKanjiDate, jibunBank, sonyBank, tokyoStarBank, yokohamaBank, dcard, oricoCard, lifecard, jaccsCard,
-        mufgNicosCard, ucCard, pocketCard, yahooCard, pitapa, sfcardViewer, paypal, amazonOrders,
+        aeonBank, smbcBank, smbcBankWareki, mizuhoBank, mizuhoBankKanjiDate, jibunBank, sonyBank, tokyoStarBank, yokohamaBank, dcard, oricoCard,
+        lifecard, jaccsCard,
+        mufgNicosCard, ucCard, pocketCard, yahooCard, pitapa, sfcardViewer, paypal, amazonOrders, jaBank, mobileSuica, sbiShinsei, waon, resonaDebit,
+        paypayBank, shinseiPowerFlex,
     ]
 
     static let aeon = """
@@ -110,6 +112,15 @@ package enum ShippedLayouts {
          "amount": {"spending": "お引出し", "income": "お預入れ"},
          "description": ["お取り扱い内容"],
          "memo": ["メモ"]}
+        """
+
+    /// The older download: the date in 和暦 (`H30.01.15`, `R01.05.07`) in a column of its own name.
+    static let smbcBankWareki = """
+        {"schema": 1, "name": "smbc-bank-wareki", "title": "三井住友銀行 (和暦)", "account": "三井住友銀行", "encoding": "cp932",
+         "header": {"match": ["年月日（和暦）", "お引出し", "お預入れ", "お取り扱い内容"]},
+         "date": {"column": "年月日（和暦）", "format": "Ge.MM.dd"},
+         "amount": {"spending": "お引出し", "income": "お預入れ"},
+         "description": ["お取り扱い内容"]}
         """
 
     static let mizuhoBank = """
@@ -253,6 +264,85 @@ package enum ShippedLayouts {
          "amount": {"column": "利用額(円)", "sign": "positive-is-spending"},
          "description": ["入場駅/事業者名", "出場駅/降車場所", "メモ"],
          "transfers": ["ﾁｬｰｼﾞ", "チャージ"]}
+        """
+
+    /// JAネットバンク's 入出金明細: dates without a year (`4月30日`), which the file's name or `--year` gives. Its header
+    /// has every column of 横浜銀行's and three more, so it is told apart by those.
+    static let jaBank = """
+        {"schema": 1, "name": "ja-bank", "title": "JAバンク", "account": "JAバンク", "encoding": "cp932",
+         "header": {"match": ["番号", "明細区分", "取扱日付", "起算日", "お支払金額", "お預り金額", "摘要"]},
+         "date": {"column": "取扱日付", "format": "M月d日"},
+         "amount": {"spending": "お支払金額", "income": "お預り金額"},
+         "description": ["摘要"],
+         "memo": ["取引区分"]}
+        """
+
+    /// モバイルSuica's SF（電子マネー）利用履歴, the web page's table saved as CSV: dates without a year (`10/28`), two
+    /// columns each named 種別 and 利用場所 (so read by number), charges (オート, VIEW, 現金) set aside as transfers.
+    static let mobileSuica = """
+        {"schema": 1, "name": "mobile-suica", "title": "モバイルSuica (SF利用履歴)", "account": "交通系ICカード", "encoding": "auto",
+         "header": {"match": ["月日", "種別", "利用場所", "残高", "入金・利用額"]},
+         "date": {"column": "月日", "format": "MM/dd"},
+         "amount": {"column": "入金・利用額", "sign": "negative-is-spending"},
+         "description": [2, 3, 4, 5],
+         "transfers": ["^ｵｰﾄ", "^オート", "^VIEW", "^現金"]}
+        """
+
+    /// SBI新生銀行: a 振込手数料 given back (a free transfer) comes in as money: less spending, not income. Its English
+    /// header (Value Date, Description, Debit, Credit) is the same file.
+    static let sbiShinsei = """
+        {"schema": 1, "name": "sbi-shinsei", "title": "SBI新生銀行", "account": "SBI新生銀行", "encoding": "auto",
+         "header": {"match": ["取引日", "摘要", "出金金額", "入金金額"],
+                    "aliases": {"取引日": ["Value Date"], "摘要": ["Description"], "出金金額": ["Debit"], "入金金額": ["Credit"]}},
+         "date": {"column": "取引日", "format": "yyyy/MM/dd"},
+         "amount": {"spending": "出金金額", "income": "入金金額"},
+         "description": ["摘要"],
+         "kinds": [{"column": "摘要", "refund": ["振込手数料", "振込手数料キャッシュバック"]}]}
+        """
+
+    /// WAON's 利用履歴 (waon.com's table saved as CSV): 支払取消 is a refund; a charge is a transfer into the card,
+    /// except from points, which are points, as ポイントダウンロード and WAON移行 are.
+    static let waon = """
+        {"schema": 1, "name": "waon", "title": "WAON", "account": "WAON", "encoding": "auto",
+         "header": {"match": ["取引年月日", "利用店舗", "利用金額（税込）", "利用区分"]},
+         "date": {"column": "取引年月日", "format": "yyyy/MM/dd"},
+         "amount": {"column": "利用金額（税込）", "sign": "positive-is-spending"},
+         "description": ["利用店舗"],
+         "memo": ["利用区分"],
+         "kinds": [{"column": "チャージ区分", "other": ["ポイント"]},
+                   {"column": "利用区分", "refund": ["支払取消"], "transfer": ["チャージ", "オートチャージ"],
+                    "other": ["ポイントダウンロード", "WAON移行（アップロード）", "WAON移行（ダウンロード）"]}]}
+        """
+
+    /// りそなデビット's 利用明細: a 取消 row gives the purchase's amount back.
+    static let resonaDebit = """
+        {"schema": 1, "name": "resona-debit", "title": "りそなデビット", "account": "りそなデビット", "encoding": "cp932",
+         "header": {"match": ["利用日", "利用内容", "金額", "ステータス"]},
+         "date": {"column": "利用日", "format": "yyyy年MM月dd日"},
+         "amount": {"column": "金額", "sign": "positive-is-spending"},
+         "description": ["利用内容"],
+         "kinds": [{"column": "ステータス", "refund": ["取消"]}]}
+        """
+
+    /// PayPay銀行 (ジャパンネット銀行's form): the date in three columns, read joined as yyyy/M/d.
+    static let paypayBank = """
+        {"schema": 1, "name": "paypay-bank", "title": "PayPay銀行", "account": "PayPay銀行", "encoding": "cp932",
+         "header": {"match": ["操作日(年)", "操作日(月)", "操作日(日)", "摘要", "お支払金額", "お預り金額"]},
+         "date": {"column": ["操作日(年)", "操作日(月)", "操作日(日)"], "format": "yyyy/M/d"},
+         "amount": {"spending": "お支払金額", "income": "お預り金額"},
+         "description": ["摘要"],
+         "id": "取引順番号"}
+        """
+
+    /// 新生銀行 PowerFlex's 取引明細 (before SBI新生銀行): UTF-16 with tabs, eight lines above the header.
+    static let shinseiPowerFlex = """
+        {"schema": 1, "name": "shinsei-powerflex", "title": "新生銀行 (PowerFlex)", "account": "新生銀行", "encoding": "utf-16",
+         "separator": "tab",
+         "header": {"match": ["取引日", "照会番号", "摘要", "お支払金額", "お預り金額"]},
+         "date": {"column": "取引日", "format": "yyyy/MM/dd"},
+         "amount": {"spending": "お支払金額", "income": "お預り金額"},
+         "description": ["摘要"],
+         "id": "照会番号"}
         """
 
     static let paypal = """

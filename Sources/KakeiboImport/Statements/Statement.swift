@@ -196,9 +196,11 @@ package enum StatementChoice: Sendable {
 /// layout (or check the one asked for), read every record. Nothing is returned unless the whole file reads.
 package enum StatementReader {
     /// `layouts`: the layouts a file may be found to be, after kakeibo's own formats.
-    package static func read(_ bytes: [UInt8], as choice: StatementChoice = .detect, layouts: [Layout] = []) throws(ConvertProblem) -> Statement {
+    package static func read(
+        _ bytes: [UInt8], as choice: StatementChoice = .detect, layouts: [Layout] = [], years: LayoutYears = LayoutYears()
+    ) throws(ConvertProblem) -> Statement {
         do { try CSVReader.checkLines(bytes) } catch { throw .csv(error) }
-        if case .layout(let layout) = choice { return try LayoutReader.read(bytes, layout) }
+        if case .layout(let layout) = choice { return try LayoutReader.read(bytes, layout, years: years) }
         guard let (text, encoding) = SourceText.decode(bytes) else { throw .notText }
         let records: [CSVRecord]
         do { records = try CSVReader.records(text) } catch { throw .csv(error) }
@@ -212,8 +214,8 @@ package enum StatementReader {
             format = asked
         } else {
             // The one table decides, over the whole file: kakeibo's formats, then the layouts.
-            let found = try ImportFormats.identify(FileHead(bytes, records: records), layouts: layouts)
-            if let layout = found as? Layout { return try LayoutReader.read(bytes, layout) }
+            let found = try ImportFormats.identify(FileHead(bytes, records: records, text: text), layouts: layouts)
+            if let layout = found as? Layout { return try LayoutReader.read(bytes, layout, years: years) }
             guard let statement = found as? StatementFormat else { throw .unknownLayout(looksLike: found as? ImportSource) }
             format = statement
         }
@@ -274,6 +276,8 @@ enum StatementFields {
         if value.isEmpty || value == "-" { return nil }
         for sign in ["¥", "\\", "￥"] where value.hasPrefix(sign) { value.removeFirst() }
         if value.hasSuffix("円") { value.removeLast() }
+        // Said to be money in, as モバイルSuica writes a charge: "+3,000".
+        if value.hasPrefix("+"), value.dropFirst().first?.isASCII == true, value.dropFirst().first?.isNumber == true { value.removeFirst() }
         let digits = value.hasPrefix("-") ? value.dropFirst() : value[...]
         if !digits.isEmpty, digits.allSatisfy({ $0 == "0" || $0 == "," }) { return 0 }
         do { return try Yen.parsePrice(value, asTyped: false).amount } catch {

@@ -9,12 +9,12 @@ enum TypedDate {
         var day: Int
         var end: Int
         /// The era the year was written in, if it was.
-        var era: Era? = nil
+        var era: JapaneseEra? = nil
     }
 
     /// `2024/12/1`, `2024-12-1`, `2024.12.1`, `2024年12月1日`, `R6.12.1`, `令和6年12月1日`, `12/1`, `12月1日`:
     /// (year?, month, day, and the era it was written in); nil for any other shape.
-    static func day(_ word: String) -> (year: Int?, month: Int, day: Int, era: Era?)? {
+    static func day(_ word: String) -> (year: Int?, month: Int, day: Int, era: JapaneseEra?)? {
         let characters = word.map(plain)
         guard let found = scan(characters, from: 0, needsYear: false), found.end == characters.count else { return nil }
         return (found.year, found.month, found.day, found.era)
@@ -31,6 +31,25 @@ enum TypedDate {
         return nil
     }
 
+    /// Every calendar day with a year in a line of text, in the order written (a period line's
+    /// `2024年12月1日～2024年12月31日`: both).
+    static func all(in line: String) -> [CalendarDate] {
+        let characters = line.map(plain)
+        var found: [CalendarDate] = []
+        var start = 0
+        while start < characters.count {
+            defer { start += 1 }
+            guard start == 0 || !characters[start - 1].isASCIIAlphanumeric,
+                let date = scan(characters, from: start, needsYear: true), let year = date.year,
+                date.end >= characters.count || !characters[date.end].isASCIIDigit,
+                let day = CalendarDate(year: year, month: date.month, day: date.day), date.era?.holds(day) ?? true
+            else { continue }
+            found.append(day)
+            start = date.end - 1
+        }
+        return found
+    }
+
     /// A date that starts at `start`: a year (4 digits, or an era's) and its separator, unless `needsYear` is false
     /// and there is none; a month of 1–2 digits and its separator (年 … 月, or the year's `/`, `-` or `.`; without a
     /// year, `/` or 月 only); a day of 1–2 digits and an optional 日. Spaces may come before the month and the day,
@@ -38,13 +57,13 @@ enum TypedDate {
     static func scan(_ c: [Character], from start: Int, needsYear: Bool) -> Found? {
         var position = start
         var year: Int?
-        var named: Era?
+        var named: JapaneseEra?
         let separators: Set<Character> = ["年", "/", "-", "."]
         if let (era, afterName) = era(c, at: position) {
             guard let (number, next) = eraYear(c, from: afterName), next < c.count, separators.contains(c[next]), number >= 1 else {
                 return nil
             }
-            year = era.base + number
+            year = era.year(number)
             named = era
             position = next + 1
         } else if case (let number?, let next) = digits(c, from: position, upTo: 4), next - position == 4, next < c.count,
@@ -62,54 +81,9 @@ enum TypedDate {
         return Found(year: year, month: month, day: day, end: afterDay < c.count && c[afterDay] == "日" ? afterDay + 1 : afterDay, era: named)
     }
 
-    /// An era: its name, the year before its first, and its first and last days (none for the present era's).
-    struct Era: Equatable {
-        var name: String
-        var base: Int
-        var first: CalendarDate
-        var last: CalendarDate?
-
-        /// Whether the day is in the era (H31.5.1 is not: 平成 ended on 2019-04-30).
-        func holds(_ date: CalendarDate) -> Bool { date >= first && last.map { date <= $0 } ?? true }
-    }
-
-    /// The eras a date may be written in, with the days each ran: 令和 (R, ㋿) from 2019-05-01, 平成 (H, ㍻)
-    /// 1989-01-08 to 2019-04-30, 昭和 (S, ㍼) 1926-12-25 to 1989-01-07, 大正 (T, ㍽) 1912-07-30 to 1926-12-24,
-    /// 明治 (M, ㍾) to 1912-07-29 (its years counted from 1868).
-    static let eras: [(names: [String], era: Era)] = [
-        (["令和", "㋿", "R"], Era(name: "令和", base: 2018, first: CalendarDate(year: 2019, month: 5, day: 1)!, last: nil)),
-        (
-            ["平成", "㍻", "H"],
-            Era(name: "平成", base: 1988, first: CalendarDate(year: 1989, month: 1, day: 8)!, last: CalendarDate(year: 2019, month: 4, day: 30)!)
-        ),
-        (
-            ["昭和", "㍼", "S"],
-            Era(name: "昭和", base: 1925, first: CalendarDate(year: 1926, month: 12, day: 25)!, last: CalendarDate(year: 1989, month: 1, day: 7)!)
-        ),
-        (
-            ["大正", "㍽", "T"],
-            Era(name: "大正", base: 1911, first: CalendarDate(year: 1912, month: 7, day: 30)!, last: CalendarDate(year: 1926, month: 12, day: 24)!)
-        ),
-        (
-            ["明治", "㍾", "M"],
-            Era(name: "明治", base: 1867, first: CalendarDate(year: 1868, month: 1, day: 1)!, last: CalendarDate(year: 1912, month: 7, day: 29)!)
-        ),
-    ]
-
     /// The era named at `position` (a Latin letter in either case, not inside a word), and where its name ends.
-    private static func era(_ c: [Character], at position: Int) -> (Era, Int)? {
-        for (names, era) in eras {
-            for name in names {
-                let letters = Array(name)
-                guard position + letters.count <= c.count else { continue }
-                let typed = c[position..<position + letters.count]
-                let matches =
-                    letters.count == 1 && letters[0].isASCII
-                    ? typed.first.map { String($0).uppercased() == name } ?? false : typed.elementsEqual(letters)
-                if matches { return (era, position + letters.count) }
-            }
-        }
-        return nil
+    private static func era(_ c: [Character], at position: Int) -> (JapaneseEra, Int)? {
+        JapaneseEra.named(in: c, at: position).map { ($0.era, $0.end) }
     }
 
     /// An era's year: 1–2 digits, or 元 (its first).

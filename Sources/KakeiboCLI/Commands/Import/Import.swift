@@ -52,9 +52,15 @@ package struct ImportCommand: Command {
                 "whose every line of the file is (default: each line's account's member, else this machine's); not for kakeibo's JSON, whose items name their own",
             ja: "ファイルのすべての行の人（既定は各行の口座の人、なければこの端末の人）。kakeibo の JSON には使えません（各データに記録済み）")
     ) { try DetailField.member.validate($0) }
+    package static let year = Option(
+        "--year", value: "YYYY",
+        help: LocalizedText(
+            en: "for dates written without a year (4月30日, 10/28): the year of the file's newest row, when the file doesn't say it",
+            ja: "年のない日付（4月30日、10/28）で: ファイルにない場合の、いちばん新しい行の年")
+    ) { try Year.parse($0) }
     package static let format = OutputFormat.option([.table, .json])
     /// The options only the import of CSV files reads: given any, a file of JSON is read that way too.
-    static let fileOptions: [any OptionDeclaration] = [layout, layoutInit, dryRun]
+    static let fileOptions: [any OptionDeclaration] = [layout, layoutInit, dryRun, year]
     package static let name = "import"
     package static let info = CommandInfo(
         name: name,
@@ -84,7 +90,7 @@ package struct ImportCommand: Command {
                     ja: "ほかのファイル。それぞれの形式で読み、すべて読めてから 1 回の変更で取り込む"), .optional,
                 words: ImportCommand.maximumFiles - 1),
         ],
-        options: [from, layout, layoutInit, dryRun, mapping, category, account, tag, member, format],
+        options: [from, layout, layoutInit, dryRun, mapping, category, account, tag, member, year, format],
         examples: [
             "kakeibo import backup.json",
             "curl -sL \"$URL?year=2024&month=12\" | kakeibo import -",
@@ -96,6 +102,7 @@ package struct ImportCommand: Command {
             "kakeibo import --from paypay - < Transaction_202412.csv",
             "kakeibo import --dry-run statements/*.csv",
             "kakeibo import --layout jcb meisai.csv",
+            "kakeibo import --layout ja-bank nyushukkin.csv --year 2025",
             "kakeibo import mybank.csv --layout-init > ~/.config/kakeibo/layouts/mybank.json",
             "kakeibo import suica.txt",
             "kakeibo import --from felica icoca.txt --account ICOCA",

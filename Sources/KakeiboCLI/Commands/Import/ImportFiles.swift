@@ -56,7 +56,7 @@ extension ImportCommand {
         return StatementImport(
             choice: choice, inputs: inputs, category: try arguments[ImportCommand.category].map { try taxonomy.resolve($0) },
             mapping: mapping, layouts: layouts, output: try arguments[ImportCommand.format] ?? .table, tags: try ImportCommand.tags(arguments),
-            member: try arguments[ImportCommand.member], dryRun: arguments[ImportCommand.dryRun])
+            member: try arguments[ImportCommand.member], dryRun: arguments[ImportCommand.dryRun], year: try arguments[ImportCommand.year])
     }
 
     /// `--layout-init`: a first layout for the file, from its header and first rows, and what was guessed.

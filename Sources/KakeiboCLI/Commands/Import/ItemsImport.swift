@@ -21,9 +21,8 @@ struct ItemsImport {
 
     /// The import of the plan's one file, of JSON or a card's dump (`ImportPlan.merged`).
     init(_ plan: ImportPlan, _ arguments: ParsedArguments) throws {
-        for option in [ImportCommand.mapping, ImportCommand.category] where arguments.given(option) {
-            throw ImportFileError.optionNotForJSON(option.name)
-        }
+        let notForJSON: [any OptionDeclaration] = [ImportCommand.mapping, ImportCommand.category, ImportCommand.year]
+        for option in notForJSON where arguments.given(option) { throw ImportFileError.optionNotForJSON(option.spec.name) }
         format = try arguments[ImportCommand.format] ?? .table
         tags = try ImportCommand.tags(arguments)
         account = try arguments[ImportCommand.account]

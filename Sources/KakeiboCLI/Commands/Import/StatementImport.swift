@@ -38,6 +38,8 @@ struct StatementImport {
     /// `--member`: whose every line is.
     var member: String?
     var dryRun = false
+    /// `--year`: the newest row's year, for dates written without one.
+    var year: Int?
 
     typealias Read = FileImport.Read
 
@@ -53,9 +55,11 @@ struct StatementImport {
     /// An export's 振替 rows are kept, in `transfers` (they count in no category).
     static func read(
         _ input: Input, as choice: Choice, layouts: [Layout], mapping: CategoryMapping, category: CategoryCode?, income: IncomeTargets?,
-        transfers: CategoryCode?
+        transfers: CategoryCode?, years: LayoutYears = LayoutYears()
     ) throws -> Read {
         let (path, bytes) = (input.path, input.bytes)
+        var years = years
+        if path != "-" { years.fileName = FileSystem.lastComponent(path) }
         do {
             func convert(_ source: ImportSource) throws(ConvertProblem) -> Conversion {
                 try Converter.convert(
@@ -63,12 +67,12 @@ struct StatementImport {
             }
             switch choice {
             case .format(let format): return .statement(try StatementReader.read(bytes, as: .format(format)))
-            case .layout(let layout): return .statement(try StatementReader.read(bytes, as: .layout(layout)))
+            case .layout(let layout): return .statement(try StatementReader.read(bytes, as: .layout(layout), years: years))
             case .app(let source): return .export(try convert(source))
             case .detect:
                 // The one table decides (ImportFormats): kakeibo's formats, then the layouts. A file it doesn't know
                 // (or a card's dump, which is merged on its own) is refused by the statements' reader, saying why.
-                let options = ReadOptions(mapping: mapping, fallback: category, income: income, transfers: transfers)
+                let options = ReadOptions(mapping: mapping, fallback: category, income: income, transfers: transfers, years: years)
                 switch try ImportFormats.identify(FileHead(bytes), layouts: layouts)?.read(bytes, options) {
                 case .statement(let statement): return .statement(statement)
                 case .export(let conversion): return .export(conversion)
@@ -76,7 +80,7 @@ struct StatementImport {
                     do { return .json(try ExportDocument.decode(bytes).items) } catch {
                         throw CommandError.importFile(ImportCommand.displayName(path), problem: error)
                     }
-                case .cardDump, nil: return .statement(try StatementReader.read(bytes, as: .detect, layouts: layouts))
+                case .cardDump, nil: return .statement(try StatementReader.read(bytes, as: .detect, layouts: layouts, years: years))
                 }
             }
         } catch let error as ConvertProblem { throw ImportFailure(path: ImportCommand.displayName(path), problem: error) }
@@ -91,7 +95,8 @@ struct StatementImport {
             FileImport.File(
                 name: ImportCommand.displayName($0.path),
                 read: try StatementImport.read(
-                    $0, as: choice, layouts: layouts, mapping: mapping, category: category, income: income, transfers: taxonomy.unfiled))
+                    $0, as: choice, layouts: layouts, mapping: mapping, category: category, income: income, transfers: taxonomy.unfiled,
+                    years: LayoutYears(given: year, today: context.clock.today)))
         }
         var progress: Progress?
         let done = try FileImport.run(
