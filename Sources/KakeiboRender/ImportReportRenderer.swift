@@ -15,6 +15,7 @@ extension ImportRenderer {
         case "notBilled": return language.pick("not billed", "請求なし")
         case "ignored": return language.pick("passed over by the layout", "レイアウトで除外")
         case "attached": return language.pick("kept as a note on the line above", "上の行のメモにした行")
+        case "summary": return language.pick("a summary, not a purchase", "合計などの行（支払いではない）")
         default: return language.pick("not a purchase", "支払い以外")
         }
     }

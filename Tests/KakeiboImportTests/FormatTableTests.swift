@@ -44,7 +44,7 @@ import Testing
         // JAバンク's header has every column of 横浜銀行's (the same banking system): found, then refused at its first date.
         "ja-bank-2024-12-to-2025-01-sjis.csv": "ja-bank", "ja-bank-2025-04-sjis.csv": "ja-bank",
         // No layout can say these yet: refused with the way forward (--layout-init).
-        "mobile-suica-202410.csv": "mobile-suica", "paypay-bank-202412-sjis.csv": "paypay-bank", "paypay-en-202412.csv": nil,
+        "mobile-suica-202410.csv": "mobile-suica", "paypay-bank-202412-sjis.csv": "paypay-bank", "paypay-en-202412.csv": "paypay",
         "resona-debit-202504-sjis.csv": "resona-debit", "sbi-shinsei-202412-english-sjis.csv": "sbi-shinsei",
         "sbi-shinsei-202412-utf8.csv": "sbi-shinsei",
         "shinsei-powerflex-201812-utf16.csv": "shinsei-powerflex", "smbc-bank-201801-wareki-sjis.csv": "smbc-bank-wareki",

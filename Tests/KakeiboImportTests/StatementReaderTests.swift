@@ -109,4 +109,55 @@ import Testing
     @Test func theLibraryKnowsEveryFormatsPrefix() {
         #expect(StatementFormat.allCases.map(\.idPrefix) + ["ly:", CardHistory.idPrefix] == StatementLine.idPrefixes)
     }
+
+    /// PayPay set to English writes the same lines: read with its words put back in Japanese, each line has the id the
+    /// Japanese export gives it, so importing both exports of one month adds nothing twice.
+    @Test func payPayInEnglishIsTheSameLinesAsInJapanese() throws {
+        let japanese = """
+            取引日,出金金額（円）,入金金額（円）,海外出金金額,通貨,変換レート（円）,利用国,取引内容,取引先,取引方法,支払い区分,利用者,取引番号
+            2024/12/20 12:55:55,73,-,-,-,-,-,支払い,ダイソー　大崎ニューシティ店,PayPayポイント,-,本人,04651096480421495930
+            2024/12/20 12:55:55,257,-,-,-,-,-,支払い,ダイソー　大崎ニューシティ店,クレジット VISA 4575,-,本人,04651096480421495930
+            2024/12/20 12:55:55,-,2,-,-,-,-,ポイント、残高の獲得,ダイソー　大崎ニューシティ店,PayPayポイント,-,-,04651096480421495930
+            2024/12/18 09:12:40,-,"10,000",-,-,-,-,チャージ,PayPay,ゆうちょ銀行 *****71,-,-,04650380193342095360
+            2024/12/10 08:00:12,"5,632",-,-,-,-,-,請求書払い,東京都水道局,PayPay残高,-,本人,04647493214730240000
+            2024/12/08 10:00:03,-,460,-,-,-,-,返金,ウエルシア　品川大崎店,PayPay残高,-,-,04646754221873152000
+            2024/12/07 20:11:45,"2,460",-,-,-,-,-,支払い,ウエルシア　品川大崎店,"PayPayポイント (14円), PayPay残高 (2,446円)",-,本人,04646388119445504000
+
+            """
+        let english = """
+            Date & Time,Amount Outgoing (Yen),Amount Incoming (Yen),Amount Outgoing Overseas,Currency,Exchange Rate (Yen),Country Paid In,Transaction Type,Business Name,Method,Payment Option,User,Transaction ID
+            2024/12/20 12:55:55,73,-,-,-,-,-,Payment,ダイソー　大崎ニューシティ店,PayPay Point,-,本人,04651096480421495930
+            2024/12/20 12:55:55,257,-,-,-,-,-,Payment,ダイソー　大崎ニューシティ店,Credit VISA 4575,-,本人,04651096480421495930
+            2024/12/20 12:55:55,-,2,-,-,-,-,"Points, Balance Earned",ダイソー　大崎ニューシティ店,PayPay Point,-,-,04651096480421495930
+            2024/12/18 09:12:40,-,"10,000",-,-,-,-,Top-Up,PayPay,ゆうちょ銀行 *****71,-,-,04650380193342095360
+            2024/12/10 08:00:12,"5,632",-,-,-,-,-,Bill Payment,東京都水道局,PayPay Balance,-,本人,04647493214730240000
+            2024/12/08 10:00:03,-,460,-,-,-,-,Refund,ウエルシア　品川大崎店,PayPay Balance,-,-,04646754221873152000
+            2024/12/07 20:11:45,"2,460",-,-,-,-,-,Payment,ウエルシア　品川大崎店,"PayPay Point (14yen), PayPay Balance (2,446yen)",-,本人,04646388119445504000
+
+            """
+        let inJapanese = try StatementReader.read(Array(japanese.utf8))
+        let inEnglish = try StatementReader.read(Array(english.utf8))
+        #expect(inEnglish.kind.key == "paypay")
+        #expect(inEnglish.lines.map(\.id) == inJapanese.lines.map(\.id))
+        #expect(inEnglish.lines.map(\.price) == inJapanese.lines.map(\.price))
+        #expect(inEnglish.lines.map(\.memo) == inJapanese.lines.map(\.memo))
+        #expect(inEnglish.skipped == inJapanese.skipped)
+    }
+
+    /// An undated row whose name is a summary (Vpass's revolving minimum payment, `※…※`) is set aside and counted, not
+    /// a purchase: January showed ¥8,544 for the ¥3,497 of its two purchases.
+    @Test func aSummaryRowAmongAStatementsLinesIsNoPurchase() throws {
+        let text = """
+            山田　太郎　様,4980-00**-****-1234,三井住友カード（ＮＬ）
+            2025/01/06,ローソン,"1,200",１回,,,
+            2025/01/12,ＡＭＡＺＯＮ．ＣＯ．ＪＰ,"2,297",１回,,,
+            ,※マイ・ペイすリボ最低支払額（弁済金）※,,,,"5,047",
+            ,,,,,"8,544",
+
+            """
+        let statement = try StatementReader.read(Array(text.utf8))
+        #expect(statement.lines.map(\.price.amount) == [1200, 2297])
+        #expect(statement.skipped[.summary] == 1 && statement.skippedTotals[.summary] == 5047)
+        #expect(StatementFields.isSummary("ショッピングご利用合計") && !StatementFields.isSummary("ＷＥＢ明細書年会費割引"))
+    }
 }

@@ -14,11 +14,62 @@ enum PayPay {
     static let required = ["取引日", "出金金額（円）", "入金金額（円）", "取引内容", "取引先", "取引番号"]
     static let aliases = ["変換レート（円）": ["変換レート（円)", "変換レート(円)"]]
 
-    static func recognises(_ records: [CSVRecord]) -> Bool { StatementFields.header(records[0], required: required, aliases: aliases) != nil }
+    static func recognises(_ records: [CSVRecord]) -> Bool {
+        StatementFields.header(japanese(records)[0], required: required, aliases: aliases) != nil
+    }
+
+    /// The app set to English writes the same file in English — `Date & Time`, `Transaction Type` `Payment`,
+    /// `PayPay Point (1yen)` — but for the shops' names. Read as the Japanese export, its words put back in Japanese,
+    /// so that an English and a Japanese export of one month are the same lines (a line's id is made of 取引番号,
+    /// 取引内容 and 取引方法), never two.
+    static func japanese(_ records: [CSVRecord]) -> [CSVRecord] {
+        guard let header = records.first, header.fields.contains("Transaction ID"), header.fields.contains("Date & Time") else { return records }
+        let kinds = Set(["Transaction Type"].compactMap { header.fields.firstIndex(of: $0) })
+        let methods = Set(["Method", "Payment Option"].compactMap { header.fields.firstIndex(of: $0) })
+        var out = [CSVRecord(row: header.row, line: header.line, fields: header.fields.map { englishColumns[trimWhitespace($0)] ?? $0 })]
+        for record in records.dropFirst() {
+            let fields = record.fields.enumerated().map { position, field in
+                if kinds.contains(position) { return englishKinds[trimWhitespace(field)] ?? field }
+                if methods.contains(position) { return method(field) }
+                return field
+            }
+            out.append(CSVRecord(row: record.row, line: record.line, fields: fields))
+        }
+        return out
+    }
+
+    /// The English export's column names, as the Japanese one names them.
+    static let englishColumns = [
+        "Date & Time": "取引日", "Amount Outgoing (Yen)": "出金金額（円）", "Amount Incoming (Yen)": "入金金額（円）",
+        "Amount Outgoing Overseas": "海外出金金額", "Currency": "通貨", "Exchange Rate (Yen)": "変換レート（円）", "Country Paid In": "利用国",
+        "Transaction Type": "取引内容", "Business Name": "取引先", "Method": "取引方法", "Payment Option": "支払い区分", "User": "利用者",
+        "Transaction ID": "取引番号",
+    ]
+
+    /// Its kinds of transaction (取引内容), as the Japanese export writes them. One not here stays as written: not a
+    /// purchase, set aside and counted.
+    static let englishKinds = [
+        "Payment": "支払い", "Bill Payment": "請求書払い", "Refund": "返金", "Top-Up": "チャージ", "Points, Balance Earned": "ポイント、残高の獲得",
+        "Points, Balance Cancelled": "ポイント、残高の取消", "Money Received": "受け取った金額", "Money Sent": "送った金額",
+    ]
+
+    /// A method (取引方法) or payment option as the Japanese export writes it: `PayPay Point (1yen), Credit VISA 1234
+    /// (779yen)` is `PayPayポイント (1円), クレジット VISA 1234 (779円)`.
+    static func method(_ text: String) -> String {
+        var out = text
+        for (english, japanese) in englishMethods { out = out.replacingEvery(english, with: japanese) }
+        return out
+    }
+
+    static let englishMethods = [
+        ("PayPay Balance", "PayPay残高"), ("PayPay Point", "PayPayポイント"), ("PayPay Card", "PayPayカード"), ("Credit", "クレジット"),
+        ("One-time Payment", "一回払い"), ("yen)", "円)"),
+    ]
 
     /// 支払い and 請求書払い are spending (出金金額); 返金 gives money back (入金金額, a negative price); チャージ and
     /// 口座送金 move money in or out of PayPay; anything else (money sent or received, points) is not spending.
     static func read(_ records: [CSVRecord]) throws(ConvertProblem) -> StatementLines {
+        let records = japanese(records)
         guard let index = StatementFields.header(records[0], required: required, aliases: aliases) else {
             throw .notStatement(.paypay, looksLike: nil)
         }

@@ -73,7 +73,14 @@ enum SMBCVpass {
             }
             let row = RowFields(record: CSVRecord(row: record.row, line: record.line, fields: fields), index: index, dashIsEmpty: false)
             let date: CalendarDate
-            if dateText.isEmpty {
+            if dateText.isEmpty, StatementFields.isSummary(row.text("利用店名")) {
+                // A summary the statement prints among its lines (リボ's minimum payment): billed, but no purchase.
+                let paid = try StatementFields.amountIfAny(row, "支払金額")
+                let usage = try StatementFields.amountIfAny(row, "利用金額")
+                billed += paid ?? usage ?? 0
+                read.skip(.summary, amount: abs(usage ?? paid ?? 0))
+                continue
+            } else if dateText.isEmpty {
                 // The WEB明細 discount: dated like the line above it.
                 guard let previous = read.lines.last?.date else { throw row.fail("利用日", .date("", example: "2024/12/03")) }
                 date = previous

@@ -90,6 +90,9 @@ package enum StatementSkip: String, CaseIterable, Sendable {
     /// An undated row with no amount (a foreign amount and its rate, an ETC route): kept as the memo of the line
     /// above it.
     case attached
+    /// An undated row whose name reads as a summary, not a purchase: Vpass's `※マイ・ペイすリボ最低支払額（弁済金）※`,
+    /// a total, a balance carried forward.
+    case summary
 }
 
 /// What one reader found in the records.
@@ -263,6 +266,14 @@ enum StatementFields {
 
     /// Whether every field of the record is empty once trimmed (a row of `"",""`).
     static func isBlank(_ record: CSVRecord) -> Bool { record.fields.allSatisfy { trimWhitespace($0).isEmpty } }
+
+    /// Whether an undated row's name reads as a summary rather than a purchase: wrapped in `※…※`, or naming a total,
+    /// a minimum payment or a balance (合計, 小計, 総額, 最低支払額, 弁済金, 繰越, 残高).
+    static func isSummary(_ name: String) -> Bool {
+        let text = trimWhitespace(WidthFold.fold(name))
+        if text.count > 2, text.hasPrefix("※"), text.hasSuffix("※") { return true }
+        return ["合計", "小計", "総額", "最低支払額", "弁済金", "繰越", "残高"].contains { text.contains($0) }
+    }
 
     /// A whole number of yen, full-width digits, thousands separators, a leading ￥ or \\ and a trailing 円
     /// allowed; nil for "" and "-".

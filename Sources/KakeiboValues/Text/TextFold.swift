@@ -44,15 +44,8 @@ public enum TextFold {
                 let ascii = UInt8(scalar - 0xFF01 + 0x21)
                 out.append(ascii >= 0x41 && ascii <= 0x5A ? ascii | 0x20 : ascii)
             case 0xFF9E, 0xFF9F, 0x309B, 0x309C:
-                // A mark written apart (a half-width one not after a half-width kana, or a spacing one): joined to
-                // the kana just written when it takes one, as a combining mark is.
-                let mark: UInt32 = scalar == 0xFF9E || scalar == 0x309B ? 0x309B : 0x309C
-                if out.count >= 3, let previous = lastScalar(out), let joined = joined(previous, mark) {
-                    out.removeLast(3)
-                    append(joined, to: &out)
-                } else {
-                    append(mark, to: &out)
-                }
+                // A mark written apart (a half-width one not after a half-width kana, or a spacing one).
+                join(scalar == 0xFF9E || scalar == 0x309B ? 0x309B : 0x309C, to: &out)
             case 0xFF61...0xFF9D:
                 var kana = halfWidthKana[Int(scalar - 0xFF61)]
                 if index + 2 < count, bytes[index] == 0xEF, bytes[index + 1] == 0xBE, let mark = soundMark(bytes[index + 2]) {
@@ -63,13 +56,7 @@ public enum TextFold {
                 }
                 append(kana, to: &out)
             case 0x3099, 0x309A:
-                // A combining mark: join it to the kana just written, if it takes one.
-                if out.count >= 3, let previous = lastScalar(out), let joined = joined(previous, scalar == 0x3099 ? 0x309B : 0x309C) {
-                    out.removeLast(3)
-                    append(joined, to: &out)
-                } else {
-                    append(scalar == 0x3099 ? 0x309B : 0x309C, to: &out)
-                }
+                join(scalar == 0x3099 ? 0x309B : 0x309C, to: &out)
             case 0x3041...0x3096, 0x309D, 0x309E:
                 // Hiragana as katakana: こーひー finds コーヒー (and ゝゞ as ヽヾ).
                 append(scalar + 0x60, to: &out)
@@ -105,6 +92,17 @@ public enum TextFold {
             index = at + 1
         }
         return nil
+    }
+
+    /// A sound mark (゛ or ゜) written apart from its kana: joined to the kana just written when it takes one (カ ゛ →
+    /// ガ), else kept as the mark.
+    private static func join(_ mark: UInt32, to out: inout [UInt8]) {
+        if let previous = lastScalar(out), let joined = joined(previous, mark) {
+            out.removeLast(3)
+            append(joined, to: &out)
+        } else {
+            append(mark, to: &out)
+        }
     }
 
     /// ﾞ (U+FF9E) as ゛, ﾟ (U+FF9F) as ゜, from the last byte of EF BE xx.
