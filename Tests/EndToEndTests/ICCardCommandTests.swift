@@ -194,4 +194,30 @@ import Testing
                 return bytearray(b"".join(BLOCKS[block.number] for block in blocks))
 
         """
+
+    /// A dump with a statement, or with --dry-run, is named as what it is and refused whole (it is imported on its own,
+    /// for real): never "not a file kakeibo knows", and nothing of the other file is written either.
+    @Test func aDumpWithAnotherFileOrADryRunIsNamedAndRefusedWhole() throws {
+        let box = try Sandbox()
+        let statement = Products.repository.appendingPathComponent("Tests/Fixtures/downloads/mufg-202412-sjis.csv").path
+        for arguments in [["import", dump("card-a-read1.plain.txt"), statement], ["import", "--dry-run", dump("card-a-read1.plain.txt")]] {
+            let run = try box.run(arguments + ["--lang", "en"])
+            #expect(run.status == 2, "\(arguments)")
+            #expect(run.stderr.contains("it is a transit IC card's dump, which is imported on its own"), "\(run.stderr)")
+            #expect(try box.snapshot().isEmpty)
+        }
+        #expect(try box.run("import", dump("card-a-read1.plain.txt")).status == 0, "on its own it imports")
+    }
+
+    /// A dry run writes nothing, so it needs no place to write: a store named where no directory is reads as empty.
+    @Test func aDryRunNeedsNoDirectoryForTheStore() throws {
+        let box = try Sandbox()
+        let statement = Products.repository.appendingPathComponent("Tests/Fixtures/downloads/mufg-202412-sjis.csv").path
+        let nowhere = box.root.appendingPathComponent("not/there/store").path
+        let run = try box.run("import", "--dry-run", statement, "--store", nowhere, "--lang", "en")
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("5 would be added"), "\(run.stdout)")
+        #expect(!FileManager.default.fileExists(atPath: box.root.appendingPathComponent("not").path), "nothing made")
+        #expect(try box.run("import", statement, "--store", nowhere).status == 2, "the real import still refuses it")
+    }
 }

@@ -11,6 +11,8 @@ package final class Context {
     package let commands: CommandTable
     /// The command running, whose name labels the store's backups ("import", "pull").
     package internal(set) var command: String?
+    /// The command only reads the store (a dry run): a store named where no directory is reads as empty.
+    package var readsOnly = false
     /// `--lock-timeout`: how many seconds to wait for the store's lock before giving up (nil: for ever).
     package internal(set) var lockTimeout: Int?
     package private(set) var output = ""
@@ -47,7 +49,7 @@ package final class Context {
                 "kakeibo: " + terminalSafe(LockHolder.waitingMessage(holder, for: lock, in: language), keepingNewlines: false) + "\n", to: 2)
         }
         let store = LedgerStore(
-            root: try Locations.store(option: storeOption, environment: environment), operation: operation, lockWait: wait)
+            root: try Locations.store(option: storeOption, environment: environment, readOnly: readsOnly), operation: operation, lockWait: wait)
         storeWasMissing = !store.exists
         cachedStore = store
         return store

@@ -4,9 +4,10 @@ import KakeiboValues
 public enum Locations {
     /// The store: `--store DIR`, else $KAKEIBO_HOME, else $XDG_DATA_HOME/kakeibo, else ~/.local/share/kakeibo.
     /// A store named explicitly must be, or be made, inside a directory that exists: a typo in a path makes no new tree.
-    public static func store(option: String?, environment: Environment) throws(StoreError) -> String {
-        if let option, !option.isEmpty { return try existingParent(option) }
-        if let home = environment["KAKEIBO_HOME"], !home.isEmpty { return try existingParent(home) }
+    /// A command that only reads (a dry run) may name one that isn't there: it reads as empty, and nothing is made.
+    public static func store(option: String?, environment: Environment, readOnly: Bool = false) throws(StoreError) -> String {
+        if let option, !option.isEmpty { return readOnly ? option : try existingParent(option) }
+        if let home = environment["KAKEIBO_HOME"], !home.isEmpty { return readOnly ? home : try existingParent(home) }
         return try xdg("XDG_DATA_HOME", fallback: ".local/share", environment)
     }
 

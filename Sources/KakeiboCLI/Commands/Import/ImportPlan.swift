@@ -78,6 +78,8 @@ package enum ImportFileError: KakeiboFailure, Equatable {
     case notStatement(String, FormatTitle)
     /// `--mapping` or `--category` given for kakeibo's JSON.
     case optionNotForJSON(String)
+    /// A transit IC card's dump with other files or `--dry-run`: it is imported on its own.
+    case cardDumpAlone(String)
 
     package var kind: FailureKind { .badInput }
 
@@ -97,6 +99,11 @@ package enum ImportFileError: KakeiboFailure, Equatable {
                 + language.pick(
                     "--from statement, but it is \(title.long.en), not a statement (without --from it is read as that)",
                     "--from statement ですが、明細ではなく\(title.long.ja)です（--from なしならその形式で読みます）")
+        case .cardDumpAlone(let path):
+            return nothing(path)
+                + language.pick(
+                    "it is a transit IC card's dump, which is imported on its own and for real (no --dry-run yet): kakeibo import \(path)",
+                    "交通系 IC カードのダンプです。ダンプは単独で取り込みます（--dry-run にはまだ対応していません）: kakeibo import \(path)")
         case .optionNotForJSON(let option):
             return language.pick(
                 "option \(option) is for other apps' exports and statements, not kakeibo's JSON (see 'kakeibo help import')",

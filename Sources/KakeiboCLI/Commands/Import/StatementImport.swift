@@ -80,13 +80,15 @@ struct StatementImport {
                     do { return .json(try ExportDocument.decode(bytes).items) } catch {
                         throw CommandError.importFile(ImportCommand.displayName(path), problem: error)
                     }
-                case .cardDump, nil: return .statement(try StatementReader.read(bytes, as: .detect, layouts: layouts, years: years))
+                case .cardDump: throw ImportFileError.cardDumpAlone(ImportCommand.displayName(path))
+                case nil: return .statement(try StatementReader.read(bytes, as: .detect, layouts: layouts, years: years))
                 }
             }
         } catch let error as ConvertProblem { throw ImportFailure(path: ImportCommand.displayName(path), problem: error) }
     }
 
     func run(_ context: Context) throws {
+        context.readsOnly = dryRun
         let taxonomy = try context.taxonomy()
         let household = try context.household()
         let income = IncomeTargets.standard(taxonomy)
