@@ -28,7 +28,7 @@ extension ImportCommand {
         } else {
             choice = .detect
         }
-        return try files(choice, plan.files.map { StatementImport.Input(path: $0.path, bytes: $0.bytes) }, arguments, context)
+        return try files(choice, plan.files.map { StatementImport.Input(path: $0.path, bytes: $0.bytes, format: $0.format) }, arguments, context)
     }
 
     /// The import of CSV files, its options checked.

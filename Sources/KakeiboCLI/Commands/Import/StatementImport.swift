@@ -19,6 +19,9 @@ struct StatementImport {
     struct Input {
         var path: String
         var bytes: [UInt8]
+        /// The built-in format the plan found it to be (`ImportPlan`), so its head is not looked at twice; nil when
+        /// none is (a layout may read it).
+        var format: (any ImportFormat)? = nil
 
         /// The file at `path` (stdin for "-"), read whole.
         static func read(_ path: String) throws -> Input { Input(path: path, bytes: try ImportCommand.read(path)) }
@@ -73,7 +76,8 @@ struct StatementImport {
                 // The one table decides (ImportFormats): kakeibo's formats, then the layouts. A file it doesn't know
                 // (or a card's dump, which is merged on its own) is refused by the statements' reader, saying why.
                 let options = ReadOptions(mapping: mapping, fallback: category, income: income, transfers: transfers, years: years)
-                switch try ImportFormats.identify(FileHead(bytes), layouts: layouts)?.read(bytes, options) {
+                let format = try input.format ?? ImportFormats.identify(FileHead(bytes), layouts: layouts)
+                switch try format?.read(bytes, options) {
                 case .statement(let statement): return .statement(statement)
                 case .export(let conversion): return .export(conversion)
                 case .items(let bytes):
