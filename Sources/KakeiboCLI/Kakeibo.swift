@@ -105,7 +105,7 @@ package enum Kakeibo {
             // What a change's backup is called: "budget set".
             context.command = checked.verb.map { name + " " + $0 } ?? name
             // The companion runs every command; `kakeibo` hands over those its declaration says run there.
-            if commands.binary == .kakeibo, try info.runs.binary(checked) == .companion { return .companion(context) }
+            if commands.binary == .kakeibo, info.runs.binary == .companion { return .companion(context) }
             guard let command = commands.implementation(name) else { throw CompanionRequired(command: name) }
             return .ready(try command.init(checked, context), context)
         } catch {

@@ -4,17 +4,8 @@ import Testing
 /// Income and 収支 in every format, the savings goal with --check-budget, and the bad input of both, run through the
 /// real binary (the clock is 2024-12-15: November is finished, December is not).
 @Suite struct IncomeAndSavingsCommandTests {
-    func household() throws -> Sandbox {
-        let box = try Sandbox()
-        _ = try box.add("給与", 300_000, date: "2024-11-25", category: "income/salary")
-        _ = try box.add("米", 2_000, date: "2024-11-02", category: "food/grocery")
-        _ = try box.add("電車", 1_000, date: "2024-11-03", category: "entertainment/traffic")
-        _ = try box.add("肉", 5_000, date: "2024-10-03", category: "food")
-        return box
-    }
-
     @Test func monthShowsIncomeBalanceAndSavingsRateInEveryFormatAndLanguage() throws {
-        let box = try household()
+        let box = try Sandbox.incomeAndSpending()
         let table = try box.run("month", "2024", "11", "--lang", "en").stdout
         #expect(table.contains("Total ¥3,000 · 2 items"), "income is not spending")
         #expect(table.contains("Income ¥300,000 · Balance +¥297,000 · Savings rate 99.0%"))
@@ -38,7 +29,7 @@ import Testing
     }
 
     @Test func theSavingsGoalFailsAFinishedMonthThatFellShort() throws {
-        let box = try household()
+        let box = try Sandbox.incomeAndSpending()
         #expect(try box.run("budget", "set", "savings", "300,000").status == 0)
         let list = try #require(try box.run("budget", "list", "--format", "json").json() as? [String: Any])
         #expect(list["savings"] as? Int == 300_000)
@@ -55,7 +46,7 @@ import Testing
     }
 
     @Test func badInputExitsTwoNamingTheValueAndChangesNothing() throws {
-        let box = try household()
+        let box = try Sandbox.incomeAndSpending()
         let before = try box.snapshot()
         for (arguments, words) in [
             (["budget", "set", "savings", "0"], "'0'"),

@@ -4,17 +4,8 @@ import Testing
 /// `review` with its note, run through the real binary (the clock is 2024-12-15: November is finished, December is
 /// not).
 @Suite struct ReviewCommandTests {
-    func household() throws -> Sandbox {
-        let box = try Sandbox()
-        _ = try box.add("給与", 300_000, date: "2024-11-25", category: "income/salary")
-        _ = try box.add("米", 2_000, date: "2024-11-02", category: "food/grocery")
-        _ = try box.add("電車", 1_000, date: "2024-11-03", category: "entertainment/traffic")
-        _ = try box.add("肉", 5_000, date: "2024-10-03", category: "food")
-        return box
-    }
-
     @Test func reviewAnswersTheFourQuestionsAndKeepsTheNote() throws {
-        let box = try household()
+        let box = try Sandbox.incomeAndSpending()
         _ = try box.run("budget", "set", "food", "1000")
         let saved = try box.run("review", "2024", "11", "--note", "外食を減らせた\n来月は光熱費", "--lang", "ja")
         #expect(saved.status == 0, "\(saved.stderr)")
@@ -37,7 +28,7 @@ import Testing
     /// The review follows a month that starts on payday, as `month` does: the same days, and the month before
     /// under the same start day.
     @Test func reviewFollowsTheMonthStart() throws {
-        let box = try household()
+        let box = try Sandbox.incomeAndSpending()
         _ = try box.add("本", 700, date: "2024-11-26", category: "entertainment")
         _ = try box.add("茶", 300, date: "2024-10-30", category: "food")
         let review = try #require(

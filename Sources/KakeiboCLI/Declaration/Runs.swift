@@ -19,8 +19,8 @@ package enum Runs: Sendable {
     /// It needs HTTP (`Network`), which only kakeibo-companion has: `kakeibo` hands it over.
     case network
 
-    /// The binary that runs this command line.
-    func binary(_ arguments: ParsedArguments) throws -> Binary {
+    /// The binary that runs the command.
+    var binary: Binary {
         switch self {
         case .kakeibo: .kakeibo
         case .network: .companion

@@ -29,6 +29,17 @@ extension Products {
 }
 
 extension Sandbox {
+    /// November 2024 with a salary and three purchases, and one purchase in October: what income, savings and
+    /// `review` are checked against.
+    static func incomeAndSpending() throws -> Sandbox {
+        let box = try Sandbox()
+        _ = try box.add("給与", 300_000, date: "2024-11-25", category: "income/salary")
+        _ = try box.add("米", 2_000, date: "2024-11-02", category: "food/grocery")
+        _ = try box.add("電車", 1_000, date: "2024-11-03", category: "entertainment/traffic")
+        _ = try box.add("肉", 5_000, date: "2024-10-03", category: "food")
+        return box
+    }
+
     /// Writes bytes into the sandbox and returns the file's path.
     @discardableResult
     func write(_ relativePath: String, bytes: [UInt8]) throws -> String {
