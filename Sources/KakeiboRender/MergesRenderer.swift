@@ -14,6 +14,8 @@ public enum MergesRenderer {
             case "vp:": return language.pick("Vpass statement", "Vpass の明細")
             case "pp:": return language.pick("PayPay statement", "PayPay の明細")
             case "yu:": return language.pick("ゆうちょ statement", "ゆうちょの明細")
+            case "ic:": return language.pick("IC card", "交通系ICカード")
+            case "ly:": return language.pick("statement (layout)", "明細 (レイアウト)")
             default: return language.pick("statement", "明細")
             }
         case .linked: return "MoneyForward ME"

@@ -258,7 +258,7 @@ package enum ShippedLayouts {
         """
 
     static let sfcardViewer = """
-        {"schema": 1, "name": "sfcard-viewer", "title": "交通系ICカード (SFCard Viewer)", "account": "交通系ICカード", "encoding": "cp932",
+        {"schema": 1, "name": "sfcard-viewer", "title": "交通系ICカード (SFCard Viewer)", "account": "交通系IC", "encoding": "cp932",
          "header": {"match": ["利用年月日", "入場駅/事業者名", "出場駅/降車場所", "利用額(円)", "残額(円)", "メモ"], "within": 5},
          "date": {"column": "利用年月日", "format": "yyyy/MM/dd"},
          "amount": {"column": "利用額(円)", "sign": "positive-is-spending"},
@@ -280,7 +280,7 @@ package enum ShippedLayouts {
     /// モバイルSuica's SF（電子マネー）利用履歴, the web page's table saved as CSV: dates without a year (`10/28`), two
     /// columns each named 種別 and 利用場所 (so read by number), charges (オート, VIEW, 現金) set aside as transfers.
     static let mobileSuica = """
-        {"schema": 1, "name": "mobile-suica", "title": "モバイルSuica (SF利用履歴)", "account": "交通系ICカード", "encoding": "auto",
+        {"schema": 1, "name": "mobile-suica", "title": "モバイルSuica (SF利用履歴)", "account": "交通系IC", "encoding": "auto",
          "header": {"match": ["月日", "種別", "利用場所", "残高", "入金・利用額"]},
          "date": {"column": "月日", "format": "MM/dd"},
          "amount": {"column": "入金・利用額", "sign": "negative-is-spending"},
