@@ -8,7 +8,7 @@ public struct DaySums: Hashable, Sendable {
     public init(days: [Int: [CategoryCode: MonthSummary.Sum]] = [:]) { self.days = days }
 
     /// Sums the items dated in `month`, day by day (any others are not the month's, as in the month report).
-    public init(month: YearMonth, items: some Sequence<Item>) {
+    public init(month: YearMonth, items: [Item]) {
         days = [:]
         for item in items where item.counts && month.contains(item.date) {
             days[item.date.day, default: [:]][item.category, default: .zero] += MonthSummary.Sum(total: item.price, count: 1)

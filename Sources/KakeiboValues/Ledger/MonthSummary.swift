@@ -26,7 +26,7 @@ public struct MonthSummary: Hashable, Sendable {
     }
 
     /// Sums the items dated in `month` (any others are not the month's, as in the month report).
-    public init(month: YearMonth, items: some Sequence<Item>) {
+    public init(month: YearMonth, items: [Item]) {
         self.init(month: month, sums: MonthSummary.sums(of: items.lazy.filter { month.contains($0.date) }))
     }
 
