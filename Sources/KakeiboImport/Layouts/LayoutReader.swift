@@ -51,6 +51,12 @@ enum LayoutReader {
             let dateText = dateCells.allSatisfy(\.isEmpty) ? "" : dateCells.joined(separator: "/")
             var date: CalendarDate
             var monthDay: (month: Int, day: Int)?
+            if dateText.isEmpty, let total = summary(fields, layout) {
+                // A total, a minimum payment or a balance carried forward: never a purchase, whatever the layout does
+                // with undated rows.
+                read.skip(.summary, amount: total)
+                continue
+            }
             if dateText.isEmpty {
                 switch layout.undated {
                 case .skip:
@@ -214,6 +220,19 @@ enum LayoutReader {
     }
 
     /// The cell, trimmed; "" for one the layout's `empty` names.
+    /// The amount of an undated row whose description reads as a summary (`StatementFields.isSummary`: 合計, 小計,
+    /// 繰越, ※…※), 0 when its amount is unreadable; nil for any other row.
+    static func summary(_ fields: RowFields, _ layout: Layout) -> Int? {
+        let cells = layout.description.map { cell(fields, $0, layout) }.filter { !$0.isEmpty }
+        guard cells.contains(where: StatementFields.isSummary) else { return nil }
+        let columns: [Layout.Column]
+        switch layout.amount {
+        case .signed(let column, _): columns = [column]
+        case .split(let spending, let income): columns = [spending, income]
+        }
+        return columns.lazy.compactMap { column in (try? number(fields, column, cell(fields, column, layout))) ?? nil }.first.map(abs) ?? 0
+    }
+
     static func cell(_ fields: RowFields, _ column: Layout.Column, _ layout: Layout) -> String {
         let text = fields.text(column.label)
         return layout.empty.contains(text) ? "" : text

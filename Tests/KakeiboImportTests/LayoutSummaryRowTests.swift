@@ -1,0 +1,30 @@
+import Testing
+
+@testable import KakeiboImport
+
+/// An undated row of a layout's file whose description is a total, a subtotal, a minimum payment or a balance carried
+/// forward is set aside as a summary and counted as one, whatever the layout does with undated rows: a JCB file with
+/// a 合計 row counted it as a ¥42,440 purchase dated like the line above (`"undated": "previous"`).
+@Suite struct LayoutSummaryRowTests {
+    func read(undated: String, _ csv: String) throws -> Statement {
+        let text =
+            #"{"schema": 1, "name": "s", "header": {"match": ["日付", "摘要", "金額"]}, "date": {"column": "日付", "format": "yyyy/MM/dd", "undated": ""#
+            + undated + #""}, "amount": {"column": "金額"}, "description": ["摘要"]}"#
+        return try LayoutReader.read(Array(csv.utf8), try Layout.parse(Array(text.utf8), origin: "x.json"))
+    }
+
+    static let file = "日付,摘要,金額\n2024/11/02,オーケー,\"4,218\"\n,ＥＴＣ　ご利用おまとめ,\"2,580\"\n,合計,\"6,798\"\n,前月繰越,100\n"
+
+    @Test func aTotalBelowLinesDatedLikeTheOneAboveIsNoPurchase() throws {
+        let statement = try read(undated: "previous", Self.file)
+        #expect(statement.lines.map(\.price.amount) == [4218, 2580])
+        #expect(statement.skipped[.summary] == 2 && statement.skippedTotals[.summary] == 6898)
+    }
+
+    @Test func aTotalIsCountedAsASummaryWhereUndatedRowsArePassedOver() throws {
+        let statement = try read(undated: "skip", Self.file)
+        #expect(statement.lines.map(\.price.amount) == [4218])
+        #expect(statement.skipped[.summary] == 2)
+        #expect(statement.skipped[.ignored] == 1)
+    }
+}
