@@ -27,4 +27,13 @@ import Testing
         #expect(statement.skipped[.summary] == 2)
         #expect(statement.skipped[.ignored] == 1)
     }
+
+    /// With a date, only a description that is nothing but a total or a carried-forward balance is one: a shop whose
+    /// name has 残高 in it is still a purchase.
+    @Test func aDatedRowIsASummaryOnlyWhenItsWholeDescriptionIsOne() throws {
+        let statement = try read(
+            undated: "skip", "日付,摘要,金額\n2024/11/01,前月繰越,\"1,000\"\n2024/11/02,残高照会手数料,110\n2024/11/30,　合　計　,110\n")
+        #expect(statement.lines.map(\.name) == ["残高照会手数料"])
+        #expect(statement.skipped[.summary] == 2 && statement.skippedTotals[.summary] == 1110)
+    }
 }

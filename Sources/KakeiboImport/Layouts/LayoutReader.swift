@@ -51,7 +51,7 @@ enum LayoutReader {
             let dateText = dateCells.allSatisfy(\.isEmpty) ? "" : dateCells.joined(separator: "/")
             var date: CalendarDate
             var monthDay: (month: Int, day: Int)?
-            if dateText.isEmpty, let total = summary(fields, layout) {
+            if let total = summary(fields, layout, dated: !dateText.isEmpty) {
                 // A total, a minimum payment or a balance carried forward: never a purchase, whatever the layout does
                 // with undated rows.
                 read.skip(.summary, amount: total)
@@ -220,11 +220,13 @@ enum LayoutReader {
     }
 
     /// The cell, trimmed; "" for one the layout's `empty` names.
-    /// The amount of an undated row whose description reads as a summary (`StatementFields.isSummary`: 合計, 小計,
-    /// 繰越, ※…※), 0 when its amount is unreadable; nil for any other row.
-    static func summary(_ fields: RowFields, _ layout: Layout) -> Int? {
+    /// The amount of a row whose description reads as a summary, 0 when its amount is unreadable; nil for any other
+    /// row. Undated, a description that names a total or a balance anywhere (`StatementFields.isSummary`: 合計, 小計,
+    /// 繰越, ※…※); dated, one that is only such words (`StatementFields.isSummaryLine`: 前月繰越).
+    static func summary(_ fields: RowFields, _ layout: Layout, dated: Bool) -> Int? {
         let cells = layout.description.map { cell(fields, $0, layout) }.filter { !$0.isEmpty }
-        guard cells.contains(where: StatementFields.isSummary) else { return nil }
+        let isSummary = dated ? cells.count == 1 && StatementFields.isSummaryLine(cells[0]) : cells.contains(where: StatementFields.isSummary)
+        guard isSummary else { return nil }
         let columns: [Layout.Column]
         switch layout.amount {
         case .signed(let column, _): columns = [column]

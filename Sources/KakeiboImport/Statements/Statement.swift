@@ -275,6 +275,16 @@ enum StatementFields {
         return ["合計", "小計", "総額", "最低支払額", "弁済金", "繰越", "残高"].contains { text.contains($0) }
     }
 
+    /// Whether a dated row's whole description is a total or a balance carried forward (`前月繰越`, `合計`): a
+    /// summary even with a date, as no shop or payee is named so.
+    static func isSummaryLine(_ name: String) -> Bool {
+        let text = WidthFold.fold(name).filter { !$0.isWhitespace }
+        return [
+            "合計", "小計", "総合計", "総計", "繰越", "前月繰越", "次月繰越", "前回繰越", "繰越残高", "前月残高", "ご請求額", "今回ご請求額",
+            "お支払金額合計", "ご利用金額合計",
+        ].contains(text)
+    }
+
     /// A whole number of yen, full-width digits, thousands separators, a leading ￥ or \\ and a trailing 円
     /// allowed; nil for "" and "-".
     static func amountIfAny(_ fields: RowFields, _ column: String) throws(ConvertProblem) -> Int? {
