@@ -9,15 +9,20 @@ public struct DaySums: Hashable, Sendable {
 
     /// Sums the items dated in `month`, day by day (any others are not the month's, as in the month report).
     public init(month: YearMonth, items: [Item]) {
-        days = [:]
+        // Room made ahead: growing 31 small dictionaries an item at a time cost more than the sums.
+        var byDay = [[CategoryCode: MonthSummary.Sum]](repeating: [:], count: 32)
         for item in items where item.counts && month.contains(item.date) {
-            days[item.date.day, default: [:]][item.category, default: .zero] += MonthSummary.Sum(total: item.price, count: 1)
+            let day = item.date.day
+            if byDay[day].isEmpty { byDay[day].reserveCapacity(16) }
+            byDay[day][item.category, default: .zero] += MonthSummary.Sum(total: item.price, count: 1)
         }
+        days = Dictionary(minimumCapacity: 32)
+        for (day, sums) in byDay.enumerated() where !sums.isEmpty { days[day] = sums }
     }
 
     /// The sums of the days in `range`.
     public func sums(in range: ClosedRange<Int>) -> [CategoryCode: MonthSummary.Sum] {
-        var sums: [CategoryCode: MonthSummary.Sum] = [:]
+        var sums = [CategoryCode: MonthSummary.Sum](minimumCapacity: 32)
         for (day, daySums) in days where range.contains(day) {
             for (code, sum) in daySums { sums[code, default: .zero] += sum }
         }
@@ -26,7 +31,7 @@ public struct DaySums: Hashable, Sendable {
 
     /// Whether these days are days of `summary`'s month, each with items, and add up to exactly its sums.
     public func addUp(to summary: MonthSummary) -> Bool {
-        var total: [CategoryCode: MonthSummary.Sum] = [:]
+        var total = [CategoryCode: MonthSummary.Sum](minimumCapacity: summary.sums.count)
         for (day, daySums) in days {
             guard (1...summary.month.days).contains(day), !daySums.isEmpty else { return false }
             for (code, sum) in daySums {
