@@ -154,6 +154,22 @@ package struct LayoutGuess: Sendable {
                 && Set(dated.map { cell($0.row, column) }).count <= 3 && dated.allSatisfy { cell($0.row, column).count <= 6 }
         }
         if let member { reasons.append(.member(header[member])) }
+        // In a bank's file, money in with the words and the amount of money out is that money given back (a 振込手数料
+        // refunded): less spending, not income.
+        var givenBack: Layout.KindRule?
+        if let (spending, income) = split, let named = description.first {
+            let out = Set(dated.compactMap { row in number(cell(row.row, spending)).map { "\(cell(row.row, named))\u{1F}\($0)" } })
+            var words: [String] = []
+            for row in dated {
+                guard let amount = number(cell(row.row, income)), amount > 0, out.contains("\(cell(row.row, named))\u{1F}\(amount)") else { continue }
+                let word = trimWhitespace(cell(row.row, named))
+                if !word.isEmpty, !words.contains(word) { words.append(word) }
+            }
+            if !words.isEmpty {
+                givenBack = Layout.KindRule(column: .name(header[named]), words: [.refund: words])
+                reasons.append(.kinds(column: header[named], refund: words, transfer: [], other: []))
+            }
+        }
 
         // Rows below the header without a date: a line dated like the one above, unless only totals have amounts;
         // a cell no format reads ends the table after the last dated row, or is passed over before it.
@@ -197,6 +213,7 @@ package struct LayoutGuess: Sendable {
         }
         layout.separator = separator
         if let kinds { layout.kinds = [Layout.KindRule(column: .name(header[kinds.column]), words: kinds.rule.words)] }
+        if let givenBack { layout.kinds.append(givenBack) }
         layout.within = max(10, headerRow + 5)
         layout.memo = memo.map { .name(header[$0]) }
         layout.member = member.map { .name(header[$0]) }
@@ -379,7 +396,8 @@ extension LayoutGuess {
                 "  このレイアウトで読むと: \(statement.rows) 行のうち \(statement.lines.count) 件。たとえば:")
         ]
         for line in statement.lines.prefix(3) {
-            lines.append("    " + language.pick("row", "行") + " \(line.row): \(line.date.iso)  \(line.name)  \(line.price.formatted(language))")
+            let amount = line.flow == .spending ? line.price.formatted(language) : language.pick("in ", "入金 ") + line.price.formatted(language)
+            lines.append("    " + language.pick("row", "行") + " \(line.row): \(line.date.iso)  \(line.name)  \(amount)")
         }
         let setAside = StatementSkip.allCases.compactMap { reason in
             statement.skipped[reason].map { "\(ImportRenderer.setAsideLabel(reason.rawValue, language)) \($0)" }
