@@ -37,3 +37,20 @@ import Testing
         #expect(statement.skipped[.summary] == 2 && statement.skippedTotals[.summary] == 1110)
     }
 }
+
+/// The built-in readers hold summary rows to the same words: a 楽天カード row with no date is dated like the line
+/// above, so a 合計 row there was a purchase.
+@Suite struct StatementSummaryRowTests {
+    @Test func aRakutenTotalRowIsNoPurchase() throws {
+        let header = #""利用日","利用店名・商品名","利用者","支払方法","利用金額","支払手数料","支払総額","1月支払金額","2月繰越残高","新規サイン""#
+        let text = [
+            header,
+            #""2024/12/01","ローソン","本人","1回払い","498","0","498","498","0","*""#,
+            #""2024/12/03","ＡＭＡＺＯＮ．ＣＯ．ＪＰ","本人","1回払い","3,280","0","3,280","3,280","0","""#,
+            #""","ご利用合計","","","3,778","","3,778","3,778","","""#,
+        ].joined(separator: "\n")
+        let statement = try StatementReader.read(Array(text.utf8))
+        #expect(statement.lines.map(\.price.amount) == [498, 3280])
+        #expect(statement.skipped[.summary] == 1 && statement.skippedTotals[.summary] == 3778)
+    }
+}

@@ -46,6 +46,12 @@ enum RakutenCard {
             read.rows += 1
             let fields = RowFields(record: record, index: index, dashIsEmpty: false)
             let amountText = fields.text("利用金額")
+            let shop = fields.text("利用店名・商品名")
+            if fields.text("利用日").isEmpty ? StatementFields.isSummary(shop) : StatementFields.isSummaryLine(shop) {
+                // A total or a balance carried forward, not a purchase dated like the line above.
+                read.skip(.summary, amount: abs((try? StatementFields.amount(fields, "利用金額")) ?? 0))
+                continue
+            }
             if !(fields.text("利用日").isEmpty && amountText.isEmpty) {
                 // A purchase has every column of the header: one with fewer is a file cut short.
                 try StatementFields.checkCount(record, records[0].fields.count)
