@@ -140,6 +140,9 @@ package struct Layout: Hashable, Sendable {
     package var transfers: [String] = []
     /// Rows' kinds by their words (`KindRule`), the first rule that says one winning.
     package var kinds: [KindRule] = []
+    /// A shop's own history of what was bought there (Amazon's orders), not an account's: its lines name no payment,
+    /// so each merges with the line of whatever card or account paid it, and `account` only keys the lines' ids.
+    package var shop = false
     /// Where it came from: "shipped with kakeibo" or its file's path, for messages.
     package var origin: String = ""
 
@@ -214,6 +217,7 @@ extension Layout {
         if !ignore.isEmpty { members.append(("ignore", rules(ignore))) }
         if !stop.isEmpty { members.append(("stop", rules(stop))) }
         if !transfers.isEmpty { members.append(("transfers", .array(transfers.map { .string($0) }))) }
+        if shop { members.append(("shop", .bool(true))) }
         if !kinds.isEmpty {
             members.append(
                 (

@@ -219,7 +219,7 @@ struct LayoutKeys {
             value, "",
             allowed: [
                 "schema", "name", "title", "account", "encoding", "header", "date", "amount", "description", "memo", "member", "id", "empty",
-                "ignore", "stop", "transfers", "kinds", "separator",
+                "ignore", "stop", "transfers", "kinds", "separator", "shop",
             ])
         guard top["schema"]?.intValue == Layout.schema else { throw fail(.schema(top["schema"]?.intValue)) }
         let name = try string(top["name"], "name")
@@ -281,6 +281,11 @@ struct LayoutKeys {
         layout.stop = try rules(top["stop"], "stop")
         layout.transfers = try strings(top["transfers"], "transfers").map { text throws(LayoutProblem) in try pattern(text, "transfers") }
         layout.kinds = try kinds(top["kinds"])
+        switch top["shop"] {
+        case nil: break
+        case .bool(let shop)?: layout.shop = shop
+        default: throw fail(.type("shop", expected: "true or false"))
+        }
         layout.origin = origin
         return layout
     }

@@ -155,6 +155,8 @@ enum LayoutReader {
                     "ly:", record: record, date: date, name: name, fallbackName: layout.title, price: moneyIn ? -price : price,
                     payment: layout.account, user: layout.member.map { cell(fields, $0, layout) }, key: key, account: layout.account, memo: memo,
                     undated: dateText.isEmpty, flow: moneyIn ? .income : .spending, counterparty: name))
+            // A shop's history names no payment: the line of the card that paid it does.
+            if layout.shop { read.lines[read.lines.count - 1].payment = "" }
         }
         if undated > 0 { read.notes.append(.undated(count: undated)) }
         if !yearless.isEmpty { try date(yearless, in: &read.lines, layout, above: records[..<position], years) }

@@ -361,6 +361,6 @@ package enum ShippedLayouts {
          "date": {"column": "注文日", "format": "yyyy/MM/dd"},
          "amount": {"column": "請求額", "sign": "positive-is-spending"},
          "description": ["商品名"],
-         "memo": ["注文番号"]}
+         "memo": ["注文番号"], "shop": true}
         """
 }

@@ -38,7 +38,8 @@ package struct StatementFiling: Sendable {
                 continue
             }
             let filed = try filer.file([line.name], unfiled: true)
-            var details = ItemDetails(payment: line.payment, shop: line.counterparty ?? line.name, memo: line.memo)
+            // A shop's history names no payment (`Layout.shop`): the card's line that paid it says which.
+            var details = ItemDetails(payment: line.payment.isEmpty ? nil : line.payment, shop: line.counterparty ?? line.name, memo: line.memo)
             if case .rule = filed.reason, let payment = filed.payment { details.payment = payment } // a statement knows how it was paid
             details.member = filed.member ?? line.user.flatMap { filer.rules.members[$0] }
             details.tags = filed.tags
