@@ -143,6 +143,8 @@ package struct Layout: Hashable, Sendable {
     /// A shop's own history of what was bought there (Amazon's orders), not an account's: its lines name no payment,
     /// so each merges with the line of whatever card or account paid it, and `account` only keys the lines' ids.
     package var shop = false
+    /// The column stating the account's balance after each row; when nil, a column whose name says 残高 (or Balance).
+    package var balance: Column?
     /// Where it came from: "shipped with kakeibo" or its file's path, for messages.
     package var origin: String = ""
 
@@ -161,7 +163,7 @@ package struct Layout: Hashable, Sendable {
 
     /// Every column the layout names, for the check that the header has them.
     var columns: [Column] {
-        var all = [date] + dateParts + description + memo + [member, id].compactMap { $0 }
+        var all = [date] + dateParts + description + memo + [member, id, balance].compactMap { $0 }
         switch amount {
         case .signed(let column, _): all.append(column)
         case .split(let spending, let income): all += [spending, income]
@@ -218,6 +220,7 @@ extension Layout {
         if !stop.isEmpty { members.append(("stop", rules(stop))) }
         if !transfers.isEmpty { members.append(("transfers", .array(transfers.map { .string($0) }))) }
         if shop { members.append(("shop", .bool(true))) }
+        if let balance { members.append(("balance", balance.json)) }
         if !kinds.isEmpty {
             members.append(
                 (

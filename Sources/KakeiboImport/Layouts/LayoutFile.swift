@@ -219,7 +219,7 @@ struct LayoutKeys {
             value, "",
             allowed: [
                 "schema", "name", "title", "account", "encoding", "header", "date", "amount", "description", "memo", "member", "id", "empty",
-                "ignore", "stop", "transfers", "kinds", "separator", "shop",
+                "ignore", "stop", "transfers", "kinds", "separator", "shop", "balance",
             ])
         guard top["schema"]?.intValue == Layout.schema else { throw fail(.schema(top["schema"]?.intValue)) }
         let name = try string(top["name"], "name")
@@ -276,6 +276,7 @@ struct LayoutKeys {
         layout.memo = try columns(top["memo"], "memo")
         layout.member = try top["member"].map { value throws(LayoutProblem) in try column(value, "member") }
         layout.id = try top["id"].map { value throws(LayoutProblem) in try column(value, "id") }
+        layout.balance = try top["balance"].map { value throws(LayoutProblem) in try column(value, "balance") }
         if top["empty"] != nil { layout.empty = try strings(top["empty"], "empty").map(trimWhitespace) }
         layout.ignore = try rules(top["ignore"], "ignore")
         layout.stop = try rules(top["stop"], "stop")

@@ -14,6 +14,15 @@ enum LayoutReader {
         var place: Int
     }
 
+    /// A row's balance after it, as the file states it, and what the row did to it.
+    struct BalanceRow {
+        var row: Int
+        var date: CalendarDate
+        var yearless: Bool
+        var effect: Int
+        var balance: Int
+    }
+
     static func read(_ bytes: [UInt8], _ layout: Layout, years: LayoutYears = LayoutYears()) throws(ConvertProblem) -> Statement {
         guard let (text, encoding) = decode(bytes, layout.encoding) else { throw .layoutEncoding(layout.name, layout.encoding.rawValue) }
         let records: [CSVRecord]
@@ -34,6 +43,8 @@ enum LayoutReader {
         var stopped = false
         var undated = 0
         var yearless: [YearlessDay] = []
+        let balanceColumn = layout.balance ?? balanceColumn(header)
+        var balanceRows: [BalanceRow] = []
         for record in records.dropFirst(position + 1) {
             if StatementFields.isBlank(record) { continue }
             let fields = RowFields(record: record, index: index, dashIsEmpty: false)
@@ -102,6 +113,9 @@ enum LayoutReader {
                 amountTexts = [out, inward]
                 price = (try number(fields, spending, out) ?? 0) - (try number(fields, income, inward) ?? 0)
             }
+            if let balanceColumn, let balance = (try? number(fields, balanceColumn, cell(fields, balanceColumn, layout))) ?? nil {
+                balanceRows.append(BalanceRow(row: record.row, date: date, yearless: monthDay != nil, effect: -price, balance: balance))
+            }
             // Money in, in a bank's file (a signed column or a column of its own): income, as ゆうちょ's deposits are,
             // unless it comes from one of the household's accounts (then matching makes it a transfer).
             var moneyIn: Bool
@@ -160,10 +174,40 @@ enum LayoutReader {
         }
         if undated > 0 { read.notes.append(.undated(count: undated)) }
         if !yearless.isEmpty { try date(yearless, in: &read.lines, layout, above: records[..<position], years) }
+        read.balances = stated(balanceRows, lines: read.lines)
         return Statement(
             kind: StatementKind(key: layout.name, displayName: layout.title, variant: layout.origin, format: nil), encoding: encoding,
             lines: read.lines,
-            skipped: read.skipped, skippedTotals: read.skippedTotals, rows: read.rows, notes: read.notes)
+            skipped: read.skipped, skippedTotals: read.skippedTotals, rows: read.rows, notes: read.notes, balances: read.balances)
+    }
+
+    /// The column a file states the balance after each row in, when the layout names none: the first whose name says
+    /// 残高 (not a card's 繰越残高, Zaim's 残高調整 or PayPal's 残高への影響) or Balance.
+    static func balanceColumn(_ header: CSVRecord) -> Layout.Column? {
+        header.fields.lazy.map(trimWhitespace).first { name in
+            (name.contains("残高") && !["繰越", "調整", "影響"].contains(where: name.contains)) || name.lowercased() == "balance"
+        }.map { .name($0) }
+    }
+
+    /// What the file states the account held: before its oldest row and after its newest, when its balances follow
+    /// its rows one to the next (oldest or newest row first); nothing when they don't, or the newest row's date has
+    /// no year a line gave it.
+    static func stated(_ rows: [BalanceRow], lines: [StatementLine]) -> [StatedBalance] {
+        guard rows.count >= 2 else { return [] }
+        let pairs = zip(rows, rows.dropFirst())
+        let oldestFirst = pairs.allSatisfy { older, newer in older.balance.addingReportingOverflow(newer.effect) == (newer.balance, false) }
+        let newestFirst = pairs.allSatisfy { newer, older in older.balance.addingReportingOverflow(newer.effect) == (newer.balance, false) }
+        guard oldestFirst != newestFirst, let oldest = oldestFirst ? rows.first : rows.last, let newest = oldestFirst ? rows.last : rows.first
+        else { return [] }
+        func date(_ row: BalanceRow) -> CalendarDate? { row.yearless ? lines.first { $0.row == row.row }?.date : row.date }
+        var balances: [StatedBalance] = []
+        if let day = date(oldest), let before = day.adding(days: -1),
+            case (let amount, false) = oldest.balance.subtractingReportingOverflow(oldest.effect)
+        {
+            balances.append(StatedBalance(date: before, amount: Yen(amount)))
+        }
+        if let day = date(newest) { balances.append(StatedBalance(date: day, amount: Yen(newest.balance))) }
+        return balances
     }
 
     /// Gives the lines whose dates have no year theirs: the newest row's from `years`, the others counted back.
@@ -221,7 +265,6 @@ enum LayoutReader {
         return index
     }
 
-    /// The cell, trimmed; "" for one the layout's `empty` names.
     /// The amount of a row whose description reads as a summary, 0 when its amount is unreadable; nil for any other
     /// row. Undated, a description that names a total or a balance anywhere (`StatementFields.isSummary`: 合計, 小計,
     /// 繰越, ※…※); dated, one that is only such words (`StatementFields.isSummaryLine`: 前月繰越).
@@ -237,6 +280,7 @@ enum LayoutReader {
         return columns.lazy.compactMap { column in (try? number(fields, column, cell(fields, column, layout))) ?? nil }.first.map(abs) ?? 0
     }
 
+    /// The cell, trimmed; "" for one the layout's `empty` names.
     static func cell(_ fields: RowFields, _ column: Layout.Column, _ layout: Layout) -> String {
         let text = fields.text(column.label)
         return layout.empty.contains(text) ? "" : text
