@@ -81,10 +81,12 @@ package struct Layout: Hashable, Sendable {
     /// What a row is, told by the words of one of its cells (WAON's 利用区分, りそな's ステータス): the first rule
     /// whose column holds one of its words says. A refund gives money back — in a file with money-out and money-in
     /// columns, a money-in row of that kind (not income); in a file of one amount column, a row of that kind,
-    /// whatever its sign —; a transfer and anything other (points, money between people) are set aside and counted.
+    /// whatever its sign —; a charge is money put into the account (an e-money card's チャージ) from what the cell
+    /// names (VIEW, 現金, 銀行口座): a transfer, recorded; a transfer and anything other (points, money between people)
+    /// are set aside and counted.
     package struct KindRule: Hashable, Sendable {
         package enum Kind: String, Hashable, Sendable, CaseIterable {
-            case refund, transfer, other
+            case refund, charge, transfer, other
         }
         package var column: Column
         /// The words of each kind, as the cell holds them (compared trimmed, in one width).

@@ -123,16 +123,22 @@ enum LayoutReader {
             case .signed(_, .negativeIsSpending), .split: moneyIn = price < 0
             default: moneyIn = false
             }
-            switch layout.kinds.lazy.compactMap({ $0.kind(cell(fields, $0.column, layout)) }).first {
-            case .refund?:
+            var chargedFrom: String?
+            switch layout.kinds.lazy.compactMap({ rule in rule.kind(cell(fields, rule.column, layout)).map { ($0, rule.column) } }).first {
+            case (.charge, let column)?:
+                // Money put into the account, whatever the file's sign: a transfer from what the row names.
+                chargedFrom = cell(fields, column, layout)
+                price = abs(price)
+                moneyIn = false
+            case (.refund, _)?:
                 // Money given back: less spending, not income (in a file of money in and out, only money in is).
                 if case .split = layout.amount, !moneyIn { break }
                 price = -abs(price)
                 moneyIn = false
-            case .transfer?:
+            case (.transfer, _)?:
                 read.skip(.transfer, amount: abs(price))
                 continue
-            case .other?:
+            case (.other, _)?:
                 read.skip(.other, amount: abs(price))
                 continue
             case nil: break
@@ -142,7 +148,7 @@ enum LayoutReader {
                 continue
             }
             // A name the layout lists as a move between the household's own accounts is set aside, either way.
-            if transfers.contains(where: { $0.found(in: WidthFold.fold(name)) || $0.found(in: name) }) {
+            if chargedFrom == nil, transfers.contains(where: { $0.found(in: WidthFold.fold(name)) || $0.found(in: name) }) {
                 read.skip(.transfer, amount: abs(price))
                 continue
             }
@@ -168,7 +174,7 @@ enum LayoutReader {
                 StatementFields.line(
                     "ly:", record: record, date: date, name: name, fallbackName: layout.title, price: moneyIn ? -price : price,
                     payment: layout.account, user: layout.member.map { cell(fields, $0, layout) }, key: key, account: layout.account, memo: memo,
-                    undated: dateText.isEmpty, flow: moneyIn ? .income : .spending, counterparty: name))
+                    undated: dateText.isEmpty, flow: chargedFrom != nil ? .charge : moneyIn ? .income : .spending, counterparty: chargedFrom ?? name))
             // A shop's history names no payment: the line of the card that paid it does.
             if layout.shop { read.lines[read.lines.count - 1].payment = "" }
         }

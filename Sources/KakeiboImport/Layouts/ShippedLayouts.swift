@@ -263,6 +263,7 @@ package enum ShippedLayouts {
          "date": {"column": "利用年月日", "format": "yyyy/MM/dd"},
          "amount": {"column": "利用額(円)", "sign": "positive-is-spending"},
          "description": ["入場駅/事業者名", "出場駅/降車場所", "メモ"],
+         "kinds": [{"column": "メモ", "charge": ["ﾁｬｰｼﾞ", "ｵｰﾄﾁｬｰｼﾞ"]}],
          "transfers": ["ﾁｬｰｼﾞ", "チャージ"]}
         """
 
@@ -278,13 +279,15 @@ package enum ShippedLayouts {
         """
 
     /// モバイルSuica's SF（電子マネー）利用履歴, the web page's table saved as CSV: dates without a year (`10/28`), two
-    /// columns each named 種別 and 利用場所 (so read by number), charges (オート, VIEW, 現金) set aside as transfers.
+    /// columns each named 種別 and 利用場所 (so read by number), charges (オート, VIEW, 現金) transfers into the card from
+    /// what 種別 names.
     static let mobileSuica = """
         {"schema": 1, "name": "mobile-suica", "title": "モバイルSuica (SF利用履歴)", "account": "交通系IC", "encoding": "auto",
          "header": {"match": ["月日", "種別", "利用場所", "残高", "入金・利用額"]},
          "date": {"column": "月日", "format": "MM/dd"},
          "amount": {"column": "入金・利用額", "sign": "negative-is-spending"},
          "description": [2, 3, 4, 5],
+         "kinds": [{"column": 2, "charge": ["ｵｰﾄ", "VIEW", "現金"]}],
          "transfers": ["^ｵｰﾄ", "^オート", "^VIEW", "^現金"]}
         """
 
@@ -300,8 +303,9 @@ package enum ShippedLayouts {
          "kinds": [{"column": "摘要", "refund": ["振込手数料", "振込手数料キャッシュバック"]}]}
         """
 
-    /// WAON's 利用履歴 (waon.com's table saved as CSV): 支払取消 is a refund; a charge is a transfer into the card,
-    /// except from points, which are points, as ポイントダウンロード and WAON移行 are.
+    /// WAON's 利用履歴 (waon.com's table saved as CSV): 支払取消 is a refund; a charge is a transfer into the card
+    /// from what its チャージ区分 names (銀行口座, クレジットカード, 現金), except from points, which are points, as
+    /// ポイントダウンロード and WAON移行 are; a charge from anything else is set aside as a transfer.
     static let waon = """
         {"schema": 1, "name": "waon", "title": "WAON", "account": "WAON", "encoding": "auto",
          "header": {"match": ["取引年月日", "利用店舗", "利用金額（税込）", "利用区分"]},
@@ -309,7 +313,7 @@ package enum ShippedLayouts {
          "amount": {"column": "利用金額（税込）", "sign": "positive-is-spending"},
          "description": ["利用店舗"],
          "memo": ["利用区分"],
-         "kinds": [{"column": "チャージ区分", "other": ["ポイント"]},
+         "kinds": [{"column": "チャージ区分", "other": ["ポイント"], "charge": ["銀行口座", "クレジットカード", "現金"]},
                    {"column": "利用区分", "refund": ["支払取消"], "transfer": ["チャージ", "オートチャージ"],
                     "other": ["ポイントダウンロード", "WAON移行（アップロード）", "WAON移行（ダウンロード）"]}]}
         """
