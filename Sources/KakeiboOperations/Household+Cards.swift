@@ -79,9 +79,10 @@ extension Household {
     /// bus ride and purchase whose price is known becomes an item. A price is the balance of the record before minus
     /// the record's own: the next line of the dump, or a record read before whose number is one lower. A record
     /// read before adds nothing (an item deleted since stays deleted); one whose price was unknown is priced when
-    /// the record before it arrives. Charges are recorded on the card, never as spending.
-    public func importCard(_ dump: CardDump, account: String?, filing: CardFiling) throws -> CardImportOutcome {
-        try change { index in
+    /// the record before it arrives. Charges are recorded on the card, never as spending. With `dryRun` the same
+    /// import is worked out over the store as it stands and nothing is written.
+    public func importCard(_ dump: CardDump, account: String?, filing: CardFiling, dryRun: Bool = false) throws -> CardImportOutcome {
+        let body = { (index: inout ItemIndex) throws -> CardImportOutcome in
             var history = try CardHistoryFile.read(&index, store)
             let identity = try history.identity(idm: dump.idm, account: account)
             if let other = history.otherCard(holding: dump.records.map(\.record), besides: identity) {
@@ -103,7 +104,8 @@ extension Household {
             return CardImportOutcome(
                 card: card, newCard: identity.isNew, gainedIDm: identity.gainsIDm, records: outcomes, alreadyRead: alreadyRead, unused: dump.unused,
                 otherServices: dump.otherServices, matched: matched)
-        }.result
+        }
+        return dryRun ? try preview(body) : try change(body).result
     }
 
     /// What a record read now comes to; a priced fare, bus ride or purchase goes into the index as an item.

@@ -109,6 +109,12 @@ public struct ImportBatchOutcome: Sendable {
     public let alreadyThere: Int
     /// Items of an export that came back changed: as they were, and as they are now.
     public let updated: [(before: Item, after: Item)]
+
+    public init(added: [Item], alreadyThere: Int, updated: [(before: Item, after: Item)] = []) {
+        self.added = added
+        self.alreadyThere = alreadyThere
+        self.updated = updated
+    }
 }
 
 /// What an import of files did (or would do): each file's part, and what matching the lines with the other

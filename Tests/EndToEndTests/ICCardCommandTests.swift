@@ -195,17 +195,19 @@ import Testing
 
         """
 
-    /// A dump with a statement, or with --dry-run, is named as what it is and refused whole (it is imported on its own,
-    /// for real): never "not a file kakeibo knows", and nothing of the other file is written either.
-    @Test func aDumpWithAnotherFileOrADryRunIsNamedAndRefusedWhole() throws {
+    /// A dump with a statement is named as what it is and refused whole (it is imported on its own, or dry run on its
+    /// own): never "not a file kakeibo knows", and nothing of the other file is written either.
+    @Test func aDumpWithAnotherFileIsNamedAndRefusedWhole() throws {
         let box = try Sandbox()
         let statement = Products.repository.appendingPathComponent("Tests/Fixtures/downloads/mufg-202412-sjis.csv").path
-        for arguments in [["import", dump("card-a-read1.plain.txt"), statement], ["import", "--dry-run", dump("card-a-read1.plain.txt")]] {
+        for arguments in [["import", dump("card-a-read1.plain.txt"), statement]] {
             let run = try box.run(arguments + ["--lang", "en"])
             #expect(run.status == 2, "\(arguments)")
             #expect(run.stderr.contains("it is a transit IC card's dump, which is imported on its own"), "\(run.stderr)")
             #expect(try box.snapshot().isEmpty)
         }
+        #expect(try box.run("import", "--dry-run", dump("card-a-read1.plain.txt")).status == 0, "on its own it is dry run")
+        #expect(try box.snapshot().isEmpty)
         #expect(try box.run("import", dump("card-a-read1.plain.txt")).status == 0, "on its own it imports")
     }
 

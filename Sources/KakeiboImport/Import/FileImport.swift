@@ -97,25 +97,29 @@ package enum FileImport {
                 })
         }
         let arriving = Set(imported.files.flatMap { $0.added.map(\.id) })
+        let (statements, merges) = summaries(
+            files.map(\.read), imported, unfiled: unfiledLines, unfiledCategory: unfiledCategory, incomeLeftOut: incomeLeftOut)
         let report = ImportReport(
             dryRun: dryRun,
-            files: zip(files, zip(imported.files, unfiledLines)).map { file, rest in
-                fileReport(file.name, file.read, rest.0, unfiled: rest.1, matched: imported.matched, arriving: arriving, taxonomy: taxonomy)
-            }, matched: imported.matched,
-            summaries: summaries(
-                files.map(\.read), imported, unfiled: unfiledLines, unfiledCategory: unfiledCategory, incomeLeftOut: incomeLeftOut))
+            files: files.indices.map { index in
+                fileReport(
+                    files[index].name, files[index].read, imported.files[index], unfiled: unfiledLines[index], merge: merges[index],
+                    matched: imported.matched, arriving: arriving, taxonomy: taxonomy)
+            }, matched: imported.matched, statements: statements)
         return Done(
             files: files, imported: imported, unfiled: unfiledLines, unfiledCategory: unfiledCategory, incomeLeftOut: incomeLeftOut, report: report)
     }
 
-    /// The summaries of a real import: one for the statements together (as it always has), one per export. What
-    /// matching made of the lines is said once, with the first of them.
+    /// What a real import sums up beside each file's part: the statements together (as it always has), and each
+    /// export's or JSON file's merge, by the file's index. What matching made of the lines is said once, with the
+    /// first of them.
     static func summaries(
         _ files: [Read], _ imported: ImportedFiles, unfiled: [[StatementLine]], unfiledCategory: CategoryCode, incomeLeftOut: Int
-    ) -> [ImportReport.Summary] {
+    ) -> (statements: ImportReport.Statements?, merges: [Int: MergeOutcome]) {
         let outcomes = imported.files
         var matched: MatchOutcome? = imported.matched
-        var summaries: [ImportReport.Summary] = []
+        var together: ImportReport.Statements?
+        var merges: [Int: MergeOutcome] = [:]
         let statements = files.enumerated().compactMap { index, file -> (Statement, ImportBatchOutcome, [StatementLine])? in
             if case .statement(let statement) = file { (statement, outcomes[index], unfiled[index]) } else { nil }
         }
@@ -132,17 +136,16 @@ package enum FileImport {
             let addedIDs = Set(added.map(\.id)).subtracting(imported.matched.touchedIDs)
             let lines = statements.reduce(0) { $0 + $1.1.added.count + $1.1.alreadyThere }
             let read = statements.flatMap(\.0.lines)
-            summaries.append(
-                .statements(
-                    StatementImportSummary(
-                        source: kinds.map(\.displayName).joined(separator: "、"),
-                        format: kinds.count == 1 ? kinds[0].key : ImportFormats.anyStatement, encoding: encodings.joined(separator: ", "),
-                        lines: lines,
-                        added: added.count, alreadyStored: lines - added.count,
-                        skipped: StatementSkip.allCases.map { ($0.rawValue, skipped[$0] ?? 0) },
-                        unfiled: statements.flatMap(\.2).filter { addedIDs.contains($0.id) }, unfiledCategory: unfiledCategory,
-                        months: Array(Set(added.map(\.date.yearMonth))).sorted(), matched: matched ?? MatchOutcome(),
-                        income: read.filter { $0.flow == .income }.count - incomeLeftOut, charges: read.filter { $0.flow == .charge }.count)))
+            together =
+                ImportReport.Statements(
+                    source: kinds.map(\.displayName).joined(separator: "、"),
+                    format: kinds.count == 1 ? kinds[0].key : ImportFormats.anyStatement, encoding: encodings.joined(separator: ", "),
+                    lines: lines,
+                    added: added.count, alreadyStored: lines - added.count,
+                    skipped: StatementSkip.allCases.map { ($0.rawValue, skipped[$0] ?? 0) },
+                    unfiled: statements.flatMap(\.2).filter { addedIDs.contains($0.id) }, unfiledCategory: unfiledCategory,
+                    months: Array(Set(added.map(\.date.yearMonth))).sorted(), matched: matched ?? MatchOutcome(),
+                    income: read.filter { $0.flow == .income }.count - incomeLeftOut, charges: read.filter { $0.flow == .charge }.count)
             matched = nil
         }
         for (index, file) in files.enumerated() {
@@ -159,13 +162,9 @@ package enum FileImport {
                 moved: outcome.updated.filter { $0.before.date.yearMonth != $0.after.date.yearMonth }.count, unchanged: outcome.alreadyThere,
                 months: months.sorted(), matched: matched ?? MatchOutcome())
             matched = nil
-            if case .export(let conversion) = file {
-                summaries.append(.export(conversion.summary(merged: merged), file: index, listsUnmapped: conversion.fallback == nil))
-            } else {
-                summaries.append(.items(merged))
-            }
+            merges[index] = merged
         }
-        return summaries
+        return (together, merges)
     }
 
     /// The items with `tags` added to those each has (an item may then carry too many: refused, exit 2).
@@ -182,8 +181,8 @@ package enum FileImport {
 
     /// One file's part of the report.
     static func fileReport(
-        _ name: String, _ file: Read, _ outcome: ImportBatchOutcome, unfiled: [StatementLine], matched: MatchOutcome, arriving: Set<String>,
-        taxonomy: Taxonomy
+        _ name: String, _ file: Read, _ outcome: ImportBatchOutcome, unfiled: [StatementLine], merge: MergeOutcome?, matched: MatchOutcome,
+        arriving: Set<String>, taxonomy: Taxonomy
     ) -> ImportReport.File {
         switch file {
         case .statement(let statement):
@@ -223,12 +222,12 @@ package enum FileImport {
                             en:
                                 "\(conversion.questionMarks) names have a '?' where the Shift_JIS download may have lost a character; the app's UTF-8 download keeps them",
                             ja: "\(conversion.questionMarks) 件の名前に「?」があります。Shift_JIS のダウンロードで失われた文字かもしれません（UTF-8 のダウンロードなら残ります）")
-                    ], taxonomy: taxonomy)
+                    ], taxonomy: taxonomy, export: merge.map { conversion.summary(merged: $0) })
         case .json(let items):
             return ImportReport.File(
                 path: name, format: "kakeibo", formatName: "kakeibo JSON", variant: "", encoding: SourceEncoding.utf8.rawValue, rows: items.count,
                 lines: items.count, outcome: outcome, matched: matched, arriving: arriving, setAside: [], unfiled: [], unmapped: [], notes: [],
-                taxonomy: taxonomy)
+                taxonomy: taxonomy, merged: merge)
         }
     }
 }

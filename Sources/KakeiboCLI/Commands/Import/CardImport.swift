@@ -14,8 +14,11 @@ struct CardImport {
     var tags: [String]
     /// `--member NAME`: whose the card's fares and purchases are (default: this machine's member).
     var member: String?
+    /// `--dry-run`: say what the dump would add, writing nothing.
+    var dryRun = false
 
     func run(_ bytes: [UInt8], _ context: Context) throws {
+        context.readsOnly = dryRun
         let name = ImportCommand.displayName(path)
         let dump: CardDump
         do { dump = try CardDump.read(bytes) } catch { throw CardImportFailure(path: name, problem: .dump(error)) }
@@ -25,16 +28,10 @@ struct CardImport {
         let who = try ImportCommand.member(member, context)
         let filing = CardFiling(filer: try household.filer(taxonomy: taxonomy, from: first), member: who.forced ?? who.fallback, tags: tags)
         let outcome: CardImportOutcome
-        do { outcome = try household.importCard(dump, account: account, filing: filing) } catch let error as CardIdentityError {
+        do { outcome = try household.importCard(dump, account: account, filing: filing, dryRun: dryRun) } catch let error as CardIdentityError {
             throw CardImportFailure(path: name, problem: .identity(error))
         }
-        let summary = CardImportSummary(outcome)
-        switch format {
-        case .json: context.print(CardImportRenderer.json(summary, matched: outcome.matched, taxonomy: taxonomy))
-        default:
-            context.print(CardImportRenderer.text(summary, context.language))
-            context.print(AccountsRenderer.matchedLines(outcome.matched, context.language))
-        }
+        try ImportCommand.show(ImportReport(path: name, card: outcome, dryRun: dryRun, taxonomy: taxonomy), format, context)
     }
 }
 

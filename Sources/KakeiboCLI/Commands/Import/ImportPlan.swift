@@ -42,7 +42,11 @@ package struct ImportPlan {
             if format == nil, path != "-" { unknown = true }
             return File(path: path, bytes: bytes, format: format)
         }
-        readTogether = unknown || files.count > 1 || ImportCommand.fileOptions.contains { arguments.given($0) }
+        // A card's dump alone is merged on its own even for a dry run (worked out over the store, nothing written).
+        let loneDump = files.count == 1 && files[0].format?.kind == .cardDump
+        readTogether =
+            unknown || files.count > 1
+            || ImportCommand.fileOptions.contains { arguments.given($0) && !(loneDump && $0.spec.name == ImportCommand.dryRun.name) }
         for file in files { if let format = file.format { try check(file.path, format) } }
         // stdin alone, in no format kakeibo knows (or empty): refused naming the formats tried.
         if merged, let file = files.first, file.format == nil {
@@ -78,7 +82,7 @@ package enum ImportFileError: KakeiboFailure, Equatable {
     case notStatement(String, FormatTitle)
     /// `--mapping` or `--category` given for kakeibo's JSON.
     case optionNotForJSON(String)
-    /// A transit IC card's dump with other files or `--dry-run`: it is imported on its own.
+    /// A transit IC card's dump with other files: it is imported on its own.
     case cardDumpAlone(String)
 
     package var kind: FailureKind { .badInput }
@@ -102,8 +106,8 @@ package enum ImportFileError: KakeiboFailure, Equatable {
         case .cardDumpAlone(let path):
             return nothing(path)
                 + language.pick(
-                    "it is a transit IC card's dump, which is imported on its own and for real (no --dry-run yet): kakeibo import \(path)",
-                    "交通系 IC カードのダンプです。ダンプは単独で取り込みます（--dry-run にはまだ対応していません）: kakeibo import \(path)")
+                    "it is a transit IC card's dump, which is imported on its own (--dry-run too): kakeibo import \(path)",
+                    "交通系 IC カードのダンプです。ダンプは単独で取り込みます（--dry-run も単独で）: kakeibo import \(path)")
         case .optionNotForJSON(let option):
             return language.pick(
                 "option \(option) is for other apps' exports and statements, not kakeibo's JSON (see 'kakeibo help import')",

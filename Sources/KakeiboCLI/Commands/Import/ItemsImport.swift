@@ -7,7 +7,7 @@ struct ItemsImport {
     enum File {
         /// The JSON decoded: the bytes are not held through the merge, where a million items' file would add its size
         /// (127 MB) to the import's peak memory.
-        case items(ExportDocument)
+        case items(ExportDocument, path: String)
         case cardDump(path: String, bytes: [UInt8])
     }
 
@@ -18,6 +18,8 @@ struct ItemsImport {
     let account: String?
     /// `--member`: whose an IC card's lines are (kakeibo's JSON names each item's own).
     let member: String?
+    /// `--dry-run`, which only an IC card's dump takes here (a file of JSON is read together for it).
+    let dryRun: Bool
 
     /// The import of the plan's one file, of JSON or a card's dump (`ImportPlan.merged`).
     init(_ plan: ImportPlan, _ arguments: ParsedArguments) throws {
@@ -27,6 +29,7 @@ struct ItemsImport {
         tags = try ImportCommand.tags(arguments)
         account = try arguments[ImportCommand.account]
         member = try arguments[ImportCommand.member]
+        dryRun = arguments[ImportCommand.dryRun]
         let planned = plan.files[0]
         let name = ImportCommand.displayName(planned.path)
         if planned.format?.kind == .cardDump {
@@ -36,26 +39,21 @@ struct ItemsImport {
         if account != nil { throw CommandError.accountWithoutCardDump(name) }
         // kakeibo's JSON carries each item's member: an option that would be dropped is refused.
         if member != nil { throw ImportFileError.optionNotForJSON(ImportCommand.member.name) }
-        do { file = .items(try ExportDocument.decode(planned.bytes)) } catch { throw CommandError.importFile(name, problem: error) }
+        do { file = .items(try ExportDocument.decode(planned.bytes), path: planned.path) } catch {
+            throw CommandError.importFile(name, problem: error)
+        }
     }
 
     func run(_ context: Context) throws {
-        let document: ExportDocument
+        let (document, path): (ExportDocument, String)
         switch file {
-        case .items(let items): document = items
+        case .items(let items, let name): (document, path) = (items, name)
         case .cardDump(let path, let bytes):
-            return try CardImport(path: path, account: account, format: format, tags: tags, member: member).run(bytes, context)
+            return try CardImport(path: path, account: account, format: format, tags: tags, member: member, dryRun: dryRun).run(bytes, context)
         }
-        let summary = try ImportCommand.merge(try FileImport.tagged(document.items, tags), context)
+        let merged = try ImportCommand.merge(try FileImport.tagged(document.items, tags), context)
         // An export of everything carries the household's settings: merged after the items, each file its own change.
         let settings = document.hasSettings ? try context.household().mergeSettings(document, taxonomy: try context.taxonomy()) : nil
-        switch format {
-        case .json:
-            context.print(JSONRenderer.render(.object(ImportRenderer.mergedFields(summary) + (settings.map(ImportRenderer.settingsFields) ?? []))))
-        default:
-            context.print(
-                ImportRenderer.merged(summary, context.language) + "\n"
-                    + (settings.map { ImportRenderer.settings($0, context.language) + "\n" } ?? ""))
-        }
+        try ImportCommand.show(ImportReport(path: ImportCommand.displayName(path), merged: merged, settings: settings), format, context)
     }
 }

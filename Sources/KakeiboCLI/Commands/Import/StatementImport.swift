@@ -114,42 +114,6 @@ struct StatementImport {
             return { bar.advance() }
         }
         progress?.finish()
-        if dryRun {
-            switch output {
-            case .json: context.print(JSONRenderer.render(ImportRenderer.reportJSON(done.report, taxonomy: taxonomy)))
-            default: context.print(ImportRenderer.report(done.report, taxonomy: taxonomy, context.language))
-            }
-            return
-        }
-        try printSummaries(done.report, context)
-    }
-
-    /// What a real import prints, from its report: the summaries, then the notes; as JSON, the first summary's
-    /// members (the statements', else the first export's) and every file's part of the report.
-    func printSummaries(_ report: ImportReport, _ context: Context) throws {
-        let taxonomy = try context.taxonomy()
-        var out = ""
-        var json: [(String, JSONValue)] = []
-        for summary in report.summaries {
-            switch summary {
-            case .statements(let summary):
-                out += StatementRenderer.importText(summary, taxonomy: taxonomy, context.language)
-                if case .object(let members) = StatementRenderer.importJSON(summary, taxonomy: taxonomy) { json += members }
-            case .export(let summary, let file, let listsUnmapped):
-                out += ImportRenderer.foreign(summary, taxonomy: taxonomy, context.language)
-                if listsUnmapped { out += ImportRenderer.unmapped(report.files[file].unmapped, taxonomy: taxonomy, context.language) }
-                if json.isEmpty, case .object(let members) = ImportRenderer.foreignJSONValue(summary, taxonomy: taxonomy) { json += members }
-            case .items(let merged):
-                out += ImportRenderer.merged(merged, context.language) + "\n"
-                if json.isEmpty { json += ImportRenderer.mergedFields(merged) }
-            }
-        }
-        out += ImportRenderer.notes(report, context.language)
-        switch output {
-        case .json:
-            context.print(
-                JSONRenderer.render(.object(json + [("files", ImportRenderer.reportJSON(report, taxonomy: taxonomy)["files"] ?? .array([]))])))
-        default: context.print(out)
-        }
+        try ImportCommand.show(done.report, output, context)
     }
 }
