@@ -32,13 +32,17 @@ extension ImportRenderer {
     /// categories listed when no `--category` took them), an export of everything's settings, every file's notes.
     public static func summary(_ report: ImportReport, taxonomy: Taxonomy, _ language: Language) -> String {
         var out = report.statements.map { StatementRenderer.importText($0, taxonomy: taxonomy, language) } ?? ""
-        for file in report.files {
+        // What matching did is said once, by the first part: the statements', else the first other file's.
+        let first = report.statements == nil ? report.files.firstIndex { $0.export != nil || $0.merged != nil || $0.card != nil } : nil
+        for (index, file) in report.files.enumerated() {
             if let export = file.export {
                 out += foreign(export, taxonomy: taxonomy, language)
                 if export.fallback == nil { out += unmapped(file.unmapped, taxonomy: taxonomy, language) }
             }
             if let merged = file.merged { out += ImportRenderer.merged(merged, language) + "\n" }
-            if let card = file.card { out += CardImportRenderer.text(card, language) + AccountsRenderer.matchedLines(report.matched, language) }
+            if let card = file.card {
+                out += CardImportRenderer.text(card, language) + (index == first ? AccountsRenderer.matchedLines(report.matched, language) : "")
+            }
         }
         out += report.settings.map { settings($0, language) + "\n" } ?? ""
         return out + notes(report, language)

@@ -93,3 +93,26 @@ extension ImportReport {
         public var months: [YearMonth] { Set(added.map(\.date.yearMonth)).sorted() }
     }
 }
+
+extension ImportReport.File {
+    /// A card's dump's part of the report, done or worked out: every record read is counted once — an item added, one
+    /// already there (read before, or its item stored), or set aside by kind (a charge, a ride that cost nothing, one
+    /// not priced yet…). `arriving`: the ids every file of the import adds.
+    public static func card(path: String, _ outcome: CardImportOutcome, arriving: Set<String> = [], taxonomy: Taxonomy) -> Self {
+        let card = ImportReport.Card(outcome)
+        func aside(_ reason: String, _ count: Int, _ total: Int = 0) -> [ImportReport.SetAside] {
+            count == 0 ? [] : [ImportReport.SetAside(reason: reason, count: count, total: Yen(total))]
+        }
+        let setAside =
+            aside("charge", card.charges.count, card.charges.total) + aside("refund", card.refunds.count, card.refunds.total)
+            + aside("free", card.free) + aside("balanceOnly", card.balanceOnly) + aside("unpriced", card.unpriced.count)
+            + aside("unknown", card.unknown.count)
+        let alreadyThere = card.alreadyRead + card.kept
+        return Self(
+            path: path, format: "felica", formatName: "IC card dump", variant: card.card.idm ?? card.card.account, encoding: "ASCII",
+            rows: card.read + card.alreadyRead, lines: card.added.count + alreadyThere,
+            outcome: ImportBatchOutcome(added: card.added, alreadyThere: alreadyThere), matched: outcome.matched,
+            arriving: arriving.union(card.added.map(\.id)), setAside: setAside, unfiled: [], unmapped: [], notes: [], taxonomy: taxonomy,
+            card: card)
+    }
+}

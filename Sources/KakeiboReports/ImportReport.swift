@@ -38,27 +38,6 @@ public struct ImportReport: Sendable {
         self.init(dryRun: false, files: [file], matched: merged.matched, settings: settings)
     }
 
-    /// The import of an IC card's dump, done or (`dryRun`) worked out: every record read is counted once — an item
-    /// added, one already there (read before, or its item stored), or set aside by kind (a charge, a ride that cost
-    /// nothing, one not priced yet…).
-    public init(path: String, card outcome: CardImportOutcome, dryRun: Bool, taxonomy: Taxonomy) {
-        let card = Card(outcome)
-        func aside(_ reason: String, _ count: Int, _ total: Int = 0) -> [SetAside] {
-            count == 0 ? [] : [SetAside(reason: reason, count: count, total: Yen(total))]
-        }
-        let setAside =
-            aside("charge", card.charges.count, card.charges.total) + aside("refund", card.refunds.count, card.refunds.total)
-            + aside("free", card.free) + aside("balanceOnly", card.balanceOnly) + aside("unpriced", card.unpriced.count)
-            + aside("unknown", card.unknown.count)
-        let alreadyThere = card.alreadyRead + card.kept
-        let file = File(
-            path: path, format: "felica", formatName: "IC card dump", variant: card.card.idm ?? card.card.account, encoding: "ASCII",
-            rows: card.read + card.alreadyRead, lines: card.added.count + alreadyThere,
-            outcome: ImportBatchOutcome(added: card.added, alreadyThere: alreadyThere), matched: outcome.matched, setAside: setAside,
-            unfiled: [], unmapped: [], notes: [], taxonomy: taxonomy, card: card)
-        self.init(dryRun: dryRun, files: [file], matched: outcome.matched)
-    }
-
     /// Rows of a file not imported, for one reason.
     public struct SetAside: Sendable, Equatable {
         /// The reason's key (`transfer`, `deposit`, `notCounted`, …), as JSON names it.

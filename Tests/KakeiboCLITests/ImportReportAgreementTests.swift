@@ -123,12 +123,44 @@ import Testing
         #expect(try home.snapshot() != before)
     }
 
-    /// A dump read together with other files is still refused whole, naming it; nothing is written.
-    @Test func aDumpWithOtherFilesIsRefusedWhole() throws {
+    /// A dump read together with a statement is one import: one report with both files, its dry run writing
+    /// nothing, the import one change that one undo takes back (the card's history too).
+    @Test func aDumpWithAStatementIsOneImport() throws {
         let home = try Home()
-        let outcome = home.run(["import", Self.dump, Self.statement])
+        let dry = try home.json(["import", "--dry-run", Self.statement, Self.dump])
+        #expect(try home.snapshot().isEmpty)
+        let planned = try #require(dry["files"] as? [[String: Any]])
+        #expect(planned.map { $0["format"] as? String } == ["rakuten-card", "felica"])
+        let done = try home.json(["import", Self.statement, Self.dump])
+        let imported = try #require(done["files"] as? [[String: Any]])
+        #expect(imported.map { $0["added"] as? Int } == planned.map { $0["added"] as? Int })
+        #expect(done["added"] as? Int == planned[0]["added"] as? Int, "the summary's members are the statements'")
+        #expect(imported[1]["card"] is [String: Any])
+        #expect(home.run(["undo"]).status == 0)
+        #expect(try home.snapshot()["ic-cards.json"] == nil, "one change: the card's history went with the statement's lines")
+        let again = home.run(["import", Self.statement, Self.dump])
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(again.stdout.contains(": \(planned[0]["added"] as? Int ?? -1) new, 0 already there"), "\(again.stdout)")
+        #expect(again.stdout.contains("Imported 20 records of the card"), "\(again.stdout)")
+    }
+
+    /// A dump among files that is not the card its --account says refuses the whole import, naming the dump; nothing
+    /// of the other file is written either.
+    @Test func aDumpOfAnotherCardAmongFilesRefusesThemAll() throws {
+        let home = try Home()
+        #expect(home.run(["import", Self.dump, "--account", "Suica"]).status == 0)
+        let before = try home.snapshot()
+        let outcome = home.run(["import", Self.statement, Self.laterDump, "--account", "PASMO"])
         #expect(outcome.status == 2)
-        #expect(outcome.stderr.contains("it is a transit IC card's dump, which is imported on its own"), "\(outcome.stderr)")
+        #expect(outcome.stderr.contains(Self.laterDump + ": nothing imported"), "\(outcome.stderr)")
+        #expect(try home.snapshot() == before)
+    }
+
+    /// --account names a card's account: with no dump among the files it is refused, not dropped.
+    @Test func anAccountWithoutADumpIsRefused() throws {
+        let home = try Home()
+        let outcome = home.run(["import", Self.statement, "--account", "Suica"])
+        #expect(outcome.status == 2)
         #expect(try home.snapshot().isEmpty)
     }
 }

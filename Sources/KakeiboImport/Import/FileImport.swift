@@ -5,11 +5,13 @@ import KakeiboKit
 /// brought, all written as one change (or, for a dry run, not at all), and the report of what each file was found to
 /// be and became.
 package enum FileImport {
-    /// One file read whole: a statement (or a file read with a layout), an app's export, or kakeibo's own JSON.
+    /// One file read whole: a statement (or a file read with a layout), an app's export, kakeibo's own JSON, or a
+    /// transit IC card's dump.
     package enum Read: Sendable {
         case statement(Statement)
         case export(Conversion)
         case json([WireItem])
+        case cardDump(CardDump)
     }
 
     /// A file read, and how messages name it ("stdin" for "-").
@@ -37,11 +39,11 @@ package enum FileImport {
     }
 
     /// Files, tags every line gets beside those its rule gives (`--tag`), whose lines they are (`--member`, else
-    /// each account's member), where lines nothing files go (`--category`). `progress` is told how many items will be
-    /// written and gives what to call after each.
+    /// each account's member), where lines nothing files go (`--category`), a card's account (`--account`). `progress`
+    /// is told how many items will be written and gives what to call after each.
     package static func run(
         _ files: [File], household: Household, taxonomy: Taxonomy, category: CategoryCode?, tags: [String], member: ImportMember,
-        dryRun: Bool, progress: (Int) -> () -> Void
+        account: String? = nil, dryRun: Bool, progress: (Int) -> () -> Void
     ) throws -> Done {
         var files = files
         // Lines are filed by the history of the year before the first of them, so a store of ten years is not read
@@ -51,6 +53,7 @@ package enum FileImport {
             case .statement(let statement): statement.period?.lowerBound.yearMonth
             case .export(let conversion): conversion.items.map(\.date).min()?.yearMonth
             case .json: nil
+            case .cardDump(let dump): dump.records.map(\.record.date.yearMonth).min()
             }
         }.min()
         let filer = try household.filer(taxonomy: taxonomy, from: first)
@@ -63,6 +66,7 @@ package enum FileImport {
         let accounts = try household.accounts()
 
         var batches: [ImportBatch] = []
+        var cards: [CardBatch] = []
         var unfiledLines: [[StatementLine]] = []
         var unfiledCategory = category ?? taxonomy.unfiled
         var incomeLeftOut = 0
@@ -85,10 +89,16 @@ package enum FileImport {
             case .json(let items):
                 unfiledLines.append([])
                 batches.append(ImportBatch(kind: .export, items: try tagged(items, tags)))
+            case .cardDump(let dump):
+                // Read into the same change after the files (`importFiles`); its place among the batches stays empty.
+                unfiledLines.append([])
+                batches.append(ImportBatch(kind: .statement, items: []))
+                cards.append(
+                    CardBatch(dump: dump, account: account, filing: CardFiling(filer: filer, member: member.forced ?? member.fallback, tags: tags)))
             }
         }
         let advance = progress(batches.reduce(0) { $0 + $1.items.count })
-        let imported = try household.importFiles(batches, dryRun: dryRun, progress: advance)
+        let imported = try household.importFiles(batches, cards: cards, dryRun: dryRun, progress: advance)
         if !dryRun {
             let statements = files.compactMap { file -> Statement? in if case .statement(let statement) = file.read { statement } else { nil } }
             try household.recordStated(
@@ -96,14 +106,17 @@ package enum FileImport {
                     statement.account.map { StatedAccount(account: $0, balances: statement.balances, bill: statement.bill) }
                 })
         }
-        let arriving = Set(imported.files.flatMap { $0.added.map(\.id) })
+        let arriving = Set(imported.files.flatMap { $0.added.map(\.id) } + imported.cards.flatMap { $0.added.map(\.id) })
+        var cardOutcomes = imported.cards.makeIterator()
         let (statements, merges) = summaries(
             files.map(\.read), imported, unfiled: unfiledLines, unfiledCategory: unfiledCategory, incomeLeftOut: incomeLeftOut)
         let report = ImportReport(
             dryRun: dryRun,
             files: files.indices.map { index in
-                fileReport(
-                    files[index].name, files[index].read, imported.files[index], unfiled: unfiledLines[index], merge: merges[index],
+                var card: CardImportOutcome?
+                if case .cardDump = files[index].read { card = cardOutcomes.next() }
+                return fileReport(
+                    files[index].name, files[index].read, imported.files[index], unfiled: unfiledLines[index], merge: merges[index], card: card,
                     matched: imported.matched, arriving: arriving, taxonomy: taxonomy)
             }, matched: imported.matched, statements: statements)
         return Done(
@@ -152,6 +165,10 @@ package enum FileImport {
             let count: Int
             switch file {
             case .statement: continue
+            case .cardDump:
+                // The first part to speak says what matching did: a card's does, from the report's own.
+                matched = nil
+                continue
             case .export(let conversion): count = conversion.items.count
             case .json(let items): count = items.count
             }
@@ -181,10 +198,16 @@ package enum FileImport {
 
     /// One file's part of the report.
     static func fileReport(
-        _ name: String, _ file: Read, _ outcome: ImportBatchOutcome, unfiled: [StatementLine], merge: MergeOutcome?, matched: MatchOutcome,
-        arriving: Set<String>, taxonomy: Taxonomy
+        _ name: String, _ file: Read, _ outcome: ImportBatchOutcome, unfiled: [StatementLine], merge: MergeOutcome?, card: CardImportOutcome? = nil,
+        matched: MatchOutcome, arriving: Set<String>, taxonomy: Taxonomy
     ) -> ImportReport.File {
         switch file {
+        case .cardDump(let dump):
+            if let card { return .card(path: name, card, arriving: arriving, taxonomy: taxonomy) }
+            // Every dump given is read into the change (`importFiles` answers each): this is the file unread.
+            return ImportReport.File(
+                path: name, format: "felica", formatName: "IC card dump", variant: dump.idm ?? "", encoding: "ASCII", rows: dump.records.count,
+                lines: 0, outcome: outcome, setAside: [], unfiled: [], unmapped: [], notes: [], taxonomy: taxonomy)
         case .statement(let statement):
             // A line merged with another source's (which files it) or found to be a transfer is no unfiled spending.
             let added = Set(outcome.added.map(\.id)).subtracting(matched.touchedIDs)

@@ -2,9 +2,9 @@ import KakeiboImport
 import KakeiboKit
 
 /// `kakeibo import FILE…` — loads items from files, each read once and its format found from it (`ImportPlan`, over
-/// the one table, `ImportFormats`), all in this process: one file of kakeibo's or the household server's JSON, or an IC
-/// card's dump (its dry run too), is merged on its own (`ItemsImport`, an id already stored is updated); other apps' exports,
-/// statements, files read with a layout, several files and `--dry-run` are read together (`StatementImport`);
+/// the one table, `ImportFormats`), all in this process: one file of kakeibo's or the household server's JSON is
+/// merged on its own (`ItemsImport`, an id already stored is updated); other apps' exports, statements, files read with
+/// a layout, IC cards' dumps, several files and `--dry-run` are read together, in one change (`StatementImport`);
 /// `--layout-init` writes a first layout for a file.
 package struct ImportCommand: Command {
     package static let from = Option(

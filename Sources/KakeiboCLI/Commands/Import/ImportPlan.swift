@@ -42,11 +42,7 @@ package struct ImportPlan {
             if format == nil, path != "-" { unknown = true }
             return File(path: path, bytes: bytes, format: format)
         }
-        // A card's dump alone is merged on its own even for a dry run (worked out over the store, nothing written).
-        let loneDump = files.count == 1 && files[0].format?.kind == .cardDump
-        readTogether =
-            unknown || files.count > 1
-            || ImportCommand.fileOptions.contains { arguments.given($0) && !(loneDump && $0.spec.name == ImportCommand.dryRun.name) }
+        readTogether = unknown || files.count > 1 || ImportCommand.fileOptions.contains { arguments.given($0) }
         for file in files { if let format = file.format { try check(file.path, format) } }
         // stdin alone, in no format kakeibo knows (or empty): refused naming the formats tried.
         if merged, let file = files.first, file.format == nil {
@@ -55,7 +51,7 @@ package struct ImportPlan {
         }
     }
 
-    /// Whether the one file is merged on its own (kakeibo's JSON, an IC card's dump), rather than read together with
+    /// Whether the one file is merged on its own (kakeibo's JSON), rather than read together with
     /// others: not when there are several (read together, of any formats), for a layout or a dry run, or for a
     /// statement (with `--from statement`, any file).
     package var merged: Bool {
@@ -82,8 +78,6 @@ package enum ImportFileError: KakeiboFailure, Equatable {
     case notStatement(String, FormatTitle)
     /// `--mapping` or `--category` given for kakeibo's JSON.
     case optionNotForJSON(String)
-    /// A transit IC card's dump with other files: it is imported on its own.
-    case cardDumpAlone(String)
 
     package var kind: FailureKind { .badInput }
 
@@ -103,11 +97,6 @@ package enum ImportFileError: KakeiboFailure, Equatable {
                 + language.pick(
                     "--from statement, but it is \(title.long.en), not a statement (without --from it is read as that)",
                     "--from statement ですが、明細ではなく\(title.long.ja)です（--from なしならその形式で読みます）")
-        case .cardDumpAlone(let path):
-            return nothing(path)
-                + language.pick(
-                    "it is a transit IC card's dump, which is imported on its own (--dry-run too): kakeibo import \(path)",
-                    "交通系 IC カードのダンプです。ダンプは単独で取り込みます（--dry-run も単独で）: kakeibo import \(path)")
         case .optionNotForJSON(let option):
             return language.pick(
                 "option \(option) is for other apps' exports and statements, not kakeibo's JSON (see 'kakeibo help import')",
