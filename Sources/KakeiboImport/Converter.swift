@@ -40,9 +40,9 @@ package struct Conversion: Sendable {
     /// Names that held line breaks or other control characters (each run became one space).
     package var cleaned = 0
 
-    /// The account of this conversion beside the merge of its items, for `ImportRenderer`.
-    package func summary(merged: MergeOutcome) -> ForeignImportSummary {
-        ForeignImportSummary(
+    /// The account of this conversion beside the merge of its items: its file's part of the import report.
+    package func summary(merged: MergeOutcome) -> ImportReport.Export {
+        ImportReport.Export(
             merge: merged, source: source.rawValue, sourceName: source.displayName, encoding: encoding.rawValue, rows: rows, skipped: skipped,
             unmapped: unmapped.map { ($0.name, $0.count) }, fallback: fallback, income: income, shortened: shortened, cleaned: cleaned,
             transfers: transfers)

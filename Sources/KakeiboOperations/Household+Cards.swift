@@ -59,6 +59,26 @@ public struct CardImportOutcome: Sendable, Equatable {
     public var balance: (yen: Int, date: CalendarDate)? { card.newest.map { ($0.balance, $0.date) } }
 }
 
+/// A card's dump to import with other files, in their one change: its `--account`, and how its items are filed.
+public struct CardBatch: Sendable {
+    public var dump: CardDump
+    public var account: String?
+    public var filing: CardFiling
+
+    public init(dump: CardDump, account: String?, filing: CardFiling) {
+        self.dump = dump
+        self.account = account
+        self.filing = filing
+    }
+}
+
+/// A card's dump among an import's files that is not the card it says (`CardIdentityError`); `card` is its index
+/// among the import's dumps. Nothing was imported.
+public struct CardBatchError: Error, Sendable {
+    public let card: Int
+    public let problem: CardIdentityError
+}
+
 /// How the items of a card's records are filed and marked.
 public struct CardFiling: Sendable {
     public var filer: Filer
@@ -79,31 +99,40 @@ extension Household {
     /// bus ride and purchase whose price is known becomes an item. A price is the balance of the record before minus
     /// the record's own: the next line of the dump, or a record read before whose number is one lower. A record
     /// read before adds nothing (an item deleted since stays deleted); one whose price was unknown is priced when
-    /// the record before it arrives. Charges are recorded on the card, never as spending.
-    public func importCard(_ dump: CardDump, account: String?, filing: CardFiling) throws -> CardImportOutcome {
-        try change { index in
-            var history = try CardHistoryFile.read(&index, store)
-            let identity = try history.identity(idm: dump.idm, account: account)
-            if let other = history.otherCard(holding: dump.records.map(\.record), besides: identity) {
-                throw CardIdentityError.recordsOfAnotherCard(account: other)
-            }
-            var card = history.card(identity)
-            // What each record cost, then the items, oldest first (so a month lists them in the card's order).
-            let (readings, alreadyRead) = try card.read(dump.records.map { ($0.line, $0.record) })
-            var outcomes: [CardRecordOutcome] = []
-            for reading in readings {
-                let result = try result(reading.record, amount: reading.amount, card: card, filing: filing, in: &index)
-                outcomes.append(CardRecordOutcome(record: reading.record, line: reading.line, repriced: reading.repriced, result: result))
-            }
-            outcomes.reverse()
-            history.keep(card, as: identity)
-            try CardHistoryFile.write(history, &index)
+    /// the record before it arrives. Charges are recorded on the card, never as spending. With `dryRun` the same
+    /// import is worked out over the store as it stands and nothing is written.
+    public func importCard(_ dump: CardDump, account: String?, filing: CardFiling, dryRun: Bool = false) throws -> CardImportOutcome {
+        let body = { (index: inout ItemIndex) throws -> CardImportOutcome in
+            var outcome = try readCard(dump, account: account, filing: filing, in: &index)
             // The card's items are lines of one more source: matched with the others, as every import's are.
-            let matched = try match(index.touched, in: &index, accounts: try accounts())
-            return CardImportOutcome(
-                card: card, newCard: identity.isNew, gainedIDm: identity.gainsIDm, records: outcomes, alreadyRead: alreadyRead, unused: dump.unused,
-                otherServices: dump.otherServices, matched: matched)
-        }.result
+            outcome.matched = try match(index.touched, in: &index, accounts: try accounts())
+            return outcome
+        }
+        return dryRun ? try preview(body) : try change(body).result
+    }
+
+    /// A card's dump read into a change: its records into the card's history, its priced fares and purchases into
+    /// the index as items (not yet matched with the other sources').
+    func readCard(_ dump: CardDump, account: String?, filing: CardFiling, in index: inout ItemIndex) throws -> CardImportOutcome {
+        var history = try CardHistoryFile.read(&index, store)
+        let identity = try history.identity(idm: dump.idm, account: account)
+        if let other = history.otherCard(holding: dump.records.map(\.record), besides: identity) {
+            throw CardIdentityError.recordsOfAnotherCard(account: other)
+        }
+        var card = history.card(identity)
+        // What each record cost, then the items, oldest first (so a month lists them in the card's order).
+        let (readings, alreadyRead) = try card.read(dump.records.map { ($0.line, $0.record) })
+        var outcomes: [CardRecordOutcome] = []
+        for reading in readings {
+            let result = try result(reading.record, amount: reading.amount, card: card, filing: filing, in: &index)
+            outcomes.append(CardRecordOutcome(record: reading.record, line: reading.line, repriced: reading.repriced, result: result))
+        }
+        outcomes.reverse()
+        history.keep(card, as: identity)
+        try CardHistoryFile.write(history, &index)
+        return CardImportOutcome(
+            card: card, newCard: identity.isNew, gainedIDm: identity.gainsIDm, records: outcomes, alreadyRead: alreadyRead, unused: dump.unused,
+            otherServices: dump.otherServices)
     }
 
     /// What a record read now comes to; a priced fare, bus ride or purchase goes into the index as an item.

@@ -109,12 +109,20 @@ public struct ImportBatchOutcome: Sendable {
     public let alreadyThere: Int
     /// Items of an export that came back changed: as they were, and as they are now.
     public let updated: [(before: Item, after: Item)]
+
+    public init(added: [Item], alreadyThere: Int, updated: [(before: Item, after: Item)] = []) {
+        self.added = added
+        self.alreadyThere = alreadyThere
+        self.updated = updated
+    }
 }
 
 /// What an import of files did (or would do): each file's part, and what matching the lines with the other
 /// sources' made of them (merges, transfers), over all the files together.
 public struct ImportedFiles: Sendable {
     public let files: [ImportBatchOutcome]
+    /// What each card's dump came to, in the order given (each `matched` the import's).
+    public var cards: [CardImportOutcome] = []
     public let matched: MatchOutcome
 }
 
@@ -124,12 +132,14 @@ extension Household {
     /// id an earlier kakeibo gave it, with its date and price, is already there too; anything else is added. The
     /// same id twice across the files is imported once. Then the lines are matched with the other sources'
     /// (`match`): the dry run says what matching would do, from the same plan. `progress` is called once per item.
-    public func importFiles(_ batches: [ImportBatch], dryRun: Bool, progress: () -> Void = {}) throws -> ImportedFiles {
+    /// Cards' dumps are read into the same change (`readCard`), after the files; with any, a dry run is that change
+    /// worked out and not written.
+    public func importFiles(_ batches: [ImportBatch], cards: [CardBatch] = [], dryRun: Bool, progress: () -> Void = {}) throws -> ImportedFiles {
         try Household.checkDates(batches.flatMap { $0.items.map(\.date) })
         // An export's id may come back with a new date: every month is read. A statement's line is always on its date.
         let wholeStore = batches.contains { $0.kind == .export && !$0.items.isEmpty }
         let months = Set(batches.flatMap { $0.items.map(\.date.yearMonth) })
-        if dryRun {
+        if dryRun, cards.isEmpty {
             var stored = StoredItems()
             if store.exists {
                 let held = Set(try store.months())
@@ -139,7 +149,7 @@ extension Household {
             let arriving = outcomes.flatMap { $0.added + $0.updated.map(\.after) }
             return ImportedFiles(files: outcomes, matched: try previewMatch(adding: arriving))
         }
-        return try change { index in
+        let body = { (index: inout ItemIndex) throws -> ImportedFiles in
             if wholeStore { try index.loadAll() } else { for month in months.sorted() { try index.load(month) } }
             let plan = ImportPlan.make(batches, stored: StoredItems(index.all), now: now, progress: progress)
             index.reserve(plan.outcomes.reduce(0) { $0 + $1.added.count })
@@ -147,8 +157,19 @@ extension Household {
                 for item in outcome.added { try index.insert(item) }
                 for (_, after) in outcome.updated { try index.replace(after) }
             }
-            return ImportedFiles(files: plan.outcomes, matched: try match(index.touched, in: &index, accounts: try accounts()))
-        }.result
+            var read: [CardImportOutcome] = []
+            for (number, card) in cards.enumerated() {
+                do { read.append(try readCard(card.dump, account: card.account, filing: card.filing, in: &index)) } catch let error
+                    as CardIdentityError
+                {
+                    throw CardBatchError(card: number, problem: error)
+                }
+            }
+            let matched = try match(index.touched, in: &index, accounts: try accounts())
+            for number in read.indices { read[number].matched = matched }
+            return ImportedFiles(files: plan.outcomes, cards: read, matched: matched)
+        }
+        return dryRun ? try preview(body) : try change(body).result
     }
 }
 

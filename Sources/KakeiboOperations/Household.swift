@@ -42,6 +42,13 @@ public struct Household: Sendable {
         }
     }
 
+    /// A change worked out over the store as it stands and never written (no directory, no lock): what a dry run
+    /// reports.
+    func preview<T>(_ body: (inout ItemIndex) throws -> T) throws -> T {
+        var index = ItemIndex(store.preview())
+        return try body(&index)
+    }
+
     /// The one stored item an id (or a unique start of one) names, read into the index. The id is looked up under
     /// the lock, so a concurrent edit can't move it away between finding and writing.
     func find(_ id: String, in index: inout ItemIndex) throws -> Item {

@@ -27,7 +27,14 @@ public enum CardImportRenderer {
         return "\(outcome.record.date.iso) #\(outcome.record.sequence)" + (yen.map { " " + Yen($0).formatted(language) } ?? "") + line
     }
 
-    public static func text(_ summary: CardImportSummary, _ language: Language) -> String {
+    /// "Card balance: ¥1,234 on 2025-01-14", when the dump had a record.
+    static func balanceLine(_ summary: ImportReport.Card, _ language: Language) -> String? {
+        guard let balance = summary.balance, let date = summary.balanceDate else { return nil }
+        return language.pick(
+            "Card balance: \(Yen(balance).formatted(language)) on \(date.iso)", "残高: \(Yen(balance).formatted(language))（\(date.iso)）")
+    }
+
+    public static func text(_ summary: ImportReport.Card, _ language: Language) -> String {
         let card = cardName(summary.card, language)
         let months = summary.months.count
         var lines = [
@@ -43,7 +50,7 @@ public enum CardImportRenderer {
             lines.append(
                 language.pick("The account \(summary.card.account) is card \(idm) from now on", "口座「\(summary.card.account)」をカード \(idm) として記録しました"))
         }
-        var rows: [(String, CardImportSummary.Tally, String)] = []
+        var rows: [(String, ImportReport.Card.Tally, String)] = []
         if summary.fares.count > 0 { rows.append((language.pick("Fares", "運賃"), summary.fares, "")) }
         if summary.purchases.count > 0 { rows.append((language.pick("Purchases", "物販"), summary.purchases, "")) }
         if summary.charges.count > 0 {
@@ -106,19 +113,15 @@ public enum CardImportRenderer {
                 "  " + record($0, language) + " " + language.pick("process", "処理") + " 0x" + TransitRecord.hex([$0.record.process])
             }
         }
-        if let balance = summary.balance, let date = summary.balanceDate {
-            lines.append(
-                language.pick(
-                    "Card balance: \(Yen(balance).formatted(language)) on \(date.iso)", "残高: \(Yen(balance).formatted(language))（\(date.iso)）"))
-        }
+        if let balance = balanceLine(summary, language) { lines.append(balance) }
         return lines.map { terminalSafe($0) }.joined(separator: "\n") + "\n"
     }
 
     /// `{"card":{"account","idm","new"},"read","alreadyRead","added","kept","months","fares":{"count","total"},"purchases",
     /// "charges","refunds","free","balanceOnly","unpriced":[{"sequence","date","kind","process","line"}],"repriced","unknown",
-    /// "unused","otherServices","balance","balanceDate","items":[…]}`, and what matching did (`MatchRenderer.json`).
-    public static func json(_ summary: CardImportSummary, matched: MatchOutcome = MatchOutcome(), taxonomy: Taxonomy) -> String {
-        func tally(_ tally: CardImportSummary.Tally) -> JSONValue { .object([("count", .integer(tally.count)), ("total", .integer(tally.total))]) }
+    /// "unused","otherServices","balance","balanceDate","items":[…]}`'s members (`items` only when `items`).
+    public static func fields(_ summary: ImportReport.Card, taxonomy: Taxonomy, items: Bool = true) -> [(String, JSONValue)] {
+        func tally(_ tally: ImportReport.Card.Tally) -> JSONValue { .object([("count", .integer(tally.count)), ("total", .integer(tally.total))]) }
         func records(_ list: [CardRecordOutcome]) -> JSONValue {
             .array(
                 list.map { outcome -> JSONValue in
@@ -143,7 +146,7 @@ public enum CardImportRenderer {
         members += [("unused", .integer(summary.unused)), ("otherServices", .integer(summary.otherServices))]
         members.append(("balance", summary.balance.map { JSONValue.integer($0) } ?? .null))
         members.append(("balanceDate", summary.balanceDate.map { JSONValue.string($0.iso) } ?? .null))
-        members.append(("items", .array(summary.added.map { JSONRenderer.item($0, taxonomy) })))
-        return JSONRenderer.render(.object(members + MatchRenderer.json(matched)))
+        if items { members.append(("items", .array(summary.added.map { JSONRenderer.item($0, taxonomy) }))) }
+        return members
     }
 }

@@ -49,7 +49,7 @@ public enum ImportRenderer {
     }
 
     /// The lines `import --from` prints.
-    public static func foreign(_ summary: ForeignImportSummary, taxonomy: Taxonomy, _ language: Language) -> String {
+    public static func foreign(_ summary: ImportReport.Export, taxonomy: Taxonomy, _ language: Language) -> String {
         let from = LocalizedText(en: "from \(summary.sourceName) (\(summary.encoding))", ja: "\(summary.sourceName)（\(summary.encoding)）")
         var lines = [self.summary(summary.merge, language, source: from)]
         let skipped = SkipReason.allCases.compactMap { reason in summary.skipped[reason].map { "\(label(reason, language)) \($0)" } }
@@ -95,12 +95,12 @@ public enum ImportRenderer {
     }
 
     /// `import --from … --format json`: the merge's fields, then the export's account.
-    public static func foreignJSON(_ summary: ForeignImportSummary, taxonomy: Taxonomy) -> String {
+    public static func foreignJSON(_ summary: ImportReport.Export, taxonomy: Taxonomy) -> String {
         JSONRenderer.render(foreignJSONValue(summary, taxonomy: taxonomy))
     }
 
     /// `foreignJSON`'s object.
-    public static func foreignJSONValue(_ summary: ForeignImportSummary, taxonomy: Taxonomy) -> JSONValue {
+    public static func foreignJSONValue(_ summary: ImportReport.Export, taxonomy: Taxonomy) -> JSONValue {
         let fallback: JSONValue =
             summary.fallback.map { code in
                 let key = taxonomy.key(category: code.category)

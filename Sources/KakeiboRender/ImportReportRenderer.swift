@@ -2,9 +2,52 @@ import KakeiboReports
 import KakeiboStore
 import KakeiboValues
 
-/// The import report (`import --dry-run`): per file, the format found, the rows read, what is added, already
-/// there or set aside and why, and the months whose totals change.
+/// The import report, the one value every import is worded from: a dry run's per file account (the format found,
+/// the rows read, what is added, already there or set aside and why, the months whose totals change), a real
+/// import's summary, and either as JSON.
 extension ImportRenderer {
+    /// What `import` prints: a dry run's report, else the summary.
+    public static func text(_ report: ImportReport, taxonomy: Taxonomy, _ language: Language) -> String {
+        report.dryRun ? self.report(report, taxonomy: taxonomy, language) : summary(report, taxonomy: taxonomy, language)
+    }
+
+    /// What `import --format json` prints: a dry run's report; else the summary's members (the statements', else the
+    /// first other file's), then `files`, each file's part of the report.
+    public static func json(_ report: ImportReport, taxonomy: Taxonomy) -> JSONValue {
+        let whole = reportJSON(report, taxonomy: taxonomy)
+        guard !report.dryRun else { return whole }
+        var members: [(String, JSONValue)] = []
+        if let statements = report.statements, case .object(let fields) = StatementRenderer.importJSON(statements, taxonomy: taxonomy) {
+            members = fields
+        } else if let file = report.files.first(where: { $0.export != nil || $0.merged != nil || $0.card != nil }) {
+            if let export = file.export, case .object(let fields) = foreignJSONValue(export, taxonomy: taxonomy) { members = fields }
+            if let merged = file.merged { members = mergedFields(merged) }
+            if let card = file.card { members = CardImportRenderer.fields(card, taxonomy: taxonomy) + MatchRenderer.json(report.matched) }
+        }
+        members += report.settings.map(settingsFields) ?? []
+        return .object(members + [("files", whole["files"] ?? .array([]))])
+    }
+
+    /// A real import's summary: the statements' together, then each other file's in order (an export's unmapped
+    /// categories listed when no `--category` took them), an export of everything's settings, every file's notes.
+    public static func summary(_ report: ImportReport, taxonomy: Taxonomy, _ language: Language) -> String {
+        var out = report.statements.map { StatementRenderer.importText($0, taxonomy: taxonomy, language) } ?? ""
+        // What matching did is said once, by the first part: the statements', else the first other file's.
+        let first = report.statements == nil ? report.files.firstIndex { $0.export != nil || $0.merged != nil || $0.card != nil } : nil
+        for (index, file) in report.files.enumerated() {
+            if let export = file.export {
+                out += foreign(export, taxonomy: taxonomy, language)
+                if export.fallback == nil { out += unmapped(file.unmapped, taxonomy: taxonomy, language) }
+            }
+            if let merged = file.merged { out += ImportRenderer.merged(merged, language) + "\n" }
+            if let card = file.card {
+                out += CardImportRenderer.text(card, language) + (index == first ? AccountsRenderer.matchedLines(report.matched, language) : "")
+            }
+        }
+        out += report.settings.map { settings($0, language) + "\n" } ?? ""
+        return out + notes(report, language)
+    }
+
     /// Why rows were set aside, by the key the report and JSON use (a statement's or an export's reason).
     public static func setAsideLabel(_ reason: String, _ language: Language) -> String {
         if let known = SkipReason(rawValue: reason) { return label(known, language) }
@@ -16,6 +59,12 @@ extension ImportRenderer {
         case "ignored": return language.pick("passed over by the layout", "レイアウトで除外")
         case "attached": return language.pick("kept as a note on the line above", "上の行のメモにした行")
         case "summary": return language.pick("a summary, not a purchase", "合計などの行（支払いではない）")
+        case "charge": return language.pick("charge, put on the card", "チャージ")
+        case "refund": return language.pick("paid back", "払い戻し")
+        case "free": return language.pick("cost nothing (a pass)", "料金なし（定期券など）")
+        case "balanceOnly": return language.pick("only set the balance", "残高のみ")
+        case "unpriced": return language.pick("not priced yet", "金額不明")
+        case "unknown": return language.pick("of a kind no table explains", "種類不明")
         default: return language.pick("not a purchase", "支払い以外")
         }
     }
@@ -66,6 +115,7 @@ extension ImportRenderer {
                         "  \(month.month.iso): \(month.items >= 0 ? "+" : "")\(month.items) 件、支出 \(signed(month.spending, language))\(income)"))
             }
             for note in file.notes { lines.append(language.pick("  Note: ", "  注意: ") + note(language)) }
+            if let card = file.card, let balance = CardImportRenderer.balanceLine(card, language) { lines.append("  " + balance) }
         }
         lines += MatchRenderer.text(report.matched, language, dryRun: dry)
         if dry { lines.append(language.pick("Nothing was written (--dry-run).", "何も書き込んでいません（--dry-run）。")) }
@@ -105,44 +155,47 @@ extension ImportRenderer {
                     "files",
                     .array(
                         report.files.map { file in
-                            .object([
-                                ("path", .string(file.path)), ("format", .string(file.format)), ("formatName", .string(file.formatName)),
-                                ("variant", .string(file.variant)), ("encoding", .string(file.encoding)), ("rows", .integer(file.rows)),
-                                ("lines", .integer(file.lines)), ("added", .integer(file.added)), ("alreadyThere", .integer(file.alreadyThere)),
-                                ("updated", .integer(file.updated)),
-                                (
-                                    "setAside",
-                                    .array(
-                                        file.setAside.map {
-                                            .object([
-                                                ("reason", .string($0.reason)), ("count", .integer($0.count)), ("total", .integer($0.total.amount)),
-                                            ])
-                                        })
-                                ),
-                                ("unfiled", .array(file.unfiled.map(StatementRenderer.line))),
-                                (
-                                    "unmapped",
-                                    .array(
-                                        file.unmapped.map {
-                                            .object([
-                                                ("category", .string($0.name)), ("count", .integer($0.count)), ("total", .integer($0.total.amount)),
-                                                ("filedAs", $0.filedAs.map { .string(taxonomy.keyPath($0)) } ?? .null),
-                                            ])
-                                        })
-                                ),
-                                (
-                                    "months",
-                                    .array(
-                                        file.months.map {
-                                            .object([
-                                                ("month", .string($0.month.iso)), ("items", .integer($0.items)),
-                                                ("spending", .integer($0.spending.amount)),
-                                                ("income", .integer($0.income.amount)),
-                                            ])
-                                        })
-                                ),
-                                ("notes", .array(file.notes.map { .string($0.en) })),
-                            ])
+                            .object(
+                                [
+                                    ("path", .string(file.path)), ("format", .string(file.format)), ("formatName", .string(file.formatName)),
+                                    ("variant", .string(file.variant)), ("encoding", .string(file.encoding)), ("rows", .integer(file.rows)),
+                                    ("lines", .integer(file.lines)), ("added", .integer(file.added)), ("alreadyThere", .integer(file.alreadyThere)),
+                                    ("updated", .integer(file.updated)),
+                                    (
+                                        "setAside",
+                                        .array(
+                                            file.setAside.map {
+                                                .object([
+                                                    ("reason", .string($0.reason)), ("count", .integer($0.count)),
+                                                    ("total", .integer($0.total.amount)),
+                                                ])
+                                            })
+                                    ),
+                                    ("unfiled", .array(file.unfiled.map(StatementRenderer.line))),
+                                    (
+                                        "unmapped",
+                                        .array(
+                                            file.unmapped.map {
+                                                .object([
+                                                    ("category", .string($0.name)), ("count", .integer($0.count)),
+                                                    ("total", .integer($0.total.amount)),
+                                                    ("filedAs", $0.filedAs.map { .string(taxonomy.keyPath($0)) } ?? .null),
+                                                ])
+                                            })
+                                    ),
+                                    (
+                                        "months",
+                                        .array(
+                                            file.months.map {
+                                                .object([
+                                                    ("month", .string($0.month.iso)), ("items", .integer($0.items)),
+                                                    ("spending", .integer($0.spending.amount)),
+                                                    ("income", .integer($0.income.amount)),
+                                                ])
+                                            })
+                                    ),
+                                    ("notes", .array(file.notes.map { .string($0.en) })),
+                                ] + (file.card.map { [("card", .object(CardImportRenderer.fields($0, taxonomy: taxonomy, items: false)))] } ?? []))
                         })
                 ),
             ] + MatchRenderer.json(report.matched))

@@ -14,7 +14,7 @@ public enum StatementRenderer {
         }
     }
 
-    public static func importText(_ summary: StatementImportSummary, taxonomy: Taxonomy, _ language: Language) -> String {
+    public static func importText(_ summary: ImportReport.Statements, taxonomy: Taxonomy, _ language: Language) -> String {
         var lines = [
             language.pick(
                 "Imported \(summary.lines == 1 ? "1 line" : "\(summary.lines) lines") from \(summary.source) (\(summary.encoding)): \(summary.added) new, \(summary.alreadyStored) already there, in \(summary.months.count == 1 ? "1 month" : "\(summary.months.count) months")",
@@ -51,7 +51,7 @@ public enum StatementRenderer {
         return lines.map { terminalSafe($0) }.joined(separator: "\n") + "\n"
     }
 
-    public static func importJSON(_ summary: StatementImportSummary, taxonomy: Taxonomy) -> JSONValue {
+    public static func importJSON(_ summary: ImportReport.Statements, taxonomy: Taxonomy) -> JSONValue {
         .object(
             [
                 ("source", .string(summary.format)), ("encoding", .string(summary.encoding)), ("lines", .integer(summary.lines)),

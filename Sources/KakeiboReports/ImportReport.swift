@@ -2,8 +2,10 @@ import KakeiboOperations
 import KakeiboValues
 
 /// What an import of files did, or with `--dry-run` would do, file by file: the format found, the rows read, what
-/// was added, what was already there, what was set aside and why, and how each month's totals change. One report
-/// for every kind of file (statements, layouts, app exports); `ImportRenderer` words it.
+/// was added, what was already there, what was set aside and why, and how each month's totals change. The one
+/// report of every import — statements, layouts, app exports, kakeibo's JSON, IC card dumps — from which the dry
+/// run, the summary and the JSON are all worded (`ImportRenderer`); what only one kind of file has is a part of
+/// its file (`File.export`, `File.card`, `File.merged`).
 public struct ImportReport: Sendable {
     /// Nothing was written.
     public let dryRun: Bool
@@ -11,26 +13,29 @@ public struct ImportReport: Sendable {
     /// What matching the files' lines with the other sources' makes of them, all files together: lines merged into
     /// one purchase, transfers found.
     public let matched: MatchOutcome
-    /// What a real import says of its files together, in the files' order: one summary for the statements (as it
-    /// always has), one per app export; what matching made of the lines goes with the first of them.
-    public let summaries: [Summary]
+    /// The import's statements (and files read with a layout) together, as a real import sums them up (nil: none).
+    /// Its account of what matching did is said with it; without statements, with the first export or JSON file's.
+    public let statements: Statements?
+    /// What an export of everything set beside its items (budgets, fixed costs, notes); nil for any other import.
+    public let settings: SettingsMerged?
 
-    public init(dryRun: Bool, files: [File], matched: MatchOutcome = MatchOutcome(), summaries: [Summary] = []) {
+    public init(
+        dryRun: Bool, files: [File], matched: MatchOutcome = MatchOutcome(), statements: Statements? = nil, settings: SettingsMerged? = nil
+    ) {
         self.dryRun = dryRun
         self.files = files
         self.matched = matched
-        self.summaries = summaries
+        self.statements = statements
+        self.settings = settings
     }
 
-    /// One of a real import's summaries.
-    public enum Summary: Sendable {
-        /// Every statement (and file read with a layout) of the import, together.
-        case statements(StatementImportSummary)
-        /// An app's export; `file` is its index in `files`, whose unmapped categories are listed when `listsUnmapped`
-        /// (no `--category` took them).
-        case export(ForeignImportSummary, file: Int, listsUnmapped: Bool)
-        /// A file of kakeibo's JSON read with others: its items merged.
-        case items(MergeOutcome)
+    /// The import of one file of kakeibo's (or the household server's) JSON, merged on its own: its counts are the
+    /// merge's, and the months it wrote its `merged.months` (the merge keeps no items to total them by).
+    public init(path: String, merged: MergeOutcome, settings: SettingsMerged?) {
+        let file = File(
+            path: path, format: "kakeibo", formatName: "kakeibo JSON", variant: "", encoding: "UTF-8", rows: merged.imported,
+            lines: merged.imported, added: merged.added, alreadyThere: merged.unchanged, updated: merged.updated, merged: merged)
+        self.init(dryRun: false, files: [file], matched: merged.matched, settings: settings)
     }
 
     /// Rows of a file not imported, for one reason.
@@ -95,6 +100,37 @@ public struct ImportReport: Sendable {
         public let months: [MonthChange]
         /// What else the file said (a count that doesn't add up, an undated line).
         public let notes: [LocalizedText]
+        /// kakeibo's JSON: its items merged (nil for other files).
+        public let merged: MergeOutcome?
+        /// Another app's export: what its conversion and merge counted (nil for other files).
+        public let export: Export?
+        /// An IC card's dump: the card, its records by kind, its balance (nil for other files).
+        public let card: Card?
+
+        /// A file merged on its own, from its counts alone (no months' totals).
+        init(
+            path: String, format: String, formatName: String, variant: String, encoding: String, rows: Int, lines: Int, added: Int,
+            alreadyThere: Int, updated: Int, merged: MergeOutcome
+        ) {
+            self.path = path
+            self.format = format
+            self.formatName = formatName
+            self.variant = variant
+            self.encoding = encoding
+            self.rows = rows
+            self.lines = lines
+            self.added = added
+            self.alreadyThere = alreadyThere
+            self.updated = updated
+            setAside = []
+            unfiled = []
+            unmapped = []
+            months = []
+            notes = []
+            self.merged = merged
+            export = nil
+            card = nil
+        }
 
         /// The months' changes follow from what the import did: added items count in their month, an updated one
         /// leaves its old month and counts in its new one; income categories apart from spending. After `matched`:
@@ -104,8 +140,12 @@ public struct ImportReport: Sendable {
         public init(
             path: String, format: String, formatName: String, variant: String, encoding: String, rows: Int, lines: Int,
             outcome: ImportBatchOutcome, matched: MatchOutcome = MatchOutcome(), arriving: Set<String> = [], setAside: [SetAside],
-            unfiled: [StatementLine], unmapped: [Unmapped], notes: [LocalizedText], taxonomy: Taxonomy
+            unfiled: [StatementLine], unmapped: [Unmapped], notes: [LocalizedText], taxonomy: Taxonomy, merged: MergeOutcome? = nil,
+            export: Export? = nil, card: Card? = nil
         ) {
+            self.merged = merged
+            self.export = export
+            self.card = card
             self.path = path
             self.format = format
             self.formatName = formatName

@@ -19,8 +19,8 @@ import Testing
     }
 
     @discardableResult
-    func importing(_ name: String, account: String? = nil, taxonomy: Taxonomy = .standard) throws -> CardImportSummary {
-        CardImportSummary(try household.importCard(try cardDump(name), account: account, filing: try filing(taxonomy)))
+    func importing(_ name: String, account: String? = nil, taxonomy: Taxonomy = .standard) throws -> ImportReport.Card {
+        ImportReport.Card(try household.importCard(try cardDump(name), account: account, filing: try filing(taxonomy)))
     }
 
     func items() throws -> [Item] { try store.months().flatMap { try store.items(in: $0) } }
@@ -49,7 +49,7 @@ import Testing
         }
     }
 
-    func check(_ summary: CardImportSummary, _ expected: Expected, repriced: Int = 0, sourceLocation: SourceLocation = #_sourceLocation) {
+    func check(_ summary: ImportReport.Card, _ expected: Expected, repriced: Int = 0, sourceLocation: SourceLocation = #_sourceLocation) {
         #expect(summary.fares.total - repriced == expected.fares, sourceLocation: sourceLocation)
         #expect(summary.purchases.total == expected.purchases, sourceLocation: sourceLocation)
         #expect(summary.charges.total == expected.charges, sourceLocation: sourceLocation)

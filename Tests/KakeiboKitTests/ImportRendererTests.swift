@@ -8,10 +8,10 @@ import Testing
 
 /// What `import --from` prints, made from a summary value alone.
 @Suite struct ImportRendererTests {
-    func summary(skipped: [SkipReason: Int] = [:], unmapped: [(name: String, count: Int)] = [], fallback: CategoryCode? = nil) -> ForeignImportSummary
+    func summary(skipped: [SkipReason: Int] = [:], unmapped: [(name: String, count: Int)] = [], fallback: CategoryCode? = nil) -> ImportReport.Export
     {
         let merge = MergeOutcome(imported: 3, added: 2, updated: 0, moved: 0, unchanged: 1, months: [december])
-        return ForeignImportSummary(
+        return ImportReport.Export(
             merge: merge, source: "zaim", sourceName: "Zaim", encoding: "UTF-8", rows: 6, skipped: skipped, unmapped: unmapped,
             fallback: fallback, income: 1, shortened: 0, cleaned: 0)
     }

@@ -27,8 +27,8 @@ package enum ImportFormatKind: Sendable, Equatable {
     /// A transit IC card's dump: its records priced from the card's balances, each added once (docs/ic-card.md).
     case cardDump
 
-    /// Whether a file of it is merged on its own, never read together with others (kakeibo's JSON, a card's dump).
-    package var mergedAlone: Bool { self == .items || self == .cardDump }
+    /// Whether a file of it, given alone, is merged on its own rather than read as files are together (kakeibo's JSON).
+    package var mergedAlone: Bool { self == .items }
 }
 
 /// How messages name a format.

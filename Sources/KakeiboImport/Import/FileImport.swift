@@ -5,11 +5,13 @@ import KakeiboKit
 /// brought, all written as one change (or, for a dry run, not at all), and the report of what each file was found to
 /// be and became.
 package enum FileImport {
-    /// One file read whole: a statement (or a file read with a layout), an app's export, or kakeibo's own JSON.
+    /// One file read whole: a statement (or a file read with a layout), an app's export, kakeibo's own JSON, or a
+    /// transit IC card's dump.
     package enum Read: Sendable {
         case statement(Statement)
         case export(Conversion)
         case json([WireItem])
+        case cardDump(CardDump)
     }
 
     /// A file read, and how messages name it ("stdin" for "-").
@@ -37,11 +39,11 @@ package enum FileImport {
     }
 
     /// Files, tags every line gets beside those its rule gives (`--tag`), whose lines they are (`--member`, else
-    /// each account's member), where lines nothing files go (`--category`). `progress` is told how many items will be
-    /// written and gives what to call after each.
+    /// each account's member), where lines nothing files go (`--category`), a card's account (`--account`). `progress`
+    /// is told how many items will be written and gives what to call after each.
     package static func run(
         _ files: [File], household: Household, taxonomy: Taxonomy, category: CategoryCode?, tags: [String], member: ImportMember,
-        dryRun: Bool, progress: (Int) -> () -> Void
+        account: String? = nil, dryRun: Bool, progress: (Int) -> () -> Void
     ) throws -> Done {
         var files = files
         // Lines are filed by the history of the year before the first of them, so a store of ten years is not read
@@ -51,6 +53,7 @@ package enum FileImport {
             case .statement(let statement): statement.period?.lowerBound.yearMonth
             case .export(let conversion): conversion.items.map(\.date).min()?.yearMonth
             case .json: nil
+            case .cardDump(let dump): dump.records.map(\.record.date.yearMonth).min()
             }
         }.min()
         let filer = try household.filer(taxonomy: taxonomy, from: first)
@@ -63,6 +66,7 @@ package enum FileImport {
         let accounts = try household.accounts()
 
         var batches: [ImportBatch] = []
+        var cards: [CardBatch] = []
         var unfiledLines: [[StatementLine]] = []
         var unfiledCategory = category ?? taxonomy.unfiled
         var incomeLeftOut = 0
@@ -85,10 +89,16 @@ package enum FileImport {
             case .json(let items):
                 unfiledLines.append([])
                 batches.append(ImportBatch(kind: .export, items: try tagged(items, tags)))
+            case .cardDump(let dump):
+                // Read into the same change after the files (`importFiles`); its place among the batches stays empty.
+                unfiledLines.append([])
+                batches.append(ImportBatch(kind: .statement, items: []))
+                cards.append(
+                    CardBatch(dump: dump, account: account, filing: CardFiling(filer: filer, member: member.forced ?? member.fallback, tags: tags)))
             }
         }
         let advance = progress(batches.reduce(0) { $0 + $1.items.count })
-        let imported = try household.importFiles(batches, dryRun: dryRun, progress: advance)
+        let imported = try household.importFiles(batches, cards: cards, dryRun: dryRun, progress: advance)
         if !dryRun {
             let statements = files.compactMap { file -> Statement? in if case .statement(let statement) = file.read { statement } else { nil } }
             try household.recordStated(
@@ -96,26 +106,33 @@ package enum FileImport {
                     statement.account.map { StatedAccount(account: $0, balances: statement.balances, bill: statement.bill) }
                 })
         }
-        let arriving = Set(imported.files.flatMap { $0.added.map(\.id) })
+        let arriving = Set(imported.files.flatMap { $0.added.map(\.id) } + imported.cards.flatMap { $0.added.map(\.id) })
+        var cardOutcomes = imported.cards.makeIterator()
+        let (statements, merges) = summaries(
+            files.map(\.read), imported, unfiled: unfiledLines, unfiledCategory: unfiledCategory, incomeLeftOut: incomeLeftOut)
         let report = ImportReport(
             dryRun: dryRun,
-            files: zip(files, zip(imported.files, unfiledLines)).map { file, rest in
-                fileReport(file.name, file.read, rest.0, unfiled: rest.1, matched: imported.matched, arriving: arriving, taxonomy: taxonomy)
-            }, matched: imported.matched,
-            summaries: summaries(
-                files.map(\.read), imported, unfiled: unfiledLines, unfiledCategory: unfiledCategory, incomeLeftOut: incomeLeftOut))
+            files: files.indices.map { index in
+                var card: CardImportOutcome?
+                if case .cardDump = files[index].read { card = cardOutcomes.next() }
+                return fileReport(
+                    files[index].name, files[index].read, imported.files[index], unfiled: unfiledLines[index], merge: merges[index], card: card,
+                    matched: imported.matched, arriving: arriving, taxonomy: taxonomy)
+            }, matched: imported.matched, statements: statements)
         return Done(
             files: files, imported: imported, unfiled: unfiledLines, unfiledCategory: unfiledCategory, incomeLeftOut: incomeLeftOut, report: report)
     }
 
-    /// The summaries of a real import: one for the statements together (as it always has), one per export. What
-    /// matching made of the lines is said once, with the first of them.
+    /// What a real import sums up beside each file's part: the statements together (as it always has), and each
+    /// export's or JSON file's merge, by the file's index. What matching made of the lines is said once, with the
+    /// first of them.
     static func summaries(
         _ files: [Read], _ imported: ImportedFiles, unfiled: [[StatementLine]], unfiledCategory: CategoryCode, incomeLeftOut: Int
-    ) -> [ImportReport.Summary] {
+    ) -> (statements: ImportReport.Statements?, merges: [Int: MergeOutcome]) {
         let outcomes = imported.files
         var matched: MatchOutcome? = imported.matched
-        var summaries: [ImportReport.Summary] = []
+        var together: ImportReport.Statements?
+        var merges: [Int: MergeOutcome] = [:]
         let statements = files.enumerated().compactMap { index, file -> (Statement, ImportBatchOutcome, [StatementLine])? in
             if case .statement(let statement) = file { (statement, outcomes[index], unfiled[index]) } else { nil }
         }
@@ -132,23 +149,26 @@ package enum FileImport {
             let addedIDs = Set(added.map(\.id)).subtracting(imported.matched.touchedIDs)
             let lines = statements.reduce(0) { $0 + $1.1.added.count + $1.1.alreadyThere }
             let read = statements.flatMap(\.0.lines)
-            summaries.append(
-                .statements(
-                    StatementImportSummary(
-                        source: kinds.map(\.displayName).joined(separator: "、"),
-                        format: kinds.count == 1 ? kinds[0].key : ImportFormats.anyStatement, encoding: encodings.joined(separator: ", "),
-                        lines: lines,
-                        added: added.count, alreadyStored: lines - added.count,
-                        skipped: StatementSkip.allCases.map { ($0.rawValue, skipped[$0] ?? 0) },
-                        unfiled: statements.flatMap(\.2).filter { addedIDs.contains($0.id) }, unfiledCategory: unfiledCategory,
-                        months: Array(Set(added.map(\.date.yearMonth))).sorted(), matched: matched ?? MatchOutcome(),
-                        income: read.filter { $0.flow == .income }.count - incomeLeftOut, charges: read.filter { $0.flow == .charge }.count)))
+            together =
+                ImportReport.Statements(
+                    source: kinds.map(\.displayName).joined(separator: "、"),
+                    format: kinds.count == 1 ? kinds[0].key : ImportFormats.anyStatement, encoding: encodings.joined(separator: ", "),
+                    lines: lines,
+                    added: added.count, alreadyStored: lines - added.count,
+                    skipped: StatementSkip.allCases.map { ($0.rawValue, skipped[$0] ?? 0) },
+                    unfiled: statements.flatMap(\.2).filter { addedIDs.contains($0.id) }, unfiledCategory: unfiledCategory,
+                    months: Array(Set(added.map(\.date.yearMonth))).sorted(), matched: matched ?? MatchOutcome(),
+                    income: read.filter { $0.flow == .income }.count - incomeLeftOut, charges: read.filter { $0.flow == .charge }.count)
             matched = nil
         }
         for (index, file) in files.enumerated() {
             let count: Int
             switch file {
             case .statement: continue
+            case .cardDump:
+                // The first part to speak says what matching did: a card's does, from the report's own.
+                matched = nil
+                continue
             case .export(let conversion): count = conversion.items.count
             case .json(let items): count = items.count
             }
@@ -159,13 +179,9 @@ package enum FileImport {
                 moved: outcome.updated.filter { $0.before.date.yearMonth != $0.after.date.yearMonth }.count, unchanged: outcome.alreadyThere,
                 months: months.sorted(), matched: matched ?? MatchOutcome())
             matched = nil
-            if case .export(let conversion) = file {
-                summaries.append(.export(conversion.summary(merged: merged), file: index, listsUnmapped: conversion.fallback == nil))
-            } else {
-                summaries.append(.items(merged))
-            }
+            merges[index] = merged
         }
-        return summaries
+        return (together, merges)
     }
 
     /// The items with `tags` added to those each has (an item may then carry too many: refused, exit 2).
@@ -182,10 +198,16 @@ package enum FileImport {
 
     /// One file's part of the report.
     static func fileReport(
-        _ name: String, _ file: Read, _ outcome: ImportBatchOutcome, unfiled: [StatementLine], matched: MatchOutcome, arriving: Set<String>,
-        taxonomy: Taxonomy
+        _ name: String, _ file: Read, _ outcome: ImportBatchOutcome, unfiled: [StatementLine], merge: MergeOutcome?, card: CardImportOutcome? = nil,
+        matched: MatchOutcome, arriving: Set<String>, taxonomy: Taxonomy
     ) -> ImportReport.File {
         switch file {
+        case .cardDump(let dump):
+            if let card { return .card(path: name, card, arriving: arriving, taxonomy: taxonomy) }
+            // Every dump given is read into the change (`importFiles` answers each): this is the file unread.
+            return ImportReport.File(
+                path: name, format: "felica", formatName: "IC card dump", variant: dump.idm ?? "", encoding: "ASCII", rows: dump.records.count,
+                lines: 0, outcome: outcome, setAside: [], unfiled: [], unmapped: [], notes: [], taxonomy: taxonomy)
         case .statement(let statement):
             // A line merged with another source's (which files it) or found to be a transfer is no unfiled spending.
             let added = Set(outcome.added.map(\.id)).subtracting(matched.touchedIDs)
@@ -223,12 +245,12 @@ package enum FileImport {
                             en:
                                 "\(conversion.questionMarks) names have a '?' where the Shift_JIS download may have lost a character; the app's UTF-8 download keeps them",
                             ja: "\(conversion.questionMarks) 件の名前に「?」があります。Shift_JIS のダウンロードで失われた文字かもしれません（UTF-8 のダウンロードなら残ります）")
-                    ], taxonomy: taxonomy)
+                    ], taxonomy: taxonomy, export: merge.map { conversion.summary(merged: $0) })
         case .json(let items):
             return ImportReport.File(
                 path: name, format: "kakeibo", formatName: "kakeibo JSON", variant: "", encoding: SourceEncoding.utf8.rawValue, rows: items.count,
                 lines: items.count, outcome: outcome, matched: matched, arriving: arriving, setAside: [], unfiled: [], unmapped: [], notes: [],
-                taxonomy: taxonomy)
+                taxonomy: taxonomy, merged: merge)
         }
     }
 }

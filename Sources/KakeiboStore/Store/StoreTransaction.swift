@@ -85,3 +85,9 @@ public struct StoreTransaction {
         return TypedID.best(found)
     }
 }
+
+extension LedgerStore {
+    /// A transaction over the store as it stands that is never committed: a dry run reads through it, and what it
+    /// changes stays in memory.
+    public func preview() -> StoreTransaction { StoreTransaction(store: self) }
+}

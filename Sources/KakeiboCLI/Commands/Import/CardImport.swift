@@ -1,43 +1,5 @@
 import KakeiboKit
 
-/// `kakeibo import DUMP` (found from the file) or `--from felica`: a transit IC card's history, read in `kakeibo`
-/// itself (a dump is ASCII hex: no Foundation), its fares and purchases added as items and its charges recorded on
-/// the card, never as spending (docs/ic-card.md).
-struct CardImport {
-    /// The `--from` word that forces a file to be read as a card's dump.
-    static let source = "felica"
-
-    var path: String
-    /// `--account NAME`: the card's account.
-    var account: String?
-    var format: OutputFormat
-    var tags: [String]
-    /// `--member NAME`: whose the card's fares and purchases are (default: this machine's member).
-    var member: String?
-
-    func run(_ bytes: [UInt8], _ context: Context) throws {
-        let name = ImportCommand.displayName(path)
-        let dump: CardDump
-        do { dump = try CardDump.read(bytes) } catch { throw CardImportFailure(path: name, problem: .dump(error)) }
-        let household = try context.household()
-        let taxonomy = try context.taxonomy()
-        let first = dump.records.map(\.record.date.yearMonth).min()
-        let who = try ImportCommand.member(member, context)
-        let filing = CardFiling(filer: try household.filer(taxonomy: taxonomy, from: first), member: who.forced ?? who.fallback, tags: tags)
-        let outcome: CardImportOutcome
-        do { outcome = try household.importCard(dump, account: account, filing: filing) } catch let error as CardIdentityError {
-            throw CardImportFailure(path: name, problem: .identity(error))
-        }
-        let summary = CardImportSummary(outcome)
-        switch format {
-        case .json: context.print(CardImportRenderer.json(summary, matched: outcome.matched, taxonomy: taxonomy))
-        default:
-            context.print(CardImportRenderer.text(summary, context.language))
-            context.print(AccountsRenderer.matchedLines(outcome.matched, context.language))
-        }
-    }
-}
-
 /// A card's dump refused whole (exit 2): nothing was imported.
 struct CardImportFailure: KakeiboFailure {
     enum Problem {

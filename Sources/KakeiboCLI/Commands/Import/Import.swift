@@ -2,9 +2,9 @@ import KakeiboImport
 import KakeiboKit
 
 /// `kakeibo import FILE…` — loads items from files, each read once and its format found from it (`ImportPlan`, over
-/// the one table, `ImportFormats`), all in this process: one file of kakeibo's or the household server's JSON, or an IC
-/// card's dump, is merged on its own (`ItemsImport`, an id already stored is updated); other apps' exports,
-/// statements, files read with a layout, several files and `--dry-run` are read together (`StatementImport`);
+/// the one table, `ImportFormats`), all in this process: one file of kakeibo's or the household server's JSON is
+/// merged on its own (`ItemsImport`, an id already stored is updated); other apps' exports, statements, files read with
+/// a layout, IC cards' dumps, several files and `--dry-run` are read together, in one change (`StatementImport`);
 /// `--layout-init` writes a first layout for a file.
 package struct ImportCommand: Command {
     package static let from = Option(
@@ -155,6 +155,15 @@ package struct ImportCommand: Command {
         let configuration = try DetailOptions.settings(context)
         return ImportMember(
             forced: try DetailOptions.known(forced, configuration), fallback: try DetailOptions.known(configuration.member, configuration))
+    }
+
+    /// Prints what an import did (or would do) as `format` asks, all of it from its one report.
+    static func show(_ report: ImportReport, _ format: OutputFormat, _ context: Context) throws {
+        let taxonomy = try context.taxonomy()
+        switch format {
+        case .json: context.print(JSONRenderer.render(ImportRenderer.json(report, taxonomy: taxonomy)))
+        default: context.print(ImportRenderer.text(report, taxonomy: taxonomy, context.language))
+        }
     }
 
     /// The tags `--tag` gives, checked, each once.

@@ -14,7 +14,8 @@ extension ImportCommand {
             choice = .layout(try LayoutCatalog.load(context).resolve(layoutValue))
         } else if let from {
             let word = from.lowercased()
-            if word == ImportFormats.anyStatement {
+            // A card's dump is found from the file (the plan forced its format): nothing else reads it.
+            if word == ImportFormats.anyStatement || ImportFormats.named(word)?.kind == .cardDump {
                 choice = .detect
             } else if let statement = StatementFormat(rawValue: word) {
                 choice = .format(statement)
@@ -28,7 +29,13 @@ extension ImportCommand {
         } else {
             choice = .detect
         }
-        return try files(choice, plan.files.map { StatementImport.Input(path: $0.path, bytes: $0.bytes, format: $0.format) }, arguments, context)
+        // --account names a card's account: given with no dump, it would be dropped.
+        if arguments.given(ImportCommand.account), let first = plan.files.first, !plan.files.contains(where: { $0.format?.kind == .cardDump }) {
+            throw CommandError.accountWithoutCardDump(ImportCommand.displayName(first.path))
+        }
+        var files = try files(choice, plan.files.map { StatementImport.Input(path: $0.path, bytes: $0.bytes, format: $0.format) }, arguments, context)
+        files.account = try arguments[ImportCommand.account]
+        return files
     }
 
     /// The import of CSV files, its options checked.

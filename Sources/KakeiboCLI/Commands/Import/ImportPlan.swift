@@ -51,7 +51,7 @@ package struct ImportPlan {
         }
     }
 
-    /// Whether the one file is merged on its own (kakeibo's JSON, an IC card's dump), rather than read together with
+    /// Whether the one file is merged on its own (kakeibo's JSON), rather than read together with
     /// others: not when there are several (read together, of any formats), for a layout or a dry run, or for a
     /// statement (with `--from statement`, any file).
     package var merged: Bool {
@@ -78,8 +78,6 @@ package enum ImportFileError: KakeiboFailure, Equatable {
     case notStatement(String, FormatTitle)
     /// `--mapping` or `--category` given for kakeibo's JSON.
     case optionNotForJSON(String)
-    /// A transit IC card's dump with other files or `--dry-run`: it is imported on its own.
-    case cardDumpAlone(String)
 
     package var kind: FailureKind { .badInput }
 
@@ -99,11 +97,6 @@ package enum ImportFileError: KakeiboFailure, Equatable {
                 + language.pick(
                     "--from statement, but it is \(title.long.en), not a statement (without --from it is read as that)",
                     "--from statement ですが、明細ではなく\(title.long.ja)です（--from なしならその形式で読みます）")
-        case .cardDumpAlone(let path):
-            return nothing(path)
-                + language.pick(
-                    "it is a transit IC card's dump, which is imported on its own and for real (no --dry-run yet): kakeibo import \(path)",
-                    "交通系 IC カードのダンプです。ダンプは単独で取り込みます（--dry-run にはまだ対応していません）: kakeibo import \(path)")
         case .optionNotForJSON(let option):
             return language.pick(
                 "option \(option) is for other apps' exports and statements, not kakeibo's JSON (see 'kakeibo help import')",

@@ -1,8 +1,8 @@
 import KakeiboImport
 import KakeiboKit
 
-/// `kakeibo import FILE…` of CSV files — card and bank statements, files read with a layout, MoneyForward ME's and
-/// Zaim's exports — each file's format found from it (or forced by `--from` / `--layout`). Every file is read and
+/// `kakeibo import FILE…` of files read together — card and bank statements, files read with a layout, MoneyForward
+/// ME's and Zaim's exports, kakeibo's JSON among others, transit IC cards' dumps — each file's format found from it (or forced by `--from` / `--layout`). Every file is read and
 /// checked before anything is written, then all of them are imported in one change; `--dry-run` says what would
 /// be imported and writes nothing.
 struct StatementImport {
@@ -40,6 +40,8 @@ struct StatementImport {
     var tags: [String] = []
     /// `--member`: whose every line is.
     var member: String?
+    /// `--account`: the account of the cards' dumps.
+    var account: String?
     var dryRun = false
     /// `--year`: the newest row's year, for dates written without one.
     var year: Int?
@@ -74,7 +76,7 @@ struct StatementImport {
             case .app(let source): return .export(try convert(source))
             case .detect:
                 // The one table decides (ImportFormats): kakeibo's formats, then the layouts. A file it doesn't know
-                // (or a card's dump, which is merged on its own) is refused by the statements' reader, saying why.
+                // is refused by the statements' reader, saying why.
                 let options = ReadOptions(mapping: mapping, fallback: category, income: income, transfers: transfers, years: years)
                 let format = try input.format ?? ImportFormats.identify(FileHead(bytes), layouts: layouts)
                 switch try format?.read(bytes, options) {
@@ -84,7 +86,10 @@ struct StatementImport {
                     do { return .json(try ExportDocument.decode(bytes).items) } catch {
                         throw CommandError.importFile(ImportCommand.displayName(path), problem: error)
                     }
-                case .cardDump: throw ImportFileError.cardDumpAlone(ImportCommand.displayName(path))
+                case .cardDump(let bytes):
+                    do { return .cardDump(try CardDump.read(bytes)) } catch {
+                        throw CardImportFailure(path: ImportCommand.displayName(path), problem: .dump(error))
+                    }
                 case nil: return .statement(try StatementReader.read(bytes, as: .detect, layouts: layouts, years: years))
                 }
             }
@@ -105,51 +110,22 @@ struct StatementImport {
                     years: LayoutYears(given: year, today: context.clock.today)))
         }
         var progress: Progress?
-        let done = try FileImport.run(
-            files, household: household, taxonomy: taxonomy, category: category, tags: tags, member: try ImportCommand.member(member, context),
-            dryRun: dryRun
-        ) { total in
-            let bar = Progress(total: total, label: context.language.pick("Importing", "取り込み中"), terminal: context.terminal)
-            progress = bar
-            return { bar.advance() }
+        let done: FileImport.Done
+        do {
+            done = try FileImport.run(
+                files, household: household, taxonomy: taxonomy, category: category, tags: tags,
+                member: try ImportCommand.member(member, context), account: account, dryRun: dryRun
+            ) { total in
+                let bar = Progress(total: total, label: context.language.pick("Importing", "取り込み中"), terminal: context.terminal)
+                progress = bar
+                return { bar.advance() }
+            }
+        } catch let error as CardBatchError {
+            // The dump that is not the card it says, named among the files.
+            let dumps = files.filter { if case .cardDump = $0.read { true } else { false } }
+            throw CardImportFailure(path: dumps.indices.contains(error.card) ? dumps[error.card].name : "", problem: .identity(error.problem))
         }
         progress?.finish()
-        if dryRun {
-            switch output {
-            case .json: context.print(JSONRenderer.render(ImportRenderer.reportJSON(done.report, taxonomy: taxonomy)))
-            default: context.print(ImportRenderer.report(done.report, taxonomy: taxonomy, context.language))
-            }
-            return
-        }
-        try printSummaries(done.report, context)
-    }
-
-    /// What a real import prints, from its report: the summaries, then the notes; as JSON, the first summary's
-    /// members (the statements', else the first export's) and every file's part of the report.
-    func printSummaries(_ report: ImportReport, _ context: Context) throws {
-        let taxonomy = try context.taxonomy()
-        var out = ""
-        var json: [(String, JSONValue)] = []
-        for summary in report.summaries {
-            switch summary {
-            case .statements(let summary):
-                out += StatementRenderer.importText(summary, taxonomy: taxonomy, context.language)
-                if case .object(let members) = StatementRenderer.importJSON(summary, taxonomy: taxonomy) { json += members }
-            case .export(let summary, let file, let listsUnmapped):
-                out += ImportRenderer.foreign(summary, taxonomy: taxonomy, context.language)
-                if listsUnmapped { out += ImportRenderer.unmapped(report.files[file].unmapped, taxonomy: taxonomy, context.language) }
-                if json.isEmpty, case .object(let members) = ImportRenderer.foreignJSONValue(summary, taxonomy: taxonomy) { json += members }
-            case .items(let merged):
-                out += ImportRenderer.merged(merged, context.language) + "\n"
-                if json.isEmpty { json += ImportRenderer.mergedFields(merged) }
-            }
-        }
-        out += ImportRenderer.notes(report, context.language)
-        switch output {
-        case .json:
-            context.print(
-                JSONRenderer.render(.object(json + [("files", ImportRenderer.reportJSON(report, taxonomy: taxonomy)["files"] ?? .array([]))])))
-        default: context.print(out)
-        }
+        try ImportCommand.show(done.report, output, context)
     }
 }
