@@ -39,4 +39,19 @@ import Testing
                 "クレジットカード→WAON 5000", "銀行口座→WAON 10000",
             ])
     }
+
+    /// An IC card's dump states the card's balance, and `accounts list` says the same: before, Suica showed −¥3,369
+    /// while its own import said "Card balance ¥974". With the card's history file too, both agree on ¥5,672.
+    @Test(arguments: [false, true])
+    func aDumpsCardBalanceIsTheAccountsStatedBalance(withHistory: Bool) throws {
+        let box = try Sandbox()
+        #expect(try box.run("accounts", "add", "交通系IC", "--kind", "emoney").status == 0)
+        let dump = Products.repository.appendingPathComponent("Tests/Fixtures/ic-card/card-b.addr.txt").path
+        #expect(try box.run("import", dump).status == 0)
+        if withHistory { #expect(try box.run("import", Self.path("sfcard-viewer-card-b-202503-sjis.csv")).status == 0) }
+        let accounts = try #require(try box.run("accounts", "list", "--format", "json").json() as? [[String: Any]])
+        let card = try #require(accounts.first { $0["name"] as? String == "交通系IC" })
+        #expect(card["statedBalance"] as? Int == 5672)
+        #expect(card["balance"] as? Int == 5672)
+    }
 }

@@ -188,10 +188,10 @@ enum LayoutReader {
     }
 
     /// The column a file states the balance after each row in, when the layout names none: the first whose name says
-    /// 残高 (not a card's 繰越残高, Zaim's 残高調整 or PayPal's 残高への影響) or Balance.
+    /// 残高 or 残額 (not a card's 繰越残高, Zaim's 残高調整 or PayPal's 残高への影響) or Balance.
     static func balanceColumn(_ header: CSVRecord) -> Layout.Column? {
         header.fields.lazy.map(trimWhitespace).first { name in
-            (name.contains("残高") && !["繰越", "調整", "影響"].contains(where: name.contains)) || name.lowercased() == "balance"
+            ((name.contains("残高") || name.contains("残額")) && !["繰越", "調整", "影響"].contains(where: name.contains)) || name.lowercased() == "balance"
         }.map { .name($0) }
     }
 
