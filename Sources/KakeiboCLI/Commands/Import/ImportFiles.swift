@@ -67,7 +67,8 @@ extension ImportCommand {
             throw ImportFailure(path: ImportCommand.displayName(path), problem: error)
         }
         context.note(
-            guess.explanation(fileName: ImportCommand.displayName(path), directory: try LayoutCatalog.directory(context), in: context.language))
+            guess.explanation(
+                fileName: ImportCommand.displayName(path), directory: try LayoutCatalog.directory(context.environment), in: context.language))
         switch format {
         case .json: context.print(JSONRenderer.render(guess.layout.json))
         default: context.print(guess.layout.fileText)
