@@ -41,7 +41,9 @@ let package = Package(
         // The companion `kakeibo` execs for the commands that need HTTP, so that only they pay Foundation's start-up
         // cost and its size (docs/development.md).
         .executableTarget(name: "kakeibo-companion", dependencies: ["KakeiboCLI", "KakeiboNetwork"]),
-        .testTarget(name: "KakeiboKitTests", dependencies: ["KakeiboKit"] + layers),
+        // What every layer's unit tests build their cases from (`item`, `wire`, the committed card dumps).
+        .target(name: "KakeiboTestSupport", dependencies: Array(layers[..<2]), path: "Tests/KakeiboTestSupport"),
+        .testTarget(name: "KakeiboKitTests", dependencies: ["KakeiboKit", "KakeiboTestSupport"] + layers),
         .testTarget(name: "KakeiboCLITests", dependencies: ["KakeiboCLI", "KakeiboImport", "KakeiboKit"] + layers),
         .testTarget(name: "KakeiboImportTests", dependencies: ["KakeiboImport", "KakeiboKit"]),
         .testTarget(name: "KakeiboNetworkTests", dependencies: ["KakeiboNetwork", "KakeiboKit"] + layers),

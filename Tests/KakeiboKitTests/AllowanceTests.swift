@@ -1,15 +1,14 @@
+import KakeiboStore
+import KakeiboTestSupport
+import KakeiboValues
 import Testing
 
-@testable import KakeiboOperations
-@testable import KakeiboRender
 @testable import KakeiboReports
-@testable import KakeiboStore
-@testable import KakeiboValues
 
 /// お小遣い (#22): a member's allowance counts their personal items, and the budgets file carries it as schema 3.
 @Suite struct AllowanceTests {
     func item(_ name: String, _ price: Int, member: String?, personal: Bool, _ category: Int = 0) -> Item {
-        var item = KakeiboKitTests.item(name, price, "2024-12-05", category)
+        var item = KakeiboTestSupport.item(name, price, "2024-12-05", category)
         item.details = ItemDetails(member: member, personal: personal)
         return item
     }

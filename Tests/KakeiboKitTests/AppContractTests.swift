@@ -1,7 +1,7 @@
+import KakeiboValues
 import Testing
 
 @testable import KakeiboStore
-@testable import KakeiboValues
 
 /// The ExpenseLog app as kakeibo holds it to (issue #31): the categories it can show, rows read as its
 /// `ResponseItem` reads them, and the details it has no field for kept by a pull.

@@ -1,11 +1,9 @@
 import Foundation
+import KakeiboTestSupport
+import KakeiboValues
 import Testing
 
-@testable import KakeiboOperations
-@testable import KakeiboRender
-@testable import KakeiboReports
 @testable import KakeiboStore
-@testable import KakeiboValues
 
 /// Backups and undo against real files: what a change keeps, what undo puts back, and when it refuses.
 @Suite final class BackupTests {

@@ -1,11 +1,10 @@
 import Foundation
+import KakeiboStore
+import KakeiboTestSupport
+import KakeiboValues
 import Testing
 
-@testable import KakeiboOperations
-@testable import KakeiboRender
 @testable import KakeiboReports
-@testable import KakeiboStore
-@testable import KakeiboValues
 
 @Suite struct BudgetTests {
     let food = BudgetTarget.category(CategoryCode(0))

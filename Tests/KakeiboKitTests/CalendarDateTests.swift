@@ -1,9 +1,5 @@
 import Testing
 
-@testable import KakeiboOperations
-@testable import KakeiboRender
-@testable import KakeiboReports
-@testable import KakeiboStore
 @testable import KakeiboValues
 
 @Suite struct CalendarDateTests {

@@ -1,11 +1,10 @@
 import Foundation
+import KakeiboStore
+import KakeiboTestSupport
+import KakeiboValues
 import Testing
 
 @testable import KakeiboOperations
-@testable import KakeiboRender
-@testable import KakeiboReports
-@testable import KakeiboStore
-@testable import KakeiboValues
 
 /// The change protocol's side of the operations layer: the sync state's file, changes made from edits and deletes
 /// with ids kept across retries, results applied, rows applied without undoing a decision made here.

@@ -1,8 +1,9 @@
+import KakeiboReports
+import KakeiboTestSupport
+import KakeiboValues
 import Testing
 
 @testable import KakeiboRender
-@testable import KakeiboReports
-@testable import KakeiboValues
 
 /// Each slice of a chart its own glyph and colour, in text and SVG alike, and a chart past the palette says that
 /// its looks repeat.

@@ -1,10 +1,9 @@
+import KakeiboReports
+import KakeiboTestSupport
+import KakeiboValues
 import Testing
 
-@testable import KakeiboOperations
 @testable import KakeiboRender
-@testable import KakeiboReports
-@testable import KakeiboStore
-@testable import KakeiboValues
 
 /// A taxonomy with long names in both languages, to push the charts against the terminal's width.
 let longNames = Taxonomy(categories: [

@@ -1,11 +1,9 @@
 import Foundation
+import KakeiboTestSupport
+import KakeiboValues
 import Testing
 
-@testable import KakeiboOperations
-@testable import KakeiboRender
-@testable import KakeiboReports
 @testable import KakeiboStore
-@testable import KakeiboValues
 
 @Suite struct JSONScannerTests {
     func parse(_ text: String) throws -> JSONValue { try JSONValue.parse(Array(text.utf8)) }
@@ -167,44 +165,5 @@ import Testing
         #expect(throws: WireProblem.self) { try WireFormat.decode(Array(#"[{"id":"1","date":"20241203","name":"a","price":0,"category":0}]"#.utf8)) }
         #expect(throws: WireProblem.self) { try WireFormat.decode(Array(#"[{"id":"1","date":"20241203","name":"","price":5,"category":0}]"#.utf8)) }
         #expect(throws: WireProblem.self) { try WireFormat.decode(Array(#"[{"id":"1","date":"20241203","name":"a","price":5}]"#.utf8)) }
-    }
-}
-
-@Suite struct LedgerRendererTests {
-    @Test func oneBalancedTransactionPerItemWithTheCategoryAsAccount() {
-        let journal = LedgerRenderer.journal(
-            [
-                item("コーヒー", 178, "2024-12-03", 0, 1, id: "a1"), item("返品", -500, "2024-12-04", 1, id: "a2"),
-                item("謎", 5, "2024-12-05", 7, 3, id: "a3"),
-            ],
-            taxonomy: .expenseLog)
-        #expect(
-            journal == """
-                2024-12-03 コーヒー
-                    ; id: a1
-                    expenses:food:drink  178 JPY
-                    assets:cash
-
-                2024-12-04 返品
-                    ; id: a2
-                    expenses:entertainment  -500 JPY
-                    assets:cash
-
-                2024-12-05 謎
-                    ; id: a3
-                    expenses:7:3  5 JPY
-                    assets:cash
-
-
-                """)
-    }
-
-    @Test func payeesLedgerWouldMisreadAreMadeSafe() {
-        #expect(LedgerRenderer.payee("a;b") == "a；b")
-        #expect(LedgerRenderer.payee("*sale*") == "＊sale*")
-        #expect(LedgerRenderer.payee("!") == "！")
-        #expect(LedgerRenderer.payee("(code) x") == "（code) x")
-        #expect(LedgerRenderer.payee("a|b") == "a｜b")
-        #expect(LedgerRenderer.payee("1,000 \"q\" @ # =x") == "1,000 \"q\" @ # =x")
     }
 }

@@ -1,8 +1,8 @@
 import Foundation
+import KakeiboValues
 import Testing
 
 @testable import KakeiboStore
-@testable import KakeiboValues
 
 /// The file layer itself (issue #33): a lock file and a store file are opened through no link and without waiting,
 /// and must be regular files; every file is read up to `FileSystem.maximumFileSize`.

@@ -1,11 +1,10 @@
 import Foundation
+import KakeiboOperations
+import KakeiboStore
+import KakeiboValues
 import Testing
 
-@testable import KakeiboOperations
-@testable import KakeiboRender
 @testable import KakeiboReports
-@testable import KakeiboStore
-@testable import KakeiboValues
 
 /// Fixed costs: when each falls due, the file they are kept in, and posting each once.
 @Suite struct FixedCostTests {

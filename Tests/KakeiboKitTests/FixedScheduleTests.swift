@@ -1,10 +1,7 @@
+import KakeiboValues
 import Testing
 
-@testable import KakeiboOperations
-@testable import KakeiboRender
-@testable import KakeiboReports
 @testable import KakeiboStore
-@testable import KakeiboValues
 
 /// Irregular fixed costs (#22): every N months, chosen months of the year, a start and an end, and the file that
 /// keeps them readable to an older kakeibo, or refused by it, never misread.

@@ -1,10 +1,7 @@
+import KakeiboValues
 import Testing
 
-@testable import KakeiboOperations
 @testable import KakeiboRender
-@testable import KakeiboReports
-@testable import KakeiboStore
-@testable import KakeiboValues
 
 /// Fuel cost: exact decimal arithmetic, rounding at the end, and bad values refused.
 @Suite struct FuelCostTests {

@@ -1,11 +1,11 @@
 import Foundation
+import KakeiboOperations
+import KakeiboStore
+import KakeiboTestSupport
+import KakeiboValues
 import Testing
 
-@testable import KakeiboOperations
-@testable import KakeiboRender
 @testable import KakeiboReports
-@testable import KakeiboStore
-@testable import KakeiboValues
 
 /// The operations layer against a real store in a temporary directory: every change and its outcome, the one id
 /// index finding items in any month, and moves between months.

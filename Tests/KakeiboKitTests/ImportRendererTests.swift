@@ -1,10 +1,10 @@
+import KakeiboOperations
+import KakeiboReports
+import KakeiboTestSupport
+import KakeiboValues
 import Testing
 
-@testable import KakeiboOperations
 @testable import KakeiboRender
-@testable import KakeiboReports
-@testable import KakeiboStore
-@testable import KakeiboValues
 
 /// What `import --from` prints, made from a summary value alone.
 @Suite struct ImportRendererTests {

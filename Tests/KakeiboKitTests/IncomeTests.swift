@@ -1,11 +1,12 @@
 import Foundation
+import KakeiboOperations
+import KakeiboReports
+import KakeiboStore
+import KakeiboTestSupport
+import KakeiboValues
 import Testing
 
-@testable import KakeiboOperations
 @testable import KakeiboRender
-@testable import KakeiboReports
-@testable import KakeiboStore
-@testable import KakeiboValues
 
 /// Income (収入) apart from spending in every report, the savings goal, the monthly review and its note.
 @Suite struct IncomeTests {

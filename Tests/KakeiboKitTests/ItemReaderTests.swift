@@ -1,10 +1,8 @@
+import KakeiboStore
+import KakeiboValues
 import Testing
 
 @testable import KakeiboOperations
-@testable import KakeiboRender
-@testable import KakeiboReports
-@testable import KakeiboStore
-@testable import KakeiboValues
 
 /// One item reader for month files and the wire format: the same fields read the same way, the wire format's
 /// leniencies and the month file's strictness as its parameters.

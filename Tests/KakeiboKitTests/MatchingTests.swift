@@ -1,11 +1,10 @@
 import Foundation
+import KakeiboStore
+import KakeiboTestSupport
+import KakeiboValues
 import Testing
 
 @testable import KakeiboOperations
-@testable import KakeiboRender
-@testable import KakeiboReports
-@testable import KakeiboStore
-@testable import KakeiboValues
 
 /// Matching lines of different sources into one purchase: which pairs may match, the one order they are taken in,
 /// what the merged item keeps, and the accounts that make spellings one.
@@ -188,19 +187,5 @@ import Testing
         #expect(alone.matched.isEmpty)
         #expect(LineSource(id: "fixed-0d934b28-2024-11").kind == .fixed && LineSource(id: "f0e1d2c3-aaaa").kind == .typed)
         #expect(LineSource(id: "z:abc").kind == .hand && LineSource(id: "ic:1").kind == .statement)
-    }
-
-    /// The summary counts the items as well as the lines when a purchase took several: its list has a row per item.
-    @Test func theMergeSummaryCountsItemsWhenAPurchaseTookSeveralLines() {
-        let bank = line("yu:rent", "2024-11-27", 85_000)
-        var outcome = MatchOutcome()
-        outcome.merged = [
-            MergedLine(line: line("mf:rent", "2024-11-27", 85_000), into: bank),
-            MergedLine(line: line("fixed-rent-2024-11", "2024-11-27", 85_000), into: bank),
-        ]
-        #expect(MatchRenderer.text(outcome, .en).first == "Merged 2 lines into 1 item another source has (each purchase counted once):")
-        #expect(MatchRenderer.text(outcome, .ja).first == "ほかの記録と同じ 2 件を（1 件の記録に）まとめました（同じ買い物は一度だけ数えます）:")
-        outcome.merged.removeLast()
-        #expect(MatchRenderer.text(outcome, .en).first == "Merged 1 line into items another source has (each purchase counted once):")
     }
 }

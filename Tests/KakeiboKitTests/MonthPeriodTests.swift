@@ -1,11 +1,10 @@
 import Foundation
+import KakeiboOperations
+import KakeiboStore
+import KakeiboValues
 import Testing
 
-@testable import KakeiboOperations
-@testable import KakeiboRender
 @testable import KakeiboReports
-@testable import KakeiboStore
-@testable import KakeiboValues
 
 /// A month that starts on a chosen day: its range, and totals read from the calendar-month files against a sum
 /// computed independently over a generated two years (a leap February and a common one).

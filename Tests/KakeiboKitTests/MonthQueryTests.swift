@@ -1,11 +1,10 @@
 import Foundation
+import KakeiboStore
+import KakeiboTestSupport
+import KakeiboValues
 import Testing
 
-@testable import KakeiboOperations
-@testable import KakeiboRender
 @testable import KakeiboReports
-@testable import KakeiboStore
-@testable import KakeiboValues
 
 /// `MonthQuery.view`: the one builder behind `kakeibo month`, against a real store in a temporary directory.
 @Suite struct MonthQueryTests {

@@ -1,10 +1,9 @@
+import KakeiboReports
+import KakeiboTestSupport
+import KakeiboValues
 import Testing
 
-@testable import KakeiboOperations
 @testable import KakeiboRender
-@testable import KakeiboReports
-@testable import KakeiboStore
-@testable import KakeiboValues
 
 /// A month among its neighbours and its largest items.
 @Suite struct NeighbourReportTests {

@@ -1,9 +1,6 @@
+import KakeiboTestSupport
 import Testing
 
-@testable import KakeiboOperations
-@testable import KakeiboRender
-@testable import KakeiboReports
-@testable import KakeiboStore
 @testable import KakeiboValues
 
 /// The one period grammar every command that takes a month or a year reads.

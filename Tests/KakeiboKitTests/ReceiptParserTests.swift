@@ -1,10 +1,6 @@
 import Foundation
 import Testing
 
-@testable import KakeiboOperations
-@testable import KakeiboRender
-@testable import KakeiboReports
-@testable import KakeiboStore
 @testable import KakeiboValues
 
 /// The receipt parser on realistic OCR text of both layouts, and on the lines that trip parsers up.

@@ -1,10 +1,9 @@
+import KakeiboReports
+import KakeiboTestSupport
+import KakeiboValues
 import Testing
 
-@testable import KakeiboOperations
 @testable import KakeiboRender
-@testable import KakeiboReports
-@testable import KakeiboStore
-@testable import KakeiboValues
 
 /// The items most recently added, and when they were added on the user's clock.
 @Suite struct RecentReportTests {

@@ -1,11 +1,9 @@
 import Foundation
+import KakeiboStore
+import KakeiboValues
 import Testing
 
-@testable import KakeiboOperations
-@testable import KakeiboRender
 @testable import KakeiboReports
-@testable import KakeiboStore
-@testable import KakeiboValues
 
 /// `recentlyAdded` reads the newest-written months first and stops early only when that can't change the answer.
 @Suite struct RecentStoreTests {

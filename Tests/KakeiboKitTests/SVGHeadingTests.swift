@@ -1,8 +1,9 @@
+import KakeiboReports
+import KakeiboTestSupport
+import KakeiboValues
 import Testing
 
 @testable import KakeiboRender
-@testable import KakeiboReports
-@testable import KakeiboValues
 
 /// An SVG chart's heading lines end inside the picture, in either language (the English month's title ran past its
 /// edge: "…Balance +¥77,328 · Sa").

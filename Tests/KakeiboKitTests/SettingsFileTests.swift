@@ -1,8 +1,8 @@
 import Foundation
+import KakeiboValues
 import Testing
 
 @testable import KakeiboStore
-@testable import KakeiboValues
 
 /// The four settings files through the one settings store, against real files: each reads, writes and refuses
 /// damage as it did when each had its own store. The files in Tests/Fixtures/settings were written by kakeibo before

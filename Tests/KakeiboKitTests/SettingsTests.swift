@@ -1,11 +1,8 @@
 import Foundation
+import KakeiboValues
 import Testing
 
-@testable import KakeiboOperations
-@testable import KakeiboRender
-@testable import KakeiboReports
 @testable import KakeiboStore
-@testable import KakeiboValues
 
 /// The sync settings: endpoint rules, timeout and token checks, the config file, and which source wins.
 @Suite struct ConfigTests {

@@ -1,11 +1,9 @@
 import Foundation
+import KakeiboStore
+import KakeiboValues
 import Testing
 
 @testable import KakeiboOperations
-@testable import KakeiboRender
-@testable import KakeiboReports
-@testable import KakeiboStore
-@testable import KakeiboValues
 
 /// The household's settings on one machine: what a sync sends, what it takes, and what it leaves alone.
 @Suite struct SharedSettingsTests {

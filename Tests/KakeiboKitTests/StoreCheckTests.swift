@@ -1,11 +1,9 @@
 import Foundation
+import KakeiboTestSupport
+import KakeiboValues
 import Testing
 
-@testable import KakeiboOperations
-@testable import KakeiboRender
-@testable import KakeiboReports
 @testable import KakeiboStore
-@testable import KakeiboValues
 
 /// `kakeibo check`'s reading: every problem of every file, not just the first.
 @Suite final class StoreCheckTests {

@@ -1,11 +1,9 @@
 import Foundation
+import KakeiboTestSupport
+import KakeiboValues
 import Testing
 
-@testable import KakeiboOperations
-@testable import KakeiboRender
-@testable import KakeiboReports
 @testable import KakeiboStore
-@testable import KakeiboValues
 
 /// The store against real files in a temporary directory.
 @Suite struct StoreTests {

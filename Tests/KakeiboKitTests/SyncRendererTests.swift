@@ -1,10 +1,10 @@
+import KakeiboOperations
+import KakeiboStore
+import KakeiboTestSupport
+import KakeiboValues
 import Testing
 
-@testable import KakeiboOperations
 @testable import KakeiboRender
-@testable import KakeiboReports
-@testable import KakeiboStore
-@testable import KakeiboValues
 
 /// The sync summary, one shape for both protocols: a line per phase, the notes for stderr in order, and the JSON.
 @Suite struct SyncRendererTests {

@@ -1,10 +1,9 @@
+import KakeiboStore
+import KakeiboTestSupport
+import KakeiboValues
 import Testing
 
-@testable import KakeiboOperations
-@testable import KakeiboRender
 @testable import KakeiboReports
-@testable import KakeiboStore
-@testable import KakeiboValues
 
 /// Tags as values: typed as people type them, folded for matching, kept as first written; stored, read back from the
 /// wire, grouped by, searched, carried by rules and counted by the 医療費控除.

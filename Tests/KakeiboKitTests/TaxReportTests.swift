@@ -1,10 +1,10 @@
+import KakeiboReports
+import KakeiboStore
+import KakeiboTestSupport
+import KakeiboValues
 import Testing
 
-@testable import KakeiboOperations
 @testable import KakeiboRender
-@testable import KakeiboReports
-@testable import KakeiboStore
-@testable import KakeiboValues
 
 /// The 医療費控除 report, the ふるさと納税 report, and the ZIP that carries the workbook.
 @Suite struct TaxReportTests {

@@ -1,7 +1,7 @@
+import KakeiboValues
 import Testing
 
 @testable import KakeiboRender
-@testable import KakeiboValues
 
 /// A text table's columns as values: which is cut and which is left out on a narrow terminal goes by each column's
 /// turn (column order breaking a tie), and a column's ink paints its cells that name none — only with colour.

@@ -1,9 +1,5 @@
 import Testing
 
-@testable import KakeiboOperations
-@testable import KakeiboRender
-@testable import KakeiboReports
-@testable import KakeiboStore
 @testable import KakeiboValues
 
 /// Numbers typed with a Japanese input method read as the ASCII a person meant (issue #13, "Input as people type it").

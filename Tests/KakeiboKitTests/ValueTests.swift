@@ -1,10 +1,8 @@
+import KakeiboTestSupport
+import KakeiboValues
 import Testing
 
-@testable import KakeiboOperations
-@testable import KakeiboRender
-@testable import KakeiboReports
 @testable import KakeiboStore
-@testable import KakeiboValues
 
 @Suite struct PriceTests {
     @Test(arguments: [("178", 178), ("-500", -500), ("1,899", 1899), ("12,345,678", 12_345_678), ("9999999999", 9_999_999_999)])

@@ -1,10 +1,9 @@
+import KakeiboOperations
+import KakeiboStore
+import KakeiboValues
 import Testing
 
-@testable import KakeiboOperations
-@testable import KakeiboRender
 @testable import KakeiboReports
-@testable import KakeiboStore
-@testable import KakeiboValues
 
 /// Yearly funds and rolled budgets as values: the file, the running balance, the margin and setting one again.
 @Suite struct YearlyFundTests {

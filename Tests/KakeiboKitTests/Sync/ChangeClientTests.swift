@@ -1,10 +1,9 @@
+import KakeiboStore
+import KakeiboTestSupport
+import KakeiboValues
 import Testing
 
 @testable import KakeiboOperations
-@testable import KakeiboRender
-@testable import KakeiboReports
-@testable import KakeiboStore
-@testable import KakeiboValues
 
 /// `ChangeClient.send` against scripted servers: an older script (500 changes a request, no `since` in its answers)
 /// and a newer one (its limits in each answer, and what others changed carried with the results); `Limits`.

@@ -1,10 +1,9 @@
+import KakeiboStore
+import KakeiboTestSupport
+import KakeiboValues
 import Testing
 
 @testable import KakeiboOperations
-@testable import KakeiboRender
-@testable import KakeiboReports
-@testable import KakeiboStore
-@testable import KakeiboValues
 
 /// A transport that answers from a script and records what it was asked. Several requests at once go as the real
 /// transport sends them: the first `concurrently` all under way before any answer is handed over, then one more as

@@ -1,16 +1,9 @@
+import KakeiboStore
+import KakeiboTestSupport
+import KakeiboValues
 import Testing
 
 @testable import KakeiboOperations
-@testable import KakeiboRender
-@testable import KakeiboReports
-@testable import KakeiboStore
-@testable import KakeiboValues
-
-let november = YearMonth(year: 2024, month: 11)!
-
-func wire(_ id: String, _ date: String, _ name: String = "品", _ price: Int = 100, _ category: Int = 0) -> WireItem {
-    WireItem(id: id, date: try! CalendarDate.parseISO(date), name: name, price: Yen(price), category: CategoryCode(category))
-}
 
 /// The server's months are checked as a whole before anything is written (how they change the store is the
 /// operations layer's: see HouseholdTests).

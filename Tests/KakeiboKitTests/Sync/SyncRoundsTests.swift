@@ -1,9 +1,10 @@
 import Foundation
+import KakeiboStore
+import KakeiboTestSupport
+import KakeiboValues
 import Testing
 
 @testable import KakeiboOperations
-@testable import KakeiboStore
-@testable import KakeiboValues
 
 /// The change protocol's rounds as the operations layer runs them (`ChangeServer`), against a scripted server: how
 /// changes are batched and recorded, what a failure leaves here, a change made while its item is in flight, what

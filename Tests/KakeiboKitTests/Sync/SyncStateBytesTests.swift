@@ -1,9 +1,10 @@
 import Foundation
+import KakeiboStore
+import KakeiboTestSupport
+import KakeiboValues
 import Testing
 
 @testable import KakeiboOperations
-@testable import KakeiboStore
-@testable import KakeiboValues
 
 /// The sync state file's bytes: what an earlier kakeibo wrote for the same state, so that a store synced before reads
 /// and writes the same file.
