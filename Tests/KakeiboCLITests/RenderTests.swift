@@ -1,11 +1,10 @@
 import Foundation
+import KakeiboReports
+import KakeiboStore
+import KakeiboValues
 import Testing
 
-@testable import KakeiboOperations
 @testable import KakeiboRender
-@testable import KakeiboReports
-@testable import KakeiboStore
-@testable import KakeiboValues
 
 @Suite struct RenderTests {
     /// Issue #13: a cell a spreadsheet would run as a formula is neutralised with a leading '; numbers stay numbers.
