@@ -6,7 +6,7 @@ import Testing
 
 @testable import KakeiboReports
 
-/// `config set split by-income` (#22): shared spending split in proportion to each member's income in the period.
+/// `config set split by-income`: shared spending split in proportion to each member's income in the period.
 @Suite struct SettlementByIncomeTests {
     func member(_ item: Item, _ name: String?, personal: Bool = false) -> Item {
         var item = item

@@ -77,7 +77,7 @@ import Testing
 
     func price(_ id: String) throws -> Int? { try household.store.find(id: id).first { $0.item.id == id }.map { $0.item.price.amount } }
 
-    /// Issue #33: a server's answer can't go back in time.
+    /// A server's answer can't go back in time.
     @Test func aRowOrTombstoneOlderThanTheRevisionHeldIsIgnoredAndCounted() throws {
         defer { clean() }
         try household.rememberServer("https://h/exec", household: "h1")
@@ -92,7 +92,7 @@ import Testing
         #expect(carried.rows.older == 1)
     }
 
-    /// Issue #33: no conflict with oneself.
+    /// No conflict with oneself.
     @Test func aDeleteMadeWhileTheItemsEditIsInFlightIsBasedOnTheRevisionTheAnswerBrings() throws {
         defer { clean() }
         try household.rememberServer("https://h/exec", household: "h1")

@@ -6,8 +6,8 @@ import Testing
 
 @testable import KakeiboRender
 
-@Suite struct RenderTests {
-    /// Issue #13: a cell a spreadsheet would run as a formula is neutralised with a leading '; numbers stay numbers.
+@Suite struct RenderedOutputTests {
+    /// A cell a spreadsheet would run as a formula is neutralised with a leading '; numbers stay numbers.
     @Test func csvNeutralisesFormulasButNotNumbers() {
         #expect(CSVRenderer.row(["=1+2", "+81 3", "-cmd", "@SUM(A1)", "\tx"]) == "'=1+2,'+81 3,'-cmd,'@SUM(A1),'\tx\r\n")
         #expect(CSVRenderer.row(["=HYPERLINK(\"x\",1)", "\rz"]) == "\"'=HYPERLINK(\"\"x\"\",1)\",\"'\rz\"\r\n")
@@ -92,7 +92,7 @@ import Testing
         #expect(shortIDs([]) == [])
     }
 
-    /// An id shown alone is still told apart from the others the command read (issue 32: `find` showed "mf:mfH02",
+    /// An id shown alone is still told apart from the others the command read (`find` once showed "mf:mfH02",
     /// and `edit mf:mfH02` matched 10 items), each only as long as it needs.
     @Test func longEnoughToTellAnIdFromTheRestOfTheStore() {
         #expect(shortIDs(["mf:mfH0201"], among: ["mf:mfH0202", "mf:mfH0210", "3c747910-c5ce"]) == ["mf:mfH0201"])

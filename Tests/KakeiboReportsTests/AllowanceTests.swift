@@ -5,7 +5,7 @@ import Testing
 
 @testable import KakeiboReports
 
-/// お小遣い (#22): a member's allowance counts their personal items, and the budgets file carries it as schema 3.
+/// お小遣い: a member's allowance counts their personal items, and the budgets file carries it as schema 3.
 @Suite struct AllowanceTests {
     func item(_ name: String, _ price: Int, member: String?, personal: Bool, _ category: Int = 0) -> Item {
         var item = KakeiboTestSupport.item(name, price, "2024-12-05", category)

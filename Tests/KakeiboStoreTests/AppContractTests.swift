@@ -3,7 +3,7 @@ import Testing
 
 @testable import KakeiboStore
 
-/// The ExpenseLog app as kakeibo holds it to (issue #31): the categories it can show, rows read as its
+/// The ExpenseLog app as kakeibo holds it to: the categories it can show, rows read as its
 /// `ResponseItem` reads them, and the details it has no field for kept by a pull.
 @Suite struct AppContractTests {
     @Test func theAppShowsItsOwnCategoriesAndNothingElse() {

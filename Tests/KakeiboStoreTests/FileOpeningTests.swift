@@ -4,9 +4,9 @@ import Testing
 
 @testable import KakeiboStore
 
-/// The file layer itself (issue #33): a lock file and a store file are opened through no link and without waiting,
+/// How the store opens a file: a lock file and a store file are opened through no link and without waiting,
 /// and must be regular files; every file is read up to `FileSystem.maximumFileSize`.
-@Suite struct FileKindUnitTests {
+@Suite struct FileOpeningTests {
     let directory: String = {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("kakeibo-filekind-\(UUID().uuidString)").path
         try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)

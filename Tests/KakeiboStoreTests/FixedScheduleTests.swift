@@ -3,7 +3,7 @@ import Testing
 
 @testable import KakeiboStore
 
-/// Irregular fixed costs (#22): every N months, chosen months of the year, a start and an end, and the file that
+/// Irregular fixed costs: every N months, chosen months of the year, a start and an end, and the file that
 /// keeps them readable to an older kakeibo, or refused by it, never misread.
 @Suite struct FixedScheduleTests {
     func month(_ text: String) -> YearMonth { YearMonth.parseISO(text)! }

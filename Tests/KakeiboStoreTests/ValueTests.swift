@@ -22,7 +22,7 @@ import Testing
         #expect(throws: ValueError.price("", reason: .notWhole)) { try Yen.parsePrice("") }
         #expect(throws: ValueError.price("-", reason: .notWhole)) { try Yen.parsePrice("-") }
         #expect(throws: ValueError.price("+5", reason: .notWhole)) { try Yen.parsePrice("+5") }
-        // Full-width digits are read (issue #13); full-width text that is still no number names what was typed.
+        // Full-width digits are read; full-width text that is still no number names what was typed.
         #expect(try Yen.parsePrice("１７８") == Yen(178))
         #expect(throws: ValueError.price("１７８ドル", reason: .notWhole)) { try Yen.parsePrice("１７８ドル") }
     }
@@ -82,7 +82,7 @@ import Testing
         #expect(message.contains("food, entertainment"))
     }
 
-    /// Issue #13: a near miss names the nearest category or subcategory (Japanese names too), and a subcategory that
+    /// A near miss names the nearest category or subcategory (Japanese names too), and a subcategory that
     /// belongs to exactly one category is enough on its own.
     @Test func theDefaultIsAHouseholdsTaxonomyThatKeepsTheAppsCodes() throws {
         let household = Taxonomy.standard

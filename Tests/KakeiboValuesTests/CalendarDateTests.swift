@@ -25,7 +25,7 @@ import Testing
         #expect(throws: ValueError.dateMonth("2024-13-01")) { try CalendarDate.parseISO("2024-13-01") }
         #expect(throws: ValueError.dateFormat("tomorrow-ish")) { try CalendarDate.parseISO("tomorrow-ish") }
         #expect(throws: ValueError.dateFormat("2024-1-3")) { try CalendarDate.parseISO("2024-1-3") }
-        // Full-width digits are read (issue #13); a bad date names what was typed.
+        // Full-width digits are read; a bad date names what was typed.
         #expect(try CalendarDate.parseISO("２０２４-12-03") == CalendarDate(year: 2024, month: 12, day: 3))
         #expect(throws: ValueError.dateFormat("２０２４-1-3")) { try CalendarDate.parseISO("２０２４-1-3") }
         #expect(throws: ValueError.dateDay("２０２４-02-30", year: 2024, month: 2, days: 29)) { try CalendarDate.parseISO("２０２４-02-30") }
@@ -91,7 +91,7 @@ import Testing
         #expect(Timestamp.parse("2024-12-03T25:15:30Z") == nil)
     }
 
-    /// One rule for every date a person types or a receipt prints (issue 32): dots, eras, full-width forms.
+    /// One rule for every date a person types or a receipt prints: dots, eras, full-width forms.
     @Test func daysAsPeopleWriteThem() throws {
         let today = CalendarDate(year: 2024, month: 12, day: 15)!
         let cases = [

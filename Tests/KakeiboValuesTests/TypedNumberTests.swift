@@ -2,7 +2,7 @@ import Testing
 
 @testable import KakeiboValues
 
-/// Numbers typed with a Japanese input method read as the ASCII a person meant (issue #13, "Input as people type it").
+/// Numbers typed with a Japanese input method read as the ASCII a person meant.
 @Suite struct TypedNumberTests {
     @Test(arguments: [
         ("１７８", 178), ("178円", 178), ("¥1,899", 1899), ("￥1,899", 1899), ("１，８９９円", 1899), ("－５００", -500), ("-￥500", -500), ("　178 ", 178),

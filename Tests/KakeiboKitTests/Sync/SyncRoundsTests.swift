@@ -166,7 +166,7 @@ import Testing
         #expect(report.refusedCount == 1)
     }
 
-    /// Issue #28's case: a push of 10,000 items, then a sync with nothing new, is one request.
+    /// A push of 10,000 items, then a sync with nothing new, is one request.
     @Test func theSyncAfterAPushIsOneRequestFromPastItsOwnWrites() throws {
         let server = ScriptedServer()
         let member = Member(server)
