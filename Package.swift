@@ -56,7 +56,7 @@ let package = Package(
         .testTarget(name: "KakeiboImportTests", dependencies: ["KakeiboImport", "KakeiboKit"]),
         .testTarget(name: "KakeiboNetworkTests", dependencies: ["KakeiboNetwork", "KakeiboKit"] + layers),
         .testTarget(
-            name: "EndToEndTests", dependencies: ["kakeibo", "kakeibo-companion", "KakeiboKit"],
+            name: "EndToEndTests", dependencies: ["kakeibo", "kakeibo-companion", "KakeiboCLI", "KakeiboKit"],
             exclude: ["Support/household_server.py", "Support/app_server.py"]),
     ]
 )
