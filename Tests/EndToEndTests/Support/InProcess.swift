@@ -14,4 +14,7 @@ extension Sandbox {
         let outcome = Kakeibo.run(arguments, terminal: terminal)
         return Run(status: outcome.status, stdout: outcome.stdout, stderr: outcome.stderr, signalled: false)
     }
+
+    @discardableResult
+    func runInProcess(_ arguments: String...) -> Run { runInProcess(arguments) }
 }
