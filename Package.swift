@@ -41,12 +41,22 @@ let package = Package(
         // The companion `kakeibo` execs for the commands that need HTTP, so that only they pay Foundation's start-up
         // cost and its size (docs/development.md).
         .executableTarget(name: "kakeibo-companion", dependencies: ["KakeiboCLI", "KakeiboNetwork"]),
-        .testTarget(name: "KakeiboKitTests", dependencies: ["KakeiboKit"] + layers),
+        // Each layer's unit tests, in a target of its own that depends on that layer and the ones below it (so a test
+        // can't reach above its layer), and `@testable import`s only its own (`scripts/check-imports`). KakeiboKitTests
+        // holds the tests that need the internals of several layers. KakeiboTestSupport is what they all build their
+        // cases from (`item`, `wire`, the committed card dumps).
+        .target(name: "KakeiboTestSupport", dependencies: Array(layers[..<2]), path: "Tests/KakeiboTestSupport"),
+        .testTarget(name: "KakeiboValuesTests", dependencies: Array(layers[..<1]) + ["KakeiboTestSupport"]),
+        .testTarget(name: "KakeiboStoreTests", dependencies: Array(layers[..<2]) + ["KakeiboTestSupport"]),
+        .testTarget(name: "KakeiboOperationsTests", dependencies: Array(layers[..<3]) + ["KakeiboTestSupport"]),
+        .testTarget(name: "KakeiboReportsTests", dependencies: Array(layers[..<4]) + ["KakeiboTestSupport"]),
+        .testTarget(name: "KakeiboRenderTests", dependencies: layers + ["KakeiboTestSupport"]),
+        .testTarget(name: "KakeiboKitTests", dependencies: ["KakeiboKit", "KakeiboTestSupport"] + layers),
         .testTarget(name: "KakeiboCLITests", dependencies: ["KakeiboCLI", "KakeiboImport", "KakeiboKit"] + layers),
         .testTarget(name: "KakeiboImportTests", dependencies: ["KakeiboImport", "KakeiboKit"]),
         .testTarget(name: "KakeiboNetworkTests", dependencies: ["KakeiboNetwork", "KakeiboKit"] + layers),
         .testTarget(
-            name: "EndToEndTests", dependencies: ["kakeibo", "kakeibo-companion", "KakeiboKit"],
+            name: "EndToEndTests", dependencies: ["kakeibo", "kakeibo-companion", "KakeiboCLI", "KakeiboKit"],
             exclude: ["Support/household_server.py", "Support/app_server.py"]),
     ]
 )

@@ -2,7 +2,8 @@ import Foundation
 import Testing
 
 /// Every bad input from the core issue: exit 2 (or 1 where said), one clear line on stderr naming the bad value,
-/// nothing on stdout, and the store byte-for-byte as it was.
+/// nothing on stdout, and the store byte-for-byte as it was. The cases run in-process (`Kakeibo.run`: what the binary
+/// runs and delivers); a damaged month file goes through the real binary.
 @Suite struct BadInputTests {
     struct Case: CustomTestStringConvertible, Sendable {
         var arguments: [String]
@@ -55,9 +56,9 @@ import Testing
     @Test(arguments: cases)
     func isRefusedClearlyAndChangesNothing(_ bad: Case) throws {
         let box = try Sandbox()
-        _ = try box.add("seed", 100, date: "2024-12-01")
+        #expect(box.runInProcess(["add", "seed", "100", "--date", "2024-12-01", "--category", "food"]).status == 0)
         let before = try box.snapshot()
-        let run = try box.run(bad.arguments)
+        let run = box.runInProcess(bad.arguments)
         #expect(run.status == bad.status, "stderr: \(run.stderr)")
         #expect(run.stdout.isEmpty)
         #expect(run.stderr.hasPrefix("kakeibo: "))
@@ -89,10 +90,10 @@ import Testing
     @Test(arguments: badImports)
     func aBadImportImportsNothing(_ body: String, _ mentions: [String]) throws {
         let box = try Sandbox()
-        _ = try box.add("seed", 100, date: "2024-12-01")
+        #expect(box.runInProcess(["add", "seed", "100", "--date", "2024-12-01", "--category", "food"]).status == 0)
         let before = try box.snapshot()
         let file = try box.write("bad.json", body)
-        let run = try box.run("import", file)
+        let run = box.runInProcess(["import", file])
         #expect(run.status == 2, "\(run.stderr)")
         #expect(run.stdout.isEmpty)
         #expect(run.stderr.contains("nothing imported"))
@@ -118,7 +119,7 @@ import Testing
 
     @Test func errorsFollowTheLanguage() throws {
         let box = try Sandbox()
-        let run = try box.run(["month", "2024", "13"], environment: ["LANG": "ja_JP.UTF-8"])
+        let run = box.runInProcess(["month", "2024", "13"], environment: ["LANG": "ja_JP.UTF-8"])
         #expect(run.stderr.contains("月は 1〜12"))
     }
 }

@@ -5,13 +5,13 @@ import Testing
 @Suite struct ContextHelpTests {
     @Test func everyNewCommandIsInTheHelpInBothLanguages() throws {
         let box = try Sandbox()
-        let overview = try box.run("--help")
+        let overview = box.runInProcess("--help")
         for command in ["recent", "trend", "receipt", "fuel"] {
             #expect(overview.stdout.contains("  \(command) "), "\(command)")
-            let help = try box.run("help", command)
+            let help = box.runInProcess("help", command)
             #expect(help.status == 0 && help.stdout.contains("Examples:") && help.stdout.contains("kakeibo \(command)"))
-            #expect(try box.run(command, "--help", "--lang", "ja").stdout.contains("使い方: kakeibo \(command)"))
+            #expect(box.runInProcess(command, "--help", "--lang", "ja").stdout.contains("使い方: kakeibo \(command)"))
         }
-        #expect(try box.run("help", "month").stdout.contains("this|prev|next"))
+        #expect(box.runInProcess("help", "month").stdout.contains("this|prev|next"))
     }
 }

@@ -11,18 +11,18 @@ import Testing
     ])
     func pricesAndDatesAsTypedWithAnIME(arguments: [String], shows: String) throws {
         let box = try Sandbox()
-        let run = try box.run(arguments)
+        let run = box.runInProcess(arguments)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains(shows))
     }
 
     @Test func periodsAndBudgetsAsTypedWithAnIME() throws {
         let box = try Sandbox()
-        try box.run("add", "a", "100", "--date", "2024-12-03")
-        let month = try box.run("month", "2024", "１２")
+        box.runInProcess("add", "a", "100", "--date", "2024-12-03")
+        let month = box.runInProcess("month", "2024", "１２")
         #expect(month.status == 0)
         #expect(month.stdout.contains("December 2024"))
-        let budget = try box.run("budget", "set", "food", "５００００")
+        let budget = box.runInProcess("budget", "set", "food", "５００００")
         #expect(budget.status == 0)
         #expect(budget.stdout.contains("¥50,000") || budget.stderr.contains("¥50,000"))
     }

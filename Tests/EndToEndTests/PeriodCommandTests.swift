@@ -13,24 +13,24 @@ import Testing
 
     @Test func exportTakesTheMonthFormsAndAYear() throws {
         let box = try sandbox()
-        let december = try box.run("export", "2024", "12")
+        let december = box.runInProcess("export", "2024", "12")
         #expect(december.status == 0)
         #expect(december.stdout.contains("りんご") && !december.stdout.contains("みかん"))
         for words in [["2024-12"], ["prev"], ["先月"], ["-1"]] {
-            #expect(try box.run(["export"] + words).stdout == december.stdout, "\(words)")
+            #expect(box.runInProcess(["export"] + words).stdout == december.stdout, "\(words)")
         }
-        let year = try box.run("export", "2024")
+        let year = box.runInProcess("export", "2024")
         #expect(year.stdout.contains("りんご") && year.stdout.contains("みかん"))
-        #expect(try box.run("export", "去年").stdout == year.stdout)
+        #expect(box.runInProcess("export", "去年").stdout == year.stdout)
     }
 
     @Test func yearAndTrendTakeTheirForms() throws {
         let box = try sandbox()
-        let year = try box.run("year", "2024", "--format", "json")
+        let year = box.runInProcess("year", "2024", "--format", "json")
         #expect(year.status == 0)
-        for word in ["去年", "prev", "-1"] { #expect(try box.run("year", word, "--format", "json").stdout == year.stdout, "\(word)") }
-        let trend = try box.run("trend", "--end", "2024-12", "--months", "2", "--format", "csv")
-        #expect(try box.run("trend", "--end", "先月", "--months", "2", "--format", "csv").stdout == trend.stdout)
+        for word in ["去年", "prev", "-1"] { #expect(box.runInProcess("year", word, "--format", "json").stdout == year.stdout, "\(word)") }
+        let trend = box.runInProcess("trend", "--end", "2024-12", "--months", "2", "--format", "csv")
+        #expect(box.runInProcess("trend", "--end", "先月", "--months", "2", "--format", "csv").stdout == trend.stdout)
     }
 
     @Test(arguments: [
@@ -41,7 +41,7 @@ import Testing
     ])
     func badPeriodsAreOneLineAndExitTwo(_ arguments: [String], _ mention: String) throws {
         let box = try sandbox()
-        let run = try box.run(arguments)
+        let run = box.runInProcess(arguments)
         #expect(run.status == 2)
         #expect(run.stdout.isEmpty)
         #expect(run.stderr.hasPrefix("kakeibo: ") && run.stderr.split(separator: "\n").count == 1, "\(run.stderr)")

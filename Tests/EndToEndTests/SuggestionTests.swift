@@ -13,7 +13,7 @@ import Testing
     ])
     func mistakesGetTheNearestSuggestion(arguments: [String], mentions: String) throws {
         let box = try Sandbox()
-        let run = try box.run(arguments)
+        let run = box.runInProcess(arguments)
         #expect(run.status == 2)
         #expect(run.stdout.isEmpty)
         #expect(run.stderr.contains(mentions), "\(run.stderr)")
@@ -22,7 +22,7 @@ import Testing
 
     @Test func aSubcategoryAloneIsEnoughWhenOnlyOneCategoryHasIt() throws {
         let box = try Sandbox()
-        let run = try box.run("add", "お茶", "150", "--category", "drink", "--date", "2024-12-03")
+        let run = box.runInProcess("add", "お茶", "150", "--category", "drink", "--date", "2024-12-03")
         #expect(run.status == 0)
         #expect(run.stdout.contains("Food › Drink"))
     }

@@ -12,16 +12,16 @@ import Testing
             "一昨日": "2025-01-03", "明日": "2025-01-06",
         ]
         for (typed, expected) in dates.sorted(by: { $0.key < $1.key }) {
-            let run = try box.run("add", "x", "100", "--date", typed, "--format", "json")
+            let run = box.runInProcess("add", "x", "100", "--date", typed, "--format", "json")
             #expect(run.status == 0, "\(typed): \(run.stderr)")
             #expect((try run.json() as? [String: Any])?["date"] as? String == expected, "\(typed)")
         }
         for month in ["2024年12月", "12月", "2024/12"] {
-            let run = try box.run("month", month, "--format", "json")
+            let run = box.runInProcess("month", month, "--format", "json")
             #expect(run.status == 0, "\(month): \(run.stderr)")
             #expect((try run.json() as? [String: Any])?["count"] as? Int == 4, "\(month)")
         }
-        let bad = try box.run("add", "x", "100", "--date", "next friday")
+        let bad = box.runInProcess("add", "x", "100", "--date", "next friday")
         #expect(bad.status == 2)
         #expect(["2024/12/1", "12月1日", "一昨日"].allSatisfy { bad.stderr.contains($0) }, "\(bad.stderr)")
     }
@@ -31,10 +31,10 @@ import Testing
     @Test func aDateThatDoesNotExistIsRefusedNotMadeToday() throws {
         let box = try Sandbox()
         box.environment["KAKEIBO_NOW"] = "2026-12-06T09:00:00Z"
-        let added = try box.run("add", "うるう日", "500", "--date", "2024-02-29", "--format", "json")
+        let added = box.runInProcess("add", "うるう日", "500", "--date", "2024-02-29", "--format", "json")
         #expect(added.status == 0, "\(added.stderr)")
         let id = try #require((try added.json() as? [String: Any])?["id"] as? String)
-        #expect(try box.run("fixed", "add", "家賃", "80000", "--day", "27", "--category", "housing").status == 0)
+        #expect(box.runInProcess("fixed", "add", "家賃", "80000", "--day", "27", "--category", "housing").status == 0)
         let before = try box.snapshot()
         let refusals: [([String], String)] = [
             (["add", "x", "100", "--date", "2/29"], "'2/29' is not a date: 2027-02 has 28 days"),
@@ -47,7 +47,7 @@ import Testing
             (["fixed", "skip", "家賃", "3000-01"], "3000-01 is outside 1900-01 to 2999-12"),
         ]
         for (arguments, message) in refusals {
-            let run = try box.run(arguments)
+            let run = box.runInProcess(arguments)
             #expect(run.status == 2, "\(arguments): \(run.stderr)")
             #expect(run.stderr.contains(message), "\(arguments): \(run.stderr)")
         }
@@ -60,15 +60,15 @@ import Testing
         let box = try Sandbox()
         let id = try box.add("ケーキ", 1200, date: "2024.11.2")
         for typed in ["R6.11.3", "令和6年11月4日", "Ｒ６．１１．５", "2024/11/6"] {
-            let run = try box.run("edit", id, "--date", typed)
+            let run = box.runInProcess("edit", id, "--date", typed)
             #expect(run.status == 0, "\(typed): \(run.stderr)")
         }
-        let found = try box.run("find", "--from", "R6.11.6", "--to", "2024.11.6", "--format", "json")
+        let found = box.runInProcess("find", "--from", "R6.11.6", "--to", "2024.11.6", "--format", "json")
         #expect((try found.json() as? [String: Any])?["count"] as? Int == 1, "\(found.stdout)\(found.stderr)")
-        let overview = try box.run("help").stdout
+        let overview = box.runInProcess("help").stdout
         #expect(overview.split(separator: "\n").contains { $0.contains("import ") && $0.contains("statement") }, "\(overview)")
         for command in ["add", "edit", "receipt", "fuel", "furusato", "find"] {
-            let help = try box.run(command, "--help").stdout
+            let help = box.runInProcess(command, "--help").stdout
             #expect(help.contains("2024.12.1") && help.contains("R6.12.1"), "\(command): \(help)")
         }
     }

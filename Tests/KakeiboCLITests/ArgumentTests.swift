@@ -1,11 +1,7 @@
+import KakeiboKit
 import Testing
 
 @testable import KakeiboCLI
-@testable import KakeiboOperations
-@testable import KakeiboRender
-@testable import KakeiboReports
-@testable import KakeiboStore
-@testable import KakeiboValues
 
 @Suite struct ArgumentTests {
     let options: (String) -> [OptionSpec]? = { CommandTable().find($0)?.info.options }

@@ -1,11 +1,8 @@
 import Foundation
+import KakeiboKit
 import Testing
 
 @testable import KakeiboCLI
-@testable import KakeiboOperations
-@testable import KakeiboRender
-@testable import KakeiboStore
-@testable import KakeiboValues
 
 /// `kakeibo config qr`, in-process: the household page's link with the token in its fragment, as text and as a QR
 /// Code whose half blocks read back as the link's own symbol; refused without an endpoint and at the app's server.

@@ -1,12 +1,8 @@
 import Foundation
+import KakeiboKit
 import Testing
 
 @testable import KakeiboCLI
-@testable import KakeiboOperations
-@testable import KakeiboRender
-@testable import KakeiboReports
-@testable import KakeiboStore
-@testable import KakeiboValues
 
 /// Counts on the command line (month names are `Period`'s, tested in KakeiboKitTests).
 @Suite struct ContextArgumentTests {

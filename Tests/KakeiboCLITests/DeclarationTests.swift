@@ -1,11 +1,7 @@
+import KakeiboKit
 import Testing
 
 @testable import KakeiboCLI
-@testable import KakeiboOperations
-@testable import KakeiboRender
-@testable import KakeiboReports
-@testable import KakeiboStore
-@testable import KakeiboValues
 
 /// What is generated from the commands' declarations: the synopsis, parsing to typed values, completion, the manual.
 @Suite struct DeclarationTests {

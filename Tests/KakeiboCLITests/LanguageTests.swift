@@ -1,12 +1,8 @@
 import Foundation
+import KakeiboKit
 import Testing
 
 @testable import KakeiboCLI
-@testable import KakeiboOperations
-@testable import KakeiboRender
-@testable import KakeiboReports
-@testable import KakeiboStore
-@testable import KakeiboValues
 
 /// Japanese and English everywhere: every help text, label and message reachable from the command line exists in
 /// both languages, and the language follows --lang, then LC_ALL, LC_MESSAGES and LANG.

@@ -1,10 +1,11 @@
 import Foundation
+import KakeiboReports
+import KakeiboStore
+import KakeiboTestSupport
+import KakeiboValues
 import Testing
 
 @testable import KakeiboOperations
-@testable import KakeiboReports
-@testable import KakeiboStore
-@testable import KakeiboValues
 
 /// Importing card dumps into a real store: each committed dump's totals as its expected file gives them, a later
 /// overlapping read adding only what is new, an older one pricing what was unpriced, charges never spending, and

@@ -1,9 +1,8 @@
+import KakeiboStore
+import KakeiboTestSupport
 import Testing
 
 @testable import KakeiboOperations
-@testable import KakeiboRender
-@testable import KakeiboReports
-@testable import KakeiboStore
 @testable import KakeiboValues
 
 /// Rules, learning from the ledger, the unfiled category, and the matching `reconcile` does.

@@ -1,12 +1,12 @@
+import KakeiboRender
+import KakeiboStore
+import KakeiboTestSupport
+import KakeiboValues
 import Testing
 
-@testable import KakeiboOperations
-@testable import KakeiboRender
 @testable import KakeiboReports
-@testable import KakeiboStore
-@testable import KakeiboValues
 
-/// `config set split by-income` (#22): shared spending split in proportion to each member's income in the period.
+/// `config set split by-income`: shared spending split in proportion to each member's income in the period.
 @Suite struct SettlementByIncomeTests {
     func member(_ item: Item, _ name: String?, personal: Bool = false) -> Item {
         var item = item

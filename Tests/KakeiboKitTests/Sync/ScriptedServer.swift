@@ -1,8 +1,9 @@
 import Foundation
+import KakeiboTestSupport
+import KakeiboValues
 
 @testable import KakeiboOperations
 @testable import KakeiboStore
-@testable import KakeiboValues
 
 /// The household server's change protocol kept in memory, for the operations layer's tests: one counter, one row per
 /// id, change ids remembered with their results, `since` (paged, `skip`), `pull`, `changes` (with `since` carried

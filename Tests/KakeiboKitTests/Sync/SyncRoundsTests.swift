@@ -1,9 +1,10 @@
 import Foundation
+import KakeiboStore
+import KakeiboTestSupport
+import KakeiboValues
 import Testing
 
 @testable import KakeiboOperations
-@testable import KakeiboStore
-@testable import KakeiboValues
 
 /// The change protocol's rounds as the operations layer runs them (`ChangeServer`), against a scripted server: how
 /// changes are batched and recorded, what a failure leaves here, a change made while its item is in flight, what
@@ -165,7 +166,7 @@ import Testing
         #expect(report.refusedCount == 1)
     }
 
-    /// Issue #28's case: a push of 10,000 items, then a sync with nothing new, is one request.
+    /// A push of 10,000 items, then a sync with nothing new, is one request.
     @Test func theSyncAfterAPushIsOneRequestFromPastItsOwnWrites() throws {
         let server = ScriptedServer()
         let member = Member(server)

@@ -75,8 +75,8 @@ extension ImportCommand {
         }
         context.note(
             guess.explanation(
-                fileName: ImportCommand.displayName(path), directory: try LayoutCatalog.directory(context), in: context.language, reading: bytes,
-                today: context.clock.today))
+                fileName: ImportCommand.displayName(path), directory: try LayoutCatalog.directory(context.environment), in: context.language,
+                reading: bytes, today: context.clock.today))
         switch format {
         case .json: context.print(JSONRenderer.render(guess.layout.json))
         default: context.print(guess.layout.fileText)
