@@ -68,11 +68,11 @@ extension Household {
             var changed: [String] = []
             for statement in statements {
                 guard let account = accounts.account(for: statement.account) else { continue }
-                accounts.update(account.name) { account in
+                accounts.update(id: account.id) { account in
                     for balance in statement.balances { account.state(balance) }
                     if let bill = statement.bill, (account.bill?.date ?? bill.date) <= bill.date { account.bill = bill }
                 }
-                if accounts.account(for: account.name) != account { changed.append(account.name) }
+                if accounts.account(id: account.id) != account { changed.append(account.name) }
             }
             if accounts != before { try store.writeAccounts(accounts) }
             return changed

@@ -33,7 +33,7 @@ public struct Matching: Sendable {
         var day: Int
         var price: Int
         var flow: Flow
-        /// The account's key (or the folded payment where it names no account); nil without a payment.
+        /// The account's id (or the folded payment where it names no account); nil without a payment.
         var account: [UInt8]?
         var accountDefined: Bool
         /// A transfer's other end, the same way.
@@ -57,10 +57,11 @@ public struct Matching: Sendable {
             card: own.card || to.card || item.source.isCardStatement)
     }
 
-    /// An account end as matching compares it: a defined account's key, else the folded text.
+    /// An account end as matching compares it: a defined account's id (after a 0 byte no folded text holds), else the
+    /// folded text. The id, not the name: renaming an account changes no merge.
     private func end(_ text: String?) -> (key: [UInt8]?, defined: Bool, card: Bool) {
         guard let text else { return (nil, false, false) }
-        if let account = accounts.counterpart(for: text) { return (AccountKey.fold(account.name), true, account.kind == .card) }
+        if let account = accounts.counterpart(for: text) { return ([0] + Array(account.id.utf8), true, account.kind == .card) }
         return (AccountKey.fold(text), false, false)
     }
 
