@@ -38,15 +38,7 @@ enum AccountsFile {
             guard let fields = entry.objectValue, fields.allSatisfy({ AccountsFile.fields.contains($0.0) }), let name = entry["name"]?.stringValue
             else { throw .shape(path) }
             var account = Account(name: name)
-            switch entry["id"] {
-            case .none, .some(.null): break
-            case .some(.string(let text)):
-                guard schema >= 2, (1...40).contains(text.utf8.count), text.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else {
-                    throw .shape(path + ".id")
-                }
-                account.id = text
-            default: throw .shape(path + ".id")
-            }
+            try identity(entry, path, schema: schema, into: &account)
             // Two accounts of one id: the file was not written by kakeibo (an id is never shared).
             guard ids.insert(account.id).inserted else { throw .duplicate(path) }
             switch entry["kind"] {
@@ -71,16 +63,6 @@ enum AccountsFile {
                 account.aliases = texts
             default: throw .shape(path + ".aliases")
             }
-            switch entry["former"] {
-            case .none, .some(.null): break
-            case .some(.array(let values)):
-                let texts = values.compactMap(\.stringValue)
-                guard schema >= 2, texts.count == values.count, texts.allSatisfy({ (try? DetailField.payment.validate($0)) != nil }) else {
-                    throw .shape(path + ".former")
-                }
-                account.former = texts
-            default: throw .shape(path + ".former")
-            }
             switch entry["stated"] {
             case .none, .some(.null): break
             case .some(.array(let values)):
@@ -104,6 +86,29 @@ enum AccountsFile {
             }
         }
         return accounts
+    }
+
+    /// Schema 2's `id` (printable ASCII, 1–40 bytes) and `former` (names as a payment is checked), when present.
+    private static func identity(_ entry: JSONValue, _ path: String, schema: Int, into account: inout Account) throws(SettingsFileProblem.Reason) {
+        switch entry["id"] {
+        case .none, .some(.null): break
+        case .some(.string(let text)):
+            guard schema >= 2, (1...40).contains(text.utf8.count), text.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else {
+                throw .shape(path + ".id")
+            }
+            account.id = text
+        default: throw .shape(path + ".id")
+        }
+        switch entry["former"] {
+        case .none, .some(.null): break
+        case .some(.array(let values)):
+            let texts = values.compactMap(\.stringValue)
+            guard schema >= 2, texts.count == values.count, texts.allSatisfy({ (try? DetailField.payment.validate($0)) != nil }) else {
+                throw .shape(path + ".former")
+            }
+            account.former = texts
+        default: throw .shape(path + ".former")
+        }
     }
 
     /// `{"date": "2024-11-27", "amount": 763505}`.
