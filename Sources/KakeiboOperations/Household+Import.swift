@@ -68,11 +68,11 @@ extension Household {
             var changed: [String] = []
             for statement in statements {
                 guard let account = accounts.account(for: statement.account) else { continue }
-                accounts.update(account.name) { account in
+                accounts.update(id: account.id) { account in
                     for balance in statement.balances { account.state(balance) }
                     if let bill = statement.bill, (account.bill?.date ?? bill.date) <= bill.date { account.bill = bill }
                 }
-                if accounts.account(for: account.name) != account { changed.append(account.name) }
+                if accounts.account(id: account.id) != account { changed.append(account.name) }
             }
             if accounts != before { try store.writeAccounts(accounts) }
             return changed
@@ -83,9 +83,9 @@ extension Household {
 /// The items one imported file brings, and how it treats the ids the store already has.
 public struct ImportBatch: Sendable {
     public enum Kind: Sendable {
-        /// A statement's lines: what the store has is never changed (an item re-filed by hand keeps its category).
+        /// A statement's lines (read in their own months).
         case statement
-        /// An app's export: an entry changed in the app updates the item with its id.
+        /// An app's export: an id may come back with a new date, so every month is read.
         case export
     }
 
@@ -105,15 +105,31 @@ public struct ImportBatch: Sendable {
 /// What an import did (or, in a dry run, would do) with one file's items.
 public struct ImportBatchOutcome: Sendable {
     public let added: [Item]
-    /// Items the store had already, unchanged (a second import of the file, or the same line from another file).
+    /// Items the store had already (a second import of the file, or the same line from another file), left as they
+    /// are, `kept` among them.
     public let alreadyThere: Int
-    /// Items of an export that came back changed: as they were, and as they are now.
-    public let updated: [(before: Item, after: Item)]
+    /// Lines the store has that the file gives otherwise: kept as the store has them, the file's version shown.
+    public let kept: [KeptLine]
+    /// Lines the user deleted, or moved to another month, here or by a sync: not brought back.
+    public let removedHere: Int
 
-    public init(added: [Item], alreadyThere: Int, updated: [(before: Item, after: Item)] = []) {
+    public init(added: [Item], alreadyThere: Int, kept: [KeptLine] = [], removedHere: Int = 0) {
         self.added = added
         self.alreadyThere = alreadyThere
-        self.updated = updated
+        self.kept = kept
+        self.removedHere = removedHere
+    }
+}
+
+/// A line an import found in the store, as the store keeps it (the user's edits, a split, a move), and as the file
+/// now gives it: an import changes nothing the user changed, and shows what the file says instead.
+public struct KeptLine: Sendable, Equatable {
+    public let kept: Item
+    public let file: Item
+
+    public init(kept: Item, file: Item) {
+        self.kept = kept
+        self.file = file
     }
 }
 
@@ -128,7 +144,9 @@ public struct ImportedFiles: Sendable {
 
 extension Household {
     /// Imports several files' items in one change (or, with `dryRun`, reads the store and changes nothing): an id
-    /// the store has is already there (an export's updates it when it changed); a statement line stored under an
+    /// the store has is already there and left as it is — edited, split by `unmerge` or merged, it is the user's or
+    /// matching's now (where the file gives it otherwise, the outcome shows both: `KeptLine`); an id the user deleted
+    /// or moved to another month (`removed.json`) is not brought back; a statement line stored under an
     /// id an earlier kakeibo gave it, with its date and price, is already there too; anything else is added. The
     /// same id twice across the files is imported once. Then the lines are matched with the other sources'
     /// (`match`): the dry run says what matching would do, from the same plan. `progress` is called once per item.
@@ -144,18 +162,20 @@ extension Household {
             if store.exists {
                 let held = Set(try store.months())
                 for month in wholeStore ? held.sorted() : months.sorted() where held.contains(month) { stored.add(try store.items(in: month)) }
+                stored.removed = Set(try store.read(.removedLines))
             }
             let outcomes = ImportPlan.make(batches, stored: stored, now: now, progress: progress).outcomes
-            let arriving = outcomes.flatMap { $0.added + $0.updated.map(\.after) }
+            let arriving = outcomes.flatMap(\.added)
             return ImportedFiles(files: outcomes, matched: try previewMatch(adding: arriving))
         }
         let body = { (index: inout ItemIndex) throws -> ImportedFiles in
             if wholeStore { try index.loadAll() } else { for month in months.sorted() { try index.load(month) } }
-            let plan = ImportPlan.make(batches, stored: StoredItems(index.all), now: now, progress: progress)
+            var stored = StoredItems(index.all)
+            stored.removed = Set(try RemovedLines.read(&index, store))
+            let plan = ImportPlan.make(batches, stored: stored, now: now, progress: progress)
             index.reserve(plan.outcomes.reduce(0) { $0 + $1.added.count })
             for outcome in plan.outcomes {
                 for item in outcome.added { try index.insert(item) }
-                for (_, after) in outcome.updated { try index.replace(after) }
             }
             var read: [CardImportOutcome] = []
             for (number, card) in cards.enumerated() {
@@ -178,6 +198,8 @@ struct StoredItems {
     var byID: [String: Item] = [:]
     /// The items other sources' lines are merged into.
     var leaders = Set<String>()
+    /// The ids the user deleted or moved to another month (`RemovedLines`).
+    var removed = Set<String>()
 
     init(_ items: [Item] = []) { add(items) }
 
@@ -189,8 +211,6 @@ struct StoredItems {
         }
     }
 
-    /// Whether an item is one purchase with other sources' lines: the file's line is in it already, as it is.
-    func isMerged(_ item: Item) -> Bool { item.isMerged || leaders.contains(item.id) }
 }
 
 /// What an import does, decided from the stored items alone, so a dry run and the write decide alike.
@@ -205,7 +225,8 @@ struct ImportPlan {
         for batch in batches {
             var added: [Item] = []
             var alreadyThere = 0
-            var updated: [(before: Item, after: Item)] = []
+            var kept: [KeptLine] = []
+            var removedHere = 0
             for wire in batch.items {
                 progress()
                 guard seen.insert(wire.id).inserted else {
@@ -213,11 +234,19 @@ struct ImportPlan {
                     continue
                 }
                 if let old = stored.byID[wire.id] {
-                    if batch.kind == .export, WireItem(old) != wire, !stored.isMerged(old) {
-                        updated.append((old, wire.item(added: old.added, sync: old.sync.afterLocalChange)))
-                    } else {
-                        alreadyThere += 1
+                    alreadyThere += 1
+                    // What an app's export says of the line, beside what the store keeps (a split's bookkeeping aside):
+                    // shown for a line counted on its own (a merged line holds the purchase's values, a transfer
+                    // matching's), of an export (a statement's lines are filed by today's rules).
+                    var file = wire.item(added: old.added, sync: old.sync)
+                    (file.details.merged, file.details.apart, file.details.transfer) = (old.details.merged, old.details.apart, old.details.transfer)
+                    if batch.kind == .export, !old.isTransfer, !old.isMerged, !stored.leaders.contains(old.id), WireItem(file) != WireItem(old) {
+                        kept.append(KeptLine(kept: old, file: file))
                     }
+                    continue
+                }
+                if stored.removed.contains(wire.id) {
+                    removedHere += 1
                     continue
                 }
                 let former = (batch.formerIDs[wire.id] ?? []).first { id in
@@ -231,7 +260,7 @@ struct ImportPlan {
                 }
                 added.append(wire.item(added: now, sync: .pending))
             }
-            outcomes.append(ImportBatchOutcome(added: added, alreadyThere: alreadyThere, updated: updated))
+            outcomes.append(ImportBatchOutcome(added: added, alreadyThere: alreadyThere, kept: kept, removedHere: removedHere))
         }
         return ImportPlan(outcomes: outcomes)
     }

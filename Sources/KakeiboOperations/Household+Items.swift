@@ -54,13 +54,19 @@ extension Household {
     public func edit(_ ids: [String], _ changes: ItemChanges) throws -> [ItemEdited] {
         try change { index in
             var edited: [ItemEdited] = []
+            var moved: [String] = []
             for id in ids {
                 let before = try find(id, in: &index)
                 let after = try changed(before, changes)
                 try index.replace(after)
                 edited.append(ItemEdited(before: before, after: after))
-                for line in try lines(of: before, in: &index) { try index.replace(try changed(line, changes)) }
+                let lines = try lines(of: before, in: &index)
+                for line in lines { try index.replace(try changed(line, changes)) }
+                if before.date.yearMonth != after.date.yearMonth { moved += [id] + lines.map(\.id) }
             }
+            // Moved to another month by the user: an import of its file looks in the line's own month, and must
+            // not add it there again.
+            try RemovedLines.note(moved, &index, store)
             _ = try match(index.touched, in: &index, accounts: try accounts())
             return edited.map { ItemEdited(before: $0.before, after: index.item($0.after.id) ?? $0.after) }
         }.result
@@ -98,6 +104,8 @@ extension Household {
             let lines = try self.lines(of: item, in: &index)
             try remove(item, syncs: syncs, in: &index, &journal)
             for line in lines { try remove(line, syncs: syncs, in: &index, &journal) }
+            // Deleted by the user: importing its file again brings none of them back.
+            try RemovedLines.note([item.id] + lines.map(\.id), &index, store)
             if journal != before { try SyncJournalFile.write(journal, store, memo: journalMemo) }
             _ = try match(index.touched, in: &index, accounts: try accounts())
             let skipped = try FixedSkip(itemID: item.id).flatMap { try skip($0, in: &index) }

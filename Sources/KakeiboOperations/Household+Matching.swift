@@ -133,7 +133,7 @@ extension Household {
     static func transfer(_ item: Item, accounts: Accounts, isIncome: (CategoryCode) -> Bool) -> Item? {
         let text = item.source.kind == .linked ? item.name : item.details.shop
         guard let other = accounts.counterpart(among: text), let own = accounts.resolve(item.details.payment) else { return nil }
-        guard AccountKey.fold(own) != AccountKey.fold(other.name) else { return nil }
+        guard accounts.account(for: item.details.payment)?.id != other.id, AccountKey.fold(own) != AccountKey.fold(other.name) else { return nil }
         var transfer = item
         let inward = isIncome(item.category) || item.price.amount < 0
         transfer.price = Yen(abs(item.price.amount))

@@ -33,7 +33,7 @@ public struct Matching: Sendable {
         var day: Int
         var price: Int
         var flow: Flow
-        /// The account's key (or the folded payment where it names no account); nil without a payment.
+        /// The account's id (or the folded payment where it names no account); nil without a payment.
         var account: [UInt8]?
         var accountDefined: Bool
         /// A transfer's other end, the same way.
@@ -57,10 +57,11 @@ public struct Matching: Sendable {
             card: own.card || to.card || item.source.isCardStatement)
     }
 
-    /// An account end as matching compares it: a defined account's key, else the folded text.
+    /// An account end as matching compares it: a defined account's id (after a 0 byte no folded text holds), else the
+    /// folded text. The id, not the name: renaming an account changes no merge.
     private func end(_ text: String?) -> (key: [UInt8]?, defined: Bool, card: Bool) {
         guard let text else { return (nil, false, false) }
-        if let account = accounts.counterpart(for: text) { return (AccountKey.fold(account.name), true, account.kind == .card) }
+        if let account = accounts.counterpart(for: text) { return ([0] + Array(account.id.utf8), true, account.kind == .card) }
         return (AccountKey.fold(text), false, false)
     }
 
@@ -82,9 +83,8 @@ public struct Matching: Sendable {
         return a == b
     }
 
-    /// The items' groups of two or more lines, each as positions in `items`, its leader first (the line whose date
-    /// the purchase keeps: a statement's, then an app's, then a typed one's, then a fixed cost's). Lines split apart
-    /// by `unmerge` (`apart`) are in none.
+    /// The items' groups of two or more lines, each as positions in `items`, its leader first (`leaderFirst`: the
+    /// line dated when the purchase happened). Lines split apart by `unmerge` (`apart`) are in none.
     public func groups(_ items: [Item]) -> [[Int]] {
         var lines: [Line] = []
         lines.reserveCapacity(items.count)
@@ -116,10 +116,25 @@ public struct Matching: Sendable {
         }
         var groups: [[Int]] = []
         for index in lines.indices where root[index] == index && members[index].count > 1 {
-            let ordered = members[index].map { lines[$0] }.sorted { ($0.source.dateRank, $0.id) < ($1.source.dateRank, $1.id) }
-            groups.append(ordered.map(\.position))
+            let ordered = Matching.leaderFirst(members[index].map { lines[$0] }.map { ($0.source, $0.day, $0.id) })
+            groups.append(ordered.map { members[index][$0] }.map { lines[$0].position })
         }
         return groups.sorted { items[$0[0]].id < items[$1[0]].id }
+    }
+
+    /// A group's lines in order, its leader first: the line dated when the purchase happened leads, so the merged
+    /// item (which keeps its leader's date and id) falls in the month it was bought. That day is the earliest of the
+    /// lines': no source dates a purchase before it happened, while a card books it a day or more after (a purchase
+    /// of 06-30 booked on 07-01 is June's) and a person may type it in later. Among the lines of that day, the statement's leads,
+    /// then an app's, then a typed one's, then a fixed cost's (`LineSource.dateRank`); every other line, the card's
+    /// with its booking date among them, keeps its own date. Returns positions in `lines`.
+    static func leaderFirst(_ lines: [(source: LineSource, day: Int, id: String)]) -> [Int] {
+        let purchase = lines.map(\.day).min() ?? 0
+        return lines.indices.sorted { a, b in
+            let x = lines[a]
+            let y = lines[b]
+            return (x.day == purchase ? 0 : 1, x.source.dateRank, x.id) < (y.day == purchase ? 0 : 1, y.source.dateRank, y.id)
+        }
     }
 
     struct Pair {

@@ -70,10 +70,18 @@ public struct MergeOutcome: Sendable, Equatable {
     public let months: [YearMonth]
     /// What matching the months did: lines merged with other sources' lines, transfers found.
     public let matched: MatchOutcome
+    /// Lines here that the file gives otherwise, kept as they are here (an import of files changes nothing the user
+    /// changed; `updated` is kakeibo's own JSON's).
+    public let kept: [KeptLine]
+    /// Lines the user deleted or moved to another month, not brought back.
+    public let removedHere: Int
 
     public init(
-        imported: Int, added: Int, updated: Int, moved: Int, unchanged: Int, months: [YearMonth], matched: MatchOutcome = MatchOutcome()
+        imported: Int, added: Int, updated: Int, moved: Int, unchanged: Int, months: [YearMonth], matched: MatchOutcome = MatchOutcome(),
+        kept: [KeptLine] = [], removedHere: Int = 0
     ) {
+        self.kept = kept
+        self.removedHere = removedHere
         self.imported = imported
         self.added = added
         self.updated = updated

@@ -9,7 +9,8 @@ public enum ImportRenderer {
     /// "Imported 3 items: 2 new, 1 updated, 0 unchanged, in 1 month" (`source` says from where, e.g. "from Zaim").
     public static func merged(_ outcome: MergeOutcome, _ language: Language, source: LocalizedText? = nil) -> String {
         let matched = MatchRenderer.text(outcome.matched, language).map { terminalSafe($0) }
-        return ([summary(outcome, language, source: source)] + matched).joined(separator: "\n")
+        let kept = KeptLinesRenderer.text(outcome.kept, removedHere: outcome.removedHere, language)
+        return ([summary(outcome, language, source: source)] + kept + matched).joined(separator: "\n")
     }
 
     static func summary(_ outcome: MergeOutcome, _ language: Language, source: LocalizedText?) -> String {
@@ -27,7 +28,7 @@ public enum ImportRenderer {
         [
             ("imported", .integer(outcome.imported)), ("added", .integer(outcome.added)), ("updated", .integer(outcome.updated)),
             ("unchanged", .integer(outcome.unchanged)), ("months", .array(outcome.months.map { .string($0.iso) })),
-        ] + MatchRenderer.json(outcome.matched)
+        ] + KeptLinesRenderer.json(outcome.kept, removedHere: outcome.removedHere) + MatchRenderer.json(outcome.matched)
     }
 
     /// "1 row", "3 rows" (件 in Japanese).
@@ -52,6 +53,7 @@ public enum ImportRenderer {
     public static func foreign(_ summary: ImportReport.Export, taxonomy: Taxonomy, _ language: Language) -> String {
         let from = LocalizedText(en: "from \(summary.sourceName) (\(summary.encoding))", ja: "\(summary.sourceName)（\(summary.encoding)）")
         var lines = [self.summary(summary.merge, language, source: from)]
+        lines += KeptLinesRenderer.text(summary.merge.kept, removedHere: summary.merge.removedHere, language)
         let skipped = SkipReason.allCases.compactMap { reason in summary.skipped[reason].map { "\(label(reason, language)) \($0)" } }
         if !skipped.isEmpty {
             let count = summary.skipped.values.reduce(0, +)

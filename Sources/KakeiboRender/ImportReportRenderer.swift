@@ -77,11 +77,11 @@ extension ImportRenderer {
                 language.pick(
                     "\(file.path): \(file.formatName) (\(file.variant.isEmpty ? file.format : file.variant); \(file.encoding))",
                     "\(file.path): \(file.formatName)（\(file.variant.isEmpty ? file.format : file.variant)、\(file.encoding)）"))
-            let updated = file.updated > 0 ? language.pick(", \(file.updated) \(dry ? "would be updated" : "updated")", "、更新 \(file.updated)") : ""
             lines.append(
                 language.pick(
-                    "  \(rows(file.rows, language)) read, \(file.lines) to import: \(file.added) \(dry ? "would be added" : "added"), \(file.alreadyThere) already there\(updated)",
-                    "  \(file.rows) 行を読み、取り込む明細 \(file.lines) 件: 新規 \(file.added)、取り込み済み \(file.alreadyThere)\(updated)"))
+                    "  \(rows(file.rows, language)) read, \(file.lines) to import: \(file.added) \(dry ? "would be added" : "added"), \(file.alreadyThere) already there",
+                    "  \(file.rows) 行を読み、取り込む明細 \(file.lines) 件: 新規 \(file.added)、取り込み済み \(file.alreadyThere)"))
+            lines += KeptLinesRenderer.text(file.kept, removedHere: file.removedHere, language)
             let setAside = file.setAside.filter { $0.reason != "attached" }
             if !setAside.isEmpty {
                 let count = setAside.reduce(0) { $0 + $1.count }
@@ -171,6 +171,7 @@ extension ImportRenderer {
                                                 ])
                                             })
                                     ),
+                                    ("kept", KeptLinesRenderer.keptJSON(file.kept)), ("removedHere", .integer(file.removedHere)),
                                     ("unfiled", .array(file.unfiled.map(StatementRenderer.line))),
                                     (
                                         "unmapped",

@@ -48,12 +48,14 @@ public struct AccountsReport: Sendable {
         var unknown: [String: (text: String, count: Int)] = [:]
         var paidFrom: [String: (date: CalendarDate, from: String)] = [:]
         for item in items where !item.isMerged {
-            let from = accounts.counterpart(for: item.details.payment)?.name
+            // Keyed by the account's id: a line that names it by any spelling, or by a name it had, is its own.
+            let source = accounts.counterpart(for: item.details.payment)
+            let from = source?.id
             if item.isTransfer {
                 if let from { flows[from, default: []].append((item.date, -item.price.amount)) }
-                if let to = accounts.counterpart(for: item.details.transfer)?.name {
+                if let to = accounts.counterpart(for: item.details.transfer)?.id {
                     flows[to, default: []].append((item.date, item.price.amount))
-                    if let from, paidFrom[to].map({ $0.date <= item.date }) ?? true { paidFrom[to] = (item.date, from) }
+                    if let source, paidFrom[to].map({ $0.date <= item.date }) ?? true { paidFrom[to] = (item.date, source.id) }
                 }
             } else if let from {
                 flows[from, default: []].append((item.date, isIncome(item.category) ? item.price.amount : -item.price.amount))
@@ -64,7 +66,7 @@ public struct AccountsReport: Sendable {
             }
         }
         rows = accounts.all.map { account in
-            let lines = (flows[account.name] ?? []).sorted { $0.date < $1.date }
+            let lines = (flows[account.id] ?? []).sorted { $0.date < $1.date }
             func sum(after start: CalendarDate?, through end: CalendarDate?) -> Int {
                 lines.reduce(0) { total, line in
                     (start.map { line.date > $0 } ?? true) && (end.map { line.date <= $0 } ?? true) ? total + line.amount : total
@@ -80,7 +82,7 @@ public struct AccountsReport: Sendable {
             let last = [anchor?.date, lines.last?.date].compactMap { $0 }.max()
             return Row(
                 account: account, balance: Yen(balance), balanceDate: last, stated: anchor, mismatch: mismatch, count: lines.count,
-                paidFrom: paidFrom[account.name]?.from)
+                paidFrom: paidFrom[account.id].flatMap { accounts.account(id: $0.from)?.name })
         }
         suggestions = unknown.values.map { Suggestion(payment: $0.text, count: $0.count, kind: AccountsReport.guess($0.text)) }
             .sorted { ($1.count, $0.payment) < ($0.count, $1.payment) }

@@ -19,7 +19,7 @@ public struct DetailFilter: Hashable, Sendable {
     public func matches(_ item: Item) -> Bool {
         values.allSatisfy { field, value in
             guard field == .payment, !accounts.isEmpty, let account = accounts.account(for: value) else { return item.details[field] == value }
-            return accounts.account(for: item.details.payment)?.name == account.name
+            return accounts.account(for: item.details.payment)?.id == account.id
         }
     }
 }

@@ -92,7 +92,12 @@ public struct ImportReport: Sendable {
         public let lines: Int
         public let added: Int
         public let alreadyThere: Int
+        /// Items of kakeibo's own JSON that came back changed and were updated (any other file changes no stored item).
         public let updated: Int
+        /// Lines here the file gives otherwise, kept as they are here (see `KeptLine`).
+        public let kept: [KeptLine]
+        /// Lines the user deleted or moved, not brought back.
+        public let removedHere: Int
         public let setAside: [SetAside]
         /// Lines nothing could file, in the unfiled category: their date, name, price and id.
         public let unfiled: [StatementLine]
@@ -122,6 +127,8 @@ public struct ImportReport: Sendable {
             self.added = added
             self.alreadyThere = alreadyThere
             self.updated = updated
+            kept = []
+            removedHere = 0
             setAside = []
             unfiled = []
             unmapped = []
@@ -132,8 +139,8 @@ public struct ImportReport: Sendable {
             card = nil
         }
 
-        /// The months' changes follow from what the import did: added items count in their month, an updated one
-        /// leaves its old month and counts in its new one; income categories apart from spending. After `matched`:
+        /// The months' changes follow from what the import did: added items count in their month (an import changes no
+        /// item the store has); income categories apart from spending. After `matched`:
         /// a line merged into another item or found to be a transfer counts nowhere, and a stored item merged into
         /// one of the file's lines counts no more (the purchase is counted once, as the file's line). `arriving`:
         /// the ids every file of the import adds.
@@ -155,7 +162,9 @@ public struct ImportReport: Sendable {
             self.lines = lines
             added = outcome.added.count
             alreadyThere = outcome.alreadyThere
-            updated = outcome.updated.count
+            updated = 0
+            kept = outcome.kept
+            removedHere = outcome.removedHere
             self.setAside = setAside
             self.unfiled = unfiled
             self.unmapped = unmapped
@@ -182,10 +191,6 @@ public struct ImportReport: Sendable {
                 var before = merge.line
                 before.details.merged = nil
                 if before.counts { count(before, -1) }
-            }
-            for (before, after) in outcome.updated {
-                count(before, -1)
-                count(after, 1)
             }
             months = changes.sorted { $0.key < $1.key }.map { month, change in
                 MonthChange(month: month, items: change.items, spending: Yen(change.spending), income: Yen(change.income))

@@ -182,7 +182,8 @@ import Testing
         let nearEnd = try household.add([WireItem(line("typed-1202", "2024-12-02", 790, name: "昼食"))])
         #expect(nearEnd.matched.merged.map { [$0.line.id, $0.into.id] } == [["typed-1202", "vp:card-1130"]], "into November 30th's card line")
         let inside = try household.add([WireItem(line("typed-1215", "2024-12-15", 1200, name: "ケーキ"))])
-        #expect(inside.matched.merged.map { [$0.line.id, $0.into.id] } == [["typed-1215", "vp:card-1217"]])
+        // Dated when it was bought (issue 38): the typed line of the 15th leads, the card's booking of the 17th is merged.
+        #expect(inside.matched.merged.map { [$0.line.id, $0.into.id] } == [["vp:card-1217", "typed-1215"]])
         let alone = try household.add([WireItem(line("typed-1216", "2024-12-16", 500, name: "パン"))])
         #expect(alone.matched.isEmpty)
         #expect(LineSource(id: "fixed-0d934b28-2024-11").kind == .fixed && LineSource(id: "f0e1d2c3-aaaa").kind == .typed)

@@ -179,11 +179,10 @@ package enum FileImport {
             case .json(let items): count = items.count
             }
             let outcome = outcomes[index]
-            let months = Set(outcome.added.map(\.date.yearMonth) + outcome.updated.flatMap { [$0.before.date.yearMonth, $0.after.date.yearMonth] })
             let merged = MergeOutcome(
-                imported: count, added: outcome.added.count, updated: outcome.updated.count,
-                moved: outcome.updated.filter { $0.before.date.yearMonth != $0.after.date.yearMonth }.count, unchanged: outcome.alreadyThere,
-                months: months.sorted(), matched: matched ?? MatchOutcome())
+                imported: count, added: outcome.added.count, updated: 0, moved: 0, unchanged: outcome.alreadyThere + outcome.removedHere,
+                months: Set(outcome.added.map(\.date.yearMonth)).sorted(), matched: matched ?? MatchOutcome(), kept: outcome.kept,
+                removedHere: outcome.removedHere)
             matched = nil
             merges[index] = merged
         }

@@ -92,13 +92,18 @@ extension Household {
         }
         if row.deleted {
             journal.revisions[id] = nil
-            return index.remove(id).map { .changed($0.date.yearMonth) } ?? .unchanged
+            guard let removed = index.remove(id) else { return .unchanged }
+            // Deleted by another member: importing its file again here brings it back no more than there.
+            try RemovedLines.note([id], &index, store)
+            return .changed(removed.date.yearMonth)
         }
         let added = index.item(id)?.added ?? now
         if let local = index.item(id), WireItem(local) == row.item {
             journal.revisions[id] = row.revision
             return .unchanged
         }
+        // Moved to another month by another member: as a move here (see `Household.edit`).
+        if let local = index.item(id), local.date.yearMonth != row.item.date.yearMonth { try RemovedLines.note([id], &index, store) }
         try index.replace(row.item.item(added: added, sync: .synced))
         journal.revisions[id] = row.revision
         return .changed(row.item.date.yearMonth)

@@ -147,11 +147,11 @@ public struct SharedSettingFiles: Sendable {
         guard let mine = try? SettingsFile.accounts.decode(Array(local.utf8)), var theirs = try? SettingsFile.accounts.decode(Array(server.utf8))
         else { return nil }
         func definition(_ accounts: Accounts) -> [Account] {
-            accounts.all.map { Account(name: $0.name, kind: $0.kind, member: $0.member, aliases: $0.aliases) }
+            accounts.all.map { Account(name: $0.name, kind: $0.kind, member: $0.member, aliases: $0.aliases, id: $0.id, former: $0.former) }
         }
         guard definition(mine) == definition(theirs) else { return nil }
         for account in mine.all {
-            theirs.update(account.name) { merged in
+            theirs.update(id: account.id) { merged in
                 for balance in account.stated where !merged.stated.contains(where: { $0.date == balance.date }) { merged.state(balance) }
                 if let bill = account.bill, merged.bill.map({ $0.date < bill.date }) ?? true { merged.bill = bill }
             }

@@ -8,13 +8,16 @@ extension SettingsFile<Accounts, Void> {
     ///       "stated": [{"date": "2024-11-27", "amount": 763505}], "bill": {"amount": 45210, "date": "2024-12-27"}}]}
     ///
     /// `kind`, `member` (none: a joint account), `stated` (the balances its statements stated) and `bill` (a card's
-    /// next bill) are optional. A spelling (a name or an alias) two accounts share refuses the file.
+    /// next bill) are optional. A spelling (a name or an alias) two accounts share refuses the file. Schema 2 adds
+    /// `id` (an account's stable id, written where it is not the one its name derives: after a rename) and `former`
+    /// (the names it had); an account without `id` has the one its name derives (`AccountID.derived`), as every
+    /// account of a schema 1 file has.
     public static var accounts: Self {
         SettingsFile(
-            name: "accounts.json", schema: 1,
+            name: "accounts.json", schema: 2,
             shape: LocalizedText(
-                en: "expected {\"schema\":1,\"accounts\":[{\"name\",\"kind\"?,\"member\"?,\"aliases\"?,\"stated\"?,\"bill\"?}]}",
-                ja: "{\"schema\":1,\"accounts\":[{\"name\",\"kind\"?,\"member\"?,\"aliases\"?,\"stated\"?,\"bill\"?}]} の形が必要です"),
+                en: "expected {\"schema\":2,\"accounts\":[{\"id\"?,\"name\",\"kind\"?,\"member\"?,\"aliases\"?,\"former\"?,\"stated\"?,\"bill\"?}]}",
+                ja: "{\"schema\":2,\"accounts\":[{\"id\"?,\"name\",\"kind\"?,\"member\"?,\"aliases\"?,\"former\"?,\"stated\"?,\"bill\"?}]} の形が必要です"),
             duplicate: LocalizedText(
                 en: "a name or alias another account has already (a spelling names one account)",
                 ja: "ほかの口座と同じ名前か呼び名です（ひとつの呼び名が指せる口座はひとつだけです）"),
@@ -24,16 +27,20 @@ extension SettingsFile<Accounts, Void> {
 
 /// accounts.json's members, read and written.
 enum AccountsFile {
-    static let fields = ["name", "kind", "member", "aliases", "stated", "bill"]
+    static let fields = ["id", "name", "kind", "member", "aliases", "former", "stated", "bill"]
 
     static func read(_ root: JSONValue, schema: Int) throws(SettingsFileProblem.Reason) -> Accounts {
         guard let list = root["accounts"]?.arrayValue else { throw .shape("accounts") }
         var accounts = Accounts()
+        var ids: Set<String> = []
         for (index, entry) in list.enumerated() {
             let path = "accounts[\(index)]"
             guard let fields = entry.objectValue, fields.allSatisfy({ AccountsFile.fields.contains($0.0) }), let name = entry["name"]?.stringValue
             else { throw .shape(path) }
             var account = Account(name: name)
+            try identity(entry, path, schema: schema, into: &account)
+            // Two accounts of one id: the file was not written by kakeibo (an id is never shared).
+            guard ids.insert(account.id).inserted else { throw .duplicate(path) }
             switch entry["kind"] {
             case .none, .some(.null): break
             case .some(.string(let text)):
@@ -81,6 +88,29 @@ enum AccountsFile {
         return accounts
     }
 
+    /// Schema 2's `id` (printable ASCII, 1–40 bytes) and `former` (names as a payment is checked), when present.
+    private static func identity(_ entry: JSONValue, _ path: String, schema: Int, into account: inout Account) throws(SettingsFileProblem.Reason) {
+        switch entry["id"] {
+        case .none, .some(.null): break
+        case .some(.string(let text)):
+            guard schema >= 2, (1...40).contains(text.utf8.count), text.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else {
+                throw .shape(path + ".id")
+            }
+            account.id = text
+        default: throw .shape(path + ".id")
+        }
+        switch entry["former"] {
+        case .none, .some(.null): break
+        case .some(.array(let values)):
+            let texts = values.compactMap(\.stringValue)
+            guard schema >= 2, texts.count == values.count, texts.allSatisfy({ (try? DetailField.payment.validate($0)) != nil }) else {
+                throw .shape(path + ".former")
+            }
+            account.former = texts
+        default: throw .shape(path + ".former")
+        }
+    }
+
     /// `{"date": "2024-11-27", "amount": 763505}`.
     private static func balance(_ value: JSONValue) -> StatedBalance? {
         guard let fields = value.objectValue, fields.allSatisfy({ ["date", "amount"].contains($0.0) }), let text = value["date"]?.stringValue,
@@ -93,17 +123,22 @@ enum AccountsFile {
         .object([("date", .string(date.iso)), ("amount", .integer(amount.amount))])
     }
 
+    /// Schema 1 (what an older kakeibo reads) while every account has the id its name derives and no former name.
     static func write(_ accounts: Accounts) -> (schema: Int, members: [(String, JSONValue)]) {
+        let renamed = accounts.all.contains { $0.id != AccountID.derived(from: $0.name) || !$0.former.isEmpty }
         let list: [JSONValue] = accounts.all.map { account in
-            var fields: [(String, JSONValue)] = [("name", .string(account.name))]
+            var fields: [(String, JSONValue)] = []
+            if account.id != AccountID.derived(from: account.name) { fields.append(("id", .string(account.id))) }
+            fields.append(("name", .string(account.name)))
             fields.append(("kind", account.kind.map { .string($0.rawValue) } ?? .null))
             fields.append(("member", account.member.map(JSONValue.string) ?? .null))
             fields.append(("aliases", .array(account.aliases.map(JSONValue.string))))
+            if !account.former.isEmpty { fields.append(("former", .array(account.former.map(JSONValue.string)))) }
             if !account.stated.isEmpty { fields.append(("stated", .array(account.stated.map { balance($0.date, $0.amount) }))) }
             if let bill = account.bill { fields.append(("bill", balance(bill.date, bill.amount))) }
             return .object(fields)
         }
-        return (1, [("accounts", .array(list))])
+        return (renamed ? 2 : 1, [("accounts", .array(list))])
     }
 }
 

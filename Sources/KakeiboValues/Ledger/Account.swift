@@ -2,6 +2,9 @@
 /// e-money wallet or cash. Every spelling a source uses for it is an alias, so an item's payment — 三井住友カード(NL)
 /// on the statement, 三井住友カード in Zaim, ﾐﾂｲｽﾐﾄﾓｶｰﾄﾞ on the bank's line for its bill — resolves to one account.
 public struct Account: Hashable, Sendable {
+    /// What merges, transfers, balances and members key on: given when the account is added (`AccountID.derived` of
+    /// its first name) and kept through every rename, so renaming an account changes nothing it holds.
+    public var id: String
     /// 1–30 characters, as a payment is (see `DetailField.payment`).
     public var name: String
     public var kind: AccountKind?
@@ -9,6 +12,9 @@ public struct Account: Hashable, Sendable {
     public var member: String?
     /// The other spellings, as first given, each folding to a key no other spelling of any account has.
     public var aliases: [String]
+    /// The names it had before a rename: lines that name it by one (a statement, a transfer matching wrote) are still
+    /// its own after that alias is dropped, unless another account takes the spelling.
+    public var former: [String]
     /// Balances its statements stated (ゆうちょ's 現在高, a card statement's total, an IC card's balance), by date.
     public var stated: [StatedBalance]
     /// What its latest card statement says will be drawn next, and when.
@@ -16,8 +22,10 @@ public struct Account: Hashable, Sendable {
 
     public init(
         name: String, kind: AccountKind? = nil, member: String? = nil, aliases: [String] = [], stated: [StatedBalance] = [],
-        bill: CardBill? = nil
+        bill: CardBill? = nil, id: String? = nil, former: [String] = []
     ) {
+        self.id = id ?? AccountID.derived(from: name)
+        self.former = former
         self.name = name
         self.kind = kind
         self.member = member
@@ -37,6 +45,21 @@ public struct Account: Hashable, Sendable {
         stated.removeAll { $0.date == balance.date }
         stated.append(balance)
         stated.sort { $0.date < $1.date }
+    }
+}
+
+/// An account's stable id. One added without an id (by `accounts add`, or one an older kakeibo wrote) takes
+/// `derived(from:)` its name: the same name gives the same id on every member's machine.
+public enum AccountID {
+    /// `a-` and 16 hex digits of the FNV-1a hash of the folded name.
+    public static func derived(from name: String) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in AccountKey.fold(name) {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01B3
+        }
+        let digits = Array("0123456789abcdef")
+        return "a-" + String((0..<16).map { digits[Int((hash >> (60 - 4 * UInt64($0))) & 0xF)] })
     }
 }
 

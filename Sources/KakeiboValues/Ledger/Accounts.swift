@@ -3,6 +3,8 @@ public struct Accounts: Hashable, Sendable {
     public private(set) var all: [Account] = []
     /// Each spelling's folded key → its account's place in `all`.
     private var keys: [[UInt8]: Int] = [:]
+    /// Each former name's folded key (one no account has as a spelling) → its account's place in `all`.
+    private var formerKeys: [[UInt8]: Int] = [:]
 
     public init() {}
 
@@ -18,12 +20,18 @@ public struct Accounts: Hashable, Sendable {
     /// that spelling, else the one named without them: two accounts of one bank are told apart by an alias each.
     public func account(for text: String?) -> Account? {
         guard let text, !keys.isEmpty else { return nil }
-        if let position = keys[AccountKey.fold(text)] { return all[position] }
+        if let position = position(AccountKey.fold(text)) { return all[position] }
         guard let star = text.lastIndex(of: "*"), star > text.startIndex, text[text.index(after: star)...].allSatisfy(\.isNumber),
             text.index(after: star) < text.endIndex
         else { return nil }
-        return keys[AccountKey.fold(String(text[..<star]))].map { all[$0] }
+        return position(AccountKey.fold(String(text[..<star]))).map { all[$0] }
     }
+
+    /// The account of an id.
+    public func account(id: String) -> Account? { all.first { $0.id == id } }
+
+    /// The place of the account a folded spelling names: its name or an alias, else a name it had before a rename.
+    private func position(_ key: [UInt8]) -> Int? { keys[key] ?? formerKeys[key] }
 
     /// The account a line's other side names: as `account(for:)`, and an ATM (ＡＴＭ, ATM) is the household's cash
     /// account when it has exactly one (an ATM withdrawal moves money into cash).
@@ -46,7 +54,7 @@ public struct Accounts: Hashable, Sendable {
         var found: Set<Int> = []
         for start in words.indices {
             for end in start..<min(words.count, start + 4) {
-                if let position = keys[AccountKey.fold(words[start...end].joined())] { found.insert(position) }
+                if let position = position(AccountKey.fold(words[start...end].joined())) { found.insert(position) }
             }
         }
         return found.count == 1 ? found.first.map { all[$0] } : nil
@@ -62,7 +70,8 @@ public struct Accounts: Hashable, Sendable {
     public func resolve(_ payment: String?) -> String? { account(for: payment)?.name ?? payment }
 
     /// Adds an account. Its aliases that fold like its name or like one another are kept once; a spelling another
-    /// account has is refused, and so is a name another account has (edit that one instead).
+    /// account has is refused, and so is a name another account has (edit that one instead). An id another account
+    /// has (its name was this one's before a rename) takes a suffix: ids are never shared.
     public mutating func add(_ account: Account) throws(AccountError) {
         let name = try AccountError.checked(account.name)
         if let other = keys[AccountKey.fold(name)] {
@@ -75,14 +84,23 @@ public struct Accounts: Hashable, Sendable {
         for alias in account.aliases {
             if let other = keys[AccountKey.fold(alias)] { throw .aliasClaimed(alias, by: all[other].name) }
         }
+        let base = account.id
+        var suffix = 2
+        while all.contains(where: { $0.id == account.id }) {
+            account.id = base + "-\(suffix)"
+            suffix += 1
+        }
+        let current = AccountKey.fold(name)
+        var seen: Set<[UInt8]> = []
+        account.former = account.former.filter { AccountKey.fold($0) != current && seen.insert(AccountKey.fold($0)).inserted }
         all.append(account)
         reindex()
     }
 
     /// Changes the account a spelling names: `change` may rename it, add or drop aliases, set its kind or member.
-    /// A renamed account keeps its old name as an alias, so every line, merge and transfer that names it by the old
-    /// name still names it (drop the alias with a second edit). The same checks as `add` hold after the change;
-    /// returns the account as it now is.
+    /// Its id stays. A renamed account keeps its old name as an alias, and as a former name, so every line, merge and
+    /// transfer that names it by the old name still names it, also once the alias is dropped (unless another account
+    /// takes that spelling). The same checks as `add` hold after the change; returns the account as it now is.
     @discardableResult
     public mutating func edit(_ spelling: String, _ change: (inout Account) throws(AccountError) -> Void) throws(AccountError) -> Account {
         guard let position = keys[AccountKey.fold(spelling)] else { throw .notFound(spelling) }
@@ -91,9 +109,12 @@ public struct Accounts: Hashable, Sendable {
         others.reindex()
         var account = all[position]
         let old = account.name
+        let id = account.id
         try change(&account)
-        if AccountKey.fold(account.name) != AccountKey.fold(old), !account.aliases.contains(where: { AccountKey.fold($0) == AccountKey.fold(old) }) {
-            account.aliases.append(old)
+        account.id = id
+        if AccountKey.fold(account.name) != AccountKey.fold(old) {
+            if !account.aliases.contains(where: { AccountKey.fold($0) == AccountKey.fold(old) }) { account.aliases.append(old) }
+            account.former.append(old)
         }
         try others.add(account)
         var placed = others.all
@@ -111,10 +132,16 @@ public struct Accounts: Hashable, Sendable {
         return account
     }
 
-    /// Replaces an account found by its name (for stated balances and bills recorded by an import).
-    public mutating func update(_ name: String, _ change: (inout Account) -> Void) {
-        guard let position = keys[AccountKey.fold(name)] else { return }
-        change(&all[position])
+    /// Changes an account found by its id (stated balances and bills recorded by an import): not its id, name or
+    /// spellings.
+    public mutating func update(id: String, _ change: (inout Account) -> Void) {
+        guard let position = all.firstIndex(where: { $0.id == id }) else { return }
+        var account = all[position]
+        change(&account)
+        (account.id, account.name, account.aliases, account.former) = (
+            all[position].id, all[position].name, all[position].aliases, all[position].former
+        )
+        all[position] = account
     }
 
     /// The spellings each once by their key, none that folds like `besides`.
@@ -125,8 +152,12 @@ public struct Accounts: Hashable, Sendable {
 
     private mutating func reindex() {
         keys = [:]
+        formerKeys = [:]
         for (position, account) in all.enumerated() {
             for spelling in [account.name] + account.aliases { keys[AccountKey.fold(spelling)] = position }
+        }
+        for (position, account) in all.enumerated() {
+            for name in account.former where keys[AccountKey.fold(name)] == nil { formerKeys[AccountKey.fold(name)] = position }
         }
     }
 

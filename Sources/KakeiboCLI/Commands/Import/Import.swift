@@ -70,9 +70,9 @@ package struct ImportCommand: Command {
             ja: "データを取り込む（kakeibo の JSON、マネーフォワード ME・Zaim の CSV、カード・銀行の明細、レイアウトで読むほかの銀行の CSV、IC カードの履歴。形式はファイルから判定）"),
         description: LocalizedText(
             en:
-                "The format is found from each file (--from or --layout forces one); several files are read before anything is written, then imported in one change. An id already stored is updated, not added twice; the items are one change, which 'kakeibo undo' takes back. An export of everything also sets its budgets, fixed costs and notes (replacing those of the same category, name or month; others stay), each one more change.",
+                "The format is found from each file (--from or --layout forces one); several files are read before anything is written, then imported in one change. An id already stored is never added twice, and a file's line you edited, split, deleted or moved keeps your version (where the file differs, its values are shown; kakeibo's own JSON updates the item); the items are one change, which 'kakeibo undo' takes back. An export of everything also sets its budgets, fixed costs and notes (replacing those of the same category, name or month; others stay), each one more change.",
             ja:
-                "形式はファイルごとに判定します（--from か --layout で指定もできます）。複数のファイルはすべて読めてから 1 回の変更で取り込みます。すでにある ID は二重に登録せず更新します。データ全体が 1 回の変更で、'kakeibo undo' で取り消せます。すべての書き出しなら予算・固定費・メモも設定します（同じ項目・名前・月のものは置き換え、ほかは残します）。それぞれが 1 回の変更です。"
+                "形式はファイルごとに判定します（--from か --layout で指定もできます）。複数のファイルはすべて読めてから 1 回の変更で取り込みます。すでにある ID は二重に登録しません。編集・分割・削除・移動した明細は手元の内容のまま残し、ファイルと違うところは表示だけします（kakeibo の JSON は更新します）。データ全体が 1 回の変更で、'kakeibo undo' で取り消せます。すべての書き出しなら予算・固定費・メモも設定します（同じ項目・名前・月のものは置き換え、ほかは残します）。それぞれが 1 回の変更です。"
         ),
         arguments: [
             Argument(
