@@ -57,25 +57,33 @@ extension Household {
         }
     }
 
-    /// Records what statements state for the household's accounts: each balance (one of the same day replaced) and
-    /// the next bill. A statement of no defined account records nothing. Returns the accounts that changed.
+    /// Records what statements state for the household's accounts: each balance (one of the same day replaced), the
+    /// next bill, and every bill stated (`Account.bills`). A statement of no defined account records nothing. A bill
+    /// not known before matches the months it may be drawn in again, so a withdrawal of it imported before the card's
+    /// statement becomes the card's bill (`CardBills`). Returns the accounts that changed and what matching did.
     @discardableResult
-    public func recordStated(_ statements: [StatedAccount]) throws -> [String] {
-        guard store.exists, statements.contains(where: { !$0.balances.isEmpty || $0.bill != nil }) else { return [] }
-        return try change { _ in
+    public func recordStated(_ statements: [StatedAccount]) throws -> StatedRecorded {
+        guard store.exists, statements.contains(where: { !$0.balances.isEmpty || $0.bill != nil }) else { return StatedRecorded() }
+        return try change { index in
             var accounts = try accounts()
             let before = accounts
-            var changed: [String] = []
+            var recorded = StatedRecorded()
+            var billMonths = Set<YearMonth>()
             for statement in statements {
                 guard let account = accounts.account(for: statement.account) else { continue }
                 accounts.update(account.name) { account in
                     for balance in statement.balances { account.state(balance) }
-                    if let bill = statement.bill, (account.bill?.date ?? bill.date) <= bill.date { account.bill = bill }
+                    // `bill` is a due day: a bill stated only by its month is kept in `bills` alone.
+                    if let bill = statement.bill, bill.dated, (account.bill?.date ?? bill.date) <= bill.date { account.bill = bill }
+                    if let bill = statement.bill, account.kind == .card, account.state(bill) { billMonths.formUnion(CardBills.months(bill)) }
                 }
-                if accounts.account(for: account.name) != account { changed.append(account.name) }
+                if accounts.account(for: account.name) != account { recorded.changed.append(account.name) }
             }
-            if accounts != before { try store.writeAccounts(accounts) }
-            return changed
+            if accounts != before {
+                try store.writeAccounts(accounts)
+                recorded.matched = try match(billMonths, in: &index, accounts: accounts)
+            }
+            return recorded
         }.result
     }
 }
@@ -123,7 +131,8 @@ public struct ImportedFiles: Sendable {
     public let files: [ImportBatchOutcome]
     /// What each card's dump came to, in the order given (each `matched` the import's).
     public var cards: [CardImportOutcome] = []
-    public let matched: MatchOutcome
+    /// What matching did, with the bills a card's statement stated found among withdrawals already stored.
+    public var matched: MatchOutcome
 }
 
 extension Household {

@@ -22,13 +22,18 @@ public struct MatchOutcome: Sendable, Equatable {
     public var transfers: [Item] = []
     /// Lines that took their account's member.
     public var members = 0
+    /// Bank withdrawals found to be a card's bill (`CardBills`), and those that equal more than one (said, not decided).
+    public var bills: [BillFound] = []
+    public var unsureBills: [BillUnsure] = []
 
     public init() {}
 
-    public var isEmpty: Bool { merged.isEmpty && split.isEmpty && transfers.isEmpty && members == 0 }
+    public var isEmpty: Bool { merged.isEmpty && split.isEmpty && transfers.isEmpty && members == 0 && bills.isEmpty && unsureBills.isEmpty }
 
     /// The ids of the items matching changed (a member filled in aside).
-    public var touchedIDs: [String] { merged.map(\.line.id) + merged.map(\.into.id) + split.map(\.id) + transfers.map(\.id) }
+    public var touchedIDs: [String] {
+        merged.map(\.line.id) + merged.map(\.into.id) + split.map(\.id) + transfers.map(\.id) + bills.map(\.line.id)
+    }
 
     public static func + (a: MatchOutcome, b: MatchOutcome) -> MatchOutcome {
         var sum = a
@@ -41,6 +46,8 @@ public struct MatchOutcome: Sendable, Equatable {
         a.split += b.split
         a.transfers += b.transfers
         a.members += b.members
+        a.bills += b.bills
+        a.unsureBills += b.unsureBills
     }
 }
 
@@ -168,6 +175,10 @@ struct MatchPlan {
             for (position, item) in items.enumerated() where months.contains(item.date.yearMonth) {
                 if let resolved = MatchPlan.resolved(item, matching, &outcome) { put(resolved, at: position) }
             }
+            let bills = CardBills.find(items, months: months, matching: matching)
+            for found in bills.found { put(found.bill.line, at: found.position) }
+            outcome.bills = bills.found.map(\.bill)
+            outcome.unsureBills = bills.unsure
         }
         let groups = matching.groups(items)
 
@@ -231,6 +242,8 @@ public struct Unmerged: Sendable, Equatable {
     public var from: Item
     /// What matching the months again did.
     public var matched: MatchOutcome
+    /// The card whose bill the line was no longer is, when it was a withdrawal found to be a bill (`unbill`).
+    public var unbilled: String? = nil
 }
 
 /// Why an item can't be split.
@@ -258,6 +271,7 @@ extension Household {
         try change { index in
             let found = try find(id, in: &index)
             for month in Household.span([found.date.yearMonth]) where try index.transaction.months().contains(month) { try index.load(month) }
+            if let unbilled = try unbill(found, in: &index) { return unbilled }
             let leaderID = found.details.merged ?? found.id
             var leader = index.item(leaderID)
             if leader == nil, let month = try index.find(leaderID).first(where: { $0.item.id == leaderID })?.month {

@@ -98,7 +98,7 @@ package enum FileImport {
             }
         }
         let advance = progress(batches.reduce(0) { $0 + $1.items.count })
-        let imported = try household.importFiles(batches, cards: cards, dryRun: dryRun, progress: advance)
+        var imported = try household.importFiles(batches, cards: cards, dryRun: dryRun, progress: advance)
         if !dryRun {
             let statements = files.compactMap { file -> Statement? in if case .statement(let statement) = file.read { statement } else { nil } }
             // A card's dump states its balance too: the newest record's, on its day.
@@ -107,10 +107,11 @@ package enum FileImport {
                     StatedAccount(account: outcome.card.account, balances: [StatedBalance(date: $0.date, amount: Yen($0.yen))], bill: nil)
                 }
             }
-            try household.recordStated(
+            imported.matched += try household.recordStated(
                 statements.compactMap { statement in
                     statement.account.map { StatedAccount(account: $0, balances: statement.balances, bill: statement.bill) }
-                } + cardBalances)
+                } + cardBalances
+            ).matched
         }
         let arriving = Set(imported.files.flatMap { $0.added.map(\.id) } + imported.cards.flatMap { $0.added.map(\.id) })
         var cardOutcomes = imported.cards.makeIterator()

@@ -24,7 +24,7 @@ extension SettingsFile<Accounts, Void> {
 
 /// accounts.json's members, read and written.
 enum AccountsFile {
-    static let fields = ["name", "kind", "member", "aliases", "stated", "bill"]
+    static let fields = ["name", "kind", "member", "aliases", "stated", "bill", "bills"]
 
     static func read(_ root: JSONValue, schema: Int) throws(SettingsFileProblem.Reason) -> Accounts {
         guard let list = root["accounts"]?.arrayValue else { throw .shape("accounts") }
@@ -71,6 +71,15 @@ enum AccountsFile {
                 guard let bill = balance(value) else { throw .shape(path + ".bill") }
                 account.bill = CardBill(amount: bill.amount, date: bill.date)
             }
+            switch entry["bills"] {
+            case .none, .some(.null): break
+            case .some(.array(let values)):
+                for value in values {
+                    guard let bill = cardBill(value) else { throw .shape(path + ".bills") }
+                    account.state(bill)
+                }
+            default: throw .shape(path + ".bills")
+            }
             do { try accounts.add(account) } catch {
                 switch error {
                 case .aliasClaimed, .exists: throw .duplicate(path)
@@ -89,6 +98,20 @@ enum AccountsFile {
         return StatedBalance(date: date, amount: Yen(amount))
     }
 
+    /// `{"date": "2024-12-10", "amount": 42440}`, or `{"month": "2024-12", "amount": 55836}` for a bill stated by its month.
+    private static func cardBill(_ value: JSONValue) -> CardBill? {
+        if let bill = balance(value) { return CardBill(amount: bill.amount, date: bill.date) }
+        guard let fields = value.objectValue, fields.allSatisfy({ ["month", "amount"].contains($0.0) }), let text = value["month"]?.stringValue,
+            let month = try? CalendarDate.parseISO(text + "-01").yearMonth, let amount = value["amount"]?.intValue, abs(amount) <= Yen.limit
+        else { return nil }
+        return CardBill(amount: Yen(amount), month: month)
+    }
+
+    private static func cardBill(_ bill: CardBill) -> JSONValue {
+        guard !bill.dated else { return balance(bill.date, bill.amount) }
+        return .object([("month", .string(String(bill.date.iso.prefix(7)))), ("amount", .integer(bill.amount.amount))])
+    }
+
     private static func balance(_ date: CalendarDate, _ amount: Yen) -> JSONValue {
         .object([("date", .string(date.iso)), ("amount", .integer(amount.amount))])
     }
@@ -101,6 +124,7 @@ enum AccountsFile {
             fields.append(("aliases", .array(account.aliases.map(JSONValue.string))))
             if !account.stated.isEmpty { fields.append(("stated", .array(account.stated.map { balance($0.date, $0.amount) }))) }
             if let bill = account.bill { fields.append(("bill", balance(bill.date, bill.amount))) }
+            if !account.bills.isEmpty { fields.append(("bills", .array(account.bills.map(cardBill)))) }
             return .object(fields)
         }
         return (1, [("accounts", .array(list))])
