@@ -77,9 +77,12 @@ enum CardBills {
         var unsure: [BillUnsure] = []
         for position in billsOf.keys.sorted() where months.contains(items[position].date.yearMonth) {
             let numbers = billsOf[position] ?? []
-            // Another withdrawal of the same source that equals the bill: two alike, so neither is taken.
-            let rivals = numbers.count == 1 ? (withdrawalsOf[numbers[0]] ?? []).filter { items[$0].source == items[position].source } : []
-            guard numbers.count == 1, rivals.count == 1, let bank = withdrawals[position] else {
+            // Another withdrawal that equals the bill — of the same source, or from another bank account — makes two
+            // alike, so neither is taken. (The bank's statement and an app that links the bank see one withdrawal.)
+            let rivals = numbers.count == 1 ? (withdrawalsOf[numbers[0]] ?? []) : []
+            let oneAccount = Set(rivals.compactMap { withdrawals[$0] }).count == 1
+            let oneASource = rivals.filter { items[$0].source == items[position].source }.count == 1
+            guard numbers.count == 1, oneAccount, oneASource, let bank = withdrawals[position] else {
                 unsure.append(BillUnsure(line: items[position], bills: numbers.map { (open[$0].card.name, open[$0].bill) }))
                 continue
             }

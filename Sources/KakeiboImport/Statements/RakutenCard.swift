@@ -87,7 +87,7 @@ enum RakutenCard {
                 [fields.text("利用日"), name, user, withoutInstalment(method), amountText] + (cancellations ? ["キャンセル"] : []), &occurrences)
             // What kakeibo before 0.30 made of the same row (the raw name and method), so a store it filled doesn't double.
             let former = cancellations ? [] : [StatementFields.contentKey([fields.text("利用日"), raw, user, method, amountText], &formerOccurrences)]
-            if let column = billColumn?.name, let part = try StatementFields.amountIfAny(fields, column) {
+            if let column = index["当月請求額"] != nil ? "当月請求額" : billColumn?.name, let part = try StatementFields.amountIfAny(fields, column) {
                 billed += cancellations ? -abs(part) : part
             }
             read.lines.append(
@@ -106,7 +106,8 @@ enum RakutenCard {
     }
 
     /// The column of what this bill draws, `12月支払金額`: its name and the month it names. The statement states no
-    /// due day, only the month; its bill is the column's sum, cancellations taken off.
+    /// due day, only the month; its bill is the sum of 当月請求額 where there is one (cancellations netted), else of this
+    /// column, cancellations taken off.
     static func billMonthColumn(_ header: CSVRecord) -> (name: String, month: Int)? {
         for field in header.fields {
             let name = trimWhitespace(field)
