@@ -99,4 +99,19 @@ import Testing
         #expect(!run.stdout.contains("Card bills found"))
         #expect(try month(box, "12")["total"] as? Int == 128420 && (try transfers(box)).isEmpty)
     }
+
+    @Test func aLayoutCardsDueDateTakesTheWithdrawalOnTheNextBusinessDay() throws {
+        let box = try household()
+        #expect(try box.run("accounts", "add", "JCBカード", "--kind", "card", "--member", "ken").status == 0)
+        // MyJCB's download: 今回のお支払日 2024/12/10, 今回のお支払金額合計 42,440. The bank drew it a day late, beside
+        // another withdrawal of the same amount a month later (no bill is due then).
+        let text = "取引日,入出金(円),取引後残高(円),入出金内容\r\n20241211,-42440,100000,口座振替　ＪＣＢ\r\n20250115,-42440,57560,口座振替　ＪＣＢ\r\n"
+        #expect(try box.run("import", try box.write("bank.csv", bytes: Array(try #require(text.data(using: .shiftJIS))))).status == 0)
+        let card = try box.run("import", DownloadsFolder("Tests/Fixtures/downloads").path("jcb-myjcb-202412-sjis.csv"))
+        #expect(card.status == 0, "\(card.stderr)")
+        #expect(card.stdout.contains("2024-12-11  ¥42,440  楽天銀行 → JCBカード: the statement's bill ¥42,440 due 2024-12-10"), "\(card.stdout)")
+        #expect(try month(box, "12")["total"] as? Int == 0 && (try transfers(box)).count == 1)
+        let january = try box.run("month", "2025", "1", "--format", "json")
+        #expect((try january.json() as? [String: Any])?["total"] as? Int == 42440, "January's withdrawal is no bill the statement states")
+    }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import KakeiboKit
 import Testing
 
@@ -17,6 +18,30 @@ import Testing
         let bill = try #require(statement.bill, "\(name) states its bill")
         #expect(bill.amount == Yen(billed), "\(name): the service shows \(billed)")
         #expect(!bill.dated && String(bill.date.iso.prefix(7)) == month, "\(name): billed in \(month), no due day stated")
+    }
+
+    /// The second folder of downloads.
+    static func bytes2(_ name: String) throws -> [UInt8] {
+        Array(try Data(contentsOf: DownloadedFileTests.directory.deletingLastPathComponent().appendingPathComponent("downloads2/" + name)))
+    }
+
+    @Test(arguments: [
+        ("jcb-myjcb-202412-sjis.csv", "2024-12-10", 42440), ("aeon-card-202412-sjis.csv", "2025-01-06", 20510),
+    ])
+    func aLayoutCardsPreambleStatesItsBillAndDueDate(_ name: String, _ due: String, _ amount: Int) throws {
+        let statement = try StatementReader.read(DownloadedFileTests.bytes(name), layouts: ShippedLayouts.all)
+        #expect(statement.format == nil, "\(name) is read by a layout")
+        let bill = try #require(statement.bill, "\(name) states its bill")
+        #expect(bill == CardBill(amount: Yen(amount), date: try CalendarDate.parseISO(due)))
+        #expect(DownloadedFileTests.expected[name]?["billedTotal"] as? Int == amount, "what the service shows")
+    }
+
+    @Test(arguments: [("dcard-202412-sjis.csv", "2024-12-10", 16576), ("lifecard-202504-sjis.csv", "2025-04-28", 37813)])
+    func aDueDateWithoutAnAmountBillsTheSumOfTheStatementsLines(_ name: String, _ due: String, _ amount: Int) throws {
+        let statement = try StatementReader.read(Self.bytes2(name), layouts: ShippedLayouts.all)
+        let bill = try #require(statement.bill, "\(name) states its due date")
+        #expect(bill.date == (try CalendarDate.parseISO(due)) && bill.dated)
+        #expect(bill.amount == Yen(amount) && bill.amount == statement.total, "the lines it bills")
     }
 
     @Test func aStatementWithoutAMonthColumnStatesNoBill() throws {
