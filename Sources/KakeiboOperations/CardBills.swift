@@ -49,7 +49,7 @@ enum CardBills {
         var withdrawals: [Int: String] = [:] // position → the bank account's name
         var paid: [(source: LineSource, card: [UInt8], day: Int, month: YearMonth, price: Int)] = []
         for (position, item) in items.enumerated() {
-            if item.isTransfer, !item.isMerged, let to = matching.accounts.account(for: item.details.transfer), to.kind == .card {
+            if item.isTransfer, let to = matching.accounts.account(for: item.details.transfer), to.kind == .card {
                 paid.append((item.source, AccountKey.fold(to.name), item.date.dayNumber, item.date.yearMonth, item.price.amount))
             } else if let bank = withdrawal(item, matching) {
                 withdrawals[position] = bank
@@ -91,6 +91,7 @@ enum CardBills {
             transfer.details.payment = bank
             transfer.details.transfer = claim.card.name
             found.append((position, BillFound(line: transfer, card: claim.card.name, bill: claim.bill)))
+
         }
         return (found, unsure)
     }
@@ -107,10 +108,11 @@ enum CardBills {
     }
 
     /// The bank account's name when an item is a withdrawal a bill may be: a statement's (or a linked app's) line of
-    /// money out of an account of kind bank, not a transfer, not merged into another, not split apart by `unmerge`.
+    /// money out of an account of kind bank, not a transfer, not split apart by `unmerge`. A line merged into another
+    /// (MoneyForward's of the bank's own line) is one too: both become the transfer, so they stay one.
     static func withdrawal(_ item: Item, _ matching: Matching) -> String? {
         let kind = item.source.kind
-        guard kind == .statement || kind == .linked, !item.isTransfer, !item.isMerged, !item.details.apart, item.price.amount > 0,
+        guard kind == .statement || kind == .linked, !item.isTransfer, !item.details.apart, item.price.amount > 0,
             !matching.isIncome(item.category), let account = matching.accounts.account(for: item.details.payment), account.kind == .bank
         else { return nil }
         return account.name

@@ -177,8 +177,9 @@ struct MatchPlan {
             }
             let bills = CardBills.find(items, months: months, matching: matching)
             for found in bills.found { put(found.bill.line, at: found.position) }
-            outcome.bills = bills.found.map(\.bill)
-            outcome.unsureBills = bills.unsure
+            // A line merged into another is the same withdrawal: said once, by the line it is merged into.
+            outcome.bills = bills.found.map(\.bill).filter { !$0.line.isMerged }
+            outcome.unsureBills = bills.unsure.filter { !$0.line.isMerged }
         }
         let groups = matching.groups(items)
 

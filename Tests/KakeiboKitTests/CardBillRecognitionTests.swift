@@ -106,6 +106,17 @@ import Testing
         #expect(result.outcome.unsureBills.isEmpty)
     }
 
+    @Test func aWithdrawalAlreadyMergedWithAnAppsLineStaysOnePurchaseOfTheBill() {
+        let accounts = Self.accounts(bills: ["JCBカード": [CardBill(amount: Yen(42440), date: Self.date("2024-12-10"))]])
+        let bank = withdrawal("ly:1", "2024-12-10", 42440)
+        var linked = withdrawal("mf:1", "2024-12-10", 42440)
+        linked.details.merged = "ly:1"
+        let result = matched([bank, linked], accounts)
+        #expect(result.items["ly:1"]!.details.transfer == "JCBカード" && result.items["mf:1"]!.details.transfer == "JCBカード")
+        #expect(result.items["mf:1"]!.details.merged == "ly:1", "still one withdrawal: counted neither as spending")
+        #expect(result.outcome.split.isEmpty && result.outcome.bills.map(\.line.id) == ["ly:1"], "said once")
+    }
+
     @Test func onlyABankAccountsWithdrawalsAndOnlyACardAccountsBills() {
         let accounts = Self.accounts(bills: [
             "JCBカード": [CardBill(amount: Yen(42440), date: Self.date("2024-12-10"))],
