@@ -71,15 +71,7 @@ enum AccountsFile {
                 guard let bill = balance(value) else { throw .shape(path + ".bill") }
                 account.bill = CardBill(amount: bill.amount, date: bill.date)
             }
-            switch entry["bills"] {
-            case .none, .some(.null): break
-            case .some(.array(let values)):
-                for value in values {
-                    guard let bill = cardBill(value) else { throw .shape(path + ".bills") }
-                    account.state(bill)
-                }
-            default: throw .shape(path + ".bills")
-            }
+            for bill in try bills(entry["bills"], path + ".bills") { account.state(bill) }
             do { try accounts.add(account) } catch {
                 switch error {
                 case .aliasClaimed, .exists: throw .duplicate(path)
@@ -96,6 +88,19 @@ enum AccountsFile {
             let date = try? CalendarDate.parseISO(text), let amount = value["amount"]?.intValue, abs(amount) <= Yen.limit
         else { return nil }
         return StatedBalance(date: date, amount: Yen(amount))
+    }
+
+    /// Every bill an account's statements stated: an array of `cardBill`s, or none.
+    private static func bills(_ value: JSONValue?, _ path: String) throws(SettingsFileProblem.Reason) -> [CardBill] {
+        switch value {
+        case .none, .some(.null): return []
+        case .some(.array(let values)):
+            return try values.map { value throws(SettingsFileProblem.Reason) in
+                guard let bill = cardBill(value) else { throw .shape(path) }
+                return bill
+            }
+        default: throw .shape(path)
+        }
     }
 
     /// `{"date": "2024-12-10", "amount": 42440}`, or `{"month": "2024-12", "amount": 55836}` for a bill stated by its month.
