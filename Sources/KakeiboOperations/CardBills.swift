@@ -133,6 +133,22 @@ enum CardBills {
     }
 }
 
+extension Accounts {
+    /// These accounts with the bills statements state recorded on their cards (`Account.bills`), and the months the
+    /// bills new to them may be drawn in (to match again).
+    func stating(_ statements: [StatedAccount]) -> (Accounts, Set<YearMonth>) {
+        var accounts = self
+        var months = Set<YearMonth>()
+        for statement in statements {
+            guard let bill = statement.bill, let account = account(for: statement.account), account.kind == .card else { continue }
+            accounts.update(account.name) { account in
+                if account.state(bill) { months.formUnion(CardBills.months(bill)) }
+            }
+        }
+        return (accounts, months)
+    }
+}
+
 /// What `recordStated` did: the accounts whose stated balances or bills changed, and what matching the months of new
 /// bills did (withdrawals found to be the bills).
 public struct StatedRecorded: Sendable, Equatable {

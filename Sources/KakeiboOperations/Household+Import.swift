@@ -68,17 +68,17 @@ extension Household {
             var accounts = try accounts()
             let before = accounts
             var recorded = StatedRecorded()
-            var billMonths = Set<YearMonth>()
             for statement in statements {
                 guard let account = accounts.account(for: statement.account) else { continue }
                 accounts.update(account.name) { account in
                     for balance in statement.balances { account.state(balance) }
                     // `bill` is a due day: a bill stated only by its month is kept in `bills` alone.
                     if let bill = statement.bill, bill.dated, (account.bill?.date ?? bill.date) <= bill.date { account.bill = bill }
-                    if let bill = statement.bill, account.kind == .card, account.state(bill) { billMonths.formUnion(CardBills.months(bill)) }
                 }
-                if accounts.account(for: account.name) != account { recorded.changed.append(account.name) }
             }
+            let billMonths: Set<YearMonth>
+            (accounts, billMonths) = accounts.stating(statements)
+            recorded.changed = accounts.all.filter { before.account(for: $0.name) != $0 }.map(\.name)
             if accounts != before {
                 try store.writeAccounts(accounts)
                 recorded.matched = try match(billMonths, in: &index, accounts: accounts)
@@ -143,7 +143,11 @@ extension Household {
     /// (`match`): the dry run says what matching would do, from the same plan. `progress` is called once per item.
     /// Cards' dumps are read into the same change (`readCard`), after the files; with any, a dry run is that change
     /// worked out and not written.
-    public func importFiles(_ batches: [ImportBatch], cards: [CardBatch] = [], dryRun: Bool, progress: () -> Void = {}) throws -> ImportedFiles {
+    /// `stated`: what the files' statements state, for a dry run to say which bills it would find (`recordStated`
+    /// records them after a real import).
+    public func importFiles(
+        _ batches: [ImportBatch], cards: [CardBatch] = [], dryRun: Bool, stated: [StatedAccount] = [], progress: () -> Void = {}
+    ) throws -> ImportedFiles {
         try Household.checkDates(batches.flatMap { $0.items.map(\.date) })
         // An export's id may come back with a new date: every month is read. A statement's line is always on its date.
         let wholeStore = batches.contains { $0.kind == .export && !$0.items.isEmpty }
@@ -156,7 +160,7 @@ extension Household {
             }
             let outcomes = ImportPlan.make(batches, stored: stored, now: now, progress: progress).outcomes
             let arriving = outcomes.flatMap { $0.added + $0.updated.map(\.after) }
-            return ImportedFiles(files: outcomes, matched: try previewMatch(adding: arriving))
+            return ImportedFiles(files: outcomes, matched: try previewMatch(adding: arriving, stated: stated))
         }
         let body = { (index: inout ItemIndex) throws -> ImportedFiles in
             if wholeStore { try index.loadAll() } else { for month in months.sorted() { try index.load(month) } }

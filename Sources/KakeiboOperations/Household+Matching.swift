@@ -110,8 +110,10 @@ extension Household {
     }
 
     /// What matching would do if `incoming` were stored (a dry run): read without the lock, nothing written.
-    public func previewMatch(adding incoming: [Item]) throws -> MatchOutcome {
-        let months = Set(incoming.map(\.date.yearMonth))
+    /// `stated`: what the files' statements state, as `recordStated` would record it (their bills found too).
+    public func previewMatch(adding incoming: [Item], stated: [StatedAccount] = []) throws -> MatchOutcome {
+        let (accounts, billMonths) = try accounts().stating(stated)
+        let months = Set(incoming.map(\.date.yearMonth)).union(billMonths)
         guard !months.isEmpty else { return MatchOutcome() }
         let stored = store.exists ? Set(try store.months()) : []
         let ids = Set(incoming.map(\.id))
@@ -119,7 +121,7 @@ extension Household {
         for month in Household.span(months) where stored.contains(month) {
             items += try store.items(in: month).filter { !ids.contains($0.id) }
         }
-        return MatchPlan(items: items + incoming, months: months, matching: matching(try accounts())).outcome
+        return MatchPlan(items: items + incoming, months: months, matching: matching(accounts)).outcome
     }
 
     /// The months from the one before the first to the one after the last.

@@ -6,13 +6,18 @@ import KakeiboValues
 /// part of every summary of what matching did (`MatchRenderer`).
 enum CardBillsRenderer {
     /// "Card bills found (transfers, not spending): 1" and a line per bill: the withdrawal and the statement's bill.
-    static func text(_ outcome: MatchOutcome, _ language: Language) -> [String] {
+    /// `dryRun`: what it would find.
+    static func text(_ outcome: MatchOutcome, _ language: Language, dryRun: Bool = false) -> [String] {
         var lines: [String] = []
         if !outcome.bills.isEmpty {
             lines.append(
-                language.pick(
-                    "Card bills found (bank → card transfers, not spending): \(outcome.bills.count)",
-                    "カードの引き落としを見つけました（銀行からカードへの振替、支出ではありません）: \(outcome.bills.count) 件"))
+                dryRun
+                    ? language.pick(
+                        "Card bills it would find (bank → card transfers, not spending): \(outcome.bills.count)",
+                        "カードの引き落としとみなします（銀行からカードへの振替、支出ではありません）: \(outcome.bills.count) 件")
+                    : language.pick(
+                        "Card bills found (bank → card transfers, not spending): \(outcome.bills.count)",
+                        "カードの引き落としを見つけました（銀行からカードへの振替、支出ではありません）: \(outcome.bills.count) 件"))
             for found in outcome.bills {
                 let line = found.line
                 lines.append(

@@ -66,6 +66,17 @@ import Testing
         #expect(found.first?["month"] as? String == "2024-12")
     }
 
+    @Test func aDryRunSaysWhichBillsTheImportWouldFindAndWritesNothing() throws {
+        let box = try household()
+        #expect(try box.run("import", Self.bank).status == 0)
+        let card = try box.write("enavi-202412.csv", Self.cardStatement(bill: 64210))
+        let before = try box.snapshot()
+        let run = try box.run("import", "--dry-run", card)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("Card bills it would find (bank → card transfers, not spending): 1"), "\(run.stdout)")
+        #expect(try box.snapshot() == before)
+    }
+
     @Test func unmergeMakesTheBillSpendingAgainAndAReimportKeepsIt() throws {
         let box = try household()
         #expect(try box.run("import", try box.write("enavi-202412.csv", Self.cardStatement(bill: 64210))).status == 0)
