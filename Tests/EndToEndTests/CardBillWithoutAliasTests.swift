@@ -90,12 +90,14 @@ import Testing
         #expect(try month(box, "12")["total"] as? Int == 98710, "the split stays split")
     }
 
-    @Test func aBillNoWithdrawalEqualsChangesNothing() throws {
+    @Test func aBillNoWithdrawalEqualsIsKeptForTheWithdrawalStillToCome() throws {
         let box = try household()
         #expect(try box.run("import", Self.bank).status == 0)
         let card = try box.run("import", try box.write("enavi-202412.csv", Self.cardStatement(bill: 64211)))
         #expect(card.status == 0 && !card.stdout.contains("Card bills found"), "\(card.stdout)")
-        #expect(try month(box, "12")["total"] as? Int == 98710)
+        #expect(try month(box, "12")["total"] as? Int == 98710, "¥64,210 is not ¥64,211")
+        let accounts = try #require(try box.snapshot()["/accounts.json"].map { String(decoding: $0, as: UTF8.self) })
+        #expect(accounts.contains("\"month\": \"2024-12\"") && accounts.contains("\"amount\": 64211"), "the card's bill is kept: \(accounts)")
     }
 
     @Test func twoWithdrawalsOfTheBillsAmountAreReportedNotGuessed() throws {

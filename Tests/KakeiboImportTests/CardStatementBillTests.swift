@@ -43,9 +43,4 @@ import Testing
         #expect(bill.date == (try CalendarDate.parseISO(due)) && bill.dated)
         #expect(bill.amount == Yen(amount) && bill.amount == statement.total, "the lines it bills")
     }
-
-    @Test func aStatementWithoutAMonthColumnStatesNoBill() throws {
-        let statement = try StatementReader.read(DownloadedFileTests.bytes("vpass-202412-unquoted-comma-sjis.csv"))
-        #expect(statement.bill == nil)
-    }
 }
