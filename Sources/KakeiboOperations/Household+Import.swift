@@ -57,25 +57,33 @@ extension Household {
         }
     }
 
-    /// Records what statements state for the household's accounts: each balance (one of the same day replaced) and
-    /// the next bill. A statement of no defined account records nothing. Returns the accounts that changed.
+    /// Records what statements state for the household's accounts: each balance (one of the same day replaced), the
+    /// next bill, and every bill stated (`Account.bills`). A statement of no defined account records nothing. A bill
+    /// not known before matches the months it may be drawn in again, so a withdrawal of it imported before the card's
+    /// statement becomes the card's bill (`CardBills`). Returns the accounts that changed and what matching did.
     @discardableResult
-    public func recordStated(_ statements: [StatedAccount]) throws -> [String] {
-        guard store.exists, statements.contains(where: { !$0.balances.isEmpty || $0.bill != nil }) else { return [] }
-        return try change { _ in
+    public func recordStated(_ statements: [StatedAccount]) throws -> StatedRecorded {
+        guard store.exists, statements.contains(where: { !$0.balances.isEmpty || $0.bill != nil }) else { return StatedRecorded() }
+        return try change { index in
             var accounts = try accounts()
             let before = accounts
-            var changed: [String] = []
+            var recorded = StatedRecorded()
             for statement in statements {
                 guard let account = accounts.account(for: statement.account) else { continue }
                 accounts.update(id: account.id) { account in
                     for balance in statement.balances { account.state(balance) }
-                    if let bill = statement.bill, (account.bill?.date ?? bill.date) <= bill.date { account.bill = bill }
+                    // `bill` is a due day: a bill stated only by its month is kept in `bills` alone.
+                    if let bill = statement.bill, bill.dated, (account.bill?.date ?? bill.date) <= bill.date { account.bill = bill }
                 }
-                if accounts.account(id: account.id) != account { changed.append(account.name) }
             }
-            if accounts != before { try store.writeAccounts(accounts) }
-            return changed
+            let billMonths: Set<YearMonth>
+            (accounts, billMonths) = accounts.stating(statements)
+            recorded.changed = accounts.all.filter { before.account(id: $0.id) != $0 }.map(\.name)
+            if accounts != before {
+                try store.writeAccounts(accounts)
+                recorded.matched = try match(billMonths, in: &index, accounts: accounts)
+            }
+            return recorded
         }.result
     }
 }
@@ -139,7 +147,8 @@ public struct ImportedFiles: Sendable {
     public let files: [ImportBatchOutcome]
     /// What each card's dump came to, in the order given (each `matched` the import's).
     public var cards: [CardImportOutcome] = []
-    public let matched: MatchOutcome
+    /// What matching did, with the bills a card's statement stated found among withdrawals already stored.
+    public var matched: MatchOutcome
 }
 
 extension Household {
@@ -152,7 +161,11 @@ extension Household {
     /// (`match`): the dry run says what matching would do, from the same plan. `progress` is called once per item.
     /// Cards' dumps are read into the same change (`readCard`), after the files; with any, a dry run is that change
     /// worked out and not written.
-    public func importFiles(_ batches: [ImportBatch], cards: [CardBatch] = [], dryRun: Bool, progress: () -> Void = {}) throws -> ImportedFiles {
+    /// `stated`: what the files' statements state, for a dry run to say which bills it would find (`recordStated`
+    /// records them after a real import).
+    public func importFiles(
+        _ batches: [ImportBatch], cards: [CardBatch] = [], dryRun: Bool, stated: [StatedAccount] = [], progress: () -> Void = {}
+    ) throws -> ImportedFiles {
         try Household.checkDates(batches.flatMap { $0.items.map(\.date) })
         // An export's id may come back with a new date: every month is read. A statement's line is always on its date.
         let wholeStore = batches.contains { $0.kind == .export && !$0.items.isEmpty }
@@ -166,7 +179,7 @@ extension Household {
             }
             let outcomes = ImportPlan.make(batches, stored: stored, now: now, progress: progress).outcomes
             let arriving = outcomes.flatMap(\.added)
-            return ImportedFiles(files: outcomes, matched: try previewMatch(adding: arriving))
+            return ImportedFiles(files: outcomes, matched: try previewMatch(adding: arriving, stated: stated))
         }
         let body = { (index: inout ItemIndex) throws -> ImportedFiles in
             if wholeStore { try index.loadAll() } else { for month in months.sorted() { try index.load(month) } }

@@ -22,13 +22,18 @@ public struct MatchOutcome: Sendable, Equatable {
     public var transfers: [Item] = []
     /// Lines that took their account's member.
     public var members = 0
+    /// Bank withdrawals found to be a card's bill (`CardBills`), and those that equal more than one (said, not decided).
+    public var bills: [BillFound] = []
+    public var unsureBills: [BillUnsure] = []
 
     public init() {}
 
-    public var isEmpty: Bool { merged.isEmpty && split.isEmpty && transfers.isEmpty && members == 0 }
+    public var isEmpty: Bool { merged.isEmpty && split.isEmpty && transfers.isEmpty && members == 0 && bills.isEmpty && unsureBills.isEmpty }
 
     /// The ids of the items matching changed (a member filled in aside).
-    public var touchedIDs: [String] { merged.map(\.line.id) + merged.map(\.into.id) + split.map(\.id) + transfers.map(\.id) }
+    public var touchedIDs: [String] {
+        merged.map(\.line.id) + merged.map(\.into.id) + split.map(\.id) + transfers.map(\.id) + bills.map(\.line.id)
+    }
 
     public static func + (a: MatchOutcome, b: MatchOutcome) -> MatchOutcome {
         var sum = a
@@ -41,6 +46,8 @@ public struct MatchOutcome: Sendable, Equatable {
         a.split += b.split
         a.transfers += b.transfers
         a.members += b.members
+        a.bills += b.bills
+        a.unsureBills += b.unsureBills
     }
 }
 
@@ -103,8 +110,10 @@ extension Household {
     }
 
     /// What matching would do if `incoming` were stored (a dry run): read without the lock, nothing written.
-    public func previewMatch(adding incoming: [Item]) throws -> MatchOutcome {
-        let months = Set(incoming.map(\.date.yearMonth))
+    /// `stated`: what the files' statements state, as `recordStated` would record it (their bills found too).
+    public func previewMatch(adding incoming: [Item], stated: [StatedAccount] = []) throws -> MatchOutcome {
+        let (accounts, billMonths) = try accounts().stating(stated)
+        let months = Set(incoming.map(\.date.yearMonth)).union(billMonths)
         guard !months.isEmpty else { return MatchOutcome() }
         let stored = store.exists ? Set(try store.months()) : []
         let ids = Set(incoming.map(\.id))
@@ -112,7 +121,7 @@ extension Household {
         for month in Household.span(months) where stored.contains(month) {
             items += try store.items(in: month).filter { !ids.contains($0.id) }
         }
-        return MatchPlan(items: items + incoming, months: months, matching: matching(try accounts())).outcome
+        return MatchPlan(items: items + incoming, months: months, matching: matching(accounts)).outcome
     }
 
     /// The months from the one before the first to the one after the last.
@@ -168,6 +177,11 @@ struct MatchPlan {
             for (position, item) in items.enumerated() where months.contains(item.date.yearMonth) {
                 if let resolved = MatchPlan.resolved(item, matching, &outcome) { put(resolved, at: position) }
             }
+            let bills = CardBills.find(items, months: months, matching: matching)
+            for found in bills.found { put(found.bill.line, at: found.position) }
+            // A line merged into another is the same withdrawal: said once, by the line it is merged into.
+            outcome.bills = bills.found.map(\.bill).filter { !$0.line.isMerged }
+            outcome.unsureBills = bills.unsure.filter { !$0.line.isMerged }
         }
         let groups = matching.groups(items)
 
@@ -231,6 +245,8 @@ public struct Unmerged: Sendable, Equatable {
     public var from: Item
     /// What matching the months again did.
     public var matched: MatchOutcome
+    /// The card whose bill the line was no longer is, when it was a withdrawal found to be a bill (`unbill`).
+    public var unbilled: String? = nil
 }
 
 /// Why an item can't be split.
@@ -258,6 +274,7 @@ extension Household {
         try change { index in
             let found = try find(id, in: &index)
             for month in Household.span([found.date.yearMonth]) where try index.transaction.months().contains(month) { try index.load(month) }
+            if let unbilled = try unbill(found, in: &index) { return unbilled }
             let leaderID = found.details.merged ?? found.id
             var leader = index.item(leaderID)
             if leader == nil, let month = try index.find(leaderID).first(where: { $0.item.id == leaderID })?.month {

@@ -55,7 +55,7 @@ public enum MatchRenderer {
                 language.pick(
                     "No longer matching, counted on their own again: \(outcome.split.count)", "一致しなくなり、別々に数え直した記録: \(outcome.split.count) 件"))
         }
-        return lines
+        return lines + CardBillsRenderer.text(outcome, language, dryRun: dryRun)
     }
 
     /// "2024-11-02  ¥1,284  夕食の材料 (rc:39b0ecc9): 楽天カード statement + MoneyForward ME + typed" — the purchase as
@@ -87,6 +87,6 @@ public enum MatchRenderer {
             ),
             ("splits", .array(outcome.split.map { .string($0.id) })),
             ("transfersFound", .array(outcome.transfers.map { .string($0.id) })),
-        ]
+        ] + CardBillsRenderer.json(outcome)
     }
 }

@@ -101,6 +101,7 @@ public enum MergesRenderer {
     }
 
     public static func unmerged(_ outcome: Unmerged, _ language: Language) -> String {
+        if let card = outcome.unbilled { return CardBillsRenderer.unbilled(outcome, card: card, language) }
         var lines = [
             language.pick(
                 "Split \(outcome.lines.count == 1 ? "1 line" : "\(outcome.lines.count) lines") from \(outcome.from.name) (\(outcome.from.id)); counted on their own, never merged again:",

@@ -98,19 +98,19 @@ package enum FileImport {
             }
         }
         let advance = progress(batches.reduce(0) { $0 + $1.items.count })
-        let imported = try household.importFiles(batches, cards: cards, dryRun: dryRun, progress: advance)
+        let stated = files.compactMap { file -> Statement? in if case .statement(let statement) = file.read { statement } else { nil } }.compactMap {
+            statement in
+            statement.account.map { StatedAccount(account: $0, balances: statement.balances, bill: statement.bill) }
+        }
+        var imported = try household.importFiles(batches, cards: cards, dryRun: dryRun, stated: dryRun ? stated : [], progress: advance)
         if !dryRun {
-            let statements = files.compactMap { file -> Statement? in if case .statement(let statement) = file.read { statement } else { nil } }
             // A card's dump states its balance too: the newest record's, on its day.
             let cardBalances = imported.cards.compactMap { outcome in
                 outcome.balance.map {
                     StatedAccount(account: outcome.card.account, balances: [StatedBalance(date: $0.date, amount: Yen($0.yen))], bill: nil)
                 }
             }
-            try household.recordStated(
-                statements.compactMap { statement in
-                    statement.account.map { StatedAccount(account: $0, balances: statement.balances, bill: statement.bill) }
-                } + cardBalances)
+            imported.matched += try household.recordStated(stated + cardBalances).matched
         }
         let arriving = Set(imported.files.flatMap { $0.added.map(\.id) } + imported.cards.flatMap { $0.added.map(\.id) })
         var cardOutcomes = imported.cards.makeIterator()

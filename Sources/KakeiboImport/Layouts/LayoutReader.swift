@@ -184,7 +184,8 @@ enum LayoutReader {
         return Statement(
             kind: StatementKind(key: layout.name, displayName: layout.title, variant: layout.origin, format: nil), encoding: encoding,
             lines: read.lines,
-            skipped: read.skipped, skippedTotals: read.skippedTotals, rows: read.rows, notes: read.notes, balances: read.balances)
+            skipped: read.skipped, skippedTotals: read.skippedTotals, rows: read.rows, notes: read.notes, balances: read.balances,
+            bill: PreambleBill.read(records[..<position], lines: read.lines))
     }
 
     /// The column a file states the balance after each row in, when the layout names none: the first whose name says

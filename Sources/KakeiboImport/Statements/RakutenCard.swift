@@ -35,6 +35,8 @@ enum RakutenCard {
         var formerOccurrences: [String: Int] = [:]
         var cancellations = false
         var undated = 0
+        let billColumn = billMonthColumn(records[0])
+        var billed = 0
         for record in records.dropFirst() {
             if StatementFields.isBlank(record) { continue }
             let first = trimWhitespace(record.fields[0])
@@ -85,6 +87,9 @@ enum RakutenCard {
                 [fields.text("利用日"), name, user, withoutInstalment(method), amountText] + (cancellations ? ["キャンセル"] : []), &occurrences)
             // What kakeibo before 0.30 made of the same row (the raw name and method), so a store it filled doesn't double.
             let former = cancellations ? [] : [StatementFields.contentKey([fields.text("利用日"), raw, user, method, amountText], &formerOccurrences)]
+            if let column = index["当月請求額"] != nil ? "当月請求額" : billColumn?.name, let part = try StatementFields.amountIfAny(fields, column) {
+                billed += cancellations ? -abs(part) : part
+            }
             read.lines.append(
                 StatementFields.line(
                     StatementFormat.rakutenCard.idPrefix, record: record, date: date, name: name,
@@ -93,7 +98,23 @@ enum RakutenCard {
                     formerKeys: former, undated: isUndated))
         }
         if undated > 0 { read.notes.append(.undated(count: undated)) }
+        if let month = billColumn?.month, let latest = read.lines.map(\.date).max(), billed > 0 {
+            let year = month < latest.month ? latest.year + 1 : latest.year
+            if let billing = CalendarDate(year: year, month: month, day: 1) { read.bill = CardBill(amount: Yen(billed), month: billing.yearMonth) }
+        }
         return read
+    }
+
+    /// The column of what this bill draws, `12月支払金額`: its name and the month it names. The statement states no
+    /// due day, only the month; its bill is the sum of 当月請求額 where there is one (cancellations netted), else of this
+    /// column, cancellations taken off.
+    static func billMonthColumn(_ header: CSVRecord) -> (name: String, month: Int)? {
+        for field in header.fields {
+            let name = trimWhitespace(field)
+            guard name.hasSuffix("月支払金額") else { continue }
+            if let month = Int(name.dropLast("月支払金額".count)), (1...12).contains(month) { return (name, month) }
+        }
+        return nil
     }
 
     /// "11 columns, 手数料/利息, 当月請求額": what tells the variants apart.

@@ -154,6 +154,7 @@ public struct SharedSettingFiles: Sendable {
             theirs.update(id: account.id) { merged in
                 for balance in account.stated where !merged.stated.contains(where: { $0.date == balance.date }) { merged.state(balance) }
                 if let bill = account.bill, merged.bill.map({ $0.date < bill.date }) ?? true { merged.bill = bill }
+                for bill in account.bills { merged.state(bill) }
             }
         }
         return String(decoding: SettingsFile.accounts.encode(theirs), as: UTF8.self)

@@ -16,8 +16,11 @@ extension SettingsFile<Accounts, Void> {
         SettingsFile(
             name: "accounts.json", schema: 2,
             shape: LocalizedText(
-                en: "expected {\"schema\":2,\"accounts\":[{\"id\"?,\"name\",\"kind\"?,\"member\"?,\"aliases\"?,\"former\"?,\"stated\"?,\"bill\"?}]}",
-                ja: "{\"schema\":2,\"accounts\":[{\"id\"?,\"name\",\"kind\"?,\"member\"?,\"aliases\"?,\"former\"?,\"stated\"?,\"bill\"?}]} の形が必要です"),
+                en:
+                    "expected {\"schema\":2,\"accounts\":[{\"id\"?,\"name\",\"kind\"?,\"member\"?,\"aliases\"?,\"former\"?,\"stated\"?,\"bill\"?,\"bills\"?}]}",
+                ja:
+                    "{\"schema\":2,\"accounts\":[{\"id\"?,\"name\",\"kind\"?,\"member\"?,\"aliases\"?,\"former\"?,\"stated\"?,\"bill\"?,\"bills\"?}]} の形が必要です"
+            ),
             duplicate: LocalizedText(
                 en: "a name or alias another account has already (a spelling names one account)",
                 ja: "ほかの口座と同じ名前か呼び名です（ひとつの呼び名が指せる口座はひとつだけです）"),
@@ -27,7 +30,7 @@ extension SettingsFile<Accounts, Void> {
 
 /// accounts.json's members, read and written.
 enum AccountsFile {
-    static let fields = ["id", "name", "kind", "member", "aliases", "former", "stated", "bill"]
+    static let fields = ["id", "name", "kind", "member", "aliases", "former", "stated", "bill", "bills"]
 
     static func read(_ root: JSONValue, schema: Int) throws(SettingsFileProblem.Reason) -> Accounts {
         guard let list = root["accounts"]?.arrayValue else { throw .shape("accounts") }
@@ -78,6 +81,7 @@ enum AccountsFile {
                 guard let bill = balance(value) else { throw .shape(path + ".bill") }
                 account.bill = CardBill(amount: bill.amount, date: bill.date)
             }
+            for bill in try bills(entry["bills"], path + ".bills") { account.state(bill) }
             do { try accounts.add(account) } catch {
                 switch error {
                 case .aliasClaimed, .exists: throw .duplicate(path)
@@ -119,6 +123,33 @@ enum AccountsFile {
         return StatedBalance(date: date, amount: Yen(amount))
     }
 
+    /// Every bill an account's statements stated: an array of `cardBill`s, or none.
+    private static func bills(_ value: JSONValue?, _ path: String) throws(SettingsFileProblem.Reason) -> [CardBill] {
+        switch value {
+        case .none, .some(.null): return []
+        case .some(.array(let values)):
+            return try values.map { value throws(SettingsFileProblem.Reason) in
+                guard let bill = cardBill(value) else { throw .shape(path) }
+                return bill
+            }
+        default: throw .shape(path)
+        }
+    }
+
+    /// `{"date": "2024-12-10", "amount": 42440}`, or `{"month": "2024-12", "amount": 55836}` for a bill stated by its month.
+    private static func cardBill(_ value: JSONValue) -> CardBill? {
+        if let bill = balance(value) { return CardBill(amount: bill.amount, date: bill.date) }
+        guard let fields = value.objectValue, fields.allSatisfy({ ["month", "amount"].contains($0.0) }), let text = value["month"]?.stringValue,
+            let month = try? CalendarDate.parseISO(text + "-01").yearMonth, let amount = value["amount"]?.intValue, abs(amount) <= Yen.limit
+        else { return nil }
+        return CardBill(amount: Yen(amount), month: month)
+    }
+
+    private static func cardBill(_ bill: CardBill) -> JSONValue {
+        guard !bill.dated else { return balance(bill.date, bill.amount) }
+        return .object([("month", .string(String(bill.date.iso.prefix(7)))), ("amount", .integer(bill.amount.amount))])
+    }
+
     private static func balance(_ date: CalendarDate, _ amount: Yen) -> JSONValue {
         .object([("date", .string(date.iso)), ("amount", .integer(amount.amount))])
     }
@@ -136,6 +167,7 @@ enum AccountsFile {
             if !account.former.isEmpty { fields.append(("former", .array(account.former.map(JSONValue.string)))) }
             if !account.stated.isEmpty { fields.append(("stated", .array(account.stated.map { balance($0.date, $0.amount) }))) }
             if let bill = account.bill { fields.append(("bill", balance(bill.date, bill.amount))) }
+            if !account.bills.isEmpty { fields.append(("bills", .array(account.bills.map(cardBill)))) }
             return .object(fields)
         }
         return (renamed ? 2 : 1, [("accounts", .array(list))])

@@ -19,10 +19,12 @@ public struct Account: Hashable, Sendable {
     public var stated: [StatedBalance]
     /// What its latest card statement says will be drawn next, and when.
     public var bill: CardBill?
+    /// Every bill its statements stated, by date: what a bank withdrawal is recognised as (`CardBills`).
+    public var bills: [CardBill]
 
     public init(
         name: String, kind: AccountKind? = nil, member: String? = nil, aliases: [String] = [], stated: [StatedBalance] = [],
-        bill: CardBill? = nil, id: String? = nil, former: [String] = []
+        bill: CardBill? = nil, bills: [CardBill] = [], id: String? = nil, former: [String] = []
     ) {
         self.id = id ?? AccountID.derived(from: name)
         self.former = former
@@ -32,6 +34,17 @@ public struct Account: Hashable, Sendable {
         self.aliases = aliases
         self.stated = stated
         self.bill = bill
+        self.bills = bills
+    }
+
+    /// Records a stated bill: one of the same billing month and amount replaces the one there. True when it is new.
+    @discardableResult
+    public mutating func state(_ bill: CardBill) -> Bool {
+        let known = bills.contains(bill)
+        bills.removeAll { $0.month == bill.month && $0.amount == bill.amount }
+        bills.append(bill)
+        bills.sort { ($0.date, $0.amount.amount) < ($1.date, $1.amount.amount) }
+        return !known
     }
 
     /// Its name and aliases, each once by its folded key, name first.
@@ -88,15 +101,27 @@ public struct StatedBalance: Hashable, Sendable {
     }
 }
 
-/// A card's next bill as its statement says it: how much, and the day it is drawn.
+/// A card's next bill as its statement says it: how much, and the day it is drawn — or, when the statement names only
+/// the month it is billed in (e-NAVI's 12月支払金額), that month (`date` is then its last day, `dated` false).
 public struct CardBill: Hashable, Sendable {
     public var amount: Yen
     public var date: CalendarDate
+    /// Whether the statement states the day (a due date), not only the month.
+    public var dated: Bool
 
-    public init(amount: Yen, date: CalendarDate) {
+    public init(amount: Yen, date: CalendarDate, dated: Bool = true) {
         self.amount = amount
         self.date = date
+        self.dated = dated
     }
+
+    /// A bill the statement states only by its month.
+    public init(amount: Yen, month: YearMonth) {
+        self.init(amount: amount, date: month.last, dated: false)
+    }
+
+    /// The month it is billed in.
+    public var month: YearMonth { date.yearMonth }
 }
 
 /// How account names and aliases are compared: width, case and kana folded as rules and search fold them
