@@ -152,9 +152,7 @@ public enum SummaryFileCodec {
     /// The `days` rows, each `[3,0,1,1280,4]` (day, category, subcategory or null, total, count), no day and code
     /// twice; nil when any row is anything else.
     private static func readDays(_ scanner: inout JSONScanner) throws(JSONError) -> DaySums? {
-        // Each day's sums gathered in a slot of their own with room made ahead (growing 31 small dictionaries an
-        // entry at a time cost more than reading them).
-        var byDay = [[CategoryCode: MonthSummary.Sum]](repeating: [:], count: 32)
+        var slots = DaySums.Slots()
         guard try scanner.peekKind() == .array else { return nil }
         try scanner.beginArray()
         while try scanner.nextElement() {
@@ -178,12 +176,9 @@ public enum SummaryFileCodec {
             let code = CategoryCode(category, subcategory)
             // A day outside 1…31 is refused with the rest when the days are held to the month (`DaySums.addUp`).
             guard (0...31).contains(day) else { return nil }
-            if byDay[day].isEmpty { byDay[day].reserveCapacity(16) }
-            guard byDay[day].updateValue(MonthSummary.Sum(total: Yen(total), count: count), forKey: code) == nil else { return nil }
+            guard slots.set(MonthSummary.Sum(total: Yen(total), count: count), day: day, code: code) else { return nil }
         }
-        var days: [Int: [CategoryCode: MonthSummary.Sum]] = Dictionary(minimumCapacity: 32)
-        for (day, sums) in byDay.enumerated() where !sums.isEmpty { days[day] = sums }
-        return DaySums(days: days)
+        return slots.sums
     }
 
     /// `{"schema":1,"bytes":745968,"hash":"…"}` (`"xxh64"` in schema 1), or nil when it is anything else.

@@ -9,15 +9,38 @@ public struct DaySums: Hashable, Sendable {
 
     /// Sums the items dated in `month`, day by day (any others are not the month's, as in the month report).
     public init(month: YearMonth, items: [Item]) {
-        // Room made ahead: growing 31 small dictionaries an item at a time cost more than the sums.
-        var byDay = [[CategoryCode: MonthSummary.Sum]](repeating: [:], count: 32)
+        var slots = Slots()
         for item in items where item.counts && month.contains(item.date) {
-            let day = item.date.day
-            if byDay[day].isEmpty { byDay[day].reserveCapacity(16) }
-            byDay[day][item.category, default: .zero] += MonthSummary.Sum(total: item.price, count: 1)
+            slots.add(MonthSummary.Sum(total: item.price, count: 1), day: item.date.day, code: item.category)
         }
-        days = Dictionary(minimumCapacity: 32)
-        for (day, sums) in byDay.enumerated() where !sums.isEmpty { days[day] = sums }
+        self = slots.sums
+    }
+
+    /// Day sums being gathered: a slot for each day (0…31) with room made ahead, since growing 31 small dictionaries
+    /// an entry at a time cost more than the sums themselves.
+    public struct Slots: Sendable {
+        private var slots = [[CategoryCode: MonthSummary.Sum]](repeating: [:], count: 32)
+
+        public init() {}
+
+        /// Adds a sum to a day's (`day` in 0…31).
+        public mutating func add(_ sum: MonthSummary.Sum, day: Int, code: CategoryCode) {
+            if slots[day].isEmpty { slots[day].reserveCapacity(16) }
+            slots[day][code, default: .zero] += sum
+        }
+
+        /// Sets a day's sum for a code; false when the day had one for it already.
+        public mutating func set(_ sum: MonthSummary.Sum, day: Int, code: CategoryCode) -> Bool {
+            if slots[day].isEmpty { slots[day].reserveCapacity(16) }
+            return slots[day].updateValue(sum, forKey: code) == nil
+        }
+
+        /// The days that have sums.
+        public var sums: DaySums {
+            var days = [Int: [CategoryCode: MonthSummary.Sum]](minimumCapacity: 32)
+            for (day, sums) in slots.enumerated() where !sums.isEmpty { days[day] = sums }
+            return DaySums(days: days)
+        }
     }
 
     /// The sums of the days in `range`.
