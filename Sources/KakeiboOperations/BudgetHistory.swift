@@ -29,14 +29,15 @@ public enum BudgetHistory {
     /// Each non-monthly budget's spending in each month it needs up to `last`; `known` are month files already read.
     public static func spending(
         _ budgets: Budgets, through last: YearMonth, start: MonthStart, store: LedgerStore, taxonomy: Taxonomy,
-        known: [YearMonth: [Item]] = [:]
+        known: PeriodFiles? = nil
     ) throws -> [BudgetTarget: [YearMonth: Yen]] {
         let wanted = budgets.entries.map { ($0.target, months($0, through: last)) }.filter { !$0.1.isEmpty }
         guard !wanted.isEmpty else { return [:] }
         let byCategory = wanted.filter { $0.0.countsByCategory }
         let all = Array(Set(byCategory.flatMap(\.1))).sorted()
-        let summaries = all.isEmpty ? [:] : try store.summaries(of: all, start: start, known: known)
-        var files = known
+        let summaries = all.isEmpty ? [:] : try store.summaries(of: all, start: start, known: known?.days ?? [:])
+        // Items of other periods are counted from their files: only files read whole are of use.
+        var files = known.flatMap { $0.whole ? $0.items : nil } ?? [:]
         var result: [BudgetTarget: [YearMonth: Yen]] = [:]
         for (target, months) in wanted {
             var spent: [YearMonth: Yen] = [:]

@@ -29,21 +29,13 @@ public struct MonthQuery: Sendable {
         public static let budgets = Parts(rawValue: 4)
     }
 
-    /// The items of the files the period's days are in, in file order (the days outside the period included: the
-    /// reports leave them out).
-    public func items(_ store: LedgerStore) throws(StoreError) -> [YearMonth: [Item]] {
-        var files: [YearMonth: [Item]] = [:]
-        for file in period.files { files[file] = try store.items(in: file) }
-        return files
-    }
-
     /// The month's spending broken down by one detail (`--by payment`, `--by tag`), income left out as in every
     /// spending report.
     public func breakdown(_ store: LedgerStore, by grouping: DetailGrouping, taxonomy: Taxonomy) throws -> DetailBreakdown {
-        let files = try items(store)
+        let files = try store.files(of: period)
         let accounts = try store.read(.accounts)
         let details = self.details.resolving(accounts)
-        let selected = period.files.flatMap { files[$0] ?? [] }.filter {
+        let selected = files.all.filter {
             $0.counts && period.contains($0.date) && (filter?.matches($0) ?? true) && details.matches($0) && !taxonomy.isIncome($0.category)
                 && !$0.isYearOnly
         }
@@ -53,17 +45,17 @@ public struct MonthQuery: Sendable {
     /// The month as `kakeibo month` shows it. A neighbour whose file can't be read is left out of the comparison and
     /// named in `unreadable`; the month itself still shows.
     public func view(_ store: LedgerStore, taxonomy: Taxonomy, today: CalendarDate, parts: Parts) throws -> MonthView {
-        let files = try items(store)
+        let files = try store.files(of: period)
         let details = self.details.values[.payment] == nil ? self.details : self.details.resolving(try store.read(.accounts))
         // An item counted only in its year (Zaim's 年の集計にのみ含める) is no part of the month's spending or budgets.
-        let items = period.files.flatMap { files[$0] ?? [] }.filter { !$0.isYearOnly }
+        let items = files.all.filter { !$0.isYearOnly }
         var unreadable: [StoreError] = []
         var around: Neighbours?
         if parts.contains(.neighbours) && details.isEmpty {
             func totals(_ neighbour: YearMonth?) -> MonthTotals? {
                 guard let neighbour else { return nil }
                 do {
-                    let summary = try store.summaries(of: [neighbour], start: period.start, known: files)[neighbour]
+                    let summary = try store.summaries(of: [neighbour], start: period.start, known: files.days)[neighbour]
                     return summary.map { MonthTotals(summary: $0, filter: filter, taxonomy: taxonomy) }
                 } catch {
                     unreadable.append(error)

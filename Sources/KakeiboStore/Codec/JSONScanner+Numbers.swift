@@ -29,6 +29,56 @@ extension JSONScanner {
         return value
     }
 
+    /// Reads an array of exactly `values.count` whole numbers or nulls that fit in Int (`[3,101,null,1280,2]`, a
+    /// summary's day row) a byte at a time into `values` (nil for null): several times cheaper than a `readInteger`
+    /// for each. False, with nothing consumed, when what comes next is anything else.
+    public mutating func readIntegerRow(_ values: inout [Int?]) -> Bool {
+        skipWhitespace()
+        let bytes = self.bytes
+        var index = position
+        func skipSpace() {
+            while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D || bytes[index] == 0x09 { index += 1 }
+        }
+        func expect(_ byte: UInt8) -> Bool {
+            skipSpace()
+            guard index < bytes.count, bytes[index] == byte else { return false }
+            index += 1
+            return true
+        }
+        func number() -> Int?? {
+            skipSpace()
+            if index + 4 <= bytes.count, bytes[index] == UInt8(ascii: "n"), bytes[index + 1] == UInt8(ascii: "u"),
+                bytes[index + 2] == UInt8(ascii: "l"), bytes[index + 3] == UInt8(ascii: "l")
+            {
+                index += 4
+                return .some(nil)
+            }
+            let negative = index < bytes.count && bytes[index] == UInt8(ascii: "-")
+            if negative { index += 1 }
+            let first = index
+            var value = 0
+            while index < bytes.count, bytes[index] >= 48 && bytes[index] <= 57 {
+                let digit = Int(bytes[index] - 48)
+                let (times, o1) = value.multipliedReportingOverflow(by: 10)
+                let (sum, o2) = negative ? times.subtractingReportingOverflow(digit) : times.addingReportingOverflow(digit)
+                guard !o1, !o2 else { return nil }
+                value = sum
+                index += 1
+            }
+            // At least one digit, and no leading zero (RFC 8259).
+            guard index > first, bytes[first] != UInt8(ascii: "0") || index == first + 1 else { return nil }
+            return .some(value)
+        }
+        guard expect(UInt8(ascii: "[")) else { return false }
+        for slot in values.indices {
+            guard slot == 0 || expect(UInt8(ascii: ",")), let value = number() else { return false }
+            values[slot] = value
+        }
+        guard expect(UInt8(ascii: "]")) else { return false }
+        position = index
+        return true
+    }
+
     /// Reads any JSON number as a Double.
     public mutating func readDouble() throws(JSONError) -> Double {
         skipWhitespace()

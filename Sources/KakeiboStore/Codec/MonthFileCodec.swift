@@ -70,7 +70,9 @@ public enum MonthFileCodec {
         return version
     }
 
-    public static func decode(_ bytes: [UInt8], month: YearMonth) throws(MonthFileProblem) -> [Item] {
+    /// The month's items; with `days`, only those dated on those days of the month, the others stepped over as JSON
+    /// without being built or checked — for a file whose items are known sound (see `LedgerStore.items(in:days:)`).
+    public static func decode(_ bytes: [UInt8], month: YearMonth, days: ClosedRange<Int>? = nil) throws(MonthFileProblem) -> [Item] {
         guard !bytes.isEmpty else { throw .empty }
         var result: Result<[Item], MonthFileProblem> = .success([])
         bytes.withUnsafeBufferPointer { buffer in
@@ -78,7 +80,7 @@ public enum MonthFileCodec {
             var items: [Item] = []
             var strict: [MonthFileProblem]? = nil
             do throws(MonthFileProblem) {
-                try decodeDocument(&scanner, month: month, into: &items, log: &strict)
+                try decodeDocument(&scanner, month: month, days: days, into: &items, log: &strict)
                 result = .success(items)
             } catch { result = .failure(error) }
         }
@@ -129,7 +131,8 @@ public enum MonthFileCodec {
     }
 
     private static func decodeDocument(
-        _ scanner: inout JSONScanner, month: YearMonth, into items: inout [Item], log: inout [MonthFileProblem]?
+        _ scanner: inout JSONScanner, month: YearMonth, days: ClosedRange<Int>? = nil, into items: inout [Item],
+        log: inout [MonthFileProblem]?
     ) throws(MonthFileProblem) {
         var schema: Int?
         var monthText: String?
@@ -158,7 +161,8 @@ public enum MonthFileCodec {
                 case "items":
                     sawItems = true
                     // An item takes about 180 bytes in the file: reserving room for them saves regrowing as they come.
-                    try decodeItems(&scanner, month: month, into: &items, expectedCount: scanner.remaining / 180, log: &log)
+                    try decodeItems(
+                        &scanner, month: month, days: days, into: &items, expectedCount: scanner.remaining / 180, log: &log)
                 default:
                     try note(.unknownField(key), &log)
                     try scanner.skipValue()
@@ -182,7 +186,7 @@ public enum MonthFileCodec {
     }
 
     private static func decodeItems(
-        _ scanner: inout JSONScanner, month: YearMonth, into items: inout [Item], expectedCount: Int,
+        _ scanner: inout JSONScanner, month: YearMonth, days: ClosedRange<Int>?, into items: inout [Item], expectedCount: Int,
         log: inout [MonthFileProblem]?
     ) throws {
         guard try scanner.peekKind() == .array else {
@@ -196,6 +200,7 @@ public enum MonthFileCodec {
         while try scanner.nextElement() {
             index += 1
             let start = log == nil ? nil : scanner // where to come back to, to step over an item that can't be used
+            if let days, !dated(in: days, &scanner) { continue }
             let item: Item
             do { item = try decodeItem(&scanner) } catch {
                 // Broken JSON ends the reading (reported once, as the file's problem); a bad value only this item.
@@ -209,12 +214,40 @@ public enum MonthFileCodec {
                 try note(.dateOutsideMonth(index: index, id: item.id, date: item.date), &log)
                 continue
             }
+            if let days, !days.contains(item.date.day) { continue }
             guard seen.insert(item.id).inserted else {
                 try note(.duplicateID(item.id), &log)
                 continue
             }
             items.append(item)
         }
+    }
+
+    /// Whether the item that comes next is dated on one of `days`; when it isn't, the item is passed over. Its date is
+    /// found where kakeibo writes it (`{"id":"…","date":"YYYY-MM-DD"`); an item written otherwise counts as in, and
+    /// is read whole and checked as usual.
+    private static func dated(in days: ClosedRange<Int>, _ scanner: inout JSONScanner) -> Bool {
+        guard let day = writtenDay(scanner.upcoming(96)), !days.contains(day) else { return true }
+        return !scanner.passObject()
+    }
+
+    /// The day of the month of an item that starts `{"id":"…","date":"YYYY-MM-DD"`, from its bytes.
+    private static func writtenDay(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        func matches(_ expected: StaticString, at start: Int) -> Bool {
+            let count = expected.utf8CodeUnitCount
+            guard start + count <= bytes.count else { return false }
+            for offset in 0..<count where bytes[start + offset] != expected.utf8Start[offset] { return false }
+            return true
+        }
+        guard matches(#"{"id":""#, at: 0) else { return nil }
+        var index = 7
+        while index < bytes.count, bytes[index] != UInt8(ascii: "\""), bytes[index] != UInt8(ascii: "\\") { index += 1 }
+        guard matches(#"","date":""#, at: index) else { return nil }
+        let day = index + 10 + 8 // past `","date":"` and `YYYY-MM-`
+        guard day + 2 < bytes.count, bytes[day + 2] == UInt8(ascii: "\"") else { return nil }
+        let (tens, ones) = (Int(bytes[day]) - 48, Int(bytes[day + 1]) - 48)
+        guard (0...9).contains(tens), (0...9).contains(ones) else { return nil }
+        return tens * 10 + ones
     }
 
     private struct ItemFailure: Error {

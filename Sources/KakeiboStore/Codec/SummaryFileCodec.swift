@@ -32,7 +32,7 @@ public enum SummaryFileCodec {
 
     /// The summary file; with `days`, of the current schema, else of schema 2 (which has none).
     public static func encode(_ summary: MonthSummary, source: Fingerprint, days: DaySums? = nil) -> [UInt8] {
-        var writer = JSONWriter(capacity: 160 + summary.sums.count * 64 + (days?.days.count ?? 0) * 96)
+        var writer = JSONWriter(capacity: 160 + summary.sums.count * 64 + (days?.rows.count ?? 0) * 32)
         writer.raw("{\"schema\":")
         writer.integer(days == nil ? 2 : schemaVersion)
         writer.raw(",\"month\":")
@@ -58,21 +58,19 @@ public enum SummaryFileCodec {
         if let days {
             writer.raw("\n],\"days\":[")
             var first = true
-            for (day, sums) in days.days.sorted(by: { $0.key < $1.key }) {
-                for (code, sum) in sums.sorted(by: { $0.key < $1.key }) {
-                    writer.raw(first ? "\n[" : ",\n[")
-                    first = false
-                    writer.integer(day)
-                    writer.raw(",")
-                    writer.integer(code.category)
-                    writer.raw(",")
-                    if let sub = code.subcategory { writer.integer(sub) } else { writer.raw("null") }
-                    writer.raw(",")
-                    writer.integer(sum.total.amount)
-                    writer.raw(",")
-                    writer.integer(sum.count)
-                    writer.raw("]")
-                }
+            for row in days.rows {
+                writer.raw(first ? "\n[" : ",\n[")
+                first = false
+                writer.integer(row.day)
+                writer.raw(",")
+                writer.integer(row.code.category)
+                writer.raw(",")
+                if let sub = row.code.subcategory { writer.integer(sub) } else { writer.raw("null") }
+                writer.raw(",")
+                writer.integer(row.sum.total.amount)
+                writer.raw(",")
+                writer.integer(row.sum.count)
+                writer.raw("]")
             }
         }
         writer.raw("\n]}\n")
@@ -149,36 +147,25 @@ public enum SummaryFileCodec {
         return (summary, fingerprint, days)
     }
 
-    /// The `days` rows, each `[3,0,1,1280,4]` (day, category, subcategory or null, total, count), no day and code
-    /// twice; nil when any row is anything else.
+    /// The `days` rows, each `[3,0,1,1280,4]` (day, category, subcategory or null, total, count), in order by day and
+    /// code as they are written; nil when any row is anything else.
     private static func readDays(_ scanner: inout JSONScanner) throws(JSONError) -> DaySums? {
-        var slots = DaySums.Slots()
+        var rows: [DaySums.Row] = []
+        rows.reserveCapacity(scanner.remaining / 20)
         guard try scanner.peekKind() == .array else { return nil }
         try scanner.beginArray()
+        var row = [Int?](repeating: nil, count: 5)
         while try scanner.nextElement() {
-            guard try scanner.peekKind() == .array else { return nil }
-            try scanner.beginArray()
-            var day: Int?
-            var category: Int?
-            var subcategory: Int?
-            var total: Int?
-            var count: Int?
-            guard try scanner.nextElement(), try integer(&day, &scanner), try scanner.nextElement(),
-                try integer(&category, &scanner), try scanner.nextElement()
-            else { return nil }
-            if !scanner.readNull() {
-                guard try integer(&subcategory, &scanner) else { return nil }
+            guard scanner.readIntegerRow(&row), let day = row[0], let category = row[1], let total = row[3], let count = row[4] else {
+                return nil
             }
-            guard try scanner.nextElement(), try integer(&total, &scanner), try scanner.nextElement(),
-                try integer(&count, &scanner), try !scanner.nextElement(),
-                let day, let category, let total, let count
-            else { return nil }
+            let subcategory = row[2]
             let code = CategoryCode(category, subcategory)
             // A day outside 1…31 is refused with the rest when the days are held to the month (`DaySums.addUp`).
             guard (0...31).contains(day) else { return nil }
-            guard slots.set(MonthSummary.Sum(total: Yen(total), count: count), day: day, code: code) else { return nil }
+            rows.append(DaySums.Row(day: day, code: code, sum: MonthSummary.Sum(total: Yen(total), count: count)))
         }
-        return slots.sums
+        return DaySums(ordered: rows)
     }
 
     /// `{"schema":1,"bytes":745968,"hash":"…"}` (`"xxh64"` in schema 1), or nil when it is anything else.

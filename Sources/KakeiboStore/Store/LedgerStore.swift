@@ -109,20 +109,43 @@ public struct LedgerStore: Sendable {
         _ month: YearMonth, empty: Value, stored: ([UInt8]) -> (MonthSummary, Fingerprint, Value)?,
         worked: ([Item]) -> (MonthSummary, Value)
     ) throws(StoreError) -> Value {
-        guard let bytes = try FileSystem.read(path(month)) else { return empty }
-        let summary: MonthSummary
-        let value: Value
-        // A summary is a shortcut: one that can't be read, or whose directory is a link, is passed over.
-        if FileSystem.kind(summaryDirectory) != .symbolicLink, let file = (try? FileSystem.read(summaryPath(month))) ?? nil,
-            let (read, source, readValue) = stored(file),
-            source == Fingerprint(of: bytes)
-        {
-            (summary, value) = (read, readValue)
-        } else {
-            (summary, value) = worked(try decode(bytes, month))
-        }
+        guard let (bytes, current) = try read(month, stored: stored) else { return empty }
+        let (summary, value): (MonthSummary, Value)
+        if let current { (summary, value) = current } else { (summary, value) = worked(try decode(bytes, month)) }
         _ = try LedgerStore.checked(summary, path: path(month))
         return value
+    }
+
+    /// A month file's bytes, and what its summary file gives (`stored`) when the summary was made from exactly those
+    /// bytes; nil for a month without a file. A summary is a shortcut: one that can't be read, or whose directory is
+    /// a link, is passed over.
+    private func read<Value>(_ month: YearMonth, stored: ([UInt8]) -> (MonthSummary, Fingerprint, Value)?) throws(StoreError) -> (
+        bytes: [UInt8], current: (MonthSummary, Value)?
+    )? {
+        guard let bytes = try FileSystem.read(path(month)) else { return nil }
+        guard FileSystem.kind(summaryDirectory) != .symbolicLink, let file = (try? FileSystem.read(summaryPath(month))) ?? nil,
+            let (summary, source, value) = stored(file), source == Fingerprint(of: bytes)
+        else { return (bytes, nil) }
+        return (bytes, (summary, value))
+    }
+
+    /// The items of a month dated on `days`, and the month's sums day by day: what a period that covers part of the
+    /// month (a month from payday) reads of it. When the month's summary was made from exactly the file's current
+    /// bytes, the items on other days are stepped over unbuilt — kakeibo wrote and checked them, and the summary holds
+    /// their sums; else every item is read and checked, as `items(in:)` does.
+    public func items(in month: YearMonth, days: ClosedRange<Int>) throws(StoreError) -> (items: [Item], sums: DaySums) {
+        try finishInterruptedCommit()
+        let stored = { (file: [UInt8]) in SummaryFileCodec.decodeWithDays(file, month: month).map { ($0.summary, $0.source, $0.days) } }
+        guard let (bytes, current) = try read(month, stored: stored) else { return ([], DaySums()) }
+        guard let (summary, sums) = current else {
+            let items = try decode(bytes, month)
+            _ = try LedgerStore.checked(MonthSummary(month: month, items: items), path: path(month))
+            return (items.filter { days.contains($0.date.day) }, DaySums(month: month, items: items))
+        }
+        _ = try LedgerStore.checked(summary, path: path(month))
+        do { return (try MonthFileCodec.decode(bytes, month: month, days: days), sums) } catch {
+            throw .unreadable(path: path(month), problem: error)
+        }
     }
 
     /// The summary, if its totals can be added up without overflow; else an error naming the month file.
