@@ -136,6 +136,22 @@ import Testing
         #expect(yucho.stated.map(\.amount) == [Yen(400_000), Yen(475_020)], "both members' stated balances")
     }
 
+    @Test func aConflictKeptWholeOnNothingButBookkeepingSettlesItselfWithTheNextSync() throws {
+        defer { try? FileManager.default.removeItem(atPath: base) }
+        _ = try household.addAccount(Self.rakuten)
+        _ = try household.addAccount(Self.yucho)
+        // As an older kakeibo left it: the whole file in conflict, the server's the same accounts in another order.
+        let theirs = SyncedSetting(revision: 4, value: try accounts([Self.yucho, Self.rakuten]))
+        var journal = try household.journal()
+        journal.settingConflicts["accounts"] = theirs
+        try store.write { _ in try SyncJournalFile.write(journal, store) }
+        #expect(try household.settingConflicts(files).count == 1)
+        let outcome = try household.applySettings(SettingsAnswer(results: [], settings: ["accounts": theirs]), sent: [], files)
+        #expect(outcome.conflicts.isEmpty)
+        #expect(try household.settingConflicts(files).isEmpty)
+        #expect(try household.journal().settings["accounts"] == theirs)
+    }
+
     @Test func anEntryRemovedHereAndChangedThereIsAConflict() throws {
         defer { try? FileManager.default.removeItem(atPath: base) }
         _ = try household.addAccount(Self.rakuten)

@@ -125,7 +125,15 @@ extension Household {
                 }
                 guard let server else { continue }
                 if let conflict = journal.settingConflicts[key] {
-                    if server.revision > conflict.revision { journal.settingConflicts[key] = server }
+                    let newest = server.revision > conflict.revision ? server : conflict
+                    journal.settingConflicts[key] = newest
+                    // One on nothing but bookkeeping (an older kakeibo kept it whole) settles itself.
+                    let base = journal.settings[key]?.value ?? SharedSettingFiles.removed
+                    if SettingEntries.merged.contains(setting),
+                        SharedSettingFiles.merge(setting, base: base, mine: local, theirs: newest.value, prefer: .mine)?.conflicts == false
+                    {
+                        try mergeParts(setting, local: local, server: newest, files, &journal, &outcome)
+                    }
                     continue
                 }
                 guard journal.settings[key] != server else { continue }
@@ -208,6 +216,7 @@ extension Household {
             journal.settingConflicts[key] = server
             outcome.conflicts.append(setting)
         } else {
+            journal.settingConflicts[key] = nil
             journal.settings[key] = server
         }
     }
