@@ -16,7 +16,7 @@ public enum ConflictRenderer {
                 "家計の \(view.setting.rawValue) はここでもほかのメンバーも変更しています（サーバーの版 \(view.theirs.revision)）:\n")
             // Accounts, rules, fixed costs: each entry both changed, field by field.
             guard view.entries.isEmpty else {
-                for entry in view.entries { text += "  " + entryLine(entry, l) + "\n" }
+                for entry in view.entries { text += "  " + entryLine(entry, taxonomy, l) + "\n" }
                 continue
             }
             // A year of notes: each month whose note differs, both notes (a note is free text, not a file's lines).
@@ -61,9 +61,12 @@ public enum ConflictRenderer {
     }
 
     /// One entry both sides changed, in a line: `account 楽天カード: member ayumi (mine) vs ken (theirs)`.
-    static func entryLine(_ entry: SettingEntryConflict, _ l: Language) -> String {
+    static func entryLine(_ entry: SettingEntryConflict, _ taxonomy: Taxonomy, _ l: Language) -> String {
         let (mine, theirs) = (l.pick("(mine)", "（こちら）"), l.pick("(theirs)", "（サーバー）"))
-        let head = kindName(entry.kind, l) + " " + terminalSafe(entry.label) + ": "
+        // A budget is named as `budget list` names it (its category's name), the others by their own name.
+        var label = entry.label
+        if case .budget(let budget)? = entry.mine ?? entry.theirs { label = budget.target.label(taxonomy, l) }
+        let head = kindName(entry.kind, l) + " " + terminalSafe(label) + ": "
         guard entry.mine != nil, entry.theirs != nil else {
             let removed = l.pick("removed", "削除")
             let changed = l.pick("changed", "変更")
@@ -83,6 +86,8 @@ public enum ConflictRenderer {
         case .member: return l.pick("statement user", "明細の利用者")
         case .fixedCost: return l.pick("fixed cost", "固定費")
         case .skip: return l.pick("skipped month", "スキップした月")
+        case .budget: return l.pick("budget", "予算")
+        case .savings: return l.pick("savings goal", "貯蓄目標")
         }
     }
 
@@ -91,7 +96,7 @@ public enum ConflictRenderer {
         let japanese = [
             "name": "名前", "kind": "種類", "member": "メンバー", "aliases": "呼び名", "former": "旧名", "pattern": "パターン", "category": "分類",
             "payment": "支払い", "tags": "タグ", "user": "利用者", "price": "金額", "day": "日", "months": "月", "every": "間隔", "from": "開始",
-            "until": "終了", "id": "ID", "month": "月",
+            "until": "終了", "id": "ID", "month": "月", "amount": "金額", "cadence": "周期",
         ]
         return l == .ja ? japanese[name] ?? name : name
     }

@@ -68,6 +68,24 @@ import Testing
         #expect(try store.read(.fixedCosts).all.map(\.name) == ["電気", "家賃"])
     }
 
+    @Test func budgetsSetByTwoMembersForDifferentCategoriesAreBothKept() throws {
+        defer { try? FileManager.default.removeItem(atPath: base) }
+        var mine = Budgets()
+        mine.set(.category(CategoryCode(0)), Yen(60000))
+        mine.savings = Yen(50000)
+        try FileSystem.makeDirectories(store.root)
+        try FileSystem.replaceAtomically(store.path(of: .budgets), SettingsFile.budgets.encode(mine, .standard))
+        var theirs = Budgets()
+        theirs.set(.total, Yen(200_000))
+        theirs.set(.allowance("ken"), Yen(30000))
+        let value = String(decoding: SettingsFile.budgets.encode(theirs, .standard), as: UTF8.self)
+        let outcome = try sendRefused(.budgets, theirs: SyncedSetting(revision: 3, value: value))
+        #expect(outcome.conflicts.isEmpty)
+        let merged = try SettingsFile.budgets.decode(try #require(try FileSystem.read(store.path(of: .budgets))))
+        #expect(merged.amount(for: .total) == Yen(200_000) && merged.amount(for: .category(CategoryCode(0))) == Yen(60000))
+        #expect(merged.amount(for: .allowance("ken")) == Yen(30000) && merged.savings == Yen(50000))
+    }
+
     @Test func oneAccountChangedByBothIsAConflictOnThatAccountAloneShownFieldByField() throws {
         defer { try? FileManager.default.removeItem(atPath: base) }
         _ = try household.addAccount(Self.rakuten)

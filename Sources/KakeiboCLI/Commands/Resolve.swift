@@ -8,9 +8,9 @@ struct ResolveCommand: Command {
         name: name, summary: LocalizedText(en: "Settle a sync conflict by keeping one version", ja: "同期の競合をどちらかの内容で解決"),
         description: LocalizedText(
             en:
-                "mine keeps this store's version and sends it again with the next sync, based on the server's; theirs takes the server's version here. A household setting in conflict (categories, budgets, fixed-costs, split, month-start) is resolved by its name; one entry of accounts, rules or fixed-costs by SETTING:ENTRY (accounts:楽天カード).",
+                "mine keeps this store's version and sends it again with the next sync, based on the server's; theirs takes the server's version here. A household setting in conflict (categories, budgets, fixed-costs, split, month-start) is resolved by its name; one entry of accounts, rules, fixed-costs or budgets by SETTING:ENTRY (accounts:楽天カード).",
             ja:
-                "mine はこちらの内容を残し、次の同期でサーバーの内容に対する変更として送ります。theirs はサーバーの内容をこちらに取り込みます。家計の設定の競合（categories, budgets, fixed-costs, split, month-start）は設定名で、口座・ルール・固定費の一項目は 設定名:項目（accounts:楽天カード）で指定します。"
+                "mine はこちらの内容を残し、次の同期でサーバーの内容に対する変更として送ります。theirs はサーバーの内容をこちらに取り込みます。家計の設定の競合（categories, budgets, fixed-costs, split, month-start）は設定名で、口座・ルール・固定費・予算の一項目は 設定名:項目（accounts:楽天カード）で指定します。"
         ),
         arguments: [
             Argument(

@@ -130,7 +130,7 @@ extension Household {
                     // One on nothing but bookkeeping (an older kakeibo kept it whole) settles itself.
                     let base = journal.settings[key]?.value ?? SharedSettingFiles.removed
                     if SettingEntries.merged.contains(setting),
-                        SharedSettingFiles.merge(setting, base: base, mine: local, theirs: newest.value, prefer: .mine)?.conflicts == false
+                        try files.merge(setting, base: base, mine: local, theirs: newest.value, prefer: .mine)?.conflicts == false
                     {
                         try mergeParts(setting, local: local, server: newest, files, &journal, &outcome)
                     }
@@ -140,8 +140,8 @@ extension Household {
                 if local == server.value {
                     journal.settings[key] = server
                 } else if SharedSettingFiles.mergesInParts(setting), local != journal.settings[key]?.value ?? SharedSettingFiles.removed {
-                    // Changed here and by another member since: notes month by month, accounts, rules and fixed costs
-                    // entry by entry, as when the server refuses them.
+                    // Changed here and by another member since: notes month by month, accounts, rules, fixed costs
+                    // and budgets entry by entry, as when the server refuses them.
                     try mergeParts(setting, local: local, server: server, files, &journal, &outcome)
                 } else if local == SharedSettingFiles.removed || local == journal.settings[key]?.value {
                     if let problem = SharedSettingFiles.problem(setting, server.value) {
@@ -187,8 +187,8 @@ extension Household {
     }
 
     /// A setting changed here and by another member since they last agreed, merged in parts (a year of notes month by
-    /// month; accounts, rules and fixed costs entry by entry): a part changed on one side takes that side's, and the
-    /// setting is synced at the server's revision, so the next round sends the merge. A part both changed to different
+    /// month; accounts, rules, fixed costs and budgets entry by entry): a part changed on one side takes that side's,
+    /// and the setting is synced at the server's revision, so the next round sends the merge. A part both changed to different
     /// values keeps this machine's and makes the setting a conflict. A value the server's can't be read as is said,
     /// and the setting left as it is here; two versions whose merge makes no file (two accounts of one spelling) are a
     /// conflict on the whole.
@@ -203,7 +203,7 @@ extension Household {
             if isServer { outcome.unusable[setting] = problem }
             return
         }
-        guard let merge = SharedSettingFiles.merge(setting, base: base, mine: local, theirs: server.value, prefer: .mine) else {
+        guard let merge = try files.merge(setting, base: base, mine: local, theirs: server.value, prefer: .mine) else {
             journal.settingConflicts[key] = server
             outcome.conflicts.append(setting)
             return

@@ -47,7 +47,8 @@ extension Household {
             let base = synced?.value ?? SharedSettingFiles.removed
             guard let conflicts = SettingEntryConflict.list(setting, base: base, mine: local, theirs: theirs.value),
                 let conflict = conflicts.first(where: { $0.key == entry }) ?? conflicts.first(where: { $0.label == entry }),
-                let merge = SettingMerge(setting, base: base, mine: local, theirs: theirs.value, prefer: side, only: conflict.key),
+                let merge = SettingMerge(
+                    setting, base: base, mine: local, theirs: theirs.value, prefer: side, only: conflict.key, taxonomy: try files.taxonomy()),
                 var was = SettingEntries(setting, base)
             else { return nil }
             if merge.value != local { try files.write(setting, merge.value) }
@@ -57,7 +58,7 @@ extension Household {
             if merge.conflicts.count <= 1 {
                 journal.settingConflicts[key] = nil
                 journal.settings[key] = theirs
-            } else if let value = was.value(setting) {
+            } else if let value = was.value(setting, taxonomy: try files.taxonomy()) {
                 journal.settings[key] = SyncedSetting(revision: synced?.revision ?? 0, value: value)
             } else {
                 return nil
@@ -76,7 +77,7 @@ extension Household {
             let local = try files.read(known: journal.settingKeys)[setting] ?? SharedSettingFiles.removed
             let base = journal.settings[setting.rawValue]?.value ?? SharedSettingFiles.removed
             if SharedSettingFiles.mergesInParts(setting),
-                let merge = SharedSettingFiles.merge(setting, base: base, mine: local, theirs: theirs.value, prefer: side)
+                let merge = try files.merge(setting, base: base, mine: local, theirs: theirs.value, prefer: side)
             {
                 // Only the parts both changed take the side kept; the others keep the merge.
                 if let problem = SharedSettingFiles.problem(setting, theirs.value) { throw SettingConflictError.unusable(setting, problem) }

@@ -10,10 +10,13 @@ public enum SettingEntry: Hashable, Sendable {
     case member(user: String, member: String)
     case fixedCost(FixedCost)
     case skip(FixedSkip)
+    case budget(Budget)
+    /// budgets.json's savings goal.
+    case savings(Yen)
 
     /// What kind of entry, for the words a conflict is shown with.
     public enum Kind: String, Sendable {
-        case account, rule, member, fixedCost, skip
+        case account, rule, member, fixedCost, skip, budget, savings
     }
 
     public var kind: Kind {
@@ -23,6 +26,8 @@ public enum SettingEntry: Hashable, Sendable {
         case .member: return .member
         case .fixedCost: return .fixedCost
         case .skip: return .skip
+        case .budget: return .budget
+        case .savings: return .savings
         }
     }
 
@@ -34,6 +39,8 @@ public enum SettingEntry: Hashable, Sendable {
         case .member(let user, _): return user
         case .fixedCost(let cost): return cost.name
         case .skip(let skip): return skip.cost + " " + skip.month.iso
+        case .budget(let budget): return SettingEntry.budgetKey(budget.target)
+        case .savings: return "savings"
         }
     }
 
@@ -60,6 +67,24 @@ public enum SettingEntry: Hashable, Sendable {
                 ("payment", c.payment ?? ""), ("member", c.member ?? ""),
             ]
         case .skip(let s): return [("id", s.cost), ("month", s.month.iso)]
+        case .budget(let b):
+            let cadence: String
+            switch b.cadence {
+            case .monthly: cadence = "monthly"
+            case .yearly: cadence = "yearly"
+            case .rollover(let steps): cadence = "rollover " + steps.map { "\($0.from.iso) \($0.amount.amount)" }.joined(separator: ", ")
+            }
+            return [("amount", "\(b.amount.amount)"), ("cadence", cadence)]
+        case .savings(let amount): return [("amount", "\(amount.amount)")]
+        }
+    }
+
+    /// A budget's key, as budgets.json keeps its target: `total`, `category:0/1` (by codes), `allowance:ayumi`.
+    static func budgetKey(_ target: BudgetTarget) -> String {
+        switch target {
+        case .total: return "total"
+        case .category(let code): return "category:\(code.category)/" + (code.subcategory.map(String.init) ?? "-")
+        case .allowance(let member): return "allowance:" + member
         }
     }
 
@@ -83,13 +108,14 @@ public enum SettingEntry: Hashable, Sendable {
 
 /// A household setting's value as its entries, in the file's order, each under a stable key: an account's id (`a-…`),
 /// a fixed cost's id, a rule's folded pattern (`#2` after a second rule of it), `member:` and a statement's user,
-/// `skip:` with a fixed cost's id and a month. Nil for a setting that doesn't merge by entry (the
-/// taxonomy, budgets, the split, the month start; notes merge month by month) and for a value kakeibo can't read.
+/// `skip:` with a fixed cost's id and a month, a budget's target (`total`, `category:0/1`, `allowance:ayumi`) or
+/// `savings`. Nil for a setting that doesn't merge by entry (the taxonomy, the split, the month start; notes merge
+/// month by month) and for a value kakeibo can't read.
 struct SettingEntries: Equatable {
     var entries: [(key: String, entry: SettingEntry)]
 
     /// The settings that merge entry by entry.
-    static let merged: [SharedSetting] = [.accounts, .rules, .fixedCosts]
+    static let merged: [SharedSetting] = [.accounts, .rules, .fixedCosts, .budgets]
 
     init(_ entries: [(key: String, entry: SettingEntry)]) { self.entries = entries }
 
@@ -115,6 +141,10 @@ struct SettingEntries: Equatable {
                 return (pattern + (count > 1 ? " #\(count)" : ""), .rule(rule))
             }
             entries += rules.members.sorted { $0.key < $1.key }.map { ("member:" + $0.key, .member(user: $0.key, member: $0.value)) }
+        case .budgets:
+            guard let budgets = try? SettingsFile.budgets.decode(bytes) else { return nil }
+            entries = budgets.entries.map { (SettingEntry.budgetKey($0.target), .budget($0)) }
+            if let savings = budgets.savings { entries.append(("savings", .savings(savings))) }
         default:
             guard let costs = try? SettingsFile.fixedCosts.decode(bytes) else { return nil }
             entries = costs.all.map { ($0.id, .fixedCost($0)) }
@@ -128,9 +158,9 @@ struct SettingEntries: Equatable {
 
     subscript(key: String) -> SettingEntry? { entries.first { $0.key == key }?.entry }
 
-    /// The setting's value as its file writes it; nil when the entries make no file (two accounts, each added by a
-    /// member, that share a spelling).
-    func value(_ setting: SharedSetting) -> String? {
+    /// The setting's value as its file writes it (budgets in the order of `taxonomy`); nil when the entries make no
+    /// file (two accounts, each added by a member, that share a spelling).
+    func value(_ setting: SharedSetting, taxonomy: Taxonomy) -> String? {
         let bytes: [UInt8]
         switch setting {
         case .accounts:
@@ -145,6 +175,10 @@ struct SettingEntries: Equatable {
             let costs = entries.compactMap { if case .fixedCost(let c) = $0.entry { c } else { nil } }
             let skipped = entries.compactMap { if case .skip(let s) = $0.entry { s } else { nil } }
             bytes = SettingsFile.fixedCosts.encode(FixedCosts(costs, skipped: Set(skipped)))
+        case .budgets:
+            var budgets = Budgets(entries.compactMap { if case .budget(let b) = $0.entry { b } else { nil } })
+            for case .savings(let amount) in entries.map(\.entry) { budgets.savings = amount }
+            bytes = SettingsFile.budgets.encode(budgets, taxonomy)
         default: return nil
         }
         return String(decoding: bytes, as: UTF8.self)
@@ -162,14 +196,17 @@ struct SettingMerge {
     /// The keys of the entries both sides changed to different definitions.
     let conflicts: [String]
 
-    init?(_ setting: SharedSetting, base: String, mine: String, theirs: String, prefer: ConflictSide, only: String? = nil) {
+    init?(
+        _ setting: SharedSetting, base: String, mine: String, theirs: String, prefer: ConflictSide, only: String? = nil,
+        taxonomy: Taxonomy = .standard
+    ) {
         guard let was = SettingEntries(setting, base), let here = SettingEntries(setting, mine), let there = SettingEntries(setting, theirs)
         else { return nil }
         let merge = SettingMerge.entries(was: was, here: here, there: there, prefer: prefer, only: only)
         if merge.entries.entries.isEmpty, mine == SharedSettingFiles.removed || theirs == SharedSettingFiles.removed {
             value = SharedSettingFiles.removed
         } else {
-            guard let value = merge.entries.value(setting) else { return nil }
+            guard let value = merge.entries.value(setting, taxonomy: taxonomy) else { return nil }
             // A value this machine would write with no change: its own bytes, so an unchanged setting is never sent.
             self.value = SettingEntries(setting, value) == here ? mine : value
         }

@@ -141,21 +141,30 @@ public struct SharedSettingFiles: Sendable {
     }
 
     /// Whether a setting merges in parts when two members changed it: a year of notes month by month, the accounts,
-    /// rules and fixed costs entry by entry (`SettingMerge`); the others are one value each.
+    /// rules, fixed costs and budgets entry by entry (`SettingMerge`); the others are one value each.
     public static func mergesInParts(_ setting: SharedSetting) -> Bool {
         setting.notesYear != nil || SettingEntries.merged.contains(setting)
     }
 
     /// Three versions of a setting that merges in parts, merged (`prefer`: the side a part both changed takes): the
     /// value, and whether some part was changed by both. Nil where the versions can't be merged so.
-    static func merge(
-        _ setting: SharedSetting, base: String, mine: String, theirs: String, prefer: ConflictSide, only: String? = nil
-    ) -> (value: String, conflicts: Bool)? {
+    func merge(
+        _ setting: SharedSetting, base: String, mine: String, theirs: String, prefer: ConflictSide
+    ) throws -> (value: String, conflicts: Bool)? {
         if setting.notesYear != nil {
             let merge = NotesMerge(base: base, mine: mine, theirs: theirs, prefer: prefer)
             return (merge.value, !merge.conflicts.isEmpty)
         }
-        return SettingMerge(setting, base: base, mine: mine, theirs: theirs, prefer: prefer, only: only).map { ($0.value, !$0.conflicts.isEmpty) }
+        return SettingMerge(setting, base: base, mine: mine, theirs: theirs, prefer: prefer, taxonomy: try taxonomy()).map {
+            ($0.value, !$0.conflicts.isEmpty)
+        }
+    }
+
+    /// The household's categories here (`categories.json`, else the standard ones): the order budgets.json lists
+    /// its budgets in.
+    func taxonomy() throws -> Taxonomy {
+        guard let path = path(.categories), let bytes = try FileSystem.read(path, access: .configuration) else { return .standard }
+        do { return try TaxonomyCodec.decode(bytes) } catch { throw StoreError.badCategories(path: path, problem: error) }
     }
 
     /// The value that says a setting was removed (its file, or its key in config.json, is gone): a member who
