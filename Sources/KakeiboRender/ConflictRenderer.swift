@@ -140,7 +140,8 @@ public enum ConflictRenderer {
     /// `[{"id","code","mine","theirs","theirsRevision","mineItem","theirsItem"}…]`: `mine` and `theirs` in the
     /// server's wire format (as first published), `mineItem` and `theirsItem` as `month --format json` writes an item
     /// (ISO date, category and subcategory keys) with its category's `label` (null where a side has no item); then
-    /// each setting in conflict, `{"setting","mine","theirs","theirsRevision"}`.
+    /// each setting in conflict, `{"setting","mine","theirs","theirsRevision","entries"}`: `entries`, for a setting
+    /// that merges entry by entry, each entry both changed (`entry`).
     public static func json(_ views: [ConflictView], settings: [SettingConflictView] = [], taxonomy: Taxonomy, language: Language) -> String {
         JSONRenderer.render(
             .array(
