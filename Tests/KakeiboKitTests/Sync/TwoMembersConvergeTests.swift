@@ -11,7 +11,7 @@ import Testing
 /// Two members who each set up accounts, add rules and fixed costs, import a statement and sync, in every order: two
 /// syncs each afterwards bring both to the same month and the same settings, byte for byte.
 @Suite struct TwoMembersConvergeTests {
-    /// What a member does before the syncs that end the scenario.
+    /// What a member does before the syncs that end the scenario (`settings`: a rule, a fixed cost and a budget).
     enum Step: CaseIterable {
         case accounts, settings, importing, sync
     }
@@ -54,6 +54,7 @@ import Testing
             _ = try household.addRule(Self.rules[who], taxonomy: .standard)
             _ = try household.addFixedCost(Self.costs[who])
             if who == 1 { _ = try household.setStatementUser("本人", member: "ken") }
+            _ = try household.setBudget(who == 0 ? .category(CategoryCode(0)) : .total, Yen(who == 0 ? 60000 : 200_000), taxonomy: .standard)
         case .importing: _ = try household.importFiles([ImportBatch(kind: .statement, items: Self.statements[who])], dryRun: false)
         case .sync: _ = try member.sync()
         }
@@ -66,7 +67,7 @@ import Testing
         let view = try query.view(store, taxonomy: .standard, today: try CalendarDate.parseISO("2024-12-31"), parts: [.neighbours, .plan, .budgets])
         let month = JSONRenderer.month(view.report, taxonomy: .standard, language: .en, budgets: view.budgets, savings: view.savings)
         var state = ["month": Array(month.utf8)]
-        for name in ["accounts.json", "rules.json", "fixed.json"] {
+        for name in ["accounts.json", "rules.json", "fixed.json", "budgets.json"] {
             state[name] = FileManager.default.contents(atPath: store.root + "/" + name).map(Array.init) ?? []
         }
         return state
@@ -96,9 +97,12 @@ import Testing
                 let differing = ayumi.keys.sorted().filter { ayumi[$0] != ken[$0] }
                 parted.append("ken \(kens): differ in \(differing), setting conflicts \(settings.map(\.count)), item conflicts \(items.map(\.count))")
             }
-            // Both members' accounts are in the one household.
+            // Both members' accounts, rules, fixed costs and budgets are in the one household.
             let accounts = try members[0].household.accounts().all.map(\.name)
             #expect(Set(accounts) == ["楽天カード", "現金", "ゆうちょ銀行", "JCBカード"], "ken \(kens)")
+            let store = members[0].household.store
+            #expect(try store.read(.rules).rules.count == 2 && store.read(.fixedCosts).all.count == 2, "ken \(kens)")
+            #expect(try store.read(.budgets).entries.count == 2, "ken \(kens)")
         }
         #expect(parted.isEmpty, "ayumi \(ayumis): \(parted.count) of ken's 24 orders part: \(parted.prefix(3))")
     }
