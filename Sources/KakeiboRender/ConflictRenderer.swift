@@ -14,6 +14,11 @@ public enum ConflictRenderer {
             text += l.pick(
                 "The household's \(view.setting.rawValue) was changed here and by another member (server revision \(view.theirs.revision)):\n",
                 "家計の \(view.setting.rawValue) はここでもほかのメンバーも変更しています（サーバーの版 \(view.theirs.revision)）:\n")
+            // Accounts, rules, fixed costs: each entry both changed, field by field.
+            guard view.entries.isEmpty else {
+                for entry in view.entries { text += "  " + entryLine(entry, taxonomy, l) + "\n" }
+                continue
+            }
             // A year of notes: each month whose note differs, both notes (a note is free text, not a file's lines).
             let differences: [(String?, String?)]
             if view.setting.notesYear != nil {
@@ -32,6 +37,10 @@ public enum ConflictRenderer {
             text += l.pick(
                 "Keep one: kakeibo resolve SETTING mine|theirs\n", "どちらかを残す: kakeibo resolve 設定名 mine|theirs\n")
         }
+        if let view = settings.first(where: { !$0.entries.isEmpty }), let entry = view.entries.first {
+            let example = "kakeibo resolve \(view.setting.rawValue):\(terminalSafe(entry.label)) mine|theirs"
+            text += l.pick("One entry alone: \(example)\n", "ひとつの項目だけ: \(example)\n")
+        }
         guard !views.isEmpty else { return text }
         if !text.isEmpty { text += "\n" }
         // Names first, the short id last: a whole UUID crowded the names out of 80 columns.
@@ -49,6 +58,47 @@ public enum ConflictRenderer {
         return text + DetailLines.interleave(table.render(style), details: details, style: style)
             + l.pick(
                 "Keep one: kakeibo resolve ID mine|theirs\n", "どちらかを残す: kakeibo resolve ID mine|theirs\n")
+    }
+
+    /// One entry both sides changed, in a line: `account 楽天カード: member ayumi (mine) vs ken (theirs)`.
+    static func entryLine(_ entry: SettingEntryConflict, _ taxonomy: Taxonomy, _ l: Language) -> String {
+        let (mine, theirs) = (l.pick("(mine)", "（こちら）"), l.pick("(theirs)", "（サーバー）"))
+        // A budget is named as `budget list` names it (its category's name), the others by their own name.
+        var label = entry.label
+        if case .budget(let budget)? = entry.mine ?? entry.theirs { label = budget.target.label(taxonomy, l) }
+        let head = kindName(entry.kind, l) + " " + terminalSafe(label) + ": "
+        guard entry.mine != nil, entry.theirs != nil else {
+            let removed = l.pick("removed", "削除")
+            let changed = l.pick("changed", "変更")
+            return head + (entry.mine == nil ? "\(removed) \(mine) vs \(changed) \(theirs)" : "\(changed) \(mine) vs \(removed) \(theirs)")
+        }
+        func shown(_ value: String?) -> String { value.map { $0.isEmpty ? l.pick("(none)", "（なし）") : terminalSafe($0) } ?? "" }
+        return head
+            + entry.differences.map { difference in
+                fieldName(difference.name, l) + " " + shown(difference.mine) + " " + mine + " vs " + shown(difference.theirs) + " " + theirs
+            }.joined(separator: "; ")
+    }
+
+    static func kindName(_ kind: SettingEntry.Kind, _ l: Language) -> String {
+        switch kind {
+        case .account: return l.pick("account", "口座")
+        case .rule: return l.pick("rule", "ルール")
+        case .member: return l.pick("statement user", "明細の利用者")
+        case .fixedCost: return l.pick("fixed cost", "固定費")
+        case .skip: return l.pick("skipped month", "スキップした月")
+        case .budget: return l.pick("budget", "予算")
+        case .savings: return l.pick("savings goal", "貯蓄目標")
+        }
+    }
+
+    /// A field's name as its file writes it (English), or in Japanese.
+    static func fieldName(_ name: String, _ l: Language) -> String {
+        let japanese = [
+            "name": "名前", "kind": "種類", "member": "メンバー", "aliases": "呼び名", "former": "旧名", "pattern": "パターン", "category": "分類",
+            "payment": "支払い", "tags": "タグ", "user": "利用者", "price": "金額", "day": "日", "months": "月", "every": "間隔", "from": "開始",
+            "until": "終了", "id": "ID", "month": "月", "amount": "金額", "cadence": "周期",
+        ]
+        return l == .ja ? japanese[name] ?? name : name
     }
 
     /// Where two values part: the first line each has that the other hasn't at that place (the whole value when one
@@ -90,7 +140,8 @@ public enum ConflictRenderer {
     /// `[{"id","code","mine","theirs","theirsRevision","mineItem","theirsItem"}…]`: `mine` and `theirs` in the
     /// server's wire format (as first published), `mineItem` and `theirsItem` as `month --format json` writes an item
     /// (ISO date, category and subcategory keys) with its category's `label` (null where a side has no item); then
-    /// each setting in conflict, `{"setting","mine","theirs","theirsRevision"}`.
+    /// each setting in conflict, `{"setting","mine","theirs","theirsRevision","entries"}`: `entries`, for a setting
+    /// that merges entry by entry, each entry both changed (`entry`).
     public static func json(_ views: [ConflictView], settings: [SettingConflictView] = [], taxonomy: Taxonomy, language: Language) -> String {
         JSONRenderer.render(
             .array(
@@ -99,8 +150,27 @@ public enum ConflictRenderer {
                         .object([
                             ("setting", .string(view.setting.rawValue)), ("mine", view.mine.map(JSONValue.string) ?? .null),
                             ("theirs", .string(view.theirs.value)), ("theirsRevision", .integer(view.theirs.revision)),
+                            ("entries", .array(view.entries.map(entry))),
                         ])
                     }))
+    }
+
+    /// `{"key","kind","label","mineRemoved","theirsRemoved","fields":[{"field","mine","theirs"}]}`.
+    static func entry(_ entry: SettingEntryConflict) -> JSONValue {
+        .object([
+            ("key", .string(entry.key)), ("kind", .string(entry.kind.rawValue)), ("label", .string(entry.label)),
+            ("mineRemoved", .bool(entry.mine == nil)), ("theirsRemoved", .bool(entry.theirs == nil)),
+            (
+                "fields",
+                .array(
+                    entry.differences.map { field in
+                        .object([
+                            ("field", .string(field.name)), ("mine", field.mine.map(JSONValue.string) ?? .null),
+                            ("theirs", field.theirs.map(JSONValue.string) ?? .null),
+                        ])
+                    })
+            ),
+        ])
     }
 
     static func items(_ views: [ConflictView], _ taxonomy: Taxonomy, _ language: Language) -> [JSONValue] {

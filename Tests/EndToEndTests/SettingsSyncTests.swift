@@ -85,4 +85,36 @@ import Testing
         #expect(try a.run("budget", "list").stdout.contains("¥50,000"))
         #expect(try b.run("conflicts").stdout == "No conflicts\n")
     }
+
+    /// Accounts added by two members before their first sync are both kept, through the shipped server; one account
+    /// both changed is a conflict on it alone, shown field by field and settled by its name.
+    @Test func accountsMergeEntryByEntryThroughTheShippedServer() throws {
+        let server = try ShippedServer()
+        let (a, b) = (try helper.member(server), try helper.member(server))
+        #expect(try a.run("accounts", "add", "楽天カード", "--kind", "card").status == 0)
+        #expect(try b.run("accounts", "add", "ゆうちょ銀行", "--kind", "bank").status == 0)
+        _ = try helper.sync(a)
+        let merged = try helper.sync(b)
+        #expect(merged["settingConflicts"] as? [String] ?? [] == [], "no conflict: \(merged)")
+        _ = try helper.sync(a)
+        let listed = try a.run("accounts", "list").stdout
+        #expect(listed.contains("楽天カード") && listed.contains("ゆうちょ銀行"), "\(listed)")
+        #expect(try b.run("accounts", "list").stdout == listed)
+
+        #expect(try a.run("accounts", "edit", "楽天カード", "--member", "ayumi").status == 0)
+        #expect(try b.run("accounts", "edit", "楽天カード", "--member", "ken").status == 0)
+        #expect(try b.run("accounts", "add", "PayPay", "--kind", "emoney").status == 0)
+        _ = try helper.sync(a)
+        #expect(try b.run("sync").status == 4)
+        let shown = try b.run("conflicts")
+        #expect(shown.stdout.contains("  account 楽天カード: member ken (mine) vs ayumi (theirs)\n"), "\(shown.stdout)")
+        #expect(try b.run("resolve", "accounts:楽天カード", "theirs").stdout == "Took the server's version of accounts:楽天カード\n")
+        _ = try helper.sync(b)
+        _ = try helper.sync(a)
+        let after = try a.run("accounts", "list").stdout
+        let theirs = try b.run("accounts", "list").stdout
+        #expect(after.contains("PayPay") && after == theirs, "\(after)")
+        #expect(try a.run("conflicts").stdout == "No conflicts\n")
+        #expect(try b.run("conflicts").stdout == "No conflicts\n")
+    }
 }

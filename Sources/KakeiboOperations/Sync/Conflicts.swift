@@ -110,3 +110,24 @@ extension Household {
         }.result
     }
 }
+
+extension WireItem {
+    /// This version and another of the same item that differ only in what matching records about it (`merged`,
+    /// `transfer`, `apart`), as one: a split kept apart (`unmerge`) on either side stays apart, else this version's
+    /// records, then the other's. Nil when they differ in anything a person sees.
+    func settled(with other: WireItem) -> WireItem? {
+        func seen(_ item: WireItem) -> WireItem {
+            var copy = item
+            copy.details.merged = nil
+            copy.details.transfer = nil
+            copy.details.apart = false
+            return copy
+        }
+        guard seen(self) == seen(other) else { return nil }
+        var settled = self
+        settled.details.apart = details.apart || other.details.apart
+        settled.details.merged = settled.details.apart ? nil : details.merged ?? other.details.merged
+        settled.details.transfer = details.transfer ?? other.details.transfer
+        return settled
+    }
+}

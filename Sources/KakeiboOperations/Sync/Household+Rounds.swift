@@ -155,6 +155,10 @@ extension Household {
                 outcome.rebased += 1
                 return
             }
+            if settleBookkeeping(change, result, in: &index, &journal) {
+                outcome.rebased += 1
+                return
+            }
             let conflict = Conflict(
                 id: change.id, theirs: result.row?.item, theirsRevision: result.row?.revision ?? 0,
                 theirsDeleted: result.row?.deleted ?? true, code: result.code ?? "stale")
@@ -168,6 +172,21 @@ extension Household {
             outcome.rejected.append((change.id, result.code ?? "bad_change"))
             journal.noteRefused(change.id, code: result.code ?? "bad_change", message: result.message)
         }
+    }
+
+    /// A conflict whose two versions differ only in what matching records (which item a line is merged into, a
+    /// transfer's account, a split kept apart) is one item, both sides' records in it (`WireItem.settled`), sent
+    /// again on the server's revision (synced, when that is the server's version): never shown as a conflict.
+    private func settleBookkeeping(_ change: OutgoingChange, _ result: ChangeResult, in index: inout ItemIndex, _ journal: inout SyncJournal) -> Bool
+    {
+        guard change.kind != .delete, let row = result.row, !row.deleted, let mine = change.item, let settled = mine.settled(with: row.item),
+            var item = index.item(change.id)
+        else { return false }
+        item.details = settled.details
+        guard (try? index.replace(item)) != nil else { return false }
+        index.mark(change.id, settled == row.item ? .synced : .edited)
+        journal.revisions[change.id] = row.revision
+        return true
     }
 
     /// The version of an item this store last had from the server: the newest kept backup (`Backups`) that holds it

@@ -55,22 +55,6 @@ public struct SettingsOutcome: Sendable, Equatable {
     }
 }
 
-/// Why a setting's conflict can't be resolved.
-public enum SettingConflictError: KakeiboFailure, Equatable {
-    case unusable(SharedSetting, String)
-
-    public var kind: FailureKind { .runtime }
-
-    public func message(in language: Language) -> String {
-        switch self {
-        case .unusable(let setting, let problem):
-            return language.pick(
-                "the server's \(setting.rawValue) can't be used here (\(terminalSafe(problem))); nothing changed",
-                "サーバーの \(setting.rawValue) はここでは使えません（\(terminalSafe(problem))）。何も変更していません")
-        }
-    }
-}
-
 extension Household {
     /// The settings to send: each whose value here is not the one last synced (and not waiting in a conflict).
     public func settingsToSend(_ files: SharedSettingFiles) throws -> [SettingChange] { try settingsToSend(files, journal: journal()) }
@@ -141,15 +125,24 @@ extension Household {
                 }
                 guard let server else { continue }
                 if let conflict = journal.settingConflicts[key] {
-                    if server.revision > conflict.revision { journal.settingConflicts[key] = server }
+                    let newest = server.revision > conflict.revision ? server : conflict
+                    journal.settingConflicts[key] = newest
+                    // One on nothing but bookkeeping (an older kakeibo kept it whole) settles itself.
+                    let base = journal.settings[key]?.value ?? SharedSettingFiles.removed
+                    if SettingEntries.merged.contains(setting),
+                        try files.merge(setting, base: base, mine: local, theirs: newest.value, prefer: .mine)?.conflicts == false
+                    {
+                        try mergeParts(setting, local: local, server: newest, files, &journal, &outcome)
+                    }
                     continue
                 }
                 guard journal.settings[key] != server else { continue }
                 if local == server.value {
                     journal.settings[key] = server
-                } else if setting.notesYear != nil, local != journal.settings[key]?.value ?? SharedSettingFiles.removed {
-                    // Notes changed here and by another member since: month by month, as when the server refuses them.
-                    try mergeNotes(setting, local: local, server: server, files, &journal, &outcome)
+                } else if SharedSettingFiles.mergesInParts(setting), local != journal.settings[key]?.value ?? SharedSettingFiles.removed {
+                    // Changed here and by another member since: notes month by month, accounts, rules, fixed costs
+                    // and budgets entry by entry, as when the server refuses them.
+                    try mergeParts(setting, local: local, server: server, files, &journal, &outcome)
                 } else if local == SharedSettingFiles.removed || local == journal.settings[key]?.value {
                     if let problem = SharedSettingFiles.problem(setting, server.value) {
                         outcome.unusable[setting] = problem
@@ -183,13 +176,8 @@ extension Household {
             guard let server else { return }
             if server.value == local {
                 journal.settings[key] = server
-            } else if setting.notesYear != nil {
-                try mergeNotes(setting, local: local, server: server, files, &journal, &outcome)
-            } else if setting == .accounts, let merged = SharedSettingFiles.mergedAccounts(local, server.value) {
-                // Both members recorded what their statements state: the two are one, sent by the next sync.
-                try files.write(setting, merged)
-                journal.settings[key] = server
-                outcome.received.append(setting)
+            } else if SharedSettingFiles.mergesInParts(setting) {
+                try mergeParts(setting, local: local, server: server, files, &journal, &outcome)
             } else {
                 journal.settingConflicts[key] = server
                 outcome.conflicts.append(setting)
@@ -198,11 +186,13 @@ extension Household {
         }
     }
 
-    /// A year of notes changed here and by another member since they last agreed, merged month by month: a month
-    /// changed on one side takes that side's note, and the year is synced at the server's revision, so the next round
-    /// sends the merge. A month both changed to different notes keeps this machine's and makes the year a conflict.
-    /// A note the server's value can't give is said, and the year left as it is here.
-    private func mergeNotes(
+    /// A setting changed here and by another member since they last agreed, merged in parts (a year of notes month by
+    /// month; accounts, rules, fixed costs and budgets entry by entry): a part changed on one side takes that side's,
+    /// and the setting is synced at the server's revision, so the next round sends the merge. A part both changed to different
+    /// values keeps this machine's and makes the setting a conflict. A value the server's can't be read as is said,
+    /// and the setting left as it is here; two versions whose merge makes no file (two accounts of one spelling) are a
+    /// conflict on the whole.
+    private func mergeParts(
         _ setting: SharedSetting, local: String, server: SyncedSetting, _ files: SharedSettingFiles, _ journal: inout SyncJournal,
         _ outcome: inout SettingsOutcome
     ) throws {
@@ -213,62 +203,21 @@ extension Household {
             if isServer { outcome.unusable[setting] = problem }
             return
         }
-        let merge = NotesMerge(base: base, mine: local, theirs: server.value, prefer: .mine)
+        guard let merge = try files.merge(setting, base: base, mine: local, theirs: server.value, prefer: .mine) else {
+            journal.settingConflicts[key] = server
+            outcome.conflicts.append(setting)
+            return
+        }
         if merge.value != local {
             try files.write(setting, merge.value)
             outcome.received.append(setting)
         }
-        if merge.conflicts.isEmpty {
-            journal.settings[key] = server
-        } else {
+        if merge.conflicts {
             journal.settingConflicts[key] = server
             outcome.conflicts.append(setting)
+        } else {
+            journal.settingConflicts[key] = nil
+            journal.settings[key] = server
         }
-    }
-
-    /// The settings waiting in a conflict: this machine's value beside the server's.
-    public func settingConflicts(_ files: SharedSettingFiles) throws -> [SettingConflictView] {
-        let journal = try journal()
-        guard !journal.settingConflicts.isEmpty else { return [] }
-        let here = try files.read(known: journal.settingKeys)
-        return SharedSetting.listed(journal.settingConflicts.keys).compactMap { setting in
-            journal.settingConflicts[setting.rawValue].map { SettingConflictView(setting: setting, mine: here[setting], theirs: $0) }
-        }
-    }
-
-    /// Keeps one side of a setting's conflict. Theirs: the server's value replaces this machine's. Mine: this
-    /// machine's is sent again by the next sync, based on the server's revision. False when it has no conflict.
-    public func resolveSetting(_ setting: SharedSetting, keep side: ConflictSide, _ files: SharedSettingFiles) throws -> Bool {
-        try store.write { _ in
-            var journal = try SyncJournalFile.read(store, memo: journalMemo)
-            guard let theirs = journal.settingConflicts.removeValue(forKey: setting.rawValue) else { return false }
-            if setting.notesYear != nil {
-                // Notes: only the months both changed take the side kept; the others keep the merge.
-                if let problem = SharedSettingFiles.problem(setting, theirs.value) { throw SettingConflictError.unusable(setting, problem) }
-                let local = try files.read(known: journal.settingKeys)[setting] ?? SharedSettingFiles.removed
-                let base = journal.settings[setting.rawValue]?.value ?? SharedSettingFiles.removed
-                let merge = NotesMerge(base: base, mine: local, theirs: theirs.value, prefer: side)
-                if merge.value != local { try files.write(setting, merge.value) }
-            } else if side == .theirs {
-                if let problem = SharedSettingFiles.problem(setting, theirs.value) { throw SettingConflictError.unusable(setting, problem) }
-                try files.write(setting, theirs.value)
-            }
-            journal.settings[setting.rawValue] = theirs
-            try SyncJournalFile.write(journal, store, memo: journalMemo)
-            return true
-        }
-    }
-}
-
-/// A household setting in conflict: this machine's value beside the server's.
-public struct SettingConflictView: Sendable, Equatable {
-    public var setting: SharedSetting
-    public var mine: String?
-    public var theirs: SyncedSetting
-
-    public init(setting: SharedSetting, mine: String?, theirs: SyncedSetting) {
-        self.setting = setting
-        self.mine = mine
-        self.theirs = theirs
     }
 }

@@ -140,24 +140,31 @@ public struct SharedSettingFiles: Sendable {
         }
     }
 
-    /// Two versions of the household's accounts that differ only in what statements stated (each member imported
-    /// their own): one value holding both, the server's accounts with every balance either recorded (the server's
-    /// for a day both have) and the later bill. Nil when the accounts themselves differ: a conflict to resolve.
-    public static func mergedAccounts(_ local: String, _ server: String) -> String? {
-        guard let mine = try? SettingsFile.accounts.decode(Array(local.utf8)), var theirs = try? SettingsFile.accounts.decode(Array(server.utf8))
-        else { return nil }
-        func definition(_ accounts: Accounts) -> [Account] {
-            accounts.all.map { Account(name: $0.name, kind: $0.kind, member: $0.member, aliases: $0.aliases, id: $0.id, former: $0.former) }
+    /// Whether a setting merges in parts when two members changed it: a year of notes month by month, the accounts,
+    /// rules, fixed costs and budgets entry by entry (`SettingMerge`); the others are one value each.
+    public static func mergesInParts(_ setting: SharedSetting) -> Bool {
+        setting.notesYear != nil || SettingEntries.merged.contains(setting)
+    }
+
+    /// Three versions of a setting that merges in parts, merged (`prefer`: the side a part both changed takes): the
+    /// value, and whether some part was changed by both. Nil where the versions can't be merged so.
+    func merge(
+        _ setting: SharedSetting, base: String, mine: String, theirs: String, prefer: ConflictSide
+    ) throws -> (value: String, conflicts: Bool)? {
+        if setting.notesYear != nil {
+            let merge = NotesMerge(base: base, mine: mine, theirs: theirs, prefer: prefer)
+            return (merge.value, !merge.conflicts.isEmpty)
         }
-        guard definition(mine) == definition(theirs) else { return nil }
-        for account in mine.all {
-            theirs.update(id: account.id) { merged in
-                for balance in account.stated where !merged.stated.contains(where: { $0.date == balance.date }) { merged.state(balance) }
-                if let bill = account.bill, merged.bill.map({ $0.date < bill.date }) ?? true { merged.bill = bill }
-                for bill in account.bills { merged.state(bill) }
-            }
+        return SettingMerge(setting, base: base, mine: mine, theirs: theirs, prefer: prefer, taxonomy: try taxonomy()).map {
+            ($0.value, !$0.conflicts.isEmpty)
         }
-        return String(decoding: SettingsFile.accounts.encode(theirs), as: UTF8.self)
+    }
+
+    /// The household's categories here (`categories.json`, else the standard ones): the order budgets.json lists
+    /// its budgets in.
+    func taxonomy() throws -> Taxonomy {
+        guard let path = path(.categories), let bytes = try FileSystem.read(path, access: .configuration) else { return .standard }
+        do { return try TaxonomyCodec.decode(bytes) } catch { throw StoreError.badCategories(path: path, problem: error) }
     }
 
     /// The value that says a setting was removed (its file, or its key in config.json, is gone): a member who

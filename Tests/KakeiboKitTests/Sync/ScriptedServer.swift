@@ -18,6 +18,9 @@ final class ScriptedServer: HTTPTransport, @unchecked Sendable {
 
     private(set) var rows: [String: Row] = [:]
     private(set) var revision = 0
+    /// The household settings, by key: each value with its revision from the same counter (`settings`).
+    private(set) var settings: [String: (revision: Int, value: String)] = [:]
+    private var settingsRevision = 0
     private var remembered: [String: JSONValue] = [:]
     /// The body of each request (`capabilities` is a GET: its op only).
     private(set) var bodies: [JSONValue] = []
@@ -70,6 +73,8 @@ final class ScriptedServer: HTTPTransport, @unchecked Sendable {
                 ("household", .string("h1")), ("token", .string("ok")), ("revision", .integer(revision)),
                 ("operations", .array(["capabilities", "since", "pull", "changes", "settings"].map(JSONValue.string))),
             ])
+        case "settings":
+            answer = ScriptedServer.ok(settings(body))
         case "since":
             answer = ScriptedServer.ok(since(after: body["revision"]?.intValue ?? 0, skip: ScriptedServer.spans(body["skip"]), upTo: revision))
         case "pull":
@@ -113,7 +118,7 @@ final class ScriptedServer: HTTPTransport, @unchecked Sendable {
         if more { changed = Array(changed.prefix(sinceLimit)) }
         return [
             ("revision", .integer(revision)), ("through", .integer(more ? changed.last?.revision ?? after : revision)), ("more", .bool(more)),
-            ("changes", .array(changed.map(ScriptedServer.json))), ("settingsRevision", .integer(0)),
+            ("changes", .array(changed.map(ScriptedServer.json))), ("settingsRevision", .integer(settingsRevision)),
         ]
     }
 
@@ -146,6 +151,35 @@ final class ScriptedServer: HTTPTransport, @unchecked Sendable {
             fields.append(("since", .object(since(after: after, skip: ScriptedServer.spans(body["skip"]), upTo: start))))
         }
         return fields
+    }
+
+    /// `settings`' answer, as server/Code.gs gives it: a value the server holds already is unchanged whatever its
+    /// base; one based on another revision than the server's is a conflict; else it is stored at a new revision.
+    func settings(_ body: JSONValue) -> [(String, JSONValue)] {
+        var results: [JSONValue] = []
+        for change in body["changes"]?.arrayValue ?? [] {
+            let key = change["key"]?.stringValue ?? ""
+            let value = change["value"]?.stringValue ?? ""
+            let held = settings[key]
+            let status: String
+            if let held, held.value == value {
+                status = "unchanged"
+            } else if (held?.revision ?? 0) != change["base"]?.intValue {
+                status = "conflict"
+            } else {
+                revision += 1
+                settingsRevision = revision
+                settings[key] = (revision, value)
+                status = "applied"
+            }
+            results.append(.object([("key", .string(key)), ("status", .string(status)), ("revision", .integer(settings[key]?.revision ?? 0))]))
+        }
+        let held = settings.keys.sorted().map { key in
+            JSONValue.object([
+                ("key", .string(key)), ("revision", .integer(settings[key]?.revision ?? 0)), ("value", .string(settings[key]?.value ?? "")),
+            ])
+        }
+        return [("revision", .integer(revision)), ("results", .array(results)), ("settings", .array(held))]
     }
 
     private func apply(_ change: JSONValue) -> JSONValue {
@@ -192,8 +226,9 @@ struct Member {
     let root: String
     let server: ScriptedServer
 
-    init(_ server: ScriptedServer) {
-        root = FileManager.default.temporaryDirectory.appendingPathComponent("kakeibo-member-\(UUID().uuidString)").path
+    /// `directory`: where the store goes (the temporary directory unless said).
+    init(_ server: ScriptedServer, in directory: String = FileManager.default.temporaryDirectory.path) {
+        root = directory + "/kakeibo-member-\(UUID().uuidString)"
         self.server = server
     }
 
