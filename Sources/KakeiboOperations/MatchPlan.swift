@@ -36,7 +36,10 @@ struct MatchPlan {
             let leader = items[group[0]]
             let lines = group.dropFirst()
             let unchanged = leader.details.merged == nil && Set(pointing[leader.id] ?? []) == Set(lines)
-            guard !unchanged else { continue }
+            guard !unchanged else {
+                if let refreshed = MatchPlan.refreshMember(leader, group.map { items[$0] }) { put(refreshed, at: group[0]) }
+                continue
+            }
             let composed = Matching.compose(leader, group.map { items[$0] })
             put(composed, at: group[0])
             for position in lines where items[position].details.merged != leader.id {
@@ -57,9 +60,12 @@ struct MatchPlan {
 
     /// Stores `item` at `position` when it is not what is there, changed here as far as the server is concerned.
     private static func put(_ item: Item, at position: Int, in items: inout [Item], _ changedAt: inout Set<Int>) {
-        guard WireItem(item) != WireItem(items[position]) else { return }
+        // Where a member came from is this store's own (`WireItem` leaves it out): a change of only that is kept
+        // here and is nothing the server is sent.
+        let sent = WireItem(item) != WireItem(items[position])
+        guard sent || item.details.memberFrom != items[position].details.memberFrom else { return }
         var item = item
-        item.sync = items[position].sync.afterLocalChange
+        item.sync = sent ? items[position].sync.afterLocalChange : items[position].sync
         items[position] = item
         changedAt.insert(position)
     }
@@ -86,16 +92,44 @@ struct MatchPlan {
         }
     }
 
+    /// A group's leader with the member its lines now give (`Matching.member`), when its own was derived or none
+    /// and a line's changed (its account named a member since); nil when it stays. A member edited stays.
+    static func refreshMember(_ leader: Item, _ lines: [Item]) -> Item? {
+        guard leader.details.member == nil || leader.details.memberFrom != nil else { return nil }
+        let member = Matching.member(lines)
+        guard member.member != leader.details.member || member.from != leader.details.memberFrom else { return nil }
+        var refreshed = leader
+        refreshed.details.member = member.member
+        refreshed.details.memberFrom = member.from
+        return refreshed
+    }
+
+    /// The member a line takes from its account, when that changes it: a line with no member, or one only derived
+    /// (from the account or this machine, `memberFrom`), takes the member its account names — none for a joint
+    /// account, but then only in place of a derived one. Nil when the line keeps its member: a given one (`import
+    /// --member`, a rule or 利用者, an edit), or a payment that names no account.
+    static func accountMember(_ item: Item, _ accounts: Accounts) -> String?? {
+        guard item.details.member == nil || item.details.memberFrom != nil, let account = accounts.account(for: item.details.payment) else {
+            return nil
+        }
+        let derived = account.member == nil ? nil : MemberOrigin.account
+        guard item.details.member != account.member || item.details.memberFrom != derived else { return nil }
+        return .some(account.member)
+    }
+
     /// A statement's (or linked) line with what the household's accounts say of it: the member whose account paid, and
     /// a transfer where its other side is one of the accounts. Nil for a line accounts don't resolve (typed, merged).
     private static func resolved(_ item: Item, _ matching: Matching, _ outcome: inout MatchOutcome) -> Item? {
         let kind = item.source.kind
-        guard kind == .statement || kind == .linked, !item.isMerged else { return nil }
+        guard kind == .statement || kind == .linked else { return nil }
         var resolved = item
-        if resolved.details.member == nil, let member = matching.accounts.account(for: item.details.payment)?.member {
+        if let member = MatchPlan.accountMember(item, matching.accounts) {
             resolved.details.member = member
+            resolved.details.memberFrom = member == nil ? nil : .account
             outcome.members += 1
         }
+        // A merged line's member counts through its item (`refreshMember`); it is no transfer of its own.
+        guard !item.isMerged else { return resolved == item ? nil : resolved }
         if !item.isTransfer, let transfer = Household.transfer(resolved, accounts: matching.accounts, isIncome: matching.isIncome) {
             resolved = transfer
             outcome.transfers.append(resolved)
