@@ -32,12 +32,14 @@ extension Household {
     /// Gives the lines of a file their members: `--member` gives every line its member; otherwise a line keeps the
     /// member its source gave it (a rule's, the statement's 利用者); a statement's or MoneyForward's line takes its
     /// account's (none for a joint account), and only a line whose payment names no account — or one a person typed,
-    /// as Zaim's are — takes this machine's member. Transfers are nobody's.
+    /// as Zaim's are — takes this machine's member. Transfers are nobody's. A member taken from the account or this
+    /// machine is marked so (`memberFrom`): it follows the account's member whenever the account names one.
     public static func prepared(_ items: [WireItem], member: ImportMember, accounts: Accounts) -> [WireItem] {
         items.map { item in
             var item = item
             if let forced = member.forced {
                 item.details.member = forced
+                item.details.memberFrom = nil
                 return item
             }
             guard item.details.member == nil, item.details.transfer == nil else { return item }
@@ -45,8 +47,10 @@ extension Household {
             case .statement, .linked:
                 if let account = accounts.account(for: item.details.payment) {
                     item.details.member = account.member
+                    item.details.memberFrom = account.member == nil ? nil : .account
                 } else {
                     item.details.member = member.fallback
+                    item.details.memberFrom = member.fallback == nil ? nil : .machine
                 }
             case .hand, .typed:
                 item.details.member = member.fallback
@@ -253,6 +257,7 @@ struct ImportPlan {
                     // matching's), of an export (a statement's lines are filed by today's rules).
                     var file = wire.item(added: old.added, sync: old.sync)
                     (file.details.merged, file.details.apart, file.details.transfer) = (old.details.merged, old.details.apart, old.details.transfer)
+                    if file.details.member == old.details.member { file.details.memberFrom = old.details.memberFrom }
                     if batch.kind == .export, !old.isTransfer, !old.isMerged, !stored.leaders.contains(old.id), WireItem(file) != WireItem(old) {
                         kept.append(KeptLine(kept: old, file: file))
                     }

@@ -85,7 +85,8 @@ extension Household {
         let matching = matching(accounts)
         let alone = added.allSatisfy { item in
             let kind = item.source.kind
-            guard kind != .statement && kind != .linked else { return false }
+            // A settle-up payment may be the transfer a 振込 line already imported carries (`SettleLines`).
+            guard kind != .statement && kind != .linked, !SettlePayment.isPayment(item) else { return false }
             let month = item.date.yearMonth
             let day = item.date.dayNumber
             guard day - month.first.dayNumber >= Matching.cardWindow, month.last.dayNumber - day >= Matching.cardWindow else { return false }
@@ -149,93 +150,6 @@ extension Household {
         transfer.details.payment = inward ? other.name : own
         transfer.details.transfer = inward ? own : other.name
         return transfer
-    }
-}
-
-/// What matching decides over the lines of some months (and those a month either side, for the windows): the groups
-/// `Matching` finds are what the store holds afterwards, whatever it held before. A line joining or leaving a group
-/// makes its leader the best of the group again (`Matching.compose`); a group that is as it was is left alone, so an
-/// edit of a merged item holds. Before matching, lines of statements and MoneyForward take their account's member
-/// where they have none, and those whose other side names one of the household's accounts (a card's bill, a charge)
-/// become transfers. Pure: a write and a dry run decide alike.
-struct MatchPlan {
-    /// The items to store in place of those with their ids.
-    private(set) var changed: [Item] = []
-    private(set) var outcome = MatchOutcome()
-
-    init(items: [Item], months: Set<YearMonth>, matching: Matching) {
-        var items = items
-        var changedAt = Set<Int>()
-        func put(_ item: Item, at position: Int) {
-            guard WireItem(item) != WireItem(items[position]) else { return }
-            var item = item
-            item.sync = items[position].sync.afterLocalChange
-            items[position] = item
-            changedAt.insert(position)
-        }
-        if !matching.accounts.isEmpty {
-            for (position, item) in items.enumerated() where months.contains(item.date.yearMonth) {
-                if let resolved = MatchPlan.resolved(item, matching, &outcome) { put(resolved, at: position) }
-            }
-            let bills = CardBills.find(items, months: months, matching: matching)
-            for found in bills.found { put(found.bill.line, at: found.position) }
-            // A line merged into another is the same withdrawal: said once, by the line it is merged into.
-            outcome.bills = bills.found.map(\.bill).filter { !$0.line.isMerged }
-            outcome.unsureBills = bills.unsure.filter { !$0.line.isMerged }
-        }
-        let groups = matching.groups(items)
-
-        // What is decided now: the lines of `months`, the groups they are in, and the lines merged into those.
-        var decided = Set(items.indices.filter { months.contains(items[$0].date.yearMonth) })
-        for group in groups where group.contains(where: decided.contains) { decided.formUnion(group) }
-        let decidedIDs = Set(decided.map { items[$0].id })
-        var pointing: [String: [Int]] = [:]
-        for (position, item) in items.enumerated() {
-            guard let target = item.details.merged else { continue }
-            pointing[target, default: []].append(position)
-            if decidedIDs.contains(target) { decided.insert(position) }
-        }
-
-        var grouped = Set<Int>()
-        for group in groups where group.contains(where: decided.contains) {
-            grouped.formUnion(group)
-            let leader = items[group[0]]
-            let lines = group.dropFirst()
-            let unchanged = leader.details.merged == nil && Set(pointing[leader.id] ?? []) == Set(lines)
-            guard !unchanged else { continue }
-            let composed = Matching.compose(leader, group.map { items[$0] })
-            put(composed, at: group[0])
-            for position in lines where items[position].details.merged != leader.id {
-                var absorbed = items[position]
-                absorbed.details.merged = leader.id
-                put(absorbed, at: position)
-                outcome.merged.append(MergedLine(line: items[position], into: items[group[0]]))
-            }
-        }
-        for position in decided where !grouped.contains(position) && items[position].details.merged != nil {
-            var alone = items[position]
-            alone.details.merged = nil
-            put(alone, at: position)
-            outcome.split.append(items[position])
-        }
-        changed = changedAt.sorted().map { items[$0] }
-    }
-
-    /// A statement's (or linked) line with what the household's accounts say of it: the member whose account paid, and
-    /// a transfer where its other side is one of the accounts. Nil for a line accounts don't resolve (typed, merged).
-    private static func resolved(_ item: Item, _ matching: Matching, _ outcome: inout MatchOutcome) -> Item? {
-        let kind = item.source.kind
-        guard kind == .statement || kind == .linked, !item.isMerged else { return nil }
-        var resolved = item
-        if resolved.details.member == nil, let member = matching.accounts.account(for: item.details.payment)?.member {
-            resolved.details.member = member
-            outcome.members += 1
-        }
-        if !item.isTransfer, let transfer = Household.transfer(resolved, accounts: matching.accounts, isIncome: matching.isIncome) {
-            resolved = transfer
-            outcome.transfers.append(resolved)
-        }
-        return resolved
     }
 }
 

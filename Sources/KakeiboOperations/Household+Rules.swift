@@ -13,10 +13,16 @@ extension Household {
         }
     }
 
-    /// Maps a statement's user (本人, 家族) to a member; returns every rule and mapping.
-    public func setStatementUser(_ user: String, member: String) throws -> FilingRules {
-        try store.update(.rules) { rules in
-            rules.members[user] = member
+    /// Maps a statement's user (本人, 家族) to a member — on every statement, or with `account` on that account's
+    /// only (the account must exist: the mapping keeps its id, so a rename changes nothing); returns every rule and
+    /// mapping.
+    public func setStatementUser(_ user: String, member: String, account: String? = nil) throws -> FilingRules {
+        let id = try account.map { name in
+            guard let found = try accounts().account(for: name) else { throw AccountError.notFound(name) }
+            return found.id
+        }
+        return try store.update(.rules) { rules in
+            if let id { rules.accountMembers[id, default: [:]][user] = member } else { rules.members[user] = member }
             return rules
         }
     }
@@ -46,7 +52,8 @@ extension Household {
         // History only helps to file: a month file that can't be read is left out of it (and reported by whatever
         // reads that month, and by `check`), never a reason to refuse a write to other months.
         for month in try store.months() where first.map({ month >= $0 }) ?? true { items += (try? store.items(in: month)) ?? [] }
-        return Filer(rules: try store.read(.rules), history: FilingHistory(items, unfiled: taxonomy.unfiled), taxonomy: taxonomy)
+        return Filer(
+            rules: try store.read(.rules), history: FilingHistory(items, unfiled: taxonomy.unfiled), taxonomy: taxonomy, accounts: try accounts())
     }
 
     /// The rules and the history of the items whose name or shop holds `name` (found as `find` finds them, without

@@ -58,6 +58,8 @@ public struct ItemChanges: Sendable, Equatable {
         if let date { changed.date = date }
         if let category { changed.category = category }
         for (field, value) in details { changed.details[field] = value }
+        // A member set (or cleared) by hand is the user's: no account changes it.
+        if details.keys.contains(.member) { changed.details.memberFrom = nil }
         if let personal { changed.details.personal = personal }
         if let reimbursed { changed.details.reimbursed = reimbursed }
         if tags != TagChanges() { changed.details.tags = tags.applied(to: item.details.tags) }

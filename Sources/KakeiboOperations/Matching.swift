@@ -208,10 +208,25 @@ public struct Matching: Sendable {
         return false
     }
 
+    /// The member a group's lines give its item, and where it came from: a given member (a rule's, 利用者, typed, an
+    /// edit) before one derived from an account, and that before this machine's; among them, by source (the
+    /// statement's, then a typed one's, the fixed cost's, MoneyForward's). A derived member of a line that is not a
+    /// statement's or MoneyForward's came from an earlier composing and is not a line's own: left out.
+    static func member(_ lines: [Item]) -> (member: String?, from: MemberOrigin?) {
+        func origin(_ from: MemberOrigin?) -> Int { from.map { $0 == .account ? 1 : 2 } ?? 0 }
+        let own = lines.filter { line in
+            line.details.member != nil && (line.details.memberFrom == nil || line.source.kind == .statement || line.source.kind == .linked)
+        }
+        let best = own.min { a, b in
+            (origin(a.details.memberFrom), a.source.memberRank, a.id) < (origin(b.details.memberFrom), b.source.memberRank, b.id)
+        }
+        return (best?.details.member, best?.details.memberFrom)
+    }
+
     /// A merged item: the leader's date, price and payment (the account), and from the group's lines the best of
     /// the rest — the name, category, memo, tags, shop, personal and reimbursed of the line a person typed
-    /// (`LineSource.nameRank`), the member of the statement's 利用者, else of the one who typed it, else the fixed
-    /// cost's, else the account's (`memberRank`).
+    /// (`LineSource.nameRank`), and the member `member` picks: a given one (the statement's 利用者, else the one
+    /// who typed it, else the fixed cost's), else the account's, else this machine's.
     public static func compose(_ leader: Item, _ lines: [Item]) -> Item {
         var item = leader
         let byName = lines.sorted { ($0.source.nameRank, $0.id) < ($1.source.nameRank, $1.id) }
@@ -224,8 +239,7 @@ public struct Matching: Sendable {
         item.details.shop = byName.lazy.compactMap(\.details.shop).first
         item.details.personal = byName.first?.details.personal ?? false
         item.details.reimbursed = byName.lazy.compactMap(\.details.reimbursed).first
-        let byMember = lines.sorted { ($0.source.memberRank, $0.id) < ($1.source.memberRank, $1.id) }
-        item.details.member = byMember.lazy.compactMap(\.details.member).first
+        (item.details.member, item.details.memberFrom) = member(lines)
         if item.details.payment == nil {
             item.details.payment = lines.sorted { ($0.source.dateRank, $0.id) < ($1.source.dateRank, $1.id) }.lazy.compactMap(\.details.payment).first
         }

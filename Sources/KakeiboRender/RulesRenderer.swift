@@ -3,14 +3,16 @@ import KakeiboValues
 
 /// `rules` and the filing note `add` prints, in words and as JSON.
 public enum RulesRenderer {
-    public static func list(_ rules: FilingRules, style: TextStyle) -> String {
+    /// `accounts` name the accounts a user is mapped on.
+    public static func list(_ rules: FilingRules, accounts: Accounts = Accounts(), style: TextStyle) -> String {
         let language = style.language
-        let members = rules.members.sorted { $0.key < $1.key }.map {
-            terminalSafe(language.pick("Statement user \($0.key) → member \($0.value)", "明細の利用者 \($0.key) → メンバー \($0.value)")) + "\n"
-        }.joined()
+        let members =
+            rules.members.sorted { $0.key < $1.key }.map { member($0.key, $0.value, language) }.joined()
+            + scoped(rules, accounts).map { member($0.user, $0.member, account: $0.account, language) }.joined()
         guard !rules.rules.isEmpty else {
             return language.pick(
                 "No rules yet: add one with 'kakeibo rules add PATTERN CATEGORY'\n", "ルールはまだありません。'kakeibo rules add パターン 項目' で追加できます\n")
+                + (members.isEmpty ? "" : "\n" + members)
         }
         // A tags column only when a rule puts tags on what it files.
         let tagged = rules.rules.contains { !$0.tags.isEmpty }
@@ -28,18 +30,37 @@ public enum RulesRenderer {
         return table.render(style) + (members.isEmpty ? "" : "\n" + members)
     }
 
-    public static func member(_ user: String, _ member: String, _ language: Language) -> String {
-        terminalSafe(language.pick("Statement user \(user) → member \(member)", "明細の利用者 \(user) → メンバー \(member)")) + "\n"
+    /// "Statement user 本人 → member yuto", and "(イオンカード's statements only)" for one account's.
+    public static func member(_ user: String, _ member: String, account: String? = nil, _ language: Language) -> String {
+        let only = account.map { language.pick(" (\($0)'s statements only)", "（\($0) の明細のみ）") } ?? ""
+        return terminalSafe(language.pick("Statement user \(user) → member \(member)", "明細の利用者 \(user) → メンバー \(member)") + only) + "\n"
+    }
+
+    /// The users mapped on one account's statements, by account name (its id where no account has it now), then user.
+    static func scoped(_ rules: FilingRules, _ accounts: Accounts) -> [(account: String, id: String, user: String, member: String)] {
+        rules.accountMembers.flatMap { id, pairs in
+            pairs.map { (account: accounts.account(id: id)?.name ?? id, id: id, user: $0.key, member: $0.value) }
+        }.sorted { ($0.account, $0.user) < ($1.account, $1.user) }
     }
 
     /// Tags as people write them in text: "#旅行 #帰省".
     public static func hashed(_ tags: [String]) -> String { tags.map { "#" + $0 }.joined(separator: " ") }
 
-    /// `{"rules":[{"number","pattern","category","payment","member","name","tags"}],"members":{…}}`.
-    public static func listJSON(_ rules: FilingRules) -> JSONValue {
+    /// `{"rules":[{"number","pattern","category","payment","member","name","tags"}],"members":{…},
+    /// "accountMembers":[{"account","id","user","member"}]}`.
+    public static func listJSON(_ rules: FilingRules, accounts: Accounts = Accounts()) -> JSONValue {
         .object([
             ("rules", .array(rules.rules.enumerated().map { rule(number: $0.offset + 1, $0.element) })),
             ("members", .object(rules.members.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })),
+            (
+                "accountMembers",
+                .array(
+                    scoped(rules, accounts).map {
+                        .object([
+                            ("account", .string($0.account)), ("id", .string($0.id)), ("user", .string($0.user)), ("member", .string($0.member)),
+                        ])
+                    })
+            ),
         ])
     }
 

@@ -13,6 +13,8 @@ import KakeiboValues
 ///   equally, and `incomeMissing` says so.
 /// - Whole yen: each share is rounded down and the yen left over go one each to the members with the largest
 ///   remainders (ties in the split's order, or by name), so the shares add up to the shared total exactly.
+/// - Payments recorded for the period (`settle --record`, `SettlePayment`) change no share and no balance; they are
+///   what is settled, and `left` is what the balances still call for after them.
 public struct Settlement: Sendable, Equatable {
     public struct Member: Sendable, Equatable {
         public let name: String
@@ -35,6 +37,35 @@ public struct Settlement: Sendable, Equatable {
         public let from: String
         public let to: String
         public let amount: Yen
+
+        public init(from: String, to: String, amount: Yen) {
+            self.from = from
+            self.to = to
+            self.amount = amount
+        }
+    }
+
+    /// A settle-up payment recorded for the period: `from` paid `to` (a transfer item, never spending).
+    public struct Payment: Sendable, Equatable {
+        public let id: String
+        public let from: String
+        public let to: String
+        public let amount: Yen
+        public let date: CalendarDate
+
+        public init(id: String, from: String, to: String, amount: Yen, date: CalendarDate) {
+            self.id = id
+            self.from = from
+            self.to = to
+            self.amount = amount
+            self.date = date
+        }
+
+        /// The item as a payment, when it is one (`SettlePayment.isPayment`).
+        public init?(_ item: Item) {
+            guard SettlePayment.isPayment(item), let from = item.details.member, let to = item.details.transfer else { return nil }
+            self.init(id: item.id, from: from, to: to, amount: item.price, date: item.date)
+        }
     }
 
     public let period: Period
@@ -47,9 +78,16 @@ public struct Settlement: Sendable, Equatable {
     public let unassignedCount: Int
     /// Split by income, but no member had income in the period: shared equally instead.
     public let incomeMissing: Bool
+    /// The payments recorded for the period, by date.
+    public let payments: [Payment]
+    /// What the balances still call for once the payments are taken off: `transfers` when none was recorded.
+    public let left: [Transfer]
+    /// What the payments came to.
+    public var settled: Yen { Yen(payments.reduce(0) { $0 + $1.amount.amount }) }
 
     /// `items` are the period's spending; `incomes` its income items (read only when the split is by income).
-    public init(period: Period, items: [Item], split: Split?, incomes: [Item] = []) {
+    /// `payments` those recorded for the period (see `Settlement.read`).
+    public init(period: Period, items: [Item], split: Split?, incomes: [Item] = [], payments: [Payment] = []) {
         self.period = period
         self.split = split
         var paid: [String: (total: Int, count: Int)] = [:]
@@ -98,7 +136,28 @@ public struct Settlement: Sendable, Equatable {
         sharedCount = paid.values.reduce(0) { $0 + $1.count }
         self.unassigned = Yen(unassigned.total)
         unassignedCount = unassigned.count
-        transfers = Settlement.transfers(members)
+        let balances = members.map { (name: $0.name, amount: $0.balance.amount) }
+        transfers = Settlement.transfers(balances)
+        self.payments = payments.sorted { ($0.date, $0.id) < ($1.date, $1.id) }
+        left = Settlement.transfers(Settlement.after(payments, balances))
+    }
+
+    /// The balances once each payment is made: the payer owes that much less, the payee is owed that much less. A
+    /// member the period doesn't list (a payment to someone the split no longer names) is added after the others.
+    static func after(_ payments: [Payment], _ balances: [(name: String, amount: Int)]) -> [(name: String, amount: Int)] {
+        var balances = balances
+        func add(_ amount: Int, to name: String) {
+            if let index = balances.firstIndex(where: { $0.name == name }) {
+                balances[index].amount += amount
+            } else {
+                balances.append((name, amount))
+            }
+        }
+        for payment in payments {
+            add(payment.amount.amount, to: payment.from)
+            add(-payment.amount.amount, to: payment.to)
+        }
+        return balances
     }
 
     /// `total` divided by `weights` in whole yen: floors, then the leftover yen to the largest remainders (ties to
@@ -128,9 +187,9 @@ public struct Settlement: Sendable, Equatable {
     }
 
     /// The fewest obvious payments: the one who owes most pays the one owed most, until all are even.
-    static func transfers(_ members: [Member]) -> [Transfer] {
-        var owing = members.enumerated().filter { $0.element.balance.amount < 0 }.map { (index: $0.offset, amount: -$0.element.balance.amount) }
-        var owed = members.enumerated().filter { $0.element.balance.amount > 0 }.map { (index: $0.offset, amount: $0.element.balance.amount) }
+    static func transfers(_ members: [(name: String, amount: Int)]) -> [Transfer] {
+        var owing = members.enumerated().filter { $0.element.amount < 0 }.map { (index: $0.offset, amount: -$0.element.amount) }
+        var owed = members.enumerated().filter { $0.element.amount > 0 }.map { (index: $0.offset, amount: $0.element.amount) }
         var transfers: [Transfer] = []
         func largestFirst(_ a: (index: Int, amount: Int), _ b: (index: Int, amount: Int)) -> Bool {
             a.amount != b.amount ? a.amount > b.amount : a.index < b.index

@@ -118,6 +118,27 @@ import Testing
         #expect(try sync(a)["pending"] as? Int == 0)
     }
 
+    /// A settle-up payment recorded by one member is a transfer that reaches the other like any other: both see it
+    /// settled, neither counts it as spending, and the other recording the same payment is refused, not doubled.
+    @Test func aRecordedSettlePaymentReachesTheOther() throws {
+        let server = try ShippedServer()
+        let (a, b) = (try member(server), try member(server))
+        #expect(try a.run("add", "夕食", "3000", "--date", "2024-12-05", "--member", "ken").status == 0)
+        #expect(try a.run("add", "昼食", "678", "--date", "2024-12-06", "--member", "ayumi").status == 0)
+        let recorded = try a.run("settle", "2024-12", "--record", "--date", "2025-01-05", "--format", "json")
+        #expect(recorded.status == 0, "\(recorded.stderr)")
+        _ = try sync(a)
+        _ = try sync(b)
+        for box in [a, b] {
+            let json = try #require(try box.run("settle", "2024-12", "--format", "json").json() as? [String: Any])
+            #expect(json["settled"] as? Int == 1161 && (json["left"] as? [Any])?.isEmpty == true, "\(json)")
+            let month = try #require(try box.run("month", "2025", "1", "--format", "json").json() as? [String: Any])
+            #expect(month["total"] as? Int == 0 && (month["transfers"] as? [String: Any])?["total"] as? Int == 1161, "\(month)")
+        }
+        let again = try b.run("settle", "2024-12", "--record", "--amount", "1161", "--from", "ayumi", "--to", "ken", "--date", "2025-01-05")
+        #expect(again.status == 1 && again.stderr.contains("recorded already"), "\(again.stderr)")
+    }
+
     /// A send the server surely never received (no server listening, a refusal) leaves the store byte for byte as it
     /// was, sync state included; one whose answer was lost keeps its changes and says so.
     @Test func aSendTheServerNeverReceivedChangesNothingHere() throws {

@@ -97,9 +97,18 @@ import Testing
         #expect(throws: SettingsFileProblem(.rules, .shape("rules[0]"))) {
             try SettingsFile.rules.decode(Array(#"{"schema":1,"rules":[{"pattern":"a","category":"food","colour":"red"}]}"#.utf8))
         }
-        #expect(throws: SettingsFileProblem(.rules, .schemaNewer(found: 3))) {
-            try SettingsFile.rules.decode(Array(#"{"schema":3,"rules":[]}"#.utf8))
+        #expect(throws: SettingsFileProblem(.rules, .schemaNewer(found: 4))) {
+            try SettingsFile.rules.decode(Array(#"{"schema":4,"rules":[]}"#.utf8))
         }
+        // A user mapped for one account's statements: schema 3, by the account's id; winning there only.
+        let scoped = FilingRules(members: ["本人": "taro"], accountMembers: ["a-0123456789abcdef": ["本人": "yuto"]])
+        let bytes = SettingsFile.rules.encode(scoped)
+        #expect(try JSONValue.parse(bytes)["schema"]?.intValue == 3)
+        #expect(try SettingsFile.rules.decode(bytes) == scoped)
+        #expect(try JSONValue.parse(SettingsFile.rules.encode(rules))["schema"]?.intValue == 1, "without one, as before")
+        #expect(scoped.member(user: "本人", account: "a-0123456789abcdef") == "yuto")
+        #expect(scoped.member(user: "本人", account: "a-ffffffffffffffff") == "taro" && scoped.member(user: "本人", account: nil) == "taro")
+        #expect(scoped.member(user: "家族", account: "a-0123456789abcdef") == nil)
     }
 
     /// The store after `lines` were imported beside `items`, as reconcile sees it.

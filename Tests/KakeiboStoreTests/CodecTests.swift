@@ -77,8 +77,28 @@ import Testing
     }
 
     @Test func refusesANewerSchema() {
-        let text = #"{"schema":6,"month":"2024-12","items":[]}"#
-        #expect(throws: MonthFileProblem.schemaNewer(found: 6)) { try MonthFileCodec.decode(Array(text.utf8), month: december) }
+        let text = #"{"schema":7,"month":"2024-12","items":[]}"#
+        #expect(throws: MonthFileProblem.schemaNewer(found: 7)) { try MonthFileCodec.decode(Array(text.utf8), month: december) }
+    }
+
+    /// Where a member came from (`memberFrom`) is kept in the month file, which is then schema 6; a file without it
+    /// reads as before (its members given); the wire format neither writes nor needs it.
+    @Test func whereAMemberCameFromIsKeptHereAndNeverSent() throws {
+        var derived = item("品", 100, "2024-12-03", id: "vp:1")
+        derived.details = ItemDetails(payment: "iD", member: "ken")
+        derived.details.memberFrom = .account
+        var given = item("品", 200, "2024-12-04", id: "vp:2")
+        given.details = ItemDetails(member: "ayumi")
+        let bytes = MonthFileCodec.encode([derived, given], month: december)
+        #expect(String(decoding: bytes, as: UTF8.self).hasPrefix(#"{"schema":6,"#))
+        #expect(try MonthFileCodec.decode(bytes, month: december) == [derived, given])
+        #expect(String(decoding: MonthFileCodec.encode([given], month: december), as: UTF8.self).hasPrefix(#"{"schema":2,"#), "none: as before")
+        let wire = WireFormat.encode([WireItem(derived)])
+        #expect(!String(decoding: wire, as: UTF8.self).contains("memberFrom"))
+        #expect(try WireFormat.decode(wire).first?.details.memberFrom == nil)
+        let odd =
+            #"{"schema":6,"month":"2024-12","items":[{"id":"a","date":"2024-12-01","name":"x","price":1,"category":0,"subcategory":null,"sync":"pending","added":"2024-12-01T00:00:00.000Z","member":"k","memberFrom":"guess"}]}"#
+        #expect(throws: (any Error).self) { try MonthFileCodec.decode(Array(odd.utf8), month: december) }
     }
 
     @Test func refusesFilesThatAreWrongInAnyWay() {

@@ -87,7 +87,7 @@ import Testing
     }
 
     @Test func eachFileRefusesDamageAndKeepsIt() throws {
-        let newer = [("budgets", 5), ("fixed", 4), ("notes", 2), ("rules", 3), ("accounts", 3)]
+        let newer = [("budgets", 5), ("fixed", 4), ("notes", 2), ("rules", 4), ("accounts", 3)]
         for (name, found) in newer {
             let text = #"{"schema":\#(found)}"#
             switch name {
@@ -122,7 +122,7 @@ import Testing
         #expect(shape.message(in: .ja).hasSuffix("の形（正しい名前・金額・周期）が必要です"))
         #expect(SettingsFileProblem(.budgets, .duplicate("categories[1]")).message(in: .en) == "categories[1]: a second budget for the same category")
         #expect(SettingsFileProblem(.fixedCosts, .duplicate("fixed[1]")).message(in: .ja) == "fixed[1]: 同じ名前の固定費が 2 つあります")
-        #expect(SettingsFileProblem(.rules, .schemaNewer(found: 3)).message(in: .en).contains("(2)"), "rules.json's newest schema is 2")
+        #expect(SettingsFileProblem(.rules, .schemaNewer(found: 4)).message(in: .en).contains("(3)"), "rules.json's newest schema is 3")
         #expect(SettingsFileProblem(.budgets, .schemaNewer(found: 5)).message(in: .en).contains("(4)"))
     }
 

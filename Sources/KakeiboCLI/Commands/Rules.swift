@@ -10,6 +10,10 @@ struct RulesCommand: Command {
         "--tag", value: "NAME", help: LocalizedText(en: "a tag it puts on what it files (repeatable)", ja: "分類したデータに付けるタグ（繰り返し指定可）"),
         repeatable: true
     ) { try Tags.validate($0) }
+    static let account = Option(
+        "--account", value: "NAME",
+        help: LocalizedText(
+            en: "only on that account's statements (it wins there over a mapping without --account)", ja: "その口座・カードの明細のみ（そこでは --account なしの設定より優先）"))
     static let format = OutputFormat.option([.table, .json])
     enum Verb: String, CommandVerb {
         case add, list, remove, test, member
@@ -41,7 +45,7 @@ struct RulesCommand: Command {
                         Argument("USER", LocalizedText(en: "the statement's 利用者", ja: "明細の利用者")),
                         Argument("NAME", LocalizedText(en: "the member", ja: "メンバー")),
                     ],
-                    options: [format])
+                    options: [account, format])
             }
         }
     }
@@ -64,6 +68,7 @@ struct RulesCommand: Command {
             "kakeibo rules test ＡＭＡＺＯＮ．ＣＯ．ＪＰ",
             "kakeibo rules remove 2",
             "kakeibo rules member 家族 hanako",
+            "kakeibo rules member 本人 yuto --account イオンカード",
         ])
 
     enum Action {
@@ -71,7 +76,7 @@ struct RulesCommand: Command {
         case list
         case remove(Int)
         case test(String)
-        case member(String, String)
+        case member(String, String, account: String?)
     }
 
     let action: Action
@@ -96,7 +101,9 @@ struct RulesCommand: Command {
             }
             action = .remove(number)
         case .test: action = .test(operands[0])
-        case .member: action = .member(trimWhitespace(operands[0]), try DetailField.member.validate(operands[1]))
+        case .member:
+            let account = try arguments[Self.account].map { try DetailField.payment.validate($0) }
+            action = .member(trimWhitespace(operands[0]), try DetailField.member.validate(operands[1]), account: account)
         }
         format = try arguments[Self.format] ?? .table
     }
@@ -109,16 +116,25 @@ struct RulesCommand: Command {
             context.print(format == .json ? JSONRenderer.render(RulesRenderer.listJSON(rules)) : RulesRenderer.added(rules, language))
         case .list:
             let rules = try context.store().read(.rules)
-            context.print(format == .json ? JSONRenderer.render(RulesRenderer.listJSON(rules)) : RulesRenderer.list(rules, style: context.textStyle))
+            let accounts = try context.household().accounts()
+            context.print(
+                format == .json
+                    ? JSONRenderer.render(RulesRenderer.listJSON(rules, accounts: accounts))
+                    : RulesRenderer.list(rules, accounts: accounts, style: context.textStyle))
         case .remove(let number):
             let removed = try context.household().removeRule(number)
             context.print(
                 format == .json
                     ? JSONRenderer.render(RulesRenderer.listJSON(try context.store().read(.rules)))
                     : RulesRenderer.removed(number, removed, language))
-        case .member(let user, let member):
-            let rules = try context.household().setStatementUser(user, member: member)
-            context.print(format == .json ? JSONRenderer.render(RulesRenderer.listJSON(rules)) : RulesRenderer.member(user, member, language))
+        case .member(let user, let member, let account):
+            let household = try context.household()
+            let rules = try household.setStatementUser(user, member: member, account: account)
+            let name = try account.flatMap { try household.accounts().account(for: $0)?.name }
+            context.print(
+                format == .json
+                    ? JSONRenderer.render(RulesRenderer.listJSON(rules, accounts: try household.accounts()))
+                    : RulesRenderer.member(user, member, account: name, language))
         case .test(let text):
             let taxonomy = try context.taxonomy()
             let filer = try context.household().filer(for: text, taxonomy: taxonomy)

@@ -31,7 +31,7 @@ package struct StatementFiling: Sendable {
                 let filed = try filer.file([line.name], unfiled: true)
                 let other = income.subcategories.first { $0.key == "other" }
                 let category = filer.taxonomy.isIncome(filed.category) ? filed.category : CategoryCode(income.code, other?.code)
-                let member = filed.member ?? line.user.flatMap { filer.rules.members[$0] }
+                let member = filed.member ?? filer.member(user: line.user, payment: line.payment)
                 let details = ItemDetails(payment: line.payment, shop: line.counterparty ?? line.name, member: member)
                 items[line.id] = WireItem(
                     id: line.id, date: line.date, name: filed.name ?? line.name, price: line.price, category: category, details: details)
@@ -41,7 +41,7 @@ package struct StatementFiling: Sendable {
             // A shop's history names no payment (`Layout.shop`): the card's line that paid it says which.
             var details = ItemDetails(payment: line.payment.isEmpty ? nil : line.payment, shop: line.counterparty ?? line.name, memo: line.memo)
             if case .rule = filed.reason, let payment = filed.payment { details.payment = payment } // a statement knows how it was paid
-            details.member = filed.member ?? line.user.flatMap { filer.rules.members[$0] }
+            details.member = filed.member ?? filer.member(user: line.user, payment: line.payment)
             details.tags = filed.tags
             let category = filed.reason == .unfiled ? self.unfiledCategory : filed.category
             if filed.reason == .unfiled { unfiled.append(line) }

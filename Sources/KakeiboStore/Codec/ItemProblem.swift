@@ -9,6 +9,7 @@ public enum FieldProblem: Error, Equatable, Sendable {
     case unknownField
     case duplicateField
     case unknownSyncState(String)
+    case unknownMemberOrigin(String)
     case invalidTimestamp(String)
     case detail(DetailError)
     case tag(TagError)
@@ -42,6 +43,9 @@ public enum FieldProblem: Error, Equatable, Sendable {
         case .duplicateField: return language.pick("given twice", "2 回指定されています")
         case .unknownSyncState(let text):
             return language.pick("unknown sync state '\(text)'", "不明な同期状態 '\(text)'")
+        case .unknownMemberOrigin(let text):
+            return language.pick(
+                "unknown origin of a member '\(terminalSafe(text))' (account or machine)", "不明なメンバーの由来 '\(terminalSafe(text))'（account か machine）")
         case .invalidTimestamp(let text):
             return language.pick("not a timestamp: '\(text)'", "日時ではありません: '\(text)'")
         case .detail(let error): return error.message(in: language)

@@ -120,8 +120,8 @@ public struct JSONWriter {
     }
 
     /// An item's details as the members it has (`,"payment":"…"`, … `,"personal":true`, `,"reimbursed":N`,
-    /// `,"tags":["…"]`); nothing for none.
-    mutating func details(_ details: ItemDetails) {
+    /// `,"tags":["…"]`); nothing for none. `stored`: a month file's, with what only this store keeps (`memberFrom`).
+    mutating func details(_ details: ItemDetails, stored: Bool = false) {
         guard !details.isEmpty else { return }
         for field in DetailField.allCases {
             guard let value = details[field] else { continue }
@@ -152,6 +152,10 @@ public struct JSONWriter {
             string(merged)
         }
         if details.apart { raw(",\"apart\":true") }
+        if stored, let origin = details.memberFrom {
+            raw(",\"memberFrom\":")
+            string(origin.rawValue)
+        }
     }
 
     private static let hex: [UInt8] = Array("0123456789abcdef".utf8)

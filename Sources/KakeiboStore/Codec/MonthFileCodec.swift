@@ -55,13 +55,17 @@ public enum MonthFileCodec {
     /// The version written when any item is a transfer, a line merged into another item, or one split apart: kakeibo
     /// before accounts refuses such a file as newer (it would count those lines as spending).
     public static let ledgerSchemaVersion = 5
+    /// The version written when any item says where its member came from (`memberFrom`): kakeibo before it refuses
+    /// such a file as newer rather than as having an unknown field.
+    public static let memberOriginSchemaVersion = 6
     /// The newest version this kakeibo reads.
-    public static let newestSchemaVersion = 5
+    public static let newestSchemaVersion = 6
 
     /// The version a month of these items is written with: the oldest that holds everything they carry, so a store
     /// without the newer fields stays readable by an older kakeibo, byte for byte as it wrote it.
     static func version(of items: [Item]) -> Int {
         var version = schemaVersion
+        if items.contains(where: { $0.details.memberFrom != nil }) { return memberOriginSchemaVersion }
         for item in items where !item.details.isEmpty {
             if item.details.transfer != nil || item.details.merged != nil || item.details.apart { return ledgerSchemaVersion }
             if !item.details.tags.isEmpty { version = tagsSchemaVersion }
@@ -123,7 +127,7 @@ public enum MonthFileCodec {
             writer.raw("\",\"added\":\"")
             writer.raw(item.added.iso)
             writer.raw("\"")
-            writer.details(item.details)
+            writer.details(item.details, stored: true)
             writer.raw("}")
         }
         writer.raw("\n]}\n")

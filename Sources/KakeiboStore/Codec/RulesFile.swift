@@ -9,17 +9,18 @@ extension SettingsFile<FilingRules, Void> {
     ///
     /// Categories are keys, as people type them. Schema 2 is written only when a rule carries tags
     /// (`"tags": ["旅行"]`): kakeibo before tags refuses the file (and the household's `rules` setting) as newer, never
-    /// reading it without them; rules without tags stay schema 1, which it reads.
+    /// reading it without them; rules without tags stay schema 1, which it reads. Schema 3 is written only when a
+    /// user is mapped for one account's statements (`"accountMembers": {"a-…": {"本人": "yuto"}}`, by account id).
     public static var rules: Self {
         SettingsFile(
-            name: "rules.json", schema: 2,
+            name: "rules.json", schema: 3,
             shape: LocalizedText(
                 en:
                     "expected {\"schema\":1,\"rules\":[{\"pattern\",\"category\",\"payment\"?,\"member\"?,\"name\"?,\"tags\"?}],\"members\":{\"本人\":\"NAME\"}}",
                 ja:
                     "{\"schema\":1,\"rules\":[{\"pattern\",\"category\",\"payment\"?,\"member\"?,\"name\"?,\"tags\"?}],\"members\":{\"本人\":\"名前\"}} の形が必要です"
             ),
-            empty: FilingRules(), members: ["rules", "members"], read: RulesFile.read, write: RulesFile.write)
+            empty: FilingRules(), members: ["rules", "members", "accountMembers"], read: RulesFile.read, write: RulesFile.write)
     }
 }
 
@@ -67,6 +68,18 @@ enum RulesFile {
             }
         default: throw .shape("members")
         }
+        switch root["accountMembers"] {
+        case .none, .some(.null): break
+        case .some(.object(let accounts)):
+            for (account, pairs) in accounts {
+                guard let pairs = pairs.objectValue else { throw .shape("accountMembers." + account) }
+                for (user, member) in pairs {
+                    guard let member = member.stringValue else { throw .shape("accountMembers." + account + "." + user) }
+                    rules.accountMembers[account, default: [:]][user] = member
+                }
+            }
+        default: throw .shape("accountMembers")
+        }
         return rules
     }
 
@@ -77,9 +90,13 @@ enum RulesFile {
             let tags: [(String, JSONValue)] = rule.tags.isEmpty ? [] : [("tags", .array(rule.tags.map(JSONValue.string)))]
             return .object([("pattern", .string(rule.pattern)), ("category", .string(rule.category))] + extra + tags)
         }
+        func pairs(_ map: [String: String]) -> JSONValue { .object(map.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) }) }
+        let scoped = rules.accountMembers.filter { !$0.value.isEmpty }
+        let accountMembers: [(String, JSONValue)] =
+            scoped.isEmpty ? [] : [("accountMembers", .object(scoped.sorted { $0.key < $1.key }.map { ($0.key, pairs($0.value)) }))]
         return (
-            rules.rules.contains { !$0.tags.isEmpty } ? 2 : 1,
-            [("rules", .array(list)), ("members", .object(rules.members.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) }))]
+            !scoped.isEmpty ? 3 : rules.rules.contains { !$0.tags.isEmpty } ? 2 : 1,
+            [("rules", .array(list)), ("members", pairs(rules.members))] + accountMembers
         )
     }
 }

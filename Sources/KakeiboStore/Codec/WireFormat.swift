@@ -43,8 +43,12 @@ public struct WireItem: Hashable, Sendable {
         self.details = details
     }
 
+    /// The item as the server has it: without what only this store keeps (where its member came from), so a copy
+    /// from the server and the item here compare equal when the server has it.
     public init(_ item: Item) {
-        self.init(id: item.id, date: item.date, name: item.name, price: item.price, category: item.category, details: item.details)
+        var details = item.details
+        if details.memberFrom != nil { details.memberFrom = nil }
+        self.init(id: item.id, date: item.date, name: item.name, price: item.price, category: item.category, details: details)
     }
 
     /// This copy with the details of the item here that it doesn't carry: what a pull keeps of an item (the app's

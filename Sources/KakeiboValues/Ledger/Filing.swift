@@ -58,11 +58,20 @@ public struct Filer: Sendable {
     public let rules: FilingRules
     public let history: FilingHistory
     public let taxonomy: Taxonomy
+    /// The household's accounts, which tell whose statement a line is (for member rules of one account).
+    public let accounts: Accounts
 
-    public init(rules: FilingRules, history: FilingHistory, taxonomy: Taxonomy) {
+    public init(rules: FilingRules, history: FilingHistory, taxonomy: Taxonomy, accounts: Accounts = Accounts()) {
         self.rules = rules
         self.history = history
         self.taxonomy = taxonomy
+        self.accounts = accounts
+    }
+
+    /// The member a statement's user (利用者) is on a line paid with `payment`: the rule of the account it names, else
+    /// the household's (`FilingRules.member`).
+    public func member(user: String?, payment: String?) -> String? {
+        user.flatMap { rules.member(user: $0, account: accounts.account(for: payment)?.id) }
     }
 
     /// Where a name (and shop) goes; `unfiled` picks the fallback when nothing knows it: the unfiled category

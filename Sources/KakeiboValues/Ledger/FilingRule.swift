@@ -36,10 +36,20 @@ public struct FilingRules: Hashable, Sendable {
     public var rules: [FilingRule] = []
     /// A statement's user as it writes it → the member items get.
     public var members: [String: String] = [:]
+    /// The same for one account's statements only (`rules member 本人 yuto --account イオンカード`): the account's id →
+    /// user → member. It wins over `members` on that account's lines.
+    public var accountMembers: [String: [String: String]] = [:]
 
-    public init(rules: [FilingRule] = [], members: [String: String] = [:]) {
+    public init(rules: [FilingRule] = [], members: [String: String] = [:], accountMembers: [String: [String: String]] = [:]) {
         self.rules = rules
         self.members = members
+        self.accountMembers = accountMembers
+    }
+
+    /// The member a statement's user is on a line of the account with id `account` (nil: no account): that account's
+    /// mapping, else the household's.
+    public func member(user: String, account: String?) -> String? {
+        account.flatMap { accountMembers[$0]?[user] } ?? members[user]
     }
 
     /// The first rule that matches, with its number (from 1, as `rules list` shows it).

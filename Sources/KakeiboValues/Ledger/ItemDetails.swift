@@ -18,6 +18,7 @@ public struct ItemDetails: Hashable, Sendable {
         var transfer: String?
         var merged: String?
         var apart = false
+        var memberFrom: MemberOrigin?
     }
 
     private final class Box: Sendable {
@@ -97,6 +98,14 @@ public struct ItemDetails: Hashable, Sendable {
         set { update { $0.apart = newValue } }
     }
 
+    /// Where `member` came from when it was only derived (its account's, or this machine's), so that it follows the
+    /// account once the account names a member; nil when it was given (docs/accounts.md#members). Kept in this store
+    /// only: the wire format doesn't carry it.
+    public var memberFrom: MemberOrigin? {
+        get { box?.fields.memberFrom }
+        set { update { $0.memberFrom = newValue } }
+    }
+
     public static func == (a: ItemDetails, b: ItemDetails) -> Bool { a.box === b.box || a.fields == b.fields }
 
     public func hash(into hasher: inout Hasher) { hasher.combine(fields) }
@@ -116,6 +125,9 @@ public struct ItemDetails: Hashable, Sendable {
         if personal { merged.personal = true }
         if let reimbursed { merged.reimbursed = reimbursed }
         if !tags.isEmpty { merged.tags = tags }
+        // A copy that doesn't say where its member came from (the wire format never does) keeps what is known here
+        // of the same member; another member is a given one.
+        merged.memberFrom = memberFrom ?? (member == nil || member == kept.member ? kept.memberFrom : nil)
         return merged
     }
 
@@ -138,6 +150,14 @@ public struct ItemDetails: Hashable, Sendable {
             }
         }
     }
+}
+
+/// Where an item's member came from when nothing gave it: its account's member (`account`), or this machine's
+/// (`machine`: a statement's line whose payment named no account yet). Either gives way to the account's member
+/// whenever the line's account names one; a member given by `import --member`, a rule, a statement's 利用者, or an
+/// edit is never replaced.
+public enum MemberOrigin: String, Sendable, Hashable, CaseIterable {
+    case account, machine
 }
 
 /// The text details and their rules: trimmed, not empty, no control characters, payment/shop/member at most 30
