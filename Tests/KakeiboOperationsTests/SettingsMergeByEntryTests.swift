@@ -68,6 +68,23 @@ import Testing
         #expect(try store.read(.fixedCosts).all.map(\.name) == ["電気", "家賃"])
     }
 
+    /// A statement user's member scoped to one account (`rules member 本人 yuto --account イオンカード`) is an entry of
+    /// its own: merged beside the other member's unscoped one, never dropped by the merge.
+    @Test func aMemberRuleScopedToAnAccountSurvivesTheMerge() throws {
+        defer { try? FileManager.default.removeItem(atPath: base) }
+        let mine = FilingRules(members: ["家族": "hina"], accountMembers: ["a-0123456789abcdef": ["本人": "yuto"]])
+        try FileSystem.makeDirectories(store.root)
+        try FileSystem.replaceAtomically(store.path(of: .rules), SettingsFile.rules.encode(mine))
+        let theirRules = FilingRules(members: ["本人": "naoko"], accountMembers: ["a-ffffffffffffffff": ["本人": "ken"]])
+        let outcome = try sendRefused(
+            .rules, theirs: SyncedSetting(revision: 2, value: String(decoding: SettingsFile.rules.encode(theirRules), as: UTF8.self)))
+        #expect(outcome.conflicts.isEmpty)
+        let merged = try store.read(.rules)
+        #expect(merged.members == ["本人": "naoko", "家族": "hina"])
+        #expect(merged.accountMembers == ["a-0123456789abcdef": ["本人": "yuto"], "a-ffffffffffffffff": ["本人": "ken"]])
+        #expect(merged.member(user: "本人", account: "a-0123456789abcdef") == "yuto")
+    }
+
     @Test func budgetsSetByTwoMembersForDifferentCategoriesAreBothKept() throws {
         defer { try? FileManager.default.removeItem(atPath: base) }
         var mine = Budgets()

@@ -6,8 +6,9 @@ import KakeiboValues
 public enum SettingEntry: Hashable, Sendable {
     case account(Account)
     case rule(FilingRule)
-    /// rules.json's `members`: a statement's user (本人, 家族) and the member its lines get.
-    case member(user: String, member: String)
+    /// rules.json's `members`: a statement's user (本人, 家族) and the member its lines get; with an account's id,
+    /// `accountMembers`: the same for that account's statements alone.
+    case member(user: String, member: String, account: String? = nil)
     case fixedCost(FixedCost)
     case skip(FixedSkip)
     case budget(Budget)
@@ -36,7 +37,7 @@ public enum SettingEntry: Hashable, Sendable {
         switch self {
         case .account(let account): return account.name
         case .rule(let rule): return rule.pattern
-        case .member(let user, _): return user
+        case .member(let user, _, let account): return account.map { user + " (" + $0 + ")" } ?? user
         case .fixedCost(let cost): return cost.name
         case .skip(let skip): return skip.cost + " " + skip.month.iso
         case .budget(let budget): return SettingEntry.budgetKey(budget.target)
@@ -58,7 +59,7 @@ public enum SettingEntry: Hashable, Sendable {
                 ("pattern", r.pattern), ("category", r.category), ("payment", r.payment ?? ""), ("member", r.member ?? ""), ("name", r.name ?? ""),
                 ("tags", r.tags.joined(separator: ", ")),
             ]
-        case .member(let user, let member): return [("user", user), ("member", member)]
+        case .member(let user, let member, let account): return [("user", user), ("member", member)] + (account.map { [("account", $0)] } ?? [])
         case .fixedCost(let c):
             let category = c.category.subcategory.map { "\(c.category.category)/\($0)" } ?? "\(c.category.category)"
             return [
@@ -141,6 +142,11 @@ struct SettingEntries: Equatable {
                 return (pattern + (count > 1 ? " #\(count)" : ""), .rule(rule))
             }
             entries += rules.members.sorted { $0.key < $1.key }.map { ("member:" + $0.key, .member(user: $0.key, member: $0.value)) }
+            for (account, pairs) in rules.accountMembers.sorted(by: { $0.key < $1.key }) {
+                entries += pairs.sorted { $0.key < $1.key }.map {
+                    ("member:" + account + ":" + $0.key, .member(user: $0.key, member: $0.value, account: account))
+                }
+            }
         case .budgets:
             guard let budgets = try? SettingsFile.budgets.decode(bytes) else { return nil }
             entries = budgets.entries.map { (SettingEntry.budgetKey($0.target), .budget($0)) }
@@ -169,8 +175,11 @@ struct SettingEntries: Equatable {
         case .rules:
             let rules = entries.compactMap { if case .rule(let r) = $0.entry { r } else { nil } }
             var members: [String: String] = [:]
-            for case .member(let user, let member) in entries.map(\.entry) { members[user] = member }
-            bytes = SettingsFile.rules.encode(FilingRules(rules: rules, members: members))
+            var accountMembers: [String: [String: String]] = [:]
+            for case .member(let user, let member, let account) in entries.map(\.entry) {
+                if let account { accountMembers[account, default: [:]][user] = member } else { members[user] = member }
+            }
+            bytes = SettingsFile.rules.encode(FilingRules(rules: rules, members: members, accountMembers: accountMembers))
         case .fixedCosts:
             let costs = entries.compactMap { if case .fixedCost(let c) = $0.entry { c } else { nil } }
             let skipped = entries.compactMap { if case .skip(let s) = $0.entry { s } else { nil } }
