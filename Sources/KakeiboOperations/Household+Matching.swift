@@ -141,7 +141,7 @@ extension Household {
     /// named one; money in (income, a refund) comes from it.
     static func transfer(_ item: Item, accounts: Accounts, isIncome: (CategoryCode) -> Bool) -> Item? {
         let text = item.source.kind == .linked ? item.name : item.details.shop
-        guard let other = accounts.counterpart(among: text), let own = accounts.resolve(item.details.payment) else { return nil }
+        guard let other = accounts.counterpart(for: text), let own = accounts.resolve(item.details.payment) else { return nil }
         guard accounts.account(for: item.details.payment)?.id != other.id, AccountKey.fold(own) != AccountKey.fold(other.name) else { return nil }
         var transfer = item
         let inward = isIncome(item.category) || item.price.amount < 0
