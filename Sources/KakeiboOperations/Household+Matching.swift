@@ -1,56 +1,6 @@
 import KakeiboStore
 import KakeiboValues
 
-/// A line merged into an item: the line, and the item it went into (as it is after the merge).
-public struct MergedLine: Sendable, Equatable {
-    public var line: Item
-    public var into: Item
-
-    public init(line: Item, into: Item) {
-        self.line = line
-        self.into = into
-    }
-}
-
-/// What matching changed in one write.
-public struct MatchOutcome: Sendable, Equatable {
-    /// Lines merged into another item now.
-    public var merged: [MergedLine] = []
-    /// Lines no longer merged (their group came apart).
-    public var split: [Item] = []
-    /// Lines that became transfers: their other side names one of the household's accounts.
-    public var transfers: [Item] = []
-    /// Lines that took their account's member.
-    public var members = 0
-    /// Bank withdrawals found to be a card's bill (`CardBills`), and those that equal more than one (said, not decided).
-    public var bills: [BillFound] = []
-    public var unsureBills: [BillUnsure] = []
-
-    public init() {}
-
-    public var isEmpty: Bool { merged.isEmpty && split.isEmpty && transfers.isEmpty && members == 0 && bills.isEmpty && unsureBills.isEmpty }
-
-    /// The ids of the items matching changed (a member filled in aside).
-    public var touchedIDs: [String] {
-        merged.map(\.line.id) + merged.map(\.into.id) + split.map(\.id) + transfers.map(\.id) + bills.map(\.line.id)
-    }
-
-    public static func + (a: MatchOutcome, b: MatchOutcome) -> MatchOutcome {
-        var sum = a
-        sum += b
-        return sum
-    }
-
-    public static func += (a: inout MatchOutcome, b: MatchOutcome) {
-        a.merged += b.merged
-        a.split += b.split
-        a.transfers += b.transfers
-        a.members += b.members
-        a.bills += b.bills
-        a.unsureBills += b.unsureBills
-    }
-}
-
 extension Household {
     /// The matching this household's accounts and taxonomy make.
     func matching(_ accounts: Accounts) -> Matching {
@@ -136,11 +86,14 @@ extension Household {
         return span
     }
 
+    /// What names a line's other side: a statement's counterpart (kept as its shop), MoneyForward's 内容 (its name).
+    static func otherSide(_ item: Item) -> String? { item.source.kind == .linked ? item.name : item.details.shop }
+
     /// The transfer a line is when its other side names one of the household's accounts (other than its own), whole or
     /// as one of its words: a statement's counterpart (kept as its shop) or MoneyForward's 内容. Money out of the line's account goes to the
     /// named one; money in (income, a refund) comes from it.
     static func transfer(_ item: Item, accounts: Accounts, isIncome: (CategoryCode) -> Bool) -> Item? {
-        let text = item.source.kind == .linked ? item.name : item.details.shop
+        let text = otherSide(item)
         guard let other = accounts.counterpart(for: text), let own = accounts.resolve(item.details.payment) else { return nil }
         guard accounts.account(for: item.details.payment)?.id != other.id, AccountKey.fold(own) != AccountKey.fold(other.name) else { return nil }
         var transfer = item

@@ -63,7 +63,7 @@ public struct Accounts: Hashable, Sendable {
     }
 
     /// What splits a line's words.
-    static let separators: Set<Character> = [" ", "\u{3000}", "(", ")", "（", "）", "[", "]", "「", "」", "/", "／", "・", ",", "、"]
+    public static let separators: Set<Character> = [" ", "\u{3000}", "(", ")", "（", "）", "[", "]", "「", "」", "/", "／", "・", ",", "、"]
 
     /// Whether a bank's description is an ATM's: ＡＴＭ or ATM, alone or starting the text (ＡＴＭ　セブン銀行).
     static func isATM(_ text: String) -> Bool {
