@@ -35,7 +35,7 @@ extension Household {
         let matching = matching(accounts)
         let alone = added.allSatisfy { item in
             let kind = item.source.kind
-            guard kind != .statement && kind != .linked else { return false }
+            guard kind != .statement && kind != .linked, Household.charge(item, accounts: accounts) == nil else { return false }
             let month = item.date.yearMonth
             let day = item.date.dayNumber
             guard day - month.first.dayNumber >= Matching.cardWindow, month.last.dayNumber - day >= Matching.cardWindow else { return false }
@@ -84,6 +84,23 @@ extension Household {
             month = current.next
         }
         return span
+    }
+
+    /// The transfer a line typed by a person (here, in an app, Zaim) is when it is a charge of one of the household's
+    /// accounts from another: its name holds チャージ (or charge) and, without it, names an account other than the one
+    /// its payment names (`Suicaチャージ` paid with 現金 is cash → Suica). The card's own record of the charge (an IC
+    /// card's dump) is a transfer into it too, and the two are one transfer.
+    static func charge(_ item: Item, accounts: Accounts) -> Item? {
+        guard !item.isTransfer, item.price.amount > 0, !accounts.isEmpty else { return nil }
+        let name = WidthFold.fold(item.name)
+        guard let word = ["チャージ", "Charge", "charge", "CHARGE"].first(where: { name.includes($0) }),
+            let other = accounts.counterpart(for: trimWhitespace(name.replacingEvery(word, with: " "))),
+            let own = accounts.account(for: item.details.payment), own.id != other.id
+        else { return nil }
+        var transfer = item
+        transfer.details.payment = own.name
+        transfer.details.transfer = other.name
+        return transfer
     }
 
     /// What names a line's other side: a statement's counterpart (kept as its shop), MoneyForward's 内容 (its name).
@@ -178,6 +195,10 @@ struct MatchPlan {
     /// a transfer where its other side is one of the accounts. Nil for a line accounts don't resolve (typed, merged).
     private static func resolved(_ item: Item, _ matching: Matching, _ outcome: inout MatchOutcome) -> Item? {
         let kind = item.source.kind
+        if kind == .typed || kind == .hand, !item.isMerged, let charge = Household.charge(item, accounts: matching.accounts) {
+            outcome.transfers.append(charge)
+            return charge
+        }
         guard kind == .statement || kind == .linked, !item.isMerged else { return nil }
         var resolved = item
         if resolved.details.member == nil, let member = matching.accounts.account(for: item.details.payment)?.member {
