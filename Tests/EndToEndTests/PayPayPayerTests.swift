@@ -8,6 +8,7 @@ import Testing
     static let header = "取引日,出金金額（円）,入金金額（円）,海外出金金額,通貨,変換レート（円）,利用国,取引内容,取引先,取引方法,支払い区分,利用者,取引番号\n"
     static let paypay =
         header + """
+            2024/12/22 18:33:51,780,-,-,-,-,-,支払い,マクドナルド,"PayPayポイント (1円), クレジット VISA 1234 (779円)",-,-,04931021063461429249
             2024/12/20 12:55:55,73,-,-,-,-,-,支払い,ダイソー　大崎ニューシティ店,PayPayポイント,-,本人,04651096480421495930
             2024/12/20 12:55:55,257,-,-,-,-,-,支払い,ダイソー　大崎ニューシティ店,クレジット VISA 1234,-,本人,04651096480421495930
             2024/12/20 12:55:55,-,2,-,-,-,-,ポイント、残高の獲得,ダイソー　大崎ニューシティ店,PayPayポイント,-,-,04651096480421495930
@@ -19,10 +20,11 @@ import Testing
     /// The card's statement (Vpass): the card's leg of the split payment and the whole of the other, booked a day later.
     static let vpass = """
         山田　太郎　様,4980-00**-****-1234,三井住友カード（ＮＬ）
+        2024/12/23,ＰａｙＰａｙ＊マクドナルド,779,１回,,,
         2024/12/21,ＰａｙＰａｙ＊ダイソー,257,１回,,,
         2024/12/11,ＰａｙＰａｙ＊ユニクロ,"12,800",１回,,,
         2024/12/12,ローソン,630,１回,,,
-        ,,,,,"13,687",
+        ,,,,,"14,466",
 
         """
 
@@ -51,12 +53,13 @@ import Testing
             #expect(run.status == 0, "\(run.stderr)")
         }
         let month = try #require(try box.run("month", "2024", "12", "--format", "json").json() as? [String: Any])
-        // 73 + 257 (one purchase at ダイソー, two legs) + 12,800 + 2,460 from PayPay, and the card's ローソン 630: the
-        // card's ¥257 and ¥12,800 are the PayPay purchases' lines (before: ¥29,277, both counted twice).
-        #expect(month["total"] as? Int == 73 + 257 + 12800 + 2460 + 630)
+        // 73 + 257 (one purchase at ダイソー, two rows) + 780 (マクドナルド, one row of two legs: 1 + 779) + 12,800 +
+        // 2,460 from PayPay, and the card's ローソン 630: the card's ¥257, ¥779 and ¥12,800 are the PayPay purchases'
+        // lines (before: ¥30,836, each counted twice).
+        #expect(month["total"] as? Int == 73 + 257 + 780 + 12800 + 2460 + 630)
         let balance = try balances(box)
-        #expect(balance["三井住友カード"] == -(257 + 12800 + 630), "each card leg on the card")
-        #expect(balance["PayPay"] == 10000 - 73 - 2460, "the points leg and PayPay's own on PayPay, the charge into it")
+        #expect(balance["三井住友カード"] == -(257 + 779 + 12800 + 630), "each card leg on the card")
+        #expect(balance["PayPay"] == 10000 - 73 - 1 - 2460, "the points legs and PayPay's own on PayPay, the charge into it")
         #expect(balance["ゆうちょ銀行"] == -10000, "the charge left the bank that paid it")
     }
 
