@@ -16,9 +16,6 @@ public struct PossibleTransfer: Sendable, Equatable {
     /// The account it left.
     public var from: String
 
-    /// The command that makes the place an account, and the line a transfer.
-    public var command: String { "kakeibo accounts add '\(name)' --kind \(kind.rawValue)" }
-
     /// Words that say money was moved, not to whom.
     static let moveWords: Set<String> = ["振替", "振込", "口座振替", "送金", "入金", "出金", "フリカエ", "フリコミ", "ソウキン", "振込手数料"]
 

@@ -52,7 +52,7 @@ public enum AccountsRenderer {
         ]
         for entry in unnamed.prefix(20) {
             let transfer = entry.transfer
-            let command = transfer.command
+            let command = MatchRenderer.command(transfer)
             let count = language.pick(entry.count == 1 ? "1 line" : "\(entry.count) lines", "\(entry.count) 件")
             lines.append(
                 language.pick(

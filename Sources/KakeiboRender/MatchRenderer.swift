@@ -71,7 +71,7 @@ public enum MatchRenderer {
         for transfer in found.prefix(listed) {
             lines.append(
                 "  \(transfer.date.iso)  \(transfer.amount.formatted(language))  \(transfer.from) → \(transfer.text) (\(short(transfer.line)))")
-            if !commands.contains(transfer.command) { commands.append(transfer.command) }
+            if !commands.contains(command(transfer)) { commands.append(command(transfer)) }
         }
         if found.count > listed {
             lines.append(
@@ -115,6 +115,9 @@ public enum MatchRenderer {
         ] + CardBillsRenderer.json(outcome) + possibleTransfersJSON(outcome.possibleTransfers)
     }
 
+    /// The one command that makes a possible transfer's place an account, and its lines transfers.
+    static func command(_ transfer: PossibleTransfer) -> String { "kakeibo accounts add '\(transfer.name)' --kind \(transfer.kind.rawValue)" }
+
     /// `"possibleTransfers": [{"line", "date", "amount", "from", "to", "kind", "command"}]`, when there are any.
     static func possibleTransfersJSON(_ found: [PossibleTransfer]) -> [(String, JSONValue)] {
         guard !found.isEmpty else { return [] }
@@ -122,7 +125,7 @@ public enum MatchRenderer {
             .object([
                 ("line", .string(transfer.line)), ("date", .string(transfer.date.iso)), ("amount", .integer(transfer.amount.amount)),
                 ("from", .string(transfer.from)), ("to", .string(transfer.text)), ("kind", .string(transfer.kind.rawValue)),
-                ("command", .string(transfer.command)),
+                ("command", .string(command(transfer))),
             ])
         }
         return [("possibleTransfers", .array(list))]
