@@ -146,7 +146,11 @@ extension Household {
         }
         guard let amount else { return .unpriced }
         switch record.kind {
-        case .charge: return .charge(-amount)
+        case .charge:
+            // Money into the card: a transfer into its account, from what paid it (cash at a machine, a card's
+            // auto-charge) — not known here, so the other side's line (typed, or the card's statement) tells.
+            try recordCharge(record, amount: -amount, card: card, filing: filing, in: &index)
+            return .charge(-amount)
         case .refund: return .refund(amount)
         default: break
         }
@@ -157,6 +161,20 @@ extension Household {
         let item = try CardItems.item(record, id: id, price: amount, account: card.account, filing: filing).item(added: now, sync: .pending)
         try index.insert(item)
         return .added(item)
+    }
+}
+
+extension Household {
+    /// A charge's transfer into the card's account, unless the store has it (or the user deleted it).
+    fileprivate func recordCharge(_ record: TransitRecord, amount: Int, card: CardHistory.Card, filing: CardFiling, in index: inout ItemIndex) throws
+    {
+        guard amount > 0 else { return }
+        let id = card.itemID(record)
+        try index.load(record.date.yearMonth)
+        guard index.item(id) == nil else { return }
+        let details = ItemDetails(transfer: card.account)
+        let charge = WireItem(id: id, date: record.date, name: "チャージ", price: Yen(amount), category: filing.filer.taxonomy.unfiled, details: details)
+        try index.insert(charge.item(added: now, sync: .pending))
     }
 }
 

@@ -183,7 +183,10 @@ extension Household {
             }
             let outcomes = ImportPlan.make(batches, stored: stored, now: now, progress: progress).outcomes
             let arriving = outcomes.flatMap(\.added)
-            return ImportedFiles(files: outcomes, matched: try previewMatch(adding: arriving, stated: stated))
+            var matched = try previewMatch(adding: arriving, stated: stated)
+            let changed = Set(matched.touchedIDs)
+            matched.possibleTransfers = try possibleTransfers(arriving.filter { !changed.contains($0.id) })
+            return ImportedFiles(files: outcomes, matched: matched)
         }
         let body = { (index: inout ItemIndex) throws -> ImportedFiles in
             if wholeStore { try index.loadAll() } else { for month in months.sorted() { try index.load(month) } }
@@ -202,11 +205,22 @@ extension Household {
                     throw CardBatchError(card: number, problem: error)
                 }
             }
-            let matched = try match(index.touched, in: &index, accounts: try accounts())
+            var matched = try match(index.touched, in: &index, accounts: try accounts())
+            matched.possibleTransfers = try possibleTransfers(plan.outcomes.flatMap(\.added).compactMap { index.item($0.id) })
             for number in read.indices { read[number].matched = matched }
             return ImportedFiles(files: plan.outcomes, cards: read, matched: matched)
         }
         return dryRun ? try preview(body) : try change(body).result
+    }
+}
+
+extension Household {
+    /// The lines, as matching left them, that may be moves to a place of the household's own (`PossibleTransfer`).
+    func possibleTransfers(_ lines: [Item]) throws -> [PossibleTransfer] {
+        let accounts = try accounts()
+        guard !accounts.isEmpty else { return [] }
+        let taxonomy = self.taxonomy
+        return lines.compactMap { PossibleTransfer.of($0, accounts: accounts, isIncome: { taxonomy.isIncome($0) }) }
     }
 }
 

@@ -1,56 +1,6 @@
 import KakeiboStore
 import KakeiboValues
 
-/// A line merged into an item: the line, and the item it went into (as it is after the merge).
-public struct MergedLine: Sendable, Equatable {
-    public var line: Item
-    public var into: Item
-
-    public init(line: Item, into: Item) {
-        self.line = line
-        self.into = into
-    }
-}
-
-/// What matching changed in one write.
-public struct MatchOutcome: Sendable, Equatable {
-    /// Lines merged into another item now.
-    public var merged: [MergedLine] = []
-    /// Lines no longer merged (their group came apart).
-    public var split: [Item] = []
-    /// Lines that became transfers: their other side names one of the household's accounts.
-    public var transfers: [Item] = []
-    /// Lines that took their account's member.
-    public var members = 0
-    /// Bank withdrawals found to be a card's bill (`CardBills`), and those that equal more than one (said, not decided).
-    public var bills: [BillFound] = []
-    public var unsureBills: [BillUnsure] = []
-
-    public init() {}
-
-    public var isEmpty: Bool { merged.isEmpty && split.isEmpty && transfers.isEmpty && members == 0 && bills.isEmpty && unsureBills.isEmpty }
-
-    /// The ids of the items matching changed (a member filled in aside).
-    public var touchedIDs: [String] {
-        merged.map(\.line.id) + merged.map(\.into.id) + split.map(\.id) + transfers.map(\.id) + bills.map(\.line.id)
-    }
-
-    public static func + (a: MatchOutcome, b: MatchOutcome) -> MatchOutcome {
-        var sum = a
-        sum += b
-        return sum
-    }
-
-    public static func += (a: inout MatchOutcome, b: MatchOutcome) {
-        a.merged += b.merged
-        a.split += b.split
-        a.transfers += b.transfers
-        a.members += b.members
-        a.bills += b.bills
-        a.unsureBills += b.unsureBills
-    }
-}
-
 extension Household {
     /// The matching this household's accounts and taxonomy make.
     func matching(_ accounts: Accounts) -> Matching {
@@ -85,8 +35,10 @@ extension Household {
         let matching = matching(accounts)
         let alone = added.allSatisfy { item in
             let kind = item.source.kind
-            // A settle-up payment may be the transfer a 振込 line already imported carries (`SettleLines`).
-            guard kind != .statement && kind != .linked, !SettlePayment.isPayment(item) else { return false }
+            // A settle-up payment may be the transfer a 振込 line already imported carries (`SettleLines`), and a
+            // charge typed as paid from another account the transfer of the card's own record.
+            guard kind != .statement && kind != .linked, !SettlePayment.isPayment(item), Household.charge(item, accounts: accounts) == nil
+            else { return false }
             let month = item.date.yearMonth
             let day = item.date.dayNumber
             guard day - month.first.dayNumber >= Matching.cardWindow, month.last.dayNumber - day >= Matching.cardWindow else { return false }
@@ -137,12 +89,32 @@ extension Household {
         return span
     }
 
+    /// The transfer a line typed by a person (here, in an app, Zaim) is when it is a charge of one of the household's
+    /// accounts from another: its name holds チャージ (or charge) and, without it, names an account other than the one
+    /// its payment names (`Suicaチャージ` paid with 現金 is cash → Suica). The card's own record of the charge (an IC
+    /// card's dump) is a transfer into it too, and the two are one transfer.
+    static func charge(_ item: Item, accounts: Accounts) -> Item? {
+        guard !item.isTransfer, item.price.amount > 0, !accounts.isEmpty else { return nil }
+        let name = WidthFold.fold(item.name)
+        guard let word = ["チャージ", "Charge", "charge", "CHARGE"].first(where: { name.includes($0) }),
+            let other = accounts.counterpart(for: trimWhitespace(name.replacingEvery(word, with: " "))),
+            let own = accounts.account(for: item.details.payment), own.id != other.id
+        else { return nil }
+        var transfer = item
+        transfer.details.payment = own.name
+        transfer.details.transfer = other.name
+        return transfer
+    }
+
+    /// What names a line's other side: a statement's counterpart (kept as its shop), MoneyForward's 内容 (its name).
+    static func otherSide(_ item: Item) -> String? { item.source.kind == .linked ? item.name : item.details.shop }
+
     /// The transfer a line is when its other side names one of the household's accounts (other than its own), whole or
     /// as one of its words: a statement's counterpart (kept as its shop) or MoneyForward's 内容. Money out of the line's account goes to the
     /// named one; money in (income, a refund) comes from it.
     static func transfer(_ item: Item, accounts: Accounts, isIncome: (CategoryCode) -> Bool) -> Item? {
-        let text = item.source.kind == .linked ? item.name : item.details.shop
-        guard let other = accounts.counterpart(among: text), let own = accounts.resolve(item.details.payment) else { return nil }
+        let text = otherSide(item)
+        guard let other = accounts.counterpart(for: text), let own = accounts.resolve(item.details.payment) else { return nil }
         guard accounts.account(for: item.details.payment)?.id != other.id, AccountKey.fold(own) != AccountKey.fold(other.name) else { return nil }
         var transfer = item
         let inward = isIncome(item.category) || item.price.amount < 0

@@ -121,6 +121,10 @@ struct MatchPlan {
     /// a transfer where its other side is one of the accounts. Nil for a line accounts don't resolve (typed, merged).
     private static func resolved(_ item: Item, _ matching: Matching, _ outcome: inout MatchOutcome) -> Item? {
         let kind = item.source.kind
+        if kind == .typed || kind == .hand, !item.isMerged, let charge = Household.charge(item, accounts: matching.accounts) {
+            outcome.transfers.append(charge)
+            return charge
+        }
         guard kind == .statement || kind == .linked else { return nil }
         var resolved = item
         if let member = MatchPlan.accountMember(item, matching.accounts) {

@@ -18,8 +18,8 @@ public enum AccountsRenderer {
         var out = ""
         if report.rows.isEmpty {
             out += language.pick(
-                "No accounts yet: add one with 'kakeibo accounts add NAME --kind card|bank|emoney|cash --alias TEXT'\n",
-                "口座はまだありません。'kakeibo accounts add 名前 --kind card|bank|emoney|cash --alias 呼び名' で追加できます\n")
+                "No accounts yet: add one with 'kakeibo accounts add NAME --kind card|bank|emoney|cash|brokerage --alias TEXT'\n",
+                "口座はまだありません。'kakeibo accounts add 名前 --kind card|bank|emoney|cash|brokerage --alias 呼び名' で追加できます\n")
         } else {
             var table = TextTable([
                 .left(language.pick("Account", "口座")), .left(language.pick("Kind", "種類")), .left(language.pick("Member", "メンバー")),
@@ -37,8 +37,30 @@ public enum AccountsRenderer {
                 out += notes(row, language).map { terminalSafe($0) + "\n" }.joined()
             }
         }
-        out += syncFirst ? syncBeforeAdding(report, language) : suggestions(report, language)
+        out += syncFirst ? syncBeforeAdding(report, language) : suggestions(report, language) + possibleTransfers(report.possibleTransfers, language)
         return out
+    }
+
+    /// "Possibly transfers (…): 振替　ＳＢＩ証券 from 楽天銀行 (2 lines, ¥60,000): kakeibo accounts add 'SBI証券' --kind
+    /// brokerage", each place once.
+    public static func possibleTransfers(_ unnamed: [AccountsReport.Unnamed], _ language: Language) -> String {
+        guard !unnamed.isEmpty else { return "" }
+        var lines = [
+            language.pick(
+                "Possibly transfers, counted as spending until the place they went to is one of your accounts:",
+                "振替かもしれない出金（行き先が口座になるまで支出として数えています）:")
+        ]
+        for entry in unnamed.prefix(20) {
+            let transfer = entry.transfer
+            let command = MatchRenderer.command(transfer)
+            let count = language.pick(entry.count == 1 ? "1 line" : "\(entry.count) lines", "\(entry.count) 件")
+            lines.append(
+                language.pick(
+                    "  \(transfer.text) from \(transfer.from) (\(count), \(entry.total.formatted(language))): \(command)",
+                    "  \(transfer.from) から \(transfer.text)（\(count)、\(entry.total.formatted(language))）: \(command)"))
+        }
+        if unnamed.count > 20 { lines.append("  " + language.pick("… and \(unnamed.count - 20) more", "… ほか \(unnamed.count - 20) 件")) }
+        return "\n" + lines.map { terminalSafe($0) }.joined(separator: "\n") + "\n"
     }
 
     /// "3 payments name no account yet: sync first …", in place of the suggestions.

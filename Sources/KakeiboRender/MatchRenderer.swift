@@ -55,7 +55,32 @@ public enum MatchRenderer {
                 language.pick(
                     "No longer matching, counted on their own again: \(outcome.split.count)", "一致しなくなり、別々に数え直した記録: \(outcome.split.count) 件"))
         }
-        return lines + CardBillsRenderer.text(outcome, language, dryRun: dryRun)
+        return lines + CardBillsRenderer.text(outcome, language, dryRun: dryRun) + possibleTransfers(outcome.possibleTransfers, language)
+    }
+
+    /// "Possibly transfers, left as spending: …" — each line, and for each place the one command that makes it an
+    /// account (and the lines transfers).
+    static func possibleTransfers(_ found: [PossibleTransfer], _ language: Language) -> [String] {
+        guard !found.isEmpty else { return [] }
+        var lines = [
+            language.pick(
+                "Possibly transfers to a place of your own that is no account yet, left as spending: \(found.count)",
+                "自分の口座への振替かもしれない出金（行き先がまだ口座でないため支出のまま）: \(found.count) 件")
+        ]
+        var commands: [String] = []
+        for transfer in found.prefix(listed) {
+            lines.append(
+                "  \(transfer.date.iso)  \(transfer.amount.formatted(language))  \(transfer.from) → \(transfer.text) (\(short(transfer.line)))")
+            if !commands.contains(command(transfer)) { commands.append(command(transfer)) }
+        }
+        if found.count > listed {
+            lines.append(
+                language.pick(
+                    "  … and \(found.count - listed) more ('kakeibo accounts list' lists them)",
+                    "  … ほか \(found.count - listed) 件（'kakeibo accounts list' で一覧）"))
+        }
+        lines.append(language.pick("  Make each a transfer: ", "  振替にするには: ") + commands.joined(separator: "; "))
+        return lines.map { terminalSafe($0) }
     }
 
     /// "2024-11-02  ¥1,284  夕食の材料 (rc:39b0ecc9): 楽天カード statement + MoneyForward ME + typed" — the purchase as
@@ -87,6 +112,22 @@ public enum MatchRenderer {
             ),
             ("splits", .array(outcome.split.map { .string($0.id) })),
             ("transfersFound", .array(outcome.transfers.map { .string($0.id) })),
-        ] + CardBillsRenderer.json(outcome)
+        ] + CardBillsRenderer.json(outcome) + possibleTransfersJSON(outcome.possibleTransfers)
+    }
+
+    /// The one command that makes a possible transfer's place an account, and its lines transfers.
+    static func command(_ transfer: PossibleTransfer) -> String { "kakeibo accounts add '\(transfer.name)' --kind \(transfer.kind.rawValue)" }
+
+    /// `"possibleTransfers": [{"line", "date", "amount", "from", "to", "kind", "command"}]`, when there are any.
+    static func possibleTransfersJSON(_ found: [PossibleTransfer]) -> [(String, JSONValue)] {
+        guard !found.isEmpty else { return [] }
+        let list: [JSONValue] = found.map { transfer in
+            .object([
+                ("line", .string(transfer.line)), ("date", .string(transfer.date.iso)), ("amount", .integer(transfer.amount.amount)),
+                ("from", .string(transfer.from)), ("to", .string(transfer.text)), ("kind", .string(transfer.kind.rawValue)),
+                ("command", .string(command(transfer))),
+            ])
+        }
+        return [("possibleTransfers", .array(list))]
     }
 }

@@ -40,14 +40,29 @@ public struct AccountsReport: Sendable {
         public let kind: AccountKind?
     }
 
+    /// Withdrawals to what looks like a place of the household's own that names no account (`PossibleTransfer`), each
+    /// place once: how many lines and how much, left as spending until the account is added.
+    public struct Unnamed: Sendable, Equatable {
+        public let transfer: PossibleTransfer
+        public let count: Int
+        public let total: Yen
+    }
+
     public let rows: [Row]
     public let suggestions: [Suggestion]
+    public let possibleTransfers: [Unnamed]
 
     public init(accounts: Accounts, items: [Item], isIncome: (CategoryCode) -> Bool) {
         var flows: [String: [(date: CalendarDate, amount: Int)]] = [:]
         var unknown: [String: (text: String, count: Int)] = [:]
         var paidFrom: [String: (date: CalendarDate, from: String)] = [:]
+        var possible: [[UInt8]: (transfer: PossibleTransfer, count: Int, total: Int)] = [:]
         for item in items where !item.isMerged {
+            if let transfer = PossibleTransfer.of(item, accounts: accounts, isIncome: isIncome) {
+                let key = AccountKey.fold(transfer.name) + [0] + AccountKey.fold(transfer.from)
+                possible[key, default: (transfer, 0, 0)].count += 1
+                possible[key]?.total += item.price.amount
+            }
             // Keyed by the account's id: a line that names it by any spelling, or by a name it had, is its own.
             let source = accounts.counterpart(for: item.details.payment)
             let from = source?.id
@@ -86,17 +101,10 @@ public struct AccountsReport: Sendable {
         }
         suggestions = unknown.values.map { Suggestion(payment: $0.text, count: $0.count, kind: AccountsReport.guess($0.text)) }
             .sorted { ($1.count, $0.payment) < ($0.count, $1.payment) }
+        possibleTransfers = possible.values.map { Unnamed(transfer: $0.transfer, count: $0.count, total: Yen($0.total)) }
+            .sorted { ($1.total.amount, $0.transfer.name, $0.transfer.from) < ($0.total.amount, $1.transfer.name, $1.transfer.from) }
     }
 
-    /// The kind a payment's name suggests: カード is a card, 銀行 a bank, 現金 or 財布 cash, the e-money names e-money.
-    static func guess(_ payment: String) -> AccountKind? {
-        let folded = String(decoding: AccountKey.fold(payment), as: UTF8.self)
-        if ["現金", "財布", "cash"].contains(where: { folded.includes($0) }) { return .cash }
-        if ["銀行", "bank", "信金", "信用金庫", "ゆうちょ"].contains(where: { folded.includes($0) }) { return .bank }
-        if ["paypay", "suica", "pasmo", "icoca", "nanaco", "waon", "edy", "楽天ペイ", "d払い", "auペイ", "メルペイ"].contains(where: { folded.includes($0) }) {
-            return .emoney
-        }
-        if ["カード", "card", "visa", "jcb", "amex", "master"].contains(where: { folded.includes($0) }) { return .card }
-        return nil
-    }
+    /// The kind a payment's name suggests (`AccountKind.suggested(by:)`).
+    static func guess(_ payment: String) -> AccountKind? { AccountKind.suggested(by: payment) }
 }

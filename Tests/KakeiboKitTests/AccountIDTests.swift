@@ -19,7 +19,7 @@ import Testing
         try accounts.edit("ゆうちょ") { $0.aliases.removeAll { $0 == "ゆうちょ銀行" } }
         #expect(accounts.account(for: "ゆうちょ")?.id == id)
         #expect(accounts.account(for: "ゆうちょ銀行 *5671")?.id == id, "a former name still names it")
-        #expect(accounts.counterpart(among: "口座振替　ゆうちょ銀行")?.id == id)
+        #expect(accounts.counterpart(for: "口座振替　ゆうちょ銀行")?.id == id)
     }
 
     @Test func aSpellingGivenAgainNamesTheNewAccountWithAnIdOfItsOwn() throws {

@@ -24,7 +24,10 @@ import Testing
         ImportReport.Card(try household.importCard(try cardDump(name), account: account, filing: try filing(taxonomy)))
     }
 
-    func items() throws -> [Item] { try store.months().flatMap { try store.items(in: $0) } }
+    /// The fares and purchases the store holds; `charges`: the charges' transfers into the card instead.
+    func items(charges: Bool = false) throws -> [Item] {
+        try store.months().flatMap { try store.items(in: $0) }.filter { $0.isTransfer == charges }
+    }
 
     /// The part of an expected file that says what an import adds.
     struct Expected {
@@ -71,6 +74,10 @@ import Testing
         let total = try items().reduce(0) { $0 + $1.price.amount }
         #expect(total == expected.fares + expected.purchases)
         #expect(try items().allSatisfy { $0.details.payment == CardHistory.defaultAccount && $0.id.hasPrefix("ic:") })
+        // Each charge is a transfer into the card, from what paid it (not known to the card).
+        let charges = try items(charges: true)
+        #expect(charges.reduce(0) { $0 + $1.price.amount } == expected.charges && charges.count == 2)
+        #expect(charges.allSatisfy { $0.details.transfer == CardHistory.defaultAccount && $0.details.payment == nil && $0.id.hasPrefix("ic:") })
     }
 
     /// Names as the expected file gives them (the station table's, or the code), categories as transport.
@@ -126,9 +133,11 @@ import Testing
     @Test func theOrderOfTheReadsDoesNotMatter() throws {
         for name in ["card-a-read2.index.txt", "card-a-older.index.txt", "card-a-read1.addr.txt"] { try importing(name) }
         let one = Set(try items().map { "\($0.id) \($0.price.amount)" })
+        let charges = Set(try items(charges: true).map { "\($0.id) \($0.price.amount)" })
         try FileManager.default.removeItem(atPath: root)
         for name in ["card-a-older.index.txt", "card-a-read1.addr.txt", "card-a-read2.index.txt"] { try importing(name) }
         #expect(Set(try items().map { "\($0.id) \($0.price.amount)" }) == one)
+        #expect(Set(try items(charges: true).map { "\($0.id) \($0.price.amount)" }) == charges)
         #expect(one.count == 32, "36 records: 5 charges and the very first (unpriced) are no items")
     }
 

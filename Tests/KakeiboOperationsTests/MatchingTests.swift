@@ -155,12 +155,12 @@ import Testing
             Account(name: "SBI証券", kind: .bank),
             Account(name: "JAバンク", kind: .bank),
         ])
-        #expect(accounts.counterpart(among: "口座振替　ジェーシービー")?.name == "JCBカード")
-        #expect(accounts.counterpart(among: "イオンクレジツトサ-ビス")?.name == "イオンカード")
-        #expect(accounts.counterpart(among: "ｲｵﾝｸﾚｼﾞﾂﾄｻｰﾋﾞｽ (ｶ")?.name == "イオンカード", "half-width, with its company mark")
-        #expect(accounts.counterpart(among: "振替 SBI 証券")?.name == "SBI証券", "a spelling across words")
-        #expect(accounts.counterpart(among: "ジェーシービー SBI証券") == nil, "two accounts: none guessed")
-        #expect(accounts.counterpart(among: "エヌテイテイドコモ") == nil)
+        #expect(accounts.counterpart(for: "口座振替　ジェーシービー")?.name == "JCBカード")
+        #expect(accounts.counterpart(for: "イオンクレジツトサ-ビス")?.name == "イオンカード")
+        #expect(accounts.counterpart(for: "ｲｵﾝｸﾚｼﾞﾂﾄｻｰﾋﾞｽ (ｶ")?.name == "イオンカード", "half-width, with its company mark")
+        #expect(accounts.counterpart(for: "振替 SBI 証券")?.name == "SBI証券", "a spelling across words")
+        #expect(accounts.counterpart(for: "ジェーシービー SBI証券") == nil, "two accounts: none guessed")
+        #expect(accounts.counterpart(for: "エヌテイテイドコモ") == nil)
         var bill = line("ly:1", "2024-06-27", 41230, payment: "JAバンク", name: "口座振替　ジェーシービー")
         bill.details.shop = "口座振替　ジェーシービー"
         let transfer = Household.transfer(bill, accounts: accounts, isIncome: { _ in false })

@@ -91,12 +91,12 @@ enum PayPay {
             case "支払い", "請求書払い": price = out
             case "返金": price = -inward
             case "チャージ":
-                // Money moved into PayPay from the bank or card 取引先 names: a transfer, never spending.
+                // Money moved into PayPay from the bank or card that paid it (`chargeSource`): a transfer, never spending.
                 guard inward != 0 else {
                     read.skip(.zero)
                     continue
                 }
-                let source = fields.text("取引先").isEmpty ? fields.text("取引方法") : fields.text("取引先")
+                let source = chargeSource(fields)
                 let key = StatementFields.contentKey([number, fields.text("取引内容"), fields.text("取引方法")], &occurrences)
                 read.lines.append(
                     StatementFields.line(
@@ -116,15 +116,78 @@ enum PayPay {
             }
             let method = fields.text("取引方法")
             let key = StatementFields.contentKey([number, fields.text("取引内容"), method], &occurrences)
-            read.lines.append(
-                StatementFields.line(
-                    StatementFormat.paypay.idPrefix, record: record, date: date, name: fields.text("取引先"),
-                    fallbackName: StatementFormat.paypay.displayName,
-                    price: price, payment: StatementFormat.paypay.displayName, user: fields.text("利用者"), key: key,
-                    // kakeibo before 0.30 knew a row by 取引番号 alone.
-                    formerKeys: [number], memo: memo(fields, method: method)))
+            for (position, leg) in legs(method, price: price).enumerated() {
+                read.lines.append(
+                    StatementFields.line(
+                        StatementFormat.paypay.idPrefix, record: record, date: date, name: fields.text("取引先"),
+                        fallbackName: StatementFormat.paypay.displayName, price: leg.price, payment: leg.payment, user: fields.text("利用者"),
+                        key: position == 0 ? key : key + "\u{1F}" + leg.payment,
+                        // kakeibo before 0.30 knew a row by 取引番号 alone.
+                        formerKeys: position == 0 ? [number] : [], memo: memo(fields, method: method)))
+            }
         }
         return read
+    }
+
+    /// How a row was paid, leg by leg: by PayPay, or by the card 取引方法 names. A row whose 取引方法 splits it between
+    /// PayPay's money and a card (`PayPayポイント (1円), クレジット VISA 4575 (779円)`) is two legs — PayPay's parts
+    /// together, and the card's — so the card's leg merges with its statement's line and the row is counted once, at
+    /// its price. The card's leg comes first and keeps the row's id.
+    static func legs(_ method: String, price: Int) -> [(payment: String, price: Int)] {
+        let own = StatementFormat.paypay.displayName
+        guard price > 0, let parts = parts(method), parts.reduce(0, { $0 + $1.amount }) == price else { return [(payer(method) ?? own, price)] }
+        var legs: [(payment: String, price: Int)] = []
+        for part in parts {
+            let payment = payer(part.method) ?? own
+            if let index = legs.firstIndex(where: { $0.payment == payment }) {
+                legs[index].price += part.amount
+            } else {
+                legs.append((payment, part.amount))
+            }
+        }
+        return legs.sorted { ($0.payment == own ? 1 : 0) < ($1.payment == own ? 1 : 0) }
+    }
+
+    /// The parts of a payment split within one row, `NAME (N円), NAME (N円)`; nil for a row paid one way.
+    static func parts(_ method: String) -> [(method: String, amount: Int)]? {
+        var parts: [(method: String, amount: Int)] = []
+        var rest = Substring(method)
+        while let open = rest.firstIndex(of: "("), let close = rest.firstCharacterRange(of: "円)", from: open) {
+            let name = trimWhitespace(String(rest[..<open]))
+            let digits = rest[rest.index(after: open)..<close.lowerBound].filter { $0 != "," }
+            guard !name.isEmpty, let amount = Int(digits), amount >= 0 else { return nil }
+            parts.append((name, amount))
+            rest = rest[close.upperBound...].drop { $0 == "," || $0 == " " || $0 == "、" }
+        }
+        return parts.count >= 2 && rest.isEmpty ? parts : nil
+    }
+
+    /// Who paid a row when it is not PayPay's own money: the card or bank 取引方法 names (`PayPayカード VISA 4575`,
+    /// `クレジット VISA 4575`, `ゆうちょ銀行 *****71`), so the purchase is that card's and merges with its statement's line.
+    /// nil for PayPay's balance or points (alone or as the parts of one row, `PayPayポイント (1円), PayPay残高 (599円)`),
+    /// and for a generic word (`銀行口座`).
+    static func payer(_ method: String) -> String? {
+        let text = trimWhitespace(method)
+        guard !text.isEmpty, !text.contains("円)"), !genericMethods.contains(text), !isOwn(text) else { return nil }
+        return text
+    }
+
+    /// Whether a method is PayPay's own money: its balance, money or points.
+    static func isOwn(_ method: String) -> Bool {
+        method == StatementFormat.paypay.displayName || ["PayPay残高", "PayPayポイント", "PayPayマネー"].contains { method.hasPrefix($0) }
+    }
+
+    /// 取引方法 values that say how, not who: not an account.
+    static let genericMethods: Set<String> = ["PayPay", "銀行口座", "クレジットカード", "その他"]
+
+    /// Where a チャージ came from: the bank or card 取引方法 names (`ゆうちょ銀行 *****71` with 取引先 `PayPay`), else the
+    /// 取引先 when it names another (an older export's `みずほ銀行` with 取引方法 `銀行口座`), else whatever 取引方法 says.
+    static func chargeSource(_ fields: RowFields) -> String? {
+        if let payer = payer(fields.text("取引方法")) { return payer }
+        let party = trimWhitespace(fields.text("取引先"))
+        if !party.isEmpty, party != StatementFormat.paypay.displayName { return party }
+        let method = trimWhitespace(fields.text("取引方法"))
+        return method.isEmpty || isOwn(method) ? nil : method
     }
 
     /// A foreign payment's amount, currency and rate; the parts of a payment split within one row.

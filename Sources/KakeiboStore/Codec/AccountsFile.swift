@@ -11,15 +11,16 @@ extension SettingsFile<Accounts, Void> {
     /// next bill) are optional. A spelling (a name or an alias) two accounts share refuses the file. Schema 2 adds
     /// `id` (an account's stable id, written where it is not the one its name derives: after a rename) and `former`
     /// (the names it had); an account without `id` has the one its name derives (`AccountID.derived`), as every
-    /// account of a schema 1 file has.
+    /// account of a schema 1 file has. Schema 3 adds the kind `brokerage`, written only when an account has it, so
+    /// an older kakeibo refuses the file as newer rather than as damaged.
     public static var accounts: Self {
         SettingsFile(
-            name: "accounts.json", schema: 2,
+            name: "accounts.json", schema: 3,
             shape: LocalizedText(
                 en:
-                    "expected {\"schema\":2,\"accounts\":[{\"id\"?,\"name\",\"kind\"?,\"member\"?,\"aliases\"?,\"former\"?,\"stated\"?,\"bill\"?,\"bills\"?}]}",
+                    "expected {\"schema\":3,\"accounts\":[{\"id\"?,\"name\",\"kind\"?,\"member\"?,\"aliases\"?,\"former\"?,\"stated\"?,\"bill\"?,\"bills\"?}]}",
                 ja:
-                    "{\"schema\":2,\"accounts\":[{\"id\"?,\"name\",\"kind\"?,\"member\"?,\"aliases\"?,\"former\"?,\"stated\"?,\"bill\"?,\"bills\"?}]} の形が必要です"
+                    "{\"schema\":3,\"accounts\":[{\"id\"?,\"name\",\"kind\"?,\"member\"?,\"aliases\"?,\"former\"?,\"stated\"?,\"bill\"?,\"bills\"?}]} の形が必要です"
             ),
             duplicate: LocalizedText(
                 en: "a name or alias another account has already (a spelling names one account)",
@@ -154,9 +155,11 @@ enum AccountsFile {
         .object([("date", .string(date.iso)), ("amount", .integer(amount.amount))])
     }
 
-    /// Schema 1 (what an older kakeibo reads) while every account has the id its name derives and no former name.
+    /// Schema 1 (what an older kakeibo reads) while every account has the id its name derives and no former name;
+    /// else 2; 3 when an account is a brokerage (a kind schema 2 doesn't know).
     static func write(_ accounts: Accounts) -> (schema: Int, members: [(String, JSONValue)]) {
         let renamed = accounts.all.contains { $0.id != AccountID.derived(from: $0.name) || !$0.former.isEmpty }
+        let brokerage = accounts.all.contains { $0.kind == .brokerage }
         let list: [JSONValue] = accounts.all.map { account in
             var fields: [(String, JSONValue)] = []
             if account.id != AccountID.derived(from: account.name) { fields.append(("id", .string(account.id))) }
@@ -170,7 +173,7 @@ enum AccountsFile {
             if !account.bills.isEmpty { fields.append(("bills", .array(account.bills.map(cardBill)))) }
             return .object(fields)
         }
-        return (renamed ? 2 : 1, [("accounts", .array(list))])
+        return (brokerage ? 3 : renamed ? 2 : 1, [("accounts", .array(list))])
     }
 }
 

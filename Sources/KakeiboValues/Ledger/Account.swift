@@ -76,9 +76,9 @@ public enum AccountID {
     }
 }
 
-/// What kind of place money is kept in.
+/// What kind of place money is kept in: a brokerage (証券口座) is where money moved from a bank is invested, never spent.
 public enum AccountKind: String, Sendable, CaseIterable {
-    case card, bank, emoney, cash
+    case card, bank, emoney, cash, brokerage
 
     public var japanese: String {
         switch self {
@@ -86,7 +86,24 @@ public enum AccountKind: String, Sendable, CaseIterable {
         case .bank: "銀行"
         case .emoney: "電子マネー"
         case .cash: "現金"
+        case .brokerage: "証券"
         }
+    }
+}
+
+extension AccountKind {
+    /// The kind a name suggests: 現金 or 財布 cash, 証券 a brokerage, 銀行 a bank, the e-money names e-money, カード a
+    /// card; nil when it suggests none.
+    public static func suggested(by name: String) -> AccountKind? {
+        let folded = String(decoding: AccountKey.fold(name), as: UTF8.self)
+        if ["現金", "財布", "cash"].contains(where: { folded.includes($0) }) { return .cash }
+        if ["証券", "ショウケン", "securities"].contains(where: { folded.includes($0) }) { return .brokerage }
+        if ["銀行", "bank", "信金", "信用金庫", "ゆうちょ"].contains(where: { folded.includes($0) }) { return .bank }
+        if ["paypay", "suica", "pasmo", "icoca", "nanaco", "waon", "edy", "楽天ペイ", "d払い", "auペイ", "メルペイ"].contains(where: { folded.includes($0) }) {
+            return .emoney
+        }
+        if ["カード", "card", "visa", "jcb", "amex", "master"].contains(where: { folded.includes($0) }) { return .card }
+        return nil
     }
 }
 

@@ -18,13 +18,16 @@ public struct Accounts: Hashable, Sendable {
     /// The account a payment (or a counterpart's name) names, if any: its name or an alias, folded.
     /// A statement that names the account it is of by its last digits ("ゆうちょ銀行 *5671") names the account of
     /// that spelling, else the one named without them: two accounts of one bank are told apart by an alias each.
+    /// Else the one account its words name (`named(among:)`): PayPay's `PayPayカード VISA 4575` is the account PayPayカード.
     public func account(for text: String?) -> Account? {
         guard let text, !keys.isEmpty else { return nil }
         if let position = position(AccountKey.fold(text)) { return all[position] }
-        guard let star = text.lastIndex(of: "*"), star > text.startIndex, text[text.index(after: star)...].allSatisfy(\.isNumber),
-            text.index(after: star) < text.endIndex
-        else { return nil }
-        return position(AccountKey.fold(String(text[..<star]))).map { all[$0] }
+        if let star = text.lastIndex(of: "*"), star > text.startIndex, text[text.index(after: star)...].allSatisfy(\.isNumber),
+            text.index(after: star) < text.endIndex, let position = position(AccountKey.fold(String(text[..<star])))
+        {
+            return all[position]
+        }
+        return named(among: text)
     }
 
     /// The account of an id.
@@ -33,8 +36,9 @@ public struct Accounts: Hashable, Sendable {
     /// The place of the account a folded spelling names: its name or an alias, else a name it had before a rename.
     private func position(_ key: [UInt8]) -> Int? { keys[key] ?? formerKeys[key] }
 
-    /// The account a line's other side names: as `account(for:)`, and an ATM (ＡＴＭ, ATM) is the household's cash
-    /// account when it has exactly one (an ATM withdrawal moves money into cash).
+    /// The account a line's other side names: as `account(for:)` — whole, or among its words: a bank's description
+    /// `口座振替　ジェーシービー` names the account whose alias is ジェーシービー — and an ATM (ＡＴＭ, ATM) is the household's
+    /// cash account when it has exactly one (an ATM withdrawal moves money into cash).
     public func counterpart(for text: String?) -> Account? {
         if let account = account(for: text) { return account }
         guard let text, Accounts.isATM(text) else { return nil }
@@ -42,14 +46,12 @@ public struct Accounts: Hashable, Sendable {
         return cash.count == 1 ? cash[0] : nil
     }
 
-    /// The account a line's other side names among its words, when the whole of it names none (`counterpart(for:)`):
-    /// a bank's description `口座振替　ジェーシービー` names the account whose alias is ジェーシービー. Words are split at
-    /// spaces and brackets, and a spelling may span several (`振替 SBI 証券` names SBI証券). nil when no account is
-    /// named, and when two are: a line is never guessed to be one of two.
-    public func counterpart(among text: String?) -> Account? {
-        if let account = counterpart(for: text) { return account }
-        guard let text, !keys.isEmpty else { return nil }
-        let separators: Set<Character> = [" ", "\u{3000}", "(", ")", "（", "）", "[", "]", "「", "」", "/", "／", "・", ",", "、"]
+    /// The one account a text's words name, when the whole of it names none. Words are split at spaces and brackets,
+    /// and a spelling may span several (`振替 SBI 証券` names SBI証券). nil when no account is named, and when two are:
+    /// a line is never guessed to be one of two.
+    private func named(among text: String) -> Account? {
+        let separators = Accounts.separators
+        guard text.contains(where: { separators.contains($0) }) else { return nil }
         let words = text.split { separators.contains($0) }.map(String.init)
         var found: Set<Int> = []
         for start in words.indices {
@@ -59,6 +61,9 @@ public struct Accounts: Hashable, Sendable {
         }
         return found.count == 1 ? found.first.map { all[$0] } : nil
     }
+
+    /// What splits a line's words.
+    public static let separators: Set<Character> = [" ", "\u{3000}", "(", ")", "（", "）", "[", "]", "「", "」", "/", "／", "・", ",", "、"]
 
     /// Whether a bank's description is an ATM's: ＡＴＭ or ATM, alone or starting the text (ＡＴＭ　セブン銀行).
     static func isATM(_ text: String) -> Bool {
