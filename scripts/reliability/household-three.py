@@ -19,8 +19,8 @@
 
     scripts/reliability/household-three.py [--verbose] [--order SETUP/SYNC/ACCOUNTS/FIRST] [--quick] [--items]
 
---order runs one order, e.g. haru,mio,sora/sora,mio,haru/accounts-first/interleaved. --quick runs the 8 orders of
-the first setup and sync orders (accounts × first) and their reverses. --items lists, per order, the store's items and
+--order runs one order, e.g. haru,mio,sora/sora,mio,haru/accounts-first/interleaved. --quick runs 12: setup and
+sync both haru,mio,sora, both sora,mio,haru, and the first with the second, each with the four accounts × first. --items lists, per order, the store's items and
 the truth's purchases that differ (by date and price). Exits 1 on any figure that is not the truth.
 """
 import argparse
@@ -157,6 +157,7 @@ def figures_of(member):
         "transfers": {"total": transfers["total"], "count": transfers["count"]},
         "statedBalances": {name: accounts.get(name, {}).get("statedBalance") for name in TRUTH["statedBalances"]},
         "statedBills": {name: bill_amount(accounts.get(name, {}).get("bill")) for name in TRUTH["statedBills"]},
+        "accounts": sorted(accounts),
     }, month, transfers
 
 
@@ -164,6 +165,8 @@ def compare(got, want):
     """Each figure as 'name: got (truth T, off by D)'; returns (lines, mismatches)."""
     lines, bad = [], 0
     for key, truth in want.items():
+        if key not in got:
+            continue
         value = got[key]
         if isinstance(truth, dict) and key in ("spending", "income", "transfers"):
             ok = value == truth
@@ -230,6 +233,7 @@ def run_order(document, setup_order, sync_order, accounts, first, notes, show_it
         for line in lines:
             print("    " + line)
         if show_items:
+            print("    accounts this store knows: %s" % ", ".join(got["accounts"]))
             for kind, items in (("spend", month["items"]), ("transfer", transfers["items"])):
                 extra, missing = item_difference(items, kind)
                 for item in extra:
