@@ -18,10 +18,12 @@
   imported); it is enumerated anyway, so a difference would show.
 
     scripts/reliability/household-three.py [--verbose] [--order SETUP/SYNC/ACCOUNTS/FIRST] [--quick] [--items]
+                                           [--settings-by own|MEMBER]
 
 --order runs one order, e.g. haru,mio,sora/sora,mio,haru/accounts-first/interleaved. --quick runs 12: setup and
 sync both haru,mio,sora, both sora,mio,haru, and the first with the second, each with the four accounts × first. --items lists, per order, the store's items and
-the truth's purchases that differ (by date and price). Exits 1 on any figure that is not the truth.
+the truth's purchases that differ (by date and price). --settings-by MEMBER has that one member add every account
+and 利用者 rule (the default, own, has each member add their own). Exits 1 on any figure that is not the truth.
 """
 import argparse
 import itertools
@@ -271,11 +273,19 @@ def main():
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--items", action="store_true")
     parser.add_argument("--order")
+    parser.add_argument("--settings-by", default="own")
     options = parser.parse_args()
     VERBOSE = options.verbose
     require_binaries()
     with open(os.path.join(FIXTURES, "household2.json")) as f:
         document = json.load(f)
+    if options.settings_by != "own":
+        setup = document["setup"]
+        if options.settings_by not in setup["members"]:
+            sys.exit("household-three: --settings-by is own or one of %s" % ", ".join(setup["members"]))
+        for key in ("accounts", "statementUsers"):
+            setup[key] = {options.settings_by: [entry for member in setup["members"] for entry in setup[key].get(member, [])]}
+        print("household-three: %s adds every account and 利用者 rule" % options.settings_by)
     TRUTH, EVENTS = document["truth"], document["events"]
     WANT = {key: TRUTH[key] for key in ("spending", "income", "spendingByMember", "transfers", "statedBalances", "statedBills")}
     figures = Figures("household-three")
