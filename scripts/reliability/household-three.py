@@ -112,7 +112,8 @@ def add_accounts(member, document, notes):
     settle = document["truth"]["settleUp"]
     if settle["payer"] == member.name:
         if member.supports("settle", "--record"):
-            member.run("settle", "%s-%s" % (YEAR, MONTH), "--record", "--date", settle["date"])
+            member.run("settle", "%s-%s" % (YEAR, MONTH), "--record", "--date", settle["date"], "--from", settle["payer"], "--to", settle["payee"],
+                       "--amount", str(settle["amount"]))
         else:
             notes.say("'settle --record' is not in this kakeibo: the settle-up (%s → %s ¥%s) is recorded only by the bank's 振込 line" % (
                 settle["payer"], settle["payee"], "{:,}".format(settle["amount"])))
