@@ -12,17 +12,21 @@ enum SettleLines {
     static func find(_ items: [Item], months: Set<YearMonth>, isIncome: (CategoryCode) -> Bool) -> [(position: Int, line: Item)] {
         let payments = items.indices.filter { SettlePayment.isPayment(items[$0]) && !items[$0].details.apart }
         guard !payments.isEmpty else { return [] }
-        // A payment already carried by a statement's transfer (merged with it either way) takes no other line.
-        var carried = Set<String>()
+        // The kinds of source that carry a payment already (a statement's or MoneyForward's transfer in its group,
+        // whichever line leads it): a line of another kind may be the same withdrawal, seen by a second source (the
+        // bank's statement beside MoneyForward's line of it); a second line of a kind that carries it is not.
+        var taken: [String: Set<LineSource.Kind>] = [:]
         for item in items where item.isTransfer && item.source.kind != .typed {
-            if let merged = item.details.merged { carried.insert(merged) }
+            taken[item.details.merged ?? item.id, default: []].insert(item.source.kind)
         }
         var lines: [Int: [Int]] = [:] // payment → candidate lines
         var byLine: [Int: [Int]] = [:] // line → candidate payments
         let candidates = items.indices.filter { carries(items[$0]) && !isIncome(items[$0].category) }
-        for payment in payments where !carried.contains(items[payment].id) && items[payment].details.merged == nil {
+        for payment in payments {
             let paid = items[payment]
-            for position in candidates {
+            let group = paid.details.merged ?? paid.id
+            let carriers = taken[group] ?? []
+            for position in candidates where !carriers.contains(items[position].source.kind) {
                 let line = items[position]
                 guard line.price == paid.price, abs(line.date.dayNumber - paid.date.dayNumber) <= Matching.window else { continue }
                 guard months.contains(line.date.yearMonth) || months.contains(paid.date.yearMonth) else { continue }

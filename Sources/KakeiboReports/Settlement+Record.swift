@@ -12,8 +12,10 @@ extension Settlement {
             if let amount, amount.amount > owed.amount.amount { throw .moreThanOwed(owed) }
             return Transfer(from: owed.from, to: owed.to, amount: amount ?? owed.amount)
         }
+        // A name this store has not seen is likely a typo, unless the amount is given too: a member who pays before
+        // the first sync records the payment as made, to someone whose items are still on the other machine.
         let names = Set(members.map(\.name) + (split?.members ?? []) + payments.flatMap { [$0.from, $0.to] })
-        for name in [from, to] where !names.contains(name) { throw .notMember(name, known: names.sorted()) }
+        for name in [from, to] where !names.contains(name) && amount == nil { throw .notMember(name, known: names.sorted()) }
         guard from != to else { throw .sameMember(from) }
         let owed = left.first { $0.from == from && $0.to == to }
         if let owed, let amount, amount.amount > owed.amount.amount { throw .moreThanOwed(owed) }

@@ -70,6 +70,30 @@ import Testing
         #expect(after.shared == before.shared && after.members == before.members, "spending and shares never change")
     }
 
+    /// MoneyForward ME links the bank, so the 振込 comes twice: its line and the bank statement's. Whichever comes
+    /// first carries the payment; the other is the same withdrawal seen by another source, and joins them: the month
+    /// spends nothing and holds one transfer.
+    @Test(arguments: [false, true])
+    func the振込SeenByMoneyForwardAndByTheBankIsOnePayment(bankFirst: Bool) throws {
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try spend()
+        try record(1161, "2025-01-06")
+        var linked = wire("mf:furikomi", "2025-01-05", "振込 ヤマダ ケン", 1161)
+        linked.details.payment = "楽天銀行"
+        func importMoneyForward() throws { _ = try household.importFiles([ImportBatch(kind: .export, items: [linked])], dryRun: false) }
+        if bankFirst {
+            try importBank([("ly:furikomi", "2025-01-05", "振込 ヤマダ ケン")])
+            try importMoneyForward()
+        } else {
+            try importMoneyForward()
+            try importBank([("ly:furikomi", "2025-01-05", "振込 ヤマダ ケン")])
+        }
+        let month = try january()
+        #expect(month.spending == 0, "neither line is spending")
+        #expect(month.transfers.count == 1 && month.transfers[0].details.transfer == "ken", "one transfer: \(month.transfers)")
+        #expect(try settlement().left.isEmpty)
+    }
+
     @Test func aPartialPaymentLeavesTheRestAndALineThatIsNotA振込StaysSpending() throws {
         defer { try? FileManager.default.removeItem(atPath: root) }
         try spend()

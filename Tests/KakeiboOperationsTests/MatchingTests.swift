@@ -169,6 +169,23 @@ import Testing
         #expect(TextFold.fold("カﾞード") == TextFold.fold("ガード"), "a half-width mark after a full-width kana joins it")
     }
 
+    /// A bank's description has no small kana (全銀 characters): an alias typed as the company spells itself names
+    /// the account all the same — `ジェーシービー` in `口座振替　ジエ－シ－ビ－`, `イオンクレジットサービス` in
+    /// `イオンクレシ゛ツトサ－ヒ゛ス`.
+    @Test func anAliasWithSmallKanaNamesALineWrittenWithoutThem() throws {
+        let accounts = try Accounts([
+            Account(name: "JCBカード", kind: .card, aliases: ["ジェーシービー"]),
+            Account(name: "イオンカード", kind: .card, aliases: ["イオンクレジットサービス"]),
+            Account(name: "楽天証券", kind: .brokerage, aliases: ["ラクテンショウケン"]),
+        ])
+        #expect(accounts.counterpart(for: "口座振替　ジエ－シ－ビ－")?.name == "JCBカード")
+        #expect(accounts.counterpart(for: "ｺｳｻﾞﾌﾘｶｴ ｼﾞｴｰｼｰﾋﾞｰ")?.name == "JCBカード")
+        #expect(accounts.counterpart(for: "イオンクレシ゛ツトサ－ヒ゛ス")?.name == "イオンカード")
+        #expect(accounts.counterpart(for: "振替　ラクテンシヨウケン")?.name == "楽天証券")
+        #expect(AccountKey.fold("ヵヶァィゥェォッャュョヮ") == AccountKey.fold("カケアイウエオツヤユヨワ"))
+        #expect(AccountKey.fold("ぁっ") == AccountKey.fold("アツ"), "hiragana too")
+    }
+
     /// `add` matches only when it can change something: a typed purchase with a card's line of its price in its window
     /// is one item, across a month's end too (the other month is read); one with none is added alone.
     @Test func aTypedPurchaseIsMatchedAcrossAMonthsEndAndAloneWhenNothingMatchesIt() throws {

@@ -53,6 +53,8 @@ import Testing
         #expect(throws: SettleError.notOwed(from: "ken", to: "ayumi")) { try none.payment(from: "ken", to: "ayumi", amount: nil) }
         #expect(try none.payment(from: "ken", to: "ayumi", amount: Yen(100)).amount == Yen(100), "named, with an amount: recorded as told")
         #expect(throws: SettleError.notMember("yuto", known: ["ayumi", "ken"])) { try none.payment(from: "yuto", to: "ken", amount: nil) }
+        // With the amount given, a member this store has not seen yet (before the first sync) is taken as stated.
+        #expect(try none.payment(from: "ken", to: "yuto", amount: Yen(15000)) == Settlement.Transfer(from: "ken", to: "yuto", amount: Yen(15000)))
         #expect(throws: SettleError.sameMember("ken")) { try none.payment(from: "ken", to: "ken", amount: Yen(1)) }
         let all = Self.settlement([Self.paid(1161, "2025-01-05")])
         #expect(throws: SettleError.nothingOwed) { try all.payment(from: nil, to: nil, amount: nil) }

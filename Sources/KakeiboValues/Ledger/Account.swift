@@ -142,7 +142,8 @@ public struct CardBill: Hashable, Sendable {
 }
 
 /// How account names and aliases are compared: width, case and kana folded as rules and search fold them
-/// (ＡＭＡＺＯＮ = amazon, ｶｰﾄﾞ = カード), every dash and long-vowel mark one (カ－ド = カード), spaces dropped.
+/// (ＡＭＡＺＯＮ = amazon, ｶｰﾄﾞ = カード), every dash and long-vowel mark one (カ－ド = カード), small kana as the
+/// large ones (a bank's description has none: ジエーシービー = ジェーシービー, クレジツト = クレジット), spaces dropped.
 public enum AccountKey {
     public static func fold(_ text: String) -> [UInt8] {
         let folded = TextFold.fold(trimWhitespace(text))
@@ -165,10 +166,29 @@ public enum AccountKey {
                 index += 3
                 continue
             }
+            if byte == 0xE3, index + 3 <= folded.count, let large = large(folded[index + 1], folded[index + 2]) {
+                out += large
+                index += 3
+                continue
+            }
             out.append(byte)
             index += 1
         }
         return out
+    }
+
+    /// The large katakana of a small one (ァィゥェォッャュョヮヵヶ, U+30A1–30F6 as E3 82/83 xx), as UTF-8; nil for any
+    /// other. Hiragana is katakana by then (`TextFold`).
+    static func large(_ second: UInt8, _ third: UInt8) -> [UInt8]? {
+        let scalar = 0x3000 | UInt32(second & 0x3F) << 6 | UInt32(third & 0x3F)
+        let large: UInt32
+        switch scalar {
+        case 0x30A1, 0x30A3, 0x30A5, 0x30A7, 0x30A9, 0x30C3, 0x30E3, 0x30E5, 0x30E7, 0x30EE: large = scalar + 1
+        case 0x30F5: large = 0x30AB // ヵ → カ
+        case 0x30F6: large = 0x30B1 // ヶ → ケ
+        default: return nil
+        }
+        return [0xE3, UInt8(0x80 | (large >> 6) & 0x3F), UInt8(0x80 | large & 0x3F)]
     }
 
     /// ー, the katakana long-vowel mark: what every dash folds to.
