@@ -85,6 +85,16 @@ import Testing
         #expect(merged.member(user: "本人", account: "a-0123456789abcdef") == "yuto")
     }
 
+    /// What matching did when another member's accounts came is part of the sync's outcome, round after round: a
+    /// sync sends the changes it made (a bank line that is now a transfer) before it ends, not with the next sync.
+    @Test func whatMatchingDidAfterAccountsCameIsKeptAcrossRounds() {
+        var first = SettingsOutcome()
+        var later = SettingsOutcome()
+        later.matched.members = 2
+        first.add(later)
+        #expect(!first.matched.isEmpty && first.matched.members == 2)
+    }
+
     @Test func budgetsSetByTwoMembersForDifferentCategoriesAreBothKept() throws {
         defer { try? FileManager.default.removeItem(atPath: base) }
         var mine = Budgets()

@@ -245,6 +245,14 @@ def run_order(document, setup_order, sync_order, accounts, first, notes, show_it
                     print("    %s only in the truth: %s ¥%s %s (%s)" % (kind, event[0], "{:,}".format(event[1]), event[2], event[3]))
     agree = len(set(months)) == 1
     print("  members' months and transfers %s" % ("identical" if agree else "DIFFER"))
+    if not agree and show_items:
+        # Where the first two months that differ part, line by line.
+        import difflib
+        names = list(results)
+        texts = [json.dumps(results[name][1:], sort_keys=True, ensure_ascii=False, indent=1).splitlines() for name in names]
+        other = next(i for i in range(1, len(texts)) if texts[i] != texts[0])
+        for line in list(difflib.unified_diff(texts[0], texts[other], names[0], names[other], n=2))[:40]:
+            print("    " + line)
     signature = json.dumps({name: got for name, (got, _, _) in results.items()}, sort_keys=True, ensure_ascii=False)
     return mismatches + (0 if agree else 1), signature
 

@@ -52,6 +52,8 @@ public struct SettingsOutcome: Sendable, Equatable {
         for setting in later.received where !received.contains(setting) { received.append(setting) }
         for setting in later.conflicts where !conflicts.contains(setting) { conflicts.append(setting) }
         unusable.merge(later.unusable) { _, later in later }
+        // What matching did after accounts came: a sync sends those changes before it ends (`ChangeServer.run`).
+        matched += later.matched
     }
 }
 
