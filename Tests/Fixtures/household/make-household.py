@@ -17,24 +17,17 @@ member, transfers apart, and the bank's balance as its statement states it. Run 
 this script (Shift_JIS through Python's cp932 encoder, as the services write it).
 """
 import json
+import sys
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from csvfile import csv_bytes  # noqa: E402
 
 here = Path(__file__).resolve().parent
 
 
-def csv_line(fields, quote_all):
-    out = []
-    for field in fields:
-        if quote_all or any(c in field for c in ',"\r\n'):
-            out.append('"' + field.replace('"', '""') + '"')
-        else:
-            out.append(field)
-    return ",".join(out)
-
-
 def write(name, rows, encoding, quote_all=False, bom=False, newline="\r\n"):
-    data = (newline.join(csv_line(r, quote_all) for r in rows) + newline).encode(encoding)
-    (here / name).write_bytes((b"\xef\xbb\xbf" if bom else b"") + data)
+    (here / name).write_bytes(csv_bytes(rows, encoding, quote_all, bom, newline))
 
 
 def yen(amount):

@@ -4,27 +4,17 @@
 Run from anywhere; the files land beside this script. The tests read the committed files, so this only documents
 (and can repeat) how they were made: Shift_JIS bytes must come from a real encoder, not an editor.
 """
+import sys
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from csvfile import csv_bytes  # noqa: E402
 
 here = Path(__file__).resolve().parent
 
 
-def csv_line(fields, quote_all):
-    out = []
-    for field in fields:
-        needs = any(c in field for c in ',"\r\n')
-        if quote_all or needs:
-            out.append('"' + field.replace('"', '""') + '"')
-        else:
-            out.append(field)
-    return ",".join(out)
-
-
 def write(name, header, rows, encoding, newline, quote_all, bom=False):
-    text = newline.join(csv_line(r, quote_all) for r in [header] + rows) + newline
-    data = text.encode(encoding)
-    if bom:
-        data = b"\xef\xbb\xbf" + data
+    data = csv_bytes([header] + rows, encoding, quote_all, bom, newline)
     (here / name).write_bytes(data)
 
 

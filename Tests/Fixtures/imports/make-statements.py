@@ -6,25 +6,18 @@ file's spending lines and their total, summed here from the rows written (the te
 Run from anywhere; the files land beside this script. Shift_JIS bytes come from Python's cp932 encoder.
 """
 import json
+import sys
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from csvfile import csv_bytes, csv_line  # noqa: E402
 
 here = Path(__file__).resolve().parent
 expected = {}
 
 
-def csv_line(fields, quote_all):
-    out = []
-    for field in fields:
-        if quote_all or any(c in field for c in ',"\r\n'):
-            out.append('"' + field.replace('"', '""') + '"')
-        else:
-            out.append(field)
-    return ",".join(out)
-
-
 def write(name, rows, encoding, quote_all=False, bom=False, newline="\r\n"):
-    data = (newline.join(csv_line(r, quote_all) for r in rows) + newline).encode(encoding)
-    (here / name).write_bytes((b"\xef\xbb\xbf" if bom else b"") + data)
+    (here / name).write_bytes(csv_bytes(rows, encoding, quote_all, bom, newline))
 
 
 def expect(name, lines, total):
