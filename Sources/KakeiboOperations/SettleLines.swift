@@ -51,19 +51,10 @@ enum SettleLines {
         }
         return [item.name, item.details.shop ?? ""].contains { text in
             let folded = AccountKey.fold(text)
-            return words.contains { folded.contains($0) }
+            return words.contains { TextFold.contains(folded, $0) }
         }
     }
 
     /// 振込 as banks write it, folded as names are compared (ﾌﾘｺﾐ is フリコミ).
     static let words: [[UInt8]] = ["振込", "フリコミ", "振り込み"].map { AccountKey.fold($0) }
-}
-
-extension Array where Element == UInt8 {
-    /// Whether these bytes hold `part` as a run.
-    fileprivate func contains(_ part: [UInt8]) -> Bool {
-        guard !part.isEmpty, part.count <= count else { return part.isEmpty }
-        for start in 0...(count - part.count) where self[start] == part[0] && Array(self[start..<(start + part.count)]) == part { return true }
-        return false
-    }
 }

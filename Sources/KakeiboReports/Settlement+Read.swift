@@ -8,29 +8,21 @@ extension Settlement {
     public static func read(_ store: LedgerStore, period: Period, split: Split?, taxonomy: Taxonomy) throws -> Settlement {
         var items: [Item] = []
         var incomes: [Item] = []
-        // Settling up shares spending: income (a salary paid into one member's account) is not split; by income,
-        // it weighs each member's share.
-        for month in period.months {
+        var payments: [Payment] = []
+        // A payment for the period may be filed under its own month or the year's (`SettlePayment.key`).
+        let keys = Set([SettlePayment.key(period)] + period.months.map(\.iso))
+        let months = Set(period.months).union(try store.months().filter { $0 >= period.months[0] })
+        // Each file read once: the period's months for what was spent, every month from its first for the payments.
+        for month in months.sorted() {
+            let spent = period.months.contains(month)
             for item in try store.items(in: month) {
-                guard item.counts else { continue }
+                if let key = SettlePayment.period(ofID: item.id), keys.contains(key), let payment = Payment(item) { payments.append(payment) }
+                // Settling up shares spending: income (a salary paid into one member's account) is not split; by
+                // income, it weighs each member's share.
+                guard spent, item.counts else { continue }
                 if taxonomy.isIncome(item.category) { incomes.append(item) } else { items.append(item) }
             }
         }
-        let payments = try recordedPayments(store, for: period)
         return Settlement(period: period, items: items, split: split, incomes: incomes, payments: payments)
-    }
-
-    /// The payments recorded for `period`: for a year, those for the year and for each of its months.
-    static func recordedPayments(_ store: LedgerStore, for period: Period) throws -> [Payment] {
-        let keys = Set([SettlePayment.key(period)] + period.months.map(\.iso))
-        let first = period.months[0]
-        var payments: [Payment] = []
-        for month in try store.months() where month >= first {
-            for item in try store.items(in: month) {
-                guard let key = SettlePayment.period(ofID: item.id), keys.contains(key), let payment = Payment(item) else { continue }
-                payments.append(payment)
-            }
-        }
-        return payments
     }
 }

@@ -86,7 +86,7 @@ public struct LedgerStore: Sendable {
     public func daySums(of month: YearMonth) throws(StoreError) -> DaySums {
         try finishInterruptedCommit()
         return try kept(
-            month, empty: DaySums(), stored: { SummaryFileCodec.decodeWithDays($0, month: month).map { ($0.summary, $0.source, $0.days) } },
+            month, empty: DaySums(), stored: { LedgerStore.storedDays($0, month) },
             worked: { (MonthSummary(month: month, items: $0), DaySums(month: month, items: $0)) })
     }
 
@@ -135,8 +135,7 @@ public struct LedgerStore: Sendable {
     /// their sums; else every item is read and checked, as `items(in:)` does.
     public func items(in month: YearMonth, days: ClosedRange<Int>) throws(StoreError) -> (items: [Item], sums: DaySums) {
         try finishInterruptedCommit()
-        let stored = { (file: [UInt8]) in SummaryFileCodec.decodeWithDays(file, month: month).map { ($0.summary, $0.source, $0.days) } }
-        guard let (bytes, current) = try read(month, stored: stored) else { return ([], DaySums()) }
+        guard let (bytes, current) = try read(month, stored: { LedgerStore.storedDays($0, month) }) else { return ([], DaySums()) }
         guard let (summary, sums) = current else {
             let items = try decode(bytes, month)
             _ = try LedgerStore.checked(MonthSummary(month: month, items: items), path: path(month))
@@ -146,6 +145,11 @@ public struct LedgerStore: Sendable {
         do { return (try MonthFileCodec.decode(bytes, month: month, days: days), sums) } catch {
             throw .unreadable(path: path(month), problem: error)
         }
+    }
+
+    /// A summary file's sums, the fingerprint of the month file it was made from, and its days (nil for one without).
+    private static func storedDays(_ file: [UInt8], _ month: YearMonth) -> (MonthSummary, Fingerprint, DaySums)? {
+        SummaryFileCodec.decodeWithDays(file, month: month).map { ($0.summary, $0.source, $0.days) }
     }
 
     /// The summary, if its totals can be added up without overflow; else an error naming the month file.
