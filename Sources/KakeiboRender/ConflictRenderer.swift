@@ -88,6 +88,7 @@ public enum ConflictRenderer {
         case .skip: return l.pick("skipped month", "スキップした月")
         case .budget: return l.pick("budget", "予算")
         case .savings: return l.pick("savings goal", "貯蓄目標")
+        case .layout: return l.pick("layout", "レイアウト")
         }
     }
 
@@ -96,7 +97,7 @@ public enum ConflictRenderer {
         let japanese = [
             "name": "名前", "kind": "種類", "member": "メンバー", "aliases": "呼び名", "former": "旧名", "pattern": "パターン", "category": "分類",
             "payment": "支払い", "tags": "タグ", "user": "利用者", "price": "金額", "day": "日", "months": "月", "every": "間隔", "from": "開始",
-            "until": "終了", "id": "ID", "month": "月", "amount": "金額", "cadence": "周期",
+            "until": "終了", "id": "ID", "month": "月", "amount": "金額", "cadence": "周期", "layout": "レイアウト",
         ]
         return l == .ja ? japanese[name] ?? name : name
     }

@@ -117,4 +117,33 @@ import Testing
         #expect(try a.run("conflicts").stdout == "No conflicts\n")
         #expect(try b.run("conflicts").stdout == "No conflicts\n")
     }
+
+    /// A household's own layout, written by one member, reaches the other with `sync`, and their import reads their
+    /// bank's file with it; a layout the other changed too is a conflict on that layout alone.
+    @Test func aLayoutOneMemberWroteReadsTheOthersFileAfterSync() throws {
+        let server = try ShippedServer()
+        let (a, b) = (try helper.member(server), try helper.member(server))
+        let layout = """
+            {"schema": 1, "name": "chigin", "title": "地元銀行", "account": "地元銀行",
+             "header": {"match": ["取引日", "摘要", "お支払金額"]},
+             "date": {"column": "取引日", "format": "yyyy/MM/dd"},
+             "amount": {"column": "お支払金額", "sign": "positive-is-spending"},
+             "description": ["摘要"]}
+
+            """
+        let folder = a.config.appendingPathComponent("layouts")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try layout.write(to: folder.appendingPathComponent("chigin.json"), atomically: true, encoding: .utf8)
+        let sent = try a.run("sync")
+        #expect(sent.stdout.contains("sent layouts"), "\(sent.stdout)")
+        let took = try helper.sync(b)
+        #expect(took["settingsReceived"] as? [String] == ["layouts"], "\(took)")
+        let copied = b.config.appendingPathComponent("layouts/chigin.json")
+        #expect(try String(contentsOf: copied, encoding: .utf8) == layout)
+        let csv = b.root.appendingPathComponent("chigin.csv")
+        try "取引日,摘要,お支払金額\n2024/06/03,スーパー地元,1280\n".write(to: csv, atomically: true, encoding: .utf8)
+        #expect(try b.run("import", csv.path, "--layout", "chigin").status == 0)
+        let month = try b.run("month", "2024", "6", "--format", "json").stdout
+        #expect(month.contains("\"total\": 1280,"), "\(month)")
+    }
 }

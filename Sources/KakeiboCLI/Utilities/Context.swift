@@ -1,3 +1,4 @@
+import KakeiboImport
 import KakeiboKit
 
 /// Everything a command needs from outside: the store, the taxonomy, the language, the clock and the terminal.
@@ -112,7 +113,18 @@ package final class Context {
 
     /// Where this machine keeps the household's shared settings (the store's files and the configuration directory's).
     package func sharedSettingFiles() throws -> SharedSettingFiles {
-        SharedSettingFiles(store: try store(), configDirectory: try? Locations.config(environment: environment))
+        SharedSettingFiles(store: try store(), configDirectory: try? Locations.config(environment: environment), layoutProblem: Context.layoutProblem)
+    }
+
+    /// Why a layout from another member can't be used here, read as an import reads it, before it is written among
+    /// this machine's layouts; nil when it can.
+    @Sendable static func layoutProblem(_ text: String) -> String? {
+        do {
+            _ = try Layout.parse(Array(text.utf8), origin: SharedSettingFiles.layoutsFolder)
+            return nil
+        } catch {
+            return error.message(in: .en)
+        }
     }
 
     /// Says on stderr where a store was created, when this run's first write made it.

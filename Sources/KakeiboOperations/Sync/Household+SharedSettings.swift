@@ -80,6 +80,10 @@ extension Household {
         guard let journal = try checkedJournal(), journal.changeProtocol else { return [] }
         // A settings file that can't be read is reported by the store's own check; here it only has no length.
         return ((try? oversizedSettings(files)) ?? [:]).sorted { $0.key < $1.key }.map { setting, length in
+            if setting == SharedSetting.layouts.rawValue, let directory = files.configDirectory {
+                let folder = FileSystem.join(directory, SharedSettingFiles.layoutsFolder)
+                return StoreProblem(.error, folder, .settingTooLarge(setting: setting, length: length))
+            }
             let file = SharedSetting(rawValue: setting)?.notesYear != nil ? "notes.json" : setting + ".json"
             return StoreProblem(.error, FileSystem.join(store.root, file), .settingTooLarge(setting: setting, length: length))
         }
@@ -94,7 +98,7 @@ extension Household {
             // all. A file here that kakeibo can't read (`check` reports it) is never sent to the others.
             let value = here[setting] ?? SharedSettingFiles.removed
             guard journal.settingConflicts[key] == nil, value != journal.settings[key]?.value ?? SharedSettingFiles.removed,
-                SharedSettingFiles.problem(setting, value) == nil
+                files.problem(setting, value) == nil
             else { return nil }
             return SettingChange(setting: setting, base: journal.settings[key]?.revision ?? 0, value: value)
         }
@@ -146,7 +150,7 @@ extension Household {
                     // and budgets entry by entry, as when the server refuses them.
                     try mergeParts(setting, local: local, server: server, files, &journal, &outcome)
                 } else if local == SharedSettingFiles.removed || local == journal.settings[key]?.value {
-                    if let problem = SharedSettingFiles.problem(setting, server.value) {
+                    if let problem = files.problem(setting, server.value) {
                         outcome.unusable[setting] = problem
                         continue
                     }
@@ -201,7 +205,7 @@ extension Household {
         let key = setting.rawValue
         let base = journal.settings[key]?.value ?? SharedSettingFiles.removed
         for (value, isServer) in [(server.value, true), (local, false), (base, false)] {
-            guard let problem = SharedSettingFiles.problem(setting, value) else { continue }
+            guard let problem = files.problem(setting, value) else { continue }
             if isServer { outcome.unusable[setting] = problem }
             return
         }

@@ -80,10 +80,10 @@ extension Household {
                 let merge = try files.merge(setting, base: base, mine: local, theirs: theirs.value, prefer: side)
             {
                 // Only the parts both changed take the side kept; the others keep the merge.
-                if let problem = SharedSettingFiles.problem(setting, theirs.value) { throw SettingConflictError.unusable(setting, problem) }
+                if let problem = files.problem(setting, theirs.value) { throw SettingConflictError.unusable(setting, problem) }
                 if merge.value != local { try files.write(setting, merge.value) }
             } else if side == .theirs {
-                if let problem = SharedSettingFiles.problem(setting, theirs.value) { throw SettingConflictError.unusable(setting, problem) }
+                if let problem = files.problem(setting, theirs.value) { throw SettingConflictError.unusable(setting, problem) }
                 try files.write(setting, theirs.value)
             }
             journal.settings[setting.rawValue] = theirs

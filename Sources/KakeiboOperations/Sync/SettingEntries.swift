@@ -14,10 +14,12 @@ public enum SettingEntry: Hashable, Sendable {
     case budget(Budget)
     /// budgets.json's savings goal.
     case savings(Yen)
+    /// One of the household's own layouts: its file's name (without `.json`) and text.
+    case layout(name: String, text: String)
 
     /// What kind of entry, for the words a conflict is shown with.
     public enum Kind: String, Sendable {
-        case account, rule, member, fixedCost, skip, budget, savings
+        case account, rule, member, fixedCost, skip, budget, savings, layout
     }
 
     public var kind: Kind {
@@ -29,6 +31,7 @@ public enum SettingEntry: Hashable, Sendable {
         case .skip: return .skip
         case .budget: return .budget
         case .savings: return .savings
+        case .layout: return .layout
         }
     }
 
@@ -42,6 +45,7 @@ public enum SettingEntry: Hashable, Sendable {
         case .skip(let skip): return skip.cost + " " + skip.month.iso
         case .budget(let budget): return SettingEntry.budgetKey(budget.target)
         case .savings: return "savings"
+        case .layout(let name, _): return name
         }
     }
 
@@ -77,6 +81,18 @@ public enum SettingEntry: Hashable, Sendable {
             }
             return [("amount", "\(b.amount.amount)"), ("cadence", cadence)]
         case .savings(let amount): return [("amount", "\(amount.amount)")]
+        case .layout(_, let text): return SettingEntry.layoutFields(text)
+        }
+    }
+
+    /// A layout's fields: each key of its JSON object and the value written compactly, so a conflict shows where two
+    /// versions part (`columns`, `date`); the whole text as `layout` when it is no JSON object.
+    static func layoutFields(_ text: String) -> [(name: String, value: String)] {
+        guard let object = (try? JSONValue.parse(Array(text.utf8)))?.objectValue else { return [("layout", text)] }
+        return object.map { key, value in
+            var writer = JSONWriter()
+            value.write(to: &writer)
+            return (key, writer.text.split(whereSeparator: \.isNewline).map { $0.drop { $0 == " " } }.joined(separator: " "))
         }
     }
 
@@ -110,13 +126,13 @@ public enum SettingEntry: Hashable, Sendable {
 /// A household setting's value as its entries, in the file's order, each under a stable key: an account's id (`a-…`),
 /// a fixed cost's id, a rule's folded pattern (`#2` after a second rule of it), `member:` and a statement's user,
 /// `skip:` with a fixed cost's id and a month, a budget's target (`total`, `category:0/1`, `allowance:ayumi`) or
-/// `savings`. Nil for a setting that doesn't merge by entry (the taxonomy, the split, the month start; notes merge
+/// `savings`, a layout its file's name. Nil for a setting that doesn't merge by entry (the taxonomy, the split, the month start; notes merge
 /// month by month) and for a value kakeibo can't read.
 struct SettingEntries: Equatable {
     var entries: [(key: String, entry: SettingEntry)]
 
     /// The settings that merge entry by entry.
-    static let merged: [SharedSetting] = [.accounts, .rules, .fixedCosts, .budgets]
+    static let merged: [SharedSetting] = [.accounts, .rules, .fixedCosts, .budgets, .layouts]
 
     init(_ entries: [(key: String, entry: SettingEntry)]) { self.entries = entries }
 
@@ -151,6 +167,9 @@ struct SettingEntries: Equatable {
             guard let budgets = try? SettingsFile.budgets.decode(bytes) else { return nil }
             entries = budgets.entries.map { (SettingEntry.budgetKey($0.target), .budget($0)) }
             if let savings = budgets.savings { entries.append(("savings", .savings(savings))) }
+        case .layouts:
+            guard let layouts = LayoutsSetting.decode(value) else { return nil }
+            entries = layouts.map { ($0.name, .layout(name: $0.name, text: $0.text)) }
         default:
             guard let costs = try? SettingsFile.fixedCosts.decode(bytes) else { return nil }
             entries = costs.all.map { ($0.id, .fixedCost($0)) }
@@ -188,6 +207,8 @@ struct SettingEntries: Equatable {
             var budgets = Budgets(entries.compactMap { if case .budget(let b) = $0.entry { b } else { nil } })
             for case .savings(let amount) in entries.map(\.entry) { budgets.savings = amount }
             bytes = SettingsFile.budgets.encode(budgets, taxonomy)
+        case .layouts:
+            return LayoutsSetting.encode(entries.compactMap { if case .layout(let name, let text) = $0.entry { (name, text) } else { nil } })
         default: return nil
         }
         return String(decoding: bytes, as: UTF8.self)
@@ -246,49 +267,5 @@ struct SettingMerge {
             if let kept { merged.append((key, kept)) }
         }
         return (SettingEntries(merged), conflicts)
-    }
-}
-
-/// An entry of a household setting that this machine and another member changed to different definitions: its
-/// fields that differ, each side's (nil where that side removed the entry).
-public struct SettingEntryConflict: Sendable, Equatable {
-    /// The entry's key, as `resolve SETTING:KEY` takes it (its label is taken too).
-    public var key: String
-    public var kind: SettingEntry.Kind
-    public var label: String
-    public var mine: SettingEntry?
-    public var theirs: SettingEntry?
-
-    public init(key: String, kind: SettingEntry.Kind, label: String, mine: SettingEntry?, theirs: SettingEntry?) {
-        self.key = key
-        self.kind = kind
-        self.label = label
-        self.mine = mine
-        self.theirs = theirs
-    }
-
-    /// Each field whose text differs, with this machine's and the server's (nil: that side has no entry).
-    public var differences: [(name: String, mine: String?, theirs: String?)] {
-        let names = (mine ?? theirs)?.fields.map(\.name) ?? []
-        let (here, there) = (mine?.fields ?? [], theirs?.fields ?? [])
-        return names.compactMap { name in
-            let a = here.first { $0.name == name }?.value
-            let b = there.first { $0.name == name }?.value
-            return a == b ? nil : (name, a, b)
-        }
-    }
-
-    public static func == (a: SettingEntryConflict, b: SettingEntryConflict) -> Bool {
-        a.key == b.key && a.mine == b.mine && a.theirs == b.theirs
-    }
-
-    /// The entries of a setting in conflict that both sides changed, each side's version.
-    static func list(_ setting: SharedSetting, base: String, mine: String, theirs: String) -> [SettingEntryConflict]? {
-        guard let was = SettingEntries(setting, base), let here = SettingEntries(setting, mine), let there = SettingEntries(setting, theirs)
-        else { return nil }
-        return SettingMerge.entries(was: was, here: here, there: there, prefer: .mine, only: nil).conflicts.compactMap { key in
-            guard let entry = here[key] ?? there[key] else { return nil }
-            return SettingEntryConflict(key: key, kind: entry.kind, label: entry.label, mine: here[key], theirs: there[key])
-        }
     }
 }

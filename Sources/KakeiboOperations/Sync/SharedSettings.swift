@@ -25,11 +25,13 @@ public struct SharedSetting: Hashable, Sendable {
     public static let rules = SharedSetting("rules")
     /// The store's `accounts.json` (the household's accounts, their aliases and the balances statements stated).
     public static let accounts = SharedSetting("accounts")
+    /// The household's own layouts: `layouts/NAME.json` in the configuration directory, a layout to an entry.
+    public static let layouts = SharedSetting("layouts")
     /// One year's review notes from the store's `notes.json`, as that file writes them.
     public static func notes(_ year: Int) -> SharedSetting { SharedSetting("notes-\(year)") }
 
     /// The settings every household has, in the order they are listed.
-    public static let fixed: [SharedSetting] = [.categories, .budgets, .fixedCosts, .split, .monthStart, .rules, .accounts]
+    public static let fixed: [SharedSetting] = [.categories, .budgets, .fixedCosts, .split, .monthStart, .rules, .accounts, .layouts]
 
     /// The year of a notes setting; nil for the others.
     public var notesYear: Int? {
@@ -57,14 +59,18 @@ public struct SharedSetting: Hashable, Sendable {
 }
 
 /// Where this machine keeps the household's settings: the store's files, and the configuration directory's
-/// `categories.json` and `config.json` (nil where there is no configuration directory).
+/// `categories.json`, `config.json` and `layouts/` (nil where there is no configuration directory).
 public struct SharedSettingFiles: Sendable {
     public let store: LedgerStore
     public let configDirectory: String?
+    /// Why a layout's text can't be used (nil: it can), as an import reads layouts: a layout from another member is
+    /// checked by it before it is written. Without it a layout is checked only as JSON text under a name.
+    public let layoutProblem: (@Sendable (String) -> String?)?
 
-    public init(store: LedgerStore, configDirectory: String?) {
+    public init(store: LedgerStore, configDirectory: String?, layoutProblem: (@Sendable (String) -> String?)? = nil) {
         self.store = store
         self.configDirectory = configDirectory
+        self.layoutProblem = layoutProblem
     }
 
     /// Each setting's value here; a setting never set here is left out. A notes.json kakeibo can't read gives each
@@ -77,6 +83,9 @@ public struct SharedSettingFiles: Sendable {
             case .split, .monthStart:
                 guard let configuration = try configuration(), let key = ConfigKey(rawValue: setting.rawValue) else { continue }
                 values[setting] = configuration.display(key)
+            case .layouts:
+                let layouts = try readLayouts()
+                if !layouts.isEmpty { values[setting] = LayoutsSetting.encode(layouts) }
             default:
                 let access: FileAccess = setting == .categories ? .configuration : .store
                 guard let path = path(setting), let bytes = try FileSystem.read(path, access: access) else { continue }
@@ -123,6 +132,7 @@ public struct SharedSettingFiles: Sendable {
             case .monthStart: _ = try MonthStart.parse(value)
             case .rules: _ = try SettingsFile.rules.decode(bytes)
             case .accounts: _ = try SettingsFile.accounts.decode(bytes)
+            case .layouts: return LayoutsSetting.problem(value, check: nil)
             default:
                 guard let year = setting.notesYear else { return "not a setting kakeibo keeps" }
                 for (month, note) in try SettingsFile.notes.decode(bytes) {
@@ -138,6 +148,12 @@ public struct SharedSettingFiles: Sendable {
         } catch {
             return "\(error)"
         }
+    }
+
+    /// `problem`, with each layout of a `layouts` value read as an import reads it (`layoutProblem`).
+    public func problem(_ setting: SharedSetting, _ value: String) -> String? {
+        guard setting == .layouts, value != SharedSettingFiles.removed else { return SharedSettingFiles.problem(setting, value) }
+        return LayoutsSetting.problem(value, check: layoutProblem)
     }
 
     /// Whether a setting merges in parts when two members changed it: a year of notes month by month, the accounts,
@@ -200,8 +216,41 @@ public struct SharedSettingFiles: Sendable {
             var configuration = try Configuration.load(at: FileSystem.join(directory, Configuration.fileName))
             if bytes == nil { configuration.unset(key) } else { try configuration.set(key, value) }
             try configuration.save()
+        case .layouts:
+            guard let directory = configDirectory, let layouts = LayoutsSetting.decode(value) else { return }
+            try FileSystem.makeDirectories(directory)
+            let lock = try FileLock(directory: directory)
+            defer { lock.release() }
+            let folder = FileSystem.join(directory, SharedSettingFiles.layoutsFolder)
+            let here = try readLayouts()
+            if !layouts.isEmpty { try FileSystem.makeDirectories(folder) }
+            for layout in layouts where !here.contains(where: { $0.name == layout.name && $0.text == layout.text }) {
+                try FileSystem.replaceAtomically(FileSystem.join(folder, layout.name + ".json"), Array(layout.text.utf8))
+            }
+            // Only a layout that travels is removed: a file of another name was never sent, so never removed.
+            for old in here where !layouts.contains(where: { $0.name == old.name }) {
+                try FileSystem.remove(FileSystem.join(folder, old.name + ".json"))
+            }
         default: return
         }
+    }
+
+    /// The configuration directory's folder of the household's own layouts.
+    public static let layoutsFolder = "layouts"
+
+    /// The layouts here that travel (`LayoutsSetting.isName`), by name: every regular `*.json` of the layouts
+    /// folder, at most as many as an import reads, each read bounded.
+    private func readLayouts() throws -> [(name: String, text: String)] {
+        guard let directory = configDirectory else { return [] }
+        let folder = FileSystem.join(directory, SharedSettingFiles.layoutsFolder)
+        let names = (try FileSystem.list(folder) ?? []).filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }
+        var layouts: [(name: String, text: String)] = []
+        for name in names.filter(LayoutsSetting.isName).sorted().prefix(LayoutsSetting.maximumFiles) {
+            let path = FileSystem.join(folder, name + ".json")
+            guard FileSystem.isRegularFile(path), let bytes = try FileSystem.read(path, access: .configuration) else { continue }
+            layouts.append((name, String(decoding: bytes, as: UTF8.self)))
+        }
+        return layouts
     }
 
     private func path(_ setting: SharedSetting) -> String? {
