@@ -169,12 +169,24 @@ extension Household {
             }
             let lines = found.isMerged ? [found] : index.all.filter { $0.details.merged == found.id }
             guard let from = leader, !lines.isEmpty else { throw UnmergeError.notMerged(found.id) }
+            // A bank's 振込 that carried a settle-up payment (`SettleLines`) split from it is spending again: it was a
+            // transfer only as that payment. Kept apart, it is never found to carry one again.
+            let settled = ([from] + lines).contains(where: SettlePayment.isPayment)
             var split: [Item] = []
             for line in lines {
                 var alone = line
                 alone.details.merged = nil
                 alone.details.apart = true
+                if settled, SettleLines.carried(alone) { alone.details.transfer = nil }
                 alone.sync = line.sync.afterLocalChange
+                try index.replace(alone)
+                split.append(alone)
+            }
+            if settled, let current = index.item(from.id), SettleLines.carried(current) {
+                var alone = current
+                alone.details.transfer = nil
+                alone.details.apart = true
+                alone.sync = current.sync.afterLocalChange
                 try index.replace(alone)
                 split.append(alone)
             }

@@ -49,7 +49,19 @@ enum SettleLines {
         guard kind == .statement || kind == .linked, !item.isTransfer, !item.isMerged, !item.details.apart, item.price.amount > 0 else {
             return false
         }
-        return [item.name, item.details.shop ?? ""].contains { text in
+        return says振込(item)
+    }
+
+    /// Whether a line is one `find` made a payment's transfer: a statement's or MoneyForward's 振込, a transfer to a
+    /// member (the payment's `transfer`), not the payment itself.
+    static func carried(_ item: Item) -> Bool {
+        let kind = item.source.kind
+        guard kind == .statement || kind == .linked, item.isTransfer, !SettlePayment.isPayment(item), item.price.amount > 0 else { return false }
+        return says振込(item) && item.details.payment != nil
+    }
+
+    private static func says振込(_ item: Item) -> Bool {
+        [item.name, item.details.shop ?? ""].contains { text in
             let folded = AccountKey.fold(text)
             return words.contains { TextFold.contains(folded, $0) }
         }

@@ -111,4 +111,23 @@ import Testing
         try record(1161, "2025-01-05")
         #expect(try january().spending == 2322, "both stay what they were")
     }
+
+    /// `unmerge` says the bank's 振込 is not the payment: it is spending again, whichever id is split, and is never
+    /// found to carry the payment again; the payment stays recorded.
+    @Test(arguments: ["ly:furikomi", "payment"])
+    func theBanksLineSplitFromThePaymentIsSpendingAgain(split: String) throws {
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try spend()
+        try record(1161, "2025-01-05")
+        try importBank([("ly:furikomi", "2025-01-05", "振込 ヤマダ ケン")])
+        #expect(try january().spending == 0)
+        let payment = try #require(try household.store.items(in: Self.january).first(where: SettlePayment.isPayment))
+        _ = try household.unmerge(split == "payment" ? payment.id : split)
+        let month = try january()
+        #expect(month.spending == 1161, "the withdrawal is spending again")
+        #expect(month.transfers.map(\.id) == [payment.id], "the payment alone is a transfer: \(month.transfers)")
+        _ = try household.matchAll()
+        #expect(try january().spending == 1161, "matching again never makes it the payment again")
+        #expect(try settlement().settled == Yen(1161))
+    }
 }
