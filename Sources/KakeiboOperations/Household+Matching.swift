@@ -44,7 +44,7 @@ extension Household {
             guard day - month.first.dayNumber >= Matching.cardWindow, month.last.dayNumber - day >= Matching.cardWindow else { return false }
             let line = matching.line(item, at: 0)
             return !index.items(in: month).contains { other in
-                other.price == item.price && other.id != item.id && !other.details.apart && matching.matches(line, matching.line(other, at: 0))
+                other.ownPart == item.ownPart && other.id != item.id && !other.details.apart && matching.matches(line, matching.line(other, at: 0))
             }
         }
         return alone ? MatchOutcome() : try match(index.touched, in: &index, accounts: accounts)

@@ -52,7 +52,7 @@ public struct Matching: Sendable {
         let own = end(item.details.payment)
         let to = item.isTransfer ? end(item.details.transfer) : (key: nil, defined: false, card: false)
         return Line(
-            position: position, id: item.id, source: item.source, day: item.date.dayNumber, price: item.price.amount, flow: flow(item),
+            position: position, id: item.id, source: item.source, day: item.date.dayNumber, price: item.ownPart.amount, flow: flow(item),
             account: own.key, accountDefined: own.defined, to: to.key, toDefined: to.defined,
             card: own.card || to.card || item.source.isCardStatement)
     }
@@ -223,7 +223,8 @@ public struct Matching: Sendable {
         return (best?.details.member, best?.details.memberFrom)
     }
 
-    /// A merged item: the leader's date, price and payment (the account), and from the group's lines the best of
+    /// A merged item: the leader's date, price and payment (the account) — but the whole price and the legs of a line
+    /// paid in parts (`ItemDetails.legs`: the other lines saw only its account's part) —, and from the group's lines the best of
     /// the rest — the name, category, memo, tags, shop, personal and reimbursed of the line a person typed
     /// (`LineSource.nameRank`), and the member `member` picks: a given one (the statement's 利用者, else the one
     /// who typed it, else the fixed cost's), else the account's, else this machine's.
@@ -242,6 +243,10 @@ public struct Matching: Sendable {
         (item.details.member, item.details.memberFrom) = member(lines)
         if item.details.payment == nil {
             item.details.payment = lines.sorted { ($0.source.dateRank, $0.id) < ($1.source.dateRank, $1.id) }.lazy.compactMap(\.details.payment).first
+        }
+        if let parts = lines.filter({ !$0.details.legs.isEmpty }).min(by: { ($0.source.dateRank, $0.id) < ($1.source.dateRank, $1.id) }) {
+            item.price = parts.price
+            item.details.legs = parts.details.legs
         }
         item.details.merged = nil
         return item
