@@ -170,6 +170,17 @@ extension Household {
             let lines = found.isMerged ? [found] : index.all.filter { $0.details.merged == found.id }
             guard let from = leader, !lines.isEmpty else { throw UnmergeError.notMerged(found.id) }
             var split: [Item] = []
+            // A leader that took its whole price and legs from a line split off now (`Matching.compose`) is its own
+            // account's part again, unless a line it keeps has them.
+            if !from.details.legs.isEmpty,
+                lines.contains(where: { $0.price == from.price && $0.details.legs == from.details.legs && $0.id != from.id }),
+                !index.all.contains(where: { $0.details.merged == from.id && !$0.details.legs.isEmpty && !lines.map(\.id).contains($0.id) })
+            {
+                var own = from
+                (own.price, own.details.legs) = (from.ownPart, [])
+                own.sync = from.sync.afterLocalChange
+                try index.replace(own)
+            }
             for line in lines {
                 var alone = line
                 alone.details.merged = nil

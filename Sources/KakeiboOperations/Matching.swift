@@ -40,6 +40,8 @@ public struct Matching: Sendable {
         var to: [UInt8]?
         var toDefined: Bool
         var card: Bool
+        /// Paid in parts (`ItemDetails.legs`): among the lines of the purchase's day, it leads.
+        var legs = false
     }
 
     /// The flow an item is.
@@ -54,7 +56,7 @@ public struct Matching: Sendable {
         return Line(
             position: position, id: item.id, source: item.source, day: item.date.dayNumber, price: item.ownPart.amount, flow: flow(item),
             account: own.key, accountDefined: own.defined, to: to.key, toDefined: to.defined,
-            card: own.card || to.card || item.source.isCardStatement)
+            card: own.card || to.card || item.source.isCardStatement, legs: !item.details.legs.isEmpty)
     }
 
     /// An account end as matching compares it: a defined account's id (after a 0 byte no folded text holds), else the
@@ -116,7 +118,7 @@ public struct Matching: Sendable {
         }
         var groups: [[Int]] = []
         for index in lines.indices where root[index] == index && members[index].count > 1 {
-            let ordered = Matching.leaderFirst(members[index].map { lines[$0] }.map { ($0.source, $0.day, $0.id) })
+            let ordered = Matching.leaderFirst(members[index].map { lines[$0] }.map { ($0.source, $0.day, $0.id, $0.legs) })
             groups.append(ordered.map { members[index][$0] }.map { lines[$0].position })
         }
         return groups.sorted { items[$0[0]].id < items[$1[0]].id }
@@ -125,15 +127,18 @@ public struct Matching: Sendable {
     /// A group's lines in order, its leader first: the line dated when the purchase happened leads, so the merged
     /// item (which keeps its leader's date and id) falls in the month it was bought. That day is the earliest of the
     /// lines': no source dates a purchase before it happened, while a card books it a day or more after (a purchase
-    /// of 06-30 booked on 07-01 is June's) and a person may type it in later. Among the lines of that day, the statement's leads,
+    /// of 06-30 booked on 07-01 is June's) and a person may type it in later. Among the lines of that day, one paid in
+    /// parts leads (it holds the whole price, the others its account's part), then the statement's,
     /// then an app's, then a typed one's, then a fixed cost's (`LineSource.dateRank`); every other line, the card's
     /// with its booking date among them, keeps its own date. Returns positions in `lines`.
-    static func leaderFirst(_ lines: [(source: LineSource, day: Int, id: String)]) -> [Int] {
+    static func leaderFirst(_ lines: [(source: LineSource, day: Int, id: String, legs: Bool)]) -> [Int] {
         let purchase = lines.map(\.day).min() ?? 0
         return lines.indices.sorted { a, b in
             let x = lines[a]
             let y = lines[b]
-            return (x.day == purchase ? 0 : 1, x.source.dateRank, x.id) < (y.day == purchase ? 0 : 1, y.source.dateRank, y.id)
+            return (x.day == purchase ? 0 : 1, x.legs ? 0 : 1, x.source.dateRank, x.id) < (
+                y.day == purchase ? 0 : 1, y.legs ? 0 : 1, y.source.dateRank, y.id
+            )
         }
     }
 

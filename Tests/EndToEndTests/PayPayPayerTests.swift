@@ -96,6 +96,24 @@ import Testing
         #expect(balance["PayPay"] == 10000 - 73 - 1 - 2460, "each points part on PayPay")
     }
 
+    /// A line dated before the purchase paid in parts (typed a day early) leads its merge and takes the whole price and
+    /// the legs; split apart again, it is its own account's part, and the purchase its whole price, once each.
+    @Test func aLeaderThatTookTheLegsGivesThemBackWhenSplit() throws {
+        let box = try setUp()
+        #expect(try box.run("add", "ダイソー", "257", "--date", "2024-12-19", "--payment", "三井住友カード").status == 0)
+        #expect(try box.run("import", box.write("paypay.csv", Self.paypay)).status == 0)
+        func daiso() throws -> [[String: Any]] {
+            let found = try #require(try box.run("find", "ダイソー", "--format", "json").json() as? [String: Any])
+            return try #require(found["items"] as? [[String: Any]])
+        }
+        let merged = try daiso()
+        #expect(merged.count == 1 && merged.first?["price"] as? Int == 330 && merged.first?["legs"] != nil, "\(merged)")
+        let unmerge = try box.run("unmerge", "pp:" + "dd8d0a9ce54a117b")
+        #expect(unmerge.status == 0, "\(unmerge.stderr)")
+        let apart = try daiso().map { ($0["price"] as? Int ?? 0, $0["legs"] != nil) }.sorted { $0.0 < $1.0 }
+        #expect(apart.map(\.0) == [257, 330] && apart.map(\.1) == [false, true], "\(apart)")
+    }
+
     /// The charge's other side is the bank 取引方法 names, read from the file, whatever accounts the store has.
     @Test func aChargesSourceIsTheBankThatPaidItNotPayPay() throws {
         let box = try Sandbox()
