@@ -237,3 +237,17 @@ import Testing
         #expect(matching.groups([paypay(paypayDate), card("vp:1", "2024-12-21", 330)]).isEmpty, "the whole price is not the card's")
     }
 }
+
+/// An edited price its legs no longer fit leaves the whole price on the item's payment, so the month file stays one
+/// kakeibo reads; a price they still fit keeps them.
+@Suite struct PaymentLegsEditTests {
+    @Test func aPriceTheLegsNoLongerFitDropsThem() {
+        var made = item("ダイソー", 330, "2024-12-20", 0, id: "pp:1")
+        made.details.legs = [PaymentLeg(payment: "PayPay", price: Yen(73))]
+        #expect(ItemChanges(price: Yen(73)).applied(to: made).details.legs.isEmpty)
+        #expect(ItemChanges(price: Yen(400)).applied(to: made).details.legs == made.details.legs)
+        #expect(ItemChanges(name: "百均").applied(to: made).details.legs == made.details.legs)
+        let copy = WireItem(id: "pp:1", date: made.date, name: made.name, price: Yen(50), category: made.category)
+        #expect(copy.keeping(made).details.legs.isEmpty, "an app's copy at a price the legs don't fit")
+    }
+}
