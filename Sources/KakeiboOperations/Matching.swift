@@ -175,13 +175,14 @@ public struct Matching: Sendable {
         return pairs
     }
 
-    /// Lines that look alike but were not merged: the same price and the same shop (one's name or shop holds the
-    /// other's), of different sources, 4–10 days apart, or nearer on different accounts. Shown, never merged.
+    /// Lines that look alike but were not merged: the same price (a purchase paid in parts: its own account's part) and
+    /// the same shop (one's name or shop holds the other's), of different sources, 4–10 days apart, or nearer on
+    /// different accounts. Shown, never merged.
     public func nearMisses(_ items: [Item], groups: [[Int]]) -> [(Item, Item)] {
         var group: [Int: Int] = [:]
         for (number, positions) in groups.enumerated() { for position in positions { group[position] = number } }
         var byPrice: [Int: [Int]] = [:]
-        for (position, item) in items.enumerated() where item.price.amount != 0 { byPrice[item.price.amount, default: []].append(position) }
+        for (position, item) in items.enumerated() where item.price.amount != 0 { byPrice[item.ownPart.amount, default: []].append(position) }
         var found: [(Item, Item)] = []
         for (_, positions) in byPrice where positions.count > 1 {
             let sorted = positions.sorted { items[$0].date < items[$1].date }
