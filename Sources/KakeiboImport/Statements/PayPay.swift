@@ -5,7 +5,8 @@ import KakeiboKit
 ///
 /// 取引番号 is not one row's id: a payment split between points and a card is two 支払い rows with one 取引番号
 /// (PayPayポイント 73, クレジット VISA 4575 257), and the points it earned reuse it too. A row is known by 取引番号,
-/// 取引内容 and 取引方法 together (and how many identical rows came before it).
+/// 取引内容 and 取引方法 together (and how many identical rows came before it); the 支払い rows of one 取引番号 are one
+/// purchase, one line with payment legs (`lines`).
 enum PayPay {
     static let columns = [
         "取引日", "出金金額（円）", "入金金額（円）", "海外出金金額", "通貨", "変換レート（円）", "利用国", "取引内容", "取引先", "取引方法",
