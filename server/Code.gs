@@ -18,7 +18,7 @@
 
 var SERVICE = 'kakeibo-household';
 var PROTOCOL = 1;
-var SCRIPT_VERSION = '1.5.0';
+var SCRIPT_VERSION = '1.6.0';
 
 var TOKEN_PROPERTY = 'KAKEIBO_TOKEN';
 var HOUSEHOLD_PROPERTY = 'KAKEIBO_HOUSEHOLD';
@@ -134,9 +134,16 @@ var REIMBURSED_HEADER = '補填 Reimbursed';
  * income, and the item they were merged into counts them once.
  */
 var TRANSFER_HEADER = '振替先 Transfer to';
-var LEDGER_KEYS = ['transfer', 'merged', 'apart'];
+var LEDGER_KEYS = ['transfer', 'merged', 'apart', 'legs'];
 var MERGED_HEADER = '合算先 Merged into';
 var APART_HEADER = '分離 Apart';
+/**
+ * A purchase paid in parts (script 1.6.0): the parts paid from accounts other than its payment, as JSON text in the
+ * column with this header ([{"payment":"PayPay","price":100}]); the item's price is the whole purchase's, its payment
+ * paid the rest. The app's GET shows the purchase at its whole price.
+ */
+var LEGS_HEADER = '内訳 Legs';
+var MAX_LEGS = 8;
 var MAX_YEN = LIMITS.reimbursed[1];
 /** kakeibo allows 20 code points (LIMITS), the server 40. */
 var MAX_TAG_CHARS = maxLength_('tag');
@@ -1362,6 +1369,11 @@ function readMonth_(sheet, tz, sheetName) {
       if (into !== '') item.merged = into;
     }
     if (columns.apart > 0 && isTrue_(v[columns.apart - 1])) item.apart = true;
+    if (columns.legs > 0) {
+      // A cell a person spoiled is no legs: the purchase stays whole on its payment.
+      var legs = cellLegs_(cellText_(v[columns.legs - 1], tz), item.price);
+      if (legs.length > 0) item.legs = legs;
+    }
     rows.push({
       sheetRow: i + 1,
       sheetName: name,
@@ -1442,6 +1454,11 @@ var EXTRA = [
     key: 'apart', header: APART_HEADER, format: '@',
     has: function (item) { return item.apart === true; },
     cell: function (item) { return item.apart === true ? true : ''; }
+  },
+  {
+    key: 'legs', header: LEGS_HEADER, format: '@',
+    has: function (item) { return item.legs !== undefined && item.legs.length > 0; },
+    cell: function (item) { return item.legs !== undefined && item.legs.length > 0 ? JSON.stringify(item.legs) : ''; }
   }
 ];
 
@@ -1630,7 +1647,45 @@ function validItem_(raw) {
   }
   if (raw.apart !== undefined && raw.apart !== null && typeof raw.apart !== 'boolean') return '"apart" must be true or false';
   if (raw.apart === true) item.apart = true;
+  if (raw.legs !== undefined && raw.legs !== null && raw.legs !== '') {
+    var legs = validLegs_(raw.legs, raw.price);
+    if (typeof legs === 'string') return legs;
+    if (legs.length > 0) item.legs = legs;
+  }
   return item;
+}
+
+/**
+ * A purchase's legs as the sheet keeps them ([{payment, price}], at most MAX_LEGS, each paid by a payment's text and
+ * more than 0, together less than the item's price), or a string saying what is wrong.
+ */
+function validLegs_(raw, price) {
+  var problem = '"legs" must be an array of at most ' + MAX_LEGS + ' {"payment": text of at most ' + DETAILS.payment +
+    ' characters, "price": a whole number of yen above 0}, together less than the price';
+  if (!Array.isArray(raw) || raw.length > MAX_LEGS) return problem;
+  var legs = [];
+  var sum = 0;
+  for (var i = 0; i < raw.length; i++) {
+    var leg = raw[i];
+    if (!leg || typeof leg !== 'object' || Array.isArray(leg) || typeof leg.payment !== 'string') return problem;
+    if (Object.keys(leg).some(function (key) { return key !== 'payment' && key !== 'price'; })) return problem;
+    var payment = synced_(leg.payment);
+    if (payment === '' || codePoints_(payment) > DETAILS.payment || hasControl_(payment)) return problem;
+    if (!isWhole_(leg.price) || leg.price <= 0 || leg.price > MAX_YEN) return problem;
+    sum += leg.price;
+    legs.push({ payment: payment, price: leg.price });
+  }
+  if (legs.length > 0 && !(isWhole_(price) && sum < price)) return problem;
+  return legs;
+}
+
+/** The legs a cell holds (JSON text, as validLegs_ checks it against the row's price); none when it holds no such thing. */
+function cellLegs_(text, price) {
+  if (text === '') return [];
+  var raw;
+  try { raw = JSON.parse(text); } catch (e) { return []; }
+  var legs = validLegs_(raw, price);
+  return typeof legs === 'string' ? [] : legs;
 }
 
 /** An item's tags as the sheet keeps them, or a string saying what is wrong. */
@@ -1658,6 +1713,8 @@ function detailsOf_(item) {
   if (item.transfer !== undefined) details.push('transfer ' + item.transfer);
   if (item.merged !== undefined) details.push('merged ' + item.merged);
   if (item.apart === true) details.push('apart');
+  // And a purchase's legs (script 1.6.0).
+  if (item.legs !== undefined && item.legs.length > 0) details.push('legs ' + JSON.stringify(item.legs));
   return details;
 }
 

@@ -283,11 +283,16 @@ struct ImportPlan {
                 }
                 let former = (batch.formerIDs[wire.id] ?? []).first { id in
                     guard !claimed.contains(id), let old = stored.byID[id] else { return false }
-                    return old.date == wire.date && old.price == wire.price
+                    return old.date == wire.date && (old.price == wire.price || ImportPlan.rest(of: wire, without: old.price) != nil)
                 }
                 if let former {
                     claimed.insert(former)
-                    alreadyThere += 1
+                    // A purchase paid in parts whose one part is stored under its old id: the rest is what is new.
+                    if let old = stored.byID[former], old.price != wire.price, let rest = ImportPlan.rest(of: wire, without: old.price) {
+                        added.append(rest.item(added: now, sync: .pending))
+                    } else {
+                        alreadyThere += 1
+                    }
                     continue
                 }
                 added.append(wire.item(added: now, sync: .pending))
@@ -295,5 +300,24 @@ struct ImportPlan {
             outcomes.append(ImportBatchOutcome(added: added, alreadyThere: alreadyThere, kept: kept, removedHere: removedHere))
         }
         return ImportPlan(outcomes: outcomes)
+    }
+
+    /// A purchase paid in parts (`ItemDetails.legs`) without the part of `price` (its own account's, else a leg's):
+    /// what an earlier kakeibo, which kept one row of it under the purchase's old id, lacks. Nil when no part is that
+    /// price.
+    static func rest(of wire: WireItem, without price: Yen) -> WireItem? {
+        let legs = wire.details.legs
+        guard !legs.isEmpty else { return nil }
+        var rest = wire
+        rest.price = wire.price - price
+        if PaymentLeg.ownPart(of: wire.price, legs: legs) == price {
+            rest.details.payment = legs[0].payment
+            rest.details.legs = Array(legs.dropFirst())
+        } else if let leg = legs.firstIndex(where: { $0.price == price }) {
+            rest.details.legs.remove(at: leg)
+        } else {
+            return nil
+        }
+        return rest
     }
 }

@@ -44,7 +44,7 @@ extension Household {
             guard day - month.first.dayNumber >= Matching.cardWindow, month.last.dayNumber - day >= Matching.cardWindow else { return false }
             let line = matching.line(item, at: 0)
             return !index.items(in: month).contains { other in
-                other.price == item.price && other.id != item.id && !other.details.apart && matching.matches(line, matching.line(other, at: 0))
+                other.ownPart == item.ownPart && other.id != item.id && !other.details.apart && matching.matches(line, matching.line(other, at: 0))
             }
         }
         return alone ? MatchOutcome() : try match(index.touched, in: &index, accounts: accounts)
@@ -173,6 +173,17 @@ extension Household {
             // transfer only as that payment. Kept apart, it is never found to carry one again.
             let settled = ([from] + lines).contains(where: SettlePayment.isPayment)
             var split: [Item] = []
+            // A leader that took its whole price and legs from a line split off now (`Matching.compose`) is its own
+            // account's part again, unless a line it keeps has them.
+            if !from.details.legs.isEmpty,
+                lines.contains(where: { $0.price == from.price && $0.details.legs == from.details.legs && $0.id != from.id }),
+                !index.all.contains(where: { $0.details.merged == from.id && !$0.details.legs.isEmpty && !lines.map(\.id).contains($0.id) })
+            {
+                var own = from
+                (own.price, own.details.legs) = (from.ownPart, [])
+                own.sync = from.sync.afterLocalChange
+                try index.replace(own)
+            }
             for line in lines {
                 var alone = line
                 alone.details.merged = nil

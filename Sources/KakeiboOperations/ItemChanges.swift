@@ -63,6 +63,8 @@ public struct ItemChanges: Sendable, Equatable {
         if let personal { changed.details.personal = personal }
         if let reimbursed { changed.details.reimbursed = reimbursed }
         if tags != TagChanges() { changed.details.tags = tags.applied(to: item.details.tags) }
+        // A price its legs no longer fit (as much as they are, or less) is the whole purchase's on its payment.
+        if price != nil, (try? PaymentLeg.validate(changed.details.legs, price: changed.price, entry: false)) == nil { changed.details.legs = [] }
         return changed
     }
 }

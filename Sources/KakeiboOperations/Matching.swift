@@ -40,6 +40,8 @@ public struct Matching: Sendable {
         var to: [UInt8]?
         var toDefined: Bool
         var card: Bool
+        /// Paid in parts (`ItemDetails.legs`): among the lines of the purchase's day, it leads.
+        var legs = false
     }
 
     /// The flow an item is.
@@ -52,9 +54,9 @@ public struct Matching: Sendable {
         let own = end(item.details.payment)
         let to = item.isTransfer ? end(item.details.transfer) : (key: nil, defined: false, card: false)
         return Line(
-            position: position, id: item.id, source: item.source, day: item.date.dayNumber, price: item.price.amount, flow: flow(item),
+            position: position, id: item.id, source: item.source, day: item.date.dayNumber, price: item.ownPart.amount, flow: flow(item),
             account: own.key, accountDefined: own.defined, to: to.key, toDefined: to.defined,
-            card: own.card || to.card || item.source.isCardStatement)
+            card: own.card || to.card || item.source.isCardStatement, legs: !item.details.legs.isEmpty)
     }
 
     /// An account end as matching compares it: a defined account's id (after a 0 byte no folded text holds), else the
@@ -116,7 +118,7 @@ public struct Matching: Sendable {
         }
         var groups: [[Int]] = []
         for index in lines.indices where root[index] == index && members[index].count > 1 {
-            let ordered = Matching.leaderFirst(members[index].map { lines[$0] }.map { ($0.source, $0.day, $0.id) })
+            let ordered = Matching.leaderFirst(members[index].map { lines[$0] }.map { ($0.source, $0.day, $0.id, $0.legs) })
             groups.append(ordered.map { members[index][$0] }.map { lines[$0].position })
         }
         return groups.sorted { items[$0[0]].id < items[$1[0]].id }
@@ -125,15 +127,18 @@ public struct Matching: Sendable {
     /// A group's lines in order, its leader first: the line dated when the purchase happened leads, so the merged
     /// item (which keeps its leader's date and id) falls in the month it was bought. That day is the earliest of the
     /// lines': no source dates a purchase before it happened, while a card books it a day or more after (a purchase
-    /// of 06-30 booked on 07-01 is June's) and a person may type it in later. Among the lines of that day, the statement's leads,
+    /// of 06-30 booked on 07-01 is June's) and a person may type it in later. Among the lines of that day, one paid in
+    /// parts leads (it holds the whole price, the others its account's part), then the statement's,
     /// then an app's, then a typed one's, then a fixed cost's (`LineSource.dateRank`); every other line, the card's
     /// with its booking date among them, keeps its own date. Returns positions in `lines`.
-    static func leaderFirst(_ lines: [(source: LineSource, day: Int, id: String)]) -> [Int] {
+    static func leaderFirst(_ lines: [(source: LineSource, day: Int, id: String, legs: Bool)]) -> [Int] {
         let purchase = lines.map(\.day).min() ?? 0
         return lines.indices.sorted { a, b in
             let x = lines[a]
             let y = lines[b]
-            return (x.day == purchase ? 0 : 1, x.source.dateRank, x.id) < (y.day == purchase ? 0 : 1, y.source.dateRank, y.id)
+            return (x.day == purchase ? 0 : 1, x.legs ? 0 : 1, x.source.dateRank, x.id) < (
+                y.day == purchase ? 0 : 1, y.legs ? 0 : 1, y.source.dateRank, y.id
+            )
         }
     }
 
@@ -170,13 +175,14 @@ public struct Matching: Sendable {
         return pairs
     }
 
-    /// Lines that look alike but were not merged: the same price and the same shop (one's name or shop holds the
-    /// other's), of different sources, 4–10 days apart, or nearer on different accounts. Shown, never merged.
+    /// Lines that look alike but were not merged: the same price (a purchase paid in parts: its own account's part) and
+    /// the same shop (one's name or shop holds the other's), of different sources, 4–10 days apart, or nearer on
+    /// different accounts. Shown, never merged.
     public func nearMisses(_ items: [Item], groups: [[Int]]) -> [(Item, Item)] {
         var group: [Int: Int] = [:]
         for (number, positions) in groups.enumerated() { for position in positions { group[position] = number } }
         var byPrice: [Int: [Int]] = [:]
-        for (position, item) in items.enumerated() where item.price.amount != 0 { byPrice[item.price.amount, default: []].append(position) }
+        for (position, item) in items.enumerated() where item.price.amount != 0 { byPrice[item.ownPart.amount, default: []].append(position) }
         var found: [(Item, Item)] = []
         for (_, positions) in byPrice where positions.count > 1 {
             let sorted = positions.sorted { items[$0].date < items[$1].date }
@@ -223,7 +229,8 @@ public struct Matching: Sendable {
         return (best?.details.member, best?.details.memberFrom)
     }
 
-    /// A merged item: the leader's date, price and payment (the account), and from the group's lines the best of
+    /// A merged item: the leader's date, price and payment (the account) — but the whole price and the legs of a line
+    /// paid in parts (`ItemDetails.legs`: the other lines saw only its account's part) —, and from the group's lines the best of
     /// the rest — the name, category, memo, tags, shop, personal and reimbursed of the line a person typed
     /// (`LineSource.nameRank`), and the member `member` picks: a given one (the statement's 利用者, else the one
     /// who typed it, else the fixed cost's), else the account's, else this machine's.
@@ -242,6 +249,10 @@ public struct Matching: Sendable {
         (item.details.member, item.details.memberFrom) = member(lines)
         if item.details.payment == nil {
             item.details.payment = lines.sorted { ($0.source.dateRank, $0.id) < ($1.source.dateRank, $1.id) }.lazy.compactMap(\.details.payment).first
+        }
+        if let parts = lines.filter({ !$0.details.legs.isEmpty }).min(by: { ($0.source.dateRank, $0.id) < ($1.source.dateRank, $1.id) }) {
+            item.price = parts.price
+            item.details.legs = parts.details.legs
         }
         item.details.merged = nil
         return item

@@ -8,6 +8,8 @@ enum DetailLines {
         guard !details.isEmpty else { return nil }
         var parts: [String] = []
         if let payment = details.payment { parts.append(payment) }
+        // A purchase paid in parts: what the other accounts paid ("+ PayPay ¥100"), the payment above the rest.
+        if !details.legs.isEmpty { parts.append(legs(details.legs, language)) }
         if let shop = details.shop { parts.append("@" + shop) }
         if let member = details.member { parts.append(language.pick("by ", "") + member + language.pick("", " 払い")) }
         if details.personal { parts.append(language.pick("personal", "個人")) }
@@ -15,6 +17,12 @@ enum DetailLines {
         if let memo = details.memo { parts.append("“" + memo + "”") }
         if !details.tags.isEmpty { parts.append(RulesRenderer.hashed(details.tags)) }
         return parts.joined(separator: " · ")
+    }
+
+    /// The parts of a purchase other accounts paid, as a detail line and a conflict show them.
+    static func legs(_ legs: [PaymentLeg], _ language: Language) -> String {
+        language.pick("also paid by ", "ほかに ") + legs.map { "\($0.payment) \($0.price.formatted(language))" }.joined(separator: ", ")
+            + language.pick("", " で支払い")
     }
 
     /// Interleaves a rendered table (header first, then one line per item) with each item's detail line.

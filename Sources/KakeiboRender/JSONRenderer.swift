@@ -105,7 +105,7 @@ public enum JSONRenderer {
 
     /// An item's details: `payment`, `shop`, `memo`, `member`, `reimbursed` (null when absent), `personal`,
     /// `tags` (an array, empty for none), and `transfer`: for a transfer, the account the money went to (`payment`
-    /// is the one it left), else null.
+    /// is the one it left), else null; `legs` (`[{"payment","price"}]`) only for a purchase paid in parts.
     static func appendDetails(_ details: ItemDetails, to members: inout [(String, JSONValue)]) {
         members.append(("payment", details.payment.map(JSONValue.string) ?? .null))
         members.append(("shop", details.shop.map(JSONValue.string) ?? .null))
@@ -115,6 +115,11 @@ public enum JSONRenderer {
         members.append(("reimbursed", details.reimbursed.map { .integer($0.amount) } ?? .null))
         members.append(("tags", .array(details.tags.map(JSONValue.string))))
         members.append(("transfer", details.transfer.map(JSONValue.string) ?? .null))
+        // Only for a purchase paid in parts: the parts other accounts paid, `payment` paying the rest of `price`.
+        if !details.legs.isEmpty {
+            members.append(
+                ("legs", .array(details.legs.map { .object([("payment", .string($0.payment)), ("price", .integer($0.price.amount))]) })))
+        }
     }
 
     /// `kakeibo budget list`: `{"budgets":[{"category","subcategory","label","budget","yearly","rollover"}],"savings":N|null}`;

@@ -63,13 +63,17 @@ public enum StatementRenderer {
             ] + MatchRenderer.json(summary.matched))
     }
 
-    /// A statement line: `{"id","date","name","price","payment"}` (and `"user"` when the statement names one).
+    /// A statement line: `{"id","date","name","price","payment"}` (and `"user"` when the statement names one, `"legs"`
+    /// when other accounts paid parts of it).
     static func line(_ line: StatementLine) -> JSONValue {
-        .object(
+        let legs: [(String, JSONValue)] =
+            line.legs.isEmpty
+            ? [] : [("legs", .array(line.legs.map { .object([("payment", .string($0.payment)), ("price", .integer($0.price.amount))]) }))]
+        return .object(
             [
                 ("id", .string(line.id)), ("date", .string(line.date.iso)), ("name", .string(line.name)), ("price", .integer(line.price.amount)),
                 ("payment", .string(line.payment)),
-            ] + (line.user.map { [("user", .string($0))] } ?? []))
+            ] + (line.user.map { [("user", .string($0))] } ?? []) + legs)
     }
 
     // MARK: reconcile

@@ -72,8 +72,17 @@ public struct AccountsReport: Sendable {
                     flows[to, default: []].append((item.date, item.price.amount))
                     if let source, paidFrom[to].map({ $0.date <= item.date }) ?? true { paidFrom[to] = (item.date, source.id) }
                 }
-            } else if let from {
-                flows[from, default: []].append((item.date, isIncome(item.category) ? item.price.amount : -item.price.amount))
+            } else {
+                // A purchase paid in parts: its own account paid the rest of the price, each leg's account its part.
+                let sign = isIncome(item.category) ? 1 : -1
+                if let from { flows[from, default: []].append((item.date, sign * item.ownPart.amount)) }
+                for leg in item.details.legs {
+                    if let paid = accounts.counterpart(for: leg.payment)?.id {
+                        flows[paid, default: []].append((item.date, sign * leg.price.amount))
+                    } else {
+                        unknown[String(decoding: AccountKey.fold(leg.payment), as: UTF8.self), default: (leg.payment, 0)].count += 1
+                    }
+                }
             }
             if from == nil, let payment = item.details.payment {
                 let key = String(decoding: AccountKey.fold(payment), as: UTF8.self)

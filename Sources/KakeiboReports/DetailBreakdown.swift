@@ -85,8 +85,13 @@ public struct DetailBreakdown: Hashable, Sendable {
             positiveItems += max(item.price.amount, 0)
             switch grouping {
             case .field(.payment), .account:
+                // A purchase paid in parts is in each payer's row with that payer's part (`ItemDetails.legs`).
                 let payment = accounts.resolve(item.details.payment)
-                add(payment.map { String(decoding: AccountKey.fold($0), as: UTF8.self) }, payment, item.price.amount)
+                add(payment.map { String(decoding: AccountKey.fold($0), as: UTF8.self) }, payment, item.ownPart.amount)
+                for leg in item.details.legs {
+                    let paid = accounts.resolve(leg.payment) ?? leg.payment
+                    add(String(decoding: AccountKey.fold(paid), as: UTF8.self), paid, leg.price.amount)
+                }
             case .field(let field): add(item.details[field], item.details[field], item.price.amount)
             case .tag:
                 let tags = item.details.tags

@@ -2,8 +2,8 @@ import Foundation
 import Testing
 
 /// Who paid a PayPay row is what its 取引方法 says: a purchase paid by a card is that card's (and merges with the card
-/// statement's line, so it is counted once), a payment split between points and a card is each leg on its own account,
-/// and a チャージ comes from the bank or card that paid it, not from PayPay (its 取引先).
+/// statement's line, so it is counted once), a payment split between points and a card is one purchase with each leg
+/// on its own account, and a チャージ comes from the bank or card that paid it, not from PayPay (its 取引先).
 @Suite struct PayPayPayerTests {
     static let header = "取引日,出金金額（円）,入金金額（円）,海外出金金額,通貨,変換レート（円）,利用国,取引内容,取引先,取引方法,支払い区分,利用者,取引番号\n"
     static let paypay =
@@ -61,6 +61,57 @@ import Testing
         #expect(balance["三井住友カード"] == -(257 + 779 + 12800 + 630), "each card leg on the card")
         #expect(balance["PayPay"] == 10000 - 73 - 1 - 2460, "the points legs and PayPay's own on PayPay, the charge into it")
         #expect(balance["ゆうちょ銀行"] == -10000, "the charge left the bank that paid it")
+    }
+
+    /// MoneyForward's lines of the same card: the card's parts of the PayPay purchases, as the card's statement has them.
+    static let moneyForward = """
+        "計算対象","日付","内容","金額（円）","保有金融機関","大項目","中項目","メモ","振替","ID"
+        "1","2024/12/23","ＰａｙＰａｙ＊マクドナルド","-779","三井住友カード","食費","外食","","0","mfDec24Mac"
+        "1","2024/12/21","ＰａｙＰａｙ＊ダイソー","-257","三井住友カード","日用品","日用品","","0","mfDec24Daiso"
+
+        """
+
+    /// A purchase paid in parts (points and a card under one 取引番号, or within one row) is one purchase at its whole
+    /// price, whatever order PayPay's export, the card's statement and MoneyForward's lines of the card come in: its
+    /// card part merges with both card lines, and each part is on its own account (before: two purchases each).
+    @Test(arguments: [[0, 1, 2], [2, 1, 0], [1, 2, 0]]) func aPurchasePaidInPartsIsOnePurchaseWithEachPartOnItsAccount(order: [Int]) throws {
+        let box = try setUp()
+        let files = [
+            try box.write("paypay.csv", Self.paypay), try box.write("vpass.csv", Self.vpass), try box.write("mf.csv", Self.moneyForward),
+        ]
+        for position in order {
+            let run = try box.run("import", files[position])
+            #expect(run.status == 0, "\(run.stderr)")
+        }
+        let month = try #require(try box.run("month", "2024", "12", "--format", "json").json() as? [String: Any])
+        #expect(month["total"] as? Int == 330 + 780 + 12800 + 2460 + 630)
+        #expect(month["count"] as? Int == 5, "ダイソー, マクドナルド, ユニクロ, ウエルシア, ローソン: each once")
+        let found = try #require(try box.run("find", "ダイソー", "--format", "json").json() as? [String: Any])
+        let items = try #require(found["items"] as? [[String: Any]])
+        #expect(items.count == 1 && items.first?["price"] as? Int == 330)
+        let legs = try #require(items.first?["legs"] as? [[String: Any]])
+        #expect(legs.count == 1 && legs.first?["payment"] as? String == "PayPay" && legs.first?["price"] as? Int == 73)
+        let balance = try balances(box)
+        #expect(balance["三井住友カード"] == -(257 + 779 + 12800 + 630), "each card part on the card")
+        #expect(balance["PayPay"] == 10000 - 73 - 1 - 2460, "each points part on PayPay")
+    }
+
+    /// A line dated before the purchase paid in parts (typed a day early) leads its merge and takes the whole price and
+    /// the legs; split apart again, it is its own account's part, and the purchase its whole price, once each.
+    @Test func aLeaderThatTookTheLegsGivesThemBackWhenSplit() throws {
+        let box = try setUp()
+        #expect(try box.run("add", "ダイソー", "257", "--date", "2024-12-19", "--payment", "三井住友カード").status == 0)
+        #expect(try box.run("import", box.write("paypay.csv", Self.paypay)).status == 0)
+        func daiso() throws -> [[String: Any]] {
+            let found = try #require(try box.run("find", "ダイソー", "--format", "json").json() as? [String: Any])
+            return try #require(found["items"] as? [[String: Any]])
+        }
+        let merged = try daiso()
+        #expect(merged.count == 1 && merged.first?["price"] as? Int == 330 && merged.first?["legs"] != nil, "\(merged)")
+        let unmerge = try box.run("unmerge", "pp:" + "dd8d0a9ce54a117b")
+        #expect(unmerge.status == 0, "\(unmerge.stderr)")
+        let apart = try daiso().map { ($0["price"] as? Int ?? 0, $0["legs"] != nil) }.sorted { $0.0 < $1.0 }
+        #expect(apart.map(\.0) == [257, 330] && apart.map(\.1) == [false, true], "\(apart)")
     }
 
     /// The charge's other side is the bank 取引方法 names, read from the file, whatever accounts the store has.

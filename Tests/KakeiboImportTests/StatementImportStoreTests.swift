@@ -21,7 +21,11 @@ import Testing
     func batch(_ statement: Statement) -> ImportBatch {
         ImportBatch(
             kind: .statement,
-            items: spending(statement).map { WireItem(id: $0.id, date: $0.date, name: $0.name, price: $0.price, category: CategoryCode(0)) },
+            items: spending(statement).map { line in
+                var details = ItemDetails(payment: line.payment)
+                details.legs = line.legs
+                return WireItem(id: line.id, date: line.date, name: line.name, price: line.price, category: CategoryCode(0), details: details)
+            },
             formerIDs: Dictionary(statement.lines.map { ($0.id, $0.formerIDs) }) { first, _ in first })
     }
 
@@ -38,7 +42,9 @@ import Testing
         for line in statements.flatMap(spending) {
             let old = line.formerIDs.first ?? line.id
             guard seen.insert(old).inserted else { continue }
-            items.append(WireItem(id: old, date: line.date, name: line.name, price: line.price, category: CategoryCode(0)))
+            // A purchase paid in parts was one row under the 取引番号's id: PayPay's part, which comes first in its file.
+            let price = line.legs.last?.price ?? line.price
+            items.append(WireItem(id: old, date: line.date, name: line.name, price: price, category: CategoryCode(0)))
         }
         _ = try household.importFiles([ImportBatch(kind: .statement, items: items)], dryRun: false).files
     }
@@ -76,6 +82,31 @@ import Testing
         #expect(try stored().reduce(0) { $0 + $1.price.amount } == 16_929)
         let again = try household.importFiles([batch(split)], dryRun: false).files
         #expect(again[0].added.isEmpty)
+    }
+
+    /// kakeibo before payment legs kept a purchase paid in parts as a line per row (PayPay's points and the card's
+    /// part, each under its row's id): importing the file again adds nothing, so nothing is counted twice.
+    @Test func aPurchaseStoredAsTwoLinesBeforeLegsIsNotAddedAgain() throws {
+        let split = try statement("paypay-202412-split-rows.csv")
+        let daiso = try #require(split.lines.first { !$0.legs.isEmpty })
+        #expect(daiso.price.amount == 330 && daiso.legs == [PaymentLeg(payment: "PayPay", price: 73)])
+        // The rows as the reader before legs made them: the card's under the line's id, the points' under its own.
+        let points = StatementFormat.paypay.idPrefix + stableHash(["04651096480421495930", "支払い", "PayPayポイント", "1"].joined(separator: "\u{1F}"))
+        var before = batch(split)
+        before.items = before.items.flatMap { item -> [WireItem] in
+            guard item.id == daiso.id else { return [item] }
+            var card = item
+            (card.price, card.details.legs) = (Yen(257), [])
+            var pointsLine = item
+            (pointsLine.id, pointsLine.price, pointsLine.details.payment, pointsLine.details.legs) = (points, Yen(73), "PayPay", [])
+            return [pointsLine, card]
+        }
+        _ = try household.importFiles([before], dryRun: false)
+        let total = try stored().reduce(0) { $0 + $1.price.amount }
+        let again = try household.importFiles([batch(split)], dryRun: false).files
+        #expect(again[0].added.isEmpty, "the purchase is there, as two lines")
+        #expect(try stored().reduce(0) { $0 + $1.price.amount } == total)
+        #expect(try stored().contains { $0.id == points }, "the id the reader before legs gave the points' row")
     }
 
     @Test func aDryRunDecidesAsTheImportAndWritesNothing() throws {

@@ -207,3 +207,47 @@ import Testing
         #expect(LineSource(id: "z:abc").kind == .hand && LineSource(id: "ic:1").kind == .statement)
     }
 }
+
+/// A purchase paid in parts (`ItemDetails.legs`) matches other sources' lines of its own account's part, and the merged
+/// item keeps its whole price and legs whichever line leads.
+@Suite struct PaymentLegsMatchingTests {
+    let matching = Matching(accounts: MatchingTests.accounts, isIncome: { $0.category == 90 })
+
+    func paypay(_ date: String) -> Item {
+        var made = item("ダイソー", 330, date, 0, id: "pp:1")
+        made.details.payment = "三井住友カード(NL)"
+        made.details.legs = [PaymentLeg(payment: "PayPay", price: Yen(73))]
+        return made
+    }
+
+    func card(_ id: String, _ date: String, _ price: Int) -> Item {
+        var made = item("ＰａｙＰａｙ＊ダイソー", price, date, 0, id: id)
+        made.details.payment = "三井住友カード"
+        return made
+    }
+
+    @Test(arguments: ["2024-12-20", "2024-12-22"]) func theCardsPartMatchesAndTheWholePurchaseIsKept(paypayDate: String) {
+        let items = [paypay(paypayDate), card("vp:1", "2024-12-21", 257), card("mf:1", "2024-12-21", 257)]
+        let groups = matching.groups(items)
+        #expect(groups.count == 1 && groups[0].count == 3, "the PayPay line, the card's and MoneyForward's are one purchase")
+        let leader = items[groups[0][0]]
+        let merged = Matching.compose(leader, groups[0].map { items[$0] })
+        #expect(merged.price == Yen(330) && merged.details.legs == [PaymentLeg(payment: "PayPay", price: Yen(73))], "led by \(leader.id)")
+        #expect(merged.ownPart == Yen(257))
+        #expect(matching.groups([paypay(paypayDate), card("vp:1", "2024-12-21", 330)]).isEmpty, "the whole price is not the card's")
+    }
+}
+
+/// An edited price its legs no longer fit leaves the whole price on the item's payment, so the month file stays one
+/// kakeibo reads; a price they still fit keeps them.
+@Suite struct PaymentLegsEditTests {
+    @Test func aPriceTheLegsNoLongerFitDropsThem() {
+        var made = item("ダイソー", 330, "2024-12-20", 0, id: "pp:1")
+        made.details.legs = [PaymentLeg(payment: "PayPay", price: Yen(73))]
+        #expect(ItemChanges(price: Yen(73)).applied(to: made).details.legs.isEmpty)
+        #expect(ItemChanges(price: Yen(400)).applied(to: made).details.legs == made.details.legs)
+        #expect(ItemChanges(name: "百均").applied(to: made).details.legs == made.details.legs)
+        let copy = WireItem(id: "pp:1", date: made.date, name: made.name, price: Yen(50), category: made.category)
+        #expect(copy.keeping(made).details.legs.isEmpty, "an app's copy at a price the legs don't fit")
+    }
+}

@@ -77,8 +77,9 @@ import Testing
     }
 
     @Test func refusesANewerSchema() {
-        let text = #"{"schema":7,"month":"2024-12","items":[]}"#
-        #expect(throws: MonthFileProblem.schemaNewer(found: 7)) { try MonthFileCodec.decode(Array(text.utf8), month: december) }
+        let newer = MonthFileCodec.newestSchemaVersion + 1
+        let text = #"{"schema":"# + String(newer) + #","month":"2024-12","items":[]}"#
+        #expect(throws: MonthFileProblem.schemaNewer(found: newer)) { try MonthFileCodec.decode(Array(text.utf8), month: december) }
     }
 
     /// Where a member came from (`memberFrom`) is kept in the month file, which is then schema 6; a file without it

@@ -59,7 +59,7 @@ describe('the ledger of accounts', () => {
     }
   });
 
-  it('says its version (1.4.0 brought the ledger; 1.5.0 the page)', async () => {
-    assert.equal((await op(household, TOKEN, { op: 'capabilities' })).json.version, '1.5.0');
+  it('says its version (1.4.0 brought the ledger; 1.5.0 the page; 1.6.0 legs)', async () => {
+    assert.equal((await op(household, TOKEN, { op: 'capabilities' })).json.version, '1.6.0');
   });
 });

@@ -5,7 +5,8 @@ import KakeiboKit
 ///
 /// 取引番号 is not one row's id: a payment split between points and a card is two 支払い rows with one 取引番号
 /// (PayPayポイント 73, クレジット VISA 4575 257), and the points it earned reuse it too. A row is known by 取引番号,
-/// 取引内容 and 取引方法 together (and how many identical rows came before it).
+/// 取引内容 and 取引方法 together (and how many identical rows came before it); the 支払い rows of one 取引番号 are one
+/// purchase, one line with payment legs (`lines`).
 enum PayPay {
     static let columns = [
         "取引日", "出金金額（円）", "入金金額（円）", "海外出金金額", "通貨", "変換レート（円）", "利用国", "取引内容", "取引先", "取引方法",
@@ -76,6 +77,8 @@ enum PayPay {
         var read = StatementLines()
         read.variant = "取引履歴, \(records[0].fields.count) columns"
         var occurrences: [String: Int] = [:]
+        var purchases: [String: [Row]] = [:]
+        var order: [(position: Int, number: String)] = []
         let count = index.values.max().map { $0 + 1 } ?? columns.count
         for record in records.dropFirst() {
             read.rows += 1
@@ -116,17 +119,67 @@ enum PayPay {
             }
             let method = fields.text("取引方法")
             let key = StatementFields.contentKey([number, fields.text("取引内容"), method], &occurrences)
-            for (position, leg) in legs(method, price: price).enumerated() {
-                read.lines.append(
-                    StatementFields.line(
-                        StatementFormat.paypay.idPrefix, record: record, date: date, name: fields.text("取引先"),
-                        fallbackName: StatementFormat.paypay.displayName, price: leg.price, payment: leg.payment, user: fields.text("利用者"),
-                        key: position == 0 ? key : key + "\u{1F}" + leg.payment,
-                        // kakeibo before 0.30 knew a row by 取引番号 alone.
-                        formerKeys: position == 0 ? [number] : [], memo: memo(fields, method: method)))
+            let row = Row(
+                record: record, date: date, name: fields.text("取引先"), user: fields.text("利用者"), key: key, number: number,
+                legs: legs(method, price: price), memo: memo(fields, method: method))
+            // The rows of one purchase (one 取引番号) are one line, made where its first row is.
+            guard price > 0 else {
+                read.lines += lines([row])
+                continue
+            }
+            if purchases[number] == nil { order.append((read.lines.count, number)) }
+            purchases[number, default: []].append(row)
+        }
+        for (position, number) in order.reversed() { read.lines.insert(contentsOf: lines(purchases[number] ?? []), at: position) }
+        return read
+    }
+
+    /// A row of spending (or a refund) as `lines` makes lines of it.
+    struct Row {
+        var record: CSVRecord
+        var date: CalendarDate
+        var name: String
+        var user: String
+        var key: String
+        var number: String
+        var legs: [(payment: String, price: Int)]
+        var memo: String?
+    }
+
+    /// The line of one purchase: its rows (several under one 取引番号 when it was paid in parts, `PayPayポイント` 100
+    /// and `クレジット JCB 1234` 1,000) and the parts within a row, together. It is on the card that paid a part (what
+    /// the card's statement and MoneyForward see), else on PayPay, at the whole price; the parts other accounts paid
+    /// are its legs (`PaymentLeg`). The line keeps the id of the row its account paid in (and of its card's leg
+    /// within that row), which kakeibo before legs gave that row's line: a store that holds the parts as lines
+    /// finds this one already there. More than `PaymentLeg.maximumCount` other payers: a line per payer, as before.
+    static func lines(_ rows: [Row]) -> [StatementLine] {
+        let own = StatementFormat.paypay.displayName
+        var paid: [(payment: String, price: Int, row: Int, first: Bool)] = []
+        for (number, row) in rows.enumerated() {
+            for (position, leg) in row.legs.enumerated() where leg.price != 0 {
+                if let index = paid.firstIndex(where: { $0.payment == leg.payment }) {
+                    paid[index].price += leg.price
+                } else {
+                    paid.append((leg.payment, leg.price, number, position == 0))
+                }
             }
         }
-        return read
+        func line(_ leg: (payment: String, price: Int, row: Int, first: Bool), legs: [PaymentLeg]) -> StatementLine {
+            let row = rows[leg.row]
+            var line = StatementFields.line(
+                StatementFormat.paypay.idPrefix, record: row.record, date: row.date, name: row.name, fallbackName: own, price: leg.price,
+                payment: leg.payment, user: row.user, key: leg.first ? row.key : row.key + "\u{1F}" + leg.payment,
+                // kakeibo before 0.30 knew a row by 取引番号 alone.
+                formerKeys: leg.first ? [row.number] : [], memo: rows.lazy.compactMap(\.memo).first)
+            line.legs = legs
+            return line
+        }
+        guard let lead = paid.first(where: { $0.payment != own }) ?? paid.first else { return [] }
+        let others = paid.filter { $0.payment != lead.payment }
+        guard others.count <= PaymentLeg.maximumCount else { return paid.map { line($0, legs: []) } }
+        var whole = lead
+        whole.price = paid.reduce(0) { $0 + $1.price }
+        return [line(whole, legs: others.map { PaymentLeg(payment: StatementFields.shown($0.payment) ?? own, price: Yen($0.price)) })]
     }
 
     /// How a row was paid, leg by leg: by PayPay, or by the card 取引方法 names. A row whose 取引方法 splits it between

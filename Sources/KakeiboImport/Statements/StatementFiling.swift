@@ -43,6 +43,7 @@ package struct StatementFiling: Sendable {
             if case .rule = filed.reason, let payment = filed.payment { details.payment = payment } // a statement knows how it was paid
             details.member = filed.member ?? filer.member(user: line.user, payment: line.payment)
             details.tags = filed.tags
+            details.legs = line.legs
             let category = filed.reason == .unfiled ? self.unfiledCategory : filed.category
             if filed.reason == .unfiled { unfiled.append(line) }
             items[line.id] = WireItem(

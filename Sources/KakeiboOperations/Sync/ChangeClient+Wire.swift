@@ -20,9 +20,10 @@ extension ChangeClient {
             if change.kind == .update, case .object(let members) = value, !members.contains(where: { $0.0 == "tags" }) {
                 value = .object(members + [("tags", .array([]))])
             }
-            // So do a merge and a transfer: an update without them (from a kakeibo before accounts) keeps the row's.
+            // So do a merge, a transfer and a purchase's legs: an update without them (from a kakeibo before accounts,
+            // or before legs) keeps the row's.
             if change.kind == .update, case .object(let members) = value {
-                let missing: [(String, JSONValue)] = [("transfer", .null), ("merged", .null), ("apart", .bool(false))]
+                let missing: [(String, JSONValue)] = [("transfer", .null), ("merged", .null), ("apart", .bool(false)), ("legs", .array([]))]
                 value = .object(members + missing.filter { key, _ in !members.contains { $0.0 == key } })
             }
             fields.append(("item", value))

@@ -13,11 +13,13 @@ public enum FieldProblem: Error, Equatable, Sendable {
     case invalidTimestamp(String)
     case detail(DetailError)
     case tag(TagError)
+    case legs(PaymentLegError)
 
     public enum ExpectedType: Sendable, Equatable {
         case object, string, wholeNumber, wholeNumberOrNull, stringOrNumber
         case boolean
         case arrayOfStrings
+        case arrayOfLegs
 
         func describe(_ language: Language) -> String {
             switch self {
@@ -28,6 +30,9 @@ public enum FieldProblem: Error, Equatable, Sendable {
             case .stringOrNumber: return language.pick("a string or a number", "文字列か数")
             case .boolean: return language.pick("true or false", "true か false")
             case .arrayOfStrings: return language.pick("an array of strings", "文字列の配列")
+            case .arrayOfLegs:
+                return language.pick(
+                    "an array of {\"payment\": text, \"price\": whole number}", "{\"payment\": 文字列, \"price\": 整数} の配列")
             }
         }
     }
@@ -50,6 +55,7 @@ public enum FieldProblem: Error, Equatable, Sendable {
             return language.pick("not a timestamp: '\(text)'", "日時ではありません: '\(text)'")
         case .detail(let error): return error.message(in: language)
         case .tag(let error): return error.message(in: language)
+        case .legs(let error): return error.message(in: language)
         }
     }
 }

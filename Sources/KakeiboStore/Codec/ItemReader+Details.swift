@@ -40,9 +40,41 @@ extension ItemReader {
             details.reimbursed = Yen(value)
         case .tags:
             try readTags(reader, &scanner, into: &details)
+        case .legs:
+            try readLegs(reader, &scanner, into: &details)
         default:
             break // the item's own fields, which `read(_:_:into:)` reads
         }
+    }
+
+    /// Reads the parts of a purchase other accounts paid (`ItemDetails.legs`): `[{"payment":"…","price":N}, …]`, at
+    /// most `PaymentLeg.maximumCount`, each checked as a payment and a price more than 0 (their sum against the
+    /// item's price once it is read).
+    fileprivate func readLegs(_ reader: FieldReader, _ scanner: inout JSONScanner, into details: inout ItemDetails) throws {
+        guard try reader.kind(&scanner) == .array else { throw FieldProblem.wrongType(expected: .arrayOfLegs) }
+        try scanner.beginArray()
+        var legs: [PaymentLeg] = []
+        while try scanner.nextElement() {
+            guard legs.count < PaymentLeg.maximumCount else { throw FieldProblem.legs(.tooMany(count: legs.count + 1)) }
+            guard try reader.kind(&scanner) == .object else { throw FieldProblem.wrongType(expected: .arrayOfLegs) }
+            try scanner.beginObject()
+            var payment: String?
+            var price: Int?
+            while let key = try scanner.nextKey() {
+                switch key {
+                case "payment" where payment == nil: payment = try reader.string(&scanner)
+                case "price" where price == nil: price = try reader.integer(&scanner)
+                default: throw FieldProblem.wrongType(expected: .arrayOfLegs)
+                }
+            }
+            guard let payment, let price else { throw FieldProblem.wrongType(expected: .arrayOfLegs) }
+            guard price > 0, price <= Yen.limit else { throw FieldProblem.legs(.price(Yen(price))) }
+            do { legs.append(PaymentLeg(payment: try DetailField.payment.validate(payment, entry: inputRules == .always), price: Yen(price))) } catch
+            {
+                throw FieldProblem.legs(.payment(error))
+            }
+        }
+        details.legs = legs
     }
 
     /// Reads an item's tags.

@@ -9,7 +9,7 @@ struct ItemReader: Sendable {
     /// Every field either format knows.
     enum Field: String, CaseIterable, Sendable {
         case id, date, name, price, category, subcategory, categorySub, sync, added
-        case payment, shop, memo, member, personal, reimbursed, tags, transfer, merged, apart, memberFrom
+        case payment, shop, memo, member, personal, reimbursed, tags, transfer, merged, apart, memberFrom, legs
 
         /// Its bit in a set of fields already read.
         var bit: Int {
@@ -34,6 +34,7 @@ struct ItemReader: Sendable {
             case .merged: 131072
             case .apart: 262144
             case .memberFrom: 524288
+            case .legs: 1_048_576
             }
         }
     }
@@ -115,7 +116,7 @@ struct ItemReader: Sendable {
         case .id, .date, .name, .price, .category: true
         case .subcategory, .categorySub: field == subcategoryKey
         case .sync, .added: storedFields
-        case .payment, .shop, .memo, .member, .personal, .reimbursed, .tags, .transfer, .merged, .apart: true
+        case .payment, .shop, .memo, .member, .personal, .reimbursed, .tags, .transfer, .merged, .apart, .legs: true
         // Where a member came from is this store's own bookkeeping: the wire format skips it.
         case .memberFrom: storedFields
         }
@@ -213,7 +214,7 @@ struct ItemReader: Sendable {
             draft.sync = state
         case .added:
             draft.added = try reader.timestamp(&scanner)
-        case .payment, .shop, .memo, .member, .transfer, .merged, .apart, .personal, .reimbursed, .tags, .memberFrom:
+        case .payment, .shop, .memo, .member, .transfer, .merged, .apart, .personal, .reimbursed, .tags, .memberFrom, .legs:
             try readDetail(key, reader, &scanner, into: &draft.details)
         }
     }
@@ -237,6 +238,12 @@ struct ItemReader: Sendable {
             guard price.amount != 0 else { throw invalid(.price("0", reason: .zero), .price) }
         } else if name.unicodeScalars.contains(where: ItemName.isControl) {
             throw invalid(.nameControlCharacter, .name)
+        }
+        // Legs are checked against the price, whatever the rules: counted wrong, they would move money between accounts.
+        if !draft.details.legs.isEmpty {
+            do { _ = try PaymentLeg.validate(draft.details.legs, price: price, entry: false) } catch {
+                throw .field(.legs(error), id: draft.id, field: Field.legs.rawValue)
+            }
         }
         return Fields(
             id: id, date: date, name: name, price: price, category: CategoryCode(category, draft.subcategory ?? nil), sync: draft.sync,

@@ -152,6 +152,17 @@ public struct JSONWriter {
             string(merged)
         }
         if details.apart { raw(",\"apart\":true") }
+        if !details.legs.isEmpty {
+            raw(",\"legs\":[")
+            for (index, leg) in details.legs.enumerated() {
+                raw(index > 0 ? ",{\"payment\":" : "{\"payment\":")
+                string(leg.payment)
+                raw(",\"price\":")
+                integer(leg.price.amount)
+                raw("}")
+            }
+            raw("]")
+        }
         if stored, let origin = details.memberFrom {
             raw(",\"memberFrom\":")
             string(origin.rawValue)

@@ -58,13 +58,17 @@ public enum MonthFileCodec {
     /// The version written when any item says where its member came from (`memberFrom`): kakeibo before it refuses
     /// such a file as newer rather than as having an unknown field.
     public static let memberOriginSchemaVersion = 6
+    /// The version written when any item is a purchase paid in parts (`legs`): kakeibo before it refuses such a file
+    /// as newer rather than dropping the legs (and counting every part on one account).
+    public static let legsSchemaVersion = 7
     /// The newest version this kakeibo reads.
-    public static let newestSchemaVersion = 6
+    public static let newestSchemaVersion = 7
 
     /// The version a month of these items is written with: the oldest that holds everything they carry, so a store
     /// without the newer fields stays readable by an older kakeibo, byte for byte as it wrote it.
     static func version(of items: [Item]) -> Int {
         var version = schemaVersion
+        if items.contains(where: { !$0.details.legs.isEmpty }) { return legsSchemaVersion }
         if items.contains(where: { $0.details.memberFrom != nil }) { return memberOriginSchemaVersion }
         for item in items where !item.details.isEmpty {
             if item.details.transfer != nil || item.details.merged != nil || item.details.apart { return ledgerSchemaVersion }

@@ -57,6 +57,8 @@ public struct WireItem: Hashable, Sendable {
         guard let local else { return self }
         var copy = self
         copy.details = details.over(local.details)
+        // Legs kept from here that the copy's price no longer fits (the app changed it): the whole price on its payment.
+        if details.legs.isEmpty, (try? PaymentLeg.validate(copy.details.legs, price: price, entry: false)) == nil { copy.details.legs = [] }
         return copy
     }
 

@@ -19,6 +19,7 @@ public struct ItemDetails: Hashable, Sendable {
         var merged: String?
         var apart = false
         var memberFrom: MemberOrigin?
+        var legs: [PaymentLeg] = []
     }
 
     private final class Box: Sendable {
@@ -106,6 +107,13 @@ public struct ItemDetails: Hashable, Sendable {
         set { update { $0.memberFrom = newValue } }
     }
 
+    /// The parts of the purchase paid from accounts other than `payment` (`PaymentLeg`); empty when its own account
+    /// paid it all. The item's price stays the whole purchase's.
+    public var legs: [PaymentLeg] {
+        get { box?.fields.legs ?? [] }
+        set { update { $0.legs = newValue } }
+    }
+
     public static func == (a: ItemDetails, b: ItemDetails) -> Bool { a.box === b.box || a.fields == b.fields }
 
     public func hash(into hasher: inout Hasher) { hasher.combine(fields) }
@@ -125,6 +133,7 @@ public struct ItemDetails: Hashable, Sendable {
         if personal { merged.personal = true }
         if let reimbursed { merged.reimbursed = reimbursed }
         if !tags.isEmpty { merged.tags = tags }
+        if !legs.isEmpty { merged.legs = legs }
         // A copy that doesn't say where its member came from (the wire format never does) keeps what is known here
         // of the same member; another member is a given one.
         merged.memberFrom = memberFrom ?? (member == nil || member == kept.member ? kept.memberFrom : nil)

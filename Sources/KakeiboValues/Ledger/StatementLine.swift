@@ -39,6 +39,9 @@ public struct StatementLine: Hashable, Sendable {
     public var formerIDs: [String]
     /// The statement gave no date: the line takes the one of the line above it.
     public var undated: Bool
+    /// The parts of the purchase paid from other accounts than `payment` (PayPay's points beside a card under one
+    /// 取引番号); `price` is the whole purchase's.
+    public var legs: [PaymentLeg] = []
 
     public init(
         id: String, date: CalendarDate, name: String, price: Yen, payment: String, user: String? = nil, row: Int = 0, flow: Flow = .spending,
