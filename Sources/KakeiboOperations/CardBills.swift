@@ -153,6 +153,8 @@ extension Accounts {
 /// bills did (withdrawals found to be the bills).
 public struct StatedRecorded: Sendable, Equatable {
     public var changed: [String] = []
+    /// The accounts, as the statements name them, that no account names yet: what they state waits for one.
+    public var waiting: [String] = []
     public var matched = MatchOutcome()
 
     public init() {}

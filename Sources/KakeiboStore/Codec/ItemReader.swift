@@ -9,7 +9,7 @@ struct ItemReader: Sendable {
     /// Every field either format knows.
     enum Field: String, CaseIterable, Sendable {
         case id, date, name, price, category, subcategory, categorySub, sync, added
-        case payment, shop, memo, member, personal, reimbursed, tags, transfer, merged, apart, memberFrom
+        case payment, shop, memo, member, personal, reimbursed, tags, transfer, merged, apart, memberFrom, user
 
         /// Its bit in a set of fields already read.
         var bit: Int {
@@ -34,6 +34,7 @@ struct ItemReader: Sendable {
             case .merged: 131072
             case .apart: 262144
             case .memberFrom: 524288
+            case .user: 1_048_576
             }
         }
     }
@@ -118,6 +119,8 @@ struct ItemReader: Sendable {
         case .payment, .shop, .memo, .member, .personal, .reimbursed, .tags, .transfer, .merged, .apart: true
         // Where a member came from is this store's own bookkeeping: the wire format skips it.
         case .memberFrom: storedFields
+        // So is a statement line's 利用者, kept for member rules made later.
+        case .user: storedFields
         }
     }
 
@@ -213,7 +216,7 @@ struct ItemReader: Sendable {
             draft.sync = state
         case .added:
             draft.added = try reader.timestamp(&scanner)
-        case .payment, .shop, .memo, .member, .transfer, .merged, .apart, .personal, .reimbursed, .tags, .memberFrom:
+        case .payment, .shop, .memo, .member, .transfer, .merged, .apart, .personal, .reimbursed, .tags, .memberFrom, .user:
             try readDetail(key, reader, &scanner, into: &draft.details)
         }
     }

@@ -58,13 +58,17 @@ public enum MonthFileCodec {
     /// The version written when any item says where its member came from (`memberFrom`): kakeibo before it refuses
     /// such a file as newer rather than as having an unknown field.
     public static let memberOriginSchemaVersion = 6
+    /// The version written when any item keeps its statement's 利用者 (`user`) or has its member from a member rule
+    /// (`memberFrom` "rule"): kakeibo before it refuses such a file as newer rather than dropping them.
+    public static let statementUserSchemaVersion = 8
     /// The newest version this kakeibo reads.
-    public static let newestSchemaVersion = 6
+    public static let newestSchemaVersion = 8
 
     /// The version a month of these items is written with: the oldest that holds everything they carry, so a store
     /// without the newer fields stays readable by an older kakeibo, byte for byte as it wrote it.
     static func version(of items: [Item]) -> Int {
         var version = schemaVersion
+        if items.contains(where: { $0.details.user != nil || $0.details.memberFrom == .rule }) { return statementUserSchemaVersion }
         if items.contains(where: { $0.details.memberFrom != nil }) { return memberOriginSchemaVersion }
         for item in items where !item.details.isEmpty {
             if item.details.transfer != nil || item.details.merged != nil || item.details.apart { return ledgerSchemaVersion }
