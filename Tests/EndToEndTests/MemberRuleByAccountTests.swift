@@ -85,6 +85,26 @@ import Testing
         #expect(try monthByMember(given) == ["hana": 37668], "import --member gave every line its member")
     }
 
+    /// A member rule that arrives by sync maps the lines the importing store kept the 利用者 of, and the new members
+    /// reach the other store in the same sync.
+    @Test func aRuleArrivingBySyncMapsTheLinesImportedBefore() throws {
+        let server = try ShippedServer()
+        let helper = ChangeSyncTests()
+        let (ayumi, ken) = (try helper.member(server), try helper.member(server))
+        #expect(try ayumi.run("accounts", "add", "楽天カード", "--kind", "card", "--member", "ayumi").status == 0)
+        #expect(try byMember(ayumi) == ["ayumi": 37668])
+        _ = try helper.sync(ayumi)
+        _ = try helper.sync(ken)
+        // ken has the card as an account now (by sync), and maps its 家族 to himself.
+        let rule = try ken.run("rules", "member", "家族", "ken", "--account", "楽天カード")
+        #expect(rule.status == 0, "\(rule.stderr)")
+        _ = try helper.sync(ken)
+        _ = try helper.sync(ayumi)
+        #expect(try monthByMember(ayumi) == ["ayumi": 33376, "ken": 4292], "the rule came, and 家族's lines are ken's")
+        _ = try helper.sync(ken)
+        #expect(try monthByMember(ken) == ["ayumi": 33376, "ken": 4292], "and so they are in the other store")
+    }
+
     /// December's spending by member as the store has it now.
     func monthByMember(_ box: Sandbox) throws -> [String: Int] {
         let month = try #require(try box.runInProcess("month", "2024-12", "--by", "member", "--format", "json").json() as? [String: Any])

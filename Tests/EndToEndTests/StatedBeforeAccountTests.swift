@@ -29,7 +29,10 @@ import Testing
             #expect(run.status == 0, "\(run.stderr)")
         }
         #expect(try accounts(box).isEmpty)
+        let waiting = try box.run("accounts", "list").stdout
+        #expect(waiting.contains("Balances and bills waiting for an account") && waiting.contains("楽天銀行 (1 statement)"), "\(waiting)")
         #expect(try box.run("accounts", "add", "楽天銀行", "--kind", "bank").status == 0)
+        #expect(!(try box.run("accounts", "list").stdout.contains("楽天銀行 (1 statement)")), "claimed: it waits no longer")
         let bank = try #require(try accounts(box)["楽天銀行"])
         #expect(bank["statedBalance"] as? Int == 393308 && bank["statedDate"] as? String == "2024-12-31", "the statement's 残高: \(bank)")
         #expect(try december(box) == 98710, "no card yet: every withdrawal is spending")
