@@ -155,6 +155,8 @@ public struct StatedRecorded: Sendable, Equatable {
     public var changed: [String] = []
     /// The accounts, as the statements name them, that no account names yet: what they state waits for one.
     public var waiting: [String] = []
+    /// The months the bills new to the accounts may be drawn in, to match again.
+    var billMonths = Set<YearMonth>()
     public var matched = MatchOutcome()
 
     public init() {}

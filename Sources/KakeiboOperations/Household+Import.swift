@@ -68,28 +68,37 @@ extension Household {
     /// statement becomes the card's bill (`CardBills`). Returns the accounts that changed and what matching did.
     @discardableResult
     public func recordStated(_ statements: [StatedAccount]) throws -> StatedRecorded {
-        let statements = statements.filter { !$0.balances.isEmpty || $0.bill != nil }
-        guard store.exists, !statements.isEmpty else { return StatedRecorded() }
+        guard store.exists, statements.contains(where: { !$0.balances.isEmpty || $0.bill != nil }) else { return StatedRecorded() }
         return try change { index in
-            var accounts = try accounts()
-            let before = accounts
-            var recorded = StatedRecorded()
-            let waiting = statements.filter { accounts.account(for: $0.account) == nil }
-            if !waiting.isEmpty {
-                let held = try index.read(.waitingStated)
-                let kept = WaitingStatedFile.adding(
-                    waiting.map { WaitingStatement(account: $0.account, balances: $0.balances, bill: $0.bill) }, to: held)
-                if kept != held { try index.write(.waitingStated, kept) }
-                recorded.waiting = waiting.map(\.account)
-            }
-            let billMonths = Household.state(statements, on: &accounts)
-            recorded.changed = accounts.all.filter { before.account(id: $0.id) != $0 }.map(\.name)
-            if accounts != before {
-                try store.writeAccounts(accounts)
-                recorded.matched = try match(billMonths, in: &index, accounts: accounts)
-            }
+            var recorded = try recordStated(statements, in: &index)
+            if !recorded.billMonths.isEmpty { recorded.matched = try match(recorded.billMonths, in: &index, accounts: try accounts()) }
             return recorded
         }.result
+    }
+
+    /// `recordStated` in a change already under way (an import's, so that the import is one change that one `undo`
+    /// takes back): the accounts file written when it changed, what waits written to `stated.json`; the months of
+    /// the new bills are the caller's to match.
+    func recordStated(_ statements: [StatedAccount], in index: inout ItemIndex) throws -> StatedRecorded {
+        let statements = statements.filter { !$0.balances.isEmpty || $0.bill != nil }
+        var recorded = StatedRecorded()
+        guard !statements.isEmpty else { return recorded }
+        var accounts = try accounts()
+        let before = accounts
+        let waiting = statements.filter { accounts.account(for: $0.account) == nil }
+        if !waiting.isEmpty {
+            let held = try index.read(.waitingStated)
+            let kept = WaitingStatedFile.adding(waiting.map { WaitingStatement(account: $0.account, balances: $0.balances, bill: $0.bill) }, to: held)
+            if kept != held { try index.write(.waitingStated, kept) }
+            recorded.waiting = waiting.map(\.account)
+        }
+        let billMonths = Household.state(statements, on: &accounts)
+        recorded.changed = accounts.all.filter { before.account(id: $0.id) != $0 }.map(\.name)
+        if accounts != before {
+            try store.writeAccounts(accounts)
+            recorded.billMonths = billMonths
+        }
+        return recorded
     }
 
     /// Records on `accounts` what the statements state of the accounts they name (a statement of no account changes
@@ -203,8 +212,8 @@ extension Household {
     /// (`match`): the dry run says what matching would do, from the same plan. `progress` is called once per item.
     /// Cards' dumps are read into the same change (`readCard`), after the files; with any, a dry run is that change
     /// worked out and not written.
-    /// `stated`: what the files' statements state, for a dry run to say which bills it would find (`recordStated`
-    /// records them after a real import).
+    /// `stated`: what the files' statements state: a dry run says which bills it would find, an import records them
+    /// (`recordStated`, with each card's balance) in its change.
     public func importFiles(
         _ batches: [ImportBatch], cards: [CardBatch] = [], dryRun: Bool, stated: [StatedAccount] = [], progress: () -> Void = {}
     ) throws -> ImportedFiles {
@@ -243,7 +252,16 @@ extension Household {
                     throw CardBatchError(card: number, problem: error)
                 }
             }
-            var matched = try match(index.touched, in: &index, accounts: try accounts())
+            // What the statements (and the cards' newest records) state, recorded in the same change; the months of
+            // bills new to the accounts are matched with the lines.
+            let cardBalances = read.compactMap { outcome in
+                outcome.balance.map {
+                    StatedAccount(account: outcome.card.account, balances: [StatedBalance(date: $0.date, amount: Yen($0.yen))], bill: nil)
+                }
+            }
+            // A dry run's change is never written, but the accounts file would be: it records nothing.
+            let recorded = dryRun ? StatedRecorded() : try recordStated(stated + cardBalances, in: &index)
+            var matched = try match(index.touched.union(recorded.billMonths), in: &index, accounts: try accounts())
             matched.possibleTransfers = try possibleTransfers(plan.outcomes.flatMap(\.added).compactMap { index.item($0.id) })
             for number in read.indices { read[number].matched = matched }
             return ImportedFiles(files: plan.outcomes, cards: read, matched: matched)
