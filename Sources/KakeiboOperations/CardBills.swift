@@ -157,6 +157,8 @@ public struct StatedRecorded: Sendable, Equatable {
     public var waiting: [String] = []
     /// The months the bills new to the accounts may be drawn in, to match again.
     var billMonths = Set<YearMonth>()
+    /// The accounts as recorded (within a change: not yet on disk).
+    var accounts = Accounts()
     public var matched = MatchOutcome()
 
     public init() {}

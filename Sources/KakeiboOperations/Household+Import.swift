@@ -71,19 +71,20 @@ extension Household {
         guard store.exists, statements.contains(where: { !$0.balances.isEmpty || $0.bill != nil }) else { return StatedRecorded() }
         return try change { index in
             var recorded = try recordStated(statements, in: &index)
-            if !recorded.billMonths.isEmpty { recorded.matched = try match(recorded.billMonths, in: &index, accounts: try accounts()) }
+            if !recorded.billMonths.isEmpty { recorded.matched = try match(recorded.billMonths, in: &index, accounts: recorded.accounts) }
             return recorded
         }.result
     }
 
     /// `recordStated` in a change already under way (an import's, so that the import is one change that one `undo`
-    /// takes back): the accounts file written when it changed, what waits written to `stated.json`; the months of
-    /// the new bills are the caller's to match.
+    /// takes back): the accounts file and what waits (`stated.json`) written in that change's commit; the accounts
+    /// as they now are, and the months of the new bills, are the caller's to match with.
     func recordStated(_ statements: [StatedAccount], in index: inout ItemIndex) throws -> StatedRecorded {
         let statements = statements.filter { !$0.balances.isEmpty || $0.bill != nil }
+        var accounts = try index.read(.accounts)
         var recorded = StatedRecorded()
+        recorded.accounts = accounts
         guard !statements.isEmpty else { return recorded }
-        var accounts = try accounts()
         let before = accounts
         let waiting = statements.filter { accounts.account(for: $0.account) == nil }
         if !waiting.isEmpty {
@@ -95,9 +96,10 @@ extension Household {
         let billMonths = Household.state(statements, on: &accounts)
         recorded.changed = accounts.all.filter { before.account(id: $0.id) != $0 }.map(\.name)
         if accounts != before {
-            try store.writeAccounts(accounts)
+            try index.write(.accounts, accounts)
             recorded.billMonths = billMonths
         }
+        recorded.accounts = accounts
         return recorded
     }
 
@@ -260,8 +262,9 @@ extension Household {
                 }
             }
             // A dry run's change is never written, but the accounts file would be: it records nothing.
+            let accounts = dryRun ? try accounts() : nil
             let recorded = dryRun ? StatedRecorded() : try recordStated(stated + cardBalances, in: &index)
-            var matched = try match(index.touched.union(recorded.billMonths), in: &index, accounts: try accounts())
+            var matched = try match(index.touched.union(recorded.billMonths), in: &index, accounts: accounts ?? recorded.accounts)
             matched.possibleTransfers = try possibleTransfers(plan.outcomes.flatMap(\.added).compactMap { index.item($0.id) })
             for number in read.indices { read[number].matched = matched }
             return ImportedFiles(files: plan.outcomes, cards: read, matched: matched)

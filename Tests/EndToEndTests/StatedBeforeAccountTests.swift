@@ -46,6 +46,24 @@ import Testing
         #expect(try december(box) == 34500)
     }
 
+    /// An import records its statement's balance in its own change: one undo takes back the lines and the balance,
+    /// whether the account was there (accounts.json) or not (stated.json).
+    @Test func oneUndoTakesBackTheImportAndWhatItStated() throws {
+        let box = try Sandbox()
+        #expect(try box.run("accounts", "add", "楽天銀行", "--kind", "bank").status == 0)
+        #expect(try box.run("import", Self.bank).status == 0)
+        #expect(try accounts(box)["楽天銀行"]?["statedBalance"] as? Int == 393308)
+        #expect(try box.run("undo").status == 0)
+        #expect(try accounts(box)["楽天銀行"]?["statedBalance"] is NSNull, "the balance went with the lines")
+        #expect(try december(box) == 0)
+        #expect(try box.run("accounts", "remove", "楽天銀行").status == 0)
+        #expect(try box.run("import", Self.bank).status == 0)
+        #expect(try box.run("undo").status == 0)
+        #expect(try december(box) == 0)
+        #expect(try box.run("accounts", "add", "楽天銀行", "--kind", "bank").status == 0)
+        #expect(try accounts(box)["楽天銀行"]?["statedBalance"] is NSNull, "nothing waited: the import was taken back whole")
+    }
+
     @Test func anAliasGivenLaterClaimsItToo() throws {
         let box = try Sandbox()
         #expect(try box.run("import", Self.bank).status == 0)
