@@ -57,10 +57,11 @@ extension Household {
             var accounts = try accounts()
             let before = accounts
             var account = try body(&accounts)
-            // What statements stated for the account before it was defined is its now.
+            try ServerCell.check(.accounts, before: before, after: accounts, ())
+            // What statements stated for the account before it was defined is its now (recorded as an import records
+            // it, never refused for the server's cell).
             _ = try claimStated(&accounts, in: &index)
             if let now = accounts.account(id: account.id) { account = now }
-            try ServerCell.check(.accounts, before: before, after: accounts, ())
             try store.writeAccounts(accounts)
             try index.loadAll()
             let matched = try match(Set(try index.transaction.months()), in: &index, accounts: accounts)

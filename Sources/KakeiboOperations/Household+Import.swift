@@ -96,7 +96,8 @@ extension Household {
         let billMonths = Household.state(statements, on: &accounts)
         recorded.changed = accounts.all.filter { before.account(id: $0.id) != $0 }.map(\.name)
         if accounts != before {
-            try index.write(.accounts, accounts)
+            // As `writeAccounts` writes it: what statements state is never refused for the server's cell.
+            try index.setFile(SettingsFile.accounts.name, SettingsFile.accounts.encode(accounts))
             recorded.billMonths = billMonths
         }
         recorded.accounts = accounts
