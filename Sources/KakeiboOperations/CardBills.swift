@@ -153,6 +153,12 @@ extension Accounts {
 /// bills did (withdrawals found to be the bills).
 public struct StatedRecorded: Sendable, Equatable {
     public var changed: [String] = []
+    /// The accounts, as the statements name them, that no account names yet: what they state waits for one.
+    public var waiting: [String] = []
+    /// The months the bills new to the accounts may be drawn in, to match again.
+    var billMonths = Set<YearMonth>()
+    /// The accounts as recorded (within a change: not yet on disk).
+    var accounts = Accounts()
     public var matched = MatchOutcome()
 
     public init() {}

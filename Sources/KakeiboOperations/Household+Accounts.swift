@@ -28,12 +28,18 @@ extension Household {
         try changeAccounts { accounts in try accounts.remove(spelling) }
     }
 
-    /// Matches every month again (after the household's accounts came by sync).
+    /// Matches every month again (after the household's accounts or rules came by sync). Accounts that came claim
+    /// what statements stated for them before they were here (`claimStated`): the accounts file changes then, and
+    /// the sync sends it as any change of an account.
     public func matchAll() throws -> MatchOutcome {
         guard store.exists else { return MatchOutcome() }
         return try change { index in
+            var accounts = try accounts()
+            let before = accounts
+            _ = try claimStated(&accounts, in: &index)
+            if accounts != before { try store.writeAccounts(accounts) }
             try index.loadAll()
-            return try match(Set(try index.transaction.months()), in: &index, accounts: try accounts())
+            return try match(Set(try index.transaction.months()), in: &index, accounts: accounts)
         }.result
     }
 
@@ -50,8 +56,12 @@ extension Household {
         return try change { index in
             var accounts = try accounts()
             let before = accounts
-            let account = try body(&accounts)
+            var account = try body(&accounts)
             try ServerCell.check(.accounts, before: before, after: accounts, ())
+            // What statements stated for the account before it was defined is its now (recorded as an import records
+            // it, never refused for the server's cell).
+            _ = try claimStated(&accounts, in: &index)
+            if let now = accounts.account(id: account.id) { account = now }
             try store.writeAccounts(accounts)
             try index.loadAll()
             let matched = try match(Set(try index.transaction.months()), in: &index, accounts: accounts)

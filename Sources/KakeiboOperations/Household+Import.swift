@@ -14,20 +14,6 @@ public struct ImportMember: Sendable, Equatable {
     }
 }
 
-/// The balances and the next bill a statement states for the account it is of.
-public struct StatedAccount: Sendable, Equatable {
-    /// The account as the statement names it (an alias, or its name).
-    public var account: String
-    public var balances: [StatedBalance]
-    public var bill: CardBill?
-
-    public init(account: String, balances: [StatedBalance], bill: CardBill?) {
-        self.account = account
-        self.balances = balances
-        self.bill = bill
-    }
-}
-
 extension Household {
     /// Gives the lines of a file their members: `--member` gives every line its member; otherwise a line keeps the
     /// member its source gave it (a rule's, the statement's 利用者); a statement's or MoneyForward's line takes its
@@ -59,36 +45,6 @@ extension Household {
             }
             return item
         }
-    }
-
-    /// Records what statements state for the household's accounts: each balance (one of the same day replaced), the
-    /// next bill, and every bill stated (`Account.bills`). A statement of no defined account records nothing. A bill
-    /// not known before matches the months it may be drawn in again, so a withdrawal of it imported before the card's
-    /// statement becomes the card's bill (`CardBills`). Returns the accounts that changed and what matching did.
-    @discardableResult
-    public func recordStated(_ statements: [StatedAccount]) throws -> StatedRecorded {
-        guard store.exists, statements.contains(where: { !$0.balances.isEmpty || $0.bill != nil }) else { return StatedRecorded() }
-        return try change { index in
-            var accounts = try accounts()
-            let before = accounts
-            var recorded = StatedRecorded()
-            for statement in statements {
-                guard let account = accounts.account(for: statement.account) else { continue }
-                accounts.update(id: account.id) { account in
-                    for balance in statement.balances { account.state(balance) }
-                    // `bill` is a due day: a bill stated only by its month is kept in `bills` alone.
-                    if let bill = statement.bill, bill.dated, (account.bill?.date ?? bill.date) <= bill.date { account.bill = bill }
-                }
-            }
-            let billMonths: Set<YearMonth>
-            (accounts, billMonths) = accounts.stating(statements)
-            recorded.changed = accounts.all.filter { before.account(id: $0.id) != $0 }.map(\.name)
-            if accounts != before {
-                try store.writeAccounts(accounts)
-                recorded.matched = try match(billMonths, in: &index, accounts: accounts)
-            }
-            return recorded
-        }.result
     }
 }
 
@@ -165,8 +121,8 @@ extension Household {
     /// (`match`): the dry run says what matching would do, from the same plan. `progress` is called once per item.
     /// Cards' dumps are read into the same change (`readCard`), after the files; with any, a dry run is that change
     /// worked out and not written.
-    /// `stated`: what the files' statements state, for a dry run to say which bills it would find (`recordStated`
-    /// records them after a real import).
+    /// `stated`: what the files' statements state: a dry run says which bills it would find, an import records them
+    /// (`recordStated`, with each card's balance) in its change.
     public func importFiles(
         _ batches: [ImportBatch], cards: [CardBatch] = [], dryRun: Bool, stated: [StatedAccount] = [], progress: () -> Void = {}
     ) throws -> ImportedFiles {
@@ -205,7 +161,17 @@ extension Household {
                     throw CardBatchError(card: number, problem: error)
                 }
             }
-            var matched = try match(index.touched, in: &index, accounts: try accounts())
+            // What the statements (and the cards' newest records) state, recorded in the same change; the months of
+            // bills new to the accounts are matched with the lines.
+            let cardBalances = read.compactMap { outcome in
+                outcome.balance.map {
+                    StatedAccount(account: outcome.card.account, balances: [StatedBalance(date: $0.date, amount: Yen($0.yen))], bill: nil)
+                }
+            }
+            // A dry run's change is never written, but the accounts file would be: it records nothing.
+            let accounts = dryRun ? try accounts() : nil
+            let recorded = dryRun ? StatedRecorded() : try recordStated(stated + cardBalances, in: &index)
+            var matched = try match(index.touched.union(recorded.billMonths), in: &index, accounts: accounts ?? recorded.accounts)
             matched.possibleTransfers = try possibleTransfers(plan.outcomes.flatMap(\.added).compactMap { index.item($0.id) })
             for number in read.indices { read[number].matched = matched }
             return ImportedFiles(files: plan.outcomes, cards: read, matched: matched)

@@ -2,10 +2,17 @@ import KakeiboStore
 import KakeiboValues
 
 extension Household {
-    /// The matching this household's accounts and taxonomy make.
-    func matching(_ accounts: Accounts) -> Matching {
+    /// The matching this household's accounts, member rules and taxonomy make.
+    /// `rules`: the rules as a change has them (else the store's).
+    func matching(_ accounts: Accounts, rules: FilingRules? = nil) throws -> Matching {
         let taxonomy = self.taxonomy
-        return Matching(accounts: accounts, isIncome: { taxonomy.isIncome($0) })
+        let rules = try rules ?? (store.exists ? try store.read(.rules) : FilingRules())
+        // Only who a statement's 利用者 is matters to matching.
+        return Matching(
+            accounts: accounts, members: FilingRules(members: rules.members, accountMembers: rules.accountMembers),
+            isIncome: {
+                taxonomy.isIncome($0)
+            })
     }
 
     /// Matches the lines of `months` again in the index (with those a month either side, for the windows), and
@@ -20,7 +27,7 @@ extension Household {
             guard try Household.loadWindow(month, decided: months.contains(month), into: &index) else { continue }
             items += index.items(in: month)
         }
-        let plan = MatchPlan(items: items, months: months, matching: matching(accounts))
+        let plan = MatchPlan(items: items, months: months, matching: try matching(accounts, rules: try index.read(.rules)))
         for item in plan.changed { try index.replace(item) }
         return plan.outcome
     }
@@ -32,7 +39,7 @@ extension Household {
     /// costs on one month (scripts/bench). Otherwise the months are matched (`match`).
     func matchAdded(_ added: [Item], in index: inout ItemIndex) throws -> MatchOutcome {
         let accounts = try accounts()
-        let matching = matching(accounts)
+        let matching = try matching(accounts, rules: try index.read(.rules))
         let alone = added.allSatisfy { item in
             let kind = item.source.kind
             // A settle-up payment may be the transfer a 振込 line already imported carries (`SettleLines`), and a
@@ -74,7 +81,7 @@ extension Household {
         for month in Household.span(months) where stored.contains(month) {
             items += try store.items(in: month).filter { !ids.contains($0.id) }
         }
-        return MatchPlan(items: items + incoming, months: months, matching: matching(accounts)).outcome
+        return MatchPlan(items: items + incoming, months: months, matching: try matching(accounts)).outcome
     }
 
     /// The months from the one before the first to the one after the last.

@@ -14,7 +14,7 @@ extension Household {
         let storedIDs = Set(stored.map(\.id))
         let incoming = lines.compactMap { items[$0.id] }.filter { !storedIDs.contains($0.id) }.map { $0.item(added: now, sync: .pending) }
         let accounts = try accounts()
-        let plan = MatchPlan(items: stored + incoming, months: Set(incoming.map(\.date.yearMonth)), matching: matching(accounts))
+        let plan = MatchPlan(items: stored + incoming, months: Set(incoming.map(\.date.yearMonth)), matching: try matching(accounts))
         let after = Dictionary((stored + incoming).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
             .merging(plan.changed.map { ($0.id, $0) }, uniquingKeysWith: { _, new in new })
         return Reconciliation(lines: lines, items: Array(after.values), stored: storedIDs, accounts: accounts)

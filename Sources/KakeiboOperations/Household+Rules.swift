@@ -15,16 +15,22 @@ extension Household {
 
     /// Maps a statement's user (本人, 家族) to a member — on every statement, or with `account` on that account's
     /// only (the account must exist: the mapping keeps its id, so a rename changes nothing); returns every rule and
-    /// mapping.
-    public func setStatementUser(_ user: String, member: String, account: String? = nil) throws -> FilingRules {
+    /// mapping, and how many lines took another member. The lines imported before, whose member no person gave, follow it: in the same change every month is
+    /// matched again (`MatchPlan.derivedMember`), so a line that kept its 利用者 takes the member it now maps to.
+    public func setStatementUser(_ user: String, member: String, account: String? = nil) throws -> StatementUserSet {
         let id = try account.map { name in
             guard let found = try accounts().account(for: name) else { throw AccountError.notFound(name) }
             return found.id
         }
-        return try store.update(.rules) { rules in
+        try FileSystem.makeDirectories(store.root)
+        return try change { index in
+            var rules = try index.read(.rules)
             if let id { rules.accountMembers[id, default: [:]][user] = member } else { rules.members[user] = member }
-            return rules
-        }
+            try index.write(.rules, rules)
+            try index.loadAll()
+            let matched = try match(Set(try index.transaction.months()), in: &index, accounts: try accounts())
+            return StatementUserSet(rules: rules, members: matched.members)
+        }.result
     }
 
     /// Removes rule `number` (from 1, as listed); returns the rule removed.
@@ -63,4 +69,10 @@ extension Household {
         let items = (try? SearchQuery(name)).flatMap { try? store.search($0) } ?? []
         return Filer(rules: try store.read(.rules), history: FilingHistory(items, unfiled: taxonomy.unfiled), taxonomy: taxonomy)
     }
+}
+
+/// What `rules member` did: every rule and mapping now, and how many stored lines took another member by it.
+public struct StatementUserSet: Sendable, Equatable {
+    public var rules: FilingRules
+    public var members: Int
 }

@@ -75,7 +75,7 @@ struct MatchPlan {
     private static func resolve(
         _ items: inout [Item], _ changedAt: inout Set<Int>, months: Set<YearMonth>, matching: Matching, _ outcome: inout MatchOutcome
     ) {
-        if !matching.accounts.isEmpty {
+        if !matching.accounts.isEmpty || !matching.members.members.isEmpty || items.contains(where: { $0.details.memberFrom == .rule }) {
             for (position, item) in items.enumerated() where months.contains(item.date.yearMonth) {
                 if let resolved = MatchPlan.resolved(item, matching, &outcome) { put(resolved, at: position, in: &items, &changedAt) }
             }
@@ -104,17 +104,28 @@ struct MatchPlan {
         return refreshed
     }
 
-    /// The member a line takes from its account, when that changes it: a line with no member, or one only derived
-    /// (from the account or this machine, `memberFrom`), takes the member its account names — none for a joint
-    /// account, but then only in place of a derived one. Nil when the line keeps its member: a given one (`import
-    /// --member`, a rule or 利用者, an edit), or a payment that names no account.
-    static func accountMember(_ item: Item, _ accounts: Accounts) -> String?? {
-        guard item.details.member == nil || item.details.memberFrom != nil, let account = accounts.account(for: item.details.payment) else {
+    /// The member a line takes from the household's member rules and accounts, and where it came from, when that
+    /// changes it: a line with no member, or one not given by a person (from the account, this machine or a member
+    /// rule, `memberFrom`), takes the member rule's for the 利用者 it kept (`ItemDetails.user`; the account's own
+    /// rule before the household's), else the member its account names — none for a joint account, but then only in
+    /// place of a derived one; a rule's member whose rule is gone, on a payment that names no account, is none. Nil
+    /// when the line keeps its member: a given one (`import --member`, a filing rule, an edit), or one nothing
+    /// derives now.
+    static func derivedMember(_ item: Item, _ matching: Matching) -> (member: String?, from: MemberOrigin?)? {
+        guard item.details.member == nil || item.details.memberFrom != nil else { return nil }
+        let account = matching.accounts.account(for: item.details.payment)
+        let derived: (member: String?, from: MemberOrigin?)
+        if let user = item.details.user, let member = matching.members.member(user: user, account: account?.id) {
+            derived = (member, .rule)
+        } else if let account {
+            derived = (account.member, account.member == nil ? nil : .account)
+        } else if item.details.memberFrom == .rule {
+            derived = (nil, nil)
+        } else {
             return nil
         }
-        let derived = account.member == nil ? nil : MemberOrigin.account
-        guard item.details.member != account.member || item.details.memberFrom != derived else { return nil }
-        return .some(account.member)
+        guard derived.member != item.details.member || derived.from != item.details.memberFrom else { return nil }
+        return derived
     }
 
     /// A statement's (or linked) line with what the household's accounts say of it: the member whose account paid, and
@@ -127,9 +138,8 @@ struct MatchPlan {
         }
         guard kind == .statement || kind == .linked else { return nil }
         var resolved = item
-        if let member = MatchPlan.accountMember(item, matching.accounts) {
-            resolved.details.member = member
-            resolved.details.memberFrom = member == nil ? nil : .account
+        if let derived = MatchPlan.derivedMember(item, matching) {
+            (resolved.details.member, resolved.details.memberFrom) = derived
             outcome.members += 1
         }
         // A merged line's member counts through its item (`refreshMember`); it is no transfer of its own.

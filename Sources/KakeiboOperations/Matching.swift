@@ -12,9 +12,13 @@ import KakeiboValues
 public struct Matching: Sendable {
     public let accounts: Accounts
     public let isIncome: @Sendable (CategoryCode) -> Bool
+    /// The household's member rules (who a statement's 利用者 is), which give a line that kept its 利用者 its member
+    /// (`MatchPlan.derivedMember`).
+    public let members: FilingRules
 
-    public init(accounts: Accounts, isIncome: @escaping @Sendable (CategoryCode) -> Bool) {
+    public init(accounts: Accounts, members: FilingRules = FilingRules(), isIncome: @escaping @Sendable (CategoryCode) -> Bool) {
         self.accounts = accounts
+        self.members = members
         self.isIncome = isIncome
     }
 
@@ -219,7 +223,7 @@ public struct Matching: Sendable {
     /// statement's, then a typed one's, the fixed cost's, MoneyForward's). A derived member of a line that is not a
     /// statement's or MoneyForward's came from an earlier composing and is not a line's own: left out.
     static func member(_ lines: [Item]) -> (member: String?, from: MemberOrigin?) {
-        func origin(_ from: MemberOrigin?) -> Int { from.map { $0 == .account ? 1 : 2 } ?? 0 }
+        func origin(_ from: MemberOrigin?) -> Int { from.map { $0 == .rule ? 0 : $0 == .account ? 1 : 2 } ?? 0 }
         let own = lines.filter { line in
             line.details.member != nil && (line.details.memberFrom == nil || line.source.kind == .statement || line.source.kind == .linked)
         }

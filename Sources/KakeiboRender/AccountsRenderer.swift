@@ -13,7 +13,8 @@ public enum AccountsRenderer {
     /// `syncFirst`: a household server is set and this store has never synced with it, so the accounts it may already
     /// hold haven't arrived: the payments that name none are counted, and the advice is to sync, not to add them (a
     /// second account of each would follow).
-    public static func list(_ report: AccountsReport, style: TextStyle, syncFirst: Bool = false) -> String {
+    /// `waiting`: how many statements wait for an account, by the name they give it (`Household.waitingStatements`).
+    public static func list(_ report: AccountsReport, style: TextStyle, syncFirst: Bool = false, waiting: [String: Int] = [:]) -> String {
         let language = style.language
         var out = ""
         if report.rows.isEmpty {
@@ -37,8 +38,21 @@ public enum AccountsRenderer {
                 out += notes(row, language).map { terminalSafe($0) + "\n" }.joined()
             }
         }
+        out += waitingStatements(waiting, language)
         out += syncFirst ? syncBeforeAdding(report, language) : suggestions(report, language) + possibleTransfers(report.possibleTransfers, language)
         return out
+    }
+
+    /// "Balances and bills waiting for an account (recorded once an account has that name or alias): イオンカード (1
+    /// statement)", for the statements imported before their account.
+    static func waitingStatements(_ waiting: [String: Int], _ language: Language) -> String {
+        guard !waiting.isEmpty else { return "" }
+        let names = waiting.sorted { $0.key < $1.key }.map { name, count in
+            terminalSafe(name) + language.pick(count == 1 ? " (1 statement)" : " (\(count) statements)", "（明細 \(count) 件）")
+        }
+        return language.pick(
+            "Balances and bills waiting for an account (recorded once an account has that name or alias): ",
+            "口座を待っている残高・請求額（その名前か呼び名の口座ができたときに記録します）: ") + names.joined(separator: language.pick(", ", "、")) + "\n"
     }
 
     /// "Possibly transfers (…): 振替　ＳＢＩ証券 from 楽天銀行 (2 lines, ¥60,000): kakeibo accounts add 'SBI証券' --kind

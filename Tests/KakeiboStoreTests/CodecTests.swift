@@ -102,6 +102,30 @@ import Testing
         #expect(throws: (any Error).self) { try MonthFileCodec.decode(Array(odd.utf8), month: december) }
     }
 
+    /// A statement line's 利用者 (`user`) and a member from a member rule are kept in the month file, which is then
+    /// schema 8 (an older kakeibo refuses it rather than dropping them); the wire format neither writes nor needs them.
+    @Test func aStatementsUserIsKeptHereAndNeverSent() throws {
+        var line = item("品", 100, "2024-12-03", id: "rc:1")
+        line.details = ItemDetails(payment: "楽天カード", member: "sora")
+        line.details.user = "家族"
+        line.details.memberFrom = .rule
+        var derived = item("品", 200, "2024-12-04", id: "rc:2")
+        derived.details = ItemDetails(payment: "楽天カード", member: "mio")
+        derived.details.user = "本人"
+        derived.details.memberFrom = .account
+        let bytes = MonthFileCodec.encode([line, derived], month: december)
+        let text = String(decoding: bytes, as: UTF8.self)
+        #expect(text.hasPrefix(#"{"schema":8,"#) && text.contains(#""user":"家族""#), "\(text)")
+        #expect(try MonthFileCodec.decode(bytes, month: december) == [line, derived])
+        var ruleOnly = derived
+        ruleOnly.details.user = nil
+        ruleOnly.details.memberFrom = .rule
+        #expect(String(decoding: MonthFileCodec.encode([ruleOnly], month: december), as: UTF8.self).hasPrefix(#"{"schema":8,"#))
+        let wire = WireFormat.encode([WireItem(line)])
+        #expect(!String(decoding: wire, as: UTF8.self).contains("家族"), "\(String(decoding: wire, as: UTF8.self))")
+        #expect(try WireFormat.decode(wire).first?.details.user == nil)
+    }
+
     @Test func refusesFilesThatAreWrongInAnyWay() {
         let cases: [(String, MonthFileProblem)] = [
             ("", .empty),

@@ -117,7 +117,7 @@ struct AccountsCommand: Command {
             context.print(
                 format == .json
                     ? JSONRenderer.render(AccountsRenderer.listJSON(report))
-                    : AccountsRenderer.list(report, style: context.textStyle, syncFirst: syncFirst))
+                    : AccountsRenderer.list(report, style: context.textStyle, syncFirst: syncFirst, waiting: try household.waitingStatements()))
             return
         case .add(let account):
             change = try household.addAccount(account)

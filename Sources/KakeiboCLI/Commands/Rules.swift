@@ -129,12 +129,12 @@ struct RulesCommand: Command {
                     : RulesRenderer.removed(number, removed, language))
         case .member(let user, let member, let account):
             let household = try context.household()
-            let rules = try household.setStatementUser(user, member: member, account: account)
+            let set = try household.setStatementUser(user, member: member, account: account)
             let name = try account.flatMap { try household.accounts().account(for: $0)?.name }
             context.print(
                 format == .json
-                    ? JSONRenderer.render(RulesRenderer.listJSON(rules, accounts: try household.accounts()))
-                    : RulesRenderer.member(user, member, account: name, language))
+                    ? JSONRenderer.render(RulesRenderer.listJSON(set.rules, accounts: try household.accounts()))
+                    : RulesRenderer.member(user, member, account: name, language) + RulesRenderer.remapped(set.members, language))
         case .test(let text):
             let taxonomy = try context.taxonomy()
             let filer = try context.household().filer(for: text, taxonomy: taxonomy)

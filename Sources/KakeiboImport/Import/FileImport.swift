@@ -102,16 +102,8 @@ package enum FileImport {
             statement in
             statement.account.map { StatedAccount(account: $0, balances: statement.balances, bill: statement.bill) }
         }
-        var imported = try household.importFiles(batches, cards: cards, dryRun: dryRun, stated: dryRun ? stated : [], progress: advance)
-        if !dryRun {
-            // A card's dump states its balance too: the newest record's, on its day.
-            let cardBalances = imported.cards.compactMap { outcome in
-                outcome.balance.map {
-                    StatedAccount(account: outcome.card.account, balances: [StatedBalance(date: $0.date, amount: Yen($0.yen))], bill: nil)
-                }
-            }
-            imported.matched += try household.recordStated(stated + cardBalances).matched
-        }
+        // What the statements state (a card's dump its balance too) is recorded in the import's own change.
+        let imported = try household.importFiles(batches, cards: cards, dryRun: dryRun, stated: stated, progress: advance)
         let arriving = Set(imported.files.flatMap { $0.added.map(\.id) } + imported.cards.flatMap { $0.added.map(\.id) })
         var cardOutcomes = imported.cards.makeIterator()
         let (statements, merges) = summaries(

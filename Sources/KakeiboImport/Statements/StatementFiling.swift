@@ -31,8 +31,8 @@ package struct StatementFiling: Sendable {
                 let filed = try filer.file([line.name], unfiled: true)
                 let other = income.subcategories.first { $0.key == "other" }
                 let category = filer.taxonomy.isIncome(filed.category) ? filed.category : CategoryCode(income.code, other?.code)
-                let member = filed.member ?? filer.member(user: line.user, payment: line.payment)
-                let details = ItemDetails(payment: line.payment, shop: line.counterparty ?? line.name, member: member)
+                var details = ItemDetails(payment: line.payment, shop: line.counterparty ?? line.name)
+                StatementFiling.member(line, filed, filer, into: &details)
                 items[line.id] = WireItem(
                     id: line.id, date: line.date, name: filed.name ?? line.name, price: line.price, category: category, details: details)
                 continue
@@ -41,13 +41,26 @@ package struct StatementFiling: Sendable {
             // A shop's history names no payment (`Layout.shop`): the card's line that paid it says which.
             var details = ItemDetails(payment: line.payment.isEmpty ? nil : line.payment, shop: line.counterparty ?? line.name, memo: line.memo)
             if case .rule = filed.reason, let payment = filed.payment { details.payment = payment } // a statement knows how it was paid
-            details.member = filed.member ?? filer.member(user: line.user, payment: line.payment)
+            StatementFiling.member(line, filed, filer, into: &details)
             details.tags = filed.tags
             details.legs = line.legs
             let category = filed.reason == .unfiled ? self.unfiledCategory : filed.category
             if filed.reason == .unfiled { unfiled.append(line) }
             items[line.id] = WireItem(
                 id: line.id, date: line.date, name: filed.name ?? line.name, price: line.price, category: category, details: details)
+        }
+    }
+
+    /// A line's member: its filing rule's, else the member rule's for its 利用者 (marked `rule`, so that it follows the
+    /// member rules when they change). The 利用者 is kept on the item (`ItemDetails.user`) for member rules made after
+    /// the import, when it can be stored as a member can.
+    static func member(_ line: StatementLine, _ filed: Filed, _ filer: Filer, into details: inout ItemDetails) {
+        if let user = line.user, (try? DetailField.member.validate(user, entry: false)) == user { details.user = user }
+        if let member = filed.member {
+            details.member = member
+        } else if let member = filer.member(user: line.user, payment: line.payment) {
+            details.member = member
+            details.memberFrom = .rule
         }
     }
 

@@ -110,8 +110,9 @@ extension Household {
     /// and said). Files are written before the sync state, so a sync stopped between them ends the same next time.
     public func applySettings(_ answer: SettingsAnswer, sent: [SettingChange], _ files: SharedSettingFiles) throws -> SettingsOutcome {
         var outcome = try writeSettings(answer, sent: sent, files)
-        // Accounts from another member: every payment resolves anew, and the lines are matched again.
-        if outcome.received.contains(.accounts) { outcome.matched = try matchAll() }
+        // Accounts from another member: every payment resolves anew, and the lines are matched again. Rules too:
+        // a line that kept its statement's 利用者 follows the member rules (`MatchPlan.derivedMember`).
+        if outcome.received.contains(.accounts) || outcome.received.contains(.rules) { outcome.matched = try matchAll() }
         return outcome
     }
 

@@ -117,7 +117,7 @@ enum AccountsFile {
     }
 
     /// `{"date": "2024-11-27", "amount": 763505}`.
-    private static func balance(_ value: JSONValue) -> StatedBalance? {
+    static func balance(_ value: JSONValue) -> StatedBalance? {
         guard let fields = value.objectValue, fields.allSatisfy({ ["date", "amount"].contains($0.0) }), let text = value["date"]?.stringValue,
             let date = try? CalendarDate.parseISO(text), let amount = value["amount"]?.intValue, abs(amount) <= Yen.limit
         else { return nil }
@@ -138,7 +138,7 @@ enum AccountsFile {
     }
 
     /// `{"date": "2024-12-10", "amount": 42440}`, or `{"month": "2024-12", "amount": 55836}` for a bill stated by its month.
-    private static func cardBill(_ value: JSONValue) -> CardBill? {
+    static func cardBill(_ value: JSONValue) -> CardBill? {
         if let bill = balance(value) { return CardBill(amount: bill.amount, date: bill.date) }
         guard let fields = value.objectValue, fields.allSatisfy({ ["month", "amount"].contains($0.0) }), let text = value["month"]?.stringValue,
             let month = try? CalendarDate.parseISO(text + "-01").yearMonth, let amount = value["amount"]?.intValue, abs(amount) <= Yen.limit
@@ -146,12 +146,12 @@ enum AccountsFile {
         return CardBill(amount: Yen(amount), month: month)
     }
 
-    private static func cardBill(_ bill: CardBill) -> JSONValue {
+    static func cardBill(_ bill: CardBill) -> JSONValue {
         guard !bill.dated else { return balance(bill.date, bill.amount) }
         return .object([("month", .string(String(bill.date.iso.prefix(7)))), ("amount", .integer(bill.amount.amount))])
     }
 
-    private static func balance(_ date: CalendarDate, _ amount: Yen) -> JSONValue {
+    static func balance(_ date: CalendarDate, _ amount: Yen) -> JSONValue {
         .object([("date", .string(date.iso)), ("amount", .integer(amount.amount))])
     }
 

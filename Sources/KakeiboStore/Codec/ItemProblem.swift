@@ -50,7 +50,8 @@ public enum FieldProblem: Error, Equatable, Sendable {
             return language.pick("unknown sync state '\(text)'", "不明な同期状態 '\(text)'")
         case .unknownMemberOrigin(let text):
             return language.pick(
-                "unknown origin of a member '\(terminalSafe(text))' (account or machine)", "不明なメンバーの由来 '\(terminalSafe(text))'（account か machine）")
+                "unknown origin of a member '\(terminalSafe(text))' (account, machine or rule)",
+                "不明なメンバーの由来 '\(terminalSafe(text))'（account、machine か rule）")
         case .invalidTimestamp(let text):
             return language.pick("not a timestamp: '\(text)'", "日時ではありません: '\(text)'")
         case .detail(let error): return error.message(in: language)

@@ -31,6 +31,10 @@ extension ItemReader {
             let text = try reader.string(&scanner)
             guard let origin = MemberOrigin(rawValue: text) else { throw FieldProblem.unknownMemberOrigin(text) }
             details.memberFrom = origin
+        case .user:
+            // A statement's 利用者, as the line's member is checked.
+            let text = try reader.string(&scanner)
+            do { details.user = try DetailField.member.validate(text, entry: false) } catch { throw FieldProblem.detail(error) }
         case .personal:
             guard try reader.kind(&scanner) == .bool else { throw FieldProblem.wrongType(expected: .boolean) }
             details.personal = try scanner.readBool()

@@ -9,7 +9,7 @@ struct ItemReader: Sendable {
     /// Every field either format knows.
     enum Field: String, CaseIterable, Sendable {
         case id, date, name, price, category, subcategory, categorySub, sync, added
-        case payment, shop, memo, member, personal, reimbursed, tags, transfer, merged, apart, memberFrom, legs
+        case payment, shop, memo, member, personal, reimbursed, tags, transfer, merged, apart, memberFrom, legs, user
 
         /// Its bit in a set of fields already read.
         var bit: Int {
@@ -35,6 +35,7 @@ struct ItemReader: Sendable {
             case .apart: 262144
             case .memberFrom: 524288
             case .legs: 1_048_576
+            case .user: 2_097_152
             }
         }
     }
@@ -119,6 +120,8 @@ struct ItemReader: Sendable {
         case .payment, .shop, .memo, .member, .personal, .reimbursed, .tags, .transfer, .merged, .apart, .legs: true
         // Where a member came from is this store's own bookkeeping: the wire format skips it.
         case .memberFrom: storedFields
+        // So is a statement line's 利用者, kept for member rules made later.
+        case .user: storedFields
         }
     }
 
@@ -214,7 +217,7 @@ struct ItemReader: Sendable {
             draft.sync = state
         case .added:
             draft.added = try reader.timestamp(&scanner)
-        case .payment, .shop, .memo, .member, .transfer, .merged, .apart, .personal, .reimbursed, .tags, .memberFrom, .legs:
+        case .payment, .shop, .memo, .member, .transfer, .merged, .apart, .personal, .reimbursed, .tags, .memberFrom, .legs, .user:
             try readDetail(key, reader, &scanner, into: &draft.details)
         }
     }

@@ -120,7 +120,8 @@ public struct JSONWriter {
     }
 
     /// An item's details as the members it has (`,"payment":"…"`, … `,"personal":true`, `,"reimbursed":N`,
-    /// `,"tags":["…"]`); nothing for none. `stored`: a month file's, with what only this store keeps (`memberFrom`).
+    /// `,"tags":["…"]`); nothing for none. `stored`: a month file's, with what only this store keeps (`memberFrom`,
+    /// `user`).
     mutating func details(_ details: ItemDetails, stored: Bool = false) {
         guard !details.isEmpty else { return }
         for field in DetailField.allCases {
@@ -166,6 +167,10 @@ public struct JSONWriter {
         if stored, let origin = details.memberFrom {
             raw(",\"memberFrom\":")
             string(origin.rawValue)
+        }
+        if stored, let user = details.user {
+            raw(",\"user\":")
+            string(user)
         }
     }
 

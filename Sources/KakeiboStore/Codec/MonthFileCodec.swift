@@ -61,13 +61,17 @@ public enum MonthFileCodec {
     /// The version written when any item is a purchase paid in parts (`legs`): kakeibo before it refuses such a file
     /// as newer rather than dropping the legs (and counting every part on one account).
     public static let legsSchemaVersion = 7
+    /// The version written when any item keeps its statement's 利用者 (`user`) or has its member from a member rule
+    /// (`memberFrom` "rule"): kakeibo before it refuses such a file as newer rather than dropping them.
+    public static let statementUserSchemaVersion = 8
     /// The newest version this kakeibo reads.
-    public static let newestSchemaVersion = 7
+    public static let newestSchemaVersion = 8
 
     /// The version a month of these items is written with: the oldest that holds everything they carry, so a store
     /// without the newer fields stays readable by an older kakeibo, byte for byte as it wrote it.
     static func version(of items: [Item]) -> Int {
         var version = schemaVersion
+        if items.contains(where: { $0.details.user != nil || $0.details.memberFrom == .rule }) { return statementUserSchemaVersion }
         if items.contains(where: { !$0.details.legs.isEmpty }) { return legsSchemaVersion }
         if items.contains(where: { $0.details.memberFrom != nil }) { return memberOriginSchemaVersion }
         for item in items where !item.details.isEmpty {

@@ -43,11 +43,13 @@ public struct WireItem: Hashable, Sendable {
         self.details = details
     }
 
-    /// The item as the server has it: without what only this store keeps (where its member came from), so a copy
+    /// The item as the server has it: without what only this store keeps (where its member came from, the
+    /// statement's 利用者), so a copy
     /// from the server and the item here compare equal when the server has it.
     public init(_ item: Item) {
         var details = item.details
         if details.memberFrom != nil { details.memberFrom = nil }
+        if details.user != nil { details.user = nil }
         self.init(id: item.id, date: item.date, name: item.name, price: item.price, category: item.category, details: details)
     }
 

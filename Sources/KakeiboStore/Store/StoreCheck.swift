@@ -22,6 +22,7 @@ public enum StoreCheck {
                 settings(.rules, store, skipping: skipped, &found)
                 settings(.icCards, store, skipping: skipped, &found)
                 settings(.removedLines, store, skipping: skipped, &found)
+                settings(.waitingStated, store, skipping: skipped, &found)
                 found.problems += try Backups(store: store).check()
             }
             // An interrupted change's journal that is no file can't be finished (every other command says so): the

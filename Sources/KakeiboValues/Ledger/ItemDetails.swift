@@ -20,6 +20,7 @@ public struct ItemDetails: Hashable, Sendable {
         var apart = false
         var memberFrom: MemberOrigin?
         var legs: [PaymentLeg] = []
+        var user: String?
     }
 
     private final class Box: Sendable {
@@ -114,6 +115,14 @@ public struct ItemDetails: Hashable, Sendable {
         set { update { $0.legs = newValue } }
     }
 
+    /// The statement's user of the line (利用者: 本人, 家族) as the statement wrote it, so that a member rule made after
+    /// the import still maps it (`FilingRules.member`). Kept in this store only, as `memberFrom` is: the wire format
+    /// doesn't carry it.
+    public var user: String? {
+        get { box?.fields.user }
+        set { update { $0.user = newValue } }
+    }
+
     public static func == (a: ItemDetails, b: ItemDetails) -> Bool { a.box === b.box || a.fields == b.fields }
 
     public func hash(into hasher: inout Hasher) { hasher.combine(fields) }
@@ -137,6 +146,7 @@ public struct ItemDetails: Hashable, Sendable {
         // A copy that doesn't say where its member came from (the wire format never does) keeps what is known here
         // of the same member; another member is a given one.
         merged.memberFrom = memberFrom ?? (member == nil || member == kept.member ? kept.memberFrom : nil)
+        if let user { merged.user = user }
         return merged
     }
 
@@ -161,12 +171,13 @@ public struct ItemDetails: Hashable, Sendable {
     }
 }
 
-/// Where an item's member came from when nothing gave it: its account's member (`account`), or this machine's
-/// (`machine`: a statement's line whose payment named no account yet). Either gives way to the account's member
-/// whenever the line's account names one; a member given by `import --member`, a rule, a statement's 利用者, or an
-/// edit is never replaced.
+/// Where an item's member came from when no person gave it: its account's member (`account`), this machine's
+/// (`machine`: a statement's line whose payment named no account yet), or the household's member rule for the
+/// statement's 利用者 (`rule`: `rules member 家族 sora`). Each gives way to what the rules and accounts say now, whenever
+/// they change (a rule for the line's 利用者 first, then the account's member); a member given by `import --member`, a
+/// filing rule, or an edit is never replaced.
 public enum MemberOrigin: String, Sendable, Hashable, CaseIterable {
-    case account, machine
+    case account, machine, rule
 }
 
 /// The text details and their rules: trimmed, not empty, no control characters, payment/shop/member at most 30
