@@ -1,3 +1,4 @@
+import KakeiboStore
 import KakeiboValues
 
 /// A bank withdrawal found to be a card's bill: the line as it now is (a transfer from the bank to the card) and the

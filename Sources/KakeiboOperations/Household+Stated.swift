@@ -1,20 +1,6 @@
 import KakeiboStore
 import KakeiboValues
 
-/// The balances and the next bill a statement states for the account it is of.
-public struct StatedAccount: Sendable, Equatable {
-    /// The account as the statement names it (an alias, or its name).
-    public var account: String
-    public var balances: [StatedBalance]
-    public var bill: CardBill?
-
-    public init(account: String, balances: [StatedBalance], bill: CardBill?) {
-        self.account = account
-        self.balances = balances
-        self.bill = bill
-    }
-}
-
 extension Household {
     /// Records what statements state for the household's accounts: each balance (one of the same day replaced), the
     /// next bill, and every bill stated (`Account.bills`). What a statement states for an account not defined yet
@@ -44,7 +30,7 @@ extension Household {
         let waiting = statements.filter { accounts.account(for: $0.account) == nil }
         if !waiting.isEmpty {
             let held = try index.read(.waitingStated)
-            let kept = WaitingStatedFile.adding(waiting.map { WaitingStatement(account: $0.account, balances: $0.balances, bill: $0.bill) }, to: held)
+            let kept = WaitingStatedFile.adding(waiting, to: held)
             if kept != held { try index.write(.waitingStated, kept) }
             recorded.waiting = waiting.map(\.account)
         }

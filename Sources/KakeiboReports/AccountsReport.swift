@@ -90,28 +90,33 @@ public struct AccountsReport: Sendable {
             }
         }
         rows = accounts.all.map { account in
-            let lines = (flows[account.id] ?? []).sorted { $0.date < $1.date }
-            func sum(after start: CalendarDate?, through end: CalendarDate?) -> Int {
-                lines.reduce(0) { total, line in
-                    (start.map { line.date > $0 } ?? true) && (end.map { line.date <= $0 } ?? true) ? total + line.amount : total
-                }
-            }
-            var mismatch: Mismatch?
-            for (earlier, later) in zip(account.stated, account.stated.dropFirst()) {
-                let recorded = earlier.amount.amount + sum(after: earlier.date, through: later.date)
-                if recorded != later.amount.amount { mismatch = Mismatch(date: later.date, stated: later.amount, recorded: Yen(recorded)) }
-            }
-            let anchor = account.stated.last
-            let balance = (anchor?.amount.amount ?? 0) + sum(after: anchor?.date, through: nil)
-            let last = [anchor?.date, lines.last?.date].compactMap { $0 }.max()
-            return Row(
-                account: account, balance: Yen(balance), balanceDate: last, stated: anchor, mismatch: mismatch, count: lines.count,
-                paidFrom: paidFrom[account.id].flatMap { accounts.account(id: $0.from)?.name })
+            AccountsReport.row(account, flows[account.id] ?? [], paidFrom: paidFrom[account.id].flatMap { accounts.account(id: $0.from)?.name })
         }
         suggestions = unknown.values.map { Suggestion(payment: $0.text, count: $0.count, kind: AccountsReport.guess($0.text)) }
             .sorted { ($1.count, $0.payment) < ($0.count, $1.payment) }
         possibleTransfers = possible.values.map { Unnamed(transfer: $0.transfer, count: $0.count, total: Yen($0.total)) }
             .sorted { ($1.total.amount, $0.transfer.name, $0.transfer.from) < ($0.total.amount, $1.transfer.name, $1.transfer.from) }
+    }
+
+    /// An account's row: its balance from the latest balance its statements stated plus what was recorded after that
+    /// day, and the first stated balance the recorded lines don't reach from the one before it.
+    static func row(_ account: Account, _ flows: [(date: CalendarDate, amount: Int)], paidFrom: String?) -> Row {
+        let lines = flows.sorted { $0.date < $1.date }
+        func sum(after start: CalendarDate?, through end: CalendarDate?) -> Int {
+            lines.reduce(0) { total, line in
+                (start.map { line.date > $0 } ?? true) && (end.map { line.date <= $0 } ?? true) ? total + line.amount : total
+            }
+        }
+        var mismatch: Mismatch?
+        for (earlier, later) in zip(account.stated, account.stated.dropFirst()) {
+            let recorded = earlier.amount.amount + sum(after: earlier.date, through: later.date)
+            if recorded != later.amount.amount { mismatch = Mismatch(date: later.date, stated: later.amount, recorded: Yen(recorded)) }
+        }
+        let anchor = account.stated.last
+        let balance = (anchor?.amount.amount ?? 0) + sum(after: anchor?.date, through: nil)
+        let last = [anchor?.date, lines.last?.date].compactMap { $0 }.max()
+        return Row(
+            account: account, balance: Yen(balance), balanceDate: last, stated: anchor, mismatch: mismatch, count: lines.count, paidFrom: paidFrom)
     }
 
     /// The kind a payment's name suggests (`AccountKind.suggested(by:)`).

@@ -1,8 +1,8 @@
+import KakeiboOperations
 import KakeiboStore
 import KakeiboValues
 import Testing
 
-@testable import KakeiboOperations
 @testable import KakeiboRender
 
 /// A purchase paid in parts says its legs: on an item's detail line in both languages, in its JSON only when it has

@@ -10,10 +10,10 @@ import Testing
     func day(_ text: String) throws -> CalendarDate { try CalendarDate.parseISO(text) }
 
     @Test func roundTripsAndKeepsAStatementOnce() throws {
-        let bank = WaitingStatement(
+        let bank = StatedAccount(
             account: "楽天銀行", balances: [StatedBalance(date: try day("2024-12-31"), amount: Yen(393308))], bill: nil)
-        let card = WaitingStatement(account: "イオンカード", balances: [], bill: CardBill(amount: Yen(21736), date: try day("2024-07-02")))
-        let month = WaitingStatement(account: "楽天カード", balances: [], bill: CardBill(amount: Yen(64210), month: try day("2024-12-01").yearMonth))
+        let card = StatedAccount(account: "イオンカード", balances: [], bill: CardBill(amount: Yen(21736), date: try day("2024-07-02")))
+        let month = StatedAccount(account: "楽天カード", balances: [], bill: CardBill(amount: Yen(64210), month: try day("2024-12-01").yearMonth))
         let held = WaitingStatedFile.adding([bank, card, month], to: [])
         #expect(WaitingStatedFile.adding([bank, card], to: held) == held, "the same statement imported again is kept once")
         let file = SettingsFile.waitingStated
@@ -21,19 +21,19 @@ import Testing
     }
 
     @Test func isBounded() throws {
-        let many = (0..<(WaitingStatedFile.kept + 5)).map { WaitingStatement(account: "口座\($0)", balances: [], bill: nil) }
+        let many = (0..<(WaitingStatedFile.kept + 5)).map { StatedAccount(account: "口座\($0)", balances: [], bill: nil) }
         let held = WaitingStatedFile.adding(many, to: [])
         #expect(held.count == WaitingStatedFile.kept && held.last?.account == "口座\(WaitingStatedFile.kept + 4)", "the newest kept")
         let start = try day("2020-01-01").dayNumber
         let balances = (0..<(WaitingStatedFile.balancesKept + 10)).reversed().map {
             StatedBalance(date: CalendarDate(dayNumber: start + $0)!, amount: Yen($0))
         }
-        let one = WaitingStatedFile.adding([WaitingStatement(account: "楽天銀行", balances: balances, bill: nil)], to: [])
+        let one = WaitingStatedFile.adding([StatedAccount(account: "楽天銀行", balances: balances, bill: nil)], to: [])
         #expect(
             one.first?.balances.count == WaitingStatedFile.balancesKept && one.first?.balances.last?.amount == Yen(WaitingStatedFile.balancesKept + 9)
         )
         let long = String(repeating: "長", count: 201)
-        #expect(WaitingStatedFile.adding([WaitingStatement(account: long, balances: [], bill: nil)], to: []).isEmpty, "a name the file can't hold")
+        #expect(WaitingStatedFile.adding([StatedAccount(account: long, balances: [], bill: nil)], to: []).isEmpty, "a name the file can't hold")
     }
 
     @Test func refusesWhatItDoesNotWrite() {

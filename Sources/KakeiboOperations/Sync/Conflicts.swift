@@ -26,6 +26,11 @@ public struct Conflict: Sendable, Equatable {
 public struct ConflictView: Sendable, Equatable {
     public var conflict: Conflict
     public var mine: WireItem?
+
+    public init(conflict: Conflict, mine: WireItem?) {
+        self.conflict = conflict
+        self.mine = mine
+    }
 }
 
 /// Which side `resolve` keeps.

@@ -1,8 +1,9 @@
 import KakeiboValues
 
-/// What a statement stated for an account the household has not defined yet: the balances and the bill, as the
-/// statement names the account (an alias, or its name), kept until an account names it (`Household.claimStated`).
-public struct WaitingStatement: Hashable, Sendable {
+/// The balances and the next bill a statement states for the account it is of, as the statement names the account
+/// (an alias, or its name). Recorded on the account (`Household.recordStated`), or, for an account the household has
+/// not defined yet, kept in `stated.json` until an account names it (`Household.claimStated`).
+public struct StatedAccount: Hashable, Sendable {
     /// The account as the statement names it.
     public var account: String
     public var balances: [StatedBalance]
@@ -15,7 +16,7 @@ public struct WaitingStatement: Hashable, Sendable {
     }
 }
 
-extension SettingsFile<[WaitingStatement], Void> {
+extension SettingsFile<[StatedAccount], Void> {
     /// What statements stated for accounts not defined yet (`stated.json` in the store), oldest first:
     ///
     ///     {"schema": 1, "statements": [{"account": "イオンカード", "balances": [{"date": "2026-06-30", "amount": 8120}],
@@ -40,7 +41,7 @@ package enum WaitingStatedFile {
     package static let kept = 200
     package static let balancesKept = 2_000
 
-    static func read(_ root: JSONValue, schema: Int) throws(SettingsFileProblem.Reason) -> [WaitingStatement] {
+    static func read(_ root: JSONValue, schema: Int) throws(SettingsFileProblem.Reason) -> [StatedAccount] {
         guard let values = root["statements"]?.arrayValue, values.count <= kept else { throw .shape("statements") }
         return try values.enumerated().map { index, value throws(SettingsFileProblem.Reason) in
             let path = "statements[\(index)]"
@@ -57,11 +58,11 @@ package enum WaitingStatedFile {
                 guard let read = AccountsFile.cardBill(value) else { throw .shape(path + ".bill") }
                 bill = read
             }
-            return WaitingStatement(account: account, balances: stated, bill: bill)
+            return StatedAccount(account: account, balances: stated, bill: bill)
         }
     }
 
-    static func write(_ statements: [WaitingStatement]) -> (schema: Int, members: [(String, JSONValue)]) {
+    static func write(_ statements: [StatedAccount]) -> (schema: Int, members: [(String, JSONValue)]) {
         let list: [JSONValue] = statements.map { statement in
             var fields: [(String, JSONValue)] = [
                 ("account", .string(statement.account)), ("balances", .array(statement.balances.map { AccountsFile.balance($0.date, $0.amount) })),
@@ -75,7 +76,7 @@ package enum WaitingStatedFile {
     /// `statements` with `new` added: each once (a statement imported again is there already), the newest last, at
     /// most `kept`, each with its newest `balancesKept` balances; one whose account can't be written (no name, or a
     /// name longer than 200 characters) is not kept.
-    package static func adding(_ new: [WaitingStatement], to statements: [WaitingStatement]) -> [WaitingStatement] {
+    package static func adding(_ new: [StatedAccount], to statements: [StatedAccount]) -> [StatedAccount] {
         var all = statements
         for var statement in new {
             // What the file can't hold it never keeps (the file stays readable).
