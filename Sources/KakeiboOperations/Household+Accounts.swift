@@ -7,6 +7,9 @@ public struct AccountChanged: Sendable, Equatable {
     public var account: Account
     public var accounts: Accounts
     public var matched: MatchOutcome
+    /// How many statements imported before the account was defined (or had this spelling) stated its balances or
+    /// bill, now recorded on it.
+    public var claimed = 0
 }
 
 extension Household {
@@ -36,7 +39,7 @@ extension Household {
         return try change { index in
             var accounts = try accounts()
             let before = accounts
-            _ = try claimStated(&accounts, in: &index)
+            try claimStated(&accounts, in: &index)
             if accounts != before { try store.writeAccounts(accounts) }
             try index.loadAll()
             return try match(Set(try index.transaction.months()), in: &index, accounts: accounts)
@@ -60,12 +63,12 @@ extension Household {
             try ServerCell.check(.accounts, before: before, after: accounts, ())
             // What statements stated for the account before it was defined is its now (recorded as an import records
             // it, never refused for the server's cell).
-            _ = try claimStated(&accounts, in: &index)
+            let claimed = try claimStated(&accounts, in: &index).count
             if let now = accounts.account(id: account.id) { account = now }
             try store.writeAccounts(accounts)
             try index.loadAll()
             let matched = try match(Set(try index.transaction.months()), in: &index, accounts: accounts)
-            return AccountChanged(account: account, accounts: accounts, matched: matched)
+            return AccountChanged(account: account, accounts: accounts, matched: matched, claimed: claimed)
         }.result
     }
 }

@@ -71,7 +71,7 @@ extension Household {
     }
 }
 
-/// What `rules member` did: every rule and mapping now, and how many stored lines took another member by it.
+/// What `rules member` did: every rule and mapping now, and how many stored lines now have the member it maps to.
 public struct StatementUserSet: Sendable, Equatable {
     public var rules: FilingRules
     public var members: Int

@@ -63,14 +63,16 @@ extension Household {
 
     /// Records, in a change of `accounts`, what waits in the store for the accounts they now name (`recordStated`
     /// kept it, its account not defined then): exactly as `recordStated` would have, and no longer waiting. Returns
-    /// the months of the bills new to the accounts (the caller matches them, or every month, again).
-    func claimStated(_ accounts: inout Accounts, in index: inout ItemIndex) throws -> Set<YearMonth> {
+    /// the statements claimed (the caller matches every month again: the bills new to the accounts may be drawn in any).
+    @discardableResult
+    func claimStated(_ accounts: inout Accounts, in index: inout ItemIndex) throws -> [StatedAccount] {
         let waiting = try index.read(.waitingStated)
         let claimed = waiting.filter { accounts.account(for: $0.account) != nil }
         guard !claimed.isEmpty else { return [] }
         let left = waiting.filter { accounts.account(for: $0.account) == nil }
         if left.isEmpty { try index.setFile(SettingsFile.waitingStated.name, nil) } else { try index.write(.waitingStated, left) }
-        return Household.state(claimed.map { StatedAccount(account: $0.account, balances: $0.balances, bill: $0.bill) }, on: &accounts)
+        _ = Household.state(claimed, on: &accounts)
+        return claimed
     }
 
     /// How many statements wait for an account to name the account they state balances or a bill of, by the name

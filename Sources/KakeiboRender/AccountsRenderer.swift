@@ -179,7 +179,27 @@ public enum AccountsRenderer {
         case "remove": head = language.pick("Account \(account.name) removed", "口座 \(account.name) を削除しました")
         default: head = language.pick("Account \(account.name)\(kindText)\(member)\(aliases)", "口座 \(account.name)\(kindText)\(member)\(aliases)")
         }
-        return ([head] + MatchRenderer.text(change.matched, language)).map { terminalSafe($0) }.joined(separator: "\n") + "\n"
+        return ([head] + claimed(change, language) + MatchRenderer.text(change.matched, language)).map { terminalSafe($0) }
+            .joined(separator: "\n") + "\n"
+    }
+
+    /// "Recorded what 1 statement imported before stated: balance ¥2,254 on 2024-06-29", when statements imported
+    /// before the account had this spelling stated its balance or bill (`AccountChanged.claimed`).
+    static func claimed(_ change: AccountChanged, _ language: Language) -> [String] {
+        guard change.claimed > 0 else { return [] }
+        var parts: [String] = []
+        if let balance = change.account.stated.last {
+            let amount = balance.amount.formatted(language)
+            parts.append(language.pick("balance \(amount) on \(balance.date.iso)", "\(balance.date.iso) の残高 \(amount)"))
+        }
+        if let bill = change.account.bill {
+            let amount = bill.amount.formatted(language)
+            parts.append(language.pick("next bill \(amount) on \(bill.date.iso)", "次回の引き落とし \(bill.date.iso) に \(amount)"))
+        }
+        let count = change.claimed
+        let head = language.pick(
+            "Recorded what \(count) statement\(count == 1 ? "" : "s") imported before stated", "取り込み済みの明細 \(count) 件に書かれていた額を記録しました")
+        return [head + (parts.isEmpty ? "" : language.pick(": ", "：") + parts.joined(separator: language.pick(", ", "、")))]
     }
 
     /// The line a confirmation adds when a payment names none of the household's accounts (nil when it names one,
@@ -199,6 +219,6 @@ public enum AccountsRenderer {
     }
 
     public static func changedJSON(_ change: AccountChanged) -> JSONValue {
-        .object([("account", .string(change.account.name))] + MatchRenderer.json(change.matched))
+        .object([("account", .string(change.account.name)), ("claimedStatements", .integer(change.claimed))] + MatchRenderer.json(change.matched))
     }
 }

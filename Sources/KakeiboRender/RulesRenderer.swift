@@ -36,12 +36,12 @@ public enum RulesRenderer {
         return terminalSafe(language.pick("Statement user \(user) → member \(member)", "明細の利用者 \(user) → メンバー \(member)") + only) + "\n"
     }
 
-    /// "2 lines imported before took another member by it", when the stored lines' members changed (their 利用者
+    /// "2 lines imported before now have this member", when the stored lines' members changed (their 利用者
     /// maps anew); nothing when none did.
     public static func remapped(_ count: Int, _ language: Language) -> String {
         guard count > 0 else { return "" }
         return language.pick(
-            count == 1 ? "1 line imported before took another member by it\n" : "\(count) lines imported before took another member by it\n",
+            count == 1 ? "1 line imported before now has this member\n" : "\(count) lines imported before now have this member\n",
             "取り込み済みの \(count) 件のメンバーをこれに合わせて変えました\n")
     }
 

@@ -53,7 +53,7 @@ import Testing
         var members = try byMember(box)
         #expect(members == ["ayumi": 37668], "no rule yet: every line is the card's member's: \(members)")
         let rule = box.runInProcess("rules", "member", "家族", "ken")
-        #expect(rule.status == 0 && rule.stdout.contains("2 lines imported before took another member by it"), "\(rule.stdout)")
+        #expect(rule.status == 0 && rule.stdout.contains("2 lines imported before now have this member"), "\(rule.stdout)")
         members = try monthByMember(box)
         #expect(members["ken"] == 4292 && members["ayumi"] == 33376, "家族's two lines are ken's now: \(members)")
         #expect(box.runInProcess("rules", "member", "家族", "hina", "--account", "楽天カード").status == 0)

@@ -31,7 +31,11 @@ import Testing
         #expect(try accounts(box).isEmpty)
         let waiting = try box.run("accounts", "list").stdout
         #expect(waiting.contains("Balances and bills waiting for an account") && waiting.contains("楽天銀行 (1 statement)"), "\(waiting)")
-        #expect(try box.run("accounts", "add", "楽天銀行", "--kind", "bank").status == 0)
+        let added = try box.run("accounts", "add", "楽天銀行", "--kind", "bank")
+        #expect(added.status == 0)
+        #expect(
+            added.stdout.contains("Recorded what 1 statement imported before stated: balance ¥393,308 on 2024-12-31"),
+            "says what it took: \(added.stdout)")
         #expect(!(try box.run("accounts", "list").stdout.contains("楽天銀行 (1 statement)")), "claimed: it waits no longer")
         let bank = try #require(try accounts(box)["楽天銀行"])
         #expect(bank["statedBalance"] as? Int == 393308 && bank["statedDate"] as? String == "2024-12-31", "the statement's 残高: \(bank)")
