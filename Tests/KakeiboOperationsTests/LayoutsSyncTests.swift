@@ -66,6 +66,10 @@ import Testing
         #expect(entries.map(\.key) == ["local-bank"] && entries.first?.kind == .layout)
         #expect(entries.first.map { $0.differences.map(\.name) } == ["date"])
         #expect(entries.first?.differences.first?.theirs == "\"お取引日\"")
+        // `resolve layouts:local-bank theirs` takes their version of that layout; the merge of the rest stays.
+        #expect(try household.resolveSettingEntry(.layouts, entry: "local-bank", keep: .theirs, files) == "local-bank")
+        #expect(try read("local-bank")?.contains("\"お取引日\"") == true && read("地元カード") == Self.card)
+        #expect(try household.settingConflicts(files).isEmpty)
     }
 
     @Test func aLayoutTheImportWouldRefuseIsNeverWritten() throws {
