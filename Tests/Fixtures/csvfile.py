@@ -15,3 +15,13 @@ def csv_line(fields, quote_all):
 def csv_bytes(rows, encoding, quote_all=False, bom=False, newline="\r\n"):
     data = (newline.join(csv_line(r, quote_all) for r in rows) + newline).encode(encoding)
     return (b"\xef\xbb\xbf" if bom else b"") + data
+
+
+def write_csv(directory, name, rows, encoding, quote_all=False, bom=False, newline="\r\n"):
+    """Writes `rows` as `name` in `directory` (a Path), as csv_bytes makes them."""
+    (directory / name).write_bytes(csv_bytes(rows, encoding, quote_all, bom, newline))
+
+
+def yen(amount):
+    """An amount as the services print it: 1,234."""
+    return "{:,}".format(amount)

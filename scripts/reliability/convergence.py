@@ -31,6 +31,30 @@ TOKEN = "convergence-token-7d2e"
 FAULTS = [("status500", "POST"), ("html", "POST"), ("drop", "POST"), ("delay", "POST"), ("status500", "GET"), ("stop", "POST")]
 
 
+class HouseholdMember:
+    """One member's store against a household server, as the household suites drive it: `run` runs a kakeibo command
+    and fails unless its exit status is in `ok` (None: any); with `verbose`, the command and all it printed are shown,
+    indented by `indent`."""
+
+    indent = ""
+    verbose = False
+
+    def __init__(self, name, server, prefix):
+        self.name = name
+        self.box = Sandbox("%s-%s" % (prefix, name))
+        self.box.env.update({"KAKEIBO_ENDPOINT": server.endpoint, "KAKEIBO_TOKEN": TOKEN, "COLUMNS": "120"})
+
+    def run(self, *args, ok=(0,)):
+        result = self.box.run(list(args))
+        if self.verbose:
+            print("%s%s$ kakeibo %s  [exit %d]" % (self.indent, self.name, " ".join(args), result.status))
+            for line in (result.stdout.decode() + result.error()).splitlines():
+                print(self.indent + "    " + line)
+        if ok is not None and result.status not in ok:
+            raise Failure("%s: %s" % (self.name, result.describe()))
+        return result
+
+
 class ShippedServer(HouseholdServer):
     """scripts/household-server --control on 127.0.0.1, steered through its control channel (stopped as the test
     server is)."""

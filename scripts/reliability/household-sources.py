@@ -18,29 +18,21 @@ import json
 import os
 import sys
 
-from common import Failure, Figures, Sandbox, require_binaries
-from convergence import TOKEN, ShippedServer
+from common import Failure, Figures, require_binaries
+from convergence import HouseholdMember, ShippedServer
 
 VERBOSE = False
 HERE = os.path.dirname(os.path.abspath(__file__))
 FIXTURES = os.path.join(os.path.dirname(os.path.dirname(HERE)), "Tests", "Fixtures", "household")
 
 
-class Member:
+class Member(HouseholdMember):
     def __init__(self, name, server):
-        self.name = name
-        self.box = Sandbox("sources-%s" % name)
-        self.box.env.update({"KAKEIBO_ENDPOINT": server.endpoint, "KAKEIBO_TOKEN": TOKEN, "COLUMNS": "120"})
+        super().__init__(name, server, "sources")
 
-    def run(self, *args, ok=(0,)):
-        result = self.box.run(list(args))
-        if VERBOSE:
-            print("%s$ kakeibo %s  [exit %d]" % (self.name, " ".join(args), result.status))
-            for line in (result.stdout.decode() + result.error()).splitlines():
-                print("    " + line)
-        if result.status not in ok:
-            raise Failure("%s: %s" % (self.name, result.describe()))
-        return result
+    @property
+    def verbose(self):
+        return VERBOSE
 
     def sync(self):
         return self.run("sync", "--format", "json").json()

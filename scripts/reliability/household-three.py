@@ -31,8 +31,8 @@ import json
 import os
 import sys
 
-from common import Failure, Figures, Sandbox, require_binaries
-from convergence import TOKEN, ShippedServer
+from common import Failure, Figures, require_binaries
+from convergence import HouseholdMember, ShippedServer
 
 VERBOSE = False
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -40,22 +40,16 @@ FIXTURES = os.path.join(os.path.dirname(os.path.dirname(HERE)), "Tests", "Fixtur
 YEAR, MONTH = "2024", "06"
 
 
-class Member:
+class Member(HouseholdMember):
+    indent = "  "
+
     def __init__(self, name, server):
-        self.name = name
-        self.box = Sandbox("three-%s" % name)
-        self.box.env.update({"KAKEIBO_ENDPOINT": server.endpoint, "KAKEIBO_TOKEN": TOKEN, "COLUMNS": "120"})
+        super().__init__(name, server, "three")
         self.conflicts = []
 
-    def run(self, *args, ok=(0,)):
-        result = self.box.run(list(args))
-        if VERBOSE:
-            print("  %s$ kakeibo %s  [exit %d]" % (self.name, " ".join(args), result.status))
-            for line in (result.stdout.decode() + result.error()).splitlines():
-                print("      " + line)
-        if ok is not None and result.status not in ok:
-            raise Failure("%s: %s" % (self.name, result.describe()))
-        return result
+    @property
+    def verbose(self):
+        return VERBOSE
 
     def supports(self, command, option):
         return option in self.run(command, "--help", ok=None).text()

@@ -6,11 +6,11 @@ package struct LayoutCatalog {
     package var layouts: [Layout]
 
     /// The most layout files read from the directory.
-    package static let maximumFiles = 200
+    package static let maximumFiles = SharedSettingFiles.maximumLayouts
 
     /// The configuration directory's `layouts/`, where a household keeps its own.
     package static func directory(_ environment: Environment) throws -> String {
-        FileSystem.join(try Locations.config(environment: environment), "layouts")
+        FileSystem.join(try Locations.config(environment: environment), SharedSettingFiles.layoutsFolder)
     }
 
     /// Reads every `*.json` in the household's layouts directory; one that can't be read or used refuses the

@@ -5,8 +5,8 @@ import KakeiboValues
 /// setting's value: a JSON object of each file's name without `.json` and the file's text, by name. Each layout is
 /// one entry of the setting, so two members who add different layouts both keep both (`SettingMerge`).
 enum LayoutsSetting {
-    /// The most layout files a value holds, as an import reads at most (`LayoutCatalog.maximumFiles`).
-    static let maximumFiles = 200
+    /// The most layout files a value holds, as an import reads at most.
+    static let maximumFiles = SharedSettingFiles.maximumLayouts
     /// The longest file name (without `.json`) that travels, in UTF-8 bytes.
     static let maximumNameLength = 100
 

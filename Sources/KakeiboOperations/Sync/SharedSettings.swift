@@ -237,6 +237,8 @@ public struct SharedSettingFiles: Sendable {
 
     /// The configuration directory's folder of the household's own layouts.
     public static let layoutsFolder = "layouts"
+    /// The most layout files read from that folder, by an import and by a sync alike.
+    public static let maximumLayouts = 200
 
     /// The layouts here that travel (`LayoutsSetting.isName`), by name: every regular `*.json` of the layouts
     /// folder, at most as many as an import reads, each read bounded.

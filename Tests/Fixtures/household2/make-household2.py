@@ -33,18 +33,14 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from csvfile import csv_bytes  # noqa: E402
+from csvfile import write_csv, yen  # noqa: E402
 
 here = Path(__file__).resolve().parent
 YEAR, MONTH = 2024, 6
 
 
 def write(name, rows, encoding, quote_all=False, bom=False, newline="\r\n"):
-    (here / name).write_bytes(csv_bytes(rows, encoding, quote_all, bom, newline))
-
-
-def yen(amount):
-    return "{:,}".format(amount)
+    write_csv(here, name, rows, encoding, quote_all, bom, newline)
 
 
 # What happened. kind: spend (a refund is a negative spend), income, transfer (from account to `to`; a settle-up's `to`
